@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Entry point: bundles the TypeScript CLI with esbuild when its sources changed, then runs it.
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = path.join(packageRoot, 'node_modules', '.cache', 'docs-it');
+const outFile = path.join(cacheDir, 'cli.mjs');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.(ts|tsx)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sourcesMtime = Math.max(newestMtime(path.join(packageRoot, 'src')), newestMtime(path.join(packageRoot, 'templates')));
+if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
+  const { build } = await import('esbuild');
+  mkdirSync(cacheDir, { recursive: true });
+  await build({
+    entryPoints: [path.join(packageRoot, 'src/cli/index.ts')],
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+}
+
+const { run } = await import(pathToFileURL(outFile).href);
+process.exitCode = await run(process.argv, { packageRoot });

@@ -1,0 +1,204 @@
+import { defineReleases } from '../../src/content/releases';
+
+export default defineReleases([
+  // Tauri 1.4 (annunciata sul blog il 2023-06-14)
+  {
+    package: 'tauri',
+    version: '1.4.0',
+    date: '2023-06-14',
+    highlights: [
+      'Le finestre possono disattivare i pulsanti di massimizzazione, riduzione e chiusura con `set_maximizable`, `set_minimizable` e `set_closable`.',
+      'Il modulo `test`, dietro la feature Cargo `test`, permette di scrivere unit test creando un `tauri::App` senza aprire finestre.',
+      'Nuove funzioni `tauri::VERSION`, `tauri::webview_version` e `tauri::api::os::locale` per leggere versione del framework, della webview e lingua del sistema.',
+      'Il protocollo `asset` supporta lo streaming dei file di grandi dimensioni e l\'updater NSIS gestisce la modalità `passive`.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.4.0',
+    date: '2023-06-14',
+    highlights: [
+      'La CLI genera i completamenti per Bash, Zsh, PowerShell e Fish con il comando `tauri completions`.',
+      'L\'installer NSIS accetta file di lingua personalizzati e un modello `.nsi` scritto da te.',
+      'Se l\'app era già installata tramite WiX, l\'installer NSIS propone di disinstallare la versione precedente.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.4.0',
+    date: '2023-06-14',
+    highlights: [
+      'Nuova funzione `locale()` nel modulo `os` per conoscere la lingua del sistema.',
+      'Aggiunte le opzioni `maximizable`, `minimizable` e `closable` e i metodi `setMaximizable`, `setMinimizable` e `setClosable` sulle finestre.',
+      'Con `isFocused()` e `getFocusedWindow()` sai quale finestra ha il focus.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.3.0',
+    date: '2023-06-14',
+    highlights: [
+      'Versione del bundler distribuita insieme a Tauri 1.4, con numerosi miglioramenti all\'installer NSIS.',
+      'Supporto a file di lingua personalizzati e a un modello di installer personalizzato per NSIS.',
+      'Aggiunte nuove lingue all\'installer NSIS, tra cui olandese, giapponese, coreano, persiano, svedese e turco.',
+    ],
+  },
+  // Tauri 1.3
+  {
+    package: '@tauri-apps/cli',
+    version: '1.3.1',
+    date: '2023-05-08',
+    highlights: [
+      'Il bundler WiX ora esegue correttamente l\'escape dell\'XML generato per i file di risorse.',
+      'L\'installer NSIS supporta lo spagnolo, anche nella variante internazionale.',
+      'Corretto l\'escape degli argomenti nello script NSIS, che impediva la creazione del pacchetto con modalità di installazione di WebView2 diverse da quella predefinita.',
+    ],
+  },
+  {
+    package: 'tauri',
+    version: '1.3.0',
+    date: '2023-05-03',
+    highlights: [
+      'Con `dangerousRemoteDomainIpcAccess` puoi concedere a domini remoti fidati l\'accesso all\'IPC, da usare con estrema cautela.',
+      'Nuove opzioni di finestra `content_protected` e `additional_browser_args` (quest\'ultima solo lato Rust) e nuovo `Window::on_navigation`.',
+      'I pulsanti dei dialoghi di messaggio possono avere un testo personalizzato e il tooltip della tray è disponibile su Windows e macOS.',
+      'La versione minima di Rust supportata sale a 1.60.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.3.0',
+    date: '2023-05-03',
+    highlights: [
+      'Nuovo target di bundle `nsis` per creare installer Windows, anche in cross-compilazione da macOS e Linux in forma sperimentale.',
+      'Il comando `tauri icon` accetta l\'opzione `--png` per generare icone di dimensioni personalizzate.',
+      'Supporto all\'ereditarietà dei workspace di Cargo nei manifest del progetto.',
+      'Il flag `--ci` e la variabile `CI` evitano le richieste di password in `tauri signer generate` e in fase di build.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.3.0',
+    date: '2023-05-03',
+    highlights: [
+      'Nuova opzione `contentProtected` e metodo `setContentProtected` per impedire la cattura del contenuto della finestra.',
+      'Le finestre espongono `isMinimized()` e il getter `title()`.',
+      'I dialoghi di messaggio permettono di personalizzare il testo dei pulsanti.',
+      'Gli handler `onResized` e `onMoved` ricevono ora un `payload` del tipo corretto.',
+    ],
+  },
+  // Tauri 1.2
+  {
+    package: 'tauri',
+    version: '1.2.0',
+    date: '2022-11-08',
+    highlights: [
+      'Include una correzione di sicurezza sull\'escape dei percorsi scelti con i dialoghi o trascinati nella finestra, che permetteva di aggirare in parte lo scope `fs`.',
+      'Su Linux gli header dei protocolli personalizzati funzionano con webkit2gtk 2.36 o successivo.',
+      'Su macOS puoi configurare lo stile della barra del titolo (trasparente o sovrapposta) e l\'opzione `acceptFirstMouse`.',
+      'La versione minima di Rust supportata sale a 1.59.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.2.0',
+    date: '2022-11-08',
+    highlights: [
+      'Durante `tauri dev` i file statici del frontend vengono ricaricati automaticamente quando cambiano.',
+      'Nuova opzione di configurazione per indicare il publisher del bundle.',
+      'Il nome del pacchetto viene validato prima della build.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.2.0',
+    date: '2022-11-08',
+    highlights: [
+      'Nuove directory specifiche dell\'app in `BaseDirectory` (`AppConfig`, `AppData`, `AppLocalData`, `AppCache`, `AppLog`) con le funzioni corrispondenti nel modulo `path`.',
+      'Le finestre accettano le opzioni `userAgent`, `acceptFirstMouse` e, su macOS, `tabbingIdentifier`.',
+      '`Body.form` accetta un oggetto `FormData`.',
+      'Node.js 12 non è più supportato.',
+    ],
+  },
+  // Tauri 1.1
+  {
+    package: 'tauri',
+    version: '1.1.0',
+    date: '2022-09-15',
+    highlights: [
+      'Le icone nella system tray si possono creare anche a runtime con `tauri::SystemTray`, e un\'app può averne più di una.',
+      'La configurazione può essere scritta in TOML (`Tauri.toml`) attivando la feature Cargo `config-toml`.',
+      'Corretta una vulnerabilità per cui `readDir` poteva restituire voci fuori dallo scope seguendo i collegamenti simbolici.',
+      'Su Linux sono disponibili le API per il tema della finestra.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.1.0',
+    date: '2022-09-15',
+    highlights: [
+      'Il nuovo comando `tauri icon` genera tutte le icone dell\'app a partire da un\'unica immagine.',
+      'Con `tauri dev --no-watch` disattivi il watcher, e un file `.taurignore` ne esclude i percorsi.',
+      'Nuova opzione `beforeBundleCommand` e possibilità di scegliere la cartella di lavoro dei comandi `beforeDevCommand` e `beforeBuildCommand`.',
+      'La CLI Rust si può installare anche con `cargo binstall tauri-cli`.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.1.0',
+    date: '2022-09-15',
+    highlights: [
+      'Nuova funzione `exists` nel modulo `fs`.',
+      'L\'opzione `encoding` di `Command` imposta la codifica di stdout e stderr.',
+      'Gli eventi di `Command` hanno nuovi metodi come `once`, `off` e `removeAllListeners`.',
+      '`mockIPC()` accetta anche handler asincroni.',
+    ],
+  },
+  // Tauri 1.0
+  {
+    package: 'tauri',
+    version: '1.0.0',
+    date: '2022-06-16',
+    highlights: [
+      'Prima versione stabile del framework, dopo il lungo ciclo di beta e release candidate.',
+      'Le API di 1.x seguono da qui il versionamento semantico: niente modifiche incompatibili fino alla 2.0.',
+      'Il dialogo `open` consente di selezionare più cartelle contemporaneamente.',
+    ],
+  },
+  {
+    package: 'tauri-build',
+    version: '1.0.0',
+    date: '2022-06-16',
+    highlights: [
+      'Prima versione stabile del crate usato nello script `build.rs` tramite `tauri_build::build()`.',
+      'Su Windows incorpora nell\'eseguibile l\'icona e le altre risorse dell\'applicazione.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.0.0',
+    date: '2022-06-16',
+    highlights: [
+      'Prima versione stabile del bundler che trasforma l\'eseguibile in pacchetti installabili per ogni piattaforma.',
+      'Produce installer `.msi` con WiX su Windows, `.app` e `.dmg` su macOS, `.deb` e AppImage su Linux.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.0.0',
+    date: '2022-06-16',
+    highlights: [
+      'Prima versione stabile della CLI, con comandi come `init`, `dev`, `build`, `info` e `signer`.',
+      'Il pacchetto npm si appoggia a binari precompilati della CLI Rust per ogni piattaforma, quindi non serve compilarla.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.0.0',
+    date: '2022-06-16',
+    highlights: [
+      'Prima versione stabile delle API JavaScript per finestre, eventi, file system, dialoghi, shell, HTTP e updater.',
+      '`dialog.open` permette di scegliere più cartelle con le opzioni `directory` e `multiple`.',
+    ],
+  },
+]);

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { OutputSink } from '../render/render-routes';
+
+export interface ClientBundle {
+  /** URLs of the stylesheets and entry scripts, for every page's head. */
+  css: string[];
+  js: string[];
+  files: { path: string; contents: Uint8Array }[];
+}
+
+export interface BundleInput {
+  /** Folder holding `src/client` and `templates` (the docs-it package). */
+  packageRoot: string;
+  baseUrl: string;
+  mode: 'production' | 'development';
+}
+
+/** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
+export async function bundleClient({ packageRoot, baseUrl, mode }: BundleInput): Promise<ClientBundle> {
+  const result = await build({
+    entryPoints: { app: path.join(packageRoot, 'src/client/entry.ts'), styles: path.join(packageRoot, 'templates/styles.css') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome90', 'safari14', 'firefox90'],
+    minify: mode === 'production',
+    sourcemap: 'linked',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    assetNames: '[name].[hash]',
+    outdir: '/assets',
+    publicPath: `${baseUrl}assets`,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+  });
+  const files = result.outputFiles.map((f) => ({ path: path.posix.join(baseUrl.slice(1), 'assets', path.posix.relative('/assets', f.path)), contents: f.contents }));
+  const urlOf = (f: { path: string }) => `/${f.path}`;
+  return {
+    css: files.filter((f) => /\/styles\.[^/]+\.css$/.test(f.path)).map(urlOf),
+    js: files.filter((f) => /\/app\.[^/]+\.js$/.test(f.path)).map(urlOf),
+    files,
+  };
+}
+
+/** Writes the bundle's files into the build. */
+export async function writeClientBundle(bundle: ClientBundle, sink: OutputSink): Promise<void> {
+  await Promise.all(bundle.files.map((f) => sink.write(f.path, f.contents)));
+}

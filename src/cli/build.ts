@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bundleClient, writeClientBundle } from '../bundle/bundle-client';
+import { loadConfig, type LoadConfigOptions } from '../config/load-config';
+import { buildContentModel } from '../content/content-model';
+import { discoverContent } from '../content/discover';
+import { loadReleases } from '../content/load-releases';
+import { validateLinks } from '../content/validate-links';
+import { compilePages } from '../markdown/compile-pages';
+import { OutputWriter } from '../output/output-writer';
+import { writeExtras } from '../output/write-extras';
+import { buildChrome } from '../render/chrome';
+import { colorModeScript } from '../render/color-mode-script';
+import { renderRoutes } from '../render/render-routes';
+import { buildRouteProps } from '../render/route-props';
+import { formatBytes, Progress, type PhaseTiming } from './task';
+
+export interface BuildOptions extends LoadConfigOptions {
+  /** Folder of the docs-it package (holds `src/client` and `templates`). */
+  packageRoot: string;
+  quiet?: boolean;
+}
+
+export interface BuildSummary {
+  pages: number;
+  files: number;
+  bytes: number;
+  ms: number;
+  out: string;
+  timings: PhaseTiming[];
+}
+
+/** The build pipeline: config → content → markdown → props → render + bundle → extras → swap in. */
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const start = performance.now();
+  const progress = new Progress(process.stdout, options.quiet);
+  const config = await progress.task('config', () => loadConfig(options));
+  const configSource = await readFile(config.paths.configFile, 'utf8');
+  const relConfig = path.relative(config.paths.root, config.paths.configFile);
+  // esbuild runs in its own process: start it now and collect it after the markdown work.
+  const bundling = bundleClient({ packageRoot: options.packageRoot, baseUrl: config.site.baseUrl, mode: config.mode });
+  bundling.catch(() => undefined);
+  const discovered = await progress.task('content', () => discoverContent(config), (d) => `${d.sources.length} files`);
+  const model = await progress.task('model', () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }), (m) => `${m.routes.length} routes`);
+  const releases = await loadReleases(config);
+  const compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root }), (c) => `${c.size} pages`);
+  await progress.task('links', () => validateLinks(model, compiled, config.site.baseUrl));
+  const pages = await progress.task('props', () => buildRouteProps({ site: config.site, model, compiled, releases }));
+  const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);
+  const writer = await OutputWriter.open(config.paths.out);
+  try {
+    const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
+    const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: model.sidebars.sidebars, assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
+    await progress.task('render', () => renderRoutes(input, writer), () => `${pages.length} pages`);
+    await progress.task('write', async () => {
+      await writeClientBundle(bundle, writer);
+      await writeExtras(config, model, compiled, pages, writer, discovered.staticFiles);
+      await writer.commit();
+    });
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  const summary: BuildSummary = { pages: pages.length, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
+  return summary;
+}
+
+/** One line a phase, then the totals: what a maintainer reads at the end of a build. */
+export function formatSummary(summary: BuildSummary, root: string): string {
+  const phases = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
+  return [
+    `Sito generato in ${path.relative(root, summary.out) || '.'}/: ${summary.pages} pagine, ${summary.files} file, ${formatBytes(summary.bytes)} in ${(summary.ms / 1000).toFixed(2)} s`,
+    `Fasi: ${phases}`,
+  ].join('\n');
+}

@@ -1,0 +1,8 @@
+import type { UserConfig } from './schema';
+
+/** Identity function that gives `site.config.ts` its types. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}
+
+export type { UserConfig } from './schema';

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { DocsItError } from '../errors';
+import { validateConfig } from './validate-config';
+import type { SiteConfig } from './schema';
+
+export interface ResolvedPaths {
+  root: string;
+  configFile: string;
+  content: string;
+  docs: string;
+  blog: string;
+  pages: string;
+  static: string;
+  data: string;
+  templates: string;
+  out: string;
+  cache: string;
+}
+
+/** Everything a build needs to know, resolved once: the validated site config, absolute paths and flags. */
+export interface ResolvedConfig {
+  site: SiteConfig;
+  paths: ResolvedPaths;
+  mode: 'production' | 'development';
+  verbose: boolean;
+  debug: boolean;
+}
+
+export interface LoadConfigOptions {
+  /** Path of the config file (default `site.config.ts` in `root`). */
+  config?: string;
+  /** Site root (default: the folder of the config file). */
+  root?: string;
+  /** Output folder (default `build` in the root). */
+  out?: string;
+  mode?: 'production' | 'development';
+  verbose?: boolean;
+  debug?: boolean;
+}
+
+/** Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  const cwd = process.cwd();
+  const configFile = path.resolve(cwd, options.config ?? path.join(options.root ?? '.', 'site.config.ts'));
+  if (!existsSync(configFile)) {
+    throw new DocsItError('config file not found', { file: path.relative(cwd, configFile) || configFile }, 'Run docs-it from the site folder or pass --config <file>.');
+  }
+  const root = path.resolve(cwd, options.root ?? path.dirname(configFile));
+  const relConfig = path.relative(root, configFile);
+  const cache = path.join(root, 'node_modules', '.cache', 'docs-it');
+  const raw = await importConfigModule(configFile, relConfig, cache);
+  const source = await readFile(configFile, 'utf8');
+  const site = validateConfig(raw, relConfig, source);
+  const content = path.join(root, 'content');
+  return {
+    site,
+    paths: {
+      root,
+      configFile,
+      content,
+      docs: path.join(content, 'docs'),
+      blog: path.join(content, 'blog'),
+      pages: path.join(content, 'pages'),
+      static: path.join(content, 'static'),
+      data: path.join(content, 'data'),
+      templates: path.join(root, 'templates'),
+      out: path.resolve(cwd, options.out ?? path.join(root, 'build')),
+      cache,
+    },
+    mode: options.mode ?? 'production',
+    verbose: options.verbose ?? false,
+    debug: options.debug ?? false,
+  };
+}
+
+/** Transpiles a TypeScript module with esbuild and imports its default export. */
+export async function importTsModule(file: string, relFile: string, cacheDir: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild({
+      entryPoints: [file],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      packages: 'external',
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    // esbuild reports syntax errors with their own location; keep the first one.
+    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new DocsItError(
+      first ? first.text : String(error),
+      { file: relFile, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
+      'Fix the TypeScript syntax error in this file.',
+    );
+  }
+  const hash = createHash('sha1').update(code).digest('hex').slice(0, 12);
+  await mkdir(cacheDir, { recursive: true });
+  const out = path.join(cacheDir, `${path.basename(file).replace(/\W/g, '_')}-${hash}.mjs`);
+  if (!existsSync(out)) await writeFile(out, code);
+  try {
+    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    return mod.default;
+  } catch (error) {
+    throw new DocsItError(`running this module failed: ${(error as Error).message}`, { file: relFile }, 'Check the values and imports of this file.');
+  }
+}
+
+async function importConfigModule(configFile: string, relConfig: string, cache: string): Promise<unknown> {
+  const value = await importTsModule(configFile, relConfig, cache);
+  if (value === undefined) {
+    throw new DocsItError('the config file has no default export', { file: relConfig }, 'End the file with `export default defineConfig({ … })`.');
+  }
+  return value;
+}

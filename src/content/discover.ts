@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { DocsItError } from '../errors';
+import type { ResolvedConfig } from '../config/load-config';
+import type { SourceFile } from './source-file';
+
+/** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
+export interface CategoryFile {
+  file: string;
+  dir: string;
+  text: string;
+}
+
+export interface DiscoveredContent {
+  sources: SourceFile[];
+  categories: CategoryFile[];
+  /** `content/blog/authors.yml`, when present. */
+  authors: { file: string; text: string } | undefined;
+  /** Files under `content/static`, relative to it. */
+  staticFiles: string[];
+}
+
+const sections = ['docs', 'blog', 'pages'] as const;
+
+/** Reads every content file of the site (markdown, category metadata, authors, static file names). */
+export async function discoverContent(config: ResolvedConfig): Promise<DiscoveredContent> {
+  const { root, content } = config.paths;
+  const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const sources: SourceFile[] = [];
+  const categories: CategoryFile[] = [];
+  await Promise.all(
+    sections.map(async (section) => {
+      const dir = path.join(content, section);
+      // Names starting with `_` are fragments and metadata, never pages.
+      const files = await fg(['**/*.{md,mdx}'], { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/node_modules/**'], onlyFiles: true });
+      await Promise.all(
+        files.map(async (relPath) => {
+          const abs = path.join(dir, relPath);
+          sources.push({ file: toRel(abs), relPath, section, text: await readText(abs, toRel(abs)) });
+        }),
+      );
+    }),
+  );
+  const categoryFiles = await fg(['**/_category_.json'], { cwd: path.join(content, 'docs'), onlyFiles: true });
+  for (const relPath of categoryFiles) {
+    const abs = path.join(content, 'docs', relPath);
+    categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: await readText(abs, toRel(abs)) });
+  }
+  const authorsPath = path.join(content, 'blog', 'authors.yml');
+  const authorsText = await readFile(authorsPath, 'utf8').catch(() => undefined);
+  const staticFiles = await fg(['**/*'], { cwd: config.paths.static, onlyFiles: true, dot: false });
+  sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  categories.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+  return {
+    sources,
+    categories,
+    authors: authorsText === undefined ? undefined : { file: toRel(authorsPath), text: authorsText },
+    staticFiles: staticFiles.sort(),
+  };
+}
+
+async function readText(abs: string, rel: string): Promise<string> {
+  const buffer = await readFile(abs);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+  if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
+    const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
+    throw new DocsItError('the file is not valid UTF-8', { file: rel, line }, 'Save the file with UTF-8 encoding.');
+  }
+  return text;
+}

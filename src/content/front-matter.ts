@@ -1,0 +1,108 @@
+import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
+import { z } from 'zod';
+import { DocsItError } from '../errors';
+import type { ParsedSource, SourceFile } from './source-file';
+import { formatKeyPath } from '../config/validate-config';
+
+const common = {
+  id: z.string().optional(),
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  keywords: z.array(z.string()).optional(),
+  image: z.string().optional(),
+  slug: z.string().optional(),
+  draft: z.boolean().optional(),
+  unlisted: z.boolean().optional(),
+  hide_title: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+};
+
+const docSchema = z.looseObject({
+  ...common,
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+});
+
+const authorRef = z.union([
+  z.string(),
+  z.object({ name: z.string(), title: z.string().optional(), url: z.string().optional(), image_url: z.string().optional() }),
+]);
+
+const blogSchema = z.looseObject({
+  ...common,
+  authors: z.union([authorRef, z.array(authorRef)]).optional(),
+  tags: z.array(z.string()).optional(),
+  date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date such as 2023-06-14'), z.date()]).optional(),
+});
+
+const pageSchema = z.looseObject({
+  ...common,
+  hero: z
+    .object({
+      title: z.string(),
+      tagline: z.string(),
+      actions: z.array(z.object({ label: z.string(), href: z.string(), variant: z.enum(['primary', 'secondary']).default('primary') })).default([]),
+    })
+    .optional(),
+});
+
+export type DocFrontMatter = z.output<typeof docSchema>;
+export type BlogFrontMatter = z.output<typeof blogSchema>;
+export type PageFrontMatter = z.output<typeof pageSchema>;
+
+const schemas = { docs: docSchema, blog: blogSchema, pages: pageSchema } as const;
+
+/** Splits off and validates the YAML front matter of a content file; errors carry file:line:column. */
+export function parseFrontMatter(source: SourceFile): ParsedSource {
+  // A BOM or CRLF line endings must not change how the file reads.
+  const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
+  if (!match || match.index !== 0) {
+    if (/^---[ \t]*\n/.test(text)) {
+      throw new DocsItError('front matter is not closed', { file: source.file, line: 1, column: 1 }, 'Close the front matter with a line containing only `---`.');
+    }
+    return { ...source, text, frontMatter: {}, body: text, keyLines: {} };
+  }
+  const yamlText = match[1] ?? '';
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const pos = lineCounter.linePos(yamlError.pos[0]);
+    throw new DocsItError(
+      `invalid front matter: ${yamlError.message.split('\n')[0]}`,
+      { file: source.file, line: pos.line + 1, column: pos.col },
+      'Fix the YAML between the `---` lines (quote values that contain ":" or start with special characters).',
+    );
+  }
+  const keyLines: Record<string, number> = {};
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = lineCounter.linePos(pair.key.range[0]).line + 1;
+    }
+  } else if (doc.contents !== null) {
+    throw new DocsItError('front matter must be a list of `key: value` pairs', { file: source.file, line: 2, column: 1 }, 'Write the front matter as YAML keys and values.');
+  }
+  const data: unknown = doc.toJS() ?? {};
+  const result = schemas[source.section].safeParse(data, { reportInput: true });
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = formatKeyPath(issue.path);
+    const top = typeof issue.path[0] === 'string' ? issue.path[0] : '';
+    throw new DocsItError(
+      `front matter ${key ? `"${key}"` : ''}: ${describe(issue)}`,
+      { file: source.file, line: keyLines[top] ?? 2, column: 1 },
+      'Fix the value of this front matter key (see WRITING.md for the keys and their types).',
+    );
+  }
+  const blankLines = text.slice(0, match.index + match[0].length).split('\n').length - 1;
+  const body = '\n'.repeat(blankLines) + text.slice(match.index + match[0].length);
+  return { ...source, text, frontMatter: result.data as Record<string, unknown>, body, keyLines };
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}${issue.input === undefined ? '' : `, got ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`}`;
+  return issue.message;
+}

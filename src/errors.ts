@@ -1,0 +1,74 @@
+/** Where a problem is: a file relative to the site root, and a 1-based line and column when known. */
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** The one error class of docs-it: what is wrong, where, and how to fix it. */
+export class DocsItError extends Error {
+  readonly location: SourceLocation | undefined;
+  readonly hint: string | undefined;
+
+  constructor(message: string, location?: SourceLocation, hint?: string) {
+    super(message);
+    this.name = 'DocsItError';
+    this.location = location;
+    this.hint = hint;
+  }
+}
+
+/** Several problems found in one run, reported together. */
+export class DocsItErrors extends Error {
+  readonly errors: DocsItError[];
+  constructor(errors: DocsItError[]) {
+    super(`${errors.length} ${errors.length === 1 ? 'errore' : 'errori'}`);
+    this.name = 'DocsItErrors';
+    this.errors = errors;
+  }
+}
+
+/** `file:line:column` for a location (parts that are unknown are left out). */
+export function formatLocation(location: SourceLocation): string {
+  let text = location.file;
+  if (location.line !== undefined) {
+    text += `:${location.line}`;
+    if (location.column !== undefined) text += `:${location.column}`;
+  }
+  return text;
+}
+
+/** The text printed for an error: location, message, and the hint on its own line. */
+export function formatError(error: DocsItError): string {
+  const where = error.location ? `${formatLocation(error.location)}: ` : '';
+  const hint = error.hint ? `\n  → ${error.hint}` : '';
+  return `${where}${error.message}${hint}`;
+}
+
+/** Every DocsItError inside a thrown value (one, several, or none). */
+export function docsItErrorsOf(thrown: unknown): DocsItError[] {
+  if (thrown instanceof DocsItErrors) return thrown.errors;
+  if (thrown instanceof DocsItError) return [thrown];
+  return [];
+}
+
+/** Collects problems while a stage keeps going, so one run reports all of them. */
+export class ErrorCollector {
+  readonly errors: DocsItError[] = [];
+  add(error: DocsItError): void {
+    this.errors.push(error);
+  }
+  /** Throws all collected errors at once, if any. */
+  throwIfAny(): void {
+    if (this.errors.length > 0) throw new DocsItErrors(sortErrors(this.errors));
+  }
+}
+
+function sortErrors(errors: DocsItError[]): DocsItError[] {
+  return [...errors].sort((a, b) => {
+    const fa = a.location?.file ?? '';
+    const fb = b.location?.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    return (a.location?.line ?? 0) - (b.location?.line ?? 0);
+  });
+}

@@ -1,0 +1,22 @@
+import type { Element, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+
+/** Adds a `#` link to every h2–h6 with an id, so a reader can copy a link to the section. */
+export default function rehypeHeadingAnchors() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (!/^h[2-6]$/.test(node.tagName)) return;
+      const id = node.properties.id;
+      if (typeof id !== 'string') return;
+      const label = `Link diretto alla sezione «${toString(node).trim()}»`;
+      node.properties.className = ['anchor'];
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { href: `#${id}`, className: ['hash-link'], ariaLabel: label, title: label },
+        children: [],
+      });
+    });
+  };
+}

@@ -1,0 +1,41 @@
+import type { Root, Paragraph } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { visit } from 'unist-util-visit';
+
+/** Italian default titles of the admonition kinds. */
+export const admonitionTitles: Record<string, string> = {
+  note: 'Nota',
+  tip: 'Suggerimento',
+  info: 'Info',
+  caution: 'Attenzione',
+  warning: 'Avviso',
+  danger: 'Pericolo',
+};
+
+/** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
+export default function remarkAdmonitions() {
+  return (tree: Root) => {
+    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+      const kind = node.name;
+      if (!(kind in admonitionTitles)) return;
+      const first = node.children[0];
+      let titleChildren: Paragraph['children'] = [{ type: 'text', value: admonitionTitles[kind]! }];
+      if (first && first.type === 'paragraph' && first.data && (first.data as { directiveLabel?: boolean }).directiveLabel) {
+        titleChildren = first.children;
+        node.children.shift();
+      }
+      const heading: Paragraph = {
+        type: 'paragraph',
+        children: titleChildren,
+        data: { hName: 'p', hProperties: { className: ['admonition-heading'] } },
+      };
+      const content = {
+        type: 'paragraph',
+        children: node.children,
+        data: { hName: 'div', hProperties: { className: ['admonition-content'] } },
+      } as unknown as Paragraph; // a block wrapper: mdast has no generic div, hName makes it one
+      node.children = [heading, content];
+      node.data = { hName: 'div', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+    });
+  };
+}

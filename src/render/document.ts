@@ -1,0 +1,66 @@
+import type { SiteConfig } from '../config/schema';
+import { localeHref } from '../../templates/format';
+import type { RouteProps } from '../../templates/types';
+import { escapeHtml } from './escape';
+
+export interface DocumentAssets {
+  css: string[];
+  js: string[];
+  colorModeScript: string;
+}
+
+export interface DocumentInput {
+  site: SiteConfig;
+  props: RouteProps;
+  bodyHtml: string;
+  assets: DocumentAssets;
+  noIndex: boolean;
+  image?: string;
+  hasBlog: boolean;
+}
+
+const ogLocales: Record<string, string> = { it: 'it_IT', en: 'en_US', fr: 'fr_FR', ko: 'ko_KR', 'zh-cn': 'zh_CN' };
+
+/** The full HTML document of a route: head tags (title, description, canonical, hreflang, Open Graph) and the rendered app. */
+export function renderDocument({ site, props, bodyHtml, assets, noIndex, image, hasBlog }: DocumentInput): string {
+  const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+  const title = props.kind === 'home' ? `${props.title} | ${site.title}` : `${props.title} | ${site.title}`;
+  const description = props.description ?? site.tagline;
+  const url = `${site.url}${props.path}`;
+  const a = (v: string) => escapeHtml(v);
+  const head: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${a(title)}</title>`,
+    `<meta name="description" content="${a(description)}">`,
+    `<meta name="theme-color" content="${a(site.pwa.themeColor)}">`,
+    `<meta property="og:title" content="${a(title)}">`,
+    `<meta property="og:description" content="${a(description)}">`,
+    `<meta property="og:type" content="${props.kind === 'blog-post' ? 'article' : 'website'}">`,
+    `<meta property="og:site_name" content="${a(site.title)}">`,
+    `<meta property="og:locale" content="${ogLocales[current.code] ?? current.htmlLang}">`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+  ];
+  if (image) head.push(`<meta property="og:image" content="${a(/^https?:/.test(image) ? image : `${site.url}${image}`)}">`);
+  if (props.kind === 'blog-post') head.push(`<meta property="article:published_time" content="${a(props.post.date)}">`);
+  if (noIndex) {
+    head.push('<meta name="robots" content="noindex">');
+  } else {
+    head.push(`<meta property="og:url" content="${a(url)}">`, `<link rel="canonical" href="${a(url)}">`);
+    for (const locale of site.i18n.locales) {
+      head.push(`<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(site.url + localeHref(props.path, site.baseUrl, locale.code, site.i18n.defaultLocale))}">`);
+    }
+    head.push(`<link rel="alternate" hreflang="x-default" href="${a(site.url + localeHref(props.path, site.baseUrl, site.i18n.defaultLocale, site.i18n.defaultLocale))}">`);
+  }
+  head.push(`<link rel="icon" href="${a(site.baseUrl + site.favicon)}" type="image/svg+xml">`);
+  if (hasBlog) {
+    head.push(
+      `<link rel="alternate" type="application/rss+xml" href="${site.baseUrl}blog/rss.xml" title="${a(site.title)} – Blog (RSS)">`,
+      `<link rel="alternate" type="application/atom+xml" href="${site.baseUrl}blog/atom.xml" title="${a(site.title)} – Blog (Atom)">`,
+    );
+  }
+  head.push(`<script>${assets.colorModeScript}</script>`);
+  for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
+  for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
+  return `<!doctype html>\n<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n</body>\n</html>\n`;
+}

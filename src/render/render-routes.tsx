@@ -1,0 +1,52 @@
+import { renderToString } from 'react-dom/server';
+import type { SiteConfig } from '../config/schema';
+import { htmlFileOf, pageDataFileOf } from '../content/paths';
+import type { SidebarItem } from '../content/model';
+import { App } from '../../templates/App';
+import type { SiteChrome } from '../../templates/types';
+import { renderDocument, type DocumentAssets } from './document';
+import type { RoutePage } from './route-props';
+
+/** Where rendered files go: the build's temporary folder, or memory in tests and `dev`. */
+export interface OutputSink {
+  write(path: string, contents: string | Uint8Array): Promise<void>;
+}
+
+export interface RenderInput {
+  site: SiteConfig;
+  chrome: SiteChrome;
+  pages: RoutePage[];
+  sidebars: Record<string, SidebarItem[]>;
+  assets: DocumentAssets;
+  notFoundPath: string;
+  hasBlog: boolean;
+}
+
+/** Sidebars this small are rendered whole on every page, so they work without JavaScript. */
+const smallSidebarLinks = 200;
+
+function countLinks(items: SidebarItem[]): number {
+  return items.reduce((n, item) => n + 1 + (item.type === 'category' ? countLinks(item.items) : 0), 0);
+}
+
+/** Renders every route to an HTML document and a page-data file; returns the number of bytes written. */
+export async function renderRoutes(input: RenderInput, sink: OutputSink): Promise<number> {
+  const small = new Map(Object.entries(input.sidebars).map(([id, items]) => [id, countLinks(items) <= smallSidebarLinks]));
+  let bytes = 0;
+  const pending: Promise<void>[] = [];
+  for (const page of input.pages) {
+    const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
+    const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={small.get(page.sidebarId ?? '') ?? true} />);
+    const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
+    const json = JSON.stringify(page.props);
+    const isNotFound = page.props.path === input.notFoundPath;
+    const htmlPath = isNotFound ? `${input.notFoundPath.slice(1)}.html` : htmlFileOf(page.props.path);
+    const dataPath = isNotFound ? `${input.notFoundPath.slice(1)}.page-data.json` : pageDataFileOf(page.props.path);
+    bytes += html.length + json.length;
+    pending.push(sink.write(htmlPath, html), sink.write(dataPath, json));
+    // Keep memory flat on large sites: let queued writes drain every few pages.
+    if (pending.length >= 64) await Promise.all(pending.splice(0));
+  }
+  await Promise.all(pending);
+  return bytes;
+}

@@ -1,0 +1,44 @@
+import { BlogArchive, BlogList, BlogPost } from './Blog';
+import { DocPage } from './DocPage';
+import { Layout } from './Layout';
+import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
+import type { RouteProps, SidebarItem, SiteChrome } from './types';
+
+export interface AppProps {
+  chrome: SiteChrome;
+  page: RouteProps;
+  sidebar?: SidebarItem[];
+  renderCollapsed: boolean;
+}
+
+function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
+  switch (page.kind) {
+    case 'doc':
+      return <DocPage page={page} docsHome={chrome.docsBase} />;
+    case 'docs-home':
+      return <DocsHome page={page} />;
+    case 'blog-list':
+      return <BlogList page={page} />;
+    case 'blog-post':
+      return <BlogPost page={page} />;
+    case 'blog-archive':
+      return <BlogArchive page={page} />;
+    case 'home':
+      return <Home page={page} />;
+    case 'page':
+      return <Page page={page} />;
+    case 'releases':
+      return <Releases page={page} />;
+    case 'not-found':
+      return <NotFound page={page} baseUrl={chrome.baseUrl} docsBase={chrome.docsBase} />;
+  }
+}
+
+/** The whole page tree, rendered on the server and, later, hydrated in the browser. */
+export function App({ chrome, page, sidebar, renderCollapsed }: AppProps) {
+  return (
+    <Layout chrome={chrome} path={page.path} sidebar={sidebar} renderCollapsed={renderCollapsed}>
+      <Body chrome={chrome} page={page} />
+    </Layout>
+  );
+}

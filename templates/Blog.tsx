@@ -1,0 +1,153 @@
+import { formatDate } from './format';
+import { Toc } from './Toc';
+import { Pager } from './DocPage';
+import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
+
+function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
+  return (
+    <nav className="blog-sidebar" aria-label="Articoli recenti">
+      <p className="blog-sidebar-title">Articoli recenti</p>
+      <ul>
+        {recent.map((post) => (
+          <li key={post.route}>
+            <a href={post.route} className={post.route === path ? 'active' : undefined} aria-current={post.route === path ? 'page' : undefined}>
+              {post.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PostMeta({ post }: { post: PostSummary }) {
+  return (
+    <div className="post-meta">
+      <p className="post-date">
+        <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingMinutes} min di lettura
+      </p>
+      {post.authors.length ? (
+        <ul className="post-authors">
+          {post.authors.map((author) => (
+            <li key={author.name} className="post-author">
+              {author.imageUrl ? <img src={author.imageUrl} alt="" width="40" height="40" loading="lazy" /> : null}
+              <span>
+                {author.url ? (
+                  <a href={author.url} target="_blank" rel="noopener noreferrer">
+                    {author.name}
+                  </a>
+                ) : (
+                  author.name
+                )}
+                {author.title ? <small>{author.title}</small> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  if (!tags.length) return null;
+  return (
+    <ul className="post-tags" aria-label="Etichette">
+      {tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A page of the blog list: posts with their excerpts, and links to the other pages. */
+export function BlogList({ page }: { page: BlogListProps }) {
+  return (
+    <div className="blog-layout">
+      <RecentPosts recent={page.recent} path={page.path} />
+      <div className="blog-main">
+        <h1 className="visually-hidden">{page.title}</h1>
+        {page.posts.map((post) => (
+          <article key={post.route} className="blog-summary">
+            <h2>
+              <a href={post.route}>{post.title}</a>
+            </h2>
+            <PostMeta post={post} />
+            <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml ?? '' }} />
+            <p>
+              <a className="read-more" href={post.route} aria-label={`Continua a leggere «${post.title}»`}>
+                Continua a leggere
+              </a>
+            </p>
+          </article>
+        ))}
+        <nav className="pagination-nav" aria-label="Pagine del blog">
+          {page.prevHref ? (
+            <a className="pagination-link pagination-prev" href={page.prevHref} rel="prev">
+              <span className="pagination-label">« Articoli più recenti</span>
+            </a>
+          ) : (
+            <span />
+          )}
+          <span className="pagination-count">
+            Pagina {page.page} di {page.totalPages}
+          </span>
+          {page.nextHref ? (
+            <a className="pagination-link pagination-next" href={page.nextHref} rel="next">
+              <span className="pagination-label">Articoli meno recenti »</span>
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+        <p className="blog-archive-link">
+          <a href={`${page.path.replace(/\/page\/\d+$/, '')}/archive`}>Tutti gli articoli per anno</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** One blog post with its metadata, table of contents and newer/older links. */
+export function BlogPost({ page }: { page: BlogPostProps }) {
+  return (
+    <div className="blog-layout">
+      <RecentPosts recent={page.recent} path={page.path} />
+      <div className="blog-main">
+        <article className="markdown blog-post">
+          <header>
+            <h1>{page.title}</h1>
+            <PostMeta post={page.post} />
+          </header>
+          <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
+          <Tags tags={page.post.tags} />
+        </article>
+        <Pager prev={page.newer} next={page.older} label="Altri articoli" />
+      </div>
+      <aside className="doc-toc">
+        <Toc items={page.toc} />
+      </aside>
+    </div>
+  );
+}
+
+/** Every post, grouped by year. */
+export function BlogArchive({ page }: { page: BlogArchiveProps }) {
+  return (
+    <div className="container narrow">
+      <h1>{page.title}</h1>
+      {page.years.map((year) => (
+        <section key={year.year} className="archive-year">
+          <h2 id={`anno-${year.year}`}>{year.year}</h2>
+          <ul>
+            {year.posts.map((post) => (
+              <li key={post.route}>
+                <time dateTime={post.date}>{formatDate(post.date)}</time> – <a href={post.route}>{post.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

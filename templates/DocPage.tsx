@@ -1,0 +1,64 @@
+import { Toc, TocMobile } from './Toc';
+import type { DocProps, NavLink } from './types';
+
+function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
+  if (items.length === 0) return null;
+  return (
+    <nav className="breadcrumbs" aria-label="Percorso">
+      <ol>
+        <li>
+          <a href={home} aria-label="Pagina iniziale della documentazione">
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+              <path fill="currentColor" d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 0 0-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1Z" />
+            </svg>
+          </a>
+        </li>
+        {items.map((crumb, i) => (
+          <li key={i}>{crumb.href && i < items.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{crumb.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function Pager({ prev, next, label }: { prev?: NavLink; next?: NavLink; label: string }) {
+  if (!prev && !next) return null;
+  return (
+    <nav className="pagination-nav" aria-label={label}>
+      {prev ? (
+        <a className="pagination-link pagination-prev" href={prev.href} rel="prev">
+          <span className="pagination-sublabel">Precedente</span>
+          <span className="pagination-label">« {prev.title}</span>
+        </a>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <a className="pagination-link pagination-next" href={next.href} rel="next">
+          <span className="pagination-sublabel">Successivo</span>
+          <span className="pagination-label">{next.title} »</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A documentation page: breadcrumbs, title, content, prev/next and the table of contents. */
+export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }) {
+  return (
+    <div className="doc-page">
+      <div className="doc-main">
+        <Breadcrumbs items={page.breadcrumbs} home={docsHome} />
+        <TocMobile items={page.toc} />
+        <article className="markdown">
+          {page.hideTitle ? null : <h1>{page.title}</h1>}
+          <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
+        </article>
+        <Pager prev={page.prev} next={page.next} label="Pagine della documentazione" />
+      </div>
+      <aside className="doc-toc">
+        <Toc items={page.toc} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { admonitionTitles } from '../../src/markdown/remark-admonitions';
+
+interface TabItemProps {
+  value: string;
+  label?: string;
+  children?: ReactNode;
+}
+
+/** A tab inside `<Tabs>`; rendered by its parent. */
+export function TabItem({ children }: TabItemProps) {
+  return <>{children}</>;
+}
+
+let tabsCounter = 0;
+
+/** The MDX form of tabs; markup identical to the `::::tabs` directive so one client script serves both. */
+export function Tabs({ groupId, children }: { groupId?: string; children?: ReactNode }) {
+  const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c));
+  const uid = `mdx-tabs-${++tabsCounter}`;
+  return (
+    <div className="tabs" data-group-id={groupId}>
+      <div role="tablist" className="tabs-list">
+        {items.map((item, i) => (
+          <button key={item.props.value} type="button" role="tab" id={`${uid}-tab-${i}`} aria-selected={i === 0 ? 'true' : 'false'} aria-controls={`${uid}-panel-${i}`} tabIndex={i === 0 ? 0 : -1} data-value={item.props.value}>
+            {item.props.label ?? item.props.value}
+          </button>
+        ))}
+      </div>
+      {items.map((item, i) => (
+        <div key={item.props.value} role="tabpanel" id={`${uid}-panel-${i}`} aria-labelledby={`${uid}-tab-${i}`} data-value={item.props.value} hidden={i !== 0} tabIndex={0}>
+          {item.props.children}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `<Admonition type="tip" title="…">` for MDX pages that prefer a component to `:::tip`. */
+export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
+  return (
+    <div className={`admonition admonition-${type}`} role="note">
+      <p className="admonition-heading">{title ?? admonitionTitles[type] ?? type}</p>
+      <div className="admonition-content">{children}</div>
+    </div>
+  );
+}
+
+/** Cards of the current category's pages: replaced at render time, like `::doc-card-list`. */
+export function DocCardList() {
+  return <div data-docs-it-card-list="" />;
+}
+
+export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList };

@@ -1,0 +1,125 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import path from 'node:path';
+import { loadConfig } from '../src/config/load-config';
+import { buildContentModel } from '../src/content/content-model';
+import { paginateBlog } from '../src/content/blog';
+import { DocsItErrors } from '../src/errors';
+import { discovered, fixture } from './helpers';
+
+const config = await loadConfig({ config: path.join(fixture('basic'), 'site.config.ts') });
+const site = config.site;
+const model = (files: Record<string, string>, extra = {}) => buildContentModel({ site, discovered: discovered(files, extra), configFile: 'site.config.ts', configSource: "sidebars: { guides: 'guides/readme' }" });
+const doc = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nTesto.\n`;
+
+const base = {
+  'content/docs/guides/readme.md': doc('Guide'),
+  'content/docs/guides/faq.md': doc('FAQ', 'sidebar_position: 9\n'),
+  'content/docs/guides/start/_category_.json': '{ "label": "Per Iniziare", "position": 1 }',
+  'content/docs/guides/start/b.md': doc('Bi', 'sidebar_position: 2\n'),
+  'content/docs/guides/start/a.md': doc('A', 'sidebar_position: 1\nsidebar_label: Etichetta A\n'),
+  'content/docs/guides/build/README.md': doc('Compilazione', 'sidebar_position: 2\n'),
+  'content/docs/guides/build/linux.md': doc('Linux'),
+  'content/docs/guides/start/draft.md': doc('Bozza', 'draft: true\n'),
+  'content/pages/index.md': doc('Home'),
+  'content/pages/about/intro.md': doc('Intro'),
+};
+
+test('the route table holds exactly the published files, plus the 404 route', () => {
+  const m = model(base);
+  assert.equal(
+    m.routes.map((r) => r.path),
+    ['/it/', '/it/about/intro', '/it/v1/guides', '/it/v1/guides/build', '/it/v1/guides/build/linux', '/it/v1/guides/faq', '/it/v1/guides/start/a', '/it/v1/guides/start/b', '/it/404'],
+  );
+  assert.is(m.routes.at(-1)!.kind, 'not-found');
+});
+
+test('drafts are never published', () => {
+  const m = model(base);
+  assert.not.ok(m.docs.some((d) => d.id === 'guides/start/draft'));
+  assert.not.ok(Object.keys(m.routeOfFile).some((f) => f.includes('draft')));
+});
+
+test('sidebars follow positions; a folder index is the category link; no index makes a label', () => {
+  const m = model(base);
+  const [guide] = m.sidebars.sidebars.guides!;
+  assert.is(guide!.type, 'category');
+  if (guide!.type !== 'category') return;
+  assert.is(guide.href, '/it/v1/guides');
+  assert.equal(guide.items.map((i) => i.label), ['Per Iniziare', 'Compilazione', 'FAQ']);
+  const start = guide.items[0]!;
+  assert.is(start.type === 'category' && start.href, undefined);
+  assert.equal(start.type === 'category' && start.items.map((i) => i.label), ['Etichetta A', 'Bi']);
+  const build = guide.items[1]!;
+  assert.is(build.type === 'category' && build.href, '/it/v1/guides/build');
+});
+
+test('breadcrumbs and prev/next follow the sidebar', () => {
+  const m = model(base);
+  const a = m.sidebars.navigation.get('guides/start/a')!;
+  assert.equal(a.breadcrumbs, [{ label: 'Guide', href: '/it/v1/guides' }, { label: 'Per Iniziare', href: undefined }, { label: 'Etichetta A' }]);
+  assert.equal(a.prev, { title: 'Guide', href: '/it/v1/guides' });
+  assert.equal(a.next, { title: 'Bi', href: '/it/v1/guides/start/b' });
+  const b = m.sidebars.navigation.get('guides/start/b')!;
+  assert.equal(b.next, { title: 'Compilazione', href: '/it/v1/guides/build' });
+  const faq = m.sidebars.navigation.get('guides/faq')!;
+  assert.is(faq.next, undefined);
+});
+
+test('an unknown sidebar doc id is an error naming the config line', () => {
+  try {
+    model({ ...base, 'content/docs/guides/readme.md': doc('Guide', 'draft: true\n') });
+    assert.unreachable();
+  } catch (error) {
+    const messages = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line} ${e.message}`);
+    assert.ok(messages.some((m) => m.startsWith('site.config.ts:1 sidebar refers to an unknown doc id "guides/readme"')), messages.join('\n'));
+  }
+});
+
+test('invalid front matter and duplicate routes are all reported with file and line', () => {
+  try {
+    model({
+      ...base,
+      'content/docs/guides/bad.md': '---\ntitle: Ok\nsidebar_position: primo\n---\n\nx\n',
+      'content/docs/guides/yaml.md': '---\ntitle: [unclosed\n---\n\nx\n',
+      'content/docs/guides/dup.md': doc('Dup', 'slug: /guides/faq\n'),
+    });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItErrors);
+    const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}: ${e.message}`);
+    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/bad.md:3: front matter "sidebar_position": expected number')), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/yaml.md:2: invalid front matter')), lines.join('\n'));
+    assert.ok(lines.some((l) => l.includes('duplicate route /it/v1/guides/faq')), lines.join('\n'));
+  }
+});
+
+test('blog: date and slug from the file name, newest first, 10 per page, archive by year', () => {
+  const posts: Record<string, string> = {};
+  for (let i = 1; i <= 13; i++) posts[`content/blog/2022-0${(i % 9) + 1}-1${i % 10}-post-${i}.md`] = doc(`Post ${i}`);
+  posts['content/blog/2023-06-14-tauri-1-4.md'] = doc('Tauri 1.4');
+  const m = model({ ...base, ...posts });
+  assert.is(m.posts[0]!.route, '/it/blog/2023/06/14/tauri-1-4');
+  assert.is(m.posts.length, 14);
+  assert.equal(m.blogPages.map((p) => [p.route, p.posts.length]), [['/it/blog', 10], ['/it/blog/page/2', 4]]);
+  assert.is(m.blogPages[0]!.nextHref, '/it/blog/page/2');
+  assert.is(m.blogPages[1]!.prevHref, '/it/blog');
+  assert.equal(m.archive.map((y) => [y.year, y.posts.length]), [['2023', 1], ['2022', 13]]);
+  assert.ok(m.routes.some((r) => r.path === '/it/blog/archive'));
+});
+
+test('pagination of 13 posts gives 10 then 3', () => {
+  const fake = Array.from({ length: 13 }, (_, i) => ({ frontMatter: {}, route: `/p${i}` })) as never[];
+  assert.equal(paginateBlog(fake, '/it/blog', 10).map((p) => p.posts.length), [10, 3]);
+});
+
+test('a post without a date is an error', () => {
+  try {
+    model({ ...base, 'content/blog/senza-data.md': doc('Senza data') });
+    assert.unreachable();
+  } catch (error) {
+    assert.ok((error as DocsItErrors).errors.some((e) => e.location?.file === 'content/blog/senza-data.md' && e.message.includes('no valid date')));
+  }
+});
+
+test.run();

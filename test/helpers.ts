@@ -1,5 +1,4 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveredContent } from '../src/content/discover';
@@ -12,7 +11,10 @@ export const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures',
 
 /** A fresh copy of a fixture site in a temporary folder, with optional files added or replaced. */
 export function copyFixture(name: string, files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `docs-it-${name}-`));
+  // Inside the repo, so the fixture's relative import of defineConfig still resolves.
+  const parent = path.join(repoRoot, 'test', '.tmp');
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(path.join(parent, `${name}-`));
   cpSync(fixture(name), dir, { recursive: true });
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });

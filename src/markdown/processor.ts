@@ -124,8 +124,10 @@ function toDocsItError(error: unknown, fileName: string): DocsItError {
   if (error instanceof DocsItError) return error;
   const message = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
   const place = message.place && 'start' in message.place && message.place.start ? message.place.start : (message.place as { line?: number; column?: number } | undefined);
-  const line = message.line ?? place?.line;
-  const column = message.column ?? place?.column;
   const text = message.reason ?? message.message ?? String(error);
+  // Some MDX errors carry their place only in the text, as `(3:1-3:7)`.
+  const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(text);
+  const line = message.line ?? place?.line ?? (fromText ? Number(fromText[1]) : undefined);
+  const column = message.column ?? place?.column ?? (fromText ? Number(fromText[2]) : undefined);
   return new DocsItError(text, { file: fileName, line: line ?? undefined, column: column ?? undefined }, 'Fix the markdown/MDX syntax at this place (see WRITING.md).');
 }

@@ -1,0 +1,52 @@
+/*
+ * npm run bench [-- --sizes 1000,10000]: builds the real site and synthetic sites in child processes and
+ * prints, per size, total ms, ms per page and peak RSS.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { writeSyntheticSite } from './synthetic-site';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const sizesArg = process.argv.indexOf('--sizes');
+const sizes = (sizesArg > -1 ? process.argv[sizesArg + 1]! : '1000,10000').split(',').map(Number);
+const warm = process.argv.includes('--warm');
+
+interface Result {
+  name: string;
+  pages: number;
+  ms: number;
+  rssMb: number;
+}
+
+/** Runs one build in a fresh Node process so its peak RSS is its own. */
+function measure(name: string, configFile: string, out: string): Result {
+  const script = `
+    process.env.NODE_ENV ??= 'production';
+    const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli.mjs'))});
+    const t = performance.now();
+    const code = await run(['node', 'docs-it', 'build', '--quiet', '--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)} });
+    console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const last = child.stdout.trim().split('\n').pop() ?? '{}';
+  const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
+  if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
+  const pages = Number(/(\d+) pagine/.exec(child.stdout)?.[1] ?? 0);
+  return { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
+}
+
+// Make sure the CLI bundle exists and is current.
+spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
+const results: Result[] = [];
+const runOnce = (name: string, config: string, out: string) => {
+  if (warm) measure(name, config, out);
+  results.push(measure(name, config, out));
+};
+runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
+for (const size of sizes) {
+  const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
+  runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
+}
+console.log('\nsito            pagine   totale ms   ms/pagina   picco RSS');
+for (const r of results) {
+  console.log(`${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.ms.toFixed(0).padStart(11)} ${(r.ms / r.pages).toFixed(2).padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`);
+}

@@ -1,0 +1,129 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSite } from '../src/cli/build';
+import { DocsItErrors } from '../src/errors';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const out = path.join(dir, 'build');
+const build = (config = path.join(dir, 'site.config.ts')) => buildSite({ packageRoot: repoRoot, config, out, quiet: true });
+const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
+
+test.after(() => removeDir(dir));
+
+test('builds every route to a complete HTML document and page data', async () => {
+  const summary = await build();
+  assert.ok(summary.pages > 10);
+  for (const rel of ['it/index.html', 'it/v1/guides/index.html', 'it/v1/guides/faq/index.html', 'it/v1/guides/intro/primo/index.html', 'it/blog/index.html', 'it/blog/page/2/index.html', 'it/blog/archive/index.html', 'it/blog/2023/01/11/post-11/index.html', 'it/404.html', 'it/v1/guides/page-data.json']) {
+    assert.ok(existsSync(path.join(out, rel)), rel);
+  }
+  assert.not.ok(existsSync(path.join(out, 'it/v1/guides/intro/bozza/index.html')), 'drafts are not published');
+  assert.not.ok(existsSync(path.join(out, 'it/v1/guides/intro/index.html')), 'a category without index has no route');
+});
+
+test('head tags: lang, title, description, canonical, hreflang for the 5 locales, Open Graph, colour script', () => {
+  const html = read('it/v1/guides/faq/index.html');
+  assert.match(html, '<html lang="it" dir="ltr" data-theme="dark">');
+  assert.match(html, '<title>FAQ | Sito di prova</title>');
+  assert.match(html, '<meta name="description" content="Un sito piccolo per i test">');
+  assert.match(html, '<link rel="canonical" href="https://example.org/it/v1/guides/faq">');
+  assert.match(html, '<link rel="alternate" hreflang="en" href="https://example.org/v1/guides/faq">');
+  assert.match(html, '<link rel="alternate" hreflang="fr" href="https://example.org/fr/v1/guides/faq">');
+  assert.match(html, '<link rel="alternate" hreflang="zh-CN" href="https://example.org/zh-cn/v1/guides/faq">');
+  assert.match(html, '<link rel="alternate" hreflang="x-default" href="https://example.org/v1/guides/faq">');
+  assert.is(html.match(/hreflang=/g)?.length, 6);
+  assert.match(html, '<meta property="og:title" content="FAQ | Sito di prova">');
+  assert.match(html, "d.setAttribute('data-theme',t)");
+  assert.match(html, /<link rel="stylesheet" href="\/it\/assets\/styles\.[A-Z0-9]+\.css">/);
+  assert.is(read('it/404.html').includes('<meta name="robots" content="noindex">'), true);
+});
+
+test('doc page: sidebar with the current page, breadcrumbs, TOC, prev/next, anchors', () => {
+  const html = read('it/v1/guides/intro/secondo/index.html');
+  assert.match(html, '<a class="menu-link active" href="/it/v1/guides/intro/secondo" aria-current="page">Secondo</a>');
+  assert.match(html, '<nav class="breadcrumbs"');
+  assert.match(html, '<a class="pagination-link pagination-prev" href="/it/v1/guides/intro/primo" rel="prev">');
+  assert.match(html, 'href="/it/v1/guides/intro/primo#installazione"');
+  const faq = read('it/v1/guides/faq/index.html');
+  assert.match(faq, '<a class="toc-link" href="#domande">Domande</a>');
+  assert.match(faq, '<a class="toc-link" href="#perché-tauri">Perché Tauri?</a>');
+});
+
+test('navbar, language dropdown with per-locale URLs, bars and footer', () => {
+  const html = read('it/v1/guides/faq/index.html');
+  assert.match(html, 'href="/v1/guides/faq" hrefLang="en"');
+  assert.match(html, 'href="/ko/v1/guides/faq" hrefLang="ko"');
+  assert.match(html, 'Tradotto dalla comunità.');
+  assert.match(html, 'data-announcement-id="annuncio-1"');
+  assert.match(html, 'Copyright © 2024 Prova');
+  assert.match(html, 'class="skip-link" href="#contenuto"');
+});
+
+test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () => {
+  const first = read('it/blog/index.html');
+  assert.is(first.match(/class="blog-summary"/g)?.length, 10);
+  assert.match(first, "Riassunto dell’articolo 11".replace('’', "'"));
+  assert.not.match(first, 'Il resto dell');
+  assert.is(read('it/blog/page/2/index.html').match(/class="blog-summary"/g)?.length, 1);
+  assert.match(read('it/blog/archive/index.html'), '<h2 id="anno-2023">2023</h2>');
+  assert.match(read('it/blog/rss.xml'), '<link>https://example.org/it/blog/2023/01/11/post-11</link>');
+  assert.match(read('it/blog/atom.xml'), '<feed xmlns="http://www.w3.org/2005/Atom"');
+  const sitemap = read('it/sitemap.xml');
+  assert.match(sitemap, '<loc>https://example.org/it/v1/guides/faq</loc>');
+  assert.not.match(sitemap, '404');
+  assert.match(read('robots.txt'), 'Sitemap: https://example.org/it/sitemap.xml');
+  assert.ok(existsSync(path.join(out, 'it/img/logo.svg')));
+});
+
+test('the output is deterministic: two builds give the same HTML (nothing time- or random-based)', async () => {
+  const before = read('it/v1/guides/intro/primo/index.html');
+  await build();
+  assert.is(read('it/v1/guides/intro/primo/index.html'), before);
+});
+
+test('a failed build reports every error with file:line:column and leaves the previous build untouched', async () => {
+  const marker = read('it/v1/guides/faq/index.html');
+  writeFileSync(path.join(dir, 'content/docs/guides/rotto.md'), '---\ntitle: Rotto\n---\n\n[uno](./non-esiste.md)\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n');
+  try {
+    await build();
+    assert.unreachable('should fail');
+  } catch (error) {
+    assert.instance(error, DocsItErrors);
+    const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`);
+    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/rotto.md:5:1 broken link: ./non-esiste.md')), lines.join('\n'));
+    assert.is(lines.length, 1, 'markdown problems stop before link checks');
+  }
+  writeFileSync(path.join(dir, 'content/docs/guides/rotto.md'), '---\ntitle: Rotto\n---\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n');
+  try {
+    await build();
+    assert.unreachable('should fail');
+  } catch (error) {
+    const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`);
+    assert.equal(lines, [
+      'content/docs/guides/rotto.md:5:1 broken link: /it/v1/nessuna is not a page of this site',
+      'content/docs/guides/rotto.md:7:1 broken anchor: #manca does not exist on /it/v1/guides/faq',
+      'content/docs/guides/rotto.md:9:1 missing image /it/img/manca.png',
+    ]);
+  }
+  assert.is(read('it/v1/guides/faq/index.html'), marker);
+  assert.not.ok(existsSync(path.join(out, 'it/v1/guides/rotto')));
+  assert.equal(readdirSync(dir).filter((e) => e.startsWith('.docs-it-')), [], 'no temporary folder is left behind');
+  removeDir(path.join(dir, 'content/docs/guides/rotto.md'));
+});
+
+test('::doc-card-list outside a category index raises the category error', async () => {
+  writeFileSync(path.join(dir, 'content/docs/guides/intro/secondo.md'), '---\ntitle: Secondo\n---\n\nTesto.\n\n::doc-card-list\n');
+  try {
+    await build();
+    assert.unreachable();
+  } catch (error) {
+    const e = (error as DocsItErrors).errors[0]!;
+    assert.is(e.location?.file, 'content/docs/guides/intro/secondo.md');
+    assert.is(e.location?.line, 7);
+    assert.match(e.message, 'index page of a sidebar category');
+  }
+});
+
+test.run();

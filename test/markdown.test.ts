@@ -1,0 +1,137 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DocsItError } from '../src/errors';
+import { parseCodeMeta } from '../src/markdown/code-meta';
+import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
+import { compileMd } from './helpers';
+
+test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
+  const { html } = await compileMd('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] fatto\n\n~~via~~ https://tauri.app nota[^1]\n\n[^1]: La nota.\n');
+  assert.match(html, '<table>');
+  assert.match(html, '<input type="checkbox" checked disabled>');
+  assert.match(html, '<del>via</del>');
+  assert.match(html, '<a href="https://tauri.app">https://tauri.app</a>');
+  assert.match(html, 'data-footnote-ref');
+});
+
+test('admonitions with default, bracket and Docusaurus-style titles', async () => {
+  const { html } = await compileMd(':::note\nUno.\n:::\n\n:::tip[Mio titolo]\nDue.\n:::\n\n:::danger Attenzione qui\nTre.\n:::\n');
+  assert.match(html, '<div class="admonition admonition-note" role="note"><p class="admonition-heading">Nota</p>');
+  assert.match(html, '<p class="admonition-heading">Mio titolo</p>');
+  assert.match(html, '<div class="admonition admonition-danger" role="note"><p class="admonition-heading">Attenzione qui</p>');
+});
+
+test('admonition titles inside code fences are left alone', () => {
+  assert.is(normalizeAdmonitionTitles('```md\n:::tip Titolo\n```\n'), '```md\n:::tip Titolo\n```\n');
+  assert.is(normalizeAdmonitionTitles(':::tip Titolo\nx\n:::'), ':::tip[Titolo]\nx\n:::');
+});
+
+test('code blocks: highlighted at build time, title, line highlights, line numbers', async () => {
+  const { html } = await compileMd('```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```\n');
+  assert.match(html, '<div class="code-title">src/main.rs</div>');
+  assert.match(html, '<pre class="shiki line-numbers"');
+  assert.match(html, '--shiki-dark:');
+  assert.match(html, '<span class="line highlighted">');
+  assert.is(html.match(/class="line highlighted"/g)?.length, 1);
+});
+
+test('code meta parsing', () => {
+  const meta = parseCodeMeta('title="a b.ts" {1,3-4} showLineNumbers');
+  assert.is(meta.title, 'a b.ts');
+  assert.equal([...meta.highlightLines], [1, 3, 4]);
+  assert.ok(meta.showLineNumbers);
+});
+
+test('an unknown code language is a problem at its line', async () => {
+  const { problems } = await compileMd('Testo.\n\n```klingon\nx\n```\n');
+  assert.is(problems.length, 1);
+  assert.is(problems[0]!.line, 3);
+  assert.match(problems[0]!.message, 'unknown code language "klingon"');
+});
+
+test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () => {
+  const { html, toc } = await compileMd('## Configurare il bundle {#bundle}\n\n### Perché Tauri?\n\n#### Troppo profondo\n');
+  assert.match(html, '<h2 id="bundle" class="anchor">Configurare il bundle<a href="#bundle" class="hash-link"');
+  assert.match(html, 'id="perché-tauri"');
+  assert.equal(toc, [{ id: 'bundle', value: 'Configurare il bundle', level: 2 }, { id: 'perché-tauri', value: 'Perché Tauri?', level: 3 }]);
+});
+
+test('a leading # title is dropped (the template renders the h1)', async () => {
+  const { html } = await compileMd('# Titolo\n\nTesto.\n');
+  assert.not.match(html, '<h1');
+});
+
+test('relative .md links become routes; broken ones are problems', async () => {
+  const { html, links, problems } = await compileMd('[a](./altro.md#sezione) [b](../mancante.md) [c](/it/blog)', { routeOfFile: { 'content/docs/altro.md': '/it/v1/altro' } });
+  assert.match(html, '<a href="/it/v1/altro#sezione">a</a>');
+  assert.equal(links.map((l) => [l.path, l.anchor]), [['/it/v1/altro', 'sezione'], ['/it/blog', undefined]]);
+  assert.is(problems.length, 1);
+  assert.match(problems[0]!.message, 'broken link: ../mancante.md');
+  assert.is(problems[0]!.line, 1);
+});
+
+test('details/summary raw HTML with markdown inside', async () => {
+  const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
+  assert.match(html, '<details>');
+  assert.match(html, '<summary>Altro</summary>');
+  assert.match(html, '<strong>grassetto</strong>');
+});
+
+test('tabs in the markdown form', async () => {
+  const { html } = await compileMd('::::tabs{groupId="pm"}\n:::tab{label="npm"}\nUno\n:::\n:::tab{label="cargo"}\nDue\n:::\n::::\n');
+  assert.match(html, '<div class="tabs" data-group-id="pm"><div role="tablist" class="tabs-list"><button type="button" role="tab"');
+  assert.match(html, 'aria-selected="true"');
+  assert.match(html, 'data-value="cargo" hidden');
+});
+
+test('a stray tab and an unknown block directive are errors with a location', async () => {
+  for (const body of [':::tab{label="x"}\nx\n:::\n', 'Prima.\n\n:::misterioso\nx\n:::\n']) {
+    try {
+      await compileMd(body);
+      assert.unreachable();
+    } catch (error) {
+      assert.instance(error, DocsItError);
+      assert.ok((error as DocsItError).location?.line! >= 1);
+    }
+  }
+});
+
+test('colons in text stay text (10:30, Nota:bene)', async () => {
+  const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :smile: qui.');
+  assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :smile: qui.</p>');
+});
+
+test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
+  const body = "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\">\n\nUno\n\n</TabItem>\n<TabItem value=\"yarn\">\n\nDue\n\n</TabItem>\n</Tabs>\n\n:::note\nNota MDX\n:::\n";
+  const { html, toc } = await compileMd(body, { format: 'mdx', fragments: { './_requisiti.md': '## Requisiti\n\nServe **Rust**.\n' } });
+  assert.match(html, '<strong>Rust</strong>');
+  assert.match(html, 'role="tab"');
+  assert.match(html, 'data-value="yarn" hidden');
+  assert.match(html, 'admonition-note');
+  assert.equal(toc.map((t) => t.id), ['titolo', 'requisiti']);
+});
+
+test('an MDX syntax error carries its line and column', async () => {
+  try {
+    await compileMd('## Ok\n\n<Tabs>\n', { format: 'mdx' });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItError);
+    assert.is((error as DocsItError).location?.file, 'content/docs/page.mdx');
+    assert.ok((error as DocsItError).location?.line! >= 3);
+  }
+});
+
+test('blog excerpt ends at <!-- truncate -->', async () => {
+  const { excerptHtml, html } = await compileMd('Riassunto.\n\n<!-- truncate -->\n\n## Resto\n\nAltro.\n', { excerpt: true });
+  assert.is(excerptHtml, '<p>Riassunto.</p>\n');
+  assert.match(html, 'Altro.');
+});
+
+test('::doc-card-list leaves a marker and its position', async () => {
+  const { html, cardList } = await compileMd('Testo.\n\n::doc-card-list\n');
+  assert.match(html, '<div data-docs-it-card-list=""></div>');
+  assert.equal(cardList, { line: 3, column: 1 });
+});
+
+test.run();

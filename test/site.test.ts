@@ -1,0 +1,96 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildSite } from '../src/cli/build';
+import { textOfHtml } from '../src/render/escape';
+import { removeDir, repoRoot } from './helpers';
+
+// The real site, built once: every published route, and the content issues' promises about each page.
+const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);
+mkdirSync(path.dirname(out), { recursive: true });
+await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
+const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8').split('\n').filter((l) => l.startsWith('/'));
+
+function builtRoutes(dir: string, prefix = ''): string[] {
+  const routes: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) routes.push(...builtRoutes(full, `${prefix}/${entry}`));
+    else if (entry === 'index.html') routes.push(prefix === '/it' ? '/it/' : prefix);
+  }
+  return routes;
+}
+
+const page = (route: string) => readFileSync(path.join(out, route === '/it/' ? 'it/index.html' : `${route.slice(1)}/index.html`), 'utf8');
+/** Words of the page's own content (navbar, sidebars, footer and code excluded). */
+function bodyWords(html: string): number {
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  const article = /<div class="content">([\s\S]*?)<\/div>\s*<\/article>/.exec(main)?.[1] ?? main;
+  return textOfHtml(article.replace(/<pre[\s\S]*?<\/pre>/g, ' ')).split(' ').filter((w) => /\p{L}/u.test(w)).length;
+}
+
+test.after(() => removeDir(out));
+
+test('the built routes are exactly routes.txt, and the 404 page exists', () => {
+  assert.equal(builtRoutes(path.join(out, 'it'), '/it').sort(), [...expected].sort());
+  assert.match(readFileSync(path.join(out, 'it/404.html'), 'utf8'), 'Pagina non trovata');
+});
+
+test('every page has one h1 and a title "… | Tauri Apps"', () => {
+  for (const route of expected) {
+    const html = page(route);
+    assert.is(html.match(/<h1[ >]/g)?.length, 1, route);
+    assert.match(html, / \| Tauri Apps<\/title>/, route);
+  }
+});
+
+const listRoutes = new Set(['/it/blog', '/it/blog/page/2', '/it/blog/archive', '/it/releases']);
+test('every content page has at least 150 words of body text', () => {
+  const short = expected.filter((r) => !listRoutes.has(r)).map((r) => [r, bodyWords(page(r))] as const).filter(([, n]) => n < 150);
+  assert.equal(short, []);
+});
+
+test('the blog lists hold the 13 posts: 10 on the first page, 3 on the second', () => {
+  assert.is(page('/it/blog').match(/class="blog-summary"/g)?.length, 10);
+  assert.is(page('/it/blog/page/2').match(/class="blog-summary"/g)?.length, 3);
+  assert.is(page('/it/blog/archive').match(/<li><time/g)?.length, 13);
+  assert.is(readFileSync(path.join(out, 'it/blog/rss.xml'), 'utf8').match(/<item>/g)?.length, 13);
+});
+
+const mainExports: Record<string, string[]> = {
+  app: ['getName', 'getVersion', 'getTauriVersion'],
+  cli: ['getMatches'],
+  clipboard: ['readText', 'writeText'],
+  dialog: ['open', 'save', 'message', 'ask', 'confirm'],
+  event: ['listen', 'once', 'emit'],
+  fs: ['readTextFile', 'readBinaryFile', 'writeTextFile', 'writeBinaryFile', 'readDir', 'createDir', 'removeDir', 'copyFile', 'removeFile', 'renameFile', 'exists', 'BaseDirectory'],
+  globalShortcut: ['register', 'registerAll', 'isRegistered', 'unregister', 'unregisterAll'],
+  http: ['fetch', 'getClient', 'Body', 'ResponseType'],
+  mocks: ['mockIPC', 'mockWindows', 'clearMocks'],
+  notification: ['isPermissionGranted', 'requestPermission', 'sendNotification'],
+  os: ['platform', 'version', 'type', 'arch', 'tempdir'],
+  path: ['appConfigDir', 'appDataDir', 'resourceDir', 'resolveResource', 'join', 'resolve', 'basename'],
+  process: ['exit', 'relaunch'],
+  shell: ['Command', 'open', 'Child'],
+  tauri: ['invoke', 'convertFileSrc'],
+  updater: ['checkUpdate', 'installUpdate', 'onUpdaterEvent'],
+  window: ['appWindow', 'getCurrent', 'getAll', 'WebviewWindow', 'LogicalSize', 'PhysicalPosition', 'setTitle', 'setSize'],
+};
+
+test('each JS API module page documents its main exports as headings', () => {
+  for (const [module, names] of Object.entries(mainExports)) {
+    const html = page(`/it/v1/api/js/${module}`);
+    const headings = [...html.matchAll(/<h[2-4][^>]*>([\s\S]*?)<\/h[2-4]>/g)].map((m) => textOfHtml(m[1]!));
+    for (const name of names) assert.ok(headings.some((h) => h.split(/[\s(.]/).includes(name)), `${module}: ${name}`);
+  }
+});
+
+test('the CLI and config references cover every command and section', () => {
+  const cli = page('/it/v1/api/cli');
+  for (const id of ['init', 'dev', 'build', 'info', 'icon', 'signer', 'completions', 'plugin', 'help']) assert.match(cli, `id="${id}"`, id);
+  const config = page('/it/v1/api/config');
+  for (const id of ['build', 'package', 'bundle', 'allowlist', 'windows', 'security', 'updater', 'systemtray', 'cli', 'macosprivateapi', 'plugins']) assert.match(config, `id="${id}"`, id);
+});
+
+test.run();

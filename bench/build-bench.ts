@@ -24,7 +24,7 @@ function measure(name: string, configFile: string, out: string): Result {
     process.env.NODE_ENV ??= 'production';
     const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli.mjs'))});
     const t = performance.now();
-    const code = await run(['node', 'docs-it', 'build', '--quiet', '--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)} });
+    const code = await run(['node', 'docs-it', 'build', '--quiet', '--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)}, cliFile: ${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli.mjs'))} });
     console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const last = child.stdout.trim().split('\n').pop() ?? '{}';

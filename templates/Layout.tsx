@@ -63,7 +63,7 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
       </div>
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}
       <Navbar chrome={chrome} path={path} hasSecondaryMenu={!!sidebar} />
-      <MobileMenu chrome={chrome} path={path} secondary={sidebar ? <Sidebar items={sidebar} path={path} renderCollapsed={renderCollapsed} /> : undefined} />
+      <MobileMenu chrome={chrome} path={path} hasSecondary={!!sidebar} />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
         {sidebarTree ? <aside className="docs-sidebar">{sidebarTree}</aside> : null}
         <main id="contenuto" tabIndex={-1}>

@@ -150,8 +150,12 @@ export function Navbar({ chrome, path, hasSecondaryMenu }: NavbarProps) {
   );
 }
 
-/** The mobile slide-in menu: the navbar items, and on docs pages the docs sidebar as a secondary menu. */
-export function MobileMenu({ chrome, path, secondary }: { chrome: SiteChrome; path: string; secondary?: React.ReactNode }) {
+/**
+ * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu that the client fills
+ * with a copy of the docs sidebar when the menu opens (the menu needs JavaScript to open anyway, and
+ * rendering the sidebar twice on every page doubled the render time).
+ */
+export function MobileMenu({ chrome, path, hasSecondary }: { chrome: SiteChrome; path: string; hasSecondary: boolean }) {
   return (
     <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" hidden>
       <div className="mobile-menu-backdrop" data-mobile-menu-close="" />
@@ -164,7 +168,7 @@ export function MobileMenu({ chrome, path, secondary }: { chrome: SiteChrome; pa
             ×
           </button>
         </div>
-        <div className="mobile-menu-primary" data-mobile-primary="" hidden={secondary ? true : undefined}>
+        <div className="mobile-menu-primary" data-mobile-primary="" hidden={hasSecondary ? true : undefined}>
           <ul className="menu-list">
             {chrome.navbar.items.map((item, i) => (
               <li key={i}>
@@ -173,12 +177,12 @@ export function MobileMenu({ chrome, path, secondary }: { chrome: SiteChrome; pa
             ))}
           </ul>
         </div>
-        {secondary ? (
+        {hasSecondary ? (
           <div className="mobile-menu-secondary" data-mobile-secondary="">
             <button type="button" className="back-to-main" data-mobile-back="">
               ← Torna al menu principale
             </button>
-            {secondary}
+            <div data-mobile-sidebar="" />
           </div>
         ) : null}
       </div>

@@ -6,7 +6,8 @@ import { buildContentModel } from '../content/content-model';
 import { discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
 import { validateLinks } from '../content/validate-links';
-import { compilePages } from '../markdown/compile-pages';
+import { compilePages, type CompileStats } from '../markdown/compile-pages';
+import { pipelineIdentity } from '../markdown/compile-cache';
 import { OutputWriter } from '../output/output-writer';
 import { writeExtras } from '../output/write-extras';
 import { buildChrome } from '../render/chrome';
@@ -19,6 +20,10 @@ export interface BuildOptions extends LoadConfigOptions {
   /** Folder of the docs-it package (holds `src/client` and `templates`). */
   packageRoot: string;
   quiet?: boolean;
+  /** Compile every page even when the disk cache has it. */
+  noCache?: boolean;
+  /** The running CLI bundle: its hash keys the disk cache, so a changed compiler never reuses old pages. */
+  cliFile?: string;
 }
 
 export interface BuildSummary {
@@ -43,7 +48,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const discovered = await progress.task('content', () => discoverContent(config), (d) => `${d.sources.length} files`);
   const model = await progress.task('model', () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }), (m) => `${m.routes.length} routes`);
   const releases = await loadReleases(config);
-  const compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root }), (c) => `${c.size} pages`);
+  const stats: CompileStats = { compiled: 0, cached: 0 };
+  const cache = options.noCache ? undefined : { dir: path.join(config.paths.cache, 'pages'), identity: await pipelineIdentity([options.cliFile ?? '', path.join(options.packageRoot, 'package-lock.json')]) };
+  const compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache }, stats), (c) => `${c.size} pages (${stats.cached} from the cache)`);
   await progress.task('links', () => validateLinks(model, compiled, config.site.baseUrl));
   const pages = await progress.task('props', () => buildRouteProps({ site: config.site, model, compiled, releases }));
   const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);

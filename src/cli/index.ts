@@ -5,6 +5,8 @@ import { reportError } from './report-error';
 export interface RunContext {
   /** Folder of the docs-it package. */
   packageRoot: string;
+  /** Path of the running CLI bundle (keys the compile cache). */
+  cliFile?: string;
 }
 
 /** The `docs-it` program: parses argv and runs one command; resolves to the exit code. */
@@ -24,9 +26,10 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('-v, --verbose', 'print more about each phase', false)
     .option('--quiet', 'print only errors and the summary', false)
     .option('--debug', 'print stack traces of errors', false)
-    .action(async (opts: { out: string; config: string; verbose: boolean; quiet: boolean; debug: boolean }) => {
+    .option('--no-cache', 'compile every page, ignoring node_modules/.cache/docs-it')
+    .action(async (opts: { out: string; config: string; verbose: boolean; quiet: boolean; debug: boolean; cache: boolean }) => {
       try {
-        const summary = await buildSite({ packageRoot: context.packageRoot, out: opts.out, config: opts.config, verbose: opts.verbose, debug: opts.debug, quiet: opts.quiet });
+        const summary = await buildSite({ packageRoot: context.packageRoot, cliFile: context.cliFile, out: opts.out, config: opts.config, verbose: opts.verbose, debug: opts.debug, quiet: opts.quiet, noCache: !opts.cache });
         console.log(formatSummary(summary, process.cwd()));
       } catch (error) {
         reportError(error, opts.debug);

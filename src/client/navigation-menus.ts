@@ -1,11 +1,23 @@
 const desktop = window.matchMedia('(min-width: 997px)');
 
+/** Copies the docs sidebar into the mobile menu the first time it opens (ids dropped: they must stay unique). */
+function fillSecondaryMenu(menu: HTMLElement): void {
+  const slot = menu.querySelector<HTMLElement>('[data-mobile-sidebar]');
+  const sidebar = document.querySelector('.docs-sidebar .docs-sidebar-menu');
+  if (!slot || !sidebar || slot.childElementCount > 0) return;
+  const copy = sidebar.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[id]').forEach((el) => el.removeAttribute('id'));
+  copy.querySelectorAll('[aria-controls]').forEach((el) => el.removeAttribute('aria-controls'));
+  slot.appendChild(copy);
+}
+
 /** Mobile menu, sidebar categories and dropdowns. */
 export function enhanceNavigation(): void {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = document.querySelector<HTMLButtonElement>('[data-navbar-toggle]');
   const setOpen = (open: boolean) => {
     if (!menu || !toggle) return;
+    if (open) fillSecondaryMenu(menu);
     menu.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
     document.body.classList.toggle('menu-open', open);
@@ -29,15 +41,16 @@ export function enhanceNavigation(): void {
     }
   });
 
-  document.querySelectorAll<HTMLButtonElement>('[data-category-toggle]').forEach((button) => {
-    button.addEventListener('click', () => {
-      const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  document.addEventListener('click', (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-category-toggle]');
+    if (button) {
+      const list = button.closest('.menu-category')?.querySelector<HTMLElement>(':scope > .menu-category-items');
       if (!list) return;
       const expand = button.getAttribute('aria-expanded') !== 'true';
       button.setAttribute('aria-expanded', String(expand));
       list.hidden = !expand;
       button.closest('.menu-category')?.classList.toggle('collapsed', !expand);
-    });
+    }
   });
 
   document.querySelectorAll<HTMLElement>('.navbar-dropdown').forEach((dropdown) => {

@@ -32,6 +32,8 @@ export interface CompiledPage {
   links: LinkRef[];
   problems: Problem[];
   cardList?: { line: number; column: number };
+  /** Content files this page links to, with the route each had: a cached page is stale when one changes. */
+  deps: Record<string, string | null>;
 }
 
 /** Per-file settings the plugins read from `file.data.page`, so one processor serves every file. */
@@ -53,5 +55,6 @@ declare module 'vfile' {
     cardList: { line: number; column: number };
     excerptHtml: string;
     page: PageContext;
+    deps: Record<string, string | null>;
   }
 }

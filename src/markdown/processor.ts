@@ -112,6 +112,7 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
       ids: file.data.ids ?? [],
       links: file.data.links ?? [],
       problems: file.data.problems ?? [],
+      deps: file.data.deps ?? {},
     };
     if (file.data.excerptHtml !== undefined) result.excerptHtml = file.data.excerptHtml;
     if (file.data.cardList) result.cardList = file.data.cardList;

@@ -26,6 +26,7 @@ export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const links: LinkRef[] = (file.data.links ??= []);
     const problems: Problem[] = (file.data.problems ??= []);
+    const deps = (file.data.deps ??= {});
     const page = file.data.page!;
     const fileDir = page.file.split('/').slice(0, -1);
     visit(tree, 'element', (node: Element) => {
@@ -46,6 +47,7 @@ export default function rehypeLinks(options: LinkOptions) {
       if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
         const target = normalise([...fileDir, ...pathPart.split('/')]).join('/');
         const route = options.routeOfFile[target];
+        deps[target] = route ?? null;
         if (!route) {
           problems.push({ message: `broken link: ${value} (no page at ${target})`, line, column, hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).' });
           return;

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { CompiledPage } from './problems';
+import type { CompileInput } from './processor';
+
+/** What decides a compiled page besides its links: the pipeline's own code and dependency versions. */
+export interface CacheIdentity {
+  /** Hash of the compiler code and the installed dependency versions. */
+  pipeline: string;
+}
+
+/** The cache key of one compile: same input, same pipeline → same output. */
+export function cacheKey(input: CompileInput, identity: CacheIdentity): string {
+  return createHash('sha1')
+    .update(identity.pipeline)
+    .update('\0')
+    .update(JSON.stringify([input.file, input.route, input.format, input.excerpt, input.tocMin, input.tocMax]))
+    .update('\0')
+    .update(input.body)
+    .digest('hex');
+}
+
+/** A cached page is reusable only while every page it links to still has the route it had. */
+export function isFresh(page: CompiledPage, routeOfFile: Record<string, string>): boolean {
+  for (const [target, route] of Object.entries(page.deps)) {
+    if ((routeOfFile[target] ?? null) !== route) return false;
+  }
+  return true;
+}
+
+/** Compiled pages on disk (`node_modules/.cache/docs-it/pages`), one JSON file per key. */
+export class CompileCache {
+  constructor(private readonly dir: string) {}
+
+  async get(key: string): Promise<CompiledPage | undefined> {
+    try {
+      return JSON.parse(await readFile(this.file(key), 'utf8')) as CompiledPage;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(key: string, page: CompiledPage): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write then rename, so a killed build never leaves a truncated entry.
+    const tmp = `${target}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(page));
+    await rename(tmp, target);
+  }
+
+  private file(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+}
+
+/** Identity of the running pipeline: the CLI bundle and the lock file (dependency versions). */
+export async function pipelineIdentity(files: string[]): Promise<CacheIdentity> {
+  const hash = createHash('sha1');
+  for (const file of files) hash.update(await readFile(file).catch(() => Buffer.from(file)));
+  return { pipeline: hash.digest('hex') };
+}

@@ -40,4 +40,4 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
 }
 
 const { run } = await import(pathToFileURL(outFile).href);
-process.exitCode = await run(process.argv, { packageRoot, cliFile: outFile });
+process.exitCode = await run(process.argv, { packageRoot, cliFile: outFile, binFile: fileURLToPath(import.meta.url) });

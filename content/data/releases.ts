@@ -1,6 +1,102 @@
 import { defineReleases } from '../../src/content/releases';
 
 export default defineReleases([
+  // Tauri 1.7 (annunciata sul blog il 2024-07-01, con tauri-cli 1.6.0 e tauri-bundler 1.6.0)
+  {
+    package: 'tauri',
+    version: '1.7.0',
+    date: '2024-07-01',
+    highlights: [
+      'Il comando `execute` dell\'API shell restituisce l\'output con un\'unica chiamata IPC invece di trasmetterlo a pezzi, con un netto guadagno per gli script molto verbosi.',
+      'È una release di consolidamento: correzioni di bug, ottimizzazioni e alcune funzionalità riportate dal ramo v2.',
+      'Nell\'annuncio ufficiale esce insieme a tauri-cli 1.6.0 e tauri-bundler 1.6.0.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.6.0',
+    date: '2024-07-01',
+    highlights: [
+      'Tra i formati Linux compare anche il pacchetto RPM, finora riservato a chi usava Tauri 2.',
+      'La firma su Windows può passare da un comando personalizzato, così puoi firmare gli installer anche da Linux o macOS, con token hardware o Azure Key Vault.',
+      'Le finestre dei DMG diventano personalizzabili nella disposizione delle icone e nelle dimensioni.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.6.0',
+    date: '2024-07-01',
+    highlights: [
+      'Al posto di SignTool puoi indicare un tuo comando di firma per Windows, per esempio basato su `osslsigncode` o `relic`, utile quando compili da un sistema Unix.',
+      'Nuovo bundle RPM per distribuzioni come Fedora e openSUSE, riportato dalla v2.',
+      'Nel DMG puoi regolare la posizione delle icone e la dimensione della finestra, per adattarli a uno sfondo su misura.',
+    ],
+  },
+  // Tauri 1.6 (annunciata sul blog il 2024-02-19, con tauri-cli 1.5.10 e tauri-bundler 1.5.0)
+  {
+    package: 'tauri',
+    version: '1.6.0',
+    date: '2024-02-19',
+    highlights: [
+      'Corretto un crash dell\'event loop che si presentava su tutte le piattaforme dopo molte ore di esecuzione dell\'app.',
+      'Su Windows l\'updater conserva gli argomenti della riga di comando con cui l\'app era stata avviata.',
+      'Nell\'annuncio ufficiale esce insieme a tauri-cli 1.5.10 e tauri-bundler 1.5.0.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.5.0',
+    date: '2024-02-19',
+    highlights: [
+      'La configurazione Debian accetta `priority`, `section` e `changelog`, per pacchetti `.deb` conformi alle regole della distribuzione.',
+      'Su macOS vengono firmati anche i `.dylib`, `.app`, `.xpc` e `.framework` contenuti nelle cartelle standard dei framework inclusi.',
+      'L\'installer NSIS riconosce il flag `/ARGS`, che insieme a `/R` passa argomenti all\'app avviata a fine installazione.',
+      'Il download degli strumenti di bundling rispetta un proxy SOCKS impostato nelle variabili d\'ambiente.',
+    ],
+  },
+  // Tauri 1.5 (annunciata sul blog il 2023-09-28, con tauri-cli 1.5.0 e tauri-bundler 1.4.0)
+  {
+    package: 'tauri',
+    version: '1.5.0',
+    date: '2023-09-28',
+    highlights: [
+      'Con `Manager::emit_filter` scegli a quali finestre inviare un evento, e il payload viene serializzato una volta sola anche con molti destinatari.',
+      'L\'updater si configura anche a runtime: `UpdateBuilder::endpoints` aggiunge endpoint e `UpdateResponse::header` modifica gli header del download.',
+      'I plugin registrano protocolli URI personalizzati con `tauri::plugin::Builder::register_uri_scheme_protocol`.',
+      'Su Windows `dangerousUseHttpScheme` serve il protocollo personalizzato via `http` anziché `https`, permettendo contenuti misti come `ws://` a scapito della sicurezza.',
+    ],
+  },
+  {
+    package: '@tauri-apps/cli',
+    version: '1.5.0',
+    date: '2023-09-28',
+    highlights: [
+      'La notarizzazione macOS usa `notarytool` al posto di `altool`, dismesso da Apple: con le chiavi API conviene impostare `APPLE_API_KEY_PATH`.',
+      'La CLI riconosce Bun come package manager.',
+      'Tutti gli eseguibili, sidecar e disinstallatore NSIS compresi, vengono firmati, e `APPLE_TEAM_ID` indica il team da usare quando ne hai più di uno.',
+    ],
+  },
+  {
+    package: '@tauri-apps/api',
+    version: '1.5.0',
+    date: '2023-09-28',
+    highlights: [
+      '`writeTextFile` e `writeBinaryFile` accettano l\'opzione `append` per scrivere in coda a un file esistente invece di sovrascriverlo.',
+      'Le notifiche possono indicare il suono da riprodurre.',
+      '`Body.form` ora invia correttamente le voci di tipo `Blob`, quindi anche gli oggetti `File`.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.4.0',
+    date: '2023-09-28',
+    highlights: [
+      'Viene firmato anche il disinstallatore NSIS, e su Windows l\'eseguibile dell\'app e i sidecar non firmati ricevono la firma prima della creazione dei pacchetti WiX e NSIS.',
+      'Le risorse si possono dichiarare come mappa tra percorso di origine e destinazione nel bundle, non più solo come elenco.',
+      'Nuova opzione `compression` in `tauri > bundle > windows > nsis` per scegliere la compressione dell\'installer.',
+      'La notarizzazione legge la variabile `APPLE_TEAM_ID` e l\'installer NSIS si arricchisce della lingua bulgara.',
+    ],
+  },
   // Tauri 1.4 (annunciata sul blog il 2023-06-14)
   {
     package: 'tauri',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, context, type BuildOptions, type BuildResult } from 'esbuild';
 import type { OutputSink } from '../render/render-routes';
 
 export interface ClientBundle {
@@ -16,9 +16,8 @@ export interface BundleInput {
   mode: 'production' | 'development';
 }
 
-/** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
-export async function bundleClient({ packageRoot, baseUrl, mode }: BundleInput): Promise<ClientBundle> {
-  const result = await build({
+function bundleOptions({ packageRoot, baseUrl, mode }: BundleInput): BuildOptions & { write: false } {
+  return {
     entryPoints: { app: path.join(packageRoot, 'src/client/entry.ts'), styles: path.join(packageRoot, 'templates/styles.css') },
     bundle: true,
     splitting: true,
@@ -36,7 +35,24 @@ export async function bundleClient({ packageRoot, baseUrl, mode }: BundleInput):
     metafile: true,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-  });
+  };
+}
+
+/** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
+export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
+  return toBundle(await build(bundleOptions(input)), input.baseUrl);
+}
+
+/** An incremental esbuild context for `dev`: each `rebuild()` redoes only what changed. */
+export async function bundleClientIncrementally(input: BundleInput): Promise<{ rebuild(): Promise<ClientBundle>; dispose(): Promise<void> }> {
+  const ctx = await context(bundleOptions(input));
+  return {
+    rebuild: async () => toBundle(await ctx.rebuild(), input.baseUrl),
+    dispose: () => ctx.dispose(),
+  };
+}
+
+function toBundle(result: BuildResult<{ write: false }>, baseUrl: string): ClientBundle {
   const files = result.outputFiles.map((f) => ({ path: path.posix.join(baseUrl.slice(1), 'assets', path.posix.relative('/assets', f.path)), contents: f.contents }));
   const urlOf = (f: { path: string }) => `/${f.path}`;
   return {

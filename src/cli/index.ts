@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { buildSite, formatSummary } from './build';
+import { startDev, superviseDev } from './dev';
+import { serve } from './serve';
 import { reportError } from './report-error';
 
 export interface RunContext {
@@ -7,7 +9,18 @@ export interface RunContext {
   packageRoot: string;
   /** Path of the running CLI bundle (keys the compile cache). */
   cliFile?: string;
+  /** The executable, for `dev` to restart itself. */
+  binFile?: string;
 }
+
+const parsePort = (value: string) => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${value}`);
+  return port;
+};
+
+/** `--host` alone listens on every interface; `--host 192.168.1.5` on that one; without it, only on loopback. */
+const hostOf = (host: string | boolean | undefined) => (host === true ? '0.0.0.0' : typeof host === 'string' ? host : '127.0.0.1');
 
 /** The `docs-it` program: parses argv and runs one command; resolves to the exit code. */
 export async function run(argv: string[], context: RunContext): Promise<number> {
@@ -33,6 +46,45 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         console.log(formatSummary(summary, process.cwd()));
       } catch (error) {
         reportError(error, opts.debug);
+        exitCode = 1;
+      }
+    });
+
+  program
+    .command('dev')
+    .description('serve the site from memory with incremental rebuilds and live reload')
+    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1')
+    .option('--open', 'open the site in the browser', false)
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .action(async (opts: { port: number; host?: string | boolean; open: boolean; config: string }) => {
+      if (process.env.DOCS_IT_DEV_CHILD !== '1' && context.binFile) {
+        superviseDev(context.binFile, argv.slice(2), context.packageRoot);
+        await new Promise(() => undefined);
+        return;
+      }
+      try {
+        await startDev({ packageRoot: context.packageRoot, config: opts.config, port: opts.port, host: hostOf(opts.host), open: opts.open });
+        await new Promise(() => undefined);
+      } catch (error) {
+        reportError(error, false);
+        exitCode = 1;
+      }
+    });
+
+  program
+    .command('serve')
+    .description('serve a finished build like a static host (clean URLs, 404 page, compression, caching)')
+    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1')
+    .option('-d, --dir <dir>', 'folder of the build', 'build')
+    .action(async (opts: { port: number; host?: string | boolean; dir: string }) => {
+      try {
+        const running = await serve({ dir: opts.dir, port: opts.port, host: hostOf(opts.host) });
+        console.log(`docs-it serve: ${opts.dir}/ su ${running.url}it/`);
+        await new Promise(() => undefined);
+      } catch (error) {
+        reportError(error, false);
         exitCode = 1;
       }
     });

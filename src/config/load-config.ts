@@ -98,7 +98,7 @@ export async function importTsModule(file: string, relFile: string, cacheDir: st
     throw new DocsItError(
       first ? first.text : String(error),
       { file: relFile, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
-      'Fix the TypeScript syntax error in this file.',
+      'Fix this error in the file (TypeScript syntax or an import path).',
     );
   }
   const hash = createHash('sha1').update(code).digest('hex').slice(0, 12);

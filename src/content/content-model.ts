@@ -32,6 +32,8 @@ export interface ContentModelInput {
   discovered: DiscoveredContent;
   configFile: string;
   configSource: string;
+  /** Front matter parser; `dev` passes a memoized one so unchanged files are not parsed again. */
+  parseSource?: (source: DiscoveredContent['sources'][number]) => ParsedSource;
 }
 
 /** Builds the whole content model from the files; throws every problem at once. */
@@ -41,7 +43,7 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   const parsed: Record<'docs' | 'blog' | 'pages', ParsedSource[]> = { docs: [], blog: [], pages: [] };
   for (const source of discovered.sources) {
     try {
-      parsed[source.section].push(parseFrontMatter(source));
+      parsed[source.section].push((input.parseSource ?? parseFrontMatter)(source));
     } catch (error) {
       if (error instanceof DocsItError) errors.add(error);
       else throw error;

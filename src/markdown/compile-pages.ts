@@ -44,20 +44,20 @@ function jobsOf(model: ContentModel): CompileInput[] {
   return jobs;
 }
 
-/** Compiles a list of pages in this thread, one at a time. */
+/** Reads an MDX fragment relative to the file importing it (front matter dropped). */
+export function fragmentReader(root: string): (fromFile: string, specifier: string) => string | undefined {
+  return (fromFile, specifier) => {
+    try {
+      return readFileSync(path.resolve(root, path.dirname(fromFile), specifier), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Compiles a list of pages, one at a time. */
 async function compileAll(jobs: CompileInput[], routeOfFile: Record<string, string>, baseUrl: string, root: string): Promise<Outcome[]> {
-  const compile = createMarkdownProcessor({
-    highlighter: createHighlighter(),
-    routeOfFile,
-    baseUrl,
-    readFragment(fromFile, specifier) {
-      try {
-        return readFileSync(path.resolve(root, path.dirname(fromFile), specifier), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-      } catch {
-        return undefined;
-      }
-    },
-  });
+  const compile = createMarkdownProcessor({ highlighter: createHighlighter(), routeOfFile, baseUrl, readFragment: fragmentReader(root) });
   const outcomes: Outcome[] = [];
   for (const job of jobs) {
     try {

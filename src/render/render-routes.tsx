@@ -29,16 +29,21 @@ function countLinks(items: SidebarItem[]): number {
   return items.reduce((n, item) => n + 1 + (item.type === 'category' ? countLinks(item.items) : 0), 0);
 }
 
+/** Renders one route to its HTML document and its page-data JSON. */
+export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage): { html: string; json: string } {
+  const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
+  const renderCollapsed = sidebar ? countLinks(sidebar) <= smallSidebarLinks : true;
+  const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />);
+  const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
+  return { html, json: JSON.stringify(page.props) };
+}
+
 /** Renders every route to an HTML document and a page-data file; returns the number of bytes written. */
 export async function renderRoutes(input: RenderInput, sink: OutputSink): Promise<number> {
-  const small = new Map(Object.entries(input.sidebars).map(([id, items]) => [id, countLinks(items) <= smallSidebarLinks]));
   let bytes = 0;
   const pending: Promise<void>[] = [];
   for (const page of input.pages) {
-    const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
-    const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={small.get(page.sidebarId ?? '') ?? true} />);
-    const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
-    const json = JSON.stringify(page.props);
+    const { html, json } = renderPage(input, page);
     const isNotFound = page.props.path === input.notFoundPath;
     const htmlPath = isNotFound ? `${input.notFoundPath.slice(1)}.html` : htmlFileOf(page.props.path);
     const dataPath = isNotFound ? `${input.notFoundPath.slice(1)}.page-data.json` : pageDataFileOf(page.props.path);

@@ -1,0 +1,79 @@
+/*
+ * npm run bench:dev — `docs-it dev` on a copy of this site: time from start to the first served page, and
+ * from saving a doc page to the browser-side having the new HTML (SSE event received + page fetched).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const site = path.join(repo, 'bench/.sites/dev');
+rmSync(site, { recursive: true, force: true });
+mkdirSync(site, { recursive: true });
+cpSync(path.join(repo, 'content'), path.join(site, 'content'), { recursive: true });
+writeFileSync(path.join(site, 'site.config.ts'), "export { default } from '../../../site.config';\n");
+// The typed data imports its types relatively: point the copy back at the original.
+writeFileSync(path.join(site, 'content/data/releases.ts'), "export { default } from '../../../../../content/data/releases';\n");
+
+const port = 3900 + Math.floor(Math.random() * 90);
+const origin = `http://127.0.0.1:${port}`;
+const page = '/it/v1/guides/features/events';
+const file = path.join(site, 'content/docs/guides/features/events.md');
+
+const start = performance.now();
+const child = spawn(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')], {
+  cwd: repo,
+  env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+child.stdout.resume();
+
+async function firstPage(): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fetch(origin + page);
+      if (res.status === 200) {
+        await res.text();
+        return performance.now() - start;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+try {
+  const startup = await firstPage();
+  // Let the background compile of the other pages finish, as it would while a writer reads the page.
+  await new Promise((r) => setTimeout(r, 15_000));
+  const updates: (() => void)[] = [];
+  await new Promise<void>((resolve) => {
+    get(`${origin}/__docs-it/events`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (chunk.includes('event: hello')) resolve();
+        if (chunk.includes('event: update')) updates.shift()?.();
+      });
+    });
+  });
+  const original = readFileSync(file, 'utf8');
+  const times: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const marker = `Modifica di prova numero ${i}.`;
+    const t = performance.now();
+    const updated = new Promise<void>((resolve) => updates.push(resolve));
+    writeFileSync(file, `${original}\n${marker}\n`);
+    await updated;
+    const html = await (await fetch(origin + page)).text();
+    if (!html.includes(marker)) throw new Error('the page did not have the edit');
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  times.sort((a, b) => a - b);
+  console.log(`avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms`);
+  console.log(`salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+} finally {
+  child.kill('SIGTERM');
+}

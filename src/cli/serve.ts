@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createStaticServer } from '../server/static-server';
+
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  host: string;
+}
+
+/** `docs-it serve`: a finished build served like a static host would. Resolves once listening. */
+export async function serve(options: ServeOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const dir = path.resolve(options.dir);
+  if (!existsSync(dir)) throw new Error(`${options.dir} does not exist: run \`docs-it build\` first.`);
+  const notFoundFile = existsSync(path.join(dir, 'it/404.html')) ? 'it/404.html' : '404.html';
+  const server = createStaticServer({ dir, notFoundFile });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  return {
+    url: `http://${shownHost}:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,59 @@
+const types: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  webmanifest: 'application/manifest+json',
+  wasm: 'application/wasm',
+};
+
+/** Content type of a file by its extension. */
+export function contentTypeOf(file: string): string {
+  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+  return types[ext] ?? 'application/octet-stream';
+}
+
+/** Types worth compressing. */
+export function isCompressible(type: string): boolean {
+  return /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/.test(type);
+}
+
+/** Hashed assets never change, so browsers may keep them a year; everything else is revalidated. */
+export function cacheControlOf(file: string): string {
+  return /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; status: 400 | 404 };
+
+/**
+ * The files that may answer a request path, relative to the output folder, most specific first:
+ * `/it/x` and `/it/x/` → `it/x`, `it/x/index.html`. Anything that could escape the folder is refused.
+ */
+export function resolveRequestPath(rawUrl: string): ResolvedRequest {
+  const pathname = rawUrl.split(/[?#]/, 1)[0] ?? '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { ok: false, status: 400 };
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return { ok: false, status: 400 };
+  const segments = decoded.split('/').filter(Boolean);
+  if (segments.some((s) => s === '..' || s === '.' || s.startsWith('.'))) return { ok: false, status: 404 };
+  const rel = segments.join('/');
+  if (rel === '') return { ok: true, candidates: ['index.html'] };
+  return { ok: true, candidates: decoded.endsWith('/') ? [`${rel}/index.html`] : [rel, `${rel}/index.html`] };
+}

@@ -1,0 +1,58 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startDev, type RunningDev } from '../../src/cli/dev';
+import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { launchChromium } from './browser';
+
+const longPage = `---\ntitle: Pagina lunga\n---\n\n${Array.from({ length: 60 }, (_, i) => `## Sezione ${i}\n\nTesto della sezione ${i}, abbastanza lungo da scorrere.\n`).join('\n')}`;
+const dir = copyFixture('basic', { 'content/docs/guides/lunga.md': longPage });
+const file = path.join(dir, 'content/docs/guides/lunga.md');
+let dev: RunningDev;
+let browser: Browser;
+
+test.before(async () => {
+  dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, () => undefined);
+  await dev.site.compileEverything();
+  browser = await launchChromium();
+});
+test.after(async () => {
+  await browser?.close();
+  await dev?.close();
+  removeDir(dir);
+});
+
+test('an edit reloads the open page and keeps the reader where they were', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${dev.url}v1/guides/lunga`);
+  await page.waitForFunction(() => document.querySelector('script[src="/__docs-it/client.js"]'));
+  await page.waitForTimeout(300);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.waitForTimeout(100);
+  writeFileSync(file, longPage.replace('Testo della sezione 30,', 'Testo cambiato della sezione 30,'));
+  await page.waitForSelector('text=Testo cambiato della sezione 30', { timeout: 10_000 });
+  await page.waitForTimeout(200);
+  const y = await page.evaluate(() => window.scrollY);
+  assert.ok(Math.abs(y - 1500) < 5, `scroll position ${y}`);
+  await page.close();
+});
+
+test('a broken page shows the error overlay with file:line:column; fixing it removes the overlay', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${dev.url}v1/guides/lunga`);
+  await page.waitForTimeout(300);
+  writeFileSync(file, `${longPage}\n\n[rotto](./manca.md)\n`);
+  const overlay = page.locator('#docs-it-overlay');
+  await overlay.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = await overlay.innerText();
+  assert.match(text, /content\/docs\/guides\/lunga\.md:\d+:1/);
+  assert.match(text, 'broken link');
+  await page.waitForTimeout(150);
+  writeFileSync(file, longPage);
+  await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+  await page.close();
+});
+
+test.run();

@@ -1,0 +1,166 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
+import { startDev, type RunningDev } from '../src/cli/dev';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+let dev: RunningDev;
+const logs: string[] = [];
+const origin = () => dev.url.replace(/\/it\/$/, '');
+
+interface SseEvent {
+  event: string;
+  data: { paths?: string[] | 'all'; errors: { location?: string; message: string }[]; buildId?: string };
+}
+
+/** Opens the live-reload stream and collects its events. */
+function listen(): { events: SseEvent[]; next(kind: string): Promise<SseEvent>; close(): void } {
+  const events: SseEvent[] = [];
+  const waiters: { kind: string; resolve: (e: SseEvent) => void }[] = [];
+  let buffer = '';
+  const req = get(`${origin()}/__docs-it/events`, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
+        const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}');
+        const parsed = { event, data };
+        events.push(parsed);
+        const i = waiters.findIndex((w) => w.kind === event);
+        if (i !== -1) waiters.splice(i, 1)[0]!.resolve(parsed);
+      }
+    });
+  });
+  req.on('error', () => undefined);
+  return {
+    events,
+    next: (kind) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no ${kind} event`)), 10_000);
+        waiters.push({ kind, resolve: (e) => (clearTimeout(t), resolve(e)) });
+      }),
+    close: () => req.destroy(),
+  };
+}
+
+/** Editors do not save the same file twice within a few ms; chokidar coalesces such writes, so wait a little. */
+const pause = (ms = 120) => new Promise((r) => setTimeout(r, ms));
+
+async function fetchText(url: string): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+test.before(async () => {
+  dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, (l) => logs.push(l));
+  await dev.site.compileEverything();
+});
+test.after(async () => {
+  if (process.env.DEBUG_DEV) console.log(logs.join('\n'));
+  await dev.close();
+  removeDir(dir);
+});
+
+test('serves pages from memory on loopback, with the live-reload client, and 404 for unknown paths', async () => {
+  assert.match(dev.url, /^http:\/\/127\.0\.0\.1:\d+\/it\/$/);
+  const page = await fetchText(`${origin()}/it/v1/guides/faq`);
+  assert.is(page.status, 200);
+  assert.match(page.body, '<h1>FAQ</h1>');
+  assert.match(page.body, '<script type="module" src="/__docs-it/client.js"></script>');
+  const slash = await fetchText(`${origin()}/it/v1/guides/faq/`);
+  assert.is(slash.status, 200);
+  const missing = await fetchText(`${origin()}/it/non-esiste`);
+  assert.is(missing.status, 404);
+  assert.match(missing.body, 'Pagina non trovata');
+  const css = /href="(\/it\/assets\/styles\.[^"]+\.css)"/.exec(page.body)![1]!;
+  assert.is((await fetchText(`${origin()}${css}`)).status, 200);
+  assert.match(logs[0]!, /^docs-it dev: pronto in \d+ ms/);
+});
+
+test('a page edit recompiles only that page and tells the browser to reload only it', async () => {
+  const stream = listen();
+  await stream.next('hello');
+  const file = path.join(dir, 'content/docs/guides/faq.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Risposte brevi.', 'Risposte nuove.'));
+  const update = await stream.next('update');
+  assert.equal(update.data.paths, ['/it/v1/guides/faq']);
+  assert.equal(update.data.errors, []);
+  assert.match((await fetchText(`${origin()}/it/v1/guides/faq`)).body, 'Risposte nuove.');
+  stream.close();
+});
+
+test('an update compiles only the changed page', async () => {
+  const file = path.join(dir, 'content/docs/guides/intro/primo.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Usa rustup.', 'Usa rustup, sempre.'));
+  const result = await dev.site.update([file]);
+  assert.equal(result.compiled, ['content/docs/guides/intro/primo.md']);
+  assert.equal(result.paths, ['/it/v1/guides/intro/primo']);
+  await pause();
+});
+
+test('a blog post edit reloads the post and the blog lists', async () => {
+  const file = path.join(dir, 'content/blog/2023-01-05-post-05.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Il resto', 'Tutto il resto'));
+  const result = await dev.site.update([file]);
+  assert.equal(result.compiled, ['content/blog/2023-01-05-post-05.md']);
+  assert.equal([...(result.paths as string[])].sort(), ['/it/blog', '/it/blog/2023/01/05/post-05', '/it/blog/archive', '/it/blog/page/2']);
+  await pause();
+});
+
+test('a title change reloads every page (sidebars and neighbours show it)', async () => {
+  const stream = listen();
+  await stream.next('hello');
+  const file = path.join(dir, 'content/docs/guides/intro/primo.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('title: Primo passo', 'title: Primo passo rinominato'));
+  const update = await stream.next('update');
+  assert.is(update.data.paths, 'all');
+  assert.match((await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).body, 'Primo passo rinominato');
+  stream.close();
+});
+
+test('a broken page shows its error with file:line:column; fixing it clears the error without a restart', async () => {
+  const stream = listen();
+  await stream.next('hello');
+  const file = path.join(dir, 'content/docs/guides/faq.md');
+  const good = readFileSync(file, 'utf8');
+  writeFileSync(file, `${good}\n[rotto](./manca.md)\n`);
+  const broken = await stream.next('update');
+  assert.is(broken.data.errors.length, 1);
+  assert.match(broken.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:\d+:1$/);
+  assert.match(broken.data.errors[0]!.message, 'broken link');
+  assert.ok(logs.some((l) => l.startsWith('✖ content/docs/guides/faq.md:')));
+  await pause();
+  writeFileSync(file, good.replace('title: FAQ', 'title: [rotto'));
+  const badYaml = await stream.next('update');
+  assert.match(badYaml.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:[23]:\d+$/);
+  assert.match(badYaml.data.errors[0]!.message, 'invalid front matter');
+  await pause();
+  writeFileSync(file, good);
+  const fixed = await stream.next('update');
+  assert.equal(fixed.data.errors, []);
+  stream.close();
+});
+
+test('a deleted or renamed page disappears from routes and sidebars', async () => {
+  const stream = listen();
+  await stream.next('hello');
+  const from = path.join(dir, 'content/docs/guides/intro/secondo.md');
+  renameSync(from, path.join(dir, 'content/docs/guides/intro/terzo.md'));
+  await stream.next('update');
+  for (let i = 0; i < 20 && (await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status !== 404; i++) await pause(50);
+  assert.is((await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status, 404);
+  const page = await fetchText(`${origin()}/it/v1/guides/intro/terzo`);
+  assert.is(page.status, 200);
+  assert.not.match(page.body, 'href="/it/v1/guides/intro/secondo"');
+  rmSync(path.join(dir, 'content/docs/guides/intro/terzo.md'));
+  stream.close();
+});
+
+test.run();

@@ -1,0 +1,93 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { serve } from '../src/cli/serve';
+import { resolveRequestPath, cacheControlOf } from '../src/server/http-paths';
+import { copyFixture, removeDir } from './helpers';
+
+const dir = copyFixture('serve', {
+  'build/it/index.html': '<h1>Home</h1>',
+  'build/it/v1/guides/index.html': `<h1>Guide</h1>${'testo '.repeat(400)}`,
+  'build/it/404.html': '<h1>Pagina non trovata</h1>',
+  'build/it/assets/app.ABCDEFGH.js': 'console.log(1)',
+  'build/it/img/logo.svg': '<svg/>',
+  'secret.txt': 'segreto',
+});
+const out = path.join(dir, 'build');
+symlinkSync(path.join(dir, 'secret.txt'), path.join(out, 'it/link.txt'));
+let running: Awaited<ReturnType<typeof serve>>;
+
+test.before(async () => {
+  running = await serve({ dir: out, port: 0, host: '127.0.0.1' });
+});
+test.after(async () => {
+  await running.close();
+  removeDir(dir);
+});
+
+/** A raw request, so paths reach the server exactly as written. */
+function raw(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(running.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: pathname, headers }, (res) => {
+      let body = '';
+      res.setEncoding('latin1');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('binds to loopback by default', () => {
+  assert.match(running.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('clean URLs: /it/x and /it/x/ both serve it/x/index.html', async () => {
+  for (const p of ['/it/v1/guides', '/it/v1/guides/', '/it/', '/it']) {
+    const res = await raw(p);
+    assert.is(res.status, 200, p);
+    assert.is(res.headers['content-type'], 'text/html; charset=utf-8');
+  }
+});
+
+test('unknown paths get the 404 page with status 404', async () => {
+  const res = await raw('/it/non-esiste');
+  assert.is(res.status, 404);
+  assert.match(res.body, 'Pagina non trovata');
+});
+
+test('content types, nosniff, compression and long cache for hashed assets', async () => {
+  const js = await raw('/it/assets/app.ABCDEFGH.js');
+  assert.is(js.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.is(js.headers['cache-control'], 'public, max-age=31536000, immutable');
+  assert.is(js.headers['x-content-type-options'], 'nosniff');
+  assert.is((await raw('/it/img/logo.svg')).headers['content-type'], 'image/svg+xml');
+  assert.is((await raw('/it/v1/guides')).headers['cache-control'], 'no-cache');
+  const gz = await raw('/it/v1/guides', { 'accept-encoding': 'gzip' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  const br = await raw('/it/v1/guides', { 'accept-encoding': 'br, gzip' });
+  assert.is(br.headers['content-encoding'], 'br');
+});
+
+test('never serves a file outside the folder', async () => {
+  for (const p of ['/../secret.txt', '/it/%2e%2e/%2e%2e/secret.txt', '/it/..%2f..%2fsecret.txt', '/it/link.txt', '/%2fetc/passwd']) {
+    const res = await raw(p);
+    assert.ok(res.status === 404 || res.status === 400, `${p}: ${res.status}`);
+    assert.not.match(res.body, 'segreto', p);
+  }
+  assert.is((await raw('/it/%00')).status, 400);
+  assert.is((await raw('/it/a%5c..%5c..%5csecret.txt')).status, 400);
+});
+
+test('request paths resolve to candidate files', () => {
+  assert.equal(resolveRequestPath('/it/x?q=1'), { ok: true, candidates: ['it/x', 'it/x/index.html'] });
+  assert.equal(resolveRequestPath('/it/x/'), { ok: true, candidates: ['it/x/index.html'] });
+  assert.equal(resolveRequestPath('/%E0%A4%A'), { ok: false, status: 400 });
+  assert.is(cacheControlOf('it/assets/styles.ABCDEFGH.css'), 'public, max-age=31536000, immutable');
+});
+
+test.run();

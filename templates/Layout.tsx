@@ -1,16 +1,34 @@
-import type { ReactNode } from 'react';
+import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
 import { MobileMenu, Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import type { SidebarItem, SiteChrome } from './types';
 
+const announcementIdKey = 'docusaurus.announcement.id';
+const announcementDismissKey = 'docusaurus.announcement.dismiss';
+const dismissedAttribute = 'data-announcement-bar-initially-dismissed';
+
 function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar']> }) {
+  // A new bar id resets an earlier dismissal; the inline head script already hid a dismissed bar.
+  useEffect(() => {
+    const store = storage();
+    if (store.getItem(announcementIdKey) !== bar.id) {
+      store.setItem(announcementIdKey, bar.id);
+      store.setItem(announcementDismissKey, 'false');
+      document.documentElement.removeAttribute(dismissedAttribute);
+    }
+  }, [bar.id]);
+  const close = () => {
+    storage().setItem(announcementDismissKey, 'true');
+    document.documentElement.setAttribute(dismissedAttribute, 'true');
+  };
   return (
     <div className="announcement-bar" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
       {/* The content is maintainer-written HTML from site.config.ts. */}
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
-        <button type="button" className="announcement-close" aria-label="Chiudi" data-announcement-close="">
+        <button type="button" className="announcement-close" aria-label="Chiudi" onClick={close}>
           ×
         </button>
       ) : null}
@@ -40,19 +58,51 @@ function Footer({ footer }: { footer: SiteChrome['footer'] }) {
   );
 }
 
+/** 'This page crashed.' with a 'Try again' button and the message, instead of a blank page. */
+export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error?: Error; key?: string }> {
+  override state: { error?: Error; key?: string } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error?: Error; key?: string }) {
+    // Navigating elsewhere clears the error.
+    return props.resetKey !== state.key ? { error: undefined, key: props.resetKey } : null;
+  }
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="container narrow page-crashed" role="alert">
+        <h1>This page crashed.</h1>
+        <button type="button" className="button button-primary" onClick={() => this.setState({ error: undefined })}>
+          Try again
+        </button>
+        <pre className="page-crashed-message">{this.state.error.message}</pre>
+      </div>
+    );
+  }
+}
+
 interface LayoutProps {
   chrome: SiteChrome;
   path: string;
   sidebar?: SidebarItem[];
   renderCollapsed: boolean;
-  /** Full-width pages (home) drop the container padding. */
-  wide?: boolean;
   children: ReactNode;
 }
 
 /** The frame of every page: skip link, bars, navbar, the docs sidebar when there is one, main, footer. */
 export function Layout({ chrome, path, sidebar, renderCollapsed, children }: LayoutProps) {
-  const sidebarTree = sidebar ? <Sidebar items={sidebar} path={path} renderCollapsed={renderCollapsed} /> : undefined;
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const isMobile = useIsMobile();
+  const close = useCallback(() => setMobileOpen(false), []);
+  // The mobile menu closes on navigation and when the window becomes desktop-wide.
+  useEffect(() => setMobileOpen(false), [path]);
+  useEffect(() => {
+    if (!isMobile) setMobileOpen(false);
+  }, [isMobile]);
   return (
     <>
       <a className="skip-link" href="#contenuto">
@@ -62,12 +112,16 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
         {chrome.translationNotice}
       </div>
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}
-      <Navbar chrome={chrome} path={path} hasSecondaryMenu={!!sidebar} />
-      <MobileMenu chrome={chrome} path={path} hasSecondary={!!sidebar} />
+      <Navbar chrome={chrome} path={path} hasSecondaryMenu={!!sidebar} mobileOpen={mobileOpen} onToggleMobile={() => setMobileOpen((o) => !o)} />
+      <MobileMenu chrome={chrome} path={path} open={mobileOpen} onClose={close} sidebar={sidebar} />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
-        {sidebarTree ? <aside className="docs-sidebar">{sidebarTree}</aside> : null}
+        {sidebar ? (
+          <aside className="docs-sidebar">
+            <Sidebar items={sidebar} path={path} renderCollapsed={renderCollapsed} />
+          </aside>
+        ) : null}
         <main id="contenuto" tabIndex={-1}>
-          {children}
+          <PageErrorBoundary resetKey={path}>{children}</PageErrorBoundary>
         </main>
       </div>
       <Footer footer={chrome.footer} />

@@ -1,28 +1,56 @@
+import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { localeHref } from './format';
+import { storage, useOutside } from './hooks';
 import { SmartLink } from './Link';
-import type { LinkItem, NavbarItem, SiteChrome } from './types';
+import { Sidebar } from './Sidebar';
+import type { LinkItem, NavbarItem, SidebarItem, SiteChrome } from './types';
 
 interface NavbarProps {
   chrome: SiteChrome;
   path: string;
   /** True on docs pages, where the mobile menu also offers the docs sidebar. */
   hasSecondaryMenu: boolean;
+  mobileOpen?: boolean;
+  onToggleMobile?: () => void;
+}
+
+/** A dropdown that opens on hover or Enter/click and closes on an outside click or touch. */
+function DropdownShell({ label, active, children }: { label: ReactNode; active?: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  const element = useCallback(() => ref.current, []);
+  useOutside(open, element, close);
+  return (
+    <div ref={ref} className={`navbar-item navbar-dropdown${open ? ' open' : ''}`} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className={`navbar-link${active ? ' active' : ''}`}
+        aria-haspopup="true"
+        aria-expanded={open ? 'true' : 'false'}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      >
+        {label}
+      </button>
+      <ul className="dropdown-menu" onClick={close}>
+        {children}
+      </ul>
+    </div>
+  );
 }
 
 function Dropdown({ label, items, active }: { label: string; items: LinkItem[]; active?: boolean }) {
   return (
-    <div className="navbar-item navbar-dropdown">
-      <button type="button" className={`navbar-link${active ? ' active' : ''}`} aria-haspopup="true" aria-expanded="false">
-        {label}
-      </button>
-      <ul className="dropdown-menu">
-        {items.map((item) => (
-          <li key={item.label}>
-            <SmartLink item={item} className="dropdown-link" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <DropdownShell label={label} active={active}>
+      {items.map((item) => (
+        <li key={item.label}>
+          <SmartLink item={item} className="dropdown-link" />
+        </li>
+      ))}
+    </DropdownShell>
   );
 }
 
@@ -56,12 +84,15 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
       const items: LinkItem[] = chrome.locales.map((l) => ({ label: l.label, href: localeHref(path, chrome.baseUrl, l.code, chrome.defaultLocale) }));
       const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
       return (
-        <div className="navbar-item navbar-dropdown">
-          <button type="button" className="navbar-link" aria-haspopup="true" aria-expanded="false">
-            <span className="visually-hidden">Lingua: </span>
-            {current?.label}
-          </button>
-          <ul className="dropdown-menu">
+        <DropdownShell
+          label={
+            <>
+              <span className="visually-hidden">Lingua: </span>
+              {current?.label}
+            </>
+          }
+        >
+          <>
             {items.map((item, i) => (
               <li key={item.label}>
                 <a className={`dropdown-link${chrome.locales[i]?.code === chrome.currentLocale ? ' active' : ''}`} href={item.href} hrefLang={chrome.locales[i]?.code} lang={chrome.locales[i]?.code}>
@@ -75,8 +106,8 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
                 <SmartLink item={after} className="dropdown-link" />
               </li>
             ))}
-          </ul>
-        </div>
+          </>
+        </DropdownShell>
       );
     }
     case 'docsVersionDropdown':
@@ -90,9 +121,15 @@ function sidebarHref(chrome: SiteChrome, sidebarId: string): string {
   return map[sidebarId] ?? chrome.docsBase;
 }
 
+/** Switches light/dark and remembers the choice (other tabs follow through the storage event). */
 export function ColorModeToggle() {
+  const toggle = () => {
+    const next = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+    document.documentElement.setAttribute('data-theme', next);
+    storage().setItem('theme', next);
+  };
   return (
-    <button type="button" className="color-mode-toggle" data-color-mode-toggle="" aria-label="Cambia tema (chiaro/scuro)" title="Cambia tema (chiaro/scuro)">
+    <button type="button" className="color-mode-toggle" onClick={toggle} aria-label="Cambia tema (chiaro/scuro)" title="Cambia tema (chiaro/scuro)">
       <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path fill="currentColor" d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1 3h-2l1-3Zm0 20-1-3h2l-1 3ZM2 12l3-1v2l-3-1Zm20 0-3 1v-2l3 1ZM4.9 4.9l2.8 1.4-1.4 1.4-1.4-2.8Zm14.2 14.2-2.8-1.4 1.4-1.4 1.4 2.8ZM4.9 19.1l1.4-2.8 1.4 1.4-2.8 1.4ZM19.1 4.9l-1.4 2.8-1.4-1.4 2.8-1.4Z" />
       </svg>
@@ -115,15 +152,52 @@ export function SearchButton() {
   );
 }
 
+/** Shows a message instead of a navbar item that failed to render, so one bad item does not take the page down. */
+class NavbarItemBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error) {
+      return (
+        <span className="navbar-item navbar-item-error" role="alert">
+          Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar ({this.state.error.message}).
+        </span>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** Hides the navbar while scrolling down and shows it on the way up; never near the top. */
+function useHideOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < 120) setHidden(false);
+      else if (Math.abs(y - last) > 6) setHidden(y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
 /** The top bar: logo, left links, right links and dropdowns, colour mode and search; a menu button on mobile. */
-export function Navbar({ chrome, path, hasSecondaryMenu }: NavbarProps) {
+export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onToggleMobile }: NavbarProps) {
   const left = chrome.navbar.items.filter((i) => i.position === 'left');
   const right = chrome.navbar.items.filter((i) => i.position === 'right');
   const canToggle = chrome.navbar.items.length > 0 || hasSecondaryMenu;
+  const hidden = useHideOnScroll(chrome.navbar.hideOnScroll && !mobileOpen);
   return (
-    <nav className="navbar" aria-label="Principale" data-hide-on-scroll={chrome.navbar.hideOnScroll ? '' : undefined}>
+    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Principale">
       <div className="navbar-inner">
-        <button type="button" className="navbar-toggle" aria-label="Apri il menu di navigazione" aria-expanded="false" aria-controls="mobile-menu" disabled={!canToggle} data-navbar-toggle="">
+        <button type="button" className="navbar-toggle" aria-label="Apri il menu di navigazione" aria-expanded={mobileOpen ? 'true' : 'false'} aria-controls="mobile-menu" disabled={!canToggle} onClick={onToggleMobile}>
           <svg viewBox="0 0 30 30" width="26" height="26" aria-hidden="true">
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
@@ -135,12 +209,16 @@ export function Navbar({ chrome, path, hasSecondaryMenu }: NavbarProps) {
         </a>
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
-            <Item key={i} item={item} chrome={chrome} path={path} />
+            <NavbarItemBoundary key={i}>
+              <Item item={item} chrome={chrome} path={path} />
+            </NavbarItemBoundary>
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
           {right.map((item, i) => (
-            <Item key={i} item={item} chrome={chrome} path={path} />
+            <NavbarItemBoundary key={i}>
+              <Item item={item} chrome={chrome} path={path} />
+            </NavbarItemBoundary>
           ))}
           {chrome.colorModeSwitch ? <ColorModeToggle /> : null}
           <SearchButton />
@@ -151,40 +229,62 @@ export function Navbar({ chrome, path, hasSecondaryMenu }: NavbarProps) {
 }
 
 /**
- * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu that the client fills
- * with a copy of the docs sidebar when the menu opens (the menu needs JavaScript to open anyway, and
- * rendering the sidebar twice on every page doubled the render time).
+ * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu with the docs sidebar and
+ * a button back to the main menu. It is rendered only while open (it needs JavaScript to open anyway).
  */
-export function MobileMenu({ chrome, path, hasSecondary }: { chrome: SiteChrome; path: string; hasSecondary: boolean }) {
+export function MobileMenu({ chrome, path, open, onClose, sidebar }: { chrome: SiteChrome; path: string; open: boolean; onClose: () => void; sidebar?: SidebarItem[] }) {
+  const [showPrimary, setShowPrimary] = useState(!sidebar);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    setShowPrimary(!sidebar);
+    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('menu-open');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('menu-open');
+    };
+  }, [open, sidebar, onClose]);
+  if (!open) return <div className="mobile-menu" id="mobile-menu" hidden />;
   return (
-    <div className="mobile-menu" id="mobile-menu" data-mobile-menu="" hidden>
-      <div className="mobile-menu-backdrop" data-mobile-menu-close="" />
-      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu di navigazione">
+    <div className="mobile-menu" id="mobile-menu">
+      <div className="mobile-menu-backdrop" onClick={onClose} />
+      <div ref={panel} className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu di navigazione">
         <div className="mobile-menu-header">
           <a className="navbar-brand" href={chrome.baseUrl}>
             <span className="navbar-title">{chrome.navbar.title}</span>
           </a>
-          <button type="button" className="mobile-menu-close" aria-label="Chiudi il menu" data-mobile-menu-close="">
+          <button type="button" className="mobile-menu-close" aria-label="Chiudi il menu" onClick={onClose}>
             ×
           </button>
         </div>
-        <div className="mobile-menu-primary" data-mobile-primary="" hidden={hasSecondary ? true : undefined}>
-          <ul className="menu-list">
-            {chrome.navbar.items.map((item, i) => (
-              <li key={i}>
-                <Item item={item} chrome={chrome} path={path} />
-              </li>
-            ))}
-          </ul>
-        </div>
-        {hasSecondary ? (
-          <div className="mobile-menu-secondary" data-mobile-secondary="">
-            <button type="button" className="back-to-main" data-mobile-back="">
+        {showPrimary || !sidebar ? (
+          <div className="mobile-menu-primary">
+            <ul className="menu-list">
+              {chrome.navbar.items.map((item, i) => (
+                <li key={i}>
+                  <NavbarItemBoundary>
+                    <Item item={item} chrome={chrome} path={path} />
+                  </NavbarItemBoundary>
+                </li>
+              ))}
+            </ul>
+            {sidebar ? (
+              <button type="button" className="back-to-main" onClick={() => setShowPrimary(false)}>
+                Menu della documentazione →
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <div className="mobile-menu-secondary">
+            <button type="button" className="back-to-main" onClick={() => setShowPrimary(true)}>
               ← Torna al menu principale
             </button>
-            <div data-mobile-sidebar="" />
+            <Sidebar items={sidebar} path={path} renderCollapsed />
           </div>
-        ) : null}
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import type { SidebarItem } from './types';
+import { useEffect, useRef, useState } from 'react';
+import type { SidebarCategory, SidebarItem } from './types';
 
 interface SidebarProps {
   items: SidebarItem[];
@@ -12,42 +13,81 @@ function containsPath(item: SidebarItem, path: string): boolean {
   return item.href === path || item.items.some((child) => containsPath(child, path));
 }
 
+/** Animation time for a height: longer for taller lists, but never slow (the formula Material UI uses). */
+export function autoHeightDuration(height: number): number {
+  if (!height) return 0;
+  const constant = height / 36;
+  return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
+}
+
+function Category({ item, path, renderCollapsed, level, index }: { item: SidebarCategory; path: string; renderCollapsed: boolean; level: number; index: number }) {
+  const active = containsPath(item, path);
+  const [expanded, setExpanded] = useState(!item.collapsed || active);
+  const list = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  // The current page's category opens when a reader navigates into it.
+  useEffect(() => {
+    if (active) setExpanded(true);
+  }, [active]);
+  useEffect(() => {
+    const el = list.current;
+    if (first.current || !el) {
+      first.current = false;
+      return;
+    }
+    // Animate from the current height to the content height (or to zero), then let the height be natural.
+    const height = el.scrollHeight;
+    const duration = autoHeightDuration(height);
+    el.hidden = false;
+    el.style.overflow = 'hidden';
+    el.style.transition = `height ${duration}ms ease-in-out`;
+    el.style.height = expanded ? '0px' : `${height}px`;
+    requestAnimationFrame(() => {
+      el.style.height = expanded ? `${height}px` : '0px';
+    });
+    const done = window.setTimeout(() => {
+      el.style.transition = '';
+      el.style.height = '';
+      el.style.overflow = '';
+      el.hidden = !expanded;
+    }, duration + 20);
+    return () => window.clearTimeout(done);
+  }, [expanded]);
+  const current = item.href === path;
+  const listId = `cat-${level}-${index}-${item.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const showChildren = expanded || renderCollapsed;
+  return (
+    <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
+      <div className="menu-category-header">
+        {item.href ? (
+          <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
+            {item.label}
+          </a>
+        ) : (
+          <button type="button" className="menu-link menu-label" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+            {item.label}
+          </button>
+        )}
+        <button type="button" className="menu-caret" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`} onClick={() => setExpanded((e) => !e)} />
+      </div>
+      <div ref={list} id={listId} className="menu-category-items" hidden={!expanded}>
+        {showChildren ? <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} /> : null}
+      </div>
+    </li>
+  );
+}
+
 function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: number }) {
   return (
     <ul className={`menu-list${level > 1 ? ' menu-sublist' : ''}`}>
       {items.map((item, i) => {
-        if (item.type === 'link') {
-          const current = item.href === path;
-          return (
-            <li key={i} className="menu-item">
-              <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
-              </a>
-            </li>
-          );
-        }
-        const expanded = !item.collapsed || containsPath(item, path);
+        if (item.type === 'category') return <Category key={`${item.label}-${i}`} item={item} path={path} renderCollapsed={renderCollapsed} level={level} index={i} />;
         const current = item.href === path;
-        const listId = `cat-${level}-${i}-${item.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
         return (
-          <li key={i} className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
-            <div className="menu-category-header">
-              {item.href ? (
-                <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              ) : (
-                <span className="menu-link menu-label">{item.label}</span>
-              )}
-              <button type="button" className="menu-caret" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`} data-category-toggle="" />
-            </div>
-            {expanded || renderCollapsed ? (
-              <div id={listId} className="menu-category-items" hidden={!expanded}>
-                <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} />
-              </div>
-            ) : (
-              <div id={listId} className="menu-category-items" hidden data-lazy="" />
-            )}
+          <li key={item.href} className="menu-item">
+            <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
+              {item.label}
+            </a>
           </li>
         );
       })}

@@ -1,9 +1,9 @@
-import type { Breadcrumb, NavLink, SidebarItem } from '../src/content/model';
+import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/content/model';
 import type { TocItem } from '../src/markdown/problems';
 import type { LinkItem, NavbarItem } from '../src/config/schema';
 import type { Release } from '../src/content/releases';
 
-export type { Breadcrumb, NavLink, SidebarItem, TocItem, LinkItem, NavbarItem, Release };
+export type { Breadcrumb, NavLink, SidebarCategory, SidebarItem, TocItem, LinkItem, NavbarItem, Release };
 
 /** Site-wide data every page shows (navbar, footer, bars); the same object for every route. */
 export interface SiteChrome {

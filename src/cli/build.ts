@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClient, writeClientBundle } from '../bundle/bundle-client';
 import { loadConfig, type LoadConfigOptions } from '../config/load-config';
+import { clientConfigOf } from '../config/client-config-of';
 import { buildContentModel } from '../content/content-model';
 import { discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
@@ -14,6 +15,7 @@ import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderRoutes } from '../render/render-routes';
 import { buildRouteProps } from '../render/route-props';
+import { writeSearch } from '../search/write-search';
 import { formatBytes, Progress, type PhaseTiming } from './task';
 
 export interface BuildOptions extends LoadConfigOptions {
@@ -43,7 +45,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const configSource = await readFile(config.paths.configFile, 'utf8');
   const relConfig = path.relative(config.paths.root, config.paths.configFile);
   // esbuild runs in its own process: start it now and collect it after the markdown work.
-  const bundling = bundleClient({ packageRoot: options.packageRoot, baseUrl: config.site.baseUrl, mode: config.mode });
+  const bundling = bundleClient({ packageRoot: options.packageRoot, baseUrl: config.site.baseUrl, mode: config.mode, clientConfig: clientConfigOf(config.site, config.mode) });
   bundling.catch(() => undefined);
   const discovered = await progress.task('content', () => discoverContent(config), (d) => `${d.sources.length} files`);
   const model = await progress.task('model', () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }), (m) => `${m.routes.length} routes`);
@@ -59,6 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
     const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: model.sidebars.sidebars, assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
     await progress.task('render', () => renderRoutes(input, writer), () => `${pages.length} pages`);
+    await progress.task('search', () => writeSearch(pages, config.site, writer), (records) => `${records} records`);
     await progress.task('write', async () => {
       await writeClientBundle(bundle, writer);
       await writeExtras(config, model, compiled, pages, writer, discovered.staticFiles);

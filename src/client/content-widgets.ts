@@ -1,4 +1,4 @@
-import { safeStorage } from './storage';
+import { storage } from '../../templates/hooks';
 
 const groupKey = (group: string) => `docusaurus.tab.${group}`;
 
@@ -10,56 +10,62 @@ function selectTab(tabs: HTMLElement, value: string): boolean {
     const selected = button === target;
     button.setAttribute('aria-selected', String(selected));
     button.tabIndex = selected ? 0 : -1;
-    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    const panel = tabs.querySelector<HTMLElement>(`#${CSS.escape(button.getAttribute('aria-controls') ?? '')}`);
     if (panel) panel.hidden = !selected;
   }
   return true;
 }
 
-/** Tabs (synced by group and remembered), copy buttons on code blocks. */
-export function enhanceContent(root: ParentNode): void {
-  const storage = safeStorage();
-  root.querySelectorAll<HTMLElement>('.tabs').forEach((tabs) => {
-    const group = tabs.dataset.groupId;
-    const stored = group ? storage.getItem(groupKey(group)) : null;
+/** Applies remembered tab choices and adds copy buttons to the code blocks inside `root`. */
+export function decorateContent(root: ParentNode): void {
+  const store = storage();
+  root.querySelectorAll<HTMLElement>('.tabs[data-group-id]').forEach((tabs) => {
+    const stored = store.getItem(groupKey(tabs.dataset.groupId!));
     if (stored) selectTab(tabs, stored);
-    const list = tabs.querySelector<HTMLElement>(':scope > [role="tablist"]');
-    list?.addEventListener('click', (event) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[role="tab"]');
-      if (!button?.dataset.value) return;
-      const value = button.dataset.value;
-      if (group) {
-        storage.setItem(groupKey(group), value);
-        document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`).forEach((other) => selectTab(other, value));
-      } else selectTab(tabs, value);
-    });
-    list?.addEventListener('keydown', (event) => {
-      if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-      const buttons = [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-      const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      if (index === -1) return;
-      const next = buttons[(index + (event.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length]!;
-      next.focus();
-      next.click();
-    });
   });
   root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
-    const pre = block.querySelector('pre');
-    if (!pre || block.querySelector('.copy-button')) return;
+    if (block.querySelector(':scope > .copy-button')) return;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';
     button.textContent = 'Copia';
     button.setAttribute('aria-label', 'Copia il codice negli appunti');
-    button.addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(pre.innerText);
-        button.textContent = 'Copiato!';
-      } catch {
-        button.textContent = 'Errore';
-      }
-      setTimeout(() => (button.textContent = 'Copia'), 1500);
-    });
     block.appendChild(button);
+  });
+}
+
+/** One set of delegated listeners for widgets inside content HTML (which React does not own). */
+export function installContentWidgets(): void {
+  document.addEventListener('click', (event) => {
+    const target = event.target as HTMLElement;
+    const tab = target.closest<HTMLButtonElement>('.tabs > [role="tablist"] > [role="tab"]');
+    if (tab?.dataset.value) {
+      const tabs = tab.closest<HTMLElement>('.tabs')!;
+      const group = tabs.dataset.groupId;
+      if (group) {
+        storage().setItem(groupKey(group), tab.dataset.value);
+        document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`).forEach((other) => selectTab(other, tab.dataset.value!));
+      } else selectTab(tabs, tab.dataset.value);
+      return;
+    }
+    const copy = target.closest<HTMLButtonElement>('.code-block > .copy-button');
+    if (copy) {
+      const code = copy.parentElement?.querySelector('pre')?.innerText ?? '';
+      navigator.clipboard.writeText(code).then(
+        () => (copy.textContent = 'Copiato!'),
+        () => (copy.textContent = 'Errore'),
+      );
+      window.setTimeout(() => (copy.textContent = 'Copia'), 1500);
+    }
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const tab = (event.target as HTMLElement).closest?.<HTMLButtonElement>('[role="tab"]');
+    const list = tab?.parentElement;
+    if (!tab || !list) return;
+    const buttons = [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const next = buttons[(buttons.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length]!;
+    next.focus();
+    next.click();
   });
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
 import { loadConfig, type LoadConfigOptions, type ResolvedConfig } from '../config/load-config';
+import { clientConfigOf } from '../config/client-config-of';
 import { buildContentModel, type ContentModel } from '../content/content-model';
 import { discoverContent, type DiscoveredContent } from '../content/discover';
 import { parseFrontMatter } from '../content/front-matter';
@@ -18,6 +19,7 @@ import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderPage } from '../render/render-routes';
 import { buildRouteProps } from '../render/route-props';
+import { searchDirOf, searchFiles } from '../search/write-search';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -56,6 +58,8 @@ export class DevSite {
   private modelErrors: DocsItError[] = [];
   private compileErrors = new Map<string, DocsItError[]>();
   private linkErrors: DocsItError[] = [];
+  /** The search files of the current content, built on first request after a change. */
+  private search: Promise<Map<string, string>> | undefined;
   /** Identifies this server process: a client that sees another id reloads. */
   readonly buildId = `${process.pid}-${Date.now()}`;
 
@@ -72,7 +76,7 @@ export class DevSite {
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
     await this.loadSiteConfig();
-    this.bundler = await bundleClientIncrementally({ packageRoot: this.options.packageRoot, baseUrl: this.config.site.baseUrl, mode: 'development' });
+    this.bundler = await bundleClientIncrementally({ packageRoot: this.options.packageRoot, baseUrl: this.config.site.baseUrl, mode: 'development', clientConfig: clientConfigOf(this.config.site, 'development') });
     this.bundle = await this.bundler.rebuild();
     await this.reloadContent();
   }
@@ -97,6 +101,7 @@ export class DevSite {
   async update(changed: string[]): Promise<UpdateResult> {
     const { paths: p } = this.config;
     const rel = changed.map((f) => path.relative(p.root, f).split(path.sep).join('/'));
+    this.search = undefined;
     if (changed.some((f) => f === p.configFile)) {
       await this.loadSiteConfig();
       await this.reloadContent();
@@ -132,6 +137,10 @@ export class DevSite {
     if (pathname.startsWith(base) && !pathname.includes('..')) {
       const rel = pathname.slice(base.length);
       if (this.discovered.staticFiles.includes(rel)) return { kind: 'static', file: path.join(this.config.paths.static, rel) };
+      if (pathname.startsWith(`/${searchDirOf(this.config.site)}`)) {
+        const json = (await this.searchFiles()).get(pathname.slice(1));
+        return json === undefined ? { kind: 'none' } : { kind: 'data', status: 200, json };
+      }
     }
     const wantsData = pathname.endsWith('/page-data.json');
     let route = wantsData ? pathname.slice(0, -'/page-data.json'.length) : pathname;
@@ -262,6 +271,30 @@ export class DevSite {
     } catch (error) {
       this.linkErrors = docsItErrorsOf(error);
     }
+  }
+
+  /** Search records, local index and text shards of every page, compiling the pages not compiled yet. */
+  private searchFiles(): Promise<Map<string, string>> {
+    this.search ??= (async () => {
+      const jobs = this.jobs();
+      const compiled = new Map<string, CompiledPage>();
+      await Promise.all(jobs.map(async (j) => compiled.set(j.file, await this.compiledPage(j).catch(() => emptyPage))));
+      const props = (pages: Map<string, CompiledPage>) => buildRouteProps({ site: this.config.site, model: this.model, compiled: pages, releases: this.releases });
+      let pages;
+      try {
+        pages = props(compiled);
+      } catch (error) {
+        // Page-level errors are in the overlay; search still covers the pages, without the misplaced card lists.
+        if (docsItErrorsOf(error).length === 0) throw error;
+        pages = props(new Map([...compiled].map(([f, p]) => [f, { ...p, cardList: undefined }])));
+      }
+      return searchFiles(pages, this.config.site).files;
+    })();
+    const search = this.search;
+    search.catch(() => {
+      if (this.search === search) this.search = undefined;
+    });
+    return search;
   }
 
   private async renderRoute(routePath: string): Promise<{ html: string; json: string }> {

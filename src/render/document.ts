@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../config/schema';
 import { localeHref } from '../../templates/format';
 import type { RouteProps } from '../../templates/types';
-import { escapeHtml } from './escape';
+import { escapeHtml, jsonForScript } from './escape';
+import type { HydrationData } from './hydration-data';
 
 export interface DocumentAssets {
   css: string[];
@@ -13,6 +14,8 @@ export interface DocumentInput {
   site: SiteConfig;
   props: RouteProps;
   bodyHtml: string;
+  /** Props the browser hydrates with (inline JSON, not executed). */
+  data?: HydrationData;
   assets: DocumentAssets;
   noIndex: boolean;
   image?: string;
@@ -22,7 +25,22 @@ export interface DocumentInput {
 const ogLocales: Record<string, string> = { it: 'it_IT', en: 'en_US', fr: 'fr_FR', ko: 'ko_KR', 'zh-cn': 'zh_CN' };
 
 /** The full HTML document of a route: head tags (title, description, canonical, hreflang, Open Graph) and the rendered app. */
-export function renderDocument({ site, props, bodyHtml, assets, noIndex, image, hasBlog }: DocumentInput): string {
+/**
+ * Shown on the home page when it is served from another path than the configured base URL (the app, whose
+ * assets live under the base URL, then cannot load). Hydration removes it.
+ */
+export function baseUrlBannerScript(baseUrl: string): string {
+  return [
+    `(function(){var b=${JSON.stringify(baseUrl)},p=location.pathname;if(p===b||p+'/'===b||p.indexOf(b)===0)return;`,
+    "var s=p.replace(/[^/]*$/,'');var d=document.createElement('div');d.id='__docs-it-base-url-issue-banner';d.setAttribute('role','alert');",
+    "d.style.cssText='border:3px solid #c00;background:#fee;color:#000;padding:1rem;margin:1rem;font:16px/1.5 system-ui,sans-serif';",
+    "var h=document.createElement('p');h.style.fontWeight='700';h.textContent='Your Docusaurus site did not load properly.';",
+    "var t=document.createElement('p');t.textContent='Il sito è configurato per l\\u0027URL di base '+b+' ma questa pagina è servita da '+p+'. Controlla baseUrl in site.config.ts: prova con baseUrl = '+s+' oppure pubblica il sito sotto '+b+'.';",
+    'd.appendChild(h);d.appendChild(t);document.body.insertBefore(d,document.body.firstChild)})();',
+  ].join('');
+}
+
+export function renderDocument({ site, props, bodyHtml, data, assets, noIndex, image, hasBlog }: DocumentInput): string {
   const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
   const title = props.kind === 'home' ? `${props.title} | ${site.title}` : `${props.title} | ${site.title}`;
   const description = props.description ?? site.tagline;
@@ -62,5 +80,8 @@ export function renderDocument({ site, props, bodyHtml, assets, noIndex, image, 
   head.push(`<script>${assets.colorModeScript}</script>`);
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
-  return `<!doctype html>\n<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n</body>\n</html>\n`;
+  const tail: string[] = [];
+  if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
+  if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
+  return `<!doctype html>\n<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>\n</html>\n`;
 }

@@ -5,6 +5,7 @@ import type { SidebarItem } from '../content/model';
 import { App } from '../../templates/App';
 import type { SiteChrome } from '../../templates/types';
 import { renderDocument, type DocumentAssets } from './document';
+import { hydrationData } from './hydration-data';
 import type { RoutePage } from './route-props';
 
 /** Where rendered files go: the build's temporary folder, or memory in tests and `dev`. */
@@ -22,6 +23,11 @@ export interface RenderInput {
   hasBlog: boolean;
 }
 
+/** Where a sidebar's JSON is written, relative to the output folder. */
+export function sidebarFileOf(baseUrl: string, id: string): string {
+  return `${baseUrl.slice(1)}__docs-it/sidebars/${id}.json`;
+}
+
 /** Sidebars this small are rendered whole on every page, so they work without JavaScript. */
 const smallSidebarLinks = 200;
 
@@ -34,7 +40,8 @@ export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage): 
   const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
   const renderCollapsed = sidebar ? countLinks(sidebar) <= smallSidebarLinks : true;
   const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />);
-  const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
+  const data = hydrationData(page.props, sidebar, renderCollapsed);
+  const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, data, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
   return { html, json: JSON.stringify(page.props) };
 }
 
@@ -52,6 +59,8 @@ export async function renderRoutes(input: RenderInput, sink: OutputSink): Promis
     // Keep memory flat on large sites: let queued writes drain every few pages.
     if (pending.length >= 64) await Promise.all(pending.splice(0));
   }
+  // Whole sidebars, fetched once by client navigation (page data only names its sidebar).
+  for (const [id, items] of Object.entries(input.sidebars)) pending.push(sink.write(sidebarFileOf(input.site.baseUrl, id), JSON.stringify(items)));
   await Promise.all(pending);
   return bytes;
 }

@@ -1,0 +1,68 @@
+import type { SidebarItem } from '../../content/model';
+import type { RouteProps } from '../../../templates/types';
+
+export interface LoadedPage {
+  props: RouteProps;
+  sidebar?: SidebarItem[];
+  /** False when the path is not a page of the site (the not-found page is shown). */
+  found: boolean;
+}
+
+const dataUrl = (path: string, notFoundPath: string) => (path === notFoundPath ? `${path}.page-data.json` : `${path.replace(/\/$/, '')}/page-data.json`);
+
+/** Loads page data and sidebars, each once, for navigation and prefetching. */
+export function createPageLoader(baseUrl: string, notFoundPath: string) {
+  const pages = new Map<string, Promise<{ props: RouteProps; found: boolean }>>();
+  const sidebars = new Map<string, Promise<SidebarItem[]>>();
+
+  const fetchJson = async <T>(url: string): Promise<{ status: number; data?: T }> => {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (res.status === 404) return { status: 404 };
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    return { status: res.status, data: (await res.json()) as T };
+  };
+
+  const loadProps = (path: string) => {
+    let entry = pages.get(path);
+    if (!entry) {
+      entry = (async () => {
+        const own = await fetchJson<RouteProps>(dataUrl(path, notFoundPath));
+        if (own.data) return { props: own.data, found: true };
+        const missing = await fetchJson<RouteProps>(dataUrl(notFoundPath, notFoundPath));
+        if (!missing.data) throw new Error('not-found page data is missing');
+        return { props: { ...missing.data, path }, found: false };
+      })();
+      // A failed load is retried next time instead of being remembered.
+      entry.catch(() => pages.delete(path));
+      pages.set(path, entry);
+    }
+    return entry;
+  };
+
+  const loadSidebar = (id: string) => {
+    let entry = sidebars.get(id);
+    if (!entry) {
+      entry = fetchJson<SidebarItem[]>(`${baseUrl}__docs-it/sidebars/${id}.json`).then((r) => {
+        if (!r.data) throw new Error(`sidebar ${id} is missing`);
+        return r.data;
+      });
+      entry.catch(() => sidebars.delete(id));
+      sidebars.set(id, entry);
+    }
+    return entry;
+  };
+
+  return {
+    /** Page data and, for docs, the whole sidebar. */
+    async load(path: string): Promise<LoadedPage> {
+      const { props, found } = await loadProps(path);
+      const sidebarId = props.kind === 'doc' ? props.sidebarId : undefined;
+      return { props, found, sidebar: sidebarId ? await loadSidebar(sidebarId) : undefined };
+    },
+    loadSidebar,
+    /** Starts loading a page's data ahead of a likely click; errors are ignored. */
+    prefetch(path: string): void {
+      loadProps(path).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { cropLength } from './types';
+import { foldTerm, wordPattern } from './text-terms';
+
+export const markOpen = '<mark>';
+export const markClose = '</mark>';
+export const cropMarker = '…';
+
+interface Word {
+  start: number;
+  end: number;
+  hit: boolean;
+}
+
+function wordsOf(text: string, matched: ReadonlySet<string>): Word[] {
+  const words: Word[] = [];
+  for (const m of text.matchAll(wordPattern)) words.push({ start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) });
+  return words;
+}
+
+/** Number of distinct matched terms in a text (to pick the block that shows a hit best). */
+export function countMatches(text: string, matched: ReadonlySet<string>): number {
+  const found = new Set<string>();
+  for (const m of text.matchAll(wordPattern)) {
+    const term = foldTerm(m[0]);
+    if (matched.has(term)) found.add(term);
+  }
+  return found.size;
+}
+
+/** `text` with `<mark>` around every word whose folded form is in `matched`. */
+export function highlight(text: string, matched: ReadonlySet<string>): string {
+  return markWords(text, wordsOf(text, matched), 0, text.length);
+}
+
+function markWords(text: string, words: Word[], from: number, to: number): string {
+  let out = '';
+  let at = from;
+  for (const w of words) {
+    if (w.start < from || w.end > to || !w.hit) continue;
+    out += `${text.slice(at, w.start)}${markOpen}${text.slice(w.start, w.end)}${markClose}`;
+    at = w.end;
+  }
+  return out + text.slice(at, to);
+}
+
+/**
+ * The text cropped to `length` words around its first match (from the start when nothing matches), with
+ * `…` where words were cut; and the same with matches marked. Like Meilisearch's `cropLength`.
+ */
+export function cropAndHighlight(text: string, matched: ReadonlySet<string>, length = cropLength): { content: string; formatted: string } {
+  const words = wordsOf(text, matched);
+  if (words.length <= length) return { content: text, formatted: markWords(text, words, 0, text.length) };
+  const first = Math.max(0, words.findIndex((w) => w.hit));
+  // A few words of context before the match, as much as fits after it.
+  const startWord = Math.max(0, Math.min(first - Math.floor(length / 4), words.length - length));
+  const endWord = startWord + length - 1;
+  const from = startWord === 0 ? 0 : words[startWord]!.start;
+  const to = endWord === words.length - 1 ? text.length : words[endWord]!.end;
+  const before = from > 0 ? cropMarker : '';
+  const after = to < text.length ? cropMarker : '';
+  return { content: `${before}${text.slice(from, to)}${after}`, formatted: `${before}${markWords(text, words, from, to)}${after}` };
+}
+
+/** Plain text of a highlighted string (marks removed). */
+export function stripMarks(text: string): string {
+  return text.split(markOpen).join('').split(markClose).join('');
+}

@@ -1,0 +1,56 @@
+import { isModK, isOpenHotkey } from './hotkeys';
+import type { MountedSearch } from './mount-search';
+
+/**
+ * Makes every `[data-search-button]` and the hotkeys (Ctrl/⌘+K, `s`, `/`) open the search modal. Nothing
+ * else loads with the page: the modal, its provider and the index come in on first use (or when the
+ * pointer reaches the button). Returns a function that removes the listeners.
+ */
+export function installSearch(): () => void {
+  let mounted: Promise<MountedSearch> | undefined;
+  const load = () =>
+    (mounted ??= import('./mount-search')
+      .then((m) => m.mountSearch())
+      .catch((error: unknown) => {
+        mounted = undefined;
+        throw error;
+      }));
+  const open = () =>
+    load().then(
+      (search) => search.open(),
+      (error: unknown) => console.error('Impossibile caricare la ricerca:', error),
+    );
+
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-search-button]') : null;
+    if (!button) return;
+    event.preventDefault();
+    void open();
+  };
+  const onPointer = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('[data-search-button]')) void load().catch(() => undefined);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || !isOpenHotkey(event)) return;
+    // Ctrl/⌘+K toggles; the single keys only open (while open they are typed into the input).
+    if (isModK(event)) {
+      event.preventDefault();
+      void load().then((search) => (search.isOpen ? search.close() : search.open()), (error: unknown) => console.error('Impossibile caricare la ricerca:', error));
+      return;
+    }
+    if (document.querySelector('.search-modal')) return;
+    event.preventDefault();
+    void open();
+  };
+
+  document.addEventListener('click', onClick);
+  document.addEventListener('pointerover', onPointer, { passive: true });
+  document.addEventListener('focusin', onPointer);
+  document.addEventListener('keydown', onKeyDown);
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerover', onPointer);
+    document.removeEventListener('focusin', onPointer);
+    document.removeEventListener('keydown', onKeyDown);
+  };
+}

@@ -1,0 +1,38 @@
+import { localIndexVersion, type LocalIndexFile, type LocalTextShard } from './local-index-format';
+import { createLocalSearch, type LocalSearch } from './local-search';
+import type { SearchProvider } from './types';
+
+/** Suggested categories when a query finds nothing. */
+const suggestionCount = 3;
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The offline provider: downloads the local index on first use (the modal asks for it as soon as it
+ * opens) and each page's text the first time one of its sections is a hit.
+ */
+export function createLocalProvider(indexUrl: string): SearchProvider {
+  const base = new URL(indexUrl, location.href);
+  let ready: Promise<LocalSearch> | undefined;
+  const load = () =>
+    (ready ??= fetchJson<LocalIndexFile>(base.href)
+      .then((file) => {
+        if (file.v !== localIndexVersion) throw new Error(`${base.pathname}: formato ${String(file.v)} non supportato (atteso ${localIndexVersion})`);
+        return createLocalSearch(file, (name) => fetchJson<LocalTextShard>(new URL(`text/${name}`, base).href));
+      })
+      .catch((error: unknown) => {
+        // Let the next query try again (the network may be back).
+        ready = undefined;
+        throw error;
+      }));
+  return {
+    poweredBy: { label: 'MiniSearch', href: 'https://lucaong.github.io/minisearch/' },
+    preload: () => void load().catch(() => undefined),
+    search: async (query) => (await load()).search(query),
+    suggestions: async () => (await load()).categories().slice(0, suggestionCount),
+  };
+}

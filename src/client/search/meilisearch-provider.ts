@@ -1,0 +1,63 @@
+import { MeiliSearch } from 'meilisearch';
+import type { ClientConfig } from '../client-config';
+import { stripMarks } from './highlight';
+import { cropLength, levels, type Hierarchy, type SearchHit, type SearchProvider } from './types';
+
+type RecordHit = Record<string, unknown> & { _formatted?: Record<string, unknown> };
+
+const suggestionCount = 3;
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+function hierarchyOf(source: Record<string, unknown>): Hierarchy {
+  const hierarchy = {} as Hierarchy;
+  for (const level of levels) hierarchy[level] = text(source[`hierarchy_${level}`]);
+  return hierarchy;
+}
+
+/** A Meilisearch hit in the shape every provider returns. */
+export function toSearchHit(hit: RecordHit, position: number): SearchHit {
+  const formatted = hit._formatted ?? hit;
+  const content = text(formatted.content);
+  return {
+    id: text(hit.id) ?? String(position),
+    hierarchy: hierarchyOf(hit),
+    content: content === null ? null : stripMarks(content),
+    url: text(hit.url),
+    anchor: text(hit.anchor),
+    _formatted: { hierarchy: hierarchyOf(formatted), content },
+  };
+}
+
+/** The Meilisearch filter for a language: `lang = "it"`. */
+export const languageFilter = (lang: string) => `lang = ${JSON.stringify(lang)}`;
+
+/**
+ * The hosted provider: the `meilisearch` client on `search.host` with the public key as Bearer token,
+ * filtered by the page's language, highlights on every attribute, content cropped to 30 words.
+ */
+export function createMeilisearchProvider(search: ClientConfig['search'], lang: string): SearchProvider {
+  const client = new MeiliSearch({ host: search.host ?? '', apiKey: search.apiKey, clientAgents: search.clientAgents });
+  const index = client.index(search.indexUid);
+  const seenCategories: string[] = [];
+  const params = { filter: languageFilter(lang), attributesToHighlight: ['*'], attributesToCrop: ['content'], cropLength, ...search.searchParams };
+  return {
+    poweredBy: { label: 'Meilisearch', href: 'https://www.meilisearch.com/' },
+    async search(query, signal) {
+      const response = (await index.search(query, params, signal ? { signal } : undefined)) as { hits?: unknown } | undefined;
+      if (!response || !Array.isArray(response.hits)) throw new Error('Meilisearch ha risposto senza il campo hits');
+      const hits = (response.hits as RecordHit[]).map(toSearchHit);
+      for (const hit of hits) if (hit.hierarchy.lvl0 && !seenCategories.includes(hit.hierarchy.lvl0)) seenCategories.push(hit.hierarchy.lvl0);
+      return hits;
+    },
+    async suggestions() {
+      if (seenCategories.length >= suggestionCount) return seenCategories.slice(0, suggestionCount);
+      // Nothing seen yet: ask for a few documents of this language (an empty query matches all).
+      const response = await index.search('', { filter: languageFilter(lang), attributesToRetrieve: ['hierarchy_lvl0'], limit: 50 });
+      for (const hit of response.hits) {
+        const category = text(hit.hierarchy_lvl0);
+        if (category && !seenCategories.includes(category)) seenCategories.push(category);
+      }
+      return seenCategories.slice(0, suggestionCount);
+    },
+  };
+}

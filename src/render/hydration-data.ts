@@ -1,0 +1,34 @@
+import type { SidebarItem } from '../content/model';
+import type { RouteProps } from '../../templates/types';
+
+/** What the browser needs to hydrate a page, besides the content HTML it finds in the DOM. */
+export interface HydrationData {
+  page: RouteProps;
+  sidebar?: SidebarItem[];
+  renderCollapsed: boolean;
+}
+
+function containsPath(item: SidebarItem, path: string): boolean {
+  if (item.type === 'link') return item.href === path;
+  return item.href === path || item.items.some((child) => containsPath(child, path));
+}
+
+/**
+ * The sidebar as a large site renders it: collapsed categories without their children. The browser
+ * fetches the whole sidebar later; hydrating needs only what is on the page.
+ */
+export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] {
+  return items.map((item) => {
+    if (item.type === 'link') return item;
+    const expanded = !item.collapsed || containsPath(item, path);
+    return { ...item, items: expanded ? pruneSidebar(item.items, path) : [] };
+  });
+}
+
+/** The page's hydration data without the content HTML (already in the DOM, so not sent twice). */
+export function hydrationData(page: RouteProps, sidebar: SidebarItem[] | undefined, renderCollapsed: boolean): HydrationData {
+  const withoutContent = 'contentHtml' in page ? { ...page, contentHtml: '' } : page;
+  const data: HydrationData = { page: withoutContent, renderCollapsed };
+  if (sidebar) data.sidebar = renderCollapsed ? sidebar : pruneSidebar(sidebar, page.path);
+  return data;
+}

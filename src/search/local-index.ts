@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import MiniSearch from 'minisearch';
+import { encodeIndex, localIndexVersion, miniSearchOptions, type LocalIndexFile, type LocalPage, type LocalSection, type LocalTextShard, type SectionDocument } from '../client/search/local-index-format';
+import type { SearchRecord } from './records';
+
+export interface LocalIndex {
+  index: LocalIndexFile;
+  /** One text shard per page, named as `index.pages[i][3]`. */
+  shards: { file: string; text: LocalTextShard }[];
+}
+
+const headingsOf = (r: SearchRecord) => {
+  const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
+  while (levels.length && levels[levels.length - 1] === null) levels.pop();
+  return levels;
+};
+
+/** The local index of the records (in page order, as extracted): one MiniSearch document per heading section. */
+export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
+  const categories: string[] = [];
+  const pages: LocalPage[] = [];
+  const sections: LocalSection[] = [];
+  const documents: SectionDocument[] = [];
+  const texts: LocalTextShard[] = [];
+  let page = -1;
+  let url: string | undefined;
+  for (const r of records) {
+    if (r.url !== url) {
+      url = r.url;
+      let category = categories.indexOf(r.hierarchy_lvl0);
+      if (category < 0) category = categories.push(r.hierarchy_lvl0) - 1;
+      page = pages.push([r.url, category, r.hierarchy_lvl1, '']) - 1;
+      texts.push([]);
+    }
+    if (r.type !== 'content' || documents.length === 0 || sections[sections.length - 1]![0] !== page) {
+      const headings = headingsOf(r);
+      const id = sections.push([page, r.anchor ?? '', headings]) - 1;
+      documents.push({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: headings.filter(Boolean).join(' '), c: '' });
+      texts[page]!.push([]);
+    }
+    if (r.content !== null) {
+      const doc = documents[documents.length - 1]!;
+      doc.c = doc.c ? `${doc.c}\n${r.content}` : r.content;
+      const shard = texts[page]!;
+      shard[shard.length - 1]!.push(r.content);
+    }
+  }
+  const search = new MiniSearch<SectionDocument>(miniSearchOptions);
+  search.addAll(documents);
+  const shards = texts.map((text, i) => {
+    const json = JSON.stringify(text);
+    const file = `${i}.${createHash('sha1').update(json).digest('hex').slice(0, 8)}.json`;
+    pages[i]![3] = file;
+    return { file, text };
+  });
+  return { index: { v: localIndexVersion, categories, pages, sections, ...encodeIndex(search.toJSON()) }, shards };
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { admonitionTitles } from '../markdown/remark-admonitions';
+import type { RoutePage } from '../render/route-props';
+import type { RouteProps } from '../../templates/types';
+import { htmlBlocks } from './html-blocks';
+
+/** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
+export interface SearchRecord {
+  /** Stable across builds while the page, section and text are unchanged (a content hash). */
+  id: string;
+  hierarchy_lvl0: string;
+  hierarchy_lvl1: string;
+  hierarchy_lvl2: string | null;
+  hierarchy_lvl3: string | null;
+  hierarchy_lvl4: string | null;
+  hierarchy_lvl5: string | null;
+  hierarchy_lvl6: string | null;
+  /** Body text; null on a heading record. */
+  content: string | null;
+  /** Route path of the page, without the anchor. */
+  url: string;
+  /** Id of the section's heading; null for text above the first heading. */
+  anchor: string | null;
+  /** `lvl1`…`lvl6` for a heading record, `content` for a text block. */
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+  /** Higher first when the text matches equally well: titles (90) over headings (80…40) over body text (10…0). */
+  rank: number;
+  lang: string;
+  version: string;
+}
+
+export interface RecordOptions {
+  /** `lang` of every record (the site's current locale, `it`). */
+  lang: string;
+  /** `version` of every record (the docs version label, `v1`). */
+  version: string;
+  /** Category of blog posts (the blog's title). */
+  blogLabel: string;
+}
+
+export const hierarchyLevels = [0, 1, 2, 3, 4, 5, 6] as const;
+export type HierarchyKey = `hierarchy_lvl${(typeof hierarchyLevels)[number]}`;
+
+/** Category of pages that are not in a docs sidebar nor in the blog, by route kind. */
+const kindCategory: Partial<Record<RouteProps['kind'], string>> = {
+  home: 'Home',
+  page: 'Pagine',
+  releases: 'Rilasci',
+  'docs-home': 'Documentazione',
+  doc: 'Documentazione',
+};
+
+/** Default admonition titles say nothing on their own; custom ones are kept. */
+const defaultTitles = new Set(Object.values(admonitionTitles));
+const skipClasses = new Set(['hash-link', 'tabs-list', 'code-title']);
+
+/** Category (lvl0) of a page: its sidebar's top-level category, the blog, or its kind. */
+export function categoryOf(props: RouteProps, options: RecordOptions): string | undefined {
+  if (props.kind === 'doc' && props.breadcrumbs[0]) return props.breadcrumbs[0].label;
+  if (props.kind === 'blog-post') return options.blogLabel;
+  return kindCategory[props.kind];
+}
+
+const headingRank = (level: number) => 100 - 10 * level;
+const textRank = (position: number) => Math.max(0, 10 - position);
+
+/** One record per heading section and per text block of every indexable page (lists, archive and 404 are left out). */
+export function extractSearchRecords(pages: RoutePage[], options: RecordOptions): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  const seen = new Map<string, number>();
+  for (const page of pages) {
+    const props = page.props;
+    const lvl0 = categoryOf(props, options);
+    if (page.noIndex || lvl0 === undefined || !('contentHtml' in props)) continue;
+    const url = props.path;
+    const levels: (string | null)[] = [lvl0, props.title, null, null, null, null, null];
+    let anchor: string | null = null;
+    let position = 0;
+    const push = (type: SearchRecord['type'], content: string | null, rank: number) => {
+      const record: SearchRecord = {
+        id: '',
+        hierarchy_lvl0: lvl0,
+        hierarchy_lvl1: props.title,
+        hierarchy_lvl2: levels[2]!,
+        hierarchy_lvl3: levels[3]!,
+        hierarchy_lvl4: levels[4]!,
+        hierarchy_lvl5: levels[5]!,
+        hierarchy_lvl6: levels[6]!,
+        content,
+        url,
+        anchor,
+        type,
+        rank,
+        lang: options.lang,
+        version: options.version,
+      };
+      record.id = stableId(record, seen);
+      records.push(record);
+    };
+    push('lvl1', null, headingRank(1));
+    for (const block of htmlBlocks(props.contentHtml, skipClasses)) {
+      if (block.kind === 'heading') {
+        // An h1 in the body stands for the page title; a heading without an id cannot be linked to.
+        if (block.level < 2 || !block.id) continue;
+        levels[block.level] = block.text;
+        for (let l = block.level + 1; l <= 6; l++) levels[l] = null;
+        anchor = block.id;
+        position = 0;
+        push(`lvl${block.level}` as SearchRecord['type'], null, headingRank(block.level));
+      } else if (!defaultTitles.has(block.text)) {
+        push('content', block.text, textRank(position++));
+      }
+    }
+  }
+  return records;
+}
+
+/** A short content hash of what the record says and where; repeats of the same text get a counter. */
+function stableId(record: SearchRecord, seen: Map<string, number>): string {
+  const key = [record.url, record.anchor ?? '', record.type, ...hierarchyLevels.map((l) => record[`hierarchy_lvl${l}`] ?? ''), record.content ?? ''].join('\u0000');
+  const hash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+  const count = seen.get(hash) ?? 0;
+  seen.set(hash, count + 1);
+  return count === 0 ? hash : `${hash}-${count}`;
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+
+/** localStorage that never throws: a warning and a no-op when the browser refuses storage. */
+export function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    const probe = '__docs_it_probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch (error) {
+    if (!warned) console.warn('localStorage non disponibile: le preferenze non saranno salvate.', error);
+    warned = true;
+    return { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  }
+}
+let warned = false;
+
+/** The mobile layout applies at 996px and below (spec §2). */
+export const mobileQuery = '(max-width: 996px)';
+
+/** True while the window is in the mobile layout; false on the server and until mounted. */
+export function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(mobileQuery);
+    const update = () => setMobile(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return mobile;
+}
+
+/** Calls `onOutside` on a click or touch outside the element whose ref is returned. */
+export function useOutside(active: boolean, element: () => HTMLElement | null, onOutside: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    const handler = (event: Event) => {
+      const el = element();
+      if (el && !el.contains(event.target as Node)) onOutside();
+    };
+    document.addEventListener('mousedown', handler);
+    document.addEventListener('touchstart', handler, { passive: true });
+    return () => {
+      document.removeEventListener('mousedown', handler);
+      document.removeEventListener('touchstart', handler);
+    };
+  }, [active, element, onOutside]);
+}

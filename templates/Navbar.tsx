@@ -152,22 +152,38 @@ export function SearchButton() {
   );
 }
 
-/** Shows a message instead of a navbar item that failed to render, so one bad item does not take the page down. */
+function NavbarItemError({ error }: { error: Error }) {
+  return (
+    <span className="navbar-item navbar-item-error" role="alert">
+      Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar ({error.message}).
+    </span>
+  );
+}
+
+/** Catches errors of components deeper inside a navbar item, so one bad item does not take the page down. */
 class NavbarItemBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
   override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
   override render() {
-    if (this.state.error) {
-      return (
-        <span className="navbar-item navbar-item-error" role="alert">
-          Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar ({this.state.error.message}).
-        </span>
-      );
-    }
-    return this.props.children;
+    return this.state.error ? <NavbarItemError error={this.state.error} /> : this.props.children;
   }
+}
+
+/**
+ * One navbar item, or the configuration message when building it throws. The item is built here, inside
+ * a try, because an error boundary that swaps markup while the page hydrates breaks the hydration.
+ */
+function SafeItem(props: { item: NavbarItem; chrome: SiteChrome; path: string }) {
+  let content: ReactNode;
+  try {
+    content = Item(props);
+  } catch (error) {
+    console.error(error);
+    return <NavbarItemError error={error as Error} />;
+  }
+  return <NavbarItemBoundary>{content}</NavbarItemBoundary>;
 }
 
 /** Hides the navbar while scrolling down and shows it on the way up; never near the top. */
@@ -209,16 +225,12 @@ export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onT
         </a>
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
-            <NavbarItemBoundary key={i}>
-              <Item item={item} chrome={chrome} path={path} />
-            </NavbarItemBoundary>
+            <SafeItem key={i} item={item} chrome={chrome} path={path} />
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
           {right.map((item, i) => (
-            <NavbarItemBoundary key={i}>
-              <Item item={item} chrome={chrome} path={path} />
-            </NavbarItemBoundary>
+            <SafeItem key={i} item={item} chrome={chrome} path={path} />
           ))}
           {chrome.colorModeSwitch ? <ColorModeToggle /> : null}
           <SearchButton />
@@ -265,9 +277,7 @@ export function MobileMenu({ chrome, path, open, onClose, sidebar }: { chrome: S
             <ul className="menu-list">
               {chrome.navbar.items.map((item, i) => (
                 <li key={i}>
-                  <NavbarItemBoundary>
-                    <Item item={item} chrome={chrome} path={path} />
-                  </NavbarItemBoundary>
+                  <SafeItem item={item} chrome={chrome} path={path} />
                 </li>
               ))}
             </ul>

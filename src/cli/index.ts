@@ -1,7 +1,8 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { buildSite, formatSummary } from './build';
 import { startDev, superviseDev } from './dev';
 import { serve } from './serve';
+import { indexCommand } from './index-command';
 import { reportError } from './report-error';
 
 export interface RunContext {
@@ -87,6 +88,18 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         reportError(error, false);
         exitCode = 1;
       }
+    });
+
+  program
+    .command('index')
+    .description('push the search records of a build to Meilisearch (swapped in only when complete)')
+    .option('--host <url>', 'Meilisearch host (default: search.host of the config, or DOCS_IT_SEARCH_HOST)')
+    .addOption(new Option('--key <key>', 'key allowed to write indexes (not the public search key)').env('DOCS_IT_INDEX_KEY'))
+    .addOption(new Option('--index <uid>', 'index uid (default: search.indexUid of the config)').env('DOCS_IT_INDEX_UID'))
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .option('-d, --dir <dir>', 'folder of the build', 'build')
+    .action(async (opts: { host?: string; key?: string; index?: string; config: string; dir: string }) => {
+      exitCode = await indexCommand({ host: opts.host, key: opts.key, index: opts.index, config: opts.config, dir: opts.dir });
     });
 
   try {

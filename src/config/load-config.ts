@@ -41,6 +41,18 @@ export interface LoadConfigOptions {
   mode?: 'production' | 'development';
   verbose?: boolean;
   debug?: boolean;
+  /** Environment read for deploy-time settings (default `process.env`); see `searchFromEnv`. */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Deploy-time search settings, never committed to the config: `DOCS_IT_SEARCH_HOST` (Meilisearch host) and
+ * `DOCS_IT_SEARCH_KEY` (its public search-only key, compiled into the browser bundle) override `search`.
+ */
+function searchFromEnv(search: SiteConfig['search'], env: Record<string, string | undefined>): SiteConfig['search'] {
+  const host = env.DOCS_IT_SEARCH_HOST?.trim();
+  const apiKey = env.DOCS_IT_SEARCH_KEY?.trim();
+  return { ...search, ...(host ? { host } : {}), ...(apiKey ? { apiKey } : {}) };
 }
 
 /** Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. */
@@ -55,7 +67,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const cache = path.join(root, 'node_modules', '.cache', 'docs-it');
   const raw = await importConfigModule(configFile, relConfig, cache);
   const source = await readFile(configFile, 'utf8');
-  const site = validateConfig(raw, relConfig, source);
+  const validated = validateConfig(raw, relConfig, source);
+  const site = { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) };
   const content = path.join(root, 'content');
   return {
     site,

@@ -53,7 +53,9 @@ export function htmlBlocks(html: string, skipClasses: ReadonlySet<string> = new 
   let skipDepth = 0;
   let slot = -1;
   const slots: number[] = [];
-  for (const match of html.matchAll(tokenPattern)) {
+  const tokens = new RegExp(tokenPattern.source, 'g');
+  let match: RegExpExecArray | null;
+  while ((match = tokens.exec(html))) {
     const [token, closing, rawTag, attrs = ''] = match;
     if (rawTag === undefined) {
       if (token.startsWith('<!--')) continue;
@@ -85,7 +87,16 @@ export function htmlBlocks(html: string, skipClasses: ReadonlySet<string> = new 
     if (voidTags.has(tag) || attrs.endsWith('/')) continue;
     const className = skipClasses.size ? classPattern.exec(attrs) : null;
     const classes = className ? (className[1] ?? className[2] ?? '').split(/\s+/) : [];
-    const skip = skippedTags.has(tag) || classes.some((c) => skipClasses.has(c));
+    if (skippedTags.has(tag)) {
+      // Jump over the whole element: code listings are most of the markup of a technical page.
+      const end = html.indexOf(`</${tag}`, tokens.lastIndex);
+      if (end < 0) break;
+      tokens.lastIndex = end + tag.length + 2;
+      const close = html.indexOf('>', tokens.lastIndex);
+      tokens.lastIndex = close < 0 ? html.length : close + 1;
+      continue;
+    }
+    const skip = classes.some((c) => skipClasses.has(c));
     const open: Open = { tag, block: -1, heading: -1, skip, id: undefined };
     if (skip) skipDepth++;
     else if (skipDepth === 0 && /^h[1-6]$/.test(tag)) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import MiniSearch from 'minisearch';
-import { encodeIndex, localIndexVersion, miniSearchOptions, type LocalIndexFile, type LocalPage, type LocalSection, type LocalTextShard, type SectionDocument } from '../client/search/local-index-format';
+import { fields, localIndexVersion, type LocalIndexFile, type LocalPage, type LocalSection, type LocalTextShard, type SectionDocument } from '../client/search/local-index-format';
+import { indexTerm, tokenize } from '../client/search/text-terms';
 import type { SearchRecord } from './records';
 
 export interface LocalIndex {
@@ -45,13 +45,47 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
       shard[shard.length - 1]!.push(r.content);
     }
   }
-  const search = new MiniSearch<SectionDocument>(miniSearchOptions);
-  search.addAll(documents);
   const shards = texts.map((text, i) => {
     const json = JSON.stringify(text);
     const file = `${i}.${createHash('sha1').update(json).digest('hex').slice(0, 8)}.json`;
     pages[i]![3] = file;
     return { file, text };
   });
-  return { index: { v: localIndexVersion, categories, pages, sections, ...encodeIndex(search.toJSON()) }, shards };
+  return { index: { v: localIndexVersion, categories, pages, sections, ...indexSections(documents) }, shards };
+}
+
+/**
+ * The inverted index of the section documents, exactly as MiniSearch builds it with `miniSearchOptions`
+ * (field length = distinct words, term frequencies per field) but written straight into the compact
+ * encoding: several times faster than `addAll` + `toJSON` + re-encoding, which large sites feel.
+ */
+export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
+  const lengths: number[] = [];
+  const totals = fields.map(() => 0);
+  /** Per term and field: the encoded entries and the last section id written. */
+  const postings = new Map<string, { encoded: number[]; last: number }[]>();
+  documents.forEach((doc, id) => {
+    fields.forEach((field, f) => {
+      const words = tokenize(doc[field]);
+      const length = new Set(words).size;
+      lengths.push(length);
+      totals[f]! += length;
+      for (const word of words) {
+        const term = indexTerm(word);
+        if (!term) continue;
+        let byField = postings.get(term);
+        if (!byField) postings.set(term, (byField = []));
+        const list = (byField[f] ??= { encoded: [], last: -1 });
+        list.encoded.push(list.last === id ? 0 : id - list.last);
+        list.last = id;
+      }
+    });
+  });
+  const terms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    lengths,
+    averages: totals.map((t) => Math.round((t / Math.max(1, documents.length)) * 1000) / 1000),
+    terms,
+    postings: terms.map((term) => postings.get(term)!.flatMap((list, f) => (list ? [f, list.encoded.length, ...list.encoded] : []))),
+  };
 }

@@ -45,7 +45,8 @@ test('hydrates a doc page, a blog post, the home page and the 404 page without c
 });
 
 test('internal links navigate without a reload: URL, title, content and focus change; back restores the scroll', async () => {
-  const { page } = await open(doc);
+  for (const viewport of [desktop, mobile]) {
+  const { page } = await open(doc, { viewport });
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   await page.evaluate(() => window.scrollTo(0, 600));
   await page.locator('.pagination-next').click();
@@ -61,6 +62,7 @@ test('internal links navigate without a reload: URL, title, content and focus ch
   await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Prerequisiti' && window.scrollY > 500);
   assert.is(await page.locator('main h1').innerText(), 'Prerequisiti');
   await page.context().close();
+  }
 });
 
 test('a link with a hash scrolls to its target; an unknown path shows the 404 page', async () => {
@@ -168,7 +170,7 @@ test('the wrong base URL shows the banner until the app hydrates', async () => {
   await context.close();
 });
 
-test('colour mode: dark by default, the system preference without a stored choice, the toggle persists and syncs tabs', async () => {
+test('colour mode (mobile viewport too): dark by default, the system preference without a stored choice, the toggle persists and syncs tabs', async () => {
   // A browser with no colour preference at all: matchMedia answers no to both schemes.
   const context = await browser.newContext({ viewport: desktop });
   await context.addInitScript({ content: "const mm = window.matchMedia.bind(window); window.matchMedia = (q) => /prefers-color-scheme/.test(q) ? { matches: false, media: q, addEventListener() {}, removeEventListener() {} } : mm(q);" });
@@ -192,7 +194,8 @@ test('colour mode: dark by default, the system preference without a stored choic
 });
 
 test('the announcement bar closes, stays closed, and comes back when its id changes', async () => {
-  const { page } = await open('/it/');
+  for (const viewport of [desktop, mobile]) {
+  const { page } = await open('/it/', { viewport });
   const bar = page.locator('.announcement-bar');
   assert.ok(await bar.isVisible());
   await page.click('.announcement-close');
@@ -205,6 +208,7 @@ test('the announcement bar closes, stays closed, and comes back when its id chan
   assert.ok(await bar.isVisible());
   assert.match(await page.locator('.translation-bar').innerText(), 'tradotta dalla comunità');
   await page.context().close();
+  }
 });
 
 test('mobile: the menu slides in with the docs sidebar, goes back to the main menu, closes on navigation and on desktop width', async () => {
@@ -301,7 +305,8 @@ test('without storage the site warns once and keeps working', async () => {
 });
 
 test('content widgets: tabs switch and sync by group, code blocks get a copy button, headings have anchor links', async () => {
-  const { page } = await open(doc);
+  for (const viewport of [desktop, mobile]) {
+  const { page } = await open(doc, { viewport });
   const tabs = page.locator('.tabs').first();
   const second = tabs.locator('[role="tab"]').nth(1);
   const value = await second.getAttribute('data-value');
@@ -313,6 +318,23 @@ test('content widgets: tabs switch and sync by group, code blocks get a copy but
   assert.ok((await page.locator('.code-block .copy-button').count()) > 0);
   assert.is(await page.locator('h2#linux a.hash-link').getAttribute('href'), '#linux');
   await page.context().close();
+  }
+});
+
+test('a navbar item that fails to render shows a message asking to check the navbar configuration', async () => {
+  const context = await browser.newContext({ viewport: desktop });
+  // Break one item in the compiled-in navbar config, as a bad config or a bug would.
+  await context.route('**/assets/app.*.js', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace('{type:"localeDropdown",itemsAfter:[', '{type:"localeDropdown",itemsAfter:null,unused:[');
+    await route.fulfill({ response: res, body });
+  });
+  const { page } = await open('/it/', { context });
+  const message = page.locator('.navbar-item-error');
+  await message.waitFor();
+  assert.match(await message.innerText(), 'controlla la configurazione della navbar');
+  assert.ok(await page.locator('.navbar-brand').isVisible(), 'the rest of the page still works');
+  await context.close();
 });
 
 test.run();

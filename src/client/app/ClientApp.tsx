@@ -125,6 +125,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
   // Once, after hydration: the base-URL banner goes, the preferred docs version is checked, whole sidebars load.
   useEffect(() => {
     document.getElementById('__docs-it-base-url-issue-banner')?.remove();
+    document.documentElement.classList.add('hydrated');
     const store = storage();
     const stored = store.getItem(versionKey);
     if (stored !== null && stored !== 'current') store.removeItem(versionKey);

@@ -1,12 +1,18 @@
 import { isModK, isOpenHotkey } from './hotkeys';
 import type { MountedSearch } from './mount-search';
 
+const installed = Symbol.for('docs-it.search.installed');
+
 /**
  * Makes every `[data-search-button]` and the hotkeys (Ctrl/⌘+K, `s`, `/`) open the search modal. Nothing
  * else loads with the page: the modal, its provider and the index come in on first use (or when the
  * pointer reaches the button). Returns a function that removes the listeners.
  */
 export function installSearch(): () => void {
+  // Idempotent, even across bundles (a test harness next to the site's own bundle): one set of listeners.
+  const registry = document as Document & { [installed]?: boolean };
+  if (registry[installed]) return () => undefined;
+  registry[installed] = true;
   let mounted: Promise<MountedSearch> | undefined;
   const load = () =>
     (mounted ??= import('./mount-search')
@@ -48,6 +54,7 @@ export function installSearch(): () => void {
   document.addEventListener('focusin', onPointer);
   document.addEventListener('keydown', onKeyDown);
   return () => {
+    registry[installed] = false;
     document.removeEventListener('click', onClick);
     document.removeEventListener('pointerover', onPointer);
     document.removeEventListener('focusin', onPointer);

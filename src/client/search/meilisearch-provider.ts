@@ -1,6 +1,6 @@
 import { MeiliSearch } from 'meilisearch';
 import type { ClientConfig } from '../client-config';
-import { stripMarks } from './highlight';
+import { markClose, markOpen, stripMarks } from './highlight';
 import { cropLength, levels, type Hierarchy, type SearchHit, type SearchProvider } from './types';
 
 type RecordHit = Record<string, unknown> & { _formatted?: Record<string, unknown> };
@@ -39,7 +39,8 @@ export function createMeilisearchProvider(search: ClientConfig['search'], lang: 
   const client = new MeiliSearch({ host: search.host ?? '', apiKey: search.apiKey, clientAgents: search.clientAgents });
   const index = client.index(search.indexUid);
   const seenCategories: string[] = [];
-  const params = { filter: languageFilter(lang), attributesToHighlight: ['*'], attributesToCrop: ['content'], cropLength, ...search.searchParams };
+  // Meilisearch highlights with <em> unless told otherwise; the hit shape (and the modal) use <mark>.
+  const params = { filter: languageFilter(lang), attributesToHighlight: ['*'], highlightPreTag: markOpen, highlightPostTag: markClose, attributesToCrop: ['content'], cropLength, ...search.searchParams };
   return {
     poweredBy: { label: 'Meilisearch', href: 'https://www.meilisearch.com/' },
     async search(query, signal) {

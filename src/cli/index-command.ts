@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from '../config/load-config';
+import { DocsItError, docsItErrorsOf, formatError } from '../errors';
+import { describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
+import type { SearchRecord } from '../search/records';
+import { recordsFileOf } from '../search/write-search';
+import { formatMs } from './task';
+
+export interface IndexCommandOptions {
+  /** Site config file. */
+  config?: string;
+  /** Build folder holding the records (default `build`). */
+  dir?: string;
+  /** Meilisearch host (default: `search.host` of the config, or `DOCS_IT_SEARCH_HOST`). */
+  host?: string;
+  /** Key allowed to write indexes (`--key` or `DOCS_IT_INDEX_KEY`). */
+  key?: string;
+  /** Index uid (default: `search.indexUid` of the config, `docs-v1`). */
+  index?: string;
+  /** Task waits, for tests (defaults: the client's 5000 ms and 50 ms). */
+  timeOutMs?: number;
+  intervalMs?: number;
+  /** Where progress and errors go (default the console). */
+  out?: Pick<Console, 'log' | 'error'>;
+  env?: Record<string, string | undefined>;
+}
+
+/** `docs-it index`: pushes the records of a finished build to Meilisearch; resolves to the exit code. */
+export async function indexCommand(options: IndexCommandOptions): Promise<number> {
+  const out = options.out ?? console;
+  let indexUid = options.index ?? 'docs-v1';
+  try {
+    const config = await loadConfig({ config: options.config, out: options.dir, env: options.env });
+    const search = config.site.search;
+    indexUid = options.index ?? search.indexUid;
+    const host = options.host ?? search.host;
+    if (!host) throw new DocsItError('no Meilisearch host', undefined, 'Pass --host http://127.0.0.1:7700, set search.host in the config, or DOCS_IT_SEARCH_HOST.');
+    const records = await readRecords(path.join(config.paths.out, recordsFileOf(config.site)), config.paths.root);
+    out.log(`docs-it index: ${records.length} documenti verso l'indice ${indexUid}`);
+    const summary = await pushToMeilisearch({ host, apiKey: options.key, indexUid, records, timeOutMs: options.timeOutMs, intervalMs: options.intervalMs, log: (line) => out.log(`  ${line}`) });
+    out.log(`Indicizzati ${summary.documents} documenti in ${summary.indexUid} (${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`);
+    return 0;
+  } catch (error) {
+    const located = docsItErrorsOf(error);
+    if (located.length) for (const e of located) out.error(`✖ ${formatError(e)}`);
+    else {
+      const { message, details } = describeMeilisearchError(error);
+      out.error(`✖ ${message}`);
+      for (const line of details) out.error(`  ${line}`);
+    }
+    out.error(`L'indice ${indexUid} non è stato modificato.`);
+    return 1;
+  }
+}
+
+async function readRecords(file: string, root: string): Promise<SearchRecord[]> {
+  const rel = path.relative(root, file) || file;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new DocsItError('search records not found', { file: rel }, 'Run `docs-it build` first, or pass --dir with the build folder.');
+  }
+  const records = JSON.parse(text) as unknown;
+  if (!Array.isArray(records)) throw new DocsItError('the search records are not a JSON array', { file: rel }, 'Build the site again with `docs-it build`.');
+  return records as SearchRecord[];
+}

@@ -1,0 +1,390 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { buildSite } from '../../src/cli/build';
+import { serve } from '../../src/cli/serve';
+import { clientConfigOf } from '../../src/config/client-config-of';
+import { loadConfig } from '../../src/config/load-config';
+import { indexSettings } from '../../src/search/meilisearch-push';
+import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { startMeilisearchDouble, type MeilisearchDouble } from '../meilisearch-double';
+import { launchChromium } from './browser';
+
+const ricerca = `---
+title: Ricerca delle finestre
+---
+
+Questa pagina parla di finestre trasparenti e di \`<img src=x onerror="window.__pwned=1">\` scritto come testo.
+
+## Finestre trasparenti {#trasparenti}
+
+Una finestra trasparente mostra solo ciò che disegna la webview.
+
+## Perché una finestra senza bordi {#senza-bordi}
+
+Perché così la barra del titolo si disegna in HTML.
+`;
+const dir = copyFixture('basic', { 'content/docs/guides/ricerca.md': ricerca });
+const config = path.join(dir, 'site.config.ts');
+const localOut = path.join(dir, 'build-local');
+const meiliOut = path.join(dir, 'build-meili');
+const firstLoadMarkers = ['search-modal-backdrop', 'duplicate ID', 'Meilisearch JavaScript'];
+
+let browser: Browser;
+let local: Awaited<ReturnType<typeof serve>>;
+let meili: Awaited<ReturnType<typeof serve>>;
+let double: MeilisearchDouble;
+
+/** The test harness bundle (installSearch) next to the site's own assets, built with the site's client config. */
+async function buildHarness(out: string, env: Record<string, string>) {
+  const { site } = await loadConfig({ config, env });
+  await esbuild({
+    entryPoints: { harness: path.join(repoRoot, 'test/browser/search-harness.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    outdir: path.join(out, 'it/assets/search-harness'),
+    entryNames: '[name]',
+    chunkNames: '[name].[hash]',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"', __DOCS_IT_CONFIG__: JSON.stringify(clientConfigOf(site, 'production')) },
+  });
+}
+
+test.before(async () => {
+  double = await startMeilisearchDouble({ masterKey: 'chiave-admin', searchKey: 'chiave-ricerca' });
+  const meiliEnv = { DOCS_IT_SEARCH_HOST: double.url, DOCS_IT_SEARCH_KEY: 'chiave-ricerca' };
+  await buildSite({ packageRoot: repoRoot, config, out: localOut, quiet: true, env: {} });
+  await buildSite({ packageRoot: repoRoot, config, out: meiliOut, quiet: true, env: meiliEnv });
+  await Promise.all([buildHarness(localOut, {}), buildHarness(meiliOut, meiliEnv)]);
+  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as Record<string, unknown>[];
+  double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
+  [local, meili] = await Promise.all([serve({ dir: localOut, port: 0, host: '127.0.0.1' }), serve({ dir: meiliOut, port: 0, host: '127.0.0.1' })]);
+  browser = await launchChromium();
+});
+test.after(async () => {
+  await browser?.close();
+  await local?.close();
+  await meili?.close();
+  await double?.close();
+  removeDir(dir);
+});
+
+interface Opened {
+  page: Page;
+  logs: { type: string; text: string }[];
+  scripts: { url: string; body: string }[];
+}
+
+/** A built page with the search installed (by the site's entry or, until it is wired there, the harness). */
+async function openPage(route = 'v1/guides/faq', base = local.url): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
+  const logs: Opened['logs'] = [];
+  const scripts: Opened['scripts'] = [];
+  page.on('console', (m) => logs.push({ type: m.type(), text: m.text() }));
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: await r.text().catch(() => '') });
+  });
+  await page.goto(`${base}it/${route}`);
+  await page.addScriptTag({ type: 'module', url: '/it/assets/search-harness/harness.js' });
+  await page.waitForFunction(() => (window as { __searchHarness?: boolean }).__searchHarness === true);
+  return { page, logs, scripts };
+}
+
+const modal = (page: Page) => page.locator('.search-modal');
+const input = (page: Page) => page.locator('#docs-it-search-input');
+const hits = (page: Page) => page.locator('.search-hit');
+const selectedText = (page: Page) => page.locator('.search-hit[aria-selected="true"] .search-hit-title').innerText();
+
+async function search(page: Page, query: string) {
+  await input(page).fill(query);
+  await page.waitForSelector(`.search-modal-body[data-search-state="results"], .search-modal-body[data-search-state="no-results"], .search-modal-body[data-search-state="error"]`);
+}
+
+test('first page load has no search JS; the navbar button loads the modal and the local index on first use', async () => {
+  const { page, scripts } = await openPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.waitForLoadState('networkidle');
+  for (const script of scripts) for (const marker of firstLoadMarkers) assert.not.ok(script.body.includes(marker), `${script.url} contains ${marker}`);
+  assert.not.ok(requests.some((r) => r.includes('/search/')), 'no search data before the modal opens');
+  await page.click('[data-search-button]');
+  await modal(page).waitFor();
+  await page.waitForRequest((r) => r.url().endsWith('/it/search/local-index.json'));
+  assert.ok(scripts.some((s) => s.body.includes('search-modal-backdrop')), 'the modal came as its own chunk');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'docs-it-search-input');
+  await page.close();
+});
+
+test('hotkeys: ctrl+k and meta+k toggle, s and / open (not while typing in a field), Escape closes', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await modal(page).waitFor();
+  await page.keyboard.press('Escape');
+  await modal(page).waitFor({ state: 'detached' });
+  await page.keyboard.press('Meta+k');
+  await modal(page).waitFor();
+  await page.keyboard.press('Control+k');
+  await modal(page).waitFor({ state: 'detached' });
+  for (const key of ['s', '/']) {
+    await page.keyboard.press(key);
+    await modal(page).waitFor();
+    assert.is(await input(page).inputValue(), '', `${key} is not typed into the query`);
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({ state: 'detached' });
+  }
+  await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<input id="campo">'));
+  await page.focus('#campo');
+  await page.keyboard.type('s/');
+  await page.waitForTimeout(150);
+  assert.is(await modal(page).count(), 0, 'typing in a field does not open the search');
+  assert.is(await page.inputValue('#campo'), 's/');
+  await page.close();
+});
+
+test('a click on the backdrop or on Cancel closes; a click inside does not; focus returns to the button', async () => {
+  const { page } = await openPage();
+  await page.click('[data-search-button]');
+  await modal(page).waitFor();
+  await page.click('.search-modal-footer');
+  assert.is(await modal(page).count(), 1);
+  await page.mouse.click(5, 590);
+  await modal(page).waitFor({ state: 'detached' });
+  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-search-button')));
+  await page.setViewportSize({ width: 600, height: 600 });
+  await page.click('[data-search-button]');
+  await page.click('.search-modal-cancel');
+  await modal(page).waitFor({ state: 'detached' });
+  await page.close();
+});
+
+test('labels: Search placeholder and dialog, Clear the query, Cancel, to select / to navigate / to close, Powered by', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await modal(page).waitFor();
+  assert.is(await input(page).getAttribute('placeholder'), 'Search');
+  assert.is(await modal(page).getAttribute('aria-label'), 'Search');
+  const footer = await page.locator('.search-modal-footer').innerText();
+  for (const label of ['to select', 'to navigate', 'to close', 'Powered by']) assert.match(footer, label);
+  assert.match(footer, 'MiniSearch');
+  assert.is(await page.locator('.search-modal-cancel').innerText(), 'Cancel');
+  await input(page).fill('finestra');
+  assert.is(await page.locator('.search-modal-reset').getAttribute('title'), 'Clear the query');
+  await page.close();
+});
+
+test('focus is trapped inside the modal (Tab and Shift+Tab cycle)', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await modal(page).waitFor();
+  await input(page).fill('finestra');
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.search-modal')), `Tab ${i}`);
+  }
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Shift+Tab');
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('.search-modal')), `Shift+Tab ${i}`);
+  }
+  await page.close();
+});
+
+test('results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the title, <mark> highlights, links to url#anchor', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'trasparenti');
+  const first = hits(page).first();
+  assert.is(await page.locator('.search-hit-category').first().innerText(), 'Guide');
+  assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
+  assert.is(await first.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
+  assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
+  assert.equal(await first.locator('mark').allInnerTexts(), ['trasparenti']);
+  await page.close();
+});
+
+test('a loading icon shows while a request runs (the index is still downloading)', async () => {
+  const { page } = await openPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/it/search/local-index.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.press('Control+k');
+  await input(page).fill('finestra');
+  await page.locator('[data-search-loading]').waitFor();
+  release();
+  await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
+  assert.is(await page.locator('[data-search-loading]').count(), 0);
+  await page.close();
+});
+
+test('arrow keys move the selection and wrap around; the selected hit scrolls into view; hovering selects', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'articolo');
+  const count = await hits(page).count();
+  assert.ok(count >= 10, `${count} hits`);
+  const titles = await page.locator('.search-hit .search-hit-title').allInnerTexts();
+  assert.is(await selectedText(page), titles[0]);
+  await page.keyboard.press('ArrowDown');
+  assert.is(await selectedText(page), titles[1]);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.is(await selectedText(page), titles[count - 1], 'up from the first wraps to the last');
+  const inView = () =>
+    page.evaluate(() => {
+      const item = document.querySelector('.search-hit[aria-selected="true"]')!.getBoundingClientRect();
+      const box = document.querySelector('.search-modal-body')!.getBoundingClientRect();
+      return item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+    });
+  assert.ok(await inView(), 'the last hit scrolled into view');
+  await page.keyboard.press('ArrowDown');
+  assert.is(await selectedText(page), titles[0], 'down from the last wraps to the first');
+  assert.ok(await inView());
+  await hits(page).nth(2).hover();
+  assert.is(await selectedText(page), titles[2]);
+  await page.close();
+});
+
+test('Enter opens the selected hit in the same tab', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'trasparenti');
+  await Promise.all([page.waitForURL('**/it/v1/guides/ricerca#trasparenti'), page.keyboard.press('Enter')]);
+  await page.close();
+});
+
+test('ctrl+Enter, meta+Enter and shift+Enter open the hit in a new tab; the form is never submitted', async () => {
+  const { page } = await openPage();
+  const before = page.url();
+  await page.keyboard.press('Control+k');
+  await search(page, 'trasparenti');
+  for (const combo of ['Control+Enter', 'Meta+Enter', 'Shift+Enter']) {
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press(combo)]);
+    await popup.waitForLoadState('domcontentloaded');
+    assert.match(popup.url(), '/it/v1/guides/ricerca#trasparenti', combo);
+    await popup.close();
+  }
+  assert.is(page.url(), before);
+  await input(page).fill('zzzqqqxx');
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => document.querySelector('.search-modal-form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true })));
+  await page.waitForTimeout(100);
+  assert.is(page.url(), before, 'no navigation from the form');
+  await page.close();
+});
+
+test('an empty query resets to the initial state and sends nothing; Clear the query empties it', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'finestra');
+  await input(page).fill('');
+  await page.locator('.search-modal-body[data-search-state="initial"]').waitFor();
+  assert.is(await hits(page).count(), 0);
+  await search(page, 'finestra');
+  await page.click('.search-modal-reset');
+  await page.locator('.search-modal-body[data-search-state="initial"]').waitFor();
+  assert.is(await input(page).inputValue(), '');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'docs-it-search-input');
+  await page.close();
+});
+
+test('no results: the message with the query, category suggestions that fill the query when clicked', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'xyzzyplugh');
+  const body = page.locator('.search-modal-body');
+  assert.match(await body.innerText(), 'No results for "xyzzyplugh"');
+  assert.match(await body.innerText(), 'Try searching for:');
+  const suggestions = await page.locator('.search-modal-suggestion').allInnerTexts();
+  assert.ok(suggestions.includes('"Blog"'), suggestions.join());
+  await page.click('.search-modal-suggestion >> text="Blog"');
+  assert.is(await input(page).inputValue(), 'Blog');
+  await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
+  await page.close();
+});
+
+test('a failing index download shows the error state and logs the error', async () => {
+  const { page, logs } = await openPage();
+  await page.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' }));
+  await page.keyboard.press('Control+k');
+  await search(page, 'finestra');
+  assert.is(await page.locator('.search-modal-error').innerText(), 'An error has occured. Please try again...');
+  assert.ok(logs.some((l) => l.type === 'error' && l.text.includes('Ricerca non riuscita')));
+  await page.unroute('**/it/search/local-index.json');
+  await input(page).fill('finestre');
+  await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
+  await page.close();
+});
+
+test('no HTML from a hit can run: text is rendered as text, only <mark> becomes an element', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  await search(page, 'onerror');
+  const content = page.locator('.search-hit-content').first();
+  assert.match(await content.innerText(), '<img src=x onerror="window.__pwned=1">');
+  assert.is(await page.locator('.search-modal img').count(), 0);
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll('.search-hit-content *')].map((e) => e.tagName)), ['MARK']);
+  assert.is(await page.evaluate(() => (window as { __pwned?: number }).__pwned), undefined);
+  await page.close();
+});
+
+test('a hit without url or anchor logs a warning and is not a link; an anchor alone links to #anchor', async () => {
+  const { page, logs } = await openPage();
+  await page.route('**/it/search/local-index.json', async (route) => {
+    const file = (await (await route.fetch()).json()) as { pages: [string, number, string, string][]; sections: [number, string, unknown][] };
+    const target = file.pages.findIndex((p) => p[0] === '/it/v1/guides/ricerca');
+    file.pages[target]![0] = '';
+    for (const section of file.sections) if (section[0] === target && section[1] === 'senza-bordi') section[1] = '';
+    await route.fulfill({ json: file });
+  });
+  await page.keyboard.press('Control+k');
+  await search(page, 'trasparenti');
+  assert.is(await hits(page).first().locator('a').getAttribute('href'), '#trasparenti');
+  await search(page, 'bordi');
+  assert.is(await hits(page).first().locator('a').count(), 0);
+  assert.ok(logs.some((l) => l.type === 'warning' && l.text.includes('senza url né anchor')));
+  await page.close();
+});
+
+test('Meilisearch provider: Bearer search key, index docs-v1, language filter, highlights, crop, debounced queries', async () => {
+  const { page, scripts } = await openPage('v1/guides/faq', meili.url);
+  await page.keyboard.press('Control+k');
+  await modal(page).waitFor();
+  assert.match(await page.locator('.search-modal-footer').innerText(), 'Meilisearch');
+  const before = double.requests.length;
+  await input(page).pressSequentially('trasparent', { delay: 20 });
+  await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
+  const searches = double.requests.slice(before).filter((r) => r.path === '/indexes/docs-v1/search');
+  assert.is(searches.length, 1, 'typing within 100 ms sends one query');
+  const request = searches[0]!;
+  assert.is(request.headers.authorization, 'Bearer chiave-ricerca');
+  assert.match(String(request.headers['x-meilisearch-client']), 'Meilisearch JavaScript (v0.35.0)');
+  assert.equal(request.body, { q: 'trasparent', filter: 'lang = "it"', attributesToHighlight: ['*'], highlightPreTag: '<mark>', highlightPostTag: '</mark>', attributesToCrop: ['content'], cropLength: 30 });
+  const first = hits(page).first();
+  assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
+  assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
+  assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
+  const sent = double.requests.length;
+  await input(page).fill('');
+  await page.waitForTimeout(200);
+  assert.is(double.requests.length, sent, 'an empty query sends nothing');
+  assert.not.ok(scripts.some((s) => s.body.includes('duplicate ID')), 'MiniSearch is not downloaded for Meilisearch');
+  await page.close();
+});
+
+test('the build writes the records, the local index and the text shards', () => {
+  const files = readdirSync(path.join(localOut, 'it/search'));
+  assert.equal(files.sort(), ['local-index.json', 'records.json', 'text']);
+  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as { url: string; anchor: string | null; hierarchy_lvl0: string }[];
+  assert.ok(records.some((r) => r.url === '/it/v1/guides/ricerca' && r.anchor === 'trasparenti' && r.hierarchy_lvl0 === 'Guide'));
+  assert.not.ok(records.some((r) => r.url.includes('bozza')), 'drafts are not searchable');
+});
+
+test.run();

@@ -1,0 +1,180 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { indexCommand, type IndexCommandOptions } from '../src/cli/index-command';
+import { indexSettings, temporaryIndexOf } from '../src/search/meilisearch-push';
+import type { SearchRecord } from '../src/search/records';
+import { copyFixture, removeDir } from './helpers';
+import { errorOf, startMeilisearchDouble, type MeilisearchDouble } from './meilisearch-double';
+
+const dir = copyFixture('basic');
+const config = path.join(dir, 'site.config.ts');
+const buildDir = path.join(dir, 'build');
+const live = 'docs-v1';
+const temporary = temporaryIndexOf(live);
+
+const record = (i: number): SearchRecord => ({
+  id: `r${i}`,
+  hierarchy_lvl0: 'Guide',
+  hierarchy_lvl1: `Pagina ${Math.floor(i / 10)}`,
+  hierarchy_lvl2: i % 10 === 0 ? null : `Sezione ${i}`,
+  hierarchy_lvl3: null,
+  hierarchy_lvl4: null,
+  hierarchy_lvl5: null,
+  hierarchy_lvl6: null,
+  content: i % 10 === 0 ? null : `Testo del blocco ${i}`,
+  url: `/it/v1/guides/pagina-${Math.floor(i / 10)}`,
+  anchor: i % 10 === 0 ? null : `sezione-${i}`,
+  type: i % 10 === 0 ? 'lvl1' : 'lvl2',
+  rank: i % 10 === 0 ? 90 : 80,
+  lang: 'it',
+  version: 'v1',
+});
+const records = Array.from({ length: 2500 }, (_, i) => record(i));
+mkdirSync(path.join(buildDir, 'it/search'), { recursive: true });
+writeFileSync(path.join(buildDir, 'it/search/records.json'), JSON.stringify(records));
+
+const oldDocs = [{ id: 'old-1', url: '/it/vecchia', hierarchy_lvl0: 'Guide', hierarchy_lvl1: 'Vecchia', content: 'vecchio', lang: 'it', version: 'v1' }];
+
+let double: MeilisearchDouble;
+const lines: string[] = [];
+const run = (options: Partial<IndexCommandOptions> = {}) => {
+  lines.length = 0;
+  const capture = (...args: unknown[]) => void lines.push(args.join(' '));
+  return indexCommand({ config, dir: buildDir, host: double.url, key: 'chiave-admin', env: {}, out: { log: capture, error: capture }, ...options });
+};
+const output = () => lines.join('\n');
+
+test.before.each(async () => {
+  double = await startMeilisearchDouble({ masterKey: 'chiave-admin', searchKey: 'chiave-ricerca' });
+  double.seed(live, oldDocs, { filterableAttributes: ['lang', 'version'] });
+});
+test.after.each(async () => {
+  await double.close();
+});
+test.after(() => removeDir(dir));
+
+test('pushes the records into a fresh index in batches of 1000, then swaps it in and deletes the old one', async () => {
+  const code = await run();
+  assert.is(code, 0, output());
+  const index = double.indexes.get(live)!;
+  assert.is(index.documents.size, 2500);
+  assert.not.ok(index.documents.has('old-1'));
+  assert.not.ok(double.indexes.has(temporary), 'the temporary index (now holding the old documents) is deleted');
+  assert.equal(index.settings.searchableAttributes, indexSettings.searchableAttributes);
+  assert.equal(index.settings.searchableAttributes, ['hierarchy_lvl0', 'hierarchy_lvl1', 'hierarchy_lvl2', 'hierarchy_lvl3', 'hierarchy_lvl4', 'hierarchy_lvl5', 'hierarchy_lvl6', 'content']);
+  assert.equal(index.settings.filterableAttributes, ['lang', 'version']);
+  assert.is(index.settings.distinctAttribute, 'url');
+  assert.ok((index.settings.rankingRules as string[]).includes('rank:desc'));
+  const batches = double.tasks.filter((t) => t.type === 'documentAdditionOrUpdate').map((t) => t.details.receivedDocuments);
+  assert.equal(batches, [1000, 1000, 500]);
+  assert.equal(
+    double.tasks.map((t) => `${t.type}:${t.status}`),
+    ['indexCreation:succeeded', 'settingsUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'indexSwap:succeeded', 'indexDeletion:succeeded'],
+  );
+  assert.ok(double.requests.every((r) => r.path === '/health' || r.headers.authorization === 'Bearer chiave-admin'));
+  assert.match(output(), 'lotto 3/3: 2500/2500 documenti');
+  assert.match(output(), /Indicizzati 2500 documenti in docs-v1 \(3 lotti\) in \d+/);
+});
+
+test('readers never see a half-filled index: the live index keeps its old documents until the swap', async () => {
+  const seen: number[] = [];
+  double.options.failTask = (task) => {
+    if (task.type !== 'indexDeletion') seen.push(double.indexes.get(live)!.documents.size);
+    return undefined;
+  };
+  assert.is(await run(), 0, output());
+  assert.equal(seen, [1, 1, 1, 1, 1, 1], 'every task before the swap saw the old index, whole');
+});
+
+test('each task is waited for: enqueued, processing, then succeeded (polling GET /tasks/:uid)', async () => {
+  double.options.tickMs = 15;
+  assert.is(await run(), 0, output());
+  const polls = double.requests.filter((r) => /^\/tasks\/\d+$/.test(r.path));
+  assert.ok(polls.length >= double.tasks.length * 2, `${polls.length} polls for ${double.tasks.length} tasks`);
+});
+
+test('the index is created when it does not exist yet', async () => {
+  double.indexes.delete(live);
+  assert.is(await run(), 0, output());
+  assert.is(double.indexes.get(live)!.documents.size, 2500);
+  assert.not.ok(double.indexes.has(temporary));
+});
+
+test('a failed task prints code, type, link and message, exits 1 and leaves the live index untouched', async () => {
+  let batch = 0;
+  double.options.failTask = (task) => (task.type === 'documentAdditionOrUpdate' && ++batch === 2 ? errorOf('invalid_document_id', 'invalid_request', 'Document identifier `"?"` is invalid.') : undefined);
+  assert.is(await run(), 1);
+  const text = output();
+  assert.match(text, '✖ Meilisearch: Document identifier `"?"` is invalid.');
+  assert.match(text, 'code: invalid_document_id');
+  assert.match(text, 'type: invalid_request');
+  assert.match(text, 'link: https://docs.meilisearch.com/errors#invalid_document_id');
+  assert.match(text, "L'indice docs-v1 non è stato modificato.");
+  assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.not.ok(double.indexes.has(temporary), 'the temporary index is cleaned up');
+  assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
+});
+
+test('an API error answer (wrong key) prints code, type, link, message and HTTP status', async () => {
+  assert.is(await run({ key: 'sbagliata' }), 1);
+  const text = output();
+  assert.match(text, '✖ Meilisearch: The provided API key is invalid.');
+  assert.match(text, 'code: invalid_api_key');
+  assert.match(text, 'type: auth');
+  assert.match(text, 'link: https://docs.meilisearch.com/errors#invalid_api_key');
+  assert.match(text, 'HTTP status: 403');
+  assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+});
+
+test('a communication error prints the status', async () => {
+  double.options.breakRequest = (method, p) => (method === 'POST' && p === '/indexes' ? 502 : undefined);
+  assert.is(await run(), 1);
+  assert.match(output(), '✖ Meilisearch: errore di comunicazione con il server');
+  assert.match(output(), 'status: Bad Gateway');
+  assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+});
+
+test('a task that never finishes times out with the client message, and the live index is untouched', async () => {
+  double.options.stallTask = (task) => task.type === 'settingsUpdate';
+  assert.is(await run({ timeOutMs: 200, intervalMs: 20 }), 1);
+  const settingsTask = double.tasks.find((t) => t.type === 'settingsUpdate')!;
+  assert.match(output(), `timeout of 200ms has exceeded on process ${settingsTask.uid} when waiting a task to be resolved.`);
+  assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+  assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
+});
+
+test('the host is validated like the client does: scheme added, trailing slash, or "The provided host is not valid."', async () => {
+  assert.is(await run({ host: double.url.replace('http://', '') }), 0, output());
+  assert.match(output(), `Meilisearch ${double.url}/: indice temporaneo`);
+  assert.is(await run({ host: 'http://[' }), 1);
+  assert.match(output(), '✖ The provided host is not valid.');
+});
+
+test('no server at the host: a clear error and exit code 1', async () => {
+  const port = new URL(double.url).port;
+  await double.close();
+  assert.is(await run({ host: `http://127.0.0.1:${port}` }), 1);
+  assert.match(output(), '✖ Meilisearch: errore di comunicazione con il server');
+  assert.match(output(), 'status: fetch failed');
+  double = await startMeilisearchDouble();
+});
+
+test('host and index uid from the config (DOCS_IT_SEARCH_HOST), the index from --index', async () => {
+  assert.is(await run({ host: undefined, env: { DOCS_IT_SEARCH_HOST: double.url } }), 0, output());
+  assert.is(double.indexes.get(live)!.documents.size, 2500);
+  assert.is(await run({ index: 'docs-prova' }), 0, output());
+  assert.is(double.indexes.get('docs-prova')!.documents.size, 2500);
+  assert.is(await run({ host: undefined }), 1);
+  assert.match(output(), 'no Meilisearch host');
+});
+
+test('without a build the records are missing: the error says where and what to do', async () => {
+  assert.is(await run({ dir: path.join(dir, 'nessuna-build') }), 1);
+  assert.match(output(), 'nessuna-build/it/search/records.json: search records not found');
+  assert.match(output(), 'docs-it build');
+});
+
+test.run();

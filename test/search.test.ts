@@ -1,0 +1,203 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { RoutePage } from '../src/render/route-props';
+import { htmlBlocks } from '../src/search/html-blocks';
+import { buildLocalIndex, indexSections } from '../src/search/local-index';
+import { extractSearchRecords, type SearchRecord } from '../src/search/records';
+import { cropAndHighlight, highlight } from '../src/client/search/highlight';
+import { decodeIndex, encodeIndex, miniSearchOptions, type SectionDocument } from '../src/client/search/local-index-format';
+import { createLocalSearch } from '../src/client/search/local-search';
+import { foldTerm } from '../src/client/search/text-terms';
+import MiniSearch from 'minisearch';
+import type { DocProps } from '../templates/types';
+
+const options = { lang: 'it', version: 'v1', blogLabel: 'Blog' };
+
+const doc = (path: string, title: string, contentHtml: string, category = 'Guide', extra: Partial<DocProps> = {}): RoutePage => ({
+  props: { kind: 'doc', path, title, contentHtml, hideTitle: false, toc: [], breadcrumbs: [{ label: category, href: '/it/v1/guides' }, { label: title }], ...extra },
+  noIndex: false,
+});
+
+const h = (level: number, id: string, text: string) => `<h${level} id="${id}" class="anchor">${text}<a href="#${id}" class="hash-link" aria-label="Link diretto alla sezione «${text}»"></a></h${level}>`;
+
+const pages: RoutePage[] = [
+  doc(
+    '/it/v1/guides/features/menu',
+    "Menu dell'applicazione",
+    `<p>Un'applicazione desktop ben fatta ha una barra dei menu.</p>${h(2, 'elementi', 'Gli elementi di un menu')}<ul><li><code>Menu</code>: un contenitore di voci;<ul><li>annidata</li></ul></li><li><code>Submenu</code>: un menu a tendina.</li></ul>` +
+      `<div class="code-block has-title"><div class="code-title">src/menu.rs</div><pre class="shiki"><code><span class="line">fn crea_menu() -&gt; Menu {}</span></code></pre></div>` +
+      `${h(3, 'finestre', 'Un menu per finestra')}<p>Ogni finestra può avere un menu diverso; è così perché &lt;webview&gt; non è nativa.</p>` +
+      `<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Suggerimento</p><div class="admonition-content"><p>Tieni il menu corto.</p></div></div>` +
+      `<table><thead><tr><th>Chiave</th><th>Tipo</th></tr></thead><tbody><tr><td>id</td><td>string</td></tr></tbody></table>`,
+  ),
+  doc('/it/v1/guides/features/window-customization', 'Personalizzare le finestre', `<p>Le finestre trasparenti e senza decorazioni.</p>${h(2, 'trasparenza', 'Finestre trasparenti')}<p>Con transparent: true lo sfondo della finestra diventa trasparente.</p>`),
+  doc('/it/v1/references/security', 'Sicurezza', `<p>La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.</p>${h(2, 'csp', 'Content Security Policy')}<p>La CSP limita gli script.</p>`, 'Riferimenti'),
+  {
+    props: { kind: 'blog-post', path: '/it/blog/2022/06/19/tauri-1-0', title: 'Tauri 1.0 è stabile', contentHtml: `<p>Dopo anni di lavoro, Tauri 1.0 è qui.</p>${h(2, 'novita', 'Novità')}<p>Il menu di sistema e la tray.</p>`, toc: [], post: { title: 'Tauri 1.0 è stabile', route: '/it/blog/2022/06/19/tauri-1-0', date: '2022-06-19', authors: [], tags: [], readingMinutes: 1 }, recent: [] },
+    noIndex: false,
+  },
+  { props: { kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] }, noIndex: false },
+  { props: { kind: 'page', path: '/it/about/nascosta', title: 'Nascosta', contentHtml: '<p>Segreta.</p>', toc: [], hideTitle: false }, noIndex: true },
+  { props: { kind: 'not-found', path: '/it/404', title: 'Pagina non trovata' }, noIndex: true },
+];
+
+const records = extractSearchRecords(pages, options);
+const byUrl = (url: string) => records.filter((r) => r.url === url);
+
+test('html blocks: headings with ids, one text block per paragraph, list item and table row; code, thead and buttons are skipped', () => {
+  const blocks = htmlBlocks(pages[0]!.props.kind === 'doc' ? pages[0]!.props.contentHtml : '', new Set(['hash-link']));
+  assert.equal(blocks.slice(0, 5), [
+    { kind: 'text', text: "Un'applicazione desktop ben fatta ha una barra dei menu." },
+    { kind: 'heading', level: 2, id: 'elementi', text: 'Gli elementi di un menu' },
+    { kind: 'text', text: 'annidata' },
+    { kind: 'text', text: 'Menu: un contenitore di voci;' },
+    { kind: 'text', text: 'Submenu: un menu a tendina.' },
+  ]);
+  const texts = blocks.map((b) => b.text);
+  assert.not.ok(texts.some((t) => t.includes('crea_menu')), 'code listings are not searched');
+  assert.not.ok(texts.includes('Chiave Tipo'), 'table headers are not records');
+  assert.ok(texts.includes('id string'), 'a table row is one block, cells apart');
+  assert.ok(texts.includes('Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'), 'entities decoded');
+});
+
+test('records: one per heading section and per text block, with the hierarchy, anchor, lang and version', () => {
+  const menu = byUrl('/it/v1/guides/features/menu');
+  assert.equal(
+    menu.map((r) => [r.type, r.anchor, r.content]),
+    [
+      ['lvl1', null, null],
+      ['content', null, "Un'applicazione desktop ben fatta ha una barra dei menu."],
+      ['lvl2', 'elementi', null],
+      ['content', 'elementi', 'annidata'],
+      ['content', 'elementi', 'Menu: un contenitore di voci;'],
+      ['content', 'elementi', 'Submenu: un menu a tendina.'],
+      ['lvl3', 'finestre', null],
+      ['content', 'finestre', 'Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'],
+      ['content', 'finestre', 'Tieni il menu corto.'],
+      ['content', 'finestre', 'id string'],
+    ],
+  );
+  const deep = menu.find((r) => r.anchor === 'finestre' && r.type === 'content')!;
+  assert.equal(
+    [deep.hierarchy_lvl0, deep.hierarchy_lvl1, deep.hierarchy_lvl2, deep.hierarchy_lvl3, deep.hierarchy_lvl4, deep.hierarchy_lvl5, deep.hierarchy_lvl6],
+    ['Guide', "Menu dell'applicazione", 'Gli elementi di un menu', 'Un menu per finestra', null, null, null],
+  );
+  assert.ok(records.every((r) => r.lang === 'it' && r.version === 'v1'));
+});
+
+test('records: category is the sidebar top-level category, Blog, or the page kind; lists, hidden pages and 404 have none', () => {
+  assert.is(byUrl('/it/v1/references/security')[0]!.hierarchy_lvl0, 'Riferimenti');
+  assert.is(byUrl('/it/blog/2022/06/19/tauri-1-0')[0]!.hierarchy_lvl0, 'Blog');
+  const page = extractSearchRecords([{ props: { kind: 'page', path: '/it/about/intro', title: 'Intro', contentHtml: '<p>x</p>', toc: [], hideTitle: false }, noIndex: false }], options);
+  assert.is(page[0]!.hierarchy_lvl0, 'Pagine');
+  assert.equal(byUrl('/it/blog'), []);
+  assert.equal(byUrl('/it/about/nascosta'), []);
+  assert.equal(byUrl('/it/404'), []);
+});
+
+test('records: titles rank over headings over body text; ids are unique, stable and valid Meilisearch ids', () => {
+  const menu = byUrl('/it/v1/guides/features/menu');
+  const rank = (type: SearchRecord['type']) => menu.find((r) => r.type === type)!.rank;
+  assert.ok(rank('lvl1') > rank('lvl2') && rank('lvl2') > rank('lvl3') && rank('lvl3') > rank('content'));
+  const ids = records.map((r) => r.id);
+  assert.is(new Set(ids).size, ids.length);
+  assert.ok(ids.every((id) => /^[a-zA-Z0-9_-]{1,511}$/.test(id)));
+  assert.equal(extractSearchRecords(pages, options).map((r) => r.id), ids, 'same pages, same ids');
+  const edited = extractSearchRecords([doc('/it/v1/guides/features/menu', "Menu dell'applicazione", `<p>Nuovo paragrafo.</p>${(pages[0]!.props as DocProps).contentHtml}`), ...pages.slice(1)], options);
+  const kept = new Set(edited.map((r) => r.id));
+  assert.ok(ids.filter((id) => !kept.has(id)).length <= 1, 'a new paragraph does not change the ids of the others');
+});
+
+test('local index: written exactly as MiniSearch itself indexes the sections (same terms, frequencies, lengths)', () => {
+  const docs: SectionDocument[] = records.map((r, id) => ({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '), c: r.content ?? '' }));
+  const reference = new MiniSearch<SectionDocument>(miniSearchOptions);
+  reference.addAll(docs);
+  assert.equal(indexSections(docs), encodeIndex(reference.toJSON()));
+});
+
+test('local index: the compact posting lists decode to the same MiniSearch index', () => {
+  const local = buildLocalIndex(records);
+  const restored = decodeIndex(JSON.parse(JSON.stringify(local.index)));
+  const again = encodeIndex(restored);
+  assert.equal(again.terms, local.index.terms);
+  assert.equal(again.postings, local.index.postings);
+  assert.is(local.index.pages.length, 4);
+  assert.is(local.shards.length, 4);
+  assert.ok(MiniSearch.loadJS(restored, { fields: ['k', 't', 'h', 'c'] }).documentCount === local.index.sections.length);
+});
+
+const local = buildLocalIndex(records);
+const shards = new Map(local.shards.map((s) => [s.file, s.text]));
+const loaded: string[] = [];
+const engine = createLocalSearch(JSON.parse(JSON.stringify(local.index)), async (file) => {
+  loaded.push(file);
+  return shards.get(file)!;
+});
+
+test('local search: the page whose title matches ranks first; one hit per page; text is fetched only for hit pages', async () => {
+  const hits = await engine.search('menu');
+  assert.is(hits[0]!.url, '/it/v1/guides/features/menu');
+  assert.is(new Set(hits.map((h) => h.url)).size, hits.length);
+  assert.ok(hits.some((h) => h.url === '/it/blog/2022/06/19/tauri-1-0'));
+  assert.not.ok(loaded.includes(local.index.pages[2]![3]), 'the security page text was not fetched');
+});
+
+test('local search: a heading match points to its section; the link data are url and anchor', async () => {
+  const [hit] = await engine.search('trasparenti');
+  assert.is(hit!.url, '/it/v1/guides/features/window-customization');
+  assert.is(hit!.anchor, 'trasparenza');
+  assert.is(hit!.hierarchy.lvl0, 'Guide');
+  assert.is(hit!.hierarchy.lvl2, 'Finestre trasparenti');
+  assert.is(hit!._formatted.hierarchy.lvl2, 'Finestre <mark>trasparenti</mark>');
+});
+
+test('local search: accent and case folding both ways (perche → Perché, PERCHÉ → perché)', async () => {
+  for (const query of ['perche', 'PERCHÉ', 'Perché']) {
+    const hits = await engine.search(query);
+    assert.is(hits[0]?.url, '/it/v1/references/security', query);
+    assert.match(hits[0]!._formatted.content!, '<mark>Perché</mark>');
+  }
+  assert.is(foldTerm('Novità'), 'novita');
+  assert.is((await engine.search('novita'))[0]?.anchor, 'novita');
+});
+
+test('local search: Italian queries with elisions, prefixes and typos', async () => {
+  assert.is((await engine.search("l'applicazione"))[0]?.url, '/it/v1/guides/features/menu', 'elision');
+  assert.is((await engine.search('sicur'))[0]?.url, '/it/v1/references/security', 'prefix of the last word');
+  assert.is((await engine.search('sicurezzza'))[0]?.url, '/it/v1/references/security', 'one typo');
+  assert.is((await engine.search('finestra trasparente'))[0]?.url, '/it/v1/guides/features/window-customization', 'two words');
+  assert.equal(await engine.search('di la e'), [], 'only stop words: nothing to look for');
+  assert.equal(await engine.search('zzzzqqq'), []);
+});
+
+test('local search: hits have the common shape with <mark> highlights and no other markup', async () => {
+  const [hit] = await engine.search('webview');
+  assert.ok(hit);
+  assert.equal(Object.keys(hit!).sort(), ['_formatted', 'anchor', 'content', 'hierarchy', 'id', 'url']);
+  assert.equal(Object.keys(hit!.hierarchy), ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']);
+  const menu = (await engine.search('nativa')).find((h) => h.url === '/it/v1/guides/features/menu')!;
+  assert.is(menu.content, 'Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.');
+  assert.is(menu._formatted.content, 'Ogni finestra può avere un menu diverso; è così perché <webview> non è <mark>nativa</mark>.');
+});
+
+test('local search: categories for suggestions, the most common first', () => {
+  assert.equal(engine.categories(), ['Guide', 'Riferimenti', 'Blog']);
+});
+
+test('cropping keeps 30 words around the first match, with … where text was cut', () => {
+  const words = Array.from({ length: 80 }, (_, i) => `parola${i}`);
+  words[50] = 'finestra';
+  const text = words.join(' ');
+  const { content, formatted } = cropAndHighlight(text, new Set(['finestra']));
+  assert.is(content.replace(/…/g, '').trim().split(' ').length, 30);
+  assert.ok(content.startsWith('…') && content.endsWith('…'));
+  assert.match(formatted, ' <mark>finestra</mark> ');
+  assert.ok(content.indexOf('finestra') > 0 && content.indexOf('finestra') < content.length / 2, 'some context before, more after');
+  const short = cropAndHighlight('Una finestra sola.', new Set(['finestra']));
+  assert.equal(short, { content: 'Una finestra sola.', formatted: 'Una <mark>finestra</mark> sola.' });
+  const start = cropAndHighlight(text, new Set(['parola0']));
+  assert.ok(start.content.startsWith('parola0 ') && start.content.endsWith('…'));
+  assert.is(highlight('Perché sì', new Set(['perche'])), '<mark>Perché</mark> sì');
+});
+
+test.run();

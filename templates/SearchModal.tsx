@@ -128,9 +128,10 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
       event.preventDefault();
       scrollOnSelect.current = true;
       setSelected((s) => (event.key === 'ArrowDown' ? (s + 1) % hits.length : (s - 1 + hits.length) % hits.length));
-    } else if (event.key === 'Enter' && hits.length > 0 && event.target === input.current) {
+    } else if (event.key === 'Enter' && event.target === input.current) {
       event.preventDefault();
-      open(selected, event.ctrlKey || event.metaKey || event.shiftKey);
+      // Only the results of what is typed now: not those of a query still being replaced.
+      if (state.status === 'results' && state.query === query) open(selected, event.ctrlKey || event.metaKey || event.shiftKey);
     } else if (event.key === 'Tab' && dialog.current) {
       const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => el.offsetParent !== null || el === document.activeElement);
       const first = focusable[0];
@@ -150,7 +151,10 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
     <div
       className="search-modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target !== event.currentTarget) return;
+        // No focus change to <body>: focus goes back to where it was before the modal opened.
+        event.preventDefault();
+        onClose();
       }}
     >
       <div ref={dialog} id={ids.dialog} className="search-modal" role="dialog" aria-modal="true" aria-label="Search" onKeyDown={onKeyDown}>
@@ -200,7 +204,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
             Cancel
           </button>
         </header>
-        <div className="search-modal-body" data-search-state={state.status}>
+        <div className="search-modal-body" data-search-state={state.status} data-search-query={state.status === 'initial' ? undefined : state.query}>
           {state.status === 'initial' ? <p className="search-modal-message">Cerca tra guide, riferimenti, API e blog della documentazione di Tauri v1.</p> : null}
           {state.status === 'error' ? <p className="search-modal-message search-modal-error">An error has occured. Please try again...</p> : null}
           {state.status === 'no-results' ? (

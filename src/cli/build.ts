@@ -11,6 +11,7 @@ import { compilePages, type CompileStats } from '../markdown/compile-pages';
 import { pipelineIdentity } from '../markdown/compile-cache';
 import { OutputWriter } from '../output/output-writer';
 import { writeExtras } from '../output/write-extras';
+import { writeServiceWorker } from '../sw/write-service-worker';
 import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderRoutes } from '../render/render-routes';
@@ -65,8 +66,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await progress.task('write', async () => {
       await writeClientBundle(bundle, writer);
       await writeExtras(config, model, compiled, pages, writer, discovered.staticFiles);
-      await writer.commit();
     });
+    // Last, so its precache manifest lists every file of the finished build.
+    await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
+    await writer.commit();
   } catch (error) {
     await writer.abort();
     throw error;

@@ -7,6 +7,7 @@ import type { HydrationData } from '../render/hydration-data';
 import { ClientApp } from './app/ClientApp';
 import { clientConfig } from './client-config';
 import { installContentWidgets } from './content-widgets';
+import { registerServiceWorker } from './register-sw';
 
 const root = document.getElementById('__docs');
 const dataElement = document.getElementById('__docs-data');
@@ -17,3 +18,4 @@ if (root && dataElement) {
   installContentWidgets();
   hydrateRoot(root, <ClientApp chrome={clientConfig.chrome} initial={data} notFoundPath={clientConfig.notFoundPath} siteTitle={clientConfig.siteTitle} />);
 }
+registerServiceWorker(clientConfig);

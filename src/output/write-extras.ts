@@ -7,6 +7,7 @@ import type { RoutePage } from '../render/route-props';
 import type { OutputWriter } from './output-writer';
 import { renderAtom, renderRss, type FeedInput } from './feeds';
 import { renderRobots, renderSitemap } from './sitemap';
+import { renderWebManifest } from './web-manifest';
 
 /** Writes sitemap, robots.txt, the blog feeds and the static files next to the pages. */
 export async function writeExtras(config: ResolvedConfig, model: ContentModel, compiled: Map<string, CompiledPage>, pages: RoutePage[], writer: OutputWriter, staticFiles: string[]): Promise<void> {
@@ -15,6 +16,7 @@ export async function writeExtras(config: ResolvedConfig, model: ContentModel, c
   const indexable = pages.filter((p) => !p.noIndex).map((p) => p.props.path);
   await writer.write(`${base}sitemap.xml`, renderSitemap(site.url, indexable));
   await writer.write('robots.txt', renderRobots(site.url, site.baseUrl));
+  await writer.write(`${base}manifest.webmanifest`, renderWebManifest(site));
   if (model.posts.length) {
     const feed: FeedInput = {
       title: `${site.title} – ${site.blog.title}`,

@@ -70,7 +70,11 @@ export function renderDocument({ site, props, bodyHtml, data, assets, noIndex, i
     }
     head.push(`<link rel="alternate" hreflang="x-default" href="${a(site.url + localeHref(props.path, site.baseUrl, site.i18n.defaultLocale, site.i18n.defaultLocale))}">`);
   }
-  head.push(`<link rel="icon" href="${a(site.baseUrl + site.favicon)}" type="image/svg+xml">`);
+  head.push(
+    `<link rel="icon" href="${a(site.baseUrl + site.favicon)}" type="image/svg+xml">`,
+    `<link rel="manifest" href="${a(site.baseUrl)}manifest.webmanifest">`,
+    `<link rel="apple-touch-icon" href="${a(site.baseUrl)}img/icons/apple-touch-icon.png">`,
+  );
   if (hasBlog) {
     head.push(
       `<link rel="alternate" type="application/rss+xml" href="${site.baseUrl}blog/rss.xml" title="${a(site.title)} – Blog (RSS)">`,

@@ -101,9 +101,10 @@ const input = (page: Page) => page.locator('#docs-it-search-input');
 const hits = (page: Page) => page.locator('.search-hit');
 const selectedText = (page: Page) => page.locator('.search-hit[aria-selected="true"] .search-hit-title').innerText();
 
+/** Types a query and waits until the modal shows what that query found. */
 async function search(page: Page, query: string) {
   await input(page).fill(query);
-  await page.waitForSelector(`.search-modal-body[data-search-state="results"], .search-modal-body[data-search-state="no-results"], .search-modal-body[data-search-state="error"]`);
+  await page.locator(`.search-modal-body[data-search-query=${JSON.stringify(query)}]`).waitFor();
 }
 
 test('first page load has no search JS; the navbar button loads the modal and the local index on first use', async () => {
@@ -113,9 +114,8 @@ test('first page load has no search JS; the navbar button loads the modal and th
   await page.waitForLoadState('networkidle');
   for (const script of scripts) for (const marker of firstLoadMarkers) assert.not.ok(script.body.includes(marker), `${script.url} contains ${marker}`);
   assert.not.ok(requests.some((r) => r.includes('/search/')), 'no search data before the modal opens');
-  await page.click('[data-search-button]');
+  await Promise.all([page.waitForRequest((r) => r.url().endsWith('/it/search/local-index.json')), page.click('[data-search-button]')]);
   await modal(page).waitFor();
-  await page.waitForRequest((r) => r.url().endsWith('/it/search/local-index.json'));
   assert.ok(scripts.some((s) => s.body.includes('search-modal-backdrop')), 'the modal came as its own chunk');
   assert.is(await page.evaluate(() => document.activeElement?.id), 'docs-it-search-input');
   await page.close();
@@ -203,7 +203,8 @@ test('results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the titl
   assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
   assert.is(await first.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
   assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
-  assert.equal(await first.locator('mark').allInnerTexts(), ['trasparenti']);
+  assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
+  assert.ok((await first.locator('.search-hit-content mark').allInnerTexts()).includes('trasparente'), 'one typo away: the singular matches too');
   await page.close();
 });
 
@@ -274,6 +275,8 @@ test('ctrl+Enter, meta+Enter and shift+Enter open the hit in a new tab; the form
   assert.is(page.url(), before);
   await input(page).fill('zzzqqqxx');
   await page.keyboard.press('Enter');
+  await page.locator('.search-modal-body[data-search-query="zzzqqqxx"]').waitFor();
+  await page.keyboard.press('Enter');
   await page.evaluate(() => document.querySelector('.search-modal-form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true })));
   await page.waitForTimeout(100);
   assert.is(page.url(), before, 'no navigation from the form');
@@ -304,7 +307,7 @@ test('no results: the message with the query, category suggestions that fill the
   assert.match(await body.innerText(), 'Try searching for:');
   const suggestions = await page.locator('.search-modal-suggestion').allInnerTexts();
   assert.ok(suggestions.includes('"Blog"'), suggestions.join());
-  await page.click('.search-modal-suggestion >> text="Blog"');
+  await page.locator('.search-modal-suggestion', { hasText: 'Blog' }).click();
   assert.is(await input(page).inputValue(), 'Blog');
   await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
   await page.close();

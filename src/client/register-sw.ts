@@ -1,0 +1,73 @@
+import type { ClientConfig } from './client-config';
+
+type Strategy = ClientConfig['pwa']['offlineModeActivationStrategies'][number];
+
+/** Offline mode: the app is installed, runs standalone, or the reader saves data (spec §4). */
+async function isOfflineMode(strategies: Strategy[]): Promise<boolean> {
+  const checks: Record<string, () => boolean | Promise<boolean>> = {
+    appInstalled: async () => {
+      const nav = navigator as Navigator & { getInstalledRelatedApps?: () => Promise<unknown[]> };
+      return nav.getInstalledRelatedApps ? (await nav.getInstalledRelatedApps()).length > 0 : false;
+    },
+    standalone: () => window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true,
+    saveData: () => !!(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData,
+    always: () => true,
+    mobile: () => window.innerWidth <= 996,
+    queryString: () => new URLSearchParams(location.search).get('offlineMode') === 'true',
+  };
+  for (const strategy of strategies) if (await (checks[strategy]?.() ?? false)) return true;
+  return false;
+}
+
+/** A small popup offering the new version (offline mode only: a reader may be in the middle of something). */
+function showReloadPopup(onReload: () => void): void {
+  const popup = document.createElement('div');
+  popup.className = 'sw-reload-popup';
+  popup.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = 'È disponibile una nuova versione di questa documentazione.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'button button-primary';
+  reload.textContent = 'Aggiorna';
+  reload.addEventListener('click', () => {
+    reload.disabled = true;
+    onReload();
+  });
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'sw-reload-close';
+  close.setAttribute('aria-label', 'Chiudi');
+  close.textContent = '×';
+  close.addEventListener('click', () => popup.remove());
+  popup.append(text, reload, close);
+  document.body.append(popup);
+}
+
+/** Registers `<base>/sw.js` in production builds; `docs-it dev` never does. */
+export function registerServiceWorker(config: ClientConfig): void {
+  if (config.mode !== 'production' || !('serviceWorker' in navigator)) return;
+  const start = async () => {
+    const offlineMode = await isOfflineMode(config.pwa.offlineModeActivationStrategies);
+    const { Workbox } = await import('workbox-window');
+    const wb = new Workbox(`${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`, { scope: config.baseUrl });
+    const activateWaiting = () => {
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    };
+    wb.addEventListener('waiting', () => (offlineMode ? showReloadPopup(activateWaiting) : activateWaiting()));
+    try {
+      await wb.register();
+    } catch (error) {
+      console.error('registerSW failed', error);
+    }
+  };
+  if (document.readyState === 'complete') void start();
+  else window.addEventListener('load', () => void start(), { once: true });
+  // Installing changes the offline mode: start again with a worker registered for it.
+  window.addEventListener('appinstalled', async () => {
+    const registration = await navigator.serviceWorker.getRegistration(config.baseUrl);
+    await registration?.unregister();
+    window.location.reload();
+  });
+}

@@ -1,4 +1,5 @@
 import { formatDate } from './format';
+import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { Pager } from './DocPage';
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
@@ -30,10 +31,10 @@ function PostMeta({ post }: { post: PostSummary }) {
         <ul className="post-authors">
           {post.authors.map((author) => (
             <li key={author.name} className="post-author">
-              {author.imageUrl ? <img src={author.imageUrl} alt="" width="40" height="40" loading="lazy" /> : null}
+              {author.imageUrl ? <img src={safeUrl(author.imageUrl)} alt="" width="40" height="40" loading="lazy" /> : null}
               <span>
                 {author.url ? (
-                  <a href={author.url} target="_blank" rel="noopener noreferrer">
+                  <a href={safeUrl(author.url)} target="_blank" rel="noopener noreferrer">
                     {author.name}
                   </a>
                 ) : (

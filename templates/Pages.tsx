@@ -1,4 +1,5 @@
 import { formatDate } from './format';
+import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from './types';
 
@@ -13,7 +14,7 @@ export function Home({ page }: { page: HomeProps }) {
             <p className="hero-tagline">{page.hero.tagline}</p>
             <div className="hero-actions">
               {page.hero.actions.map((action) => (
-                <a key={action.href} className={`button button-${action.variant}`} href={action.href}>
+                <a key={action.href} className={`button button-${action.variant}`} href={safeUrl(action.href)}>
                   {action.label}
                 </a>
               ))}

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createStaticServer } from '../server/static-server';
+import { createStaticServer, parseHeadersFile } from '../server/static-server';
 
 export interface ServeOptions {
   dir: string;
@@ -13,7 +13,9 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   const dir = path.resolve(options.dir);
   if (!existsSync(dir)) throw new Error(`${options.dir} does not exist: run \`docs-it build\` first.`);
   const notFoundFile = existsSync(path.join(dir, 'it/404.html')) ? 'it/404.html' : '404.html';
-  const server = createStaticServer({ dir, notFoundFile });
+  const headersFile = path.join(dir, '_headers');
+  const headers = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : {};
+  const server = createStaticServer({ dir, notFoundFile, headers });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);

@@ -4,7 +4,8 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { formatLocation, type DocsItError } from '../errors';
 import { baseHeaders } from '../server/static-server';
-import { contentTypeOf } from '../server/http-paths';
+import { contentSecurityPolicy } from '../render/csp';
+import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
 import type { DevSite, UpdateResult } from './dev-site';
 
 export const eventsPath = '/__docs-it/events';
@@ -25,12 +26,17 @@ export async function bundleDevClient(packageRoot: string): Promise<string> {
 export function createDevServer(site: DevSite, devClient: string): { server: Server; broadcast(update: UpdateResult): void } {
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => {
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(site.config.site));
     const url = req.url ?? '/';
     if (url === eventsPath) {
       res.writeHead(200, { ...baseHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       res.write(`event: hello\ndata: ${JSON.stringify({ buildId: site.buildId, errors: serializeErrors(site.errors) })}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (!resolveRequestPath(url).ok) {
+      res.writeHead(400, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
     if (url === clientPath) {
@@ -61,6 +67,10 @@ export function createDevServer(site: DevSite, devClient: string): { server: Ser
       .catch((error: unknown) => {
         res.writeHead(500, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end(`docs-it dev: ${(error as Error).message}`);
       });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return {
     server,

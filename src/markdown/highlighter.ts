@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from 'hast';
 import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
@@ -63,6 +64,8 @@ export interface Highlighter {
   resolveLanguage(lang: string): string | null | undefined;
   /** HTML of a highlighted `<pre>`; identical inputs are highlighted once. */
   highlight(code: string, lang: string | null, options: HighlightOptions): Promise<string>;
+  /** The same `<pre>` as a hast tree, for MDX (whose compiler cannot take raw HTML). */
+  highlightHast(code: string, lang: string | null, options: HighlightOptions): Promise<HastRoot>;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -93,8 +96,48 @@ export function createHighlighter(): Highlighter {
     return name in grammars ? name : undefined;
   };
 
+  const transformerFor = (options: HighlightOptions): ShikiTransformer => {
+    const preClass = `shiki${options.showLineNumbers ? ' line-numbers' : ''}`;
+    return {
+      pre(node) {
+        node.properties.class = preClass;
+        delete node.properties.style;
+      },
+      line(node, line) {
+        if (options.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');
+      },
+    };
+  };
+  const ready = async (lang: string) => {
+    const highlighter = await getCore();
+    let loading = loaded.get(lang);
+    if (!loading) {
+      loading = grammars[lang]!().then((mod) => highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
+      loaded.set(lang, loading);
+    }
+    await loading;
+    return highlighter;
+  };
+
   return {
     resolveLanguage,
+    async highlightHast(code, lang, options) {
+      if (lang === null) {
+        const lines = code.split('\n').map((line, i) => ({
+          type: 'element' as const,
+          tagName: 'span',
+          properties: { className: options.highlightLines.has(i + 1) ? ['line', 'highlighted'] : ['line'] },
+          children: [{ type: 'text' as const, value: line }],
+        }));
+        const children = lines.flatMap((line, i) => (i === 0 ? [line] : [{ type: 'text' as const, value: '\n' }, line]));
+        return {
+          type: 'root',
+          children: [{ type: 'element', tagName: 'pre', properties: { className: ['shiki', ...(options.showLineNumbers ? ['line-numbers'] : []), 'plain'], tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children }] }],
+        };
+      }
+      const highlighter = await ready(lang);
+      return highlighter.codeToHast(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] }) as HastRoot;
+    },
     async highlight(code, lang, options) {
       const key = `${lang}\0${options.showLineNumbers ? 1 : 0}\0${[...options.highlightLines].join(',')}\0${code}`;
       const hit = cache.get(key);
@@ -105,27 +148,8 @@ export function createHighlighter(): Highlighter {
         const lines = code.split('\n').map((line, i) => `<span class="line${options.highlightLines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`);
         html = `<pre class="${preClass} plain" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
       } else {
-        const highlighter = await getCore();
-        let ready = loaded.get(lang);
-        if (!ready) {
-          ready = grammars[lang]!().then((mod) => highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
-          loaded.set(lang, ready);
-        }
-        await ready;
-        const transformer: ShikiTransformer = {
-          pre(node) {
-            node.properties.class = preClass;
-            delete node.properties.style;
-          },
-          line(node, line) {
-            if (options.highlightLines.has(line)) this.addClassToHast(node, 'highlighted');
-          },
-        };
-        html = highlighter.codeToHtml(code, {
-          lang,
-          theme: 'docs-it',
-          transformers: [transformer],
-        });
+        const highlighter = await ready(lang);
+        html = highlighter.codeToHtml(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] });
       }
       cache.set(key, html);
       return html;

@@ -59,11 +59,12 @@ function remarkPlugins(options: MarkdownOptions, format: 'md' | 'mdx'): Pluggabl
 }
 
 /** rehype plugins shared by both formats: ids first, then links, code, the TOC, and anchors last. */
-function rehypePlugins(options: MarkdownOptions, excerpt: boolean): PluggableList {
+function rehypePlugins(options: MarkdownOptions, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
   return [
     rehypeSlug,
     [rehypeLinks, options],
-    [rehypeCode, { highlighter: options.highlighter }],
+    // MDX compiles hast to JavaScript and cannot take raw HTML nodes.
+    [rehypeCode, { highlighter: options.highlighter, output: format === 'mdx' ? 'hast' : 'raw' }],
     rehypeCollect,
     rehypeHeadingAnchors,
     ...(excerpt ? [rehypeExcerpt] : []),
@@ -78,7 +79,7 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
       .use(remarkPlugins(options, 'md'))
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeRawIfNeeded)
-      .use(rehypePlugins(options, excerpt))
+      .use(rehypePlugins(options, excerpt, 'md'))
       .use(rehypeStringify, { allowDangerousHtml: true })
       .freeze();
   const md = make(false);
@@ -96,7 +97,7 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
         const compiled = await compileMdx(file, {
           outputFormat: 'function-body',
           remarkPlugins: remarkPlugins(options, 'mdx'),
-          rehypePlugins: rehypePlugins(options, input.excerpt),
+          rehypePlugins: rehypePlugins(options, input.excerpt, 'mdx'),
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
         const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
@@ -130,5 +131,6 @@ function toDocsItError(error: unknown, fileName: string): DocsItError {
   const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(text);
   const line = message.line ?? place?.line ?? (fromText ? Number(fromText[1]) : undefined);
   const column = message.column ?? place?.column ?? (fromText ? Number(fromText[2]) : undefined);
-  return new DocsItError(text, { file: fileName, line: line ?? undefined, column: column ?? undefined }, 'Fix the markdown/MDX syntax at this place (see WRITING.md).');
+  // An error with no place of its own is reported at the top of the file, never without a line.
+  return new DocsItError(text, { file: fileName, line: line ?? 1, column: column ?? 1 }, 'Fix the markdown/MDX syntax at this place (see WRITING.md).');
 }

@@ -9,7 +9,7 @@ import type { Problem } from './problems';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Highlights fenced code at build time and wraps it with its optional title. */
-export default function rehypeCode(options: { highlighter: Highlighter }) {
+export default function rehypeCode(options: { highlighter: Highlighter; output?: 'raw' | 'hast' }) {
   return async (tree: Root, file: VFile) => {
     const jobs: { parent: Element | Root; index: number; node: Element; code: Element }[] = [];
     visit(tree, 'element', (node: Element, index, parent) => {
@@ -37,6 +37,14 @@ export default function rehypeCode(options: { highlighter: Highlighter }) {
           } else lang = resolved;
         }
         const text = toString(code).replace(/\n$/, '');
+        if (options.output === 'hast') {
+          const tree = await options.highlighter.highlightHast(text, lang, meta);
+          const children: ElementContent[] = [];
+          if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });
+          children.push(...(tree.children as ElementContent[]));
+          parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['code-block', ...(meta.title ? ['has-title'] : [])], ...(requested ? { dataLang: requested } : {}) }, children };
+          return;
+        }
         const pre = await options.highlighter.highlight(text, lang, meta);
         const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
         const html = `<div class="code-block${meta.title ? ' has-title' : ''}"${requested ? ` data-lang="${escapeHtml(requested)}"` : ''}>${title}${pre}</div>`;

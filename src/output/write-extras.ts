@@ -8,6 +8,7 @@ import type { OutputWriter } from './output-writer';
 import { renderAtom, renderRss, type FeedInput } from './feeds';
 import { renderRobots, renderSitemap } from './sitemap';
 import { renderWebManifest } from './web-manifest';
+import { renderHeadersFile } from '../render/csp';
 
 /** Writes sitemap, robots.txt, the blog feeds and the static files next to the pages. */
 export async function writeExtras(config: ResolvedConfig, model: ContentModel, compiled: Map<string, CompiledPage>, pages: RoutePage[], writer: OutputWriter, staticFiles: string[]): Promise<void> {
@@ -17,6 +18,7 @@ export async function writeExtras(config: ResolvedConfig, model: ContentModel, c
   await writer.write(`${base}sitemap.xml`, renderSitemap(site.url, indexable));
   await writer.write('robots.txt', renderRobots(site.url, site.baseUrl));
   await writer.write(`${base}manifest.webmanifest`, renderWebManifest(site));
+  await writer.write('_headers', renderHeadersFile(site));
   if (model.posts.length) {
     const feed: FeedInput = {
       title: `${site.title} – ${site.blog.title}`,

@@ -11,6 +11,22 @@ export interface StaticServerOptions {
   dir: string;
   /** Route of the not-found page, e.g. `/it/404` (its file is `it/404.html`). */
   notFoundFile: string;
+  /** Headers for every response, e.g. from the build's `_headers` file. */
+  headers?: Record<string, string>;
+}
+
+/** Reads the `/*` block of a `_headers` file (the format static hosts use). */
+export function parseHeadersFile(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let inBlock = false;
+  for (const line of text.split('\n')) {
+    if (/^\S/.test(line)) inBlock = line.trim() === '/*';
+    else if (inBlock) {
+      const match = /^\s+([\w-]+):\s*(.+)$/.exec(line);
+      if (match) headers[match[1]!] = match[2]!.trim();
+    }
+  }
+  return headers;
 }
 
 /** Security headers every response carries. */
@@ -28,9 +44,9 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
 }
 
 /** Sends one file from disk with type, cache, compression headers and the given status. */
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, size: number): Promise<void> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, size: number, extra: Record<string, string>): Promise<void> {
   const type = contentTypeOf(file);
-  const headers: Record<string, string> = { ...baseHeaders, 'Content-Type': type, 'Cache-Control': cacheControlOf(file), Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { ...baseHeaders, ...extra, 'Content-Type': type, 'Cache-Control': cacheControlOf(file), Vary: 'Accept-Encoding' };
   const encoding = isCompressible(type) && size > 1024 ? encodingFor(req) : undefined;
   if (encoding) headers['Content-Encoding'] = encoding;
   else headers['Content-Length'] = String(size);
@@ -45,14 +61,20 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
 }
 
 /** Serves a finished build like a static host: clean URLs, a real 404 page, compression, long-lived hashed assets. */
-export function createStaticServer({ dir, notFoundFile }: StaticServerOptions): Server {
+export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: StaticServerOptions): Server {
   const root = path.resolve(dir);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, baseHeaders);
       res.end();
     });
   });
+  // Malformed requests get a 400 and the connection closes; the server keeps going.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
 
   async function findFile(candidates: string[]): Promise<{ file: string; size: number } | undefined> {
     const realRoot = await realpath(root);
@@ -82,13 +104,14 @@ export function createStaticServer({ dir, notFoundFile }: StaticServerOptions): 
       res.writeHead(400, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
-    const found = resolved.ok ? await findFile(resolved.candidates) : undefined;
+    // The headers file configures the host; it is not a page.
+    const found = resolved.ok && !resolved.candidates.includes('_headers') ? await findFile(resolved.candidates) : undefined;
     if (found) {
-      await sendFile(req, res, found.file, 200, found.size);
+      await sendFile(req, res, found.file, 200, found.size, extra);
       return;
     }
     const notFound = await findFile([notFoundFile]);
-    if (notFound) await sendFile(req, res, notFound.file, 404, notFound.size);
+    if (notFound) await sendFile(req, res, notFound.file, 404, notFound.size, extra);
     else res.writeHead(404, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   }
 }

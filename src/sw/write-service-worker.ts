@@ -42,7 +42,8 @@ export async function writeServiceWorker({ packageRoot, outDir, baseUrl, mode }:
       swDest: path.join(outDir, base, 'sw.js'),
       globDirectory: outDir,
       globPatterns: [`${base}**/*.{html,json,js,css,svg,png,ico,webmanifest,woff2}`],
-      globIgnores: [`${base}sw.js`, '**/*.map'],
+      // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
+      globIgnores: [`${base}sw.js`, '**/*.map', `${base}search/records.json`],
       // Hashed assets carry their version in the name.
       dontCacheBustURLsMatching: /\.[A-Z0-9]{8,}\.(js|css)$/,
       maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite } from '../../src/cli/build';
 import { serve } from '../../src/cli/serve';
 import { clientConfigOf } from '../../src/config/client-config-of';
@@ -34,6 +34,8 @@ const meiliOut = path.join(dir, 'build-meili');
 const firstLoadMarkers = ['search-modal-backdrop', 'duplicate ID', 'Meilisearch JavaScript'];
 
 let browser: Browser;
+/** One context for every test: the HTTP cache keeps the site's assets between pages, as for a reader. */
+let context: BrowserContext;
 let local: Awaited<ReturnType<typeof serve>>;
 let meili: Awaited<ReturnType<typeof serve>>;
 let double: MeilisearchDouble;
@@ -66,6 +68,7 @@ test.before(async () => {
   double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
   [local, meili] = await Promise.all([serve({ dir: localOut, port: 0, host: '127.0.0.1' }), serve({ dir: meiliOut, port: 0, host: '127.0.0.1' })]);
   browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1000, height: 600 } });
 });
 test.after(async () => {
   await browser?.close();
@@ -82,8 +85,10 @@ interface Opened {
 }
 
 /** A built page with the search installed (by the site's entry or, until it is wired there, the harness). */
-async function openPage(route = 'v1/guides/faq', base = local.url): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
+async function openPage(route = 'v1/guides/faq', base = local.url, setup?: (page: Page) => Promise<unknown>): Promise<Opened> {
+  const page = await context.newPage();
+  // Routes set before the first request: the page then bypasses the HTTP cache.
+  await setup?.(page);
   const logs: Opened['logs'] = [];
   const scripts: Opened['scripts'] = [];
   page.on('console', (m) => logs.push({ type: m.type(), text: m.text() }));
@@ -209,13 +214,14 @@ test('results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the titl
 });
 
 test('a loading icon shows while a request runs (the index is still downloading)', async () => {
-  const { page } = await openPage();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/it/search/local-index.json', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { page } = await openPage(undefined, undefined, (p) =>
+    p.route('**/it/search/local-index.json', async (route) => {
+      await held;
+      await route.continue();
+    }),
+  );
   await page.keyboard.press('Control+k');
   await input(page).fill('finestra');
   await page.locator('[data-search-loading]').waitFor();
@@ -267,7 +273,7 @@ test('ctrl+Enter, meta+Enter and shift+Enter open the hit in a new tab; the form
   await page.keyboard.press('Control+k');
   await search(page, 'trasparenti');
   for (const combo of ['Control+Enter', 'Meta+Enter', 'Shift+Enter']) {
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press(combo)]);
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press(combo)]);
     await popup.waitForLoadState('domcontentloaded');
     assert.match(popup.url(), '/it/v1/guides/ricerca#trasparenti', combo);
     await popup.close();
@@ -314,8 +320,7 @@ test('no results: the message with the query, category suggestions that fill the
 });
 
 test('a failing index download shows the error state and logs the error', async () => {
-  const { page, logs } = await openPage();
-  await page.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' }));
+  const { page, logs } = await openPage(undefined, undefined, (p) => p.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' })));
   await page.keyboard.press('Control+k');
   await search(page, 'finestra');
   assert.is(await page.locator('.search-modal-error').innerText(), 'An error has occured. Please try again...');
@@ -339,14 +344,15 @@ test('no HTML from a hit can run: text is rendered as text, only <mark> becomes 
 });
 
 test('a hit without url or anchor logs a warning and is not a link; an anchor alone links to #anchor', async () => {
-  const { page, logs } = await openPage();
-  await page.route('**/it/search/local-index.json', async (route) => {
-    const file = (await (await route.fetch()).json()) as { pages: [string, number, string, string][]; sections: [number, string, unknown][] };
-    const target = file.pages.findIndex((p) => p[0] === '/it/v1/guides/ricerca');
-    file.pages[target]![0] = '';
-    for (const section of file.sections) if (section[0] === target && section[1] === 'senza-bordi') section[1] = '';
-    await route.fulfill({ json: file });
-  });
+  const { page, logs } = await openPage(undefined, undefined, (p) =>
+    p.route('**/it/search/local-index.json', async (route) => {
+      const file = (await (await route.fetch()).json()) as { pages: [string, number, string, string][]; sections: [number, string, unknown][] };
+      const target = file.pages.findIndex((entry) => entry[0] === '/it/v1/guides/ricerca');
+      file.pages[target]![0] = '';
+      for (const section of file.sections) if (section[0] === target && section[1] === 'senza-bordi') section[1] = '';
+      await route.fulfill({ json: file });
+    }),
+  );
   await page.keyboard.press('Control+k');
   await search(page, 'trasparenti');
   assert.is(await hits(page).first().locator('a').getAttribute('href'), '#trasparenti');

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { SiteConfig } from '../config/schema';
+import { colorModeScript } from './color-mode-script';
+import { baseUrlBannerScript } from './document';
+
+const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The Content-Security-Policy the pages satisfy: scripts only from the site itself plus the two inline
+ * scripts, allowed by their hashes (never 'unsafe-inline'). Styles allow inline attributes, which the
+ * highlighted code and the announcement bar use.
+ */
+export function contentSecurityPolicy(site: SiteConfig, options: { frameAncestors: boolean } = { frameAncestors: true }): string {
+  const connect = ["'self'", ...(site.search.host ? [new URL(/^https?:\/\//.test(site.search.host) ? site.search.host : `http://${site.search.host}`).origin] : [])];
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${hash(colorModeScript(site))} ${hash(baseUrlBannerScript(site.baseUrl))}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    `connect-src ${connect.join(' ')}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    ...(options.frameAncestors ? ["frame-ancestors 'none'"] : []),
+  ];
+  return directives.join('; ');
+}
+
+/** `_headers` in the format static hosts (Netlify, Cloudflare Pages) read; `docs-it serve` reads it too. */
+export function renderHeadersFile(site: SiteConfig): string {
+  return `/*\n  Content-Security-Policy: ${contentSecurityPolicy(site)}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n`;
+}

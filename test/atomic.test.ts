@@ -1,0 +1,77 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+/*
+ * Kills `docs-it build` with SIGKILL at random points of its write phase and checks that build/ is always
+ * a complete build (the previous one or the new one, never a mix), and that the next run cleans up.
+ */
+const pages = Object.fromEntries(
+  Array.from({ length: 400 }, (_, i) => [`content/docs/guides/massa/pagina-${i}.md`, `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n${'Testo di prova. '.repeat(200)}\n`]),
+);
+const dir = copyFixture('basic', pages);
+const out = path.join(dir, 'build');
+const bin = path.join(repoRoot, 'bin/docs-it.mjs');
+const args = ['build', '--config', path.join(dir, 'site.config.ts'), '--out', out];
+
+test.after(() => removeDir(dir));
+
+/** Which version every massa page of build/ holds: 'UNO', 'DUE', or 'mixed'/'missing'. */
+function versionOfBuild(): string {
+  if (!existsSync(path.join(out, 'it/index.html'))) return 'missing';
+  const versions = new Set<string>();
+  for (let i = 0; i < 400; i += 37) {
+    const file = path.join(out, `it/v1/guides/massa/pagina-${i}/index.html`);
+    if (!existsSync(file)) return 'missing';
+    versions.add(/Versione (UNO|DUE) della pagina/.exec(readFileSync(file, 'utf8'))?.[1] ?? '?');
+  }
+  return versions.size === 1 ? [...versions][0]! : 'mixed';
+}
+
+function setVersion(version: 'UNO' | 'DUE'): void {
+  for (let i = 0; i < 400; i++) {
+    const file = path.join(dir, `content/docs/guides/massa/pagina-${i}.md`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/Versione (UNO|DUE)/, `Versione ${version}`));
+  }
+}
+
+/** Starts a build and SIGKILLs it `delay` ms after its write phase began (the render line). */
+function buildAndKill(delay: number): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args, '--no-cache'], { cwd: repoRoot, env: { ...process.env, CI: 'true' } });
+    let killed = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (!killed && chunk.includes('✔ bundle')) {
+        killed = true;
+        setTimeout(() => child.kill('SIGKILL'), delay);
+      }
+    });
+    child.on('exit', () => resolve());
+  });
+}
+
+test('a killed build leaves either the previous or the new complete build, and the next run cleans up', async () => {
+  const first = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8' });
+  assert.is(first.status, 0, first.stderr);
+  assert.is(versionOfBuild(), 'UNO');
+  setVersion('DUE');
+  // Seeded delays across the write phase (render, files, service worker, swap).
+  const delays = [0, 40, 120, 250, 400, 600, 900];
+  const seen = new Set<string>();
+  for (const delay of delays) {
+    await buildAndKill(delay);
+    const version = versionOfBuild();
+    seen.add(version);
+    assert.ok(version === 'UNO' || version === 'DUE', `after a kill at +${delay} ms build/ is ${version}`);
+  }
+  const final = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8' });
+  assert.is(final.status, 0, final.stderr);
+  assert.is(versionOfBuild(), 'DUE');
+  assert.equal(readdirSync(dir).filter((e) => e.startsWith('.docs-it-')), [], 'stale temporary folders are removed');
+});
+
+test.run();

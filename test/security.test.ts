@@ -1,0 +1,151 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { buildSite } from '../src/cli/build';
+import { serve } from '../src/cli/serve';
+import { startDev } from '../src/cli/dev';
+import { safeUrl } from '../templates/safe-url';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`;
+const dir = copyFixture('basic', {
+  'content/docs/guides/malevola.md': `---\ntitle: '${evil}'\ndescription: '${evil}'\nkeywords: ['${evil}']\n---\n\nTesto normale con <b>HTML scritto dall'autore</b>.\n\n## Titolo ${evil.replace(/[<>]/g, '')}\n`,
+  'content/blog/2023-02-01-malevolo.md': `---\ntitle: '${evil}'\nauthors:\n  - name: '${evil}'\n    url: 'javascript:alert(3)'\n    image_url: 'javascript:alert(4)'\ntags: ['${evil}']\n---\n\nRiassunto ${evil.replace(/[<>]/g, '')}.\n`,
+  'content/pages/index.md': `---\ntitle: Benvenuto\nhero:\n  title: '${evil}'\n  tagline: '${evil}'\n  actions:\n    - label: '${evil}'\n      href: 'javascript:alert(5)'\n    - label: Tab\n      href: "java\\tscript:alert(6)"\n---\n\n## Sponsor {#sponsors}\n\nSostieni il progetto.\n`,
+});
+const out = path.join(dir, 'build');
+const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
+let server: Awaited<ReturnType<typeof serve>>;
+
+test.before(async () => {
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+  server = await serve({ dir: out, port: 0, host: '127.0.0.1' });
+});
+test.after(async () => {
+  await server.close();
+  removeDir(dir);
+});
+
+const noLiveMarkup = (html: string, where: string) => {
+  assert.not.match(html, '<script>alert(1)</script>', where);
+  assert.not.match(html, '<img src=x onerror', where);
+  assert.not.match(html, /href="\s*java\s*script:/i, where);
+  assert.not.match(html, /src="\s*javascript:/i, where);
+};
+
+test('titles, descriptions and front matter values render as text in the HTML', () => {
+  const page = read('it/v1/guides/malevola/index.html');
+  noLiveMarkup(page, 'doc page');
+  assert.match(page, '&lt;script&gt;alert(1)&lt;/script&gt;');
+  assert.match(page, '<b>HTML scritto dall');
+  noLiveMarkup(read('it/index.html'), 'home hero');
+  noLiveMarkup(read('it/blog/2023/02/01/malevolo/index.html'), 'blog post');
+  noLiveMarkup(read('it/blog/index.html'), 'blog list');
+  noLiveMarkup(read('it/v1/guides/faq/index.html'), 'sidebar of another page');
+});
+
+test('inline hydration data cannot close its script element', () => {
+  const page = read('it/v1/guides/malevola/index.html');
+  const data = /<script id="__docs-data" type="application\/json">([\s\S]*?)<\/script>/.exec(page)![1]!;
+  assert.not.match(data, '</script>');
+  assert.is(JSON.parse(data).page.title, evil);
+});
+
+test('page data keeps the text intact as JSON (the client renders it as text)', () => {
+  assert.is(JSON.parse(read('it/v1/guides/malevola/page-data.json')).title, evil);
+});
+
+test('feeds and sitemap escape every value', () => {
+  for (const file of ['it/blog/rss.xml', 'it/blog/atom.xml', 'it/sitemap.xml']) {
+    const xml = read(file);
+    assert.not.match(xml, '<script>alert(1)', file);
+    assert.not.match(xml, '<img src=x', file);
+  }
+});
+
+test('unsafe URLs become #', () => {
+  for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:x', 'data:text/html,x', 'vbscript:x']) assert.is(safeUrl(url), '#', url);
+  for (const url of ['https://tauri.app', '/it/blog', '#x', 'mailto:a@b.c', 'pagina']) assert.is(safeUrl(url), url);
+});
+
+test('a strict CSP: inline scripts allowed by hash, never unsafe-inline; served with nosniff', async () => {
+  const headers = read('_headers');
+  const csp = /Content-Security-Policy: (.+)/.exec(headers)![1]!;
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!;
+  assert.not.match(scriptSrc, 'unsafe-inline');
+  for (const page of ['it/index.html', 'it/v1/guides/faq/index.html']) {
+    for (const match of read(page).matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      const hash = `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`;
+      assert.ok(scriptSrc.includes(hash), `${page}: inline script not allowed by hash`);
+    }
+  }
+  const res = await fetch(`${server.url}it/`);
+  assert.is(res.headers.get('content-security-policy'), csp);
+  assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+  assert.is((await fetch(`${server.url}_headers`)).status, 404);
+});
+
+test('serve survives 1,000 concurrent requests', async () => {
+  const paths = ['/it/', '/it/v1/guides/faq', '/it/blog', '/it/non-esiste', '/it/assets/nope.js'];
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: 1000 }, (_, i) =>
+      fetch(`${server.url.replace(/\/$/, '')}${paths[i % paths.length]}`).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      ),
+    ),
+  );
+  const errors = results.filter((s) => s !== 200 && s !== 404).length;
+  assert.is(errors, 0, `${errors} failed`);
+  assert.ok(performance.now() - started < 30_000);
+  assert.is((await fetch(`${server.url}it/`)).status, 200);
+});
+
+/** Sends raw bytes and returns what the server answered (or '' when it just closed). */
+function raw(port: number, payload: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(payload));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => resolve(answer));
+    socket.setTimeout(5000, () => socket.destroy());
+  });
+}
+
+test('malformed HTTP gets 400 and the server keeps serving', async () => {
+  const port = Number(new URL(server.url).port);
+  for (const payload of ['GARBAGE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 'GET /\0 HTTP/1.1\r\n\r\n', `GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, '\x16\x03\x01\x00\xa5\x01\x00\x00']) {
+    const answer = await raw(port, payload);
+    assert.ok(answer === '' || /^HTTP\/1\.1 (400|404|414|431)/.test(answer), JSON.stringify(answer.slice(0, 60)));
+  }
+  assert.is((await fetch(`${server.url}it/`)).status, 200);
+});
+
+test('dev binds to loopback, refuses paths outside the site, and sends the CSP', async () => {
+  const dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, () => undefined);
+  try {
+    assert.match(dev.url, /^http:\/\/127\.0\.0\.1:/);
+    const { port } = new URL(dev.url);
+    const status = (p: string) =>
+      new Promise<number>((resolve) => {
+        request({ host: '127.0.0.1', port, path: p }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', () => resolve(0)).end();
+      });
+    for (const p of ['/../site.config.ts', '/it/%2e%2e/%2e%2e/site.config.ts', '/it/..%5c..%5csite.config.ts', '/it/%00', '/it/img/%2e%2e%2f%2e%2e%2f%2e%2e%2fsite.config.ts', '//etc/passwd']) {
+      const code = await status(p);
+      assert.ok(code === 400 || code === 404, `${p}: ${code}`);
+    }
+    const res = await fetch(`${dev.url}v1/guides/faq`);
+    assert.match(res.headers.get('content-security-policy') ?? '', "script-src 'self' 'sha256-");
+  } finally {
+    await dev.close();
+  }
+});
+
+test.run();

@@ -77,7 +77,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
   const scrollOnSelect = useRef(false);
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const hits = state.status === 'results' ? state.hits : [];
+  const hits = useMemo(() => (state.status === 'results' ? state.hits : []), [state]);
   const groups = useMemo(() => groupHits(hits), [hits]);
 
   useEffect(() => {
@@ -205,7 +205,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
           </button>
         </header>
         <div className="search-modal-body" data-search-state={state.status} data-search-query={state.status === 'initial' ? undefined : state.query}>
-          {state.status === 'initial' ? <p className="search-modal-message">Cerca tra guide, riferimenti, API e blog della documentazione di Tauri v1.</p> : null}
+          {state.status === 'initial' ? <p className="search-modal-message">Scrivi per cercare nella documentazione: titoli, sezioni e testo di ogni pagina.</p> : null}
           {state.status === 'error' ? <p className="search-modal-message search-modal-error">An error has occured. Please try again...</p> : null}
           {state.status === 'no-results' ? (
             <div className="search-modal-message">

@@ -10,6 +10,11 @@ import { createLocalSearch } from '../src/client/search/local-search';
 import { foldTerm } from '../src/client/search/text-terms';
 import MiniSearch from 'minisearch';
 import type { DocProps } from '../templates/types';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Highlighted, hitHref } from '../templates/SearchModal';
+import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
+import type { SearchHit } from '../src/client/search/types';
 
 const options = { lang: 'it', version: 'v1', blogLabel: 'Blog' };
 
@@ -198,6 +203,45 @@ test('cropping keeps 30 words around the first match, with … where text was cu
   const start = cropAndHighlight(text, new Set(['parola0']));
   assert.ok(start.content.startsWith('parola0 ') && start.content.endsWith('…'));
   assert.is(highlight('Perché sì', new Set(['perche'])), '<mark>Perché</mark> sì');
+});
+
+test('hit links: url + #anchor, the url alone, #anchor alone, or none', () => {
+  const hit = (url: string | null, anchor: string | null) => ({ url, anchor }) as SearchHit;
+  assert.is(hitHref(hit('/it/v1/guides/faq', 'domande')), '/it/v1/guides/faq#domande');
+  assert.is(hitHref(hit('/it/v1/guides/faq', null)), '/it/v1/guides/faq');
+  assert.is(hitHref(hit(null, 'domande')), '#domande');
+  assert.is(hitHref(hit(null, null)), null);
+});
+
+test('highlighted text renders only <mark> as markup; any other HTML in a hit stays text', () => {
+  const html = renderToStaticMarkup(createElement(Highlighted, { text: 'Usa <img src=x onerror="alert(1)"> e <mark>finestra</mark> <script>x()</script></mark>' }));
+  assert.is(html, 'Usa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; e <mark>finestra</mark> &lt;script&gt;x()&lt;/script&gt;');
+});
+
+test('Meilisearch hits become the common hit shape: hierarchy from hierarchy_lvlN, content from the cropped copy', () => {
+  const hit = toSearchHit(
+    {
+      id: 'abc',
+      hierarchy_lvl0: 'Guide',
+      hierarchy_lvl1: 'Menu',
+      hierarchy_lvl2: 'Elementi',
+      hierarchy_lvl3: null,
+      content: 'testo lungo intero',
+      url: '/it/v1/guides/features/menu',
+      anchor: 'elementi',
+      _formatted: { hierarchy_lvl0: 'Guide', hierarchy_lvl1: '<mark>Menu</mark>', hierarchy_lvl2: 'Elementi', hierarchy_lvl3: null, content: '…un <mark>menu</mark> nativo…' },
+    },
+    0,
+  );
+  assert.equal(hit, {
+    id: 'abc',
+    hierarchy: { lvl0: 'Guide', lvl1: 'Menu', lvl2: 'Elementi', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content: '…un menu nativo…',
+    url: '/it/v1/guides/features/menu',
+    anchor: 'elementi',
+    _formatted: { hierarchy: { lvl0: 'Guide', lvl1: '<mark>Menu</mark>', lvl2: 'Elementi', lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: '…un <mark>menu</mark> nativo…' },
+  });
+  assert.is(languageFilter('it'), 'lang = "it"');
 });
 
 test.run();

@@ -14,7 +14,7 @@ import { DocsItError, docsItErrorsOf } from '../errors';
 import { createHighlighter } from '../markdown/highlighter';
 import type { CompiledPage } from '../markdown/problems';
 import { createMarkdownProcessor, type CompileInput } from '../markdown/processor';
-import { fragmentReader } from '../markdown/compile-pages';
+import { fragmentReader, jobsOf } from '../markdown/compile-pages';
 import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderPage } from '../render/render-routes';
@@ -200,22 +200,7 @@ export class DevSite {
   }
 
   private jobs(): CompileInput[] {
-    const m = this.model;
-    const job = (source: ParsedSource, route: string, fm: { toc_min_heading_level?: number; toc_max_heading_level?: number }, excerpt = false): CompileInput => ({
-      file: source.file,
-      route,
-      body: source.body,
-      format: source.file.endsWith('.mdx') ? 'mdx' : 'md',
-      excerpt,
-      tocMin: fm.toc_min_heading_level ?? 2,
-      tocMax: fm.toc_max_heading_level ?? 3,
-    });
-    return [
-      ...m.docs.map((d) => job(d.source, d.route, d.frontMatter)),
-      ...(m.docsHome ? [job(m.docsHome.source, m.docsHome.route, m.docsHome.frontMatter)] : []),
-      ...m.posts.map((p) => job(p.source, p.route, p.frontMatter, true)),
-      ...m.pages.map((p) => job(p.source, p.route, p.frontMatter)),
-    ];
+    return jobsOf(this.model);
   }
 
   /** The compiled page for a job: reused while its input (and the routes it links to) are unchanged. */

@@ -25,7 +25,7 @@ export interface CompileStats {
 type Outcome = { file: string; page: CompiledPage } | { file: string; error: { message: string; location?: DocsItError['location']; hint?: string } };
 
 /** Every content file that becomes (part of) a page, as compiler input. */
-function jobsOf(model: ContentModel): CompileInput[] {
+export function jobsOf(model: ContentModel): CompileInput[] {
   const jobs: CompileInput[] = [];
   const add = (source: ParsedSource, route: string, fm: { toc_min_heading_level?: number; toc_max_heading_level?: number }, excerpt = false) =>
     jobs.push({

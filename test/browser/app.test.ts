@@ -324,7 +324,7 @@ test('content widgets: tabs switch and sync by group, code blocks get a copy but
 test('a navbar item that fails to render shows a message asking to check the navbar configuration', async () => {
   const context = await browser.newContext({ viewport: desktop });
   // Break one item in the compiled-in navbar config, as a bad config or a bug would.
-  await context.route('**/assets/app.*.js', async (route) => {
+  await context.route('**/assets/**/*.js', async (route) => {
     const res = await route.fetch();
     const body = (await res.text()).replace('{type:"localeDropdown",itemsAfter:[', '{type:"localeDropdown",itemsAfter:null,unused:[');
     await route.fulfill({ response: res, body });

@@ -54,6 +54,9 @@ async function buildHarness(out: string, env: Record<string, string>) {
     entryNames: '[name]',
     chunkNames: '[name].[hash]',
     logLevel: 'silent',
+    jsx: 'automatic',
+    // As the site's bundle (src/bundle/bundle-client.ts): the browser runs on preact/compat.
+    alias: { react: 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
     define: { 'process.env.NODE_ENV': '"production"', __DOCS_IT_CONFIG__: JSON.stringify(clientConfigOf(site, 'production')) },
   });
 }
@@ -68,7 +71,8 @@ test.before(async () => {
   double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
   [local, meili] = await Promise.all([serve({ dir: localOut, port: 0, host: '127.0.0.1' }), serve({ dir: meiliOut, port: 0, host: '127.0.0.1' })]);
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1000, height: 600 } });
+  // The site's service worker would answer requests before page.route sees them.
+  context = await browser.newContext({ viewport: { width: 1000, height: 600 }, serviceWorkers: 'block' });
 });
 test.after(async () => {
   await browser?.close();

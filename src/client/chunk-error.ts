@@ -1,0 +1,24 @@
+/**
+ * The red box shown when a lazily loaded part of the page (a code chunk) fails to load: the error and a
+ * 'Retry' button. Retrying removes the box and runs `retry` again.
+ */
+export function showChunkError(error: unknown, retry: () => void): HTMLElement {
+  document.getElementById('docs-it-chunk-error')?.remove();
+  const box = document.createElement('div');
+  box.id = 'docs-it-chunk-error';
+  box.className = 'chunk-error';
+  box.setAttribute('role', 'alert');
+  const message = document.createElement('p');
+  message.textContent = `Impossibile caricare una parte della pagina: ${error instanceof Error ? error.message : String(error)}`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Retry';
+  button.addEventListener('click', () => {
+    box.remove();
+    retry();
+  });
+  box.append(message, button);
+  document.body.append(box);
+  button.focus();
+  return box;
+}

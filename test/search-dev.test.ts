@@ -1,0 +1,45 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import path from 'node:path';
+import { DevSite } from '../src/dev/dev-site';
+import type { LocalIndexFile } from '../src/client/search/local-index-format';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const site = new DevSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') }, '');
+
+test.before(() => site.start());
+test.after(async () => {
+  await site.dispose();
+  removeDir(dir);
+});
+
+const json = async (url: string) => {
+  const response = await site.respond(url);
+  assert.is(response.kind, 'data', url);
+  return JSON.parse((response as { json: string }).json) as unknown;
+};
+
+test('docs-it dev serves the local index, its text shards and the records of the current pages', async () => {
+  const index = (await json('/it/search/local-index.json')) as LocalIndexFile;
+  const faq = index.pages.find((p) => p[0] === '/it/v1/guides/faq');
+  assert.ok(faq, 'every page is indexed, compiled or not');
+  const shard = (await json(`/it/search/text/${faq![3]}`)) as string[][];
+  assert.ok(shard.flat().includes('Perché è leggero.'));
+  const records = (await json('/it/search/records.json')) as { url: string }[];
+  assert.ok(records.some((r) => r.url === '/it/v1/guides/faq'));
+  assert.is((await site.respond('/it/search/text/manca.json')).kind, 'none');
+});
+
+test('an edit is searchable after the update', async () => {
+  const { writeFileSync } = await import('node:fs');
+  const file = path.join(dir, 'content/docs/guides/faq.md');
+  writeFileSync(file, '---\ntitle: FAQ\nsidebar_position: 5\n---\n\n## Domande {#domande}\n\nRisposte cambiate sulla tastiera.\n');
+  await site.update([file]);
+  const index = (await json('/it/search/local-index.json')) as LocalIndexFile;
+  const faq = index.pages.find((p) => p[0] === '/it/v1/guides/faq')!;
+  const shard = (await json(`/it/search/text/${faq[3]}`)) as string[][];
+  assert.ok(shard.flat().includes('Risposte cambiate sulla tastiera.'));
+});
+
+test.run();

@@ -1,0 +1,46 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Navbar } from '../templates/Navbar';
+import { autoHeightDuration } from '../templates/Sidebar';
+import { localeHref, formatDate } from '../templates/format';
+import type { SiteChrome } from '../templates/types';
+
+const chrome: SiteChrome = {
+  title: 'Prova',
+  tagline: '',
+  baseUrl: '/it/',
+  docsBase: '/it/v1',
+  versionLabel: 'v1',
+  navbar: { title: 'Prova', logo: { alt: '', src: 'a.svg', srcDark: 'b.svg' }, hideOnScroll: true, items: [] },
+  footer: { columns: [], copyright: '' },
+  translationNotice: '',
+  colorModeSwitch: true,
+  locales: [{ code: 'it', label: 'Italiano' }],
+  defaultLocale: 'en',
+  currentLocale: 'it',
+};
+
+test('the mobile menu toggle is disabled when there are no navbar items and no secondary menu', () => {
+  assert.match(renderToString(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })), /class="navbar-toggle"[^>]*disabled=""/);
+  assert.not.match(renderToString(createElement(Navbar, { chrome, path: '/it/v1/x', hasSecondaryMenu: true })), /class="navbar-toggle"[^>]*disabled=""/);
+});
+
+test('per-locale URLs: the default locale has no segment, the others do', () => {
+  assert.is(localeHref('/it/v1/guides', '/it/', 'en', 'en'), '/v1/guides');
+  assert.is(localeHref('/it/v1/guides', '/it/', 'zh-cn', 'en'), '/zh-cn/v1/guides');
+  assert.is(localeHref('/it/', '/it/', 'fr', 'en'), '/fr/');
+});
+
+test('collapse animations take longer for taller content, within bounds', () => {
+  assert.is(autoHeightDuration(0), 0);
+  assert.ok(autoHeightDuration(100) < autoHeightDuration(1000));
+  assert.ok(autoHeightDuration(5000) < 1000);
+});
+
+test('dates render in Italian, the same on server and client', () => {
+  assert.is(formatDate('2023-06-14'), '14 giugno 2023');
+});
+
+test.run();

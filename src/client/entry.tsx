@@ -8,6 +8,7 @@ import { ClientApp } from './app/ClientApp';
 import { clientConfig } from './client-config';
 import { installContentWidgets } from './content-widgets';
 import { registerServiceWorker } from './register-sw';
+import { installSearch } from './search/install-search';
 
 const root = document.getElementById('__docs');
 const dataElement = document.getElementById('__docs-data');
@@ -18,4 +19,6 @@ if (root && dataElement) {
   installContentWidgets();
   hydrateRoot(root, <ClientApp chrome={clientConfig.chrome} initial={data} notFoundPath={clientConfig.notFoundPath} siteTitle={clientConfig.siteTitle} />);
 }
+// The search modal and its index load on first use; only the listeners are installed now.
+installSearch();
 registerServiceWorker(clientConfig);

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { injectManifest } from 'workbox-build';
 
 export interface ServiceWorkerInput {
   packageRoot: string;
@@ -37,6 +36,8 @@ export async function writeServiceWorker({ packageRoot, outDir, baseUrl, mode }:
     });
     await writeFile(swSrc, bundled.outputFiles[0]!.text);
     const base = baseUrl.slice(1);
+    // workbox-build is large: load it only when a build reaches this step (not for dev, serve or index).
+    const { injectManifest } = await import('workbox-build');
     const result = await injectManifest({
       swSrc,
       swDest: path.join(outDir, base, 'sw.js'),

@@ -121,15 +121,16 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
     define: { 'process.env.NODE_ENV': '"production"', __DOCS_IT_CONFIG__: JSON.stringify({ baseUrl: '/it/', mode: 'production', search: { provider: 'local', localIndexUrl: '/it/search/local-index.json', indexUid: 'docs-v1', clientAgents: [], searchParams: {} }, pwa: { offlineModeActivationStrategies: [], debug: false } }) },
   });
   const outputs = result.metafile.outputs;
-  const gz = (file: string) => gzipSync(result.outputFiles.find((f) => f.path === file)!.contents).length;
+  // Metafile keys are relative to the working directory; output files carry absolute paths.
+  const gz = (key: string) => gzipSync(result.outputFiles.find((f) => f.path === path.resolve(key))!.contents).length;
   // Everything the entry imports statically is downloaded with the page.
   const eager = new Set<string>();
   const visit = (file: string) => {
     if (eager.has(file)) return;
     eager.add(file);
-    for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement') visit(path.join('/out', path.basename(imported.path)));
+    for (const imported of outputs[file]!.imports) if (imported.kind === 'import-statement') visit(imported.path);
   };
-  visit('/out/entry.js');
+  visit(Object.keys(outputs).find((key) => key.endsWith('/entry.js'))!);
   const eagerInputs = [...eager].flatMap((file) => Object.keys(outputs[file]!.inputs));
   const leaks = eagerInputs.filter((input) => /minisearch|meilisearch|SearchModal|preact|mount-search/.test(input));
   const lazy = Object.keys(outputs)

@@ -39,14 +39,16 @@ function titleOf(hit: SearchHit): { title: string | null; subtitle: string | nul
   return headings.length ? { title: headings.join(' › '), subtitle: f.lvl1 } : { title: f.lvl1, subtitle: null };
 }
 
+/** Hits grouped by category (groups in order of their best hit), numbered in the order they are shown. */
 function groupHits(hits: SearchHit[]): { category: string; items: { hit: SearchHit; index: number }[] }[] {
-  const groups = new Map<string, { hit: SearchHit; index: number }[]>();
-  hits.forEach((hit, index) => {
+  const groups = new Map<string, SearchHit[]>();
+  for (const hit of hits) {
     const category = hit.hierarchy.lvl0 ?? '';
     if (!groups.has(category)) groups.set(category, []);
-    groups.get(category)!.push({ hit, index });
-  });
-  return [...groups].map(([category, items]) => ({ category, items }));
+    groups.get(category)!.push(hit);
+  }
+  let index = 0;
+  return [...groups].map(([category, items]) => ({ category, items: items.map((hit) => ({ hit, index: index++ })) }));
 }
 
 const focusableSelector = 'a[href]:not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -79,6 +81,8 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
   const input = useRef<HTMLInputElement>(null);
   const hits = useMemo(() => (state.status === 'results' ? state.hits : []), [state]);
   const groups = useMemo(() => groupHits(hits), [hits]);
+  /** The hits in the order they are shown: the arrow keys follow it. */
+  const shown = useMemo(() => groups.flatMap((g) => g.items.map((i) => i.hit)), [groups]);
 
   useEffect(() => {
     provider.preload?.();
@@ -109,7 +113,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
   }, [selected]);
 
   const open = (index: number, newTab: boolean) => {
-    const hit = hits[index];
+    const hit = shown[index];
     const href = hit ? hitHref(hit) : null;
     if (!href) return;
     if (newTab) {

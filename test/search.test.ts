@@ -5,10 +5,11 @@ import { htmlBlocks } from '../src/search/html-blocks';
 import { buildLocalIndex, indexSections } from '../src/search/local-index';
 import { extractSearchRecords, type SearchRecord } from '../src/search/records';
 import { cropAndHighlight, highlight } from '../src/client/search/highlight';
-import { decodeIndex, encodeIndex, miniSearchOptions, type SectionDocument } from '../src/client/search/local-index-format';
+import type { LocalIndexFile, SectionDocument } from '../src/client/search/local-index-format';
+import { createSectionRanker } from '../src/client/search/section-ranker';
+import { encodeIndex, referenceIndex, referenceSearchOptions } from './minisearch-reference';
 import { createLocalSearch } from '../src/client/search/local-search';
 import { foldTerm } from '../src/client/search/text-terms';
-import MiniSearch from 'minisearch';
 import type { DocProps } from '../templates/types';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -115,20 +116,38 @@ test('records: titles rank over headings over body text; ids are unique, stable 
 
 test('local index: written exactly as MiniSearch itself indexes the sections (same terms, frequencies, lengths)', () => {
   const docs: SectionDocument[] = records.map((r, id) => ({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '), c: r.content ?? '' }));
-  const reference = new MiniSearch<SectionDocument>(miniSearchOptions);
-  reference.addAll(docs);
-  assert.equal(indexSections(docs), encodeIndex(reference.toJSON()));
+  assert.equal(indexSections(docs), encodeIndex(referenceIndex(docs).toJSON()));
 });
 
-test('local index: the compact posting lists decode to the same MiniSearch index', () => {
+test('local ranking: the same sections, scores and matched terms as MiniSearch search() with the same options', () => {
+  const docs: SectionDocument[] = records.map((r, id) => ({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '), c: r.content ?? '' }));
+  const reference = referenceIndex(docs);
+  const file: LocalIndexFile = { v: 1, categories: [], pages: docs.map(() => ['', 0, '', '']), sections: docs.map((_, i) => [i, '', []]), ...indexSections(docs) };
+  const boost = docs.map((_, i) => 1 + (i % 3) / 10);
+  const ranker = createSectionRanker(file, boost);
+  for (const query of ['menu', 'finestra trasparente', 'perché', 'sicurezzza', 'men', 'tauri menu', 'webview nativa', 'zzz']) {
+    for (const combineWith of ['AND', 'OR'] as const) {
+      const expected = reference.search(query, referenceSearchOptions(boost, combineWith));
+      const actual = ranker.rank(query, { combineWith, distinctPages: false });
+      assert.is(actual.length, expected.length, `${query} ${combineWith}`);
+      actual.forEach((r, i) => {
+        const e = expected[i]!;
+        assert.ok(Math.abs(r.score - e.score) < 1e-9 * e.score, `${query} ${combineWith} #${i}: ${r.score} vs ${e.score}`);
+        assert.equal(new Set(r.terms), new Set(e.terms), `${query} #${i} terms`);
+        if (r.section !== e.id) assert.ok(Math.abs(r.score - expected.find((x) => x.id === r.section)!.score) < 1e-9 * e.score, 'only ties may differ in order');
+      });
+    }
+  }
+});
+
+test('local index: pages, sections and one text shard per page, named by content hash', () => {
   const local = buildLocalIndex(records);
-  const restored = decodeIndex(JSON.parse(JSON.stringify(local.index)));
-  const again = encodeIndex(restored);
-  assert.equal(again.terms, local.index.terms);
-  assert.equal(again.postings, local.index.postings);
   assert.is(local.index.pages.length, 4);
-  assert.is(local.shards.length, 4);
-  assert.ok(MiniSearch.loadJS(restored, { fields: ['k', 't', 'h', 'c'] }).documentCount === local.index.sections.length);
+  assert.equal(local.shards.map((s) => s.file), local.index.pages.map((p) => p[3]));
+  assert.ok(local.shards.every((s) => /^\d+\.[0-9a-f]{8}\.json$/.test(s.file)));
+  const menu = local.index.sections.filter(([page]) => page === 0);
+  assert.equal(menu.map(([, anchor, headings]) => [anchor, headings]), [['', []], ['elementi', ['Gli elementi di un menu']], ['finestre', ['Gli elementi di un menu', 'Un menu per finestra']]]);
+  assert.equal(local.shards[0]!.text[2], ['Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.', 'Tieni il menu corto.', 'id string']);
 });
 
 const local = buildLocalIndex(records);

@@ -61,7 +61,8 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
  */
 export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
   const lengths: number[] = [];
-  const totals = fields.map(() => 0);
+  // A running mean, computed as MiniSearch does (so the scores agree to the last bit).
+  const averages = fields.map(() => 0);
   /** Per term and field: the encoded entries and the last section id written. */
   const postings = new Map<string, { encoded: number[]; last: number }[]>();
   documents.forEach((doc, id) => {
@@ -69,7 +70,7 @@ export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile
       const words = tokenize(doc[field]);
       const length = new Set(words).size;
       lengths.push(length);
-      totals[f]! += length;
+      averages[f] = (averages[f]! * id + length) / (id + 1);
       for (const word of words) {
         const term = indexTerm(word);
         if (!term) continue;
@@ -84,7 +85,7 @@ export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile
   const terms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     lengths,
-    averages: totals.map((t) => Math.round((t / Math.max(1, documents.length)) * 1000) / 1000),
+    averages,
     terms,
     postings: terms.map((term) => postings.get(term)!.flatMap((list, f) => (list ? [f, list.encoded.length, ...list.encoded] : []))),
   };

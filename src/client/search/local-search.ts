@@ -1,7 +1,6 @@
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import { countMatches, cropAndHighlight, highlight } from './highlight';
-import { decodeIndex, miniSearchOptions, type LocalIndexFile, type LocalTextShard, type SectionDocument } from './local-index-format';
-import { indexTerm, tokenize } from './text-terms';
+import type { LocalIndexFile, LocalTextShard } from './local-index-format';
+import { createSectionRanker } from './section-ranker';
 import { levels, type Hierarchy, type SearchHit } from './types';
 
 /** Fetches the text shard of a page (`file` is its name in the index). */
@@ -19,17 +18,11 @@ export interface LocalSearch {
 /** Hits per query (one per page). */
 export const defaultLimit = 20;
 
-/** Field weights: the title over headings over body text; the category barely counts. */
-const boost = { k: 0.5, t: 3, h: 2, c: 1 };
-
-/** Typo tolerance as Meilisearch's defaults: one typo from 5 letters, two from 9. */
-const typos = (term: string) => (term.length >= 9 ? 2 : term.length >= 5 ? 1 : false);
-
 /** Search over a local index file; text shards are fetched through `loadText` and kept. */
 export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): LocalSearch {
-  const index = MiniSearch.loadJS<SectionDocument>(decodeIndex(file), miniSearchOptions);
   // Sections higher in a page win ties: the page's top over its h2s over deeper headings.
-  const sectionBoost = file.sections.map(([, anchor, headings]) => (anchor ? 1.05 - 0.01 * headings.length : 1.1));
+  const sectionBoost = Float64Array.from(file.sections, ([, anchor, headings]) => (anchor ? 1.05 - 0.01 * headings.length : 1.1));
+  const ranker = createSectionRanker(file, sectionBoost);
   const firstSection: number[] = [];
   file.sections.forEach(([page], i) => (firstSection[page] ??= i));
   const shards = new Map<string, Promise<LocalTextShard>>();
@@ -45,27 +38,10 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
   };
 
   const find = (query: string, limit = defaultLimit) => {
-    const terms = tokenize(query).filter((w) => indexTerm(w) !== null);
-    if (terms.length === 0) return [];
-    const options: SearchOptions = {
-      prefix: (_term, i, all) => i === all.length - 1,
-      fuzzy: typos,
-      boost,
-      boostDocument: (id: number) => sectionBoost[id] ?? 1,
-    };
-    let results = index.search(query, { ...options, combineWith: 'AND' });
+    let results = ranker.rank(query, { combineWith: 'AND', limit });
     // Like Meilisearch, fall back to fewer words when all of them together find nothing.
-    if (results.length === 0 && terms.length > 1) results = index.search(query, { ...options, combineWith: 'OR' });
-    const seen = new Set<number>();
-    const found: { section: number; terms: string[] }[] = [];
-    for (const r of results) {
-      const page = file.sections[r.id as number]![0];
-      if (seen.has(page)) continue;
-      seen.add(page);
-      found.push({ section: r.id as number, terms: r.terms });
-      if (found.length >= limit) break;
-    }
-    return found;
+    if (results.length === 0 && ranker.termsOf(query).length > 1) results = ranker.rank(query, { combineWith: 'OR', limit });
+    return results.map(({ section, terms }) => ({ section, terms }));
   };
 
   return {

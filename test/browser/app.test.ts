@@ -326,6 +326,20 @@ test('content widgets: tabs switch and sync by group, code blocks get a copy but
   }
 });
 
+test("a lazy chunk that fails to load shows a red box with the error and a 'Retry' button", async () => {
+  const { page } = await open('/it/v1/guides');
+  await page.route('**/assets/chunks/mount-search.*.js', (route) => route.abort().catch(() => undefined));
+  await page.click('[data-search-button]');
+  const box = page.locator('#docs-it-chunk-error');
+  await box.waitFor({ state: 'visible' });
+  assert.match(await box.innerText(), 'Impossibile caricare');
+  await page.unroute('**/assets/chunks/mount-search.*.js');
+  await box.locator('button:has-text("Retry")').click();
+  await page.locator('.search-modal').waitFor({ state: 'visible' });
+  assert.is(await box.count(), 0);
+  await page.context().close();
+});
+
 test('a navbar item that fails to render shows a message asking to check the navbar configuration', async () => {
   const context = await browser.newContext({ viewport: desktop });
   // Break one item in the compiled-in navbar config, as a bad config or a bug would.

@@ -69,6 +69,13 @@ test('offline mode: every page loads with no network, in-app navigation works, u
   const missing = await page.goto(`${origin}/it/non-esiste`);
   assert.is(missing?.status(), 404);
   assert.match(await page.locator('main h1').innerText(), 'Pagina non trovata');
+  // Search works offline through the local index.
+  await page.goto(`${origin}/it/v1/guides`);
+  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+  await page.keyboard.press('Control+k');
+  await page.locator('.search-modal-input').fill('rustup');
+  const hit = page.locator('.search-modal a[href*="/it/v1/guides/intro/primo"]').first();
+  await hit.waitFor({ state: 'visible', timeout: 10_000 });
   await context.close();
 });
 

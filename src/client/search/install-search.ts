@@ -1,3 +1,4 @@
+import { showChunkError } from '../chunk-error';
 import { isModK, isOpenHotkey } from './hotkeys';
 import type { MountedSearch } from './mount-search';
 
@@ -21,11 +22,12 @@ export function installSearch(): () => void {
         mounted = undefined;
         throw error;
       }));
-  const open = () =>
-    load().then(
-      (search) => search.open(),
-      (error: unknown) => console.error('Impossibile caricare la ricerca:', error),
-    );
+  // A chunk that fails to load (network, a new deploy) shows a red box with a 'Retry' button.
+  const failed = (error: unknown) => {
+    console.error('Impossibile caricare la ricerca:', error);
+    showChunkError(error, () => void open());
+  };
+  const open = (): Promise<void> => load().then((search) => search.open(), failed);
 
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('[data-search-button]') : null;
@@ -41,7 +43,7 @@ export function installSearch(): () => void {
     // Ctrl/⌘+K toggles; the single keys only open (while open they are typed into the input).
     if (isModK(event)) {
       event.preventDefault();
-      void load().then((search) => (search.isOpen ? search.close() : search.open()), (error: unknown) => console.error('Impossibile caricare la ricerca:', error));
+      void load().then((search) => (search.isOpen ? search.close() : search.open()), failed);
       return;
     }
     if (document.querySelector('.search-modal')) return;

@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createBrotliCompress, createGzip } from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { cacheControlOf, contentTypeOf, isCompressible, resolveRequestPath } from './http-paths';
 
 export interface StaticServerOptions {
@@ -56,7 +56,8 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     return;
   }
   const source = createReadStream(file);
-  if (encoding) await pipeline(source, encoding === 'br' ? createBrotliCompress() : createGzip(), res);
+  // On-the-fly compression: brotli's default quality (11) is for precompressed files and far too slow here.
+  if (encoding) await pipeline(source, encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 }), res);
   else await pipeline(source, res);
 }
 

@@ -48,8 +48,11 @@ export interface DoubleOptions {
   failTask?(task: DoubleTask): DoubleError | undefined;
   /** Keeps a task `processing` forever (to test timeouts). */
   stallTask?(task: DoubleTask): boolean;
-  /** Answers a request with this status and a non-JSON body (a proxy in trouble). */
-  breakRequest?(method: string, path: string): number | undefined;
+  /**
+   * Breaks a request: a status answers with a non-JSON body (a proxy in trouble), `reset` drops the
+   * connection, `malformed` answers 200 with truncated JSON.
+   */
+  breakRequest?(method: string, path: string): number | 'reset' | 'malformed' | undefined;
   /** Delay between task state changes (default 1 ms). */
   tickMs?: number;
 }
@@ -253,6 +256,14 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         const body = text ? (JSON.parse(text) as unknown) : undefined;
         requests.push({ method, path: url.pathname, headers: req.headers, body });
         const broken = options.breakRequest?.(method, url.pathname);
+        if (broken === 'reset') {
+          req.socket.destroy();
+          return;
+        }
+        if (broken === 'malformed') {
+          res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{"taskUid": 1, "indexUid": ');
+          return;
+        }
         if (broken) {
           res.writeHead(broken, { ...cors, 'Content-Type': 'text/html' }).end('<html><body>Bad gateway</body></html>');
           return;

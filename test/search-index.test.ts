@@ -137,6 +137,20 @@ test('a communication error prints the status', async () => {
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
 });
 
+for (const [what, broken] of [
+  ['answers 500 with an HTML page', 500],
+  ['resets the connection', 'reset'],
+  ['answers malformed JSON', 'malformed'],
+] as const) {
+  test(`a server that ${what}: a clear message, exit code 1, the live index untouched`, async () => {
+    double.options.breakRequest = (method, p) => (method === 'POST' && p.endsWith('/documents') ? broken : undefined);
+    assert.is(await run(), 1);
+    assert.match(output(), /✖ /);
+    assert.not.match(output(), /\n\s+at /, 'no stack trace');
+    assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+  });
+}
+
 test('a task that never finishes times out with the client message, and the live index is untouched', async () => {
   double.options.stallTask = (task) => task.type === 'settingsUpdate';
   assert.is(await run({ timeOutMs: 200, intervalMs: 20 }), 1);

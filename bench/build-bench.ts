@@ -22,9 +22,9 @@ interface Result {
 function measure(name: string, configFile: string, out: string): Result {
   const script = `
     process.env.NODE_ENV ??= 'production';
-    const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli.mjs'))});
+    const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli/index.mjs'))});
     const t = performance.now();
-    const code = await run(['node', 'docs-it', 'build', '--quiet', '--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)}, cliFile: ${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli.mjs'))} });
+    const code = await run(['node', 'docs-it', 'build', '--quiet', '--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)}, cliFile: ${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli'))} });
     console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const last = child.stdout.trim().split('\n').pop() ?? '{}';

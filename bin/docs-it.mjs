@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point: bundles the TypeScript CLI with esbuild when its sources changed, then runs it.
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -9,7 +9,8 @@ process.env.NODE_ENV ??= 'production';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = path.join(packageRoot, 'node_modules', '.cache', 'docs-it');
-const outFile = path.join(cacheDir, 'cli.mjs');
+const outDir = path.join(cacheDir, 'cli');
+const outFile = path.join(outDir, 'index.mjs');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -24,10 +25,14 @@ function newestMtime(dir) {
 const sourcesMtime = Math.max(newestMtime(path.join(packageRoot, 'src')), newestMtime(path.join(packageRoot, 'templates')));
 if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
   const { build } = await import('esbuild');
-  mkdirSync(cacheDir, { recursive: true });
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
   await build({
     entryPoints: [path.join(packageRoot, 'src/cli/index.ts')],
-    outfile: outFile,
+    outdir: outDir,
+    // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,4 +45,4 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
 }
 
 const { run } = await import(pathToFileURL(outFile).href);
-process.exitCode = await run(process.argv, { packageRoot, cliFile: outFile, binFile: fileURLToPath(import.meta.url) });
+process.exitCode = await run(process.argv, { packageRoot, cliFile: outDir, binFile: fileURLToPath(import.meta.url) });

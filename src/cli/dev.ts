@@ -28,8 +28,7 @@ function openBrowser(url: string): void {
 export async function startDev(options: DevOptions, log: (line: string) => void = console.log): Promise<RunningDev> {
   const started = performance.now();
   const site = new DevSite({ config: options.config, packageRoot: options.packageRoot }, `<script type="module" src="${clientPath}"></script>`);
-  await site.start();
-  const devClient = await bundleDevClient(options.packageRoot);
+  const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
   const { server, broadcast } = createDevServer(site, devClient);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

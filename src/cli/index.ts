@@ -2,7 +2,6 @@ import { Command, Option } from 'commander';
 import { buildSite, formatSummary } from './build';
 import { startDev, superviseDev } from './dev';
 import { serve } from './serve';
-import { indexCommand } from './index-command';
 import { reportError } from './report-error';
 
 export interface RunContext {
@@ -99,6 +98,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
     .option('-d, --dir <dir>', 'folder of the build', 'build')
     .action(async (opts: { host?: string; key?: string; index?: string; config: string; dir: string }) => {
+      const { indexCommand } = await import('./index-command');
       exitCode = await indexCommand({ host: opts.host, key: opts.key, index: opts.index, config: opts.config, dir: opts.dir });
     });
 

@@ -76,9 +76,12 @@ export class DevSite {
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
     await this.loadSiteConfig();
-    this.bundler = await bundleClientIncrementally({ packageRoot: this.options.packageRoot, baseUrl: this.config.site.baseUrl, mode: 'development', clientConfig: clientConfigOf(this.config.site, 'development') });
-    this.bundle = await this.bundler.rebuild();
-    await this.reloadContent();
+    // esbuild works in its own process: bundle while the content is read.
+    const bundling = (async () => {
+      this.bundler = await bundleClientIncrementally({ packageRoot: this.options.packageRoot, baseUrl: this.config.site.baseUrl, mode: 'development', clientConfig: clientConfigOf(this.config.site, 'development') });
+      this.bundle = await this.bundler.rebuild();
+    })();
+    await Promise.all([bundling, this.reloadContent()]);
   }
 
   async dispose(): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompiledPage } from './problems';
 import type { CompileInput } from './processor';
@@ -55,9 +55,15 @@ export class CompileCache {
   }
 }
 
-/** Identity of the running pipeline: the CLI bundle and the lock file (dependency versions). */
-export async function pipelineIdentity(files: string[]): Promise<CacheIdentity> {
+/** Identity of the running pipeline: the CLI bundle (a file or the folder of its chunks) and the lock file. */
+export async function pipelineIdentity(paths: string[]): Promise<CacheIdentity> {
   const hash = createHash('sha1');
-  for (const file of files) hash.update(await readFile(file).catch(() => Buffer.from(file)));
+  for (const p of paths) {
+    const files = await readdir(p).then(
+      (names) => names.filter((n) => n.endsWith('.mjs')).sort().map((n) => path.join(p, n)),
+      () => [p],
+    );
+    for (const file of files) hash.update(await readFile(file).catch(() => Buffer.from(file)));
+  }
   return { pipeline: hash.digest('hex') };
 }

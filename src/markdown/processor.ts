@@ -1,4 +1,3 @@
-import { compile as compileMdx, run as runMdx } from '@mdx-js/mdx';
 import { createElement, type ComponentType } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -94,6 +93,8 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
       if (input.format === 'md') {
         html = String(await (input.excerpt ? mdWithExcerpt : md).process(file));
       } else {
+        // MDX is loaded only by sites that have .mdx pages.
+        const { compile: compileMdx, run: runMdx } = await import('@mdx-js/mdx');
         const compiled = await compileMdx(file, {
           outputFormat: 'function-body',
           remarkPlugins: remarkPlugins(options, 'mdx'),

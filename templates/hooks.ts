@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** localStorage that never throws: a warning and a no-op when the browser refuses storage. */
 export function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
@@ -31,13 +31,18 @@ export function useIsMobile(): boolean {
   return mobile;
 }
 
-/** Calls `onOutside` on a click or touch outside the element whose ref is returned. */
+/**
+ * Calls `onOutside` on a click or touch outside the element while `active`. The listener is attached once,
+ * on mount, so a click that comes right after opening (before effects would re-run) is not missed.
+ */
 export function useOutside(active: boolean, element: () => HTMLElement | null, onOutside: () => void): void {
+  const state = useRef({ active, element, onOutside });
+  state.current = { active, element, onOutside };
   useEffect(() => {
-    if (!active) return;
     const handler = (event: Event) => {
-      const el = element();
-      if (el && !el.contains(event.target as Node)) onOutside();
+      const { active: on, element: el, onOutside: callback } = state.current;
+      const node = el();
+      if (on && node && !node.contains(event.target as Node)) callback();
     };
     document.addEventListener('mousedown', handler);
     document.addEventListener('touchstart', handler, { passive: true });
@@ -45,5 +50,5 @@ export function useOutside(active: boolean, element: () => HTMLElement | null, o
       document.removeEventListener('mousedown', handler);
       document.removeEventListener('touchstart', handler);
     };
-  }, [active, element, onOutside]);
+  }, []);
 }

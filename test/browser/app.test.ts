@@ -26,7 +26,8 @@ async function open(path: string, options: { viewport?: { width: number; height:
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   await page.goto(site.origin + path);
-  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+  // Hydrated and its effects run (the app marks <html> then).
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   return { page, messages };
 }
 
@@ -252,12 +253,12 @@ test('dropdowns open on hover or Enter and close on an outside click', async () 
   await api.locator('button').hover();
   await menu.waitFor({ state: 'visible', timeout: 2000 });
   await page.mouse.move(600, 600);
-  await menu.waitFor({ state: 'hidden', timeout: 2000 });
+  await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => assert.unreachable('leaving the dropdown closes it'));
   await api.locator('button').focus();
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'visible', timeout: 2000 });
   await page.mouse.click(600, 700);
-  await menu.waitFor({ state: 'hidden', timeout: 2000 });
+  await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => assert.unreachable('an outside click closes it'));
   const languages = page.locator('.navbar-dropdown', { has: page.locator('button:has-text("Italiano")') });
   await languages.locator('button').hover();
   assert.is(await languages.locator('a:has-text("Français")').getAttribute('href'), '/fr/');

@@ -113,6 +113,11 @@ async function eventually(condition: () => boolean, message: string) {
 }
 
 const modal = (page: Page) => page.locator('.search-modal');
+/** The modal is open and ready for keys: its input has focus (set once its effects have run). */
+async function opened(page: Page) {
+  await modal(page).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === 'docs-it-search-input');
+}
 const input = (page: Page) => page.locator('#docs-it-search-input');
 const hits = (page: Page) => page.locator('.search-hit');
 const selectedText = (page: Page) => page.locator('.search-hit[aria-selected="true"] .search-hit-title').innerText();
@@ -142,16 +147,16 @@ test('first page load has no search JS; the navbar button loads the modal and th
 test('hotkeys: ctrl+k and meta+k toggle, s and / open (not while typing in a field), Escape closes', async () => {
   const { page } = await openPage();
   await page.keyboard.press('Control+k');
-  await modal(page).waitFor();
+  await opened(page);
   await page.keyboard.press('Escape');
   await modal(page).waitFor({ state: 'detached' });
   await page.keyboard.press('Meta+k');
-  await modal(page).waitFor();
+  await opened(page);
   await page.keyboard.press('Control+k');
   await modal(page).waitFor({ state: 'detached' });
   for (const key of ['s', '/']) {
     await page.keyboard.press(key);
-    await modal(page).waitFor();
+    await opened(page);
     assert.is(await input(page).inputValue(), '', `${key} is not typed into the query`);
     await page.keyboard.press('Escape');
     await modal(page).waitFor({ state: 'detached' });

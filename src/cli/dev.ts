@@ -3,6 +3,7 @@ import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
+import { listen } from '../server/listen';
 import { formatError } from '../errors';
 
 export interface DevOptions {
@@ -30,14 +31,7 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   const site = new DevSite({ config: options.config, packageRoot: options.packageRoot }, `<script type="module" src="${clientPath}"></script>`);
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
   const { server, broadcast } = createDevServer(site, devClient);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
-  const url = `http://${host}:${port}${site.config.site.baseUrl}`;
+  const url = `${await listen(server, options.port, options.host)}${site.config.site.baseUrl}`;
   log(`docs-it dev: pronto in ${Math.round(performance.now() - started)} ms su ${url}`);
   if (options.open) openBrowser(url);
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { listen } from '../server/listen';
 import { createStaticServer, parseHeadersFile } from '../server/static-server';
 
 export interface ServeOptions {
@@ -16,15 +17,9 @@ export async function serve(options: ServeOptions): Promise<{ url: string; close
   const headersFile = path.join(dir, '_headers');
   const headers = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : {};
   const server = createStaticServer({ dir, notFoundFile, headers });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const origin = await listen(server, options.port, options.host);
   return {
-    url: `http://${shownHost}:${port}/`,
+    url: `${origin}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

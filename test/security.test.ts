@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
+import { symlinkSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -143,6 +144,18 @@ test('dev binds to loopback, refuses paths outside the site, and sends the CSP',
     }
     const res = await fetch(`${dev.url}v1/guides/faq`);
     assert.match(res.headers.get('content-security-policy') ?? '', "script-src 'self' 'sha256-");
+    // A symlink in content/static that points outside the site is not served.
+    symlinkSync(path.join(dir, 'site.config.ts'), path.join(dir, 'content/static/img/fuori.ts'));
+    await dev.site.update([path.join(dir, 'content/static/img/fuori.ts')]);
+    assert.is(await status('/it/img/fuori.ts'), 404);
+    // 1,000 concurrent requests and malformed HTTP do not bring it down.
+    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => fetch(`${dev.url}${['', 'v1/guides/faq', 'blog', 'manca'][i % 4]}`).then(async (r) => (await r.arrayBuffer(), r.status), () => 0)));
+    assert.is(results.filter((s) => s !== 200 && s !== 404).length, 0);
+    for (const payload of ['GARBAGE\r\n\r\n', 'GET /\0 HTTP/1.1\r\n\r\n']) {
+      const answer = await raw(Number(port), payload);
+      assert.ok(answer === '' || /^HTTP\/1\.1 400/.test(answer), JSON.stringify(answer.slice(0, 40)));
+    }
+    assert.is(await status('/it/'), 200);
   } finally {
     await dev.close();
   }

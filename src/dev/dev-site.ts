@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
 import { loadConfig, type LoadConfigOptions, type ResolvedConfig } from '../config/load-config';
@@ -139,7 +139,13 @@ export class DevSite {
     const base = this.config.site.baseUrl;
     if (pathname.startsWith(base) && !pathname.includes('..')) {
       const rel = pathname.slice(base.length);
-      if (this.discovered.staticFiles.includes(rel)) return { kind: 'static', file: path.join(this.config.paths.static, rel) };
+      if (this.discovered.staticFiles.includes(rel)) {
+        const file = path.join(this.config.paths.static, rel);
+        // A symlink inside content/static must not expose a file outside it.
+        const [real, root] = await Promise.all([realpath(file).catch(() => ''), realpath(this.config.paths.static)]);
+        if (real.startsWith(root + path.sep)) return { kind: 'static', file };
+        return { kind: 'none' };
+      }
       if (pathname.startsWith(`/${searchDirOf(this.config.site)}`)) {
         const json = (await this.searchFiles()).get(pathname.slice(1));
         return json === undefined ? { kind: 'none' } : { kind: 'data', status: 200, json };

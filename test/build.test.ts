@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../src/cli/build';
+import { buildSite, formatSummary } from '../src/cli/build';
 import { DocsItErrors } from '../src/errors';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -15,6 +15,10 @@ test.after(() => removeDir(dir));
 
 test('builds every route to a complete HTML document and page data', async () => {
   const summary = await build();
+  const text = formatSummary(summary, dir, true);
+  assert.match(text, /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/);
+  assert.match(text, /Pagine per tipo: .*doc \d+.*blog-post 11/);
+  assert.match(text, /Markdown: \d+ pagine compilate, \d+ riprese dalla cache/);
   assert.ok(summary.pages > 10);
   for (const rel of ['it/index.html', 'it/v1/guides/index.html', 'it/v1/guides/faq/index.html', 'it/v1/guides/intro/primo/index.html', 'it/blog/index.html', 'it/blog/page/2/index.html', 'it/blog/archive/index.html', 'it/blog/2023/01/11/post-11/index.html', 'it/404.html', 'it/v1/guides/page-data.json']) {
     assert.ok(existsSync(path.join(out, rel)), rel);

@@ -31,6 +31,10 @@ export interface BuildOptions extends LoadConfigOptions {
 
 export interface BuildSummary {
   pages: number;
+  /** Routes by kind (`doc`, `blog-post`, …), for `--verbose`. */
+  kinds: Record<string, number>;
+  /** Pages compiled now and pages reused from the disk cache. */
+  compile: CompileStats;
   files: number;
   bytes: number;
   ms: number;
@@ -74,15 +78,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await writer.abort();
     throw error;
   }
-  const summary: BuildSummary = { pages: pages.length, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
+  const kinds: Record<string, number> = {};
+  for (const page of pages) kinds[page.props.kind] = (kinds[page.props.kind] ?? 0) + 1;
+  const summary: BuildSummary = { pages: pages.length, kinds, compile: stats, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
   return summary;
 }
 
-/** One line a phase, then the totals: what a maintainer reads at the end of a build. */
-export function formatSummary(summary: BuildSummary, root: string): string {
+/** The totals and one line of phases (plus routes by kind and cache use with `verbose`). */
+export function formatSummary(summary: BuildSummary, root: string, verbose = false): string {
   const phases = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
-  return [
+  const lines = [
     `Sito generato in ${path.relative(root, summary.out) || '.'}/: ${summary.pages} pagine, ${summary.files} file, ${formatBytes(summary.bytes)} in ${(summary.ms / 1000).toFixed(2)} s`,
     `Fasi: ${phases}`,
-  ].join('\n');
+  ];
+  if (verbose) {
+    lines.push(`Pagine per tipo: ${Object.entries(summary.kinds).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+    lines.push(`Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it)`);
+  }
+  return lines.join('\n');
 }

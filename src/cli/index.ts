@@ -43,7 +43,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .action(async (opts: { out: string; config: string; verbose: boolean; quiet: boolean; debug: boolean; cache: boolean }) => {
       try {
         const summary = await buildSite({ packageRoot: context.packageRoot, cliFile: context.cliFile, out: opts.out, config: opts.config, verbose: opts.verbose, debug: opts.debug, quiet: opts.quiet, noCache: !opts.cache });
-        console.log(formatSummary(summary, process.cwd()));
+        console.log(formatSummary(summary, process.cwd(), opts.verbose));
       } catch (error) {
         reportError(error, opts.debug);
         exitCode = 1;

@@ -112,6 +112,20 @@ test('page data is prefetched on hover, and not with save-data on', async () => 
   await context.close();
 });
 
+test('page data of links that scroll into view is prefetched when the browser is idle', async () => {
+  const context = await browser.newContext({ viewport: desktop });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (r) => r.url().endsWith('page-data.json') && requested.push(new URL(r.url()).pathname));
+  await page.goto(site.origin + doc);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  const next = await page.locator('.pagination-next').getAttribute('href');
+  await page.locator('.pagination-next').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1000);
+  assert.ok(requested.includes(`${next}/page-data.json`), requested.join(', '));
+  await context.close();
+});
+
 test('the progress bar appears only when loading takes longer than 200 ms', async () => {
   const { page } = await open('/it/v1/guides');
   await page.route('**/faq/page-data.json', async (route) => {

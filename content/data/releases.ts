@@ -130,6 +130,16 @@ export default defineReleases([
     ],
   },
   {
+    package: 'tauri-build',
+    version: '1.4.0',
+    date: '2023-06-14',
+    highlights: [
+      'Su Windows l\'eseguibile riceve le proprietà `LegalCopyright` e `FileDescription`, ricavate da `tauri.bundle.copyright` e `tauri.bundle.shortDescription`.',
+      'Il controllo delle feature Cargo abilitate rispetto alla configurazione diventa più accurato.',
+      'Le versioni dei crate `time`, `ignore` e `winnow` non sono più bloccate: se ti serve restare sulla MSRV, fissale tu nel tuo progetto.',
+    ],
+  },
+  {
     package: 'tauri-bundler',
     version: '1.3.0',
     date: '2023-06-14',
@@ -181,6 +191,16 @@ export default defineReleases([
       'Le finestre espongono `isMinimized()` e il getter `title()`.',
       'I dialoghi di messaggio permettono di personalizzare il testo dei pulsanti.',
       'Gli handler `onResized` e `onMoved` ricevono ora un `payload` del tipo corretto.',
+    ],
+  },
+  {
+    package: 'tauri-build',
+    version: '1.3.0',
+    date: '2023-05-03',
+    highlights: [
+      'Con `WindowsAttributes::app_manifest` puoi indicare un manifest dell\'applicazione personalizzato per Windows.',
+      'Riconosce le dipendenze `tauri` e `tauri-build` ereditate dal workspace di Cargo.',
+      'La versione minima di Rust supportata sale a 1.60 e il crate `winnow` viene fissato alla 0.4.1 per rispettarla.',
     ],
   },
   // Tauri 1.2

@@ -77,9 +77,9 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
   const compiled = new Map<string, CompiledPage>();
   const cache = input.cache ? new CompileCache(input.cache.dir) : undefined;
   const keys = new Map<string, string>();
-  let todo = jobs;
+  let toCompile = jobs;
   if (cache && input.cache) {
-    todo = [];
+    toCompile = [];
     const hits = await Promise.all(
       jobs.map(async (job) => {
         // MDX pages may import fragments the key does not cover: always compile them.
@@ -90,12 +90,12 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
         return page && isFresh(page, model.routeOfFile) ? page : undefined;
       }),
     );
-    jobs.forEach((job, i) => (hits[i] ? compiled.set(job.file, hits[i]!) : todo.push(job)));
+    jobs.forEach((job, i) => (hits[i] ? compiled.set(job.file, hits[i]!) : toCompile.push(job)));
   }
 
   // Worker threads were measured here (2 vCPUs): two threads each ran at half speed, so the gain was
   // under 10% for twice the memory. One thread, and a disk cache for warm builds, do better.
-  const outcomes = await compileAll(todo, model.routeOfFile, baseUrl, root);
+  const outcomes = await compileAll(toCompile, model.routeOfFile, baseUrl, root);
 
   const errors = new ErrorCollector();
   const writes: Promise<void>[] = [];
@@ -112,7 +112,7 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
     for (const p of page.problems) errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
   }
   await Promise.all(writes);
-  if (stats) Object.assign(stats, { compiled: todo.length, cached: jobs.length - todo.length, });
+  if (stats) Object.assign(stats, { compiled: toCompile.length, cached: jobs.length - toCompile.length });
   errors.throwIfAny();
   return compiled;
 }

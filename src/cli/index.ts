@@ -19,6 +19,12 @@ const parsePort = (value: string) => {
   return port;
 };
 
+/** The `--port` and `--host` options `dev` and `serve` share. */
+const withListenOptions = (command: Command) =>
+  command
+    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1');
+
 /** `--host` alone listens on every interface; `--host 192.168.1.5` on that one; without it, only on loopback. */
 const hostOf = (host: string | boolean | undefined) => (host === true ? '0.0.0.0' : typeof host === 'string' ? host : '127.0.0.1');
 
@@ -50,11 +56,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
       }
     });
 
-  program
-    .command('dev')
+  withListenOptions(program.command('dev'))
     .description('serve the site from memory with incremental rebuilds and live reload')
-    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
-    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1')
     .option('--open', 'open the site in the browser', false)
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
     .action(async (opts: { port: number; host?: string | boolean; open: boolean; config: string }) => {
@@ -72,11 +75,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
       }
     });
 
-  program
-    .command('serve')
+  withListenOptions(program.command('serve'))
     .description('serve a finished build like a static host (clean URLs, 404 page, compression, caching)')
-    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
-    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1')
     .option('-d, --dir <dir>', 'folder of the build', 'build')
     .action(async (opts: { port: number; host?: string | boolean; dir: string }) => {
       try {

@@ -51,12 +51,17 @@ async function waitForWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
 }
 
+/** How many responses the page's caches hold (all cache names together). */
+function cachedEntries(page: Page): Promise<number> {
+  return page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0));
+}
+
 test('offline mode: every page loads with no network, in-app navigation works, unknown paths show the 404 page', async () => {
   const context = await newContext(true);
   const page = await context.newPage();
   await page.goto(`${origin}/it/`);
   await waitForWorker(page);
-  const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0));
+  const cached = await cachedEntries(page);
   assert.ok(cached > 20, `precached ${cached}`);
   await context.setOffline(true);
   for (const route of ['/it/v1/guides/faq', '/it/blog/2023/01/05/post-05', '/it/v1/guides/intro/primo/']) {
@@ -84,7 +89,7 @@ test('without offline mode the worker precaches nothing and pages come from the 
   const page = await context.newPage();
   await page.goto(`${origin}/it/`);
   await waitForWorker(page);
-  const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0));
+  const cached = await cachedEntries(page);
   assert.is(cached, 0);
   await context.close();
 });

@@ -23,6 +23,16 @@ export default defineReleases([
     ],
   },
   {
+    package: '@tauri-apps/api',
+    version: '1.6.0',
+    date: '2024-07-01',
+    highlights: [
+      '`Command.execute` del modulo `shell` diventa molto più veloce con output voluminosi, perché il risultato arriva in un solo passaggio invece che a pezzi.',
+      'Corretto `Command.execute`, che restituiva l\'output con righe a capo in più.',
+      'Va abbinata al crate `tauri` 1.7, che contiene la parte Rust della stessa modifica.',
+    ],
+  },
+  {
     package: 'tauri-bundler',
     version: '1.6.0',
     date: '2024-07-01',
@@ -203,6 +213,17 @@ export default defineReleases([
       'La versione minima di Rust supportata sale a 1.60 e il crate `winnow` viene fissato alla 0.4.1 per rispettarla.',
     ],
   },
+  {
+    package: 'tauri-bundler',
+    version: '1.2.0',
+    date: '2023-05-03',
+    highlights: [
+      'Nuovo target `nsis` per generare installer Windows, producibili in via sperimentale anche da macOS e Linux.',
+      'La versione dei pacchetti `.msi` può contenere un identificativo di pre-release e un numero di build, purché entrambi numerici.',
+      'In `tauri.bundle.macOS.frameworks` si possono elencare anche librerie `.dylib`.',
+      'Nell\'installer MSI la casella per avviare l\'app a fine installazione è selezionata di default e i modelli Handlebars vengono sottoposti a escape.',
+    ],
+  },
   // Tauri 1.2
   {
     package: 'tauri',
@@ -234,6 +255,26 @@ export default defineReleases([
       'Le finestre accettano le opzioni `userAgent`, `acceptFirstMouse` e, su macOS, `tabbingIdentifier`.',
       '`Body.form` accetta un oggetto `FormData`.',
       'Node.js 12 non è più supportato.',
+    ],
+  },
+  {
+    package: 'tauri-build',
+    version: '1.2.0',
+    date: '2022-11-08',
+    highlights: [
+      'Per compilarlo serve almeno Rust 1.59, la nuova versione minima supportata.',
+      'Il changelog non riporta altre modifiche: il salto di versione lo tiene allineato al rilascio di Tauri 1.2.',
+    ],
+  },
+  {
+    package: 'tauri-bundler',
+    version: '1.1.0',
+    date: '2022-11-08',
+    highlights: [
+      'Nuova opzione `publisher` nella configurazione del bundle per indicare chi pubblica l\'applicazione.',
+      'WiX viene avviato con un ambiente ripulito, che conserva solo le variabili con prefisso `TAURI`, per evitare l\'errore «Windows Installer Service could not be accessed».',
+      'Il codice della lingua giapponese per gli installer MSI diventa `ja-JP` al posto dell\'errato `jp-JP`, e le DLL di WiX si caricano correttamente anche su Windows Server.',
+      'La versione minima di Rust supportata sale a 1.59.',
     ],
   },
   // Tauri 1.1
@@ -268,6 +309,17 @@ export default defineReleases([
       'L\'opzione `encoding` di `Command` imposta la codifica di stdout e stderr.',
       'Gli eventi di `Command` hanno nuovi metodi come `once`, `off` e `removeAllListeners`.',
       '`mockIPC()` accetta anche handler asincroni.',
+    ],
+  },
+  {
+    package: 'tauri-build',
+    version: '1.1.0',
+    date: '2022-09-15',
+    highlights: [
+      'Il codice generato viene ricalcolato quando cambiano asset o icone, e i file temporanei delle icone si riscrivono solo se il contenuto è diverso, evitando ricompilazioni inutili.',
+      'Su Windows il manifest dell\'eseguibile dichiara la dipendenza da `Microsoft.Windows.Common-Controls` 6.0, così i dialoghi nativi assumono lo stile moderno.',
+      'La configurazione si può leggere anche da un file `Tauri.toml` in formato TOML.',
+      'La build si interrompe con un errore se un sidecar ha lo stesso nome di file dell\'applicazione.',
     ],
   },
   // Tauri 1.0

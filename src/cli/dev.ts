@@ -20,6 +20,9 @@ export interface RunningDev {
   close(): Promise<void>;
 }
 
+/** How long the background compile waits for the first page request before starting anyway. */
+const firstPageWait = 1500;
+
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   spawn(command, [url], { detached: true, stdio: 'ignore', shell: process.platform === 'win32' }).on('error', () => undefined).unref();
@@ -38,7 +41,12 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   const report = (errors: typeof site.errors) => {
     if (errors.length) for (const e of errors) log(`✖ ${formatError(e)}`);
   };
-  void site.compileEverything().then(() => report(site.errors));
+  // The page the writer opens comes first: a background compile started now would make it wait behind
+  // another page (and the highlighter's warm-up). Start when it has been served, or after a short wait.
+  const idle = new Promise<void>((resolve) => setTimeout(resolve, firstPageWait).unref());
+  void Promise.race([site.firstPageServed, idle])
+    .then(() => site.compileEverything())
+    .then(() => report(site.errors));
 
   const { paths } = site.config;
   const watcher = watch([paths.content, paths.configFile, path.join(options.packageRoot, 'src/client'), path.join(options.packageRoot, 'templates/styles.css')], { ignoreInitial: true });

@@ -60,6 +60,9 @@ export class DevSite {
   private linkErrors: DocsItError[] = [];
   /** The search files of the current content, built on first request after a change. */
   private search: Promise<Map<string, string>> | undefined;
+  private markPageServed!: () => void;
+  /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
+  readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
   /** Identifies this server process: a client that sees another id reloads. */
   readonly buildId = `${process.pid}-${Date.now()}`;
 
@@ -158,6 +161,7 @@ export class DevSite {
     const known = this.model.routes.find((r) => r.path === route && r.kind !== 'not-found');
     const target = known ?? this.model.routes.find((r) => r.kind === 'not-found')!;
     const rendered = await this.renderRoute(target.path);
+    this.markPageServed();
     const status = known ? 200 : 404;
     if (wantsData) return { kind: 'data', status, json: rendered.json };
     return { kind: 'page', status, html: rendered.html.replace('</body>', `${this.inject}</body>`) };

@@ -83,8 +83,42 @@ test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () =>
 
 test('the output is deterministic: two builds give the same HTML (nothing time- or random-based)', async () => {
   const before = read('it/v1/guides/intro/primo/index.html');
-  await build();
+  // Without the cache, so every page is really rendered again.
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, noCache: true });
   assert.is(read('it/v1/guides/intro/primo/index.html'), before);
+});
+
+test('unchanged pages are taken from the previous build; changed ones, and files edited by hand, are rendered', async () => {
+  await build();
+  const again = await build();
+  assert.is(again.reusedPages, again.pages, 'nothing changed: every page is reused');
+  assert.match(formatSummary(again, dir, true), `HTML: 0 pagine generate, ${again.pages} invariate riprese dalla build precedente`);
+  const fresh = path.join(dir, 'build-fresh');
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: fresh, quiet: true, noCache: true });
+  for (const rel of ['it/v1/guides/faq/index.html', 'it/index.html', 'it/blog/index.html', 'it/404.html']) assert.is(read(rel), readFileSync(path.join(fresh, rel), 'utf8'), rel);
+
+  // A changed title changes the page, its neighbours' prev/next and every sidebar of the section.
+  const file = path.join(dir, 'content/docs/guides/faq.md');
+  const original = readFileSync(file, 'utf8');
+  writeFileSync(file, original.replace('title: FAQ', 'title: Domande frequenti'));
+  const changed = await build();
+  assert.ok(changed.reusedPages < changed.pages && changed.reusedPages > 0, `${changed.reusedPages} of ${changed.pages} reused`);
+  assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande frequenti | Sito di prova</title>');
+  assert.match(read('it/v1/guides/intro/primo/index.html'), '>Domande frequenti</a>');
+  writeFileSync(file, original);
+  await build();
+
+  // A file edited by hand in the output is not trusted.
+  writeFileSync(path.join(out, 'it/blog/index.html'), 'modificato a mano');
+  const afterEdit = await build();
+  assert.is(afterEdit.reusedPages, afterEdit.pages - 1);
+  assert.match(read('it/blog/index.html'), '<!doctype html>');
+
+  // Another output folder starts from scratch.
+  const other = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: path.join(dir, 'build-other'), quiet: true });
+  assert.is(other.reusedPages, 0);
+  removeDir(fresh);
+  removeDir(path.join(dir, 'build-other'));
 });
 
 test('a failed build reports every error with file:line:column and leaves the previous build untouched', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClient, writeClientBundle } from '../bundle/bundle-client';
@@ -11,9 +12,10 @@ import { compilePages, type CompileStats } from '../markdown/compile-pages';
 import { pipelineIdentity } from '../markdown/compile-cache';
 import { OutputWriter } from '../output/output-writer';
 import { writeExtras } from '../output/write-extras';
-import { writeServiceWorker } from '../sw/write-service-worker';
+import { precached, writeServiceWorker } from '../sw/write-service-worker';
 import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
+import { RenderReuse } from '../render/render-reuse';
 import { renderRoutes } from '../render/render-routes';
 import { buildRouteProps } from '../render/route-props';
 import { writeSearch } from '../search/write-search';
@@ -35,11 +37,18 @@ export interface BuildSummary {
   kinds: Record<string, number>;
   /** Pages compiled now and pages reused from the disk cache. */
   compile: CompileStats;
+  /** Pages whose HTML was taken unchanged from the previous build. */
+  reusedPages: number;
   files: number;
   bytes: number;
   ms: number;
   out: string;
   timings: PhaseTiming[];
+}
+
+/** Names the render manifest after the output folder, so a build into another folder never reuses the wrong files. */
+function outputKey(out: string): string {
+  return createHash('sha256').update(path.resolve(out)).digest('hex').slice(0, 12);
 }
 
 /** The build pipeline: config → content → markdown → props → render + bundle → extras → swap in. */
@@ -62,25 +71,30 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const pages = await progress.task('props', () => buildRouteProps({ site: config.site, model, compiled, releases }));
   const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);
   const writer = await OutputWriter.open(config.paths.out);
+  let reusedPages = 0;
   try {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
     const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: model.sidebars.sidebars, assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
-    await progress.task('render', () => renderRoutes(input, writer), () => `${pages.length} pages`);
+    // Pages whose render inputs did not change since the last build are linked from it, not rendered.
+    const reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.pipeline, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
+    const rendered = await progress.task('render', () => renderRoutes(input, writer, reuse), (r) => `${pages.length} pages (${r.reused} unchanged)`);
+    reusedPages = rendered.reused;
     await progress.task('search', () => writeSearch(pages, config.site, writer), (records) => `${records} records`);
     await progress.task('write', async () => {
       await writeClientBundle(bundle, writer);
       await writeExtras(config, model, compiled, pages, writer, discovered.staticFiles);
     });
     // Last, so its precache manifest lists every file of the finished build.
-    await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
+    await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode, files: writer.filesWithRevisions(precached(config.site.baseUrl)) }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
     await writer.commit();
+    reuse?.save();
   } catch (error) {
     await writer.abort();
     throw error;
   }
   const kinds: Record<string, number> = {};
   for (const page of pages) kinds[page.props.kind] = (kinds[page.props.kind] ?? 0) + 1;
-  const summary: BuildSummary = { pages: pages.length, kinds, compile: stats, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
+  const summary: BuildSummary = { pages: pages.length, kinds, compile: stats, reusedPages, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
   return summary;
 }
 
@@ -94,6 +108,7 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
   if (verbose) {
     lines.push(`Pagine per tipo: ${Object.entries(summary.kinds).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
     lines.push(`Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it)`);
+    lines.push(`HTML: ${summary.pages - summary.reusedPages} pagine generate, ${summary.reusedPages} invariate riprese dalla build precedente`);
   }
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import type { Element, Root, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import { parseCodeMeta } from './code-meta';
 import { supportedLanguages, type Highlighter } from './highlighter';
@@ -12,7 +12,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 export default function rehypeCode(options: { highlighter: Highlighter; output?: 'raw' | 'hast' }) {
   return async (tree: Root, file: VFile) => {
     const jobs: { parent: Element | Root; index: number; node: Element; code: Element }[] = [];
-    visit(tree, 'element', (node: Element, index, parent) => {
+    eachNode(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'pre' || index === undefined || !parent) return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (code) jobs.push({ parent: parent as Element | Root, index, node, code });

@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import type { TocItem } from './problems';
 
@@ -10,7 +10,7 @@ export default function rehypeCollect() {
     const options = file.data.page!;
     const toc: TocItem[] = [];
     const ids: string[] = [];
-    visit(tree, 'element', (node: Element) => {
+    eachNode(tree, 'element', (node: Element) => {
       const id = node.properties.id;
       if (typeof id === 'string' && id) ids.push(id);
       const level = /^h([1-6])$/.exec(node.tagName)?.[1];

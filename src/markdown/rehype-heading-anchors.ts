@@ -1,11 +1,11 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 
 /** Adds a `#` link to every h2–h6 with an id, so a reader can copy a link to the section. */
 export default function rehypeHeadingAnchors() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
+    eachNode(tree, 'element', (node: Element) => {
       if (!/^h[2-6]$/.test(node.tagName)) return;
       const id = node.properties.id;
       if (typeof id !== 'string') return;

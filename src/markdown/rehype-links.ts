@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import type { LinkRef, Problem } from './problems';
 
@@ -29,7 +29,7 @@ export default function rehypeLinks(options: LinkOptions) {
     const deps = (file.data.deps ??= {});
     const page = file.data.page!;
     const fileDir = page.file.split('/').slice(0, -1);
-    visit(tree, 'element', (node: Element) => {
+    eachNode(tree, 'element', (node: Element) => {
       const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
       if (!attr) return;
       const value = node.properties[attr];

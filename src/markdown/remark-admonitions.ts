@@ -1,6 +1,6 @@
 import type { Root, Paragraph } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 
 /** Italian default titles of the admonition kinds. */
 export const admonitionTitles: Record<string, string> = {
@@ -15,7 +15,7 @@ export const admonitionTitles: Record<string, string> = {
 /** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
 export default function remarkAdmonitions() {
   return (tree: Root) => {
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       const kind = node.name;
       if (!(kind in admonitionTitles)) return;
       const first = node.children[0];

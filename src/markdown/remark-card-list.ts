@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 
 /** The marker the render stage replaces with the cards of the page's sidebar category. */
@@ -9,7 +9,7 @@ export const cardListMarker = '<div data-docs-it-card-list=""></div>';
 /** `::doc-card-list` → a marker; its position is kept so a misuse can be reported at the right line. */
 export default function remarkCardList() {
   return (tree: Root, file: VFile) => {
-    visit(tree, 'leafDirective', (node: LeafDirective) => {
+    eachNode(tree, 'leafDirective', (node: LeafDirective) => {
       if (node.name !== 'doc-card-list') return;
       const start = node.position?.start;
       file.data.cardList = { line: start?.line ?? 1, column: start?.column ?? 1 };

@@ -1,11 +1,11 @@
 import type { Root, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 
 /** `:::::grid` holding `::::card{title href}` blocks → a responsive grid of cards (used on the home page). */
 export default function remarkCards() {
   return (tree: Root) => {
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       if (node.name === 'grid') {
         node.data = { hName: 'div', hProperties: { className: ['card-grid'] } };
         return;

@@ -1,10 +1,10 @@
 import type { Heading, Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 
 /** `## Titolo {#id}` → a heading with that id and the `{#id}` removed from its text. */
 export default function remarkHeadingIds() {
   return (tree: Root) => {
-    visit(tree, 'heading', (node: Heading) => {
+    eachNode(tree, 'heading', (node: Heading) => {
       const last = node.children[node.children.length - 1];
       if (!last || last.type !== 'text') return;
       const match = /\s*\{#([\p{L}\p{N}_:.-]+)\}\s*$/u.exec(last.value);

@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 
 /**
@@ -10,7 +10,7 @@ import type { VFile } from 'vfile';
 export default function remarkTabs() {
   return (tree: Root, file: VFile) => {
     let count = 0;
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       if (node.name === 'tab') {
         // Tabs are handled by their parent; a stray tab is an author error.
         if (!(node.data && (node.data as { docsItTab?: boolean }).docsItTab)) {

@@ -1,6 +1,6 @@
 import type { Root, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 
 const known = new Set(['note', 'tip', 'info', 'caution', 'danger', 'warning', 'tabs', 'tab', 'doc-card-list', 'grid', 'card']);
@@ -12,9 +12,7 @@ const known = new Set(['note', 'tip', 'info', 'caution', 'danger', 'warning', 't
 export default function remarkUnknownDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
-    visit(tree, (node, index, parent) => {
-      if (node.type !== 'textDirective' && node.type !== 'leafDirective' && node.type !== 'containerDirective') return;
-      const directive = node as TextDirective | LeafDirective | ContainerDirective;
+    eachNode<TextDirective | LeafDirective | ContainerDirective>(tree, ['textDirective', 'leafDirective', 'containerDirective'], (directive, index, parent) => {
       if (known.has(directive.name)) return;
       if (directive.type === 'containerDirective') {
         file.fail(`unknown block \`:::${directive.name}\``, directive, 'docs-it:directive');
@@ -23,12 +21,8 @@ export default function remarkUnknownDirectives() {
       const end = directive.position?.end.offset;
       const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${directive.name}`;
       const text: Text = { type: 'text', value };
-      if (parent && index !== undefined) {
-        if (directive.type === 'leafDirective') parent.children[index] = { type: 'paragraph', children: [text] } as never;
-        else parent.children[index] = text as never;
-        return SKIP;
-      }
-      return undefined;
+      // The replacement is not walked: it is plain text now.
+      parent.children[index] = (directive.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text) as never;
     });
   };
 }

@@ -6,11 +6,15 @@ import { App } from '../../templates/App';
 import type { SiteChrome } from '../../templates/types';
 import { renderDocument, type DocumentAssets } from './document';
 import { hydrationData } from './hydration-data';
+import type { RenderReuse, WrittenFile } from './render-reuse';
 import type { RoutePage } from './route-props';
 
 /** Where rendered files go: the build's temporary folder, or memory in tests and `dev`. */
 export interface OutputSink {
   write(path: string, contents: string | Uint8Array): Promise<void>;
+  /** Takes a file of the previous build as it is (only the build's output writer can). */
+  link?(path: string, from: string, written: WrittenFile): Promise<void>;
+  fileInfo?(path: string): WrittenFile | undefined;
 }
 
 export interface RenderInput {
@@ -35,32 +39,55 @@ function countLinks(items: SidebarItem[]): number {
   return items.reduce((n, item) => n + 1 + (item.type === 'category' ? countLinks(item.items) : 0), 0);
 }
 
+// Counted once per sidebar, not once per page: on a large site that is a walk of thousands of items per page.
+const linkCounts = new WeakMap<SidebarItem[], number>();
+function linksOf(items: SidebarItem[]): number {
+  let count = linkCounts.get(items);
+  if (count === undefined) linkCounts.set(items, (count = countLinks(items)));
+  return count;
+}
+
 /** Renders one route to its HTML document and its page-data JSON. */
-export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage): { html: string; json: string } {
+export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, json = JSON.stringify(page.props)): { html: string; json: string } {
   const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
-  const renderCollapsed = sidebar ? countLinks(sidebar) <= smallSidebarLinks : true;
+  const renderCollapsed = sidebar ? linksOf(sidebar) <= smallSidebarLinks : true;
   const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />);
   const data = hydrationData(page.props, sidebar, renderCollapsed);
   const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, data, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
-  return { html, json: JSON.stringify(page.props) };
+  return { html, json };
 }
 
 /** Renders every route to an HTML document and a page-data file; returns the number of bytes written. */
-export async function renderRoutes(input: RenderInput, sink: OutputSink): Promise<number> {
+export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?: RenderReuse): Promise<{ bytes: number; reused: number }> {
   let bytes = 0;
+  let reused = 0;
   const pending: Promise<void>[] = [];
   for (const page of input.pages) {
-    const { html, json } = renderPage(input, page);
     const isNotFound = page.props.path === input.notFoundPath;
     const htmlPath = isNotFound ? `${input.notFoundPath.slice(1)}.html` : htmlFileOf(page.props.path);
     const dataPath = isNotFound ? `${input.notFoundPath.slice(1)}.page-data.json` : pageDataFileOf(page.props.path);
-    bytes += html.length + json.length;
-    pending.push(sink.write(htmlPath, html), sink.write(dataPath, json));
+    const json = JSON.stringify(page.props);
+    const key = reuse && sink.link && sink.fileInfo ? reuse.keyOf(page, json, page.sidebarId ? input.sidebars[page.sidebarId] : undefined) : undefined;
+    const previous = key ? reuse!.reusable(htmlPath, key) : undefined;
+    const remember = () => {
+      if (key) reuse!.remember(htmlPath, key, sink.fileInfo!(htmlPath)!);
+    };
+    if (previous) {
+      pending.push(sink.link!(htmlPath, previous.file, previous.written).then(remember));
+      reused++;
+      bytes += previous.written.size;
+    } else {
+      const { html } = renderPage(input, page, json);
+      bytes += html.length;
+      pending.push(sink.write(htmlPath, html).then(remember));
+    }
+    bytes += json.length;
+    pending.push(sink.write(dataPath, json));
     // Keep memory flat on large sites: let queued writes drain every few pages.
     if (pending.length >= 64) await Promise.all(pending.splice(0));
   }
   // Whole sidebars, fetched once by client navigation (page data only names its sidebar).
   for (const [id, items] of Object.entries(input.sidebars)) pending.push(sink.write(sidebarFileOf(input.site.baseUrl, id), JSON.stringify(items)));
   await Promise.all(pending);
-  return bytes;
+  return { bytes, reused };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { containsPath } from './sidebar-paths';
 import type { SidebarCategory, SidebarItem } from './types';
 
 interface SidebarProps {
@@ -8,9 +9,13 @@ interface SidebarProps {
   renderCollapsed: boolean;
 }
 
-function containsPath(item: SidebarItem, path: string): boolean {
-  if (item.type === 'link') return item.href === path;
-  return item.href === path || item.items.some((child) => containsPath(child, path));
+
+const slugs = new Map<string, string>();
+/** An id-safe form of a label (cached: the same labels come back on every page of a build). */
+function slugOf(label: string): string {
+  let slug = slugs.get(label);
+  if (slug === undefined) slugs.set(label, (slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-')));
+  return slug;
 }
 
 /** Animation time for a height: longer for taller lists, but never slow (the formula Material UI uses). */
@@ -54,7 +59,7 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
     return () => window.clearTimeout(done);
   }, [expanded]);
   const current = item.href === path;
-  const listId = `cat-${level}-${index}-${item.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;
   return (
     <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>

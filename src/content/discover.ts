@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -34,18 +35,18 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
       const dir = path.join(content, section);
       // Names starting with `_` are fragments and metadata, never pages.
       const files = await fg(['**/*.{md,mdx}'], { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/node_modules/**'], onlyFiles: true });
-      await Promise.all(
-        files.map(async (relPath) => {
-          const abs = path.join(dir, relPath);
-          sources.push({ file: toRel(abs), relPath, section, text: await readText(abs, toRel(abs)) });
-        }),
-      );
+      // Read synchronously: for thousands of small files that measured several times faster than as many
+      // concurrent promises, and nothing else can run before the content is known.
+      for (const relPath of files) {
+        const abs = path.join(dir, relPath);
+        sources.push({ file: toRel(abs), relPath, section, text: readText(abs, toRel(abs)) });
+      }
     }),
   );
   const categoryFiles = await fg(['**/_category_.json'], { cwd: path.join(content, 'docs'), onlyFiles: true });
   for (const relPath of categoryFiles) {
     const abs = path.join(content, 'docs', relPath);
-    categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: await readText(abs, toRel(abs)) });
+    categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });
   }
   const authorsPath = path.join(content, 'blog', 'authors.yml');
   const authorsText = await readFile(authorsPath, 'utf8').catch(() => undefined);
@@ -60,9 +61,11 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
   };
 }
 
-async function readText(abs: string, rel: string): Promise<string> {
-  const buffer = await readFile(abs);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function readText(abs: string, rel: string): string {
+  const buffer = readFileSync(abs);
+  const text = utf8.decode(buffer);
   if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
     const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
     throw new DocsItError('the file is not valid UTF-8', { file: rel, line }, 'Save the file with UTF-8 encoding.');

@@ -48,6 +48,9 @@ const aliases: Record<string, string> = {
   rs: 'rust',
 };
 
+/** Highlighted blocks kept for reuse. */
+const maxCachedBlocks = 2000;
+
 /** Languages shown without colours. */
 const plainLanguages = new Set(['text', 'txt', 'plaintext', 'plain', 'output', 'log']);
 
@@ -152,6 +155,9 @@ export function createHighlighter(): Highlighter {
         html = highlighter.codeToHtml(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] });
       }
       cache.set(key, html);
+      // Repeated snippets (install commands, config stubs) are what the cache is for; on a site of thousands of
+      // pages keeping every block would hold tens of megabytes for nothing. Maps iterate oldest first.
+      if (cache.size > maxCachedBlocks) cache.delete(cache.keys().next().value!);
       return html;
     },
   };

@@ -5,9 +5,11 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
 }
 
+const scriptEscapes: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /** JSON that is safe inside a `<script>` element (no `</script>`, no HTML comment openers). */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]!);
 }
 
 /** Inline markdown of short texts (release highlights): `code`, **bold** and [links](url), everything else escaped. */

@@ -1,4 +1,5 @@
 import type { SidebarItem } from '../content/model';
+import { containsPath } from '../../templates/sidebar-paths';
 import type { RouteProps } from '../../templates/types';
 
 /** What the browser needs to hydrate a page, besides the content HTML it finds in the DOM. */
@@ -8,10 +9,6 @@ export interface HydrationData {
   renderCollapsed: boolean;
 }
 
-function containsPath(item: SidebarItem, path: string): boolean {
-  if (item.type === 'link') return item.href === path;
-  return item.href === path || item.items.some((child) => containsPath(child, path));
-}
 
 /**
  * The sidebar as a large site renders it: collapsed categories without their children. The browser

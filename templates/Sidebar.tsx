@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { FragmentCacheContext } from './fragments';
 import { containsPath } from './sidebar-paths';
 import type { SidebarCategory, SidebarItem } from './types';
 
@@ -58,9 +59,15 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
     }, duration + 20);
     return () => window.clearTimeout(done);
   }, [expanded]);
+  const fragments = useContext(FragmentCacheContext);
   const current = item.href === path;
   const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;
+  // A closed category away from the current page looks the same on every page: on a large sidebar the
+  // server renders it once per build (its markup does not depend on the page).
+  if (fragments && !showChildren && !active) {
+    return fragments.placeholder(item, `${level}-${index}`, () => <Category item={item} path="" renderCollapsed={false} level={level} index={index} />);
+  }
   return (
     <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
       <div className="menu-category-header">

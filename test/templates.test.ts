@@ -3,9 +3,11 @@ import * as assert from 'uvu/assert';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Navbar } from '../templates/Navbar';
-import { autoHeightDuration } from '../templates/Sidebar';
+import { autoHeightDuration, Sidebar } from '../templates/Sidebar';
+import { FragmentCacheContext } from '../templates/fragments';
+import { createFragmentCache } from '../src/render/fragment-cache';
 import { localeHref, formatDate } from '../templates/format';
-import type { SiteChrome } from '../templates/types';
+import type { SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {
   title: 'Prova',
@@ -41,6 +43,24 @@ test('collapse animations take longer for taller content, within bounds', () => 
 
 test('dates render in Italian, the same on server and client', () => {
   assert.is(formatDate('2023-06-14'), '14 giugno 2023');
+});
+
+test('a large sidebar renders the same markup with closed categories rendered once per build', () => {
+  const sidebar: SidebarItem[] = Array.from({ length: 30 }, (_, c) => ({
+    type: 'category',
+    label: `Sezione ${c} «prova» & co.`,
+    collapsed: true,
+    href: c % 2 ? `/it/v1/s${c}` : undefined,
+    items: Array.from({ length: 10 }, (_, i) => ({ type: 'link', label: `Pagina ${c}.${i}`, href: `/it/v1/s${c}/p${i}` })),
+  }));
+  const fragments = createFragmentCache();
+  for (const path of ['/it/v1/s3/p4', '/it/v1/s7', '/it/v1/s20/p0', '/it/v1/altro']) {
+    const plain = renderToString(createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }));
+    const cached = fragments.fill(renderToString(createElement(FragmentCacheContext.Provider, { value: fragments }, createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }))));
+    assert.is(cached, plain, path);
+    assert.not.match(cached, '<template');
+  }
+  assert.is(fragments.size, 30, 'each closed category was rendered once, then reused');
 });
 
 test.run();

@@ -3,6 +3,8 @@ import type { SiteConfig } from '../config/schema';
 import { htmlFileOf, pageDataFileOf } from '../content/paths';
 import type { SidebarItem } from '../content/model';
 import { App } from '../../templates/App';
+import { FragmentCacheContext } from '../../templates/fragments';
+import { createFragmentCache, type BuildFragmentCache } from './fragment-cache';
 import type { SiteChrome } from '../../templates/types';
 import { renderDocument, type DocumentAssets } from './document';
 import { hydrationData } from './hydration-data';
@@ -48,10 +50,11 @@ function linksOf(items: SidebarItem[]): number {
 }
 
 /** Renders one route to its HTML document and its page-data JSON. */
-export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, json = JSON.stringify(page.props)): { html: string; json: string } {
+export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, json = JSON.stringify(page.props), fragments?: BuildFragmentCache): { html: string; json: string } {
   const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
   const renderCollapsed = sidebar ? linksOf(sidebar) <= smallSidebarLinks : true;
-  const body = renderToString(<App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />);
+  const app = <App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />;
+  const body = fragments ? fragments.fill(renderToString(<FragmentCacheContext.Provider value={fragments}>{app}</FragmentCacheContext.Provider>)) : renderToString(app);
   const data = hydrationData(page.props, sidebar, renderCollapsed);
   const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, data, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
   return { html, json };
@@ -61,6 +64,7 @@ export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, j
 export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?: RenderReuse): Promise<{ bytes: number; reused: number }> {
   let bytes = 0;
   let reused = 0;
+  const fragments = createFragmentCache();
   const pending: Promise<void>[] = [];
   for (const page of input.pages) {
     const isNotFound = page.props.path === input.notFoundPath;
@@ -77,7 +81,7 @@ export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?:
       reused++;
       bytes += previous.written.size;
     } else {
-      const { html } = renderPage(input, page, json);
+      const { html } = renderPage(input, page, json, fragments);
       bytes += html.length;
       pending.push(sink.write(htmlPath, html).then(remember));
     }

@@ -59,15 +59,9 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
     }, duration + 20);
     return () => window.clearTimeout(done);
   }, [expanded]);
-  const fragments = useContext(FragmentCacheContext);
   const current = item.href === path;
   const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;
-  // A closed category away from the current page looks the same on every page: on a large sidebar the
-  // server renders it once per build (its markup does not depend on the page).
-  if (fragments && !showChildren && !active) {
-    return fragments.placeholder(item, `${level}-${index}`, () => <Category item={item} path="" renderCollapsed={false} level={level} index={index} />);
-  }
   return (
     <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
       <div className="menu-category-header">
@@ -90,10 +84,19 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
 }
 
 function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: number }) {
+  const fragments = useContext(FragmentCacheContext);
   return (
     <ul className={`menu-list${level > 1 ? ' menu-sublist' : ''}`}>
       {items.map((item, i) => {
-        if (item.type === 'category') return <Category key={`${item.label}-${i}`} item={item} path={path} renderCollapsed={renderCollapsed} level={level} index={i} />;
+        if (item.type === 'category') {
+          const key = `${item.label}-${i}`;
+          // A closed category away from the current page looks the same on every page: on a large sidebar
+          // the server renders it once per build (its markup does not depend on the page).
+          if (fragments && !renderCollapsed && item.collapsed && !containsPath(item, path)) {
+            return fragments.placeholder(item, `${level}-${i}`, key, () => <Category item={item} path="" renderCollapsed={false} level={level} index={i} />);
+          }
+          return <Category key={key} item={item} path={path} renderCollapsed={renderCollapsed} level={level} index={i} />;
+        }
         const current = item.href === path;
         return (
           <li key={item.href} className="menu-item">

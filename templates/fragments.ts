@@ -6,8 +6,8 @@ import { createContext, type ReactElement } from 'react';
  * markup as usual: it is byte for byte what the component renders.
  */
 export interface FragmentCache {
-  /** An element standing for `render()`'s markup, rendered the first time `owner` + `variant` is seen. */
-  placeholder(owner: object, variant: string, render: () => ReactElement): ReactElement;
+  /** An element (with React key `key`) standing for `render()`'s markup, rendered the first time `owner` + `variant` is seen. */
+  placeholder(owner: object, variant: string, key: string, render: () => ReactElement): ReactElement;
 }
 
 export const FragmentCacheContext = createContext<FragmentCache | null>(null);

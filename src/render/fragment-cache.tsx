@@ -14,25 +14,43 @@ export interface BuildFragmentCache extends FragmentCache {
 export function createFragmentCache(): BuildFragmentCache {
   // A name no content can contain by chance (raw HTML in markdown is allowed); it never reaches the output.
   const attribute = `data-f${randomUUID().replace(/-/g, '')}`;
-  const placeholderPattern = new RegExp(`<template ${attribute}="(\\d+)"></template>`, 'g');
+  const opening = `<template ${attribute}="`;
+  const closing = '"></template>';
   const ids = new WeakMap<object, Map<string, number>>();
   const markup: string[] = [];
+  // One element per fragment, made once: React elements are immutable and can appear on every page.
+  const elements: ReactElement[] = [];
   return {
-    placeholder(owner: object, variant: string, render: () => ReactElement): ReactElement {
+    placeholder(owner: object, variant: string, key: string, render: () => ReactElement): ReactElement {
       let variants = ids.get(owner);
       if (!variants) ids.set(owner, (variants = new Map()));
       let id = variants.get(variant);
       if (id === undefined) {
         id = markup.push(renderToString(render())) - 1;
+        elements.push(<template key={key} {...{ [attribute]: id }} />);
         variants.set(variant, id);
       }
-      return <template {...{ [attribute]: id }} />;
+      return elements[id]!;
     },
     get size() {
       return markup.length;
     },
     fill(html: string): string {
-      return markup.length ? html.replace(placeholderPattern, (_, id: string) => markup[Number(id)]!) : html;
+      // A scan with indexOf: measured several times faster than a global regex replace on pages with
+      // hundreds of placeholders.
+      let at = html.indexOf(opening);
+      if (at === -1) return html;
+      const parts: string[] = [];
+      let from = 0;
+      while (at !== -1) {
+        const idStart = at + opening.length;
+        const idEnd = html.indexOf(closing, idStart);
+        parts.push(html.slice(from, at), markup[Number(html.slice(idStart, idEnd))]!);
+        from = idEnd + closing.length;
+        at = html.indexOf(opening, from);
+      }
+      parts.push(html.slice(from));
+      return parts.join('');
     },
   };
 }

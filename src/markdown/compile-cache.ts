@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile, rename } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompiledPage } from './problems';
 import type { CompileInput } from './processor';
@@ -35,19 +36,27 @@ export class CompileCache {
 
   async get(key: string): Promise<CompiledPage | undefined> {
     try {
-      return JSON.parse(await readFile(this.file(key), 'utf8')) as CompiledPage;
+      return JSON.parse(readFileSync(this.file(key), 'utf8')) as CompiledPage;
     } catch {
       return undefined;
     }
   }
 
+  private readonly dirs = new Set<string>();
+
+  // Synchronous like the build's output: thousands of queued async writes measured slower and held every
+  // page's JSON in memory until the queue drained.
   async set(key: string, page: CompiledPage): Promise<void> {
     const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const dir = path.dirname(target);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
     // Write then rename, so a killed build never leaves a truncated entry.
     const tmp = `${target}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(page));
-    await rename(tmp, target);
+    writeFileSync(tmp, JSON.stringify(page));
+    renameSync(tmp, target);
   }
 
   private file(key: string): string {

@@ -23,13 +23,19 @@ const origin = `http://127.0.0.1:${port}`;
 const page = '/it/v1/guides/features/events';
 const file = path.join(site, 'content/docs/guides/features/events.md');
 
-const start = performance.now();
-const child = spawn(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')], {
-  cwd: repo,
-  env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-child.stdout.resume();
+/** Starts `docs-it dev` (without the supervisor, which only restarts it on template changes). */
+function startDev() {
+  const child = spawn(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')], {
+    cwd: repo,
+    env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.resume();
+  return child;
+}
+
+let start = performance.now();
+let child = startDev();
 
 async function firstPage(): Promise<number> {
   for (;;) {
@@ -74,7 +80,13 @@ try {
     await new Promise((r) => setTimeout(r, 150));
   }
   times.sort((a, b) => a - b);
-  console.log(`avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms`);
+  // A writer's usual start: the site's cache already holds the code blocks of an earlier session.
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  start = performance.now();
+  child = startDev();
+  const restart = await firstPage();
+  console.log(`avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`);
   console.log(`salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
 } finally {
   child.kill('SIGTERM');

@@ -18,7 +18,7 @@ test('builds every route to a complete HTML document and page data', async () =>
   const text = formatSummary(summary, dir, true);
   assert.match(text, /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/);
   assert.match(text, /Pagine per tipo: .*doc \d+.*blog-post 11/);
-  assert.match(text, /Markdown: \d+ pagine compilate, \d+ riprese dalla cache/);
+  assert.match(text, /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), \d+ blocchi di codice già evidenziati/);
   assert.ok(summary.pages > 10);
   for (const rel of ['it/index.html', 'it/v1/guides/index.html', 'it/v1/guides/faq/index.html', 'it/v1/guides/intro/primo/index.html', 'it/blog/index.html', 'it/blog/page/2/index.html', 'it/blog/archive/index.html', 'it/blog/2023/01/11/post-11/index.html', 'it/404.html', 'it/v1/guides/page-data.json']) {
     assert.ok(existsSync(path.join(out, rel)), rel);
@@ -119,6 +119,26 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   assert.is(other.reusedPages, 0);
   removeDir(fresh);
   removeDir(path.join(dir, 'build-other'));
+});
+
+test('code blocks highlighted by one build are reused by the next, even when their page changes', async () => {
+  const file = path.join(dir, 'content/docs/guides/codice.md');
+  const page = (intro: string) => `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
+  writeFileSync(file, page('Prima versione.'));
+  const first = await build();
+  assert.is(first.compile.storedBlocks, 0);
+  const html = read('it/v1/guides/codice/index.html');
+  writeFileSync(file, page('Seconda versione.'));
+  const second = await build();
+  assert.ok(second.compile.compiled >= 1);
+  assert.is(second.compile.storedBlocks, 2, 'both blocks come from the store');
+  assert.match(formatSummary(second, dir, true), ', 2 blocchi di codice già evidenziati');
+  const updated = read('it/v1/guides/codice/index.html');
+  assert.match(updated, 'Seconda versione.');
+  const codeOf = (h: string) => h.slice(h.indexOf('<div class="code-block'), h.lastIndexOf('</pre>'));
+  assert.is(codeOf(updated), codeOf(html), 'the stored blocks are the highlighted ones');
+  assert.match(codeOf(updated), '--shiki-');
+  removeDir(file);
 });
 
 test('a failed build reports every error with file:line:column and leaves the previous build untouched', async () => {

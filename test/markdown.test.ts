@@ -3,7 +3,11 @@ import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
-import { compileMd } from './helpers';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { HighlightStore } from '../src/markdown/highlight-store';
+import { createHighlighter, highlighterFingerprint } from '../src/markdown/highlighter';
+import { compileMd, removeDir, repoRoot } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
   const { html } = await compileMd('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] fatto\n\n~~via~~ https://tauri.app nota[^1]\n\n[^1]: La nota.\n');
@@ -132,6 +136,29 @@ test('::doc-card-list leaves a marker and its position', async () => {
   const { html, cardList } = await compileMd('Testo.\n\n::doc-card-list\n');
   assert.match(html, '<div data-docs-it-card-list=""></div>');
   assert.equal(cardList, { line: 3, column: 1 });
+});
+
+test('the highlight store answers for blocks of an earlier run of the same highlighter version only', async () => {
+  const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'store-'));
+  const options = { highlightLines: new Set([1]), showLineNumbers: true };
+  const fingerprint = highlighterFingerprint();
+  const first = HighlightStore.open(dir, `${fingerprint}v1`);
+  const html = await createHighlighter(first).highlight('fn main() {}', 'rust', options);
+  await createHighlighter(first).highlight('testo semplice', null, options);
+  first.save();
+  assert.is(highlighterFingerprint(), fingerprint, 'using the highlighter does not change its fingerprint');
+  const again = HighlightStore.open(dir, `${fingerprint}v1`);
+  assert.is(await createHighlighter(again).highlight('fn main() {}', 'rust', options), html);
+  assert.is(again.hits, 1);
+  const otherOptions = await createHighlighter(again).highlight('fn main() {}', 'rust', { highlightLines: new Set(), showLineNumbers: false });
+  assert.is.not(otherOptions, html, 'line options are part of the key');
+  again.save();
+  const upgraded = HighlightStore.open(dir, `${fingerprint}v2`);
+  await createHighlighter(upgraded).highlight('fn main() {}', 'rust', options);
+  assert.is(upgraded.hits, 0, 'another version starts empty');
+  upgraded.save();
+  assert.is(readdirSync(dir).filter((n) => n.startsWith('highlight-')).length, 1, 'the old version is removed');
+  removeDir(dir);
 });
 
 test.run();

@@ -10,6 +10,7 @@ import { loadReleases } from '../content/load-releases';
 import { validateLinks } from '../content/validate-links';
 import { compilePages, type CompileStats } from '../markdown/compile-pages';
 import { pipelineIdentity } from '../markdown/compile-cache';
+import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { OutputWriter } from '../output/output-writer';
 import { writeExtras } from '../output/write-extras';
 import { precached, writeServiceWorker } from '../sw/write-service-worker';
@@ -66,7 +67,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const releases = await loadReleases(config);
   const stats: CompileStats = { compiled: 0, cached: 0 };
   const cache = options.noCache ? undefined : { dir: path.join(config.paths.cache, 'pages'), identity: await pipelineIdentity([options.cliFile ?? '', path.join(options.packageRoot, 'package-lock.json')]) };
-  const compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache }, stats), (c) => `${c.size} pages (${stats.cached} from the cache)`);
+  const highlightStore = cache ? HighlightStore.open(config.paths.cache, await highlightVersion(options.packageRoot)) : undefined;
+  let compiled: Awaited<ReturnType<typeof compilePages>>;
+  try {
+    compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache, highlightStore }, stats), (c) => `${c.size} pages (${stats.cached} from the cache)`);
+  } finally {
+    // Blocks highlighted before an error are still good for the next build.
+    highlightStore?.save();
+    stats.storedBlocks = highlightStore?.hits ?? 0;
+  }
   await progress.task('links', () => validateLinks(model, compiled, config.site.baseUrl));
   const pages = await progress.task('props', () => buildRouteProps({ site: config.site, model, compiled, releases }));
   const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);
@@ -107,7 +116,7 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
   ];
   if (verbose) {
     lines.push(`Pagine per tipo: ${Object.entries(summary.kinds).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
-    lines.push(`Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it)`);
+    lines.push(`Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it), ${summary.compile.storedBlocks ?? 0} blocchi di codice già evidenziati`);
     lines.push(`HTML: ${summary.pages - summary.reusedPages} pagine generate, ${summary.reusedPages} invariate riprese dalla build precedente`);
   }
   return lines.join('\n');

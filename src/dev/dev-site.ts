@@ -11,6 +11,7 @@ import type { Release } from '../content/releases';
 import type { ParsedSource, SourceFile } from '../content/source-file';
 import { validateLinks } from '../content/validate-links';
 import { DocsItError, docsItErrorsOf } from '../errors';
+import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { createHighlighter } from '../markdown/highlighter';
 import type { CompiledPage } from '../markdown/problems';
 import { createMarkdownProcessor, type CompileInput } from '../markdown/processor';
@@ -53,6 +54,7 @@ export class DevSite {
   private compile!: ReturnType<typeof createMarkdownProcessor>;
   /** Kept across updates: highlighted blocks that did not change are not highlighted again. */
   private highlighter = createHighlighter();
+  private highlightStore: HighlightStore | undefined;
   private readonly compiled = new Map<string, { key: string; page: Promise<CompiledPage> }>();
   private readonly parsedByText = new Map<string, ParsedSource>();
   private modelErrors: DocsItError[] = [];
@@ -100,6 +102,7 @@ export class DevSite {
       await this.compiledPage(job).catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    this.highlightStore?.save();
     await this.checkLinksNow();
   }
 
@@ -123,6 +126,7 @@ export class DevSite {
     const oldRoutes = new Map(this.model?.routes.map((r) => [r.file ?? r.path, r.path]) ?? []);
     await this.reloadContent();
     const compiledNow = await this.recompileChanged(rel);
+    this.highlightStore?.save();
     await this.checkLinksNow();
     if (this.signature() !== before) return { paths: 'all', errors: this.errors, compiled: compiledNow };
     const paths = new Set<string>();
@@ -170,7 +174,9 @@ export class DevSite {
   private async loadSiteConfig(): Promise<void> {
     this.config = await loadConfig({ ...this.options, mode: 'development' });
     this.configSource = await readFile(this.config.paths.configFile, 'utf8');
-    this.highlighter = createHighlighter();
+    // The blocks of the last build or dev session: the first pages need no grammar warm-up.
+    this.highlightStore = HighlightStore.open(this.config.paths.cache, await highlightVersion(this.options.packageRoot));
+    this.highlighter = createHighlighter(this.highlightStore);
   }
 
   /** Reads the content again and rebuilds the model; a broken file keeps the last good model in use. */

@@ -1,6 +1,7 @@
 import type { Root as HastRoot } from 'hast';
 import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import type { BlockStore } from './highlight-store';
 
 type LangLoader = () => Promise<unknown>;
 
@@ -78,9 +79,22 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * dark values. Two real themes would tokenize every block twice; this tokenizes it once.
  */
 const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
+// Taken now: Shiki adds normalised fields to the theme object once it is used.
+const themeFingerprint = JSON.stringify(cssVariablesTheme);
 
-/** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(): Highlighter {
+/**
+ * What decides a highlighted block besides its input: this highlighter's code and settings (the grammar and
+ * Shiki versions are in the lock file, which callers add).
+ */
+export function highlighterFingerprint(): string {
+  return [createHighlighter.toString(), escapeHtml.toString(), themeFingerprint, JSON.stringify(aliases), [...plainLanguages].join(), Object.keys(grammars).join()].join('\0');
+}
+
+/**
+ * A highlighter whose light and dark colours are CSS variables set by the stylesheet; `store` keeps blocks
+ * across builds.
+ */
+export function createHighlighter(store?: BlockStore): Highlighter {
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const cache = new Map<string, string>();
@@ -143,22 +157,27 @@ export function createHighlighter(): Highlighter {
     },
     async highlight(code, lang, options) {
       const key = `${lang}\0${options.showLineNumbers ? 1 : 0}\0${[...options.highlightLines].join(',')}\0${code}`;
+      const remember = (html: string) => {
+        cache.set(key, html);
+        // Repeated snippets (install commands, config stubs) are what the cache is for; on a site of thousands
+        // of pages keeping every block would hold tens of megabytes for nothing. Maps iterate oldest first.
+        if (cache.size > maxCachedBlocks) cache.delete(cache.keys().next().value!);
+        return html;
+      };
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
-      let html: string;
       const preClass = `shiki${options.showLineNumbers ? ' line-numbers' : ''}`;
       if (lang === null) {
         const lines = code.split('\n').map((line, i) => `<span class="line${options.highlightLines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`);
-        html = `<pre class="${preClass} plain" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
-      } else {
-        const highlighter = await ready(lang);
-        html = highlighter.codeToHtml(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] });
+        return remember(`<pre class="${preClass} plain" tabindex="0"><code>${lines.join('\n')}</code></pre>`);
       }
-      cache.set(key, html);
-      // Repeated snippets (install commands, config stubs) are what the cache is for; on a site of thousands of
-      // pages keeping every block would hold tens of megabytes for nothing. Maps iterate oldest first.
-      if (cache.size > maxCachedBlocks) cache.delete(cache.keys().next().value!);
-      return html;
+      // Blocks highlighted by an earlier build or dev session: no grammar to load, no regex to compile.
+      const stored = store?.get(key);
+      if (stored !== undefined) return remember(stored);
+      const highlighter = await ready(lang);
+      const html = highlighter.codeToHtml(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] });
+      store?.set(key, html);
+      return remember(html);
     },
   };
 }

@@ -60,7 +60,7 @@ export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, j
   return { html, json };
 }
 
-/** Renders every route to an HTML document and a page-data file; returns the number of bytes written. */
+/** Renders every route to an HTML document and a page-data file (reusing unchanged documents); returns the bytes written and the documents reused. */
 export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?: RenderReuse): Promise<{ bytes: number; reused: number }> {
   let bytes = 0;
   let reused = 0;

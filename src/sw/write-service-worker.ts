@@ -54,7 +54,7 @@ export async function writeServiceWorker({ packageRoot, outDir, baseUrl, mode, f
     // about 100 ms, and only builds reach this step.
     const { injectManifest } = await import('workbox-build/build/inject-manifest.js');
     const tooLarge = files.filter((f) => f.size > maxPrecachedBytes);
-    if (tooLarge.length) throw new Error(`service worker: ${tooLarge.map((f) => f.path).join(', ')} is over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first visit; make it smaller or move it out of the precached types`);
+    if (tooLarge.length) throw new Error(`service worker: ${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'} over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first visit; make it smaller or move it out of the precached types`);
     const result = await injectManifest({
       swSrc,
       swDest: path.join(outDir, base, 'sw.js'),

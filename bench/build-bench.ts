@@ -1,8 +1,9 @@
 /*
- * npm run bench [-- --sizes 1000,10000] [--warm] [--runs 3]: builds the real site and synthetic sites in child processes
- * and prints, per size, total ms, ms per page and peak RSS. Cold by default (`--no-cache`: every page compiled
- * and rendered); `--warm` measures a second build that finds the first one's caches (nothing changed);
- * `--runs n` builds each site n times and reports the median time and the highest RSS.
+ * npm run bench [-- --sizes 1000,10000] [--runs 3] [--cold]: builds the real site and synthetic sites in child
+ * processes and prints, per size, the cold build (`--no-cache`: every page compiled, highlighted and rendered)
+ * in total ms and ms per page, the warm build (a build that finds the caches of the one before it, nothing
+ * changed), and the highest peak RSS. `--runs n` builds each site cold n times and reports the median;
+ * `--cold` skips the warm builds.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { writeSyntheticSite } from './synthetic-site';
 const repo = path.resolve(import.meta.dirname, '..');
 const sizesArg = process.argv.indexOf('--sizes');
 const sizes = (sizesArg > -1 ? process.argv[sizesArg + 1]! : '1000,10000').split(',').map(Number);
-const warm = process.argv.includes('--warm');
+const warm = !process.argv.includes('--cold');
 const runsArg = process.argv.indexOf('--runs');
 // This machine's timings vary by tens of percent from run to run: `--runs 3` reports the median.
 const runs = runsArg > -1 ? Number(process.argv[runsArg + 1]) : 1;
@@ -23,8 +24,18 @@ interface Result {
   rssMb: number;
 }
 
+interface SiteResult {
+  name: string;
+  pages: number;
+  coldMs: number;
+  warmMs?: number;
+  rssMb: number;
+}
+
 /** Runs one build in a fresh Node process so its peak RSS is its own. */
 function measure(name: string, configFile: string, out: string, cache: boolean): Result {
+  // Each build starts with the previous one's writes flushed (see the note on `sync` below).
+  spawnSync('sync');
   const script = `
     process.env.NODE_ENV ??= 'production';
     const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli/index.mjs'))});
@@ -41,12 +52,20 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
 
 // Make sure the CLI bundle exists and is current.
 spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
-const results: Result[] = [];
+const results: SiteResult[] = [];
 const runOnce = (name: string, config: string, out: string) => {
-  // Cold: nothing reused. Warm: a second build with the caches of the first (markdown and unchanged HTML).
-  if (warm) measure(name, config, out, true);
-  const all = Array.from({ length: runs }, () => measure(name, config, out, warm)).sort((a, b) => a.ms - b.ms);
-  results.push({ ...all[Math.floor(all.length / 2)]!, rssMb: Math.max(...all.map((r) => r.rssMb)) });
+  const cold = Array.from({ length: runs }, () => measure(name, config, out, false)).sort((a, b) => a.ms - b.ms);
+  const median = cold[Math.floor(cold.length / 2)]!;
+  const all = [...cold];
+  let warmMs: number | undefined;
+  if (warm) {
+    // The first build with caches fills them; the second is the warm one.
+    all.push(measure(name, config, out, true));
+    const second = measure(name, config, out, true);
+    all.push(second);
+    warmMs = second.ms;
+  }
+  results.push({ name, pages: median.pages, coldMs: median.ms, warmMs, rssMb: Math.max(...all.map((r) => r.rssMb)) });
 };
 runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
 for (const size of sizes) {
@@ -56,7 +75,8 @@ for (const size of sizes) {
   spawnSync('sync');
   runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
-console.log('\nsito            pagine   totale ms   ms/pagina   picco RSS');
+console.log(`\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`);
 for (const r of results) {
-  console.log(`${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.ms.toFixed(0).padStart(11)} ${(r.ms / r.pages).toFixed(2).padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`);
+  const warmCell = r.warmMs === undefined ? '—' : r.warmMs.toFixed(0);
+  console.log(`${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`);
 }

@@ -108,11 +108,14 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   writeFileSync(file, original);
   await build();
 
-  // A file edited by hand in the output is not trusted.
+  // A file edited by hand in the output is not trusted (a document or its page data).
+  const data = read('it/v1/guides/faq/page-data.json');
   writeFileSync(path.join(out, 'it/blog/index.html'), 'modificato a mano');
+  writeFileSync(path.join(out, 'it/v1/guides/faq/page-data.json'), '{}');
   const afterEdit = await build();
-  assert.is(afterEdit.reusedPages, afterEdit.pages - 1);
+  assert.is(afterEdit.reusedPages, afterEdit.pages - 2);
   assert.match(read('it/blog/index.html'), '<!doctype html>');
+  assert.is(read('it/v1/guides/faq/page-data.json'), data);
 
   // Another output folder starts from scratch.
   const other = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: path.join(dir, 'build-other'), quiet: true });

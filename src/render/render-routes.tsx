@@ -67,28 +67,29 @@ export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?:
   const fragments = createFragmentCache();
   const pending: Promise<void>[] = [];
   for (const page of input.pages) {
+    // Keep memory flat on large sites: let queued writes drain every few pages.
+    if (pending.length >= 64) await Promise.all(pending.splice(0));
     const isNotFound = page.props.path === input.notFoundPath;
     const htmlPath = isNotFound ? `${input.notFoundPath.slice(1)}.html` : htmlFileOf(page.props.path);
     const dataPath = isNotFound ? `${input.notFoundPath.slice(1)}.page-data.json` : pageDataFileOf(page.props.path);
     const json = JSON.stringify(page.props);
     const key = reuse && sink.link && sink.fileInfo ? reuse.keyOf(page, json, page.sidebarId ? input.sidebars[page.sidebarId] : undefined) : undefined;
-    const previous = key ? reuse!.reusable(htmlPath, key) : undefined;
-    const remember = () => {
-      if (key) reuse!.remember(htmlPath, key, sink.fileInfo!(htmlPath)!);
+    // The page data is the props JSON the key covers: reused together with the document.
+    const previousHtml = key ? reuse!.reusable(htmlPath, key) : undefined;
+    const previousData = previousHtml ? reuse!.reusable(dataPath, key!) : undefined;
+    const remember = (file: string) => () => {
+      if (key) reuse!.remember(file, key, sink.fileInfo!(file)!);
     };
-    if (previous) {
-      pending.push(sink.link!(htmlPath, previous.file, previous.written).then(remember));
+    if (previousHtml && previousData) {
+      pending.push(sink.link!(htmlPath, previousHtml.file, previousHtml.written).then(remember(htmlPath)));
+      pending.push(sink.link!(dataPath, previousData.file, previousData.written).then(remember(dataPath)));
       reused++;
-      bytes += previous.written.size;
-    } else {
-      const { html } = renderPage(input, page, json, fragments);
-      bytes += html.length;
-      pending.push(sink.write(htmlPath, html).then(remember));
+      bytes += previousHtml.written.size + previousData.written.size;
+      continue;
     }
-    bytes += json.length;
-    pending.push(sink.write(dataPath, json));
-    // Keep memory flat on large sites: let queued writes drain every few pages.
-    if (pending.length >= 64) await Promise.all(pending.splice(0));
+    const { html } = renderPage(input, page, json, fragments);
+    bytes += html.length + json.length;
+    pending.push(sink.write(htmlPath, html).then(remember(htmlPath)), sink.write(dataPath, json).then(remember(dataPath)));
   }
   // Whole sidebars, fetched once by client navigation (page data only names its sidebar).
   for (const [id, items] of Object.entries(input.sidebars)) pending.push(sink.write(sidebarFileOf(input.site.baseUrl, id), JSON.stringify(items)));

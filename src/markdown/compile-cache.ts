@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceFileSync } from '../output/replace-file';
 import type { CompiledPage } from './problems';
 import type { CompileInput } from './processor';
 
@@ -53,10 +54,7 @@ export class CompileCache {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    // Write then rename, so a killed build never leaves a truncated entry.
-    const tmp = `${target}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(page));
-    renameSync(tmp, target);
+    replaceFileSync(target, JSON.stringify(page));
   }
 
   private file(key: string): string {

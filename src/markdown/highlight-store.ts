@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceFileSync } from '../output/replace-file';
 import { highlighterFingerprint } from './highlighter';
 
 /** Where the highlighter looks before running Shiki, and keeps what it highlighted. */
@@ -59,9 +60,7 @@ export class HighlightStore implements BlockStore {
   save(): void {
     if (this.added === 0 && (!this.loaded || this.loaded.size === this.used.size)) return;
     mkdirSync(this.dir, { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(Object.fromEntries(this.used)));
-    renameSync(tmp, this.file);
+    replaceFileSync(this.file, JSON.stringify(Object.fromEntries(this.used)));
     for (const name of readdirSync(this.dir)) {
       if (name.startsWith(prefix) && name.endsWith('.json') && path.join(this.dir, name) !== this.file) rmSync(path.join(this.dir, name), { force: true });
     }

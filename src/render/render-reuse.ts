@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarItem } from '../content/model';
+import { replaceFileSync } from '../output/replace-file';
 import type { RoutePage } from './route-props';
 
 interface Entry {
@@ -93,8 +94,6 @@ export class RenderReuse {
       }
     }
     mkdirSync(path.dirname(this.manifestFile), { recursive: true });
-    const tmp = `${this.manifestFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.next));
-    renameSync(tmp, this.manifestFile);
+    replaceFileSync(this.manifestFile, JSON.stringify(this.next));
   }
 }

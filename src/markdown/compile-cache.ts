@@ -35,7 +35,7 @@ export function isFresh(page: CompiledPage, routeOfFile: Record<string, string>)
 export class CompileCache {
   constructor(private readonly dir: string) {}
 
-  async get(key: string): Promise<CompiledPage | undefined> {
+  get(key: string): CompiledPage | undefined {
     try {
       return JSON.parse(readFileSync(this.file(key), 'utf8')) as CompiledPage;
     } catch {
@@ -47,7 +47,7 @@ export class CompileCache {
 
   // Synchronous like the build's output: thousands of queued async writes measured slower and held every
   // page's JSON in memory until the queue drained.
-  async set(key: string, page: CompiledPage): Promise<void> {
+  set(key: string, page: CompiledPage): void {
     const target = this.file(key);
     const dir = path.dirname(target);
     if (!this.dirs.has(dir)) {

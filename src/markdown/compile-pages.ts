@@ -85,25 +85,22 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
   let toCompile = jobs;
   if (cache && input.cache) {
     toCompile = [];
-    const hits = await Promise.all(
-      jobs.map(async (job) => {
-        // MDX pages may import fragments the key does not cover: always compile them.
-        if (job.format === 'mdx') return undefined;
-        const key = cacheKey(job, input.cache!.identity);
-        keys.set(job.file, key);
-        const page = await cache.get(key);
-        return page && isFresh(page, model.routeOfFile) ? page : undefined;
-      }),
-    );
-    jobs.forEach((job, i) => (hits[i] ? compiled.set(job.file, hits[i]!) : toCompile.push(job)));
+    for (const job of jobs) {
+      // MDX pages may import fragments the key does not cover: always compile them.
+      const key = job.format === 'mdx' ? undefined : cacheKey(job, input.cache.identity);
+      const page = key === undefined ? undefined : cache.get(key);
+      if (key !== undefined) keys.set(job.file, key);
+      if (page && isFresh(page, model.routeOfFile)) compiled.set(job.file, page);
+      else toCompile.push(job);
+    }
   }
 
-  // Worker threads were measured here (2 vCPUs): two threads each ran at half speed, so the gain was
-  // under 10% for twice the memory. One thread, and a disk cache for warm builds, do better.
+  // Worker threads and child processes were both measured here (2 vCPUs): two parsers running at once each
+  // ran at about half speed, so the gain was 10% at best, and negative on the real site (each worker pays the
+  // highlighter's warm-up). One thread, and the disk caches for later builds, do better.
   const outcomes = await compileAll(toCompile, model.routeOfFile, baseUrl, root, input.highlightStore);
 
   const errors = new ErrorCollector();
-  const writes: Promise<void>[] = [];
   for (const outcome of outcomes) {
     if ('error' in outcome) {
       errors.add(new DocsItError(outcome.error.message, outcome.error.location, outcome.error.hint));
@@ -111,12 +108,17 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
     }
     compiled.set(outcome.file, outcome.page);
     const key = keys.get(outcome.file);
-    if (cache && key) writes.push(cache.set(key, outcome.page).catch(() => undefined));
+    if (cache && key) {
+      try {
+        cache.set(key, outcome.page);
+      } catch {
+        // A cache that cannot be written only makes the next build slower.
+      }
+    }
   }
   for (const [file, page] of compiled) {
     for (const p of page.problems) errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
   }
-  await Promise.all(writes);
   if (stats) Object.assign(stats, { compiled: toCompile.length, cached: jobs.length - toCompile.length });
   errors.throwIfAny();
   return compiled;

@@ -3,6 +3,12 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileS
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+/** What the writer knows of a file it wrote: its size and a content hash (a precache revision). */
+export interface WrittenFile {
+  size: number;
+  revision: string;
+}
+
 const tmpPrefix = '.docs-it-tmp-';
 const oldPrefix = '.docs-it-old-';
 
@@ -64,7 +70,7 @@ export class OutputWriter {
    * Puts a file of the previous build into this one without copying its bytes: a hard link, which survives the
    * previous build's removal on commit (a copy where links are not possible).
    */
-  async link(relPath: string, from: string, written: { size: number; revision: string }): Promise<void> {
+  async link(relPath: string, from: string, written: WrittenFile): Promise<void> {
     const target = this.resolve(relPath);
     this.ensureDir(path.dirname(target));
     try {
@@ -78,20 +84,16 @@ export class OutputWriter {
   }
 
   /** Size and content hash of a file this writer wrote or linked. */
-  fileInfo(relPath: string): { size: number; revision: string } | undefined {
+  fileInfo(relPath: string): WrittenFile | undefined {
     const file = this.written.get(relPath);
-    if (!file) return undefined;
-    file.revision ??= revisionOf(readFileSync(file.source!));
-    return { size: file.size, revision: file.revision };
+    return file && { size: file.size, revision: revisionOfEntry(file) };
   }
 
   /** Written files (output-relative paths with `/`) that `include` accepts, each with its size and a content hash. */
-  filesWithRevisions(include: (relPath: string) => boolean): { path: string; size: number; revision: string }[] {
-    const files: { path: string; size: number; revision: string }[] = [];
+  filesWithRevisions(include: (relPath: string) => boolean): (WrittenFile & { path: string })[] {
+    const files: (WrittenFile & { path: string })[] = [];
     for (const [relPath, file] of this.written) {
-      if (!include(relPath)) continue;
-      file.revision ??= revisionOf(readFileSync(file.source!));
-      files.push({ path: relPath, size: file.size, revision: file.revision });
+      if (include(relPath)) files.push({ path: relPath, size: file.size, revision: revisionOfEntry(file) });
     }
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
@@ -127,6 +129,11 @@ export class OutputWriter {
 /** A content hash for precache revisions (SHA-256 measured 2.5x faster than MD5 here: CPUs hash it in hardware). */
 function revisionOf(contents: Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 32);
+}
+
+/** A written entry's revision; a copied file is read and hashed the first time it is asked for. */
+function revisionOfEntry(file: { revision?: string; source?: string }): string {
+  return (file.revision ??= revisionOf(readFileSync(file.source!)));
 }
 
 /** Temporary and old folders of earlier runs that were killed before they finished. */

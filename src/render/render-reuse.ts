@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarItem } from '../content/model';
+import type { WrittenFile } from '../output/output-writer';
 import { replaceFileSync } from '../output/replace-file';
 import type { RoutePage } from './route-props';
 
@@ -9,12 +10,6 @@ interface Entry {
   key: string;
   size: number;
   mtimeMs: number;
-  revision: string;
-}
-
-/** What the output writer knows about a file it wrote. */
-export interface WrittenFile {
-  size: number;
   revision: string;
 }
 

@@ -8,7 +8,8 @@ import { createFragmentCache, type BuildFragmentCache } from './fragment-cache';
 import type { SiteChrome } from '../../templates/types';
 import { renderDocument, type DocumentAssets } from './document';
 import { hydrationData } from './hydration-data';
-import type { RenderReuse, WrittenFile } from './render-reuse';
+import type { WrittenFile } from '../output/output-writer';
+import type { RenderReuse } from './render-reuse';
 import type { RoutePage } from './route-props';
 
 /** Where rendered files go: the build's temporary folder, or memory in tests and `dev`. */

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import type { WrittenFile } from '../output/output-writer';
 
 export interface ServiceWorkerInput {
   packageRoot: string;
@@ -10,7 +11,7 @@ export interface ServiceWorkerInput {
   baseUrl: string;
   mode: 'production' | 'development';
   /** The build's files with content hashes (see `precached`), so workbox does not glob and re-read the output. */
-  files: { path: string; size: number; revision: string }[];
+  files: (WrittenFile & { path: string })[];
 }
 
 export interface ServiceWorkerSummary {

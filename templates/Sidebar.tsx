@@ -62,19 +62,24 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
   const current = item.href === path;
   const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;
+  const toggle = () => setExpanded((e) => !e);
   return (
     <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
       <div className="menu-category-header">
         {item.href ? (
-          <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
-            {item.label}
-          </a>
+          <>
+            <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
+              {item.label}
+            </a>
+            <button type="button" className="menu-caret" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`} onClick={toggle} />
+          </>
         ) : (
-          <button type="button" className="menu-link menu-label" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} onClick={() => setExpanded((e) => !e)}>
+          // A category without a page is one control: its label is the toggle, and the caret is drawn by CSS
+          // (a second button would be a duplicate tab stop announcing the same thing).
+          <button type="button" className="menu-link menu-label" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} onClick={toggle}>
             {item.label}
           </button>
         )}
-        <button type="button" className="menu-caret" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`} onClick={() => setExpanded((e) => !e)} />
       </div>
       <div ref={list} id={listId} className="menu-category-items" hidden={!expanded}>
         {showChildren ? <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} /> : null}

@@ -45,6 +45,21 @@ test('dates render in Italian, the same on server and client', () => {
   assert.is(formatDate('2023-06-14'), '14 giugno 2023');
 });
 
+test('a category without a page is one toggle; a category with a page is its link plus a caret', () => {
+  const items: SidebarItem[] = [
+    { type: 'category', label: 'Sviluppo', collapsed: true, items: [{ type: 'link', label: 'Ciclo', href: '/it/v1/sviluppo/ciclo' }] },
+    { type: 'category', label: 'Funzioni', collapsed: true, href: '/it/v1/funzioni', items: [{ type: 'link', label: 'Eventi', href: '/it/v1/funzioni/eventi' }] },
+  ];
+  const html = renderToString(createElement(Sidebar, { items, path: '/it/v1/altro', renderCollapsed: false }));
+  const headers = html.split('menu-category-header').slice(1);
+  const label = headers[0]!.slice(0, headers[0]!.indexOf('</div>'));
+  assert.is(label.match(/<button/g)?.length, 1, 'one control for the label category');
+  assert.match(label, /<button type="button" class="menu-link menu-label" aria-expanded="false" aria-controls="cat-1-0-sviluppo">Sviluppo<\/button>/);
+  const linked = headers[1]!.slice(0, headers[1]!.indexOf('</div>'));
+  assert.match(linked, /<a class="menu-link" href="\/it\/v1\/funzioni">Funzioni<\/a>/);
+  assert.match(linked, /<button type="button" class="menu-caret" aria-expanded="false" aria-controls="cat-1-1-funzioni" aria-label="Espandi la categoria «Funzioni»"><\/button>/);
+});
+
 test('a large sidebar renders the same markup with closed categories rendered once per build', () => {
   const sidebar: SidebarItem[] = Array.from({ length: 30 }, (_, c) => ({
     type: 'category',

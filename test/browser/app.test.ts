@@ -283,14 +283,18 @@ test('sidebar categories expand and collapse with an animation; the current cate
   const { page } = await open(doc);
   const current = page.locator('.docs-sidebar a[aria-current="page"]');
   assert.ok(await current.isVisible());
-  const caret = page.locator('.docs-sidebar .menu-category-header:has-text("Sviluppo") .menu-caret');
+  // A category without a page of its own is a single toggle named by its label.
+  const caret = page.locator('.docs-sidebar').getByRole('button', { name: 'Sviluppo', exact: true });
   assert.is(await caret.getAttribute('aria-expanded'), 'false');
+  assert.is(await page.locator('.docs-sidebar .menu-category-header:has-text("Sviluppo") button').count(), 1);
   const animated = page.waitForFunction(() => document.querySelector<HTMLElement>('.docs-sidebar .menu-category-items[style*="transition"]')?.style.transition ?? '', undefined, { polling: 'raf' });
   await caret.click();
   assert.match(String(await (await animated).jsonValue()), /height \d+ms/);
   await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', { state: 'visible' });
+  assert.is(await caret.getAttribute('aria-expanded'), 'true');
   await caret.click();
   await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', { state: 'hidden' });
+  assert.is(await caret.getAttribute('aria-expanded'), 'false');
   await page.context().close();
 });
 

@@ -41,7 +41,7 @@ test('large sidebar: a page hydrates, closed categories open with their links, a
   assert.ok(await page.locator('.docs-sidebar a[aria-current="page"]:has-text("Pagina 3.5")').isVisible());
   // A closed category is in the HTML without its links.
   assert.is(await page.locator('.docs-sidebar a[href="/it/v1/guides/sezione-8/pagina-2"]').count(), 0);
-  const caret = page.locator('.docs-sidebar .menu-category-header:has-text("Sezione 8") .menu-caret');
+  const caret = page.locator('.docs-sidebar').getByRole('button', { name: 'Sezione 8', exact: true });
   assert.is(await caret.getAttribute('aria-expanded'), 'false');
   await caret.click();
   const link = page.locator('.docs-sidebar a[href="/it/v1/guides/sezione-8/pagina-2"]');
@@ -49,7 +49,7 @@ test('large sidebar: a page hydrates, closed categories open with their links, a
   await link.click();
   await page.waitForURL('**/sezione-8/pagina-2');
   await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 8.2');
-  assert.is(await page.locator('.docs-sidebar .menu-category-header:has-text("Sezione 8") .menu-caret').getAttribute('aria-expanded'), 'true');
+  assert.is(await page.locator('.docs-sidebar').getByRole('button', { name: 'Sezione 8', exact: true }).getAttribute('aria-expanded'), 'true');
   assert.equal(errors, []);
   await page.close();
 });

@@ -5,6 +5,7 @@
  * - what the search adds to the first page load, and the chunks it loads on first use.
  * Synthetic sites live in bench/.scratch/<size> and keep their compile cache unless --fresh.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,13 +36,20 @@ const queries = [
 ];
 const rounds = 30;
 
+/** The bundled CLI's folder, bundled first if its sources changed: its list of pipeline sources keys the cache. */
+function cliDir(): string {
+  spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
+  return path.join(repo, 'node_modules/.cache/docs-it/cli');
+}
+
 /** Every route's props, through the build's own stages (compiled pages come from the disk cache when warm). */
 async function pagesOf(configFile: string): Promise<{ pages: RoutePage[]; site: Awaited<ReturnType<typeof loadConfig>>['site'] }> {
   const config = await loadConfig({ config: configFile });
   const configSource = await readFile(config.paths.configFile, 'utf8');
   const discovered = await discoverContent(config);
   const model = buildContentModel({ site: config.site, discovered, configFile: path.relative(config.paths.root, config.paths.configFile), configSource });
-  const cache = { dir: path.join(config.paths.cache, 'pages'), identity: await pipelineIdentity([path.join(repo, 'package-lock.json'), 'search-bench']) };
+  // Keyed like the CLI's own builds: by the markdown pipeline's sources, which this bench runs directly.
+  const cache = { dir: path.join(config.paths.cache, 'pages'), identity: pipelineIdentity({ cliDir: cliDir(), packageRoot: repo }) };
   const compiled = await compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache });
   return { pages: buildRouteProps({ site: config.site, model, compiled, releases: await loadReleases(config) }), site: config.site };
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Entry point: bundles the TypeScript CLI with esbuild when its sources changed, then runs it.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { reachableInputs } from './reachable-inputs.mjs';
 
 // React's server renderer is several times slower in its development build.
 process.env.NODE_ENV ??= 'production';
@@ -27,7 +28,9 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
   const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  await build({
+  const result = await build({
+    absWorkingDir: packageRoot,
+    metafile: true,
     entryPoints: [path.join(packageRoot, 'src/cli/index.ts')],
     outdir: outDir,
     // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.
@@ -48,6 +51,8 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
     sourcemap: 'linked',
     logLevel: 'error',
   });
+  // The sources the markdown pipeline is made of: the compiled-page cache is keyed by these (see pipelineIdentity).
+  writeFileSync(path.join(outDir, 'compile-inputs.json'), JSON.stringify(reachableInputs(result.metafile, 'src/markdown/compile-pages.ts')));
 }
 
 const { run } = await import(pathToFileURL(outFile).href);

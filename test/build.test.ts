@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite, formatSummary } from '../src/cli/build';
 import { DocsItErrors } from '../src/errors';
@@ -79,6 +79,32 @@ test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () =>
   assert.not.match(sitemap, '404');
   assert.match(read('robots.txt'), 'Sitemap: https://example.org/it/sitemap.xml');
   assert.ok(existsSync(path.join(out, 'it/img/logo.svg')));
+});
+
+test('a CLI change outside the markdown pipeline renders every page again but compiles none', async () => {
+  // A stand-in for the bundled CLI's folder: its chunks identify the whole CLI, its list names the pipeline's sources.
+  const cliDir = path.join(dir, 'cli');
+  const source = path.join(dir, 'pipeline-source.ts');
+  mkdirSync(cliDir, { recursive: true });
+  writeFileSync(path.join(cliDir, 'index.mjs'), '// versione 1');
+  writeFileSync(path.join(cliDir, 'compile-inputs.json'), JSON.stringify([path.relative(repoRoot, source).split(path.sep).join('/')]));
+  writeFileSync(source, '// pipeline 1');
+  const withCli = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, cliFile: cliDir });
+  await withCli();
+  const warm = await withCli();
+  assert.ok(warm.compile.cached > 0);
+  assert.is(warm.reusedPages, warm.pages);
+
+  writeFileSync(path.join(cliDir, 'index.mjs'), '// versione 2: un template cambiato');
+  const templateChanged = await withCli();
+  assert.is(templateChanged.compile.cached, warm.compile.cached, 'no page is compiled again');
+  assert.is(templateChanged.reusedPages, 0, 'every page is rendered again');
+
+  writeFileSync(source, '// pipeline 2');
+  const pipelineChanged = await withCli();
+  assert.is(pipelineChanged.compile.cached, 0, 'a pipeline change compiles every page again');
+  rmSync(cliDir, { recursive: true });
+  rmSync(source);
 });
 
 test('the output is deterministic: two builds give the same HTML (nothing time- or random-based)', async () => {

@@ -138,6 +138,18 @@ test('::doc-card-list leaves a marker and its position', async () => {
   assert.equal(cardList, { line: 3, column: 1 });
 });
 
+test('JavaScript and JSX blocks are highlighted (with the TSX grammar): keywords, strings and JSX tags get colours', async () => {
+  const highlighter = createHighlighter();
+  const options = { highlightLines: new Set<number>(), showLineNumbers: false };
+  for (const lang of ['js', 'javascript', 'jsx', 'mjs']) {
+    assert.is(highlighter.resolveLanguage(lang), 'tsx', lang);
+    const html = await highlighter.highlight("const saluto = 'ciao';\nconst el = <Pulsante onClick={invia} />;", highlighter.resolveLanguage(lang)!, options);
+    assert.match(html, /<span style="color:var\(--shiki-token-keyword\)">const<\/span>/, lang);
+    assert.match(html, /<span style="color:var\(--shiki-token-string-expression\)"> ?'ciao'<\/span>/, lang);
+    assert.match(html, /<span style="color:var\(--shiki-token-[a-z-]+\)"> ?Pulsante<\/span>/, lang);
+  }
+});
+
 test('the highlight store answers for blocks of an earlier run of the same highlighter version only', async () => {
   const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'store-'));
   const options = { highlightLines: new Set([1]), showLineNumbers: true };

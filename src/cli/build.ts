@@ -66,7 +66,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const model = await progress.task('model', () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }), (m) => `${m.routes.length} routes`);
   const releases = await loadReleases(config);
   const stats: CompileStats = { compiled: 0, cached: 0 };
-  const cache = options.noCache ? undefined : { dir: path.join(config.paths.cache, 'pages'), identity: await pipelineIdentity([options.cliFile ?? '', path.join(options.packageRoot, 'package-lock.json')]) };
+  const cache = options.noCache ? undefined : { dir: path.join(config.paths.cache, 'pages'), identity: pipelineIdentity({ cliDir: options.cliFile, packageRoot: options.packageRoot }) };
   const highlightStore = cache ? HighlightStore.open(config.paths.cache, await highlightVersion(options.packageRoot)) : undefined;
   let compiled: Awaited<ReturnType<typeof compilePages>>;
   try {
@@ -85,7 +85,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
     const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: model.sidebars.sidebars, assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
     // Pages whose render inputs did not change since the last build are linked from it, not rendered.
-    const reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.pipeline, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
+    const reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.cli, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
     const rendered = await progress.task('render', () => renderRoutes(input, writer, reuse), (r) => `${pages.length} pages (${r.reused} unchanged)`);
     reusedPages = rendered.reused;
     await progress.task('search', () => writeSearch(pages, config.site, writer), (records) => `${records} records`);

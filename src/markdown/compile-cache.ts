@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { replaceFileSync } from '../output/replace-file';
 import type { CompiledPage } from './problems';
@@ -8,8 +7,10 @@ import type { CompileInput } from './processor';
 
 /** What decides a compiled page besides its links: the pipeline's own code and dependency versions. */
 export interface CacheIdentity {
-  /** Hash of the compiler code and the installed dependency versions. */
+  /** Hash of the markdown pipeline's sources and the installed dependency versions. */
   pipeline: string;
+  /** Hash of the whole CLI and the installed dependency versions: what a rendered page depends on. */
+  cli: string;
 }
 
 /** The cache key of one compile: same input, same pipeline → same output. */
@@ -62,15 +63,35 @@ export class CompileCache {
   }
 }
 
-/** Identity of the running pipeline: the CLI bundle (a file or the folder of its chunks) and the lock file. */
-export async function pipelineIdentity(paths: string[]): Promise<CacheIdentity> {
-  const hash = createHash('sha1');
-  for (const p of paths) {
-    const files = await readdir(p).then(
-      (names) => names.filter((n) => n.endsWith('.mjs')).sort().map((n) => path.join(p, n)),
-      () => [p],
-    );
-    for (const file of files) hash.update(await readFile(file).catch(() => Buffer.from(file)));
+/**
+ * Identities of the running code. `cliDir` is the bundled CLI's folder (absent when running from the sources,
+ * as the tests do); `compile-inputs.json` there lists the sources the markdown pipeline is built from, so a
+ * template edit changes `cli` but leaves `pipeline`, and the compiled pages, alone.
+ */
+export function pipelineIdentity(options: { cliDir?: string; packageRoot: string }): CacheIdentity {
+  const lock = readOrName(path.join(options.packageRoot, 'package-lock.json'));
+  const cli = createHash('sha1').update(lock);
+  let sources: string[] | undefined;
+  if (options.cliDir) {
+    for (const name of readdirSync(options.cliDir).filter((n) => n.endsWith('.mjs')).sort()) cli.update(readFileSync(path.join(options.cliDir, name)));
+    try {
+      sources = JSON.parse(readFileSync(path.join(options.cliDir, 'compile-inputs.json'), 'utf8')) as string[];
+    } catch {
+      sources = undefined;
+    }
   }
-  return { pipeline: hash.digest('hex') };
+  const cliHash = cli.digest('hex');
+  if (!sources) return { pipeline: cliHash, cli: cliHash };
+  const pipeline = createHash('sha1').update(lock).update(readOrName(path.join(options.packageRoot, 'bin/docs-it.mjs')));
+  for (const source of sources) pipeline.update(source).update('\0').update(readOrName(path.join(options.packageRoot, source)));
+  return { pipeline: pipeline.digest('hex'), cli: cliHash };
+}
+
+/** A file's bytes, or its name when it cannot be read (so a missing file still changes the hash). */
+function readOrName(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.from(file);
+  }
 }

@@ -11,9 +11,7 @@ const grammars: Record<string, LangLoader> = {
   toml: () => import('@shikijs/langs/toml'),
   json: () => import('@shikijs/langs/json'),
   jsonc: () => import('@shikijs/langs/jsonc'),
-  javascript: () => import('@shikijs/langs/javascript'),
   typescript: () => import('@shikijs/langs/typescript'),
-  jsx: () => import('@shikijs/langs/jsx'),
   tsx: () => import('@shikijs/langs/tsx'),
   shellscript: () => import('@shikijs/langs/shellscript'),
   shellsession: () => import('@shikijs/langs/shellsession'),
@@ -33,9 +31,13 @@ const grammars: Record<string, LangLoader> = {
 };
 
 const aliases: Record<string, string> = {
-  js: 'javascript',
-  mjs: 'javascript',
-  cjs: 'javascript',
+  // Shiki's JavaScript grammar is generated from the TSX one (as in VS Code), so JavaScript is highlighted with
+  // TSX: same colours, and a page mixing the two compiles one grammar's regular expressions instead of two.
+  javascript: 'tsx',
+  js: 'tsx',
+  mjs: 'tsx',
+  cjs: 'tsx',
+  jsx: 'tsx',
   ts: 'typescript',
   sh: 'shellscript',
   bash: 'shellscript',

@@ -9,7 +9,7 @@ import { discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
 import { validateLinks } from '../content/validate-links';
 import { compilePages, type CompileStats } from '../markdown/compile-pages';
-import { pipelineIdentity } from '../markdown/compile-cache';
+import { pipelineIdentity, pruneCompileCache } from '../markdown/compile-cache';
 import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { OutputWriter } from '../output/output-writer';
 import { writeExtras } from '../output/write-extras';
@@ -97,6 +97,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode, files: writer.filesWithRevisions(precached(config.site.baseUrl)) }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
     await writer.commit();
     reuse?.save();
+    if (cache) pruneCompileCache(cache.dir, cache.identity);
   } catch (error) {
     await writer.abort();
     throw error;

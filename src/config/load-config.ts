@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
@@ -91,6 +91,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Transpiles a TypeScript module with esbuild and imports its default export. */
 export async function importTsModule(file: string, relFile: string, cacheDir: string): Promise<unknown> {
   let code: string;
@@ -116,8 +118,18 @@ export async function importTsModule(file: string, relFile: string, cacheDir: st
   }
   const hash = createHash('sha1').update(code).digest('hex').slice(0, 12);
   await mkdir(cacheDir, { recursive: true });
-  const out = path.join(cacheDir, `${path.basename(file).replace(/\W/g, '_')}-${hash}.mjs`);
+  // Named after the file and its path, so two files of the same name never prune each other's transpile.
+  const base = path.basename(file).replace(/\W/g, '_');
+  const prefix = `${base}-${createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 8)}-`;
+  const out = path.join(cacheDir, `${prefix}${hash}.mjs`);
   if (!existsSync(out)) await writeFile(out, code);
+  // Earlier transpiles of this file (and those named without the path, as before) are never imported again.
+  // Only those older than a minute go: another build starting now may be about to import its own.
+  const earlier = new RegExp(`^(${escapeRegExp(prefix)}|${escapeRegExp(base)}-)[0-9a-f]{12}\\.mjs$`);
+  for (const name of await readdir(cacheDir)) {
+    const other = path.join(cacheDir, name);
+    if (earlier.test(name) && other !== out && Date.now() - (await stat(other)).mtimeMs > 60_000) await rm(other, { force: true });
+  }
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
     return mod.default;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { replaceFileSync } from '../output/replace-file';
 import type { CompiledPage } from './problems';
@@ -32,9 +32,33 @@ export function isFresh(page: CompiledPage, routeOfFile: Record<string, string>)
   return true;
 }
 
-/** Compiled pages on disk (`node_modules/.cache/docs-it/pages`), one JSON file per key. */
+/** The folder holding one pipeline version's pages: a new version starts an empty one, and the old one is pruned. */
+function versionDir(root: string, identity: CacheIdentity): string {
+  return path.join(root, `v-${identity.pipeline.slice(0, 16)}`);
+}
+
+/**
+ * Deletes the compiled pages of every other pipeline version (and of the older flat layout): their keys can
+ * never match again, and without this the cache would grow by a whole site at each upgrade.
+ */
+export function pruneCompileCache(root: string, identity: CacheIdentity): void {
+  const keep = path.basename(versionDir(root, identity));
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name !== keep) rmSync(path.join(root, name), { recursive: true, force: true });
+}
+
+/** Compiled pages on disk (`node_modules/.cache/docs-it/pages/v-<pipeline>`), one JSON file per key. */
 export class CompileCache {
-  constructor(private readonly dir: string) {}
+  private readonly dir: string;
+
+  constructor(root: string, identity: CacheIdentity) {
+    this.dir = versionDir(root, identity);
+  }
 
   get(key: string): CompiledPage | undefined {
     try {

@@ -80,7 +80,7 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
   const { model, baseUrl, root } = input;
   const jobs = jobsOf(model);
   const compiled = new Map<string, CompiledPage>();
-  const cache = input.cache ? new CompileCache(input.cache.dir) : undefined;
+  const cache = input.cache ? new CompileCache(input.cache.dir, input.cache.identity) : undefined;
   const keys = new Map<string, string>();
   let toCompile = jobs;
   if (cache && input.cache) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarItem } from '../content/model';
 import type { WrittenFile } from '../output/output-writer';
@@ -90,5 +90,22 @@ export class RenderReuse {
     }
     mkdirSync(path.dirname(this.manifestFile), { recursive: true });
     replaceFileSync(this.manifestFile, JSON.stringify(this.next));
+    pruneManifests(path.dirname(this.manifestFile), keptManifests);
   }
+}
+
+/** Output folders whose manifests are kept: one per folder built into, the most recently built first. */
+const keptManifests = 8;
+
+/**
+ * Deletes all but the `keep` most recent render manifests. There is one per output folder ever built into (a
+ * benchmark's, a test's), and a folder that is gone leaves its manifest behind; a pruned folder that comes back
+ * is simply rendered in full once.
+ */
+export function pruneManifests(dir: string, keep: number): void {
+  const manifests = readdirSync(dir)
+    .filter((name) => /^render-[0-9a-f]+\.json$/.test(name))
+    .map((name) => ({ file: path.join(dir, name), mtimeMs: statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { file } of manifests.slice(keep)) rmSync(file, { force: true });
 }

@@ -37,6 +37,23 @@ test('the built routes are exactly routes.txt, and the 404 page exists', () => {
   assert.match(readFileSync(path.join(out, 'it/404.html'), 'utf8'), 'Pagina non trovata');
 });
 
+test('hydration data and sidebar files carry only what the sidebar shows; the doc cards keep their descriptions', () => {
+  const html = page('/it/v1/references');
+  assert.match(html, /<span class="card-description">Come è costruito Tauri/);
+  const data = JSON.parse(/<script id="__docs-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { sidebar: unknown[] };
+  const sidebarFile = JSON.parse(readFileSync(path.join(out, 'it/__docs-it/sidebars/references.json'), 'utf8')) as unknown[];
+  const keys = new Set<string>();
+  const walk = (items: unknown[]) => {
+    for (const item of items as Record<string, unknown>[]) {
+      Object.keys(item).forEach((k) => keys.add(k));
+      if (Array.isArray(item.items)) walk(item.items);
+    }
+  };
+  walk(data.sidebar);
+  walk(sidebarFile);
+  assert.equal([...keys].sort(), ['collapsed', 'href', 'items', 'label', 'type']);
+});
+
 test('every page has one h1 and a title "… | Tauri Apps"', () => {
   for (const route of expected) {
     const html = page(route);

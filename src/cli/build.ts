@@ -12,6 +12,7 @@ import { compilePages, type CompileStats } from '../markdown/compile-pages';
 import { pipelineIdentity, pruneCompileCache } from '../markdown/compile-cache';
 import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { OutputWriter } from '../output/output-writer';
+import { clientSidebars } from '../render/client-sidebar';
 import { writeExtras } from '../output/write-extras';
 import { precached, writeServiceWorker } from '../sw/write-service-worker';
 import { buildChrome } from '../render/chrome';
@@ -83,7 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let reusedPages = 0;
   try {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
-    const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: model.sidebars.sidebars, assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
+    const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: clientSidebars(model.sidebars.sidebars), assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
     // Pages whose render inputs did not change since the last build are linked from it, not rendered.
     const reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.cli, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
     const rendered = await progress.task('render', () => renderRoutes(input, writer, reuse), (r) => `${pages.length} pages (${r.reused} unchanged)`);

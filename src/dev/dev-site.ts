@@ -16,6 +16,7 @@ import { createHighlighter } from '../markdown/highlighter';
 import type { CompiledPage } from '../markdown/problems';
 import { createMarkdownProcessor, type CompileInput } from '../markdown/processor';
 import { fragmentReader, jobsOf } from '../markdown/compile-pages';
+import { clientSidebars } from '../render/client-sidebar';
 import { buildChrome } from '../render/chrome';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderPage } from '../render/render-routes';
@@ -328,7 +329,7 @@ export class DevSite {
     const input = {
       site: this.config.site,
       chrome: buildChrome(this.config.site),
-      sidebars: this.model.sidebars.sidebars,
+      sidebars: clientSidebars(this.model.sidebars.sidebars),
       assets: { css: this.bundle.css, js: this.bundle.js, colorModeScript: colorModeScript(this.config.site) },
       notFoundPath: this.model.basePaths.notFound,
       hasBlog: this.model.posts.length > 0,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShotHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,7 +87,7 @@ export class HighlightStore implements BlockStore {
 }
 
 function digest(key: string): string {
-  return createHash('sha1').update(key).digest('base64url');
+  return oneShotHash('sha1', key, 'base64url');
 }
 
 /** The highlighter's code and the installed Shiki and grammar versions (in the lock file). */

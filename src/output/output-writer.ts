@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as oneShotHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -128,7 +128,7 @@ export class OutputWriter {
 
 /** A content hash for precache revisions (SHA-256 measured 2.5x faster than MD5 here: CPUs hash it in hardware). */
 function revisionOf(contents: Uint8Array): string {
-  return createHash('sha256').update(contents).digest('hex').slice(0, 32);
+  return oneShotHash('sha256', contents, 'hex').slice(0, 32);
 }
 
 /** A written entry's revision; a copied file is read and hashed the first time it is asked for. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as oneShotHash } from 'node:crypto';
 import { fields, localIndexVersion, type LocalIndexFile, type LocalPage, type LocalSection, type LocalTextShard, type SectionDocument } from '../client/search/local-index-format';
 import { indexTerm, tokenize } from '../client/search/text-terms';
 import type { SearchRecord } from './records';
@@ -47,7 +47,7 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
   }
   const shards = texts.map((text, i) => {
     const json = JSON.stringify(text);
-    const file = `${i}.${createHash('sha1').update(json).digest('hex').slice(0, 8)}.json`;
+    const file = `${i}.${oneShotHash('sha1', json, 'hex').slice(0, 8)}.json`;
     pages[i]![3] = file;
     return { file, text };
   });

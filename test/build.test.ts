@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buildSite, formatSummary } from '../src/cli/build';
 import { DocsItErrors } from '../src/errors';
@@ -105,6 +106,26 @@ test('a CLI change outside the markdown pipeline renders every page again but co
   assert.is(pipelineChanged.compile.cached, 0, 'a pipeline change compiles every page again');
   rmSync(cliDir, { recursive: true });
   rmSync(source);
+});
+
+test('a cache that cannot be saved after the new build is in place is a warning, not a failed build', async () => {
+  const other = path.join(dir, 'build-cache-blocked');
+  // A folder where the render manifest of this output should go: reading it finds nothing, replacing it fails.
+  const manifest = path.join(dir, 'node_modules/.cache/docs-it', `render-${createHash('sha256').update(path.resolve(other)).digest('hex').slice(0, 12)}.json`);
+  mkdirSync(path.join(manifest, 'occupato'), { recursive: true });
+  const stderr: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
+  try {
+    const summary = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: other, quiet: true });
+    assert.ok(summary.pages > 10);
+  } finally {
+    process.stderr.write = write;
+  }
+  assert.ok(existsSync(path.join(other, 'it/index.html')), 'the build is in place');
+  assert.match(stderr.join(''), /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); la prossima build renderà tutte le pagine\.\n$/);
+  rmSync(manifest, { recursive: true });
+  rmSync(other, { recursive: true });
 });
 
 test('the output is deterministic: two builds give the same HTML (nothing time- or random-based)', async () => {

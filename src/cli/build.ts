@@ -82,11 +82,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);
   const writer = await OutputWriter.open(config.paths.out);
   let reusedPages = 0;
+  let reuse: RenderReuse | undefined;
   try {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
     const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: clientSidebars(model.sidebars.sidebars), assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
     // Pages whose render inputs did not change since the last build are linked from it, not rendered.
-    const reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.cli, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
+    reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.cli, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
     const rendered = await progress.task('render', () => renderRoutes(input, writer, reuse), (r) => `${pages.length} pages (${r.reused} unchanged)`);
     reusedPages = rendered.reused;
     await progress.task('search', () => writeSearch(pages, config.site, writer), (records) => `${records} records`);
@@ -97,11 +98,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     // Last, so its precache manifest lists every file of the finished build.
     await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode, files: writer.filesWithRevisions(precached(config.site.baseUrl)) }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
     await writer.commit();
-    reuse?.save();
-    if (cache) pruneCompileCache(cache.dir, cache.identity);
   } catch (error) {
     await writer.abort();
     throw error;
+  }
+  // The new build is in place: the cache only helps the next one, so a failure here is a warning.
+  try {
+    reuse?.save();
+    if (cache) pruneCompileCache(cache.dir, cache.identity);
+  } catch (error) {
+    process.stderr.write(`Avviso: cache in ${path.relative(config.paths.root, config.paths.cache) || '.'} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.\n`);
   }
   const kinds: Record<string, number> = {};
   for (const page of pages) kinds[page.props.kind] = (kinds[page.props.kind] ?? 0) + 1;

@@ -128,7 +128,10 @@ export async function importTsModule(file: string, relFile: string, cacheDir: st
   const earlier = new RegExp(`^(${escapeRegExp(prefix)}|${escapeRegExp(base)}-)[0-9a-f]{12}\\.mjs$`);
   for (const name of await readdir(cacheDir)) {
     const other = path.join(cacheDir, name);
-    if (earlier.test(name) && other !== out && Date.now() - (await stat(other)).mtimeMs > 60_000) await rm(other, { force: true });
+    if (!earlier.test(name) || other === out) continue;
+    // Another build may have removed it meanwhile.
+    const modified = await stat(other).then((s) => s.mtimeMs, () => Date.now());
+    if (Date.now() - modified > 60_000) await rm(other, { force: true });
   }
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };

@@ -102,7 +102,11 @@ const keptManifests = 8;
 export function pruneManifests(dir: string, keep: number): void {
   const manifests = readdirSync(dir)
     .filter((name) => /^render-[0-9a-f]+\.json$/.test(name))
-    .map((name) => ({ file: path.join(dir, name), mtimeMs: statSync(path.join(dir, name)).mtimeMs }))
+    // A manifest another build removes meanwhile is simply gone (no stat, no error).
+    .flatMap((name) => {
+      const stat = statSync(path.join(dir, name), { throwIfNoEntry: false });
+      return stat ? [{ file: path.join(dir, name), mtimeMs: stat.mtimeMs }] : [];
+    })
     .sort((a, b) => b.mtimeMs - a.mtimeMs);
   for (const { file } of manifests.slice(keep)) rmSync(file, { force: true });
 }

@@ -30,6 +30,17 @@ test('compiled pages of other pipeline versions (and of the old flat layout) are
   assert.is(new CompileCache(root, old).get('k1'), undefined);
 });
 
+test("with the build's keys, the current version's entries no page asked for are deleted too", () => {
+  const root = path.join(dir, 'cache-pages-used');
+  const current = { pipeline: 'c'.repeat(40), cli: 'x' };
+  const cache = new CompileCache(root, current);
+  for (const key of ['aa01', 'aa02', 'bb01']) cache.set(key, page);
+  pruneCompileCache(root, current, new Set(['aa01', 'bb01']));
+  assert.ok(cache.get('aa01'));
+  assert.ok(cache.get('bb01'));
+  assert.is(cache.get('aa02'), undefined, 'an earlier version of an edited page is gone');
+});
+
 test('render manifests: the most recent ones are kept, older ones and nothing else deleted', () => {
   const cache = path.join(dir, 'cache-render');
   mkdirSync(cache);

@@ -105,7 +105,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // The new build is in place: the cache only helps the next one, so a failure here is a warning.
   try {
     reuse?.save();
-    if (cache) pruneCompileCache(cache.dir, cache.identity);
+    if (cache) pruneCompileCache(cache.dir, cache.identity, stats.cacheKeys);
   } catch (error) {
     process.stderr.write(`Avviso: cache in ${path.relative(config.paths.root, config.paths.cache) || '.'} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.\n`);
   }

@@ -39,17 +39,26 @@ function versionDir(root: string, identity: CacheIdentity): string {
 
 /**
  * Deletes the compiled pages of every other pipeline version (and of the older flat layout): their keys can
- * never match again, and without this the cache would grow by a whole site at each upgrade.
+ * never match again, and without this the cache would grow by a whole site at each upgrade. With `used`,
+ * also the current version's entries no page of the build asked for (earlier versions of edited pages).
  */
-export function pruneCompileCache(root: string, identity: CacheIdentity): void {
-  const keep = path.basename(versionDir(root, identity));
-  let names: string[];
-  try {
-    names = readdirSync(root);
-  } catch {
-    return;
+export function pruneCompileCache(root: string, identity: CacheIdentity, used?: Set<string>): void {
+  const current = versionDir(root, identity);
+  for (const name of readdirOrNone(root)) if (name !== path.basename(current)) rmSync(path.join(root, name), { recursive: true, force: true });
+  if (!used) return;
+  for (const bucket of readdirOrNone(current)) {
+    for (const name of readdirOrNone(path.join(current, bucket))) {
+      if (!used.has(name.slice(0, -'.json'.length))) rmSync(path.join(current, bucket, name), { force: true });
+    }
   }
-  for (const name of names) if (name !== keep) rmSync(path.join(root, name), { recursive: true, force: true });
+}
+
+function readdirOrNone(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** Compiled pages on disk (`node_modules/.cache/docs-it/pages/v-<pipeline>`), one JSON file per key. */

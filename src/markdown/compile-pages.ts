@@ -25,6 +25,8 @@ export interface CompileStats {
   cached: number;
   /** Code blocks of the compiled pages found in the highlight store instead of highlighted. */
   storedBlocks?: number;
+  /** Cache keys of this build's pages: after a successful build, every other entry of the version is stale. */
+  cacheKeys?: Set<string>;
 }
 
 type Outcome = { file: string; page: CompiledPage } | { file: string; error: { message: string; location?: DocsItError['location']; hint?: string } };
@@ -119,7 +121,7 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
   for (const [file, page] of compiled) {
     for (const p of page.problems) errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
   }
-  if (stats) Object.assign(stats, { compiled: toCompile.length, cached: jobs.length - toCompile.length });
+  if (stats) Object.assign(stats, { compiled: toCompile.length, cached: jobs.length - toCompile.length, cacheKeys: new Set(keys.values()) });
   errors.throwIfAny();
   return compiled;
 }

@@ -42,7 +42,11 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
     const t = performance.now();
     const code = await run(['node', 'docs-it', 'build', '--quiet', ${cache ? '' : "'--no-cache', "}'--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)}, cliFile: ${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli'))} });
     console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
   const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
@@ -75,8 +79,12 @@ for (const size of sizes) {
   spawnSync('sync');
   runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
-console.log(`\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`);
+console.log(
+  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
+);
 for (const r of results) {
   const warmCell = r.warmMs === undefined ? '—' : r.warmMs.toFixed(0);
-  console.log(`${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`);
+  console.log(
+    `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
+  );
 }

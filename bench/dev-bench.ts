@@ -14,7 +14,10 @@ mkdirSync(site, { recursive: true });
 cpSync(path.join(repo, 'content'), path.join(site, 'content'), { recursive: true });
 writeFileSync(path.join(site, 'site.config.ts'), "export { default } from '../../../site.config';\n");
 // The typed data imports its types relatively: point the copy back at the original.
-writeFileSync(path.join(site, 'content/data/releases.ts'), "export { default } from '../../../../../content/data/releases';\n");
+writeFileSync(
+  path.join(site, 'content/data/releases.ts'),
+  "export { default } from '../../../../../content/data/releases';\n",
+);
 // Flush the copy to disk first, so the kernel's write-back is not billed to the server's start.
 spawnSync('sync');
 
@@ -25,11 +28,15 @@ const file = path.join(site, 'content/docs/guides/features/events.md');
 
 /** Starts `docs-it dev` (without the supervisor, which only restarts it on template changes). */
 function startDev() {
-  const child = spawn(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')], {
-    cwd: repo,
-    env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')],
+    {
+      cwd: repo,
+      env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   child.stdout.resume();
   return child;
 }
@@ -86,8 +93,12 @@ try {
   start = performance.now();
   child = startDev();
   const restart = await firstPage();
-  console.log(`avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`);
-  console.log(`salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`,
+  );
+  console.log(
+    `salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+  );
 } finally {
   child.kill('SIGTERM');
 }

@@ -3,15 +3,17 @@
  * from the first visit to a fully precached site in offline mode, on loopback.
  */
 import path from 'node:path';
-import { launchChromium } from '../test/browser/browser';
 import { serve } from '../src/cli/serve';
+import { launchChromium } from '../test/browser/browser';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const server = await serve({ dir: path.join(repo, 'build'), port: 0, host: '127.0.0.1' });
 const browser = await launchChromium();
 try {
   const context = await browser.newContext();
-  await context.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });" });
+  await context.addInitScript({
+    content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });",
+  });
   const page = await context.newPage();
   const started = performance.now();
   await page.goto(`${server.url}it/`);
@@ -33,7 +35,9 @@ try {
     }
     return { files, bytes };
   });
-  console.log(`precache: ${files} file, ${(bytes / 1024).toFixed(0)} KB; dalla prima visita al sito tutto in cache: ${ms.toFixed(0)} ms (loopback)`);
+  console.log(
+    `precache: ${files} file, ${(bytes / 1024).toFixed(0)} KB; dalla prima visita al sito tutto in cache: ${ms.toFixed(0)} ms (loopback)`,
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -11,16 +11,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import type { LocalIndexFile, LocalTextShard } from '../src/client/search/local-index-format';
+import { createLocalSearch } from '../src/client/search/local-search';
 import { loadConfig } from '../src/config/load-config';
 import { buildContentModel } from '../src/content/content-model';
 import { discoverContent } from '../src/content/discover';
 import { loadReleases } from '../src/content/load-releases';
-import { compilePages } from '../src/markdown/compile-pages';
 import { pipelineIdentity } from '../src/markdown/compile-cache';
+import { compilePages } from '../src/markdown/compile-pages';
 import { buildRouteProps, type RoutePage } from '../src/render/route-props';
 import { searchFiles } from '../src/search/write-search';
-import { createLocalSearch } from '../src/client/search/local-search';
-import type { LocalIndexFile, LocalTextShard } from '../src/client/search/local-index-format';
 import { writeSyntheticSite } from './synthetic-site';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -30,9 +30,36 @@ const fresh = process.argv.includes('--fresh');
 
 /** What readers type: whole words, words being typed, two-word queries, typos, accents and elisions. */
 const queries = [
-  'finestra', 'menu', 'sicurezza', 'aggiornamento', 'firma macos', 'perche', 'perché', 'invok', 'configurazione', 'tauri.conf.json',
-  'comando rust', 'webview', 'traspar', 'sidecar', 'notarizzazione', 'aggiornamneto', 'compilare per windows', 'eventi', 'updater', 'icona',
-  'plugin', 'allowlist', "dell'applicazione", 'system tray', 'splashscreen', 'debug', 'fin', 'conf', 'proble', 'opzioni',
+  'finestra',
+  'menu',
+  'sicurezza',
+  'aggiornamento',
+  'firma macos',
+  'perche',
+  'perché',
+  'invok',
+  'configurazione',
+  'tauri.conf.json',
+  'comando rust',
+  'webview',
+  'traspar',
+  'sidecar',
+  'notarizzazione',
+  'aggiornamneto',
+  'compilare per windows',
+  'eventi',
+  'updater',
+  'icona',
+  'plugin',
+  'allowlist',
+  "dell'applicazione",
+  'system tray',
+  'splashscreen',
+  'debug',
+  'fin',
+  'conf',
+  'proble',
+  'opzioni',
 ];
 const rounds = 30;
 
@@ -43,18 +70,32 @@ function cliDir(): string {
 }
 
 /** Every route's props, through the build's own stages (compiled pages come from the disk cache when warm). */
-async function pagesOf(configFile: string): Promise<{ pages: RoutePage[]; site: Awaited<ReturnType<typeof loadConfig>>['site'] }> {
+async function pagesOf(
+  configFile: string,
+): Promise<{ pages: RoutePage[]; site: Awaited<ReturnType<typeof loadConfig>>['site'] }> {
   const config = await loadConfig({ config: configFile });
   const configSource = await readFile(config.paths.configFile, 'utf8');
   const discovered = await discoverContent(config);
-  const model = buildContentModel({ site: config.site, discovered, configFile: path.relative(config.paths.root, config.paths.configFile), configSource });
+  const model = buildContentModel({
+    site: config.site,
+    discovered,
+    configFile: path.relative(config.paths.root, config.paths.configFile),
+    configSource,
+  });
   // Keyed like the CLI's own builds: by the markdown pipeline's sources, which this bench runs directly.
-  const cache = { dir: path.join(config.paths.cache, 'pages'), identity: pipelineIdentity({ cliDir: cliDir(), packageRoot: repo }) };
+  const cache = {
+    dir: path.join(config.paths.cache, 'pages'),
+    identity: pipelineIdentity({ cliDir: cliDir(), packageRoot: repo }),
+  };
   const compiled = await compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache });
-  return { pages: buildRouteProps({ site: config.site, model, compiled, releases: await loadReleases(config) }), site: config.site };
+  return {
+    pages: buildRouteProps({ site: config.site, model, compiled, releases: await loadReleases(config) }),
+    site: config.site,
+  };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface Row {
@@ -81,7 +122,10 @@ async function measure(name: string, configFile: string): Promise<Row> {
   const shardFiles = [...files].filter(([file]) => file.startsWith(`${dir}text/`));
   const shardGz = shardFiles.map(([, text]) => gzipSync(text).length);
   start = performance.now();
-  const search = createLocalSearch(JSON.parse(indexJson) as LocalIndexFile, async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard);
+  const search = createLocalSearch(
+    JSON.parse(indexJson) as LocalIndexFile,
+    async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard,
+  );
   const loadMs = performance.now() - start;
   for (const q of queries) await search.search(q); // warm-up: JIT and the text shards of the hit pages
   const times: number[] = [];
@@ -125,8 +169,27 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
     chunkNames: '[name]-[hash]',
     jsx: 'automatic',
     logLevel: 'silent',
-    alias: { react: 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
-    define: { 'process.env.NODE_ENV': '"production"', __DOCS_IT_CONFIG__: JSON.stringify({ baseUrl: '/it/', mode: 'production', search: { provider: 'local', localIndexUrl: '/it/search/local-index.json', indexUid: 'docs-v1', clientAgents: [], searchParams: {} }, pwa: { offlineModeActivationStrategies: [], debug: false } }) },
+    alias: {
+      react: 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __DOCS_IT_CONFIG__: JSON.stringify({
+        baseUrl: '/it/',
+        mode: 'production',
+        search: {
+          provider: 'local',
+          localIndexUrl: '/it/search/local-index.json',
+          indexUid: 'docs-v1',
+          clientAgents: [],
+          searchParams: {},
+        },
+        pwa: { offlineModeActivationStrategies: [], debug: false },
+      }),
+    },
   });
   const outputs = result.metafile.outputs;
   // Metafile keys are relative to the working directory; output files carry absolute paths.
@@ -143,26 +206,40 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
   const leaks = eagerInputs.filter((input) => /minisearch|meilisearch|SearchModal|preact|mount-search/.test(input));
   const lazy = Object.keys(outputs)
     .filter((file) => file.endsWith('.js') && !eager.has(file))
-    .map((file) => ({ name: Object.keys(outputs[file]!.inputs).map((i) => i.replace(/^.*node_modules\//, '').replace(/^(src|templates)\//, '$1/')).filter((i) => !i.includes('/dist/') || /minisearch|meilisearch|preact/.test(i)).slice(0, 3).join(', '), gz: gz(file) }));
+    .map((file) => ({
+      name: Object.keys(outputs[file]!.inputs)
+        .map((i) => i.replace(/^.*node_modules\//, '').replace(/^(src|templates)\//, '$1/'))
+        .filter((i) => !i.includes('/dist/') || /minisearch|meilisearch|preact/.test(i))
+        .slice(0, 3)
+        .join(', '),
+      gz: gz(file),
+    }));
   return { entryGz: [...eager].reduce((n, file) => n + gz(file), 0), lazy, leaks };
 }
 
 const rows: Row[] = [await measure('sito reale', path.join(repo, 'site.config.ts'))];
 for (const size of sizes) {
   const dir = path.join(repo, 'bench/.scratch', String(size));
-  if (fresh || !existsSync(path.join(dir, 'site.config.ts'))) writeSyntheticSite(path.join(repo, 'bench/.scratch'), size);
+  if (fresh || !existsSync(path.join(dir, 'site.config.ts')))
+    writeSyntheticSite(path.join(repo, 'bench/.scratch'), size);
   rows.push(await measure(`sintetico ${size}`, path.join(dir, 'site.config.ts')));
 }
 
-console.log(`\nsito            pagine  record  fase search  indice (gzip)  testi: file, media gzip  caricamento  query p50  query p95  query max`);
+console.log(
+  `\nsito            pagine  record  fase search  indice (gzip)  testi: file, media gzip  caricamento  query p50  query p95  query max`,
+);
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${String(r.records).padStart(7)} ${`${r.stageMs.toFixed(0)} ms`.padStart(12)} ${kb(r.indexGz).padStart(14)} ${`${r.shards}, ${kb(r.shardGzMean)}`.padStart(23)} ${`${r.loadMs.toFixed(0)} ms`.padStart(12)} ${`${r.p50.toFixed(2)} ms`.padStart(10)} ${`${r.p95.toFixed(2)} ms`.padStart(10)} ${`${r.max.toFixed(2)} ms`.padStart(10)}`,
   );
 }
-console.log(`(${queries.length} query × ${rounds} giri; budget: indice ≤ 150 KB gzip sul sito reale, p95 < 5 ms sul sito reale e < 30 ms su 10.000 pagine)`);
+console.log(
+  `(${queries.length} query × ${rounds} giri; budget: indice ≤ 150 KB gzip sul sito reale, p95 < 5 ms sul sito reale e < 30 ms su 10.000 pagine)`,
+);
 
 const load = await firstLoad();
-console.log(`\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ${load.leaks.length ? `ERRORE, caricati subito: ${load.leaks.join(', ')}` : 'niente modale, MiniSearch, meilisearch né preact'}.`);
+console.log(
+  `\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ${load.leaks.length ? `ERRORE, caricati subito: ${load.leaks.join(', ')}` : 'niente modale, MiniSearch, meilisearch né preact'}.`,
+);
 console.log('Caricati al primo uso (gzip):');
 for (const chunk of load.lazy) console.log(`  ${kb(chunk.gz).padStart(9)}  ${chunk.name}`);

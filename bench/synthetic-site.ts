@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Page `i` of a synthetic docs section: front matter, h2–h4, an admonition, two code blocks, a table, links. */
@@ -58,17 +58,27 @@ export function writeSyntheticSite(root: string, pages: number): string {
   for (let f = 0; f < folders; f++) {
     const folder = path.join(dir, 'content/docs/guide', `sezione-${f}`);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, '_category_.json'), JSON.stringify({ label: `Sezione ${f}`, position: f, description: `La sezione ${f}.` }));
-    for (let i = f * perFolder; i < Math.min(docs, (f + 1) * perFolder); i++) writeFileSync(path.join(folder, `pagina-${i}.md`), docPage(i, f, perFolder));
+    writeFileSync(
+      path.join(folder, '_category_.json'),
+      JSON.stringify({ label: `Sezione ${f}`, position: f, description: `La sezione ${f}.` }),
+    );
+    for (let i = f * perFolder; i < Math.min(docs, (f + 1) * perFolder); i++)
+      writeFileSync(path.join(folder, `pagina-${i}.md`), docPage(i, f, perFolder));
   }
   writeFileSync(path.join(dir, 'content/docs/guide/readme.md'), '---\ntitle: Guida\n---\n\nLa guida sintetica.\n');
   mkdirSync(path.join(dir, 'content/blog'), { recursive: true });
   for (let i = 0; i < posts; i++) {
     const day = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    writeFileSync(path.join(dir, 'content/blog', `${day}-articolo-${i}.md`), `---\ntitle: Articolo ${i}\ntags: [prova]\n---\n\nRiassunto dell'articolo ${i}.\n\n<!-- truncate -->\n\n## Dettagli\n\nTesto dell'articolo ${i}, con un [link](/it/v1/guide).\n`);
+    writeFileSync(
+      path.join(dir, 'content/blog', `${day}-articolo-${i}.md`),
+      `---\ntitle: Articolo ${i}\ntags: [prova]\n---\n\nRiassunto dell'articolo ${i}.\n\n<!-- truncate -->\n\n## Dettagli\n\nTesto dell'articolo ${i}, con un [link](/it/v1/guide).\n`,
+    );
   }
   mkdirSync(path.join(dir, 'content/pages'), { recursive: true });
-  writeFileSync(path.join(dir, 'content/pages/index.md'), '---\ntitle: Home\n---\n\n## Sponsor {#sponsors}\n\nTesto.\n');
+  writeFileSync(
+    path.join(dir, 'content/pages/index.md'),
+    '---\ntitle: Home\n---\n\n## Sponsor {#sponsors}\n\nTesto.\n',
+  );
   cpSync(path.resolve(import.meta.dirname, '../content/static'), path.join(dir, 'content/static'), { recursive: true });
   writeFileSync(
     path.join(dir, 'site.config.ts'),

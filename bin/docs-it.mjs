@@ -23,7 +23,10 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourcesMtime = Math.max(newestMtime(path.join(packageRoot, 'src')), newestMtime(path.join(packageRoot, 'templates')));
+const sourcesMtime = Math.max(
+  newestMtime(path.join(packageRoot, 'src')),
+  newestMtime(path.join(packageRoot, 'templates')),
+);
 if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
   const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
@@ -44,7 +47,9 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
     // which is most of `docs-it dev`'s start. Native, optional or file-reading packages stay outside.
     external: ['esbuild', 'workbox-build', 'chokidar', 'fsevents'],
     // Bundled CommonJS packages call `require` for Node built-ins.
-    banner: { js: "import { createRequire as __docsItRequire } from 'node:module'; const require = __docsItRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __docsItRequire } from 'node:module'; const require = __docsItRequire(import.meta.url);",
+    },
     // Lets the bundler drop React's development builds (this entry always runs in production mode).
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
@@ -52,7 +57,10 @@ if (!existsSync(outFile) || statSync(outFile).mtimeMs < sourcesMtime) {
     logLevel: 'error',
   });
   // The sources the markdown pipeline is made of: the compiled-page cache is keyed by these (see pipelineIdentity).
-  writeFileSync(path.join(outDir, 'compile-inputs.json'), JSON.stringify(reachableInputs(result.metafile, 'src/markdown/compile-pages.ts')));
+  writeFileSync(
+    path.join(outDir, 'compile-inputs.json'),
+    JSON.stringify(reachableInputs(result.metafile, 'src/markdown/compile-pages.ts')),
+  );
 }
 
 const { run } = await import(pathToFileURL(outFile).href);

@@ -1,7 +1,7 @@
+import { Pager } from './DocPage';
 import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
-import { Pager } from './DocPage';
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
@@ -11,7 +11,11 @@ function RecentPosts({ recent, path }: { recent: { title: string; route: string 
       <ul>
         {recent.map((post) => (
           <li key={post.route}>
-            <a href={post.route} className={post.route === path ? 'active' : undefined} aria-current={post.route === path ? 'page' : undefined}>
+            <a
+              href={post.route}
+              className={post.route === path ? 'active' : undefined}
+              aria-current={post.route === path ? 'page' : undefined}
+            >
               {post.title}
             </a>
           </li>
@@ -31,7 +35,9 @@ function PostMeta({ post }: { post: PostSummary }) {
         <ul className="post-authors">
           {post.authors.map((author) => (
             <li key={author.name} className="post-author">
-              {author.imageUrl ? <img src={safeUrl(author.imageUrl)} alt="" width="40" height="40" loading="lazy" /> : null}
+              {author.imageUrl ? (
+                <img src={safeUrl(author.imageUrl)} alt="" width="40" height="40" loading="lazy" />
+              ) : null}
               <span>
                 {author.url ? (
                   <a href={safeUrl(author.url)} target="_blank" rel="noopener noreferrer">

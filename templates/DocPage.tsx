@@ -9,12 +9,21 @@ function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: st
         <li>
           <a href={home} aria-label="Pagina iniziale della documentazione">
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-              <path fill="currentColor" d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 0 0-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1Z" />
+              <path
+                fill="currentColor"
+                d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 0 0-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1Z"
+              />
             </svg>
           </a>
         </li>
         {items.map((crumb, i) => (
-          <li key={i}>{crumb.href && i < items.length - 1 ? <a href={crumb.href}>{crumb.label}</a> : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{crumb.label}</span>}</li>
+          <li key={i}>
+            {crumb.href && i < items.length - 1 ? (
+              <a href={crumb.href}>{crumb.label}</a>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined}>{crumb.label}</span>
+            )}
+          </li>
         ))}
       </ol>
     </nav>

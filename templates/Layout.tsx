@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
 import { MobileMenu, Navbar } from './Navbar';
@@ -24,7 +24,12 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
     document.documentElement.setAttribute(dismissedAttribute, 'true');
   };
   return (
-    <div className="announcement-bar" role="banner" data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}>
+    <div
+      className="announcement-bar"
+      role="banner"
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+    >
       {/* The content is maintainer-written HTML from site.config.ts. */}
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
@@ -59,7 +64,10 @@ function Footer({ footer }: { footer: SiteChrome['footer'] }) {
 }
 
 /** 'This page crashed.' with a 'Try again' button and the message, instead of a blank page. */
-export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error?: Error; key?: string }> {
+export class PageErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error?: Error; key?: string }
+> {
   override state: { error?: Error; key?: string } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
@@ -112,7 +120,13 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
         {chrome.translationNotice}
       </div>
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}
-      <Navbar chrome={chrome} path={path} hasSecondaryMenu={!!sidebar} mobileOpen={mobileOpen} onToggleMobile={() => setMobileOpen((o) => !o)} />
+      <Navbar
+        chrome={chrome}
+        path={path}
+        hasSecondaryMenu={!!sidebar}
+        mobileOpen={mobileOpen}
+        onToggleMobile={() => setMobileOpen((o) => !o)}
+      />
       <MobileMenu chrome={chrome} path={path} open={mobileOpen} onClose={close} sidebar={sidebar} />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
         {sidebar ? (

@@ -1,9 +1,9 @@
-import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { localeHref } from './format';
 import { storage, useOutside } from './hooks';
 import { SmartLink } from './Link';
-import { safeUrl } from './safe-url';
 import { Sidebar } from './Sidebar';
+import { safeUrl } from './safe-url';
 import type { LinkItem, NavbarItem, SidebarItem, SiteChrome } from './types';
 
 interface NavbarProps {
@@ -23,7 +23,12 @@ function DropdownShell({ label, active, children }: { label: ReactNode; active?:
   const element = useCallback(() => ref.current, []);
   useOutside(open, element, close);
   return (
-    <div ref={ref} className={`navbar-item navbar-dropdown${open ? ' open' : ''}`} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <div
+      ref={ref}
+      className={`navbar-item navbar-dropdown${open ? ' open' : ''}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+    >
       <button
         type="button"
         className={`navbar-link${active ? ' active' : ''}`}
@@ -75,14 +80,27 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
       return <Dropdown label={item.label} items={item.items} active={item.items.some((i) => isActive(path, i.to))} />;
     case 'github':
       return (
-        <a className="navbar-item navbar-link github-link" href={safeUrl(item.href)} aria-label={item.label} title={item.label} target="_blank" rel="noopener noreferrer">
+        <a
+          className="navbar-item navbar-link github-link"
+          href={safeUrl(item.href)}
+          aria-label={item.label}
+          title={item.label}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path fill="currentColor" d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.36-3.87-1.36-.52-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.56-.29-5.25-1.28-5.25-5.7 0-1.26.45-2.29 1.19-3.1-.12-.29-.52-1.47.11-3.06 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.63 1.59.23 2.77.11 3.06.74.81 1.19 1.84 1.19 3.1 0 4.43-2.7 5.4-5.26 5.69.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5Z" />
+            <path
+              fill="currentColor"
+              d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.36-3.87-1.36-.52-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.56-.29-5.25-1.28-5.25-5.7 0-1.26.45-2.29 1.19-3.1-.12-.29-.52-1.47.11-3.06 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.63 1.59.23 2.77.11 3.06.74.81 1.19 1.84 1.19 3.1 0 4.43-2.7 5.4-5.26 5.69.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5Z"
+            />
           </svg>
         </a>
       );
     case 'localeDropdown': {
-      const items: LinkItem[] = chrome.locales.map((l) => ({ label: l.label, href: localeHref(path, chrome.baseUrl, l.code, chrome.defaultLocale) }));
+      const items: LinkItem[] = chrome.locales.map((l) => ({
+        label: l.label,
+        href: localeHref(path, chrome.baseUrl, l.code, chrome.defaultLocale),
+      }));
       const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
       return (
         <DropdownShell
@@ -96,7 +114,12 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
           <>
             {items.map((item, i) => (
               <li key={item.label}>
-                <a className={`dropdown-link${chrome.locales[i]?.code === chrome.currentLocale ? ' active' : ''}`} href={item.href} hrefLang={chrome.locales[i]?.code} lang={chrome.locales[i]?.code}>
+                <a
+                  className={`dropdown-link${chrome.locales[i]?.code === chrome.currentLocale ? ' active' : ''}`}
+                  href={item.href}
+                  hrefLang={chrome.locales[i]?.code}
+                  lang={chrome.locales[i]?.code}
+                >
                   {item.label}
                 </a>
               </li>
@@ -112,13 +135,23 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
       );
     }
     case 'docsVersionDropdown':
-      return <Dropdown label={chrome.versionLabel} items={[{ label: chrome.versionLabel, to: chrome.docsBase }, ...item.itemsAfter]} active={isActive(path, chrome.docsBase)} />;
+      return (
+        <Dropdown
+          label={chrome.versionLabel}
+          items={[{ label: chrome.versionLabel, to: chrome.docsBase }, ...item.itemsAfter]}
+          active={isActive(path, chrome.docsBase)}
+        />
+      );
   }
 }
 
 /** First page of a sidebar, as the navbar links to it. */
 function sidebarHref(chrome: SiteChrome, sidebarId: string): string {
-  const map: Record<string, string> = { guides: `${chrome.docsBase}/guides`, references: `${chrome.docsBase}/references`, js: `${chrome.docsBase}/api/js` };
+  const map: Record<string, string> = {
+    guides: `${chrome.docsBase}/guides`,
+    references: `${chrome.docsBase}/references`,
+    js: `${chrome.docsBase}/api/js`,
+  };
   return map[sidebarId] ?? chrome.docsBase;
 }
 
@@ -130,9 +163,18 @@ export function ColorModeToggle() {
     storage().setItem('theme', next);
   };
   return (
-    <button type="button" className="color-mode-toggle" onClick={toggle} aria-label="Cambia tema (chiaro/scuro)" title="Cambia tema (chiaro/scuro)">
+    <button
+      type="button"
+      className="color-mode-toggle"
+      onClick={toggle}
+      aria-label="Cambia tema (chiaro/scuro)"
+      title="Cambia tema (chiaro/scuro)"
+    >
       <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path fill="currentColor" d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1 3h-2l1-3Zm0 20-1-3h2l-1 3ZM2 12l3-1v2l-3-1Zm20 0-3 1v-2l3 1ZM4.9 4.9l2.8 1.4-1.4 1.4-1.4-2.8Zm14.2 14.2-2.8-1.4 1.4-1.4 1.4 2.8ZM4.9 19.1l1.4-2.8 1.4 1.4-2.8 1.4ZM19.1 4.9l-1.4 2.8-1.4-1.4 2.8-1.4Z" />
+        <path
+          fill="currentColor"
+          d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1 3h-2l1-3Zm0 20-1-3h2l-1 3ZM2 12l3-1v2l-3-1Zm20 0-3 1v-2l3 1ZM4.9 4.9l2.8 1.4-1.4 1.4-1.4-2.8Zm14.2 14.2-2.8-1.4 1.4-1.4 1.4 2.8ZM4.9 19.1l1.4-2.8 1.4 1.4-2.8 1.4ZM19.1 4.9l-1.4 2.8-1.4-1.4 2.8-1.4Z"
+        />
       </svg>
       <svg className="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path fill="currentColor" d="M20 15.3A8.5 8.5 0 0 1 8.7 4a8.5 8.5 0 1 0 11.3 11.3Z" />
@@ -143,9 +185,20 @@ export function ColorModeToggle() {
 
 export function SearchButton() {
   return (
-    <button type="button" className="search-button" data-search-button="" aria-label="Search" aria-keyshortcuts="Control+k s /">
+    <button
+      type="button"
+      className="search-button"
+      data-search-button=""
+      aria-label="Search"
+      aria-keyshortcuts="Control+k s /"
+    >
       <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-        <path fill="none" stroke="currentColor" strokeWidth="2" d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z"
+        />
       </svg>
       <span className="search-button-label">Search</span>
       <kbd className="search-button-keys">Ctrl K</kbd>
@@ -156,7 +209,8 @@ export function SearchButton() {
 function NavbarItemError({ error }: { error: Error }) {
   return (
     <span className="navbar-item navbar-item-error" role="alert">
-      Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar ({error.message}).
+      Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar (
+      {error.message}).
     </span>
   );
 }
@@ -214,14 +268,34 @@ export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onT
   return (
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Principale">
       <div className="navbar-inner">
-        <button type="button" className="navbar-toggle" aria-label="Apri il menu di navigazione" aria-expanded={mobileOpen ? 'true' : 'false'} aria-controls="mobile-menu" disabled={!canToggle} onClick={onToggleMobile}>
+        <button
+          type="button"
+          className="navbar-toggle"
+          aria-label="Apri il menu di navigazione"
+          aria-expanded={mobileOpen ? 'true' : 'false'}
+          aria-controls="mobile-menu"
+          disabled={!canToggle}
+          onClick={onToggleMobile}
+        >
           <svg viewBox="0 0 30 30" width="26" height="26" aria-hidden="true">
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
         </button>
         <a className="navbar-brand" href={chrome.baseUrl}>
-          <img className="logo logo-light" src={`${chrome.baseUrl}${chrome.navbar.logo.src}`} alt={chrome.navbar.logo.alt} width="32" height="32" />
-          <img className="logo logo-dark" src={`${chrome.baseUrl}${chrome.navbar.logo.srcDark}`} alt={chrome.navbar.logo.alt} width="32" height="32" />
+          <img
+            className="logo logo-light"
+            src={`${chrome.baseUrl}${chrome.navbar.logo.src}`}
+            alt={chrome.navbar.logo.alt}
+            width="32"
+            height="32"
+          />
+          <img
+            className="logo logo-dark"
+            src={`${chrome.baseUrl}${chrome.navbar.logo.srcDark}`}
+            alt={chrome.navbar.logo.alt}
+            width="32"
+            height="32"
+          />
           <span className="navbar-title">{chrome.navbar.title}</span>
         </a>
         <div className="navbar-items navbar-items-left">
@@ -245,7 +319,19 @@ export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onT
  * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu with the docs sidebar and
  * a button back to the main menu. It is rendered only while open (it needs JavaScript to open anyway).
  */
-export function MobileMenu({ chrome, path, open, onClose, sidebar }: { chrome: SiteChrome; path: string; open: boolean; onClose: () => void; sidebar?: SidebarItem[] }) {
+export function MobileMenu({
+  chrome,
+  path,
+  open,
+  onClose,
+  sidebar,
+}: {
+  chrome: SiteChrome;
+  path: string;
+  open: boolean;
+  onClose: () => void;
+  sidebar?: SidebarItem[];
+}) {
   const [showPrimary, setShowPrimary] = useState(!sidebar);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

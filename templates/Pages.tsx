@@ -91,7 +91,10 @@ export function Releases({ page }: { page: ReleasesProps }) {
               {pkg.releases.map((release) => (
                 <div key={release.version} className="release">
                   <h3 id={`${pkg.id}-${release.version.replace(/\./g, '-')}`}>
-                    {release.version} <small>– <time dateTime={release.date}>{formatDate(release.date)}</time></small>
+                    {release.version}{' '}
+                    <small>
+                      – <time dateTime={release.date}>{formatDate(release.date)}</time>
+                    </small>
                   </h3>
                   <ul>
                     {release.highlightsHtml.map((html, i) => (
@@ -116,7 +119,10 @@ export function NotFound({ page, baseUrl, docsBase }: { page: NotFoundProps; bas
   return (
     <div className="container narrow not-found">
       <h1>{page.title}</h1>
-      <p>Non abbiamo trovato quello che cercavi: il link potrebbe essere sbagliato o la pagina potrebbe essere stata spostata.</p>
+      <p>
+        Non abbiamo trovato quello che cercavi: il link potrebbe essere sbagliato o la pagina potrebbe essere stata
+        spostata.
+      </p>
       <p>Da qui puoi ripartire:</p>
       <ul>
         <li>

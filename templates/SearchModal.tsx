@@ -1,6 +1,15 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
-import { useSearch } from '../src/client/search/use-search';
+import {
+  Fragment,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { SearchHit, SearchProvider } from '../src/client/search/types';
+import { useSearch } from '../src/client/search/use-search';
 
 export interface SearchModalProps {
   provider: SearchProvider;
@@ -9,7 +18,12 @@ export interface SearchModalProps {
   openInNewTab?(href: string): void;
 }
 
-const ids = { dialog: 'docs-it-search', input: 'docs-it-search-input', list: 'docs-it-search-list', item: (i: number) => `docs-it-search-item-${i}` };
+const ids = {
+  dialog: 'docs-it-search',
+  input: 'docs-it-search-input',
+  list: 'docs-it-search-list',
+  item: (i: number) => `docs-it-search-item-${i}`,
+};
 
 /** Where a hit leads: url + '#anchor', the url alone, '#anchor' alone, or nowhere (warned once). */
 export function hitHref(hit: SearchHit): string | null {
@@ -51,19 +65,33 @@ function groupHits(hits: SearchHit[]): { category: string; items: { hit: SearchH
   return [...groups].map(([category, items]) => ({ category, items: items.map((hit) => ({ hit, index: index++ })) }));
 }
 
-const focusableSelector = 'a[href]:not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href]:not([tabindex="-1"]), button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function SearchIcon() {
   return (
     <svg className="search-modal-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path fill="none" stroke="currentColor" strokeWidth="2" d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z" />
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z"
+      />
     </svg>
   );
 }
 
 function LoadingIcon() {
   return (
-    <svg className="search-modal-icon search-modal-loading" viewBox="0 0 38 38" width="20" height="20" role="img" aria-label="Ricerca in corso" data-search-loading="">
+    <svg
+      className="search-modal-icon search-modal-loading"
+      viewBox="0 0 38 38"
+      width="20"
+      height="20"
+      role="img"
+      aria-label="Ricerca in corso"
+      data-search-loading=""
+    >
       <g fill="none" stroke="currentColor" strokeWidth="3">
         <circle strokeOpacity=".3" cx="19" cy="19" r="16" />
         <path d="M35 19c0-8.84-7.16-16-16-16" />
@@ -91,7 +119,8 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
     document.documentElement.classList.add('search-modal-open');
     // Focus stays inside: anything that moves it out brings it back to the input.
     const keepFocus = (event: FocusEvent) => {
-      if (dialog.current && event.target instanceof Node && !dialog.current.contains(event.target)) input.current?.focus();
+      if (dialog.current && event.target instanceof Node && !dialog.current.contains(event.target))
+        input.current?.focus();
     };
     document.addEventListener('focusin', keepFocus);
     return () => {
@@ -103,7 +132,8 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
 
   useEffect(() => {
     setSelected(0);
-    for (const hit of hits) if (hitHref(hit) === null) console.warn('Risultato di ricerca senza url né anchor:', JSON.stringify(hit));
+    for (const hit of hits)
+      if (hitHref(hit) === null) console.warn('Risultato di ricerca senza url né anchor:', JSON.stringify(hit));
   }, [hits]);
 
   useLayoutEffect(() => {
@@ -135,9 +165,12 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
     } else if (event.key === 'Enter' && event.target === input.current) {
       event.preventDefault();
       // Only the results of what is typed now: not those of a query still being replaced.
-      if (state.status === 'results' && state.query === query) open(selected, event.ctrlKey || event.metaKey || event.shiftKey);
+      if (state.status === 'results' && state.query === query)
+        open(selected, event.ctrlKey || event.metaKey || event.shiftKey);
     } else if (event.key === 'Tab' && dialog.current) {
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (!first || !last) return;
@@ -161,7 +194,15 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
         onClose();
       }}
     >
-      <div ref={dialog} id={ids.dialog} className="search-modal" role="dialog" aria-modal="true" aria-label="Search" onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        id={ids.dialog}
+        className="search-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search"
+        onKeyDown={onKeyDown}
+      >
         <header className="search-modal-header">
           <form
             className="search-modal-form"
@@ -198,9 +239,21 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
               value={query}
               onChange={(event) => setQuery(event.currentTarget.value)}
             />
-            <button type="reset" className="search-modal-reset" title="Clear the query" aria-label="Clear the query" hidden={query === ''}>
+            <button
+              type="reset"
+              className="search-modal-reset"
+              title="Clear the query"
+              aria-label="Clear the query"
+              hidden={query === ''}
+            >
               <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                <path d="M10 10l5.09-5.09L10 10l5.09 5.09L10 10zm0 0L4.91 4.91 10 10l-5.09 5.09L10 10z" stroke="currentColor" fill="none" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M10 10l5.09-5.09L10 10l5.09 5.09L10 10zm0 0L4.91 4.91 10 10l-5.09 5.09L10 10z"
+                  stroke="currentColor"
+                  fill="none"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
             </button>
           </form>
@@ -208,9 +261,19 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
             Cancel
           </button>
         </header>
-        <div className="search-modal-body" data-search-state={state.status} data-search-query={state.status === 'initial' ? undefined : state.query}>
-          {state.status === 'initial' ? <p className="search-modal-message">Scrivi per cercare nella documentazione: titoli, sezioni e testo di ogni pagina.</p> : null}
-          {state.status === 'error' ? <p className="search-modal-message search-modal-error">An error has occured. Please try again...</p> : null}
+        <div
+          className="search-modal-body"
+          data-search-state={state.status}
+          data-search-query={state.status === 'initial' ? undefined : state.query}
+        >
+          {state.status === 'initial' ? (
+            <p className="search-modal-message">
+              Scrivi per cercare nella documentazione: titoli, sezioni e testo di ogni pagina.
+            </p>
+          ) : null}
+          {state.status === 'error' ? (
+            <p className="search-modal-message search-modal-error">An error has occured. Please try again...</p>
+          ) : null}
           {state.status === 'no-results' ? (
             <div className="search-modal-message">
               <p>
@@ -247,7 +310,14 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
                     {group.category}
                   </div>
                   {group.items.map(({ hit, index }) => (
-                    <HitItem key={`${hit.id}-${index}`} hit={hit} index={index} selected={index === selected} onHover={() => setSelected(index)} onOpen={onClose} />
+                    <HitItem
+                      key={`${hit.id}-${index}`}
+                      hit={hit}
+                      index={index}
+                      selected={index === selected}
+                      onHover={() => setSelected(index)}
+                      onOpen={onClose}
+                    />
                   ))}
                 </div>
               ))}
@@ -279,7 +349,19 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
   );
 }
 
-function HitItem({ hit, index, selected, onHover, onOpen }: { hit: SearchHit; index: number; selected: boolean; onHover(): void; onOpen(): void }) {
+function HitItem({
+  hit,
+  index,
+  selected,
+  onHover,
+  onOpen,
+}: {
+  hit: SearchHit;
+  index: number;
+  selected: boolean;
+  onHover(): void;
+  onOpen(): void;
+}) {
   const href = hitHref(hit);
   const { title, subtitle } = titleOf(hit);
   const body = (
@@ -300,7 +382,13 @@ function HitItem({ hit, index, selected, onHover, onOpen }: { hit: SearchHit; in
     </>
   );
   return (
-    <div id={ids.item(index)} role="option" aria-selected={selected} className={`search-hit${selected ? ' selected' : ''}`} onMouseMove={selected ? undefined : onHover}>
+    <div
+      id={ids.item(index)}
+      role="option"
+      aria-selected={selected}
+      className={`search-hit${selected ? ' selected' : ''}`}
+      onMouseMove={selected ? undefined : onHover}
+    >
       {href ? (
         <a
           href={href}

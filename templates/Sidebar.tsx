@@ -10,7 +10,6 @@ interface SidebarProps {
   renderCollapsed: boolean;
 }
 
-
 const slugs = new Map<string, string>();
 /** An id-safe form of a label (cached: the same labels come back on every page of a build). */
 function slugOf(label: string): string {
@@ -26,7 +25,19 @@ export function autoHeightDuration(height: number): number {
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-function Category({ item, path, renderCollapsed, level, index }: { item: SidebarCategory; path: string; renderCollapsed: boolean; level: number; index: number }) {
+function Category({
+  item,
+  path,
+  renderCollapsed,
+  level,
+  index,
+}: {
+  item: SidebarCategory;
+  path: string;
+  renderCollapsed: boolean;
+  level: number;
+  index: number;
+}) {
   const active = containsPath(item, path);
   const [expanded, setExpanded] = useState(!item.collapsed || active);
   const list = useRef<HTMLDivElement>(null);
@@ -68,21 +79,40 @@ function Category({ item, path, renderCollapsed, level, index }: { item: Sidebar
       <div className="menu-category-header">
         {item.href ? (
           <>
-            <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
+            <a
+              className={`menu-link${current ? ' active' : ''}`}
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+            >
               {item.label}
             </a>
-            <button type="button" className="menu-caret" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`} onClick={toggle} />
+            <button
+              type="button"
+              className="menu-caret"
+              aria-expanded={expanded ? 'true' : 'false'}
+              aria-controls={listId}
+              aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`}
+              onClick={toggle}
+            />
           </>
         ) : (
           // A category without a page is one control: its label is the toggle, and the caret is drawn by CSS
           // (a second button would be a duplicate tab stop announcing the same thing).
-          <button type="button" className="menu-link menu-label" aria-expanded={expanded ? 'true' : 'false'} aria-controls={listId} onClick={toggle}>
+          <button
+            type="button"
+            className="menu-link menu-label"
+            aria-expanded={expanded ? 'true' : 'false'}
+            aria-controls={listId}
+            onClick={toggle}
+          >
             {item.label}
           </button>
         )}
       </div>
       <div ref={list} id={listId} className="menu-category-items" hidden={!expanded}>
-        {showChildren ? <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} /> : null}
+        {showChildren ? (
+          <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} />
+        ) : null}
       </div>
     </li>
   );
@@ -98,14 +128,22 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
           // A closed category away from the current page looks the same on every page: on a large sidebar
           // the server renders it once per build (its markup does not depend on the page).
           if (fragments && !renderCollapsed && item.collapsed && !containsPath(item, path)) {
-            return fragments.placeholder(item, `${level}-${i}`, key, () => <Category item={item} path="" renderCollapsed={false} level={level} index={i} />);
+            return fragments.placeholder(item, `${level}-${i}`, key, () => (
+              <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+            ));
           }
-          return <Category key={key} item={item} path={path} renderCollapsed={renderCollapsed} level={level} index={i} />;
+          return (
+            <Category key={key} item={item} path={path} renderCollapsed={renderCollapsed} level={level} index={i} />
+          );
         }
         const current = item.href === path;
         return (
           <li key={item.href} className="menu-item">
-            <a className={`menu-link${current ? ' active' : ''}`} href={item.href} aria-current={current ? 'page' : undefined}>
+            <a
+              className={`menu-link${current ? ' active' : ''}`}
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+            >
               {item.label}
             </a>
           </li>

@@ -24,7 +24,11 @@ function List({ nodes, active }: { nodes: Node[]; active?: string }) {
     <ul className="toc-list">
       {nodes.map((node) => (
         <li key={node.item.id}>
-          <a className={`toc-link${node.item.id === active ? ' active' : ''}`} href={`#${node.item.id}`} aria-current={node.item.id === active ? 'location' : undefined}>
+          <a
+            className={`toc-link${node.item.id === active ? ' active' : ''}`}
+            href={`#${node.item.id}`}
+            aria-current={node.item.id === active ? 'location' : undefined}
+          >
             {node.item.value}
           </a>
           {node.children.length ? <List nodes={node.children} active={active} /> : null}

@@ -1,4 +1,17 @@
-const months = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const months = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
 
 /** `2023-06-14` → `14 giugno 2023`, the same on server and client (no time zone involved). */
 export function formatDate(date: string): string {
@@ -8,6 +21,10 @@ export function formatDate(date: string): string {
 
 /** `/it/v1/guides` → the same page in another locale (`/v1/guides` for the default one, `/fr/v1/guides`). */
 export function localeHref(path: string, baseUrl: string, locale: string, defaultLocale: string): string {
-  const rest = path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path === baseUrl.replace(/\/$/, '') ? '' : path.replace(/^\//, '');
+  const rest = path.startsWith(baseUrl)
+    ? path.slice(baseUrl.length)
+    : path === baseUrl.replace(/\/$/, '')
+      ? ''
+      : path.replace(/^\//, '');
   return locale === defaultLocale ? `/${rest}` : `/${locale}/${rest}`;
 }

@@ -1,9 +1,9 @@
-import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/content/model';
-import type { TocItem } from '../src/markdown/problems';
 import type { LinkItem, NavbarItem } from '../src/config/schema';
+import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/content/model';
 import type { Release } from '../src/content/releases';
+import type { TocItem } from '../src/markdown/problems';
 
-export type { Breadcrumb, NavLink, SidebarCategory, SidebarItem, TocItem, LinkItem, NavbarItem, Release };
+export type { Breadcrumb, LinkItem, NavbarItem, NavLink, Release, SidebarCategory, SidebarItem, TocItem };
 
 /** Site-wide data every page shows (navbar, footer, bars); the same object for every route. */
 export interface SiteChrome {
@@ -12,7 +12,12 @@ export interface SiteChrome {
   baseUrl: string;
   docsBase: string;
   versionLabel: string;
-  navbar: { title: string; logo: { alt: string; src: string; srcDark: string }; hideOnScroll: boolean; items: NavbarItem[] };
+  navbar: {
+    title: string;
+    logo: { alt: string; src: string; srcDark: string };
+    hideOnScroll: boolean;
+    items: NavbarItem[];
+  };
   footer: { columns: { title: string; items: LinkItem[] }[]; copyright: string };
   announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   translationNotice: string;
@@ -54,7 +59,13 @@ export interface DocProps extends Base {
 export interface DocsHomeProps extends Base {
   kind: 'docs-home';
   contentHtml: string;
-  sections: { sidebarId: string; label: string; href: string; description?: string; items: { label: string; href: string }[] }[];
+  sections: {
+    sidebarId: string;
+    label: string;
+    href: string;
+    description?: string;
+    items: { label: string; href: string }[];
+  }[];
 }
 
 export interface BlogListProps extends Base {
@@ -85,7 +96,11 @@ export interface BlogArchiveProps extends Base {
 
 export interface HomeProps extends Base {
   kind: 'home';
-  hero?: { title: string; tagline: string; actions: { label: string; href: string; variant: 'primary' | 'secondary' }[] };
+  hero?: {
+    title: string;
+    tagline: string;
+    actions: { label: string; href: string; variant: 'primary' | 'secondary' }[];
+  };
   contentHtml: string;
 }
 

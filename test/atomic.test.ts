@@ -1,8 +1,8 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 /*
@@ -10,7 +10,10 @@ import { copyFixture, removeDir, repoRoot } from './helpers';
  * a complete build (the previous one or the new one, never a mix), and that the next run cleans up.
  */
 const pages = Object.fromEntries(
-  Array.from({ length: 400 }, (_, i) => [`content/docs/guides/massa/pagina-${i}.md`, `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n${'Testo di prova. '.repeat(200)}\n`]),
+  Array.from({ length: 400 }, (_, i) => [
+    `content/docs/guides/massa/pagina-${i}.md`,
+    `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n${'Testo di prova. '.repeat(200)}\n`,
+  ]),
 );
 const dir = copyFixture('basic', pages);
 const out = path.join(dir, 'build');
@@ -41,7 +44,10 @@ function setVersion(version: 'UNO' | 'DUE'): void {
 /** Starts a build and SIGKILLs it `delay` ms after its write phase began (the render line). */
 function buildAndKill(delay: number): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args, '--no-cache'], { cwd: repoRoot, env: { ...process.env, CI: 'true' } });
+    const child = spawn(process.execPath, [bin, ...args, '--no-cache'], {
+      cwd: repoRoot,
+      env: { ...process.env, CI: 'true' },
+    });
     let killed = false;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -71,7 +77,11 @@ test('a killed build leaves either the previous or the new complete build, and t
   const final = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8' });
   assert.is(final.status, 0, final.stderr);
   assert.is(versionOfBuild(), 'DUE');
-  assert.equal(readdirSync(dir).filter((e) => e.startsWith('.docs-it-')), [], 'stale temporary folders are removed');
+  assert.equal(
+    readdirSync(dir).filter((e) => e.startsWith('.docs-it-')),
+    [],
+    'stale temporary folders are removed',
+  );
 });
 
 test.run();

@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { buildSite, formatSummary } from '../src/cli/build';
 import { DocsItErrors } from '../src/errors';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
-const build = (config = path.join(dir, 'site.config.ts')) => buildSite({ packageRoot: repoRoot, config, out, quiet: true });
+const build = (config = path.join(dir, 'site.config.ts')) =>
+  buildSite({ packageRoot: repoRoot, config, out, quiet: true });
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 
 test.after(() => removeDir(dir));
@@ -17,11 +18,28 @@ test.after(() => removeDir(dir));
 test('builds every route to a complete HTML document and page data', async () => {
   const summary = await build();
   const text = formatSummary(summary, dir, true);
-  assert.match(text, /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/);
+  assert.match(
+    text,
+    /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/,
+  );
   assert.match(text, /Pagine per tipo: .*doc \d+.*blog-post 11/);
-  assert.match(text, /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), \d+ blocchi di codice già evidenziati/);
+  assert.match(
+    text,
+    /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), \d+ blocchi di codice già evidenziati/,
+  );
   assert.ok(summary.pages > 10);
-  for (const rel of ['it/index.html', 'it/v1/guides/index.html', 'it/v1/guides/faq/index.html', 'it/v1/guides/intro/primo/index.html', 'it/blog/index.html', 'it/blog/page/2/index.html', 'it/blog/archive/index.html', 'it/blog/2023/01/11/post-11/index.html', 'it/404.html', 'it/v1/guides/page-data.json']) {
+  for (const rel of [
+    'it/index.html',
+    'it/v1/guides/index.html',
+    'it/v1/guides/faq/index.html',
+    'it/v1/guides/intro/primo/index.html',
+    'it/blog/index.html',
+    'it/blog/page/2/index.html',
+    'it/blog/archive/index.html',
+    'it/blog/2023/01/11/post-11/index.html',
+    'it/404.html',
+    'it/v1/guides/page-data.json',
+  ]) {
     assert.ok(existsSync(path.join(out, rel)), rel);
   }
   assert.not.ok(existsSync(path.join(out, 'it/v1/guides/intro/bozza/index.html')), 'drafts are not published');
@@ -69,7 +87,7 @@ test('navbar, language dropdown with per-locale URLs, bars and footer', () => {
 test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () => {
   const first = read('it/blog/index.html');
   assert.is(first.match(/class="blog-summary"/g)?.length, 10);
-  assert.match(first, "Riassunto dell’articolo 11".replace('’', "'"));
+  assert.match(first, 'Riassunto dell’articolo 11'.replace('’', "'"));
   assert.not.match(first, 'Il resto dell');
   assert.is(read('it/blog/page/2/index.html').match(/class="blog-summary"/g)?.length, 1);
   assert.match(read('it/blog/archive/index.html'), '<h2 id="anno-2023">2023</h2>');
@@ -88,9 +106,13 @@ test('a CLI change outside the markdown pipeline renders every page again but co
   const source = path.join(dir, 'pipeline-source.ts');
   mkdirSync(cliDir, { recursive: true });
   writeFileSync(path.join(cliDir, 'index.mjs'), '// versione 1');
-  writeFileSync(path.join(cliDir, 'compile-inputs.json'), JSON.stringify([path.relative(repoRoot, source).split(path.sep).join('/')]));
+  writeFileSync(
+    path.join(cliDir, 'compile-inputs.json'),
+    JSON.stringify([path.relative(repoRoot, source).split(path.sep).join('/')]),
+  );
   writeFileSync(source, '// pipeline 1');
-  const withCli = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, cliFile: cliDir });
+  const withCli = () =>
+    buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, cliFile: cliDir });
   await withCli();
   const warm = await withCli();
   assert.ok(warm.compile.cached > 0);
@@ -111,19 +133,31 @@ test('a CLI change outside the markdown pipeline renders every page again but co
 test('a cache that cannot be saved after the new build is in place is a warning, not a failed build', async () => {
   const other = path.join(dir, 'build-cache-blocked');
   // A folder where the render manifest of this output should go: reading it finds nothing, replacing it fails.
-  const manifest = path.join(dir, 'node_modules/.cache/docs-it', `render-${createHash('sha256').update(path.resolve(other)).digest('hex').slice(0, 12)}.json`);
+  const manifest = path.join(
+    dir,
+    'node_modules/.cache/docs-it',
+    `render-${createHash('sha256').update(path.resolve(other)).digest('hex').slice(0, 12)}.json`,
+  );
   mkdirSync(path.join(manifest, 'occupato'), { recursive: true });
   const stderr: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
   process.stderr.write = ((chunk: string) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
   try {
-    const summary = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: other, quiet: true });
+    const summary = await buildSite({
+      packageRoot: repoRoot,
+      config: path.join(dir, 'site.config.ts'),
+      out: other,
+      quiet: true,
+    });
     assert.ok(summary.pages > 10);
   } finally {
     process.stderr.write = write;
   }
   assert.ok(existsSync(path.join(other, 'it/index.html')), 'the build is in place');
-  assert.match(stderr.join(''), /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); la prossima build renderà tutte le pagine\.\n$/);
+  assert.match(
+    stderr.join(''),
+    /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); la prossima build renderà tutte le pagine\.\n$/,
+  );
   rmSync(manifest, { recursive: true });
   rmSync(other, { recursive: true });
 });
@@ -139,17 +173,30 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   await build();
   const again = await build();
   assert.is(again.reusedPages, again.pages, 'nothing changed: every page is reused');
-  assert.match(formatSummary(again, dir, true), `HTML: 0 pagine generate, ${again.pages} invariate riprese dalla build precedente`);
+  assert.match(
+    formatSummary(again, dir, true),
+    `HTML: 0 pagine generate, ${again.pages} invariate riprese dalla build precedente`,
+  );
   const fresh = path.join(dir, 'build-fresh');
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: fresh, quiet: true, noCache: true });
-  for (const rel of ['it/v1/guides/faq/index.html', 'it/index.html', 'it/blog/index.html', 'it/404.html']) assert.is(read(rel), readFileSync(path.join(fresh, rel), 'utf8'), rel);
+  await buildSite({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    out: fresh,
+    quiet: true,
+    noCache: true,
+  });
+  for (const rel of ['it/v1/guides/faq/index.html', 'it/index.html', 'it/blog/index.html', 'it/404.html'])
+    assert.is(read(rel), readFileSync(path.join(fresh, rel), 'utf8'), rel);
 
   // A changed title changes the page, its neighbours' prev/next and every sidebar of the section.
   const file = path.join(dir, 'content/docs/guides/faq.md');
   const original = readFileSync(file, 'utf8');
   writeFileSync(file, original.replace('title: FAQ', 'title: Domande frequenti'));
   const changed = await build();
-  assert.ok(changed.reusedPages < changed.pages && changed.reusedPages > 0, `${changed.reusedPages} of ${changed.pages} reused`);
+  assert.ok(
+    changed.reusedPages < changed.pages && changed.reusedPages > 0,
+    `${changed.reusedPages} of ${changed.pages} reused`,
+  );
   assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande frequenti | Sito di prova</title>');
   assert.match(read('it/v1/guides/intro/primo/index.html'), '>Domande frequenti</a>');
   writeFileSync(file, original);
@@ -165,7 +212,12 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   assert.is(read('it/v1/guides/faq/page-data.json'), data);
 
   // Another output folder starts from scratch.
-  const other = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: path.join(dir, 'build-other'), quiet: true });
+  const other = await buildSite({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    out: path.join(dir, 'build-other'),
+    quiet: true,
+  });
   assert.is(other.reusedPages, 0);
   removeDir(fresh);
   removeDir(path.join(dir, 'build-other'));
@@ -173,7 +225,8 @@ test('unchanged pages are taken from the previous build; changed ones, and files
 
 test('code blocks highlighted by one build are reused by the next, even when their page changes', async () => {
   const file = path.join(dir, 'content/docs/guides/codice.md');
-  const page = (intro: string) => `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
+  const page = (intro: string) =>
+    `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
   writeFileSync(file, page('Prima versione.'));
   const first = await build();
   assert.is(first.compile.storedBlocks, 0);
@@ -193,22 +246,35 @@ test('code blocks highlighted by one build are reused by the next, even when the
 
 test('a failed build reports every error with file:line:column and leaves the previous build untouched', async () => {
   const marker = read('it/v1/guides/faq/index.html');
-  writeFileSync(path.join(dir, 'content/docs/guides/rotto.md'), '---\ntitle: Rotto\n---\n\n[uno](./non-esiste.md)\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n');
+  writeFileSync(
+    path.join(dir, 'content/docs/guides/rotto.md'),
+    '---\ntitle: Rotto\n---\n\n[uno](./non-esiste.md)\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n',
+  );
   try {
     await build();
     assert.unreachable('should fail');
   } catch (error) {
     assert.instance(error, DocsItErrors);
-    const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`);
-    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/rotto.md:5:1 broken link: ./non-esiste.md')), lines.join('\n'));
+    const lines = (error as DocsItErrors).errors.map(
+      (e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('content/docs/guides/rotto.md:5:1 broken link: ./non-esiste.md')),
+      lines.join('\n'),
+    );
     assert.is(lines.length, 1, 'markdown problems stop before link checks');
   }
-  writeFileSync(path.join(dir, 'content/docs/guides/rotto.md'), '---\ntitle: Rotto\n---\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n');
+  writeFileSync(
+    path.join(dir, 'content/docs/guides/rotto.md'),
+    '---\ntitle: Rotto\n---\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n',
+  );
   try {
     await build();
     assert.unreachable('should fail');
   } catch (error) {
-    const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`);
+    const lines = (error as DocsItErrors).errors.map(
+      (e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`,
+    );
     assert.equal(lines, [
       'content/docs/guides/rotto.md:5:1 broken link: /it/v1/nessuna is not a page of this site',
       'content/docs/guides/rotto.md:7:1 broken anchor: #manca does not exist on /it/v1/guides/faq',
@@ -217,12 +283,19 @@ test('a failed build reports every error with file:line:column and leaves the pr
   }
   assert.is(read('it/v1/guides/faq/index.html'), marker);
   assert.not.ok(existsSync(path.join(out, 'it/v1/guides/rotto')));
-  assert.equal(readdirSync(dir).filter((e) => e.startsWith('.docs-it-')), [], 'no temporary folder is left behind');
+  assert.equal(
+    readdirSync(dir).filter((e) => e.startsWith('.docs-it-')),
+    [],
+    'no temporary folder is left behind',
+  );
   removeDir(path.join(dir, 'content/docs/guides/rotto.md'));
 });
 
 test('::doc-card-list outside a category index raises the category error', async () => {
-  writeFileSync(path.join(dir, 'content/docs/guides/intro/secondo.md'), '---\ntitle: Secondo\n---\n\nTesto.\n\n::doc-card-list\n');
+  writeFileSync(
+    path.join(dir, 'content/docs/guides/intro/secondo.md'),
+    '---\ntitle: Secondo\n---\n\nTesto.\n\n::doc-card-list\n',
+  );
   try {
     await build();
     assert.unreachable();

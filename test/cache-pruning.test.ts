@@ -1,7 +1,7 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { importTsModule } from '../src/config/load-config';
 import { CompileCache, pruneCompileCache } from '../src/markdown/compile-cache';
 import { pruneManifests } from '../src/render/render-reuse';
@@ -51,7 +51,10 @@ test('render manifests: the most recent ones are kept, older ones and nothing el
   writeFileSync(path.join(cache, 'highlight-1.json'), '{}');
   ago(path.join(cache, 'highlight-1.json'), 1000);
   pruneManifests(cache, 8);
-  assert.equal(readdirSync(cache).sort(), ['highlight-1.json', ...Array.from({ length: 8 }, (_, i) => `render-${i}a.json`)].sort());
+  assert.equal(
+    readdirSync(cache).sort(),
+    ['highlight-1.json', ...Array.from({ length: 8 }, (_, i) => `render-${i}a.json`)].sort(),
+  );
 });
 
 test("a transpiled TypeScript module replaces its earlier transpiles, not other files' or one just written", async () => {

@@ -1,15 +1,21 @@
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import path from 'node:path';
 import { loadConfig } from '../src/config/load-config';
-import { buildContentModel } from '../src/content/content-model';
 import { paginateBlog } from '../src/content/blog';
+import { buildContentModel } from '../src/content/content-model';
 import { DocsItErrors } from '../src/errors';
 import { discovered, fixture } from './helpers';
 
 const config = await loadConfig({ config: path.join(fixture('basic'), 'site.config.ts') });
 const site = config.site;
-const model = (files: Record<string, string>, extra = {}) => buildContentModel({ site, discovered: discovered(files, extra), configFile: 'site.config.ts', configSource: "sidebars: { guides: 'guides/readme' }" });
+const model = (files: Record<string, string>, extra = {}) =>
+  buildContentModel({
+    site,
+    discovered: discovered(files, extra),
+    configFile: 'site.config.ts',
+    configSource: "sidebars: { guides: 'guides/readme' }",
+  });
 const doc = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nTesto.\n`;
 
 const base = {
@@ -29,7 +35,17 @@ test('the route table holds exactly the published files, plus the 404 route', ()
   const m = model(base);
   assert.equal(
     m.routes.map((r) => r.path),
-    ['/it/', '/it/about/intro', '/it/v1/guides', '/it/v1/guides/build', '/it/v1/guides/build/linux', '/it/v1/guides/faq', '/it/v1/guides/start/a', '/it/v1/guides/start/b', '/it/404'],
+    [
+      '/it/',
+      '/it/about/intro',
+      '/it/v1/guides',
+      '/it/v1/guides/build',
+      '/it/v1/guides/build/linux',
+      '/it/v1/guides/faq',
+      '/it/v1/guides/start/a',
+      '/it/v1/guides/start/b',
+      '/it/404',
+    ],
   );
   assert.is(m.routes.at(-1)!.kind, 'not-found');
 });
@@ -46,7 +62,10 @@ test('sidebars follow positions; a folder index is the category link; no index m
   assert.is(guide!.type, 'category');
   if (!guide || guide.type !== 'category') return;
   assert.is(guide.href, '/it/v1/guides');
-  assert.equal(guide.items.map((i) => i.label), ['Per Iniziare', 'Compilazione', 'FAQ']);
+  assert.equal(
+    guide.items.map((i) => i.label),
+    ['Per Iniziare', 'Compilazione', 'FAQ'],
+  );
   const start = guide.items[0]!;
   assert.is(start.type === 'category' && start.href, undefined);
   assert.equal(start.type === 'category' && start.items.map((i) => i.label), ['Etichetta A', 'Bi']);
@@ -57,7 +76,11 @@ test('sidebars follow positions; a folder index is the category link; no index m
 test('breadcrumbs and prev/next follow the sidebar', () => {
   const m = model(base);
   const a = m.sidebars.navigation.get('guides/start/a')!;
-  assert.equal(a.breadcrumbs, [{ label: 'Guide', href: '/it/v1/guides' }, { label: 'Per Iniziare', href: undefined }, { label: 'Etichetta A' }]);
+  assert.equal(a.breadcrumbs, [
+    { label: 'Guide', href: '/it/v1/guides' },
+    { label: 'Per Iniziare', href: undefined },
+    { label: 'Etichetta A' },
+  ]);
   assert.equal(a.prev, { title: 'Guide', href: '/it/v1/guides' });
   assert.equal(a.next, { title: 'Bi', href: '/it/v1/guides/start/b' });
   const b = m.sidebars.navigation.get('guides/start/b')!;
@@ -72,7 +95,10 @@ test('an unknown sidebar doc id is an error naming the config line', () => {
     assert.unreachable();
   } catch (error) {
     const messages = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line} ${e.message}`);
-    assert.ok(messages.some((m) => m.startsWith('site.config.ts:1 sidebar refers to an unknown doc id "guides/readme"')), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => m.startsWith('site.config.ts:1 sidebar refers to an unknown doc id "guides/readme"')),
+      messages.join('\n'),
+    );
   }
 });
 
@@ -88,9 +114,18 @@ test('invalid front matter and duplicate routes are all reported with file and l
   } catch (error) {
     assert.instance(error, DocsItErrors);
     const lines = (error as DocsItErrors).errors.map((e) => `${e.location?.file}:${e.location?.line}: ${e.message}`);
-    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/bad.md:3: front matter "sidebar_position": expected number')), lines.join('\n'));
-    assert.ok(lines.some((l) => l.startsWith('content/docs/guides/yaml.md:2: invalid front matter')), lines.join('\n'));
-    assert.ok(lines.some((l) => l.includes('duplicate route /it/v1/guides/faq')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.startsWith('content/docs/guides/bad.md:3: front matter "sidebar_position": expected number')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('content/docs/guides/yaml.md:2: invalid front matter')),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.includes('duplicate route /it/v1/guides/faq')),
+      lines.join('\n'),
+    );
   }
 });
 
@@ -101,16 +136,31 @@ test('blog: date and slug from the file name, newest first, 10 per page, archive
   const m = model({ ...base, ...posts });
   assert.is(m.posts[0]!.route, '/it/blog/2023/06/14/tauri-1-4');
   assert.is(m.posts.length, 14);
-  assert.equal(m.blogPages.map((p) => [p.route, p.posts.length]), [['/it/blog', 10], ['/it/blog/page/2', 4]]);
+  assert.equal(
+    m.blogPages.map((p) => [p.route, p.posts.length]),
+    [
+      ['/it/blog', 10],
+      ['/it/blog/page/2', 4],
+    ],
+  );
   assert.is(m.blogPages[0]!.nextHref, '/it/blog/page/2');
   assert.is(m.blogPages[1]!.prevHref, '/it/blog');
-  assert.equal(m.archive.map((y) => [y.year, y.posts.length]), [['2023', 1], ['2022', 13]]);
+  assert.equal(
+    m.archive.map((y) => [y.year, y.posts.length]),
+    [
+      ['2023', 1],
+      ['2022', 13],
+    ],
+  );
   assert.ok(m.routes.some((r) => r.path === '/it/blog/archive'));
 });
 
 test('pagination of 13 posts gives 10 then 3', () => {
   const fake = Array.from({ length: 13 }, (_, i) => ({ frontMatter: {}, route: `/p${i}` })) as never[];
-  assert.equal(paginateBlog(fake, '/it/blog', 10).map((p) => p.posts.length), [10, 3]);
+  assert.equal(
+    paginateBlog(fake, '/it/blog', 10).map((p) => p.posts.length),
+    [10, 3],
+  );
 });
 
 test('a post without a date is an error', () => {
@@ -118,7 +168,11 @@ test('a post without a date is an error', () => {
     model({ ...base, 'content/blog/senza-data.md': doc('Senza data') });
     assert.unreachable();
   } catch (error) {
-    assert.ok((error as DocsItErrors).errors.some((e) => e.location?.file === 'content/blog/senza-data.md' && e.message.includes('no valid date')));
+    assert.ok(
+      (error as DocsItErrors).errors.some(
+        (e) => e.location?.file === 'content/blog/senza-data.md' && e.message.includes('no valid date'),
+      ),
+    );
   }
 });
 

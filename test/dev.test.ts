@@ -1,9 +1,9 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
-import { readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
-import { startDev, type RunningDev } from '../src/cli/dev';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type RunningDev, startDev } from '../src/cli/dev';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -59,7 +59,10 @@ async function fetchText(url: string): Promise<{ status: number; body: string; h
 }
 
 test.before(async () => {
-  dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, (l) => logs.push(l));
+  dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    (l) => logs.push(l),
+  );
   await dev.site.compileEverything();
 });
 test.after(async () => {
@@ -110,7 +113,12 @@ test('a blog post edit reloads the post and the blog lists', async () => {
   writeFileSync(file, readFileSync(file, 'utf8').replace('Il resto', 'Tutto il resto'));
   const result = await dev.site.update([file]);
   assert.equal(result.compiled, ['content/blog/2023-01-05-post-05.md']);
-  assert.equal([...(result.paths as string[])].sort(), ['/it/blog', '/it/blog/2023/01/05/post-05', '/it/blog/archive', '/it/blog/page/2']);
+  assert.equal([...(result.paths as string[])].sort(), [
+    '/it/blog',
+    '/it/blog/2023/01/05/post-05',
+    '/it/blog/archive',
+    '/it/blog/page/2',
+  ]);
   await pause();
 });
 
@@ -154,7 +162,8 @@ test('a deleted or renamed page disappears from routes and sidebars', async () =
   const from = path.join(dir, 'content/docs/guides/intro/secondo.md');
   renameSync(from, path.join(dir, 'content/docs/guides/intro/terzo.md'));
   await stream.next('update');
-  for (let i = 0; i < 20 && (await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status !== 404; i++) await pause(50);
+  for (let i = 0; i < 20 && (await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status !== 404; i++)
+    await pause(50);
   assert.is((await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status, 404);
   const page = await fetchText(`${origin()}/it/v1/guides/intro/terzo`);
   assert.is(page.status, 200);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveredContent } from '../src/content/discover';
@@ -42,12 +42,28 @@ export function discovered(files: Record<string, string>, extra: Partial<Discove
 const highlighter = createHighlighter();
 
 /** Compiles one markdown string as `content/docs/page.md` at `/it/v1/page`. */
-export function compileMd(body: string, options: { format?: 'md' | 'mdx'; routeOfFile?: Record<string, string>; excerpt?: boolean; fragments?: Record<string, string> } = {}) {
+export function compileMd(
+  body: string,
+  options: {
+    format?: 'md' | 'mdx';
+    routeOfFile?: Record<string, string>;
+    excerpt?: boolean;
+    fragments?: Record<string, string>;
+  } = {},
+) {
   const compile = createMarkdownProcessor({
     highlighter,
     routeOfFile: options.routeOfFile ?? {},
     baseUrl: '/it/',
     readFragment: (_from, spec) => options.fragments?.[spec],
   });
-  return compile({ file: `content/docs/page.${options.format ?? 'md'}`, route: '/it/v1/page', body, format: options.format ?? 'md', excerpt: options.excerpt ?? false, tocMin: 2, tocMax: 3 });
+  return compile({
+    file: `content/docs/page.${options.format ?? 'md'}`,
+    route: '/it/v1/page',
+    body,
+    format: options.format ?? 'md',
+    excerpt: options.excerpt ?? false,
+    tocMin: 2,
+    tocMax: 3,
+  });
 }

@@ -1,16 +1,18 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
-import { parseCodeMeta } from '../src/markdown/code-meta';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { parseCodeMeta } from '../src/markdown/code-meta';
 import { HighlightStore } from '../src/markdown/highlight-store';
 import { createHighlighter, highlighterFingerprint } from '../src/markdown/highlighter';
 import { compileMd, removeDir, repoRoot } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
-  const { html } = await compileMd('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] fatto\n\n~~via~~ https://tauri.app nota[^1]\n\n[^1]: La nota.\n');
+  const { html } = await compileMd(
+    '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] fatto\n\n~~via~~ https://tauri.app nota[^1]\n\n[^1]: La nota.\n',
+  );
   assert.match(html, '<table>');
   assert.match(html, '<input type="checkbox" checked disabled>');
   assert.match(html, '<del>via</del>');
@@ -19,10 +21,15 @@ test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () =>
 });
 
 test('admonitions with default, bracket and Docusaurus-style titles', async () => {
-  const { html } = await compileMd(':::note\nUno.\n:::\n\n:::tip[Mio titolo]\nDue.\n:::\n\n:::danger Attenzione qui\nTre.\n:::\n');
+  const { html } = await compileMd(
+    ':::note\nUno.\n:::\n\n:::tip[Mio titolo]\nDue.\n:::\n\n:::danger Attenzione qui\nTre.\n:::\n',
+  );
   assert.match(html, '<div class="admonition admonition-note" role="note"><p class="admonition-heading">Nota</p>');
   assert.match(html, '<p class="admonition-heading">Mio titolo</p>');
-  assert.match(html, '<div class="admonition admonition-danger" role="note"><p class="admonition-heading">Attenzione qui</p>');
+  assert.match(
+    html,
+    '<div class="admonition admonition-danger" role="note"><p class="admonition-heading">Attenzione qui</p>',
+  );
 });
 
 test('admonition titles inside code fences are left alone', () => {
@@ -31,7 +38,9 @@ test('admonition titles inside code fences are left alone', () => {
 });
 
 test('code blocks: highlighted at build time, title, line highlights, line numbers', async () => {
-  const { html } = await compileMd('```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```\n');
+  const { html } = await compileMd(
+    '```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```\n',
+  );
   assert.match(html, '<div class="code-title">src/main.rs</div>');
   assert.match(html, '<pre class="shiki line-numbers"');
   assert.match(html, 'color:var(--shiki-token-');
@@ -54,10 +63,15 @@ test('an unknown code language is a problem at its line', async () => {
 });
 
 test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () => {
-  const { html, toc } = await compileMd('## Configurare il bundle {#bundle}\n\n### Perché Tauri?\n\n#### Troppo profondo\n');
+  const { html, toc } = await compileMd(
+    '## Configurare il bundle {#bundle}\n\n### Perché Tauri?\n\n#### Troppo profondo\n',
+  );
   assert.match(html, '<h2 id="bundle" class="anchor">Configurare il bundle<a href="#bundle" class="hash-link"');
   assert.match(html, 'id="perché-tauri"');
-  assert.equal(toc, [{ id: 'bundle', value: 'Configurare il bundle', level: 2 }, { id: 'perché-tauri', value: 'Perché Tauri?', level: 3 }]);
+  assert.equal(toc, [
+    { id: 'bundle', value: 'Configurare il bundle', level: 2 },
+    { id: 'perché-tauri', value: 'Perché Tauri?', level: 3 },
+  ]);
 });
 
 test('a leading # title is dropped (the template renders the h1)', async () => {
@@ -66,9 +80,17 @@ test('a leading # title is dropped (the template renders the h1)', async () => {
 });
 
 test('relative .md links become routes; broken ones are problems', async () => {
-  const { html, links, problems } = await compileMd('[a](./altro.md#sezione) [b](../mancante.md) [c](/it/blog)', { routeOfFile: { 'content/docs/altro.md': '/it/v1/altro' } });
+  const { html, links, problems } = await compileMd('[a](./altro.md#sezione) [b](../mancante.md) [c](/it/blog)', {
+    routeOfFile: { 'content/docs/altro.md': '/it/v1/altro' },
+  });
   assert.match(html, '<a href="/it/v1/altro#sezione">a</a>');
-  assert.equal(links.map((l) => [l.path, l.anchor]), [['/it/v1/altro', 'sezione'], ['/it/blog', undefined]]);
+  assert.equal(
+    links.map((l) => [l.path, l.anchor]),
+    [
+      ['/it/v1/altro', 'sezione'],
+      ['/it/blog', undefined],
+    ],
+  );
   assert.is(problems.length, 1);
   assert.match(problems[0]!.message, 'broken link: ../mancante.md');
   assert.is(problems[0]!.line, 1);
@@ -82,8 +104,13 @@ test('details/summary raw HTML with markdown inside', async () => {
 });
 
 test('tabs in the markdown form', async () => {
-  const { html } = await compileMd('::::tabs{groupId="pm"}\n:::tab{label="npm"}\nUno\n:::\n:::tab{label="cargo"}\nDue\n:::\n::::\n');
-  assert.match(html, '<div class="tabs" data-group-id="pm"><div role="tablist" class="tabs-list"><button type="button" role="tab"');
+  const { html } = await compileMd(
+    '::::tabs{groupId="pm"}\n:::tab{label="npm"}\nUno\n:::\n:::tab{label="cargo"}\nDue\n:::\n::::\n',
+  );
+  assert.match(
+    html,
+    '<div class="tabs" data-group-id="pm"><div role="tablist" class="tabs-list"><button type="button" role="tab"',
+  );
   assert.match(html, 'aria-selected="true"');
   assert.match(html, 'data-value="cargo" hidden');
 });
@@ -106,13 +133,20 @@ test('colons in text stay text (10:30, Nota:bene)', async () => {
 });
 
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
-  const body = "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\">\n\nUno\n\n</TabItem>\n<TabItem value=\"yarn\">\n\nDue\n\n</TabItem>\n</Tabs>\n\n:::note\nNota MDX\n:::\n";
-  const { html, toc } = await compileMd(body, { format: 'mdx', fragments: { './_requisiti.md': '## Requisiti\n\nServe **Rust**.\n' } });
+  const body =
+    'import Requisiti from \'./_requisiti.md\'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs groupId="pm">\n<TabItem value="npm" label="npm">\n\nUno\n\n</TabItem>\n<TabItem value="yarn">\n\nDue\n\n</TabItem>\n</Tabs>\n\n:::note\nNota MDX\n:::\n';
+  const { html, toc } = await compileMd(body, {
+    format: 'mdx',
+    fragments: { './_requisiti.md': '## Requisiti\n\nServe **Rust**.\n' },
+  });
   assert.match(html, '<strong>Rust</strong>');
   assert.match(html, 'role="tab"');
   assert.match(html, 'data-value="yarn" hidden');
   assert.match(html, 'admonition-note');
-  assert.equal(toc.map((t) => t.id), ['titolo', 'requisiti']);
+  assert.equal(
+    toc.map((t) => t.id),
+    ['titolo', 'requisiti'],
+  );
 });
 
 test('an MDX syntax error carries its line and column', async () => {
@@ -127,7 +161,9 @@ test('an MDX syntax error carries its line and column', async () => {
 });
 
 test('blog excerpt ends at <!-- truncate -->', async () => {
-  const { excerptHtml, html } = await compileMd('Riassunto.\n\n<!-- truncate -->\n\n## Resto\n\nAltro.\n', { excerpt: true });
+  const { excerptHtml, html } = await compileMd('Riassunto.\n\n<!-- truncate -->\n\n## Resto\n\nAltro.\n', {
+    excerpt: true,
+  });
   assert.is(excerptHtml, '<p>Riassunto.</p>\n');
   assert.match(html, 'Altro.');
 });
@@ -143,7 +179,11 @@ test('JavaScript and JSX blocks are highlighted (with the TSX grammar): keywords
   const options = { highlightLines: new Set<number>(), showLineNumbers: false };
   for (const lang of ['js', 'javascript', 'jsx', 'mjs']) {
     assert.is(highlighter.resolveLanguage(lang), 'tsx', lang);
-    const html = await highlighter.highlight("const saluto = 'ciao';\nconst el = <Pulsante onClick={invia} />;", highlighter.resolveLanguage(lang)!, options);
+    const html = await highlighter.highlight(
+      "const saluto = 'ciao';\nconst el = <Pulsante onClick={invia} />;",
+      highlighter.resolveLanguage(lang)!,
+      options,
+    );
     assert.match(html, /<span style="color:var\(--shiki-token-keyword\)">const<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-string-expression\)"> ?'ciao'<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-[a-z-]+\)"> ?Pulsante<\/span>/, lang);
@@ -162,7 +202,10 @@ test('the highlight store answers for blocks of an earlier run of the same highl
   const again = HighlightStore.open(dir, `${fingerprint}v1`);
   assert.is(await createHighlighter(again).highlight('fn main() {}', 'rust', options), html);
   assert.is(again.hits, 1);
-  const otherOptions = await createHighlighter(again).highlight('fn main() {}', 'rust', { highlightLines: new Set(), showLineNumbers: false });
+  const otherOptions = await createHighlighter(again).highlight('fn main() {}', 'rust', {
+    highlightLines: new Set(),
+    showLineNumbers: false,
+  });
   assert.is.not(otherOptions, html, 'line options are part of the key');
   again.save();
   const upgraded = HighlightStore.open(dir, `${fingerprint}v2`);

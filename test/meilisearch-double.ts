@@ -68,7 +68,12 @@ export interface MeilisearchDouble {
   close(): Promise<void>;
 }
 
-export const errorOf = (code: string, type: string, message: string): DoubleError => ({ message, code, type, link: `https://docs.meilisearch.com/errors#${code}` });
+export const errorOf = (code: string, type: string, message: string): DoubleError => ({
+  message,
+  code,
+  type,
+  link: `https://docs.meilisearch.com/errors#${code}`,
+});
 
 class HttpError extends Error {
   constructor(
@@ -91,7 +96,11 @@ const defaultSettings = () => ({
 });
 
 const now = () => new Date().toISOString();
-const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
 const wordRe = /[\p{L}\p{N}]+/gu;
 
 /** Starts the double on 127.0.0.1 and a free port. */
@@ -102,7 +111,14 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   let processing = false;
   let closed = false;
 
-  const newIndex = (uid: string, primaryKey: string | null): DoubleIndex => ({ uid, primaryKey, createdAt: now(), updatedAt: now(), documents: new Map(), settings: defaultSettings() });
+  const newIndex = (uid: string, primaryKey: string | null): DoubleIndex => ({
+    uid,
+    primaryKey,
+    createdAt: now(),
+    updatedAt: now(),
+    documents: new Map(),
+    settings: defaultSettings(),
+  });
   const notFound = (uid: string) => errorOf('index_not_found', 'invalid_request', `Index \`${uid}\` not found.`);
   const indexOrFail = (uid: string) => {
     const index = indexes.get(uid);
@@ -111,7 +127,20 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   };
 
   const enqueue = (indexUid: string | null, type: string, details: Record<string, unknown>, apply: () => void) => {
-    const task: DoubleTask = { uid: tasks.length, indexUid, status: 'enqueued', type, details, error: null, canceledBy: null, duration: null, enqueuedAt: now(), startedAt: null, finishedAt: null, apply };
+    const task: DoubleTask = {
+      uid: tasks.length,
+      indexUid,
+      status: 'enqueued',
+      type,
+      details,
+      error: null,
+      canceledBy: null,
+      duration: null,
+      enqueuedAt: now(),
+      startedAt: null,
+      finishedAt: null,
+      apply,
+    };
     tasks.push(task);
     schedule();
     return { taskUid: task.uid, indexUid, status: task.status, type, enqueuedAt: task.enqueuedAt };
@@ -146,12 +175,25 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   };
 
   const publicTask = ({ apply: _apply, ...task }: DoubleTask) => task;
-  const publicIndex = (i: DoubleIndex) => ({ uid: i.uid, primaryKey: i.primaryKey, createdAt: i.createdAt, updatedAt: i.updatedAt });
+  const publicIndex = (i: DoubleIndex) => ({
+    uid: i.uid,
+    primaryKey: i.primaryKey,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+  });
 
   const authorize = (req: IncomingMessage, path: string) => {
     if (!options.masterKey || path === '/health') return;
     const header = req.headers.authorization;
-    if (!header) throw new HttpError(401, errorOf('missing_authorization_header', 'auth', 'The Authorization header is missing. It must use the bearer authorization method.'));
+    if (!header)
+      throw new HttpError(
+        401,
+        errorOf(
+          'missing_authorization_header',
+          'auth',
+          'The Authorization header is missing. It must use the bearer authorization method.',
+        ),
+      );
     const key = header.replace(/^Bearer /, '');
     const isSearch = req.method === 'POST' && /^\/indexes\/[^/]+\/search$/.test(path);
     if (key === options.masterKey || (isSearch && key === options.searchKey)) return;
@@ -161,28 +203,40 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   const route = (method: string, path: string, query: URLSearchParams, body: unknown): [number, unknown] => {
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/health') return [200, { status: 'available' }];
-    if (method === 'GET' && path === '/version') return [200, { pkgVersion: '1.4.0', commitSha: 'double', commitDate: '2023-01-01' }];
+    if (method === 'GET' && path === '/version')
+      return [200, { pkgVersion: '1.4.0', commitSha: 'double', commitDate: '2023-01-01' }];
     if (method === 'GET' && path === '/indexes') {
       const results = [...indexes.values()].map(publicIndex);
       return [200, { results, offset: 0, limit: 20, total: results.length }];
     }
     if (method === 'POST' && path === '/indexes') {
       const { uid, primaryKey = null } = body as { uid: string; primaryKey?: string | null };
-      if (!uid || !/^[a-zA-Z0-9_-]{1,400}$/.test(uid)) throw new HttpError(400, errorOf('invalid_index_uid', 'invalid_request', `\`${uid}\` is not a valid index uid.`));
-      return [202, enqueue(uid, 'indexCreation', { primaryKey }, () => {
-        if (indexes.has(uid)) throw errorOf('index_already_exists', 'invalid_request', `Index \`${uid}\` already exists.`);
-        indexes.set(uid, newIndex(uid, primaryKey));
-      })];
+      if (!uid || !/^[a-zA-Z0-9_-]{1,400}$/.test(uid))
+        throw new HttpError(
+          400,
+          errorOf('invalid_index_uid', 'invalid_request', `\`${uid}\` is not a valid index uid.`),
+        );
+      return [
+        202,
+        enqueue(uid, 'indexCreation', { primaryKey }, () => {
+          if (indexes.has(uid))
+            throw errorOf('index_already_exists', 'invalid_request', `Index \`${uid}\` already exists.`);
+          indexes.set(uid, newIndex(uid, primaryKey));
+        }),
+      ];
     }
     if (method === 'POST' && path === '/swap-indexes') {
       const swaps = body as { indexes: [string, string] }[];
-      return [202, enqueue(null, 'indexSwap', { swaps }, () => {
-        for (const { indexes: pair } of swaps) {
-          const [a, b] = pair.map(indexOrFail) as [DoubleIndex, DoubleIndex];
-          indexes.set(a.uid, { ...b, uid: a.uid, updatedAt: now() });
-          indexes.set(b.uid, { ...a, uid: b.uid, updatedAt: now() });
-        }
-      })];
+      return [
+        202,
+        enqueue(null, 'indexSwap', { swaps }, () => {
+          for (const { indexes: pair } of swaps) {
+            const [a, b] = pair.map(indexOrFail) as [DoubleIndex, DoubleIndex];
+            indexes.set(a.uid, { ...b, uid: a.uid, updatedAt: now() });
+            indexes.set(b.uid, { ...a, uid: b.uid, updatedAt: now() });
+          }
+        }),
+      ];
     }
     if (method === 'GET' && (m = /^\/tasks\/(\d+)$/.exec(path))) {
       const task = tasks[Number(m[1])];
@@ -198,34 +252,53 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
       const rest = m[2] ?? '';
       if (rest === '' && method === 'GET') return [200, publicIndex(indexOrFail(uid))];
       if (rest === '' && method === 'DELETE') {
-        return [202, enqueue(uid, 'indexDeletion', {}, () => {
-          indexOrFail(uid);
-          indexes.delete(uid);
-        })];
+        return [
+          202,
+          enqueue(uid, 'indexDeletion', {}, () => {
+            indexOrFail(uid);
+            indexes.delete(uid);
+          }),
+        ];
       }
       if (rest === '/settings' && method === 'GET') return [200, indexOrFail(uid).settings];
       if (rest === '/settings' && method === 'PATCH') {
-        return [202, enqueue(uid, 'settingsUpdate', body as Record<string, unknown>, () => {
-          if (!indexes.has(uid)) indexes.set(uid, newIndex(uid, null));
-          const index = indexes.get(uid)!;
-          Object.assign(index.settings, body);
-          index.updatedAt = now();
-        })];
+        return [
+          202,
+          enqueue(uid, 'settingsUpdate', body as Record<string, unknown>, () => {
+            if (!indexes.has(uid)) indexes.set(uid, newIndex(uid, null));
+            const index = indexes.get(uid)!;
+            Object.assign(index.settings, body);
+            index.updatedAt = now();
+          }),
+        ];
       }
       if (rest === '/documents' && method === 'POST') {
         const documents = body as Record<string, unknown>[];
         const primaryKey = query.get('primaryKey');
-        return [202, enqueue(uid, 'documentAdditionOrUpdate', { receivedDocuments: documents.length, indexedDocuments: null }, () => {
-          if (!indexes.has(uid)) indexes.set(uid, newIndex(uid, primaryKey));
-          const index = indexes.get(uid)!;
-          index.primaryKey ??= primaryKey ?? 'id';
-          for (const doc of documents) {
-            const id = doc[index.primaryKey];
-            if (typeof id !== 'string' || !/^[a-zA-Z0-9_-]{1,511}$/.test(id)) throw errorOf('invalid_document_id', 'invalid_request', `Document identifier \`${JSON.stringify(id)}\` is invalid.`);
-            index.documents.set(id, doc);
-          }
-          index.updatedAt = now();
-        })];
+        return [
+          202,
+          enqueue(
+            uid,
+            'documentAdditionOrUpdate',
+            { receivedDocuments: documents.length, indexedDocuments: null },
+            () => {
+              if (!indexes.has(uid)) indexes.set(uid, newIndex(uid, primaryKey));
+              const index = indexes.get(uid)!;
+              index.primaryKey ??= primaryKey ?? 'id';
+              for (const doc of documents) {
+                const id = doc[index.primaryKey];
+                if (typeof id !== 'string' || !/^[a-zA-Z0-9_-]{1,511}$/.test(id))
+                  throw errorOf(
+                    'invalid_document_id',
+                    'invalid_request',
+                    `Document identifier \`${JSON.stringify(id)}\` is invalid.`,
+                  );
+                index.documents.set(id, doc);
+              }
+              index.updatedAt = now();
+            },
+          ),
+        ];
       }
       if (rest === '/documents' && method === 'GET') {
         const results = [...indexOrFail(uid).documents.values()];
@@ -237,7 +310,11 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   };
 
   const server = createServer((req, res) => {
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Meilisearch-Client', 'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Meilisearch-Client',
+      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    };
     if (req.method === 'OPTIONS') {
       res.writeHead(204, cors).end();
       return;
@@ -273,7 +350,11 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         send(status, payload);
       } catch (error) {
         if (error instanceof HttpError) send(error.status, error.body);
-        else if (error instanceof SyntaxError) send(400, errorOf('malformed_payload', 'invalid_request', `The json payload provided is malformed. ${error.message}`));
+        else if (error instanceof SyntaxError)
+          send(
+            400,
+            errorOf('malformed_payload', 'invalid_request', `The json payload provided is malformed. ${error.message}`),
+          );
         else if (error && typeof error === 'object' && 'code' in error) send(404, error);
         else send(500, errorOf('internal', 'internal', String(error)));
       }
@@ -318,13 +399,28 @@ interface SearchBody {
 }
 
 /** Filters of the form `attr = "value"` (joined with AND, or as an array of them). */
-function parseFilter(filter: string | string[] | undefined, filterable: string[]): ((doc: Record<string, unknown>) => boolean) | undefined {
+function parseFilter(
+  filter: string | string[] | undefined,
+  filterable: string[],
+): ((doc: Record<string, unknown>) => boolean) | undefined {
   if (filter === undefined) return undefined;
   const parts = (Array.isArray(filter) ? filter : filter.split(/\s+AND\s+/i)).map((part) => {
     const m = /^\s*([\w.]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))\s*$/.exec(part);
-    if (!m) throw new HttpError(400, errorOf('invalid_search_filter', 'invalid_request', `Was expecting an operation \`=\` at \`${part}\`.`));
+    if (!m)
+      throw new HttpError(
+        400,
+        errorOf('invalid_search_filter', 'invalid_request', `Was expecting an operation \`=\` at \`${part}\`.`),
+      );
     const attribute = m[1]!;
-    if (!filterable.includes(attribute)) throw new HttpError(400, errorOf('invalid_search_filter', 'invalid_request', `Attribute \`${attribute}\` is not filterable. Available filterable attributes are: \`${filterable.join(', ')}\`.`));
+    if (!filterable.includes(attribute))
+      throw new HttpError(
+        400,
+        errorOf(
+          'invalid_search_filter',
+          'invalid_request',
+          `Attribute \`${attribute}\` is not filterable. Available filterable attributes are: \`${filterable.join(', ')}\`.`,
+        ),
+      );
     const value = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? m[4]!);
     return (doc: Record<string, unknown>) => String(doc[attribute]) === value;
   });
@@ -339,7 +435,8 @@ function search(index: DoubleIndex, body: SearchBody) {
   const pre = body.highlightPreTag ?? '<em>';
   const post = body.highlightPostTag ?? '</em>';
   const docs = [...index.documents.values()].filter((d) => !filter || filter(d));
-  const matchesWord = (token: string, i: number, all: string[]) => (i === all.length - 1 ? (w: string) => w.startsWith(token) : (w: string) => w === token);
+  const matchesWord = (token: string, i: number, all: string[]) =>
+    i === all.length - 1 ? (w: string) => w.startsWith(token) : (w: string) => w === token;
   // Matching strategy "last": drop words from the end until something matches.
   let scored: { doc: Record<string, unknown>; score: number }[] = [];
   for (let n = words.length; n >= 0; n--) {
@@ -349,7 +446,9 @@ function search(index: DoubleIndex, body: SearchBody) {
       let score = 0;
       for (const [qi, token] of query.entries()) {
         const match = matchesWord(token, qi, query);
-        const at = attributes.findIndex((a) => typeof doc[a] === 'string' && ((doc[a] as string).match(wordRe) ?? []).some((w) => match(fold(w))));
+        const at = attributes.findIndex(
+          (a) => typeof doc[a] === 'string' && ((doc[a] as string).match(wordRe) ?? []).some((w) => match(fold(w))),
+        );
         if (at < 0) return [];
         score += 100 - at;
       }
@@ -360,7 +459,9 @@ function search(index: DoubleIndex, body: SearchBody) {
   scored.sort((a, b) => b.score - a.score);
   const distinct = settings.distinctAttribute;
   const seen = new Set<unknown>();
-  const unique = distinct ? scored.filter(({ doc }) => (seen.has(doc[distinct]) ? false : (seen.add(doc[distinct]), true))) : scored;
+  const unique = distinct
+    ? scored.filter(({ doc }) => (seen.has(doc[distinct]) ? false : (seen.add(doc[distinct]), true)))
+    : scored;
   const offset = body.offset ?? 0;
   const limit = body.limit ?? 20;
   const isMatch = (w: string) => words.some((token, i) => matchesWord(token, i, words)(fold(w)));
@@ -368,7 +469,10 @@ function search(index: DoubleIndex, body: SearchBody) {
   const crop = (text: string, length: number, marker: string) => {
     const tokens = [...text.matchAll(wordRe)];
     if (tokens.length <= length) return text;
-    const first = Math.max(0, tokens.findIndex((t) => isMatch(t[0])));
+    const first = Math.max(
+      0,
+      tokens.findIndex((t) => isMatch(t[0])),
+    );
     const start = Math.max(0, Math.min(first - Math.floor(length / 2), tokens.length - length));
     const from = tokens[start]!.index!;
     const last = tokens[start + length - 1]!;
@@ -376,7 +480,9 @@ function search(index: DoubleIndex, body: SearchBody) {
     return `${start > 0 ? marker : ''}${text.slice(from, to)}${to < text.length ? marker : ''}`;
   };
   const hits = unique.slice(offset, offset + limit).map(({ doc }) => {
-    const retrieved = body.attributesToRetrieve ? Object.fromEntries(body.attributesToRetrieve.map((a) => [a, doc[a]])) : { ...doc };
+    const retrieved = body.attributesToRetrieve
+      ? Object.fromEntries(body.attributesToRetrieve.map((a) => [a, doc[a]]))
+      : { ...doc };
     const toHighlight = body.attributesToHighlight ?? [];
     const toCrop = body.attributesToCrop ?? [];
     if (!toHighlight.length && !toCrop.length) return retrieved;
@@ -386,7 +492,10 @@ function search(index: DoubleIndex, body: SearchBody) {
         formatted[key] = value;
         continue;
       }
-      let text = toCrop.includes(key) || toCrop.includes('*') ? crop(value, body.cropLength ?? 10, body.cropMarker ?? '…') : value;
+      let text =
+        toCrop.includes(key) || toCrop.includes('*')
+          ? crop(value, body.cropLength ?? 10, body.cropMarker ?? '…')
+          : value;
       if (toHighlight.includes(key) || toHighlight.includes('*')) text = highlight(text);
       formatted[key] = text;
     }

@@ -8,7 +8,12 @@ import { fields, type LocalIndexFile, type SectionDocument } from '../src/client
 import { fieldBoosts, typosAllowed } from '../src/client/search/section-ranker';
 import { indexTerm, tokenize } from '../src/client/search/text-terms';
 
-export const miniSearchOptions: Options<SectionDocument> = { fields: [...fields], idField: 'id', tokenize, processTerm: indexTerm };
+export const miniSearchOptions: Options<SectionDocument> = {
+  fields: [...fields],
+  idField: 'id',
+  tokenize,
+  processTerm: indexTerm,
+};
 
 /** MiniSearch's search options equivalent to the ranker's. */
 export const referenceSearchOptions = (sectionBoost: ArrayLike<number>, combineWith: 'AND' | 'OR'): SearchOptions => ({
@@ -38,7 +43,9 @@ export function encodeIndex(js: AsPlainObject): Pick<LocalIndexFile, 'lengths' |
     for (const [fieldId, freqs] of Object.entries(byField as Record<string, Record<string, number>>)) {
       const encoded: number[] = [];
       let previous = -1;
-      for (const id of Object.keys(freqs).map(Number).sort((a, b) => a - b)) {
+      for (const id of Object.keys(freqs)
+        .map(Number)
+        .sort((a, b) => a - b)) {
         encoded.push(id - previous);
         for (let extra = freqs[id]! - 1; extra > 0; extra--) encoded.push(0);
         previous = id;

@@ -5,8 +5,16 @@ import { reachableInputs } from '../bin/reachable-inputs.mjs';
 
 const metafile = {
   inputs: {
-    'src/markdown/compile-pages.ts': { imports: [{ path: 'src/markdown/processor.ts' }, { path: 'node:fs', external: true }] },
-    'src/markdown/processor.ts': { imports: [{ path: 'node_modules/unified/index.js' }, { path: 'src/markdown/highlighter.ts' }, { path: 'src/markdown/compile-pages.ts' }] },
+    'src/markdown/compile-pages.ts': {
+      imports: [{ path: 'src/markdown/processor.ts' }, { path: 'node:fs', external: true }],
+    },
+    'src/markdown/processor.ts': {
+      imports: [
+        { path: 'node_modules/unified/index.js' },
+        { path: 'src/markdown/highlighter.ts' },
+        { path: 'src/markdown/compile-pages.ts' },
+      ],
+    },
     'src/markdown/highlighter.ts': { imports: [{ path: 'node_modules/shiki/dist/core.mjs', kind: 'dynamic-import' }] },
     'node_modules/unified/index.js': { imports: [] },
     'node_modules/shiki/dist/core.mjs': { imports: [] },
@@ -16,11 +24,18 @@ const metafile = {
 };
 
 test('the pipeline sources are the project files reachable from the compile entry, cycles and all', () => {
-  assert.equal(reachableInputs(metafile, 'src/markdown/compile-pages.ts'), ['src/markdown/compile-pages.ts', 'src/markdown/highlighter.ts', 'src/markdown/processor.ts']);
+  assert.equal(reachableInputs(metafile, 'src/markdown/compile-pages.ts'), [
+    'src/markdown/compile-pages.ts',
+    'src/markdown/highlighter.ts',
+    'src/markdown/processor.ts',
+  ]);
 });
 
 test('an entry the bundle does not contain is an error, not an empty list', () => {
-  assert.throws(() => reachableInputs(metafile, 'src/markdown/missing.ts'), /src\/markdown\/missing\.ts is not among the bundle's inputs/);
+  assert.throws(
+    () => reachableInputs(metafile, 'src/markdown/missing.ts'),
+    /src\/markdown\/missing\.ts is not among the bundle's inputs/,
+  );
 });
 
 test.run();

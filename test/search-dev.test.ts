@@ -1,8 +1,8 @@
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import path from 'node:path';
-import { DevSite } from '../src/dev/dev-site';
 import type { LocalIndexFile } from '../src/client/search/local-index-format';
+import { DevSite } from '../src/dev/dev-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -34,7 +34,10 @@ test('docs-it dev serves the local index, its text shards and the records of the
 test('an edit is searchable after the update', async () => {
   const { writeFileSync } = await import('node:fs');
   const file = path.join(dir, 'content/docs/guides/faq.md');
-  writeFileSync(file, '---\ntitle: FAQ\nsidebar_position: 5\n---\n\n## Domande {#domande}\n\nRisposte cambiate sulla tastiera.\n');
+  writeFileSync(
+    file,
+    '---\ntitle: FAQ\nsidebar_position: 5\n---\n\n## Domande {#domande}\n\nRisposte cambiate sulla tastiera.\n',
+  );
   await site.update([file]);
   const index = (await json('/it/search/local-index.json')) as LocalIndexFile;
   const faq = index.pages.find((p) => p[0] === '/it/v1/guides/faq')!;

@@ -1,12 +1,12 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { indexCommand, type IndexCommandOptions } from '../src/cli/index-command';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type IndexCommandOptions, indexCommand } from '../src/cli/index-command';
 import { indexSettings, temporaryIndexOf } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
 import { copyFixture, removeDir } from './helpers';
-import { errorOf, startMeilisearchDouble, type MeilisearchDouble } from './meilisearch-double';
+import { errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
 
 const dir = copyFixture('basic');
 const config = path.join(dir, 'site.config.ts');
@@ -35,14 +35,32 @@ const records = Array.from({ length: 2500 }, (_, i) => record(i));
 mkdirSync(path.join(buildDir, 'it/search'), { recursive: true });
 writeFileSync(path.join(buildDir, 'it/search/records.json'), JSON.stringify(records));
 
-const oldDocs = [{ id: 'old-1', url: '/it/vecchia', hierarchy_lvl0: 'Guide', hierarchy_lvl1: 'Vecchia', content: 'vecchio', lang: 'it', version: 'v1' }];
+const oldDocs = [
+  {
+    id: 'old-1',
+    url: '/it/vecchia',
+    hierarchy_lvl0: 'Guide',
+    hierarchy_lvl1: 'Vecchia',
+    content: 'vecchio',
+    lang: 'it',
+    version: 'v1',
+  },
+];
 
 let double: MeilisearchDouble;
 const lines: string[] = [];
 const run = (options: Partial<IndexCommandOptions> = {}) => {
   lines.length = 0;
   const capture = (...args: unknown[]) => void lines.push(args.join(' '));
-  return indexCommand({ config, dir: buildDir, host: double.url, key: 'chiave-admin', env: {}, out: { log: capture, error: capture }, ...options });
+  return indexCommand({
+    config,
+    dir: buildDir,
+    host: double.url,
+    key: 'chiave-admin',
+    env: {},
+    out: { log: capture, error: capture },
+    ...options,
+  });
 };
 const output = () => lines.join('\n');
 
@@ -63,15 +81,34 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.not.ok(index.documents.has('old-1'));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index (now holding the old documents) is deleted');
   assert.equal(index.settings.searchableAttributes, indexSettings.searchableAttributes);
-  assert.equal(index.settings.searchableAttributes, ['hierarchy_lvl0', 'hierarchy_lvl1', 'hierarchy_lvl2', 'hierarchy_lvl3', 'hierarchy_lvl4', 'hierarchy_lvl5', 'hierarchy_lvl6', 'content']);
+  assert.equal(index.settings.searchableAttributes, [
+    'hierarchy_lvl0',
+    'hierarchy_lvl1',
+    'hierarchy_lvl2',
+    'hierarchy_lvl3',
+    'hierarchy_lvl4',
+    'hierarchy_lvl5',
+    'hierarchy_lvl6',
+    'content',
+  ]);
   assert.equal(index.settings.filterableAttributes, ['lang', 'version']);
   assert.is(index.settings.distinctAttribute, 'url');
   assert.ok((index.settings.rankingRules as string[]).includes('rank:desc'));
-  const batches = double.tasks.filter((t) => t.type === 'documentAdditionOrUpdate').map((t) => t.details.receivedDocuments);
+  const batches = double.tasks
+    .filter((t) => t.type === 'documentAdditionOrUpdate')
+    .map((t) => t.details.receivedDocuments);
   assert.equal(batches, [1000, 1000, 500]);
   assert.equal(
     double.tasks.map((t) => `${t.type}:${t.status}`),
-    ['indexCreation:succeeded', 'settingsUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'documentAdditionOrUpdate:succeeded', 'indexSwap:succeeded', 'indexDeletion:succeeded'],
+    [
+      'indexCreation:succeeded',
+      'settingsUpdate:succeeded',
+      'documentAdditionOrUpdate:succeeded',
+      'documentAdditionOrUpdate:succeeded',
+      'documentAdditionOrUpdate:succeeded',
+      'indexSwap:succeeded',
+      'indexDeletion:succeeded',
+    ],
   );
   assert.ok(double.requests.every((r) => r.path === '/health' || r.headers.authorization === 'Bearer chiave-admin'));
   assert.match(output(), 'lotto 3/3: 2500/2500 documenti');
@@ -104,7 +141,10 @@ test('the index is created when it does not exist yet', async () => {
 
 test('a failed task prints code, type, link and message, exits 1 and leaves the live index untouched', async () => {
   let batch = 0;
-  double.options.failTask = (task) => (task.type === 'documentAdditionOrUpdate' && ++batch === 2 ? errorOf('invalid_document_id', 'invalid_request', 'Document identifier `"?"` is invalid.') : undefined);
+  double.options.failTask = (task) =>
+    task.type === 'documentAdditionOrUpdate' && ++batch === 2
+      ? errorOf('invalid_document_id', 'invalid_request', 'Document identifier `"?"` is invalid.')
+      : undefined;
   assert.is(await run(), 1);
   const text = output();
   assert.match(text, '✖ Meilisearch: Document identifier `"?"` is invalid.');
@@ -155,7 +195,10 @@ test('a task that never finishes times out with the client message, and the live
   double.options.stallTask = (task) => task.type === 'settingsUpdate';
   assert.is(await run({ timeOutMs: 200, intervalMs: 20 }), 1);
   const settingsTask = double.tasks.find((t) => t.type === 'settingsUpdate')!;
-  assert.match(output(), `timeout of 200ms has exceeded on process ${settingsTask.uid} when waiting a task to be resolved.`);
+  assert.match(
+    output(),
+    `timeout of 200ms has exceeded on process ${settingsTask.uid} when waiting a task to be resolved.`,
+  );
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
   assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
 });

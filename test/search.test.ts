@@ -1,30 +1,46 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cropAndHighlight, highlight } from '../src/client/search/highlight';
+import type { LocalIndexFile, SectionDocument } from '../src/client/search/local-index-format';
+import { createLocalSearch } from '../src/client/search/local-search';
+import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
+import { createSectionRanker } from '../src/client/search/section-ranker';
+import { foldTerm } from '../src/client/search/text-terms';
+import type { SearchHit } from '../src/client/search/types';
 import type { RoutePage } from '../src/render/route-props';
 import { htmlBlocks } from '../src/search/html-blocks';
 import { buildLocalIndex, indexSections } from '../src/search/local-index';
 import { extractSearchRecords, type SearchRecord } from '../src/search/records';
-import { cropAndHighlight, highlight } from '../src/client/search/highlight';
-import type { LocalIndexFile, SectionDocument } from '../src/client/search/local-index-format';
-import { createSectionRanker } from '../src/client/search/section-ranker';
-import { encodeIndex, referenceIndex, referenceSearchOptions } from './minisearch-reference';
-import { createLocalSearch } from '../src/client/search/local-search';
-import { foldTerm } from '../src/client/search/text-terms';
-import type { DocProps } from '../templates/types';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlighted, hitHref } from '../templates/SearchModal';
-import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
-import type { SearchHit } from '../src/client/search/types';
+import type { DocProps } from '../templates/types';
+import { encodeIndex, referenceIndex, referenceSearchOptions } from './minisearch-reference';
 
 const options = { lang: 'it', version: 'v1', blogLabel: 'Blog' };
 
-const doc = (path: string, title: string, contentHtml: string, category = 'Guide', extra: Partial<DocProps> = {}): RoutePage => ({
-  props: { kind: 'doc', path, title, contentHtml, hideTitle: false, toc: [], breadcrumbs: [{ label: category, href: '/it/v1/guides' }, { label: title }], ...extra },
+const doc = (
+  path: string,
+  title: string,
+  contentHtml: string,
+  category = 'Guide',
+  extra: Partial<DocProps> = {},
+): RoutePage => ({
+  props: {
+    kind: 'doc',
+    path,
+    title,
+    contentHtml,
+    hideTitle: false,
+    toc: [],
+    breadcrumbs: [{ label: category, href: '/it/v1/guides' }, { label: title }],
+    ...extra,
+  },
   noIndex: false,
 });
 
-const h = (level: number, id: string, text: string) => `<h${level} id="${id}" class="anchor">${text}<a href="#${id}" class="hash-link" aria-label="Link diretto alla sezione «${text}»"></a></h${level}>`;
+const h = (level: number, id: string, text: string) =>
+  `<h${level} id="${id}" class="anchor">${text}<a href="#${id}" class="hash-link" aria-label="Link diretto alla sezione «${text}»"></a></h${level}>`;
 
 const pages: RoutePage[] = [
   doc(
@@ -36,14 +52,51 @@ const pages: RoutePage[] = [
       `<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Suggerimento</p><div class="admonition-content"><p>Tieni il menu corto.</p></div></div>` +
       `<table><thead><tr><th>Chiave</th><th>Tipo</th></tr></thead><tbody><tr><td>id</td><td>string</td></tr></tbody></table>`,
   ),
-  doc('/it/v1/guides/features/window-customization', 'Personalizzare le finestre', `<p>Le finestre trasparenti e senza decorazioni.</p>${h(2, 'trasparenza', 'Finestre trasparenti')}<p>Con transparent: true lo sfondo della finestra diventa trasparente.</p>`),
-  doc('/it/v1/references/security', 'Sicurezza', `<p>La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.</p>${h(2, 'csp', 'Content Security Policy')}<p>La CSP limita gli script.</p>`, 'Riferimenti'),
+  doc(
+    '/it/v1/guides/features/window-customization',
+    'Personalizzare le finestre',
+    `<p>Le finestre trasparenti e senza decorazioni.</p>${h(2, 'trasparenza', 'Finestre trasparenti')}<p>Con transparent: true lo sfondo della finestra diventa trasparente.</p>`,
+  ),
+  doc(
+    '/it/v1/references/security',
+    'Sicurezza',
+    `<p>La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.</p>${h(2, 'csp', 'Content Security Policy')}<p>La CSP limita gli script.</p>`,
+    'Riferimenti',
+  ),
   {
-    props: { kind: 'blog-post', path: '/it/blog/2022/06/19/tauri-1-0', title: 'Tauri 1.0 è stabile', contentHtml: `<p>Dopo anni di lavoro, Tauri 1.0 è qui.</p>${h(2, 'novita', 'Novità')}<p>Il menu di sistema e la tray.</p>`, toc: [], post: { title: 'Tauri 1.0 è stabile', route: '/it/blog/2022/06/19/tauri-1-0', date: '2022-06-19', authors: [], tags: [], readingMinutes: 1 }, recent: [] },
+    props: {
+      kind: 'blog-post',
+      path: '/it/blog/2022/06/19/tauri-1-0',
+      title: 'Tauri 1.0 è stabile',
+      contentHtml: `<p>Dopo anni di lavoro, Tauri 1.0 è qui.</p>${h(2, 'novita', 'Novità')}<p>Il menu di sistema e la tray.</p>`,
+      toc: [],
+      post: {
+        title: 'Tauri 1.0 è stabile',
+        route: '/it/blog/2022/06/19/tauri-1-0',
+        date: '2022-06-19',
+        authors: [],
+        tags: [],
+        readingMinutes: 1,
+      },
+      recent: [],
+    },
     noIndex: false,
   },
-  { props: { kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] }, noIndex: false },
-  { props: { kind: 'page', path: '/it/about/nascosta', title: 'Nascosta', contentHtml: '<p>Segreta.</p>', toc: [], hideTitle: false }, noIndex: true },
+  {
+    props: { kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] },
+    noIndex: false,
+  },
+  {
+    props: {
+      kind: 'page',
+      path: '/it/about/nascosta',
+      title: 'Nascosta',
+      contentHtml: '<p>Segreta.</p>',
+      toc: [],
+      hideTitle: false,
+    },
+    noIndex: true,
+  },
   { props: { kind: 'not-found', path: '/it/404', title: 'Pagina non trovata' }, noIndex: true },
 ];
 
@@ -60,10 +113,16 @@ test('html blocks: headings with ids, one text block per paragraph, list item an
     { kind: 'text', text: 'Submenu: un menu a tendina.' },
   ]);
   const texts = blocks.map((b) => b.text);
-  assert.not.ok(texts.some((t) => t.includes('crea_menu')), 'code listings are not searched');
+  assert.not.ok(
+    texts.some((t) => t.includes('crea_menu')),
+    'code listings are not searched',
+  );
   assert.not.ok(texts.includes('Chiave Tipo'), 'table headers are not records');
   assert.ok(texts.includes('id string'), 'a table row is one block, cells apart');
-  assert.ok(texts.includes('Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'), 'entities decoded');
+  assert.ok(
+    texts.includes('Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'),
+    'entities decoded',
+  );
 });
 
 test('records: one per heading section and per text block, with the hierarchy, anchor, lang and version', () => {
@@ -85,7 +144,15 @@ test('records: one per heading section and per text block, with the hierarchy, a
   );
   const deep = menu.find((r) => r.anchor === 'finestre' && r.type === 'content')!;
   assert.equal(
-    [deep.hierarchy_lvl0, deep.hierarchy_lvl1, deep.hierarchy_lvl2, deep.hierarchy_lvl3, deep.hierarchy_lvl4, deep.hierarchy_lvl5, deep.hierarchy_lvl6],
+    [
+      deep.hierarchy_lvl0,
+      deep.hierarchy_lvl1,
+      deep.hierarchy_lvl2,
+      deep.hierarchy_lvl3,
+      deep.hierarchy_lvl4,
+      deep.hierarchy_lvl5,
+      deep.hierarchy_lvl6,
+    ],
     ['Guide', "Menu dell'applicazione", 'Gli elementi di un menu', 'Un menu per finestra', null, null, null],
   );
   assert.ok(records.every((r) => r.lang === 'it' && r.version === 'v1'));
@@ -94,7 +161,22 @@ test('records: one per heading section and per text block, with the hierarchy, a
 test('records: category is the sidebar top-level category, Blog, or the page kind; lists, hidden pages and 404 have none', () => {
   assert.is(byUrl('/it/v1/references/security')[0]!.hierarchy_lvl0, 'Riferimenti');
   assert.is(byUrl('/it/blog/2022/06/19/tauri-1-0')[0]!.hierarchy_lvl0, 'Blog');
-  const page = extractSearchRecords([{ props: { kind: 'page', path: '/it/about/intro', title: 'Intro', contentHtml: '<p>x</p>', toc: [], hideTitle: false }, noIndex: false }], options);
+  const page = extractSearchRecords(
+    [
+      {
+        props: {
+          kind: 'page',
+          path: '/it/about/intro',
+          title: 'Intro',
+          contentHtml: '<p>x</p>',
+          toc: [],
+          hideTitle: false,
+        },
+        noIndex: false,
+      },
+    ],
+    options,
+  );
   assert.is(page[0]!.hierarchy_lvl0, 'Pagine');
   assert.equal(byUrl('/it/blog'), []);
   assert.equal(byUrl('/it/about/nascosta'), []);
@@ -108,33 +190,81 @@ test('records: titles rank over headings over body text; ids are unique, stable 
   const ids = records.map((r) => r.id);
   assert.is(new Set(ids).size, ids.length);
   assert.ok(ids.every((id) => /^[a-zA-Z0-9_-]{1,511}$/.test(id)));
-  assert.equal(extractSearchRecords(pages, options).map((r) => r.id), ids, 'same pages, same ids');
-  const edited = extractSearchRecords([doc('/it/v1/guides/features/menu', "Menu dell'applicazione", `<p>Nuovo paragrafo.</p>${(pages[0]!.props as DocProps).contentHtml}`), ...pages.slice(1)], options);
+  assert.equal(
+    extractSearchRecords(pages, options).map((r) => r.id),
+    ids,
+    'same pages, same ids',
+  );
+  const edited = extractSearchRecords(
+    [
+      doc(
+        '/it/v1/guides/features/menu',
+        "Menu dell'applicazione",
+        `<p>Nuovo paragrafo.</p>${(pages[0]!.props as DocProps).contentHtml}`,
+      ),
+      ...pages.slice(1),
+    ],
+    options,
+  );
   const kept = new Set(edited.map((r) => r.id));
   assert.ok(ids.filter((id) => !kept.has(id)).length <= 1, 'a new paragraph does not change the ids of the others');
 });
 
 test('local index: written exactly as MiniSearch itself indexes the sections (same terms, frequencies, lengths)', () => {
-  const docs: SectionDocument[] = records.map((r, id) => ({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '), c: r.content ?? '' }));
+  const docs: SectionDocument[] = records.map((r, id) => ({
+    id,
+    k: r.hierarchy_lvl0,
+    t: r.hierarchy_lvl1,
+    h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '),
+    c: r.content ?? '',
+  }));
   assert.equal(indexSections(docs), encodeIndex(referenceIndex(docs).toJSON()));
 });
 
 test('local ranking: the same sections, scores and matched terms as MiniSearch search() with the same options', () => {
-  const docs: SectionDocument[] = records.map((r, id) => ({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '), c: r.content ?? '' }));
+  const docs: SectionDocument[] = records.map((r, id) => ({
+    id,
+    k: r.hierarchy_lvl0,
+    t: r.hierarchy_lvl1,
+    h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '),
+    c: r.content ?? '',
+  }));
   const reference = referenceIndex(docs);
-  const file: LocalIndexFile = { v: 1, categories: [], pages: docs.map(() => ['', 0, '', '']), sections: docs.map((_, i) => [i, '', []]), ...indexSections(docs) };
+  const file: LocalIndexFile = {
+    v: 1,
+    categories: [],
+    pages: docs.map(() => ['', 0, '', '']),
+    sections: docs.map((_, i) => [i, '', []]),
+    ...indexSections(docs),
+  };
   const boost = docs.map((_, i) => 1 + (i % 3) / 10);
   const ranker = createSectionRanker(file, boost);
-  for (const query of ['menu', 'finestra trasparente', 'perché', 'sicurezzza', 'men', 'tauri menu', 'webview nativa', 'zzz']) {
+  for (const query of [
+    'menu',
+    'finestra trasparente',
+    'perché',
+    'sicurezzza',
+    'men',
+    'tauri menu',
+    'webview nativa',
+    'zzz',
+  ]) {
     for (const combineWith of ['AND', 'OR'] as const) {
       const expected = reference.search(query, referenceSearchOptions(boost, combineWith));
       const actual = ranker.rank(query, { combineWith, distinctPages: false });
       assert.is(actual.length, expected.length, `${query} ${combineWith}`);
       actual.forEach((r, i) => {
         const e = expected[i]!;
-        assert.ok(Math.abs(r.score - e.score) < 1e-9 * e.score, `${query} ${combineWith} #${i}: ${r.score} vs ${e.score}`);
+        assert.ok(
+          Math.abs(r.score - e.score) < 1e-9 * e.score,
+          `${query} ${combineWith} #${i}: ${r.score} vs ${e.score}`,
+        );
         assert.equal(new Set(r.terms), new Set(e.terms), `${query} #${i} terms`);
-        if (r.section !== e.id) assert.ok(Math.abs(r.score - expected.find((x) => x.id === r.section)!.score) < 1e-9 * e.score, 'only ties may differ in order');
+        if (r.section !== e.id)
+          assert.ok(
+            Math.abs(r.score - expected.find((x) => x.id === r.section)!.score) < 1e-9 * e.score,
+            'only ties may differ in order',
+          );
       });
     }
   }
@@ -143,11 +273,25 @@ test('local ranking: the same sections, scores and matched terms as MiniSearch s
 test('local index: pages, sections and one text shard per page, named by content hash', () => {
   const local = buildLocalIndex(records);
   assert.is(local.index.pages.length, 4);
-  assert.equal(local.shards.map((s) => s.file), local.index.pages.map((p) => p[3]));
+  assert.equal(
+    local.shards.map((s) => s.file),
+    local.index.pages.map((p) => p[3]),
+  );
   assert.ok(local.shards.every((s) => /^\d+\.[0-9a-f]{8}\.json$/.test(s.file)));
   const menu = local.index.sections.filter(([page]) => page === 0);
-  assert.equal(menu.map(([, anchor, headings]) => [anchor, headings]), [['', []], ['elementi', ['Gli elementi di un menu']], ['finestre', ['Gli elementi di un menu', 'Un menu per finestra']]]);
-  assert.equal(local.shards[0]!.text[2], ['Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.', 'Tieni il menu corto.', 'id string']);
+  assert.equal(
+    menu.map(([, anchor, headings]) => [anchor, headings]),
+    [
+      ['', []],
+      ['elementi', ['Gli elementi di un menu']],
+      ['finestre', ['Gli elementi di un menu', 'Un menu per finestra']],
+    ],
+  );
+  assert.equal(local.shards[0]!.text[2], [
+    'Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.',
+    'Tieni il menu corto.',
+    'id string',
+  ]);
 });
 
 const local = buildLocalIndex(records);
@@ -189,7 +333,11 @@ test('local search: Italian queries with elisions, prefixes and typos', async ()
   assert.is((await engine.search("l'applicazione"))[0]?.url, '/it/v1/guides/features/menu', 'elision');
   assert.is((await engine.search('sicur'))[0]?.url, '/it/v1/references/security', 'prefix of the last word');
   assert.is((await engine.search('sicurezzza'))[0]?.url, '/it/v1/references/security', 'one typo');
-  assert.is((await engine.search('finestra trasparente'))[0]?.url, '/it/v1/guides/features/window-customization', 'two words');
+  assert.is(
+    (await engine.search('finestra trasparente'))[0]?.url,
+    '/it/v1/guides/features/window-customization',
+    'two words',
+  );
   assert.equal(await engine.search('di la e'), [], 'only stop words: nothing to look for');
   assert.equal(await engine.search('zzzzqqq'), []);
 });
@@ -201,7 +349,10 @@ test('local search: hits have the common shape with <mark> highlights and no oth
   assert.equal(Object.keys(hit!.hierarchy), ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']);
   const menu = (await engine.search('nativa')).find((h) => h.url === '/it/v1/guides/features/menu')!;
   assert.is(menu.content, 'Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.');
-  assert.is(menu._formatted.content, 'Ogni finestra può avere un menu diverso; è così perché <webview> non è <mark>nativa</mark>.');
+  assert.is(
+    menu._formatted.content,
+    'Ogni finestra può avere un menu diverso; è così perché <webview> non è <mark>nativa</mark>.',
+  );
 });
 
 test('local search: categories for suggestions, the most common first', () => {
@@ -216,7 +367,10 @@ test('cropping keeps 30 words around the first match, with … where text was cu
   assert.is(content.replace(/…/g, '').trim().split(' ').length, 30);
   assert.ok(content.startsWith('…') && content.endsWith('…'));
   assert.match(formatted, ' <mark>finestra</mark> ');
-  assert.ok(content.indexOf('finestra') > 0 && content.indexOf('finestra') < content.length / 2, 'some context before, more after');
+  assert.ok(
+    content.indexOf('finestra') > 0 && content.indexOf('finestra') < content.length / 2,
+    'some context before, more after',
+  );
   const short = cropAndHighlight('Una finestra sola.', new Set(['finestra']));
   assert.equal(short, { content: 'Una finestra sola.', formatted: 'Una <mark>finestra</mark> sola.' });
   const start = cropAndHighlight(text, new Set(['parola0']));
@@ -233,8 +387,15 @@ test('hit links: url + #anchor, the url alone, #anchor alone, or none', () => {
 });
 
 test('highlighted text renders only <mark> as markup; any other HTML in a hit stays text', () => {
-  const html = renderToStaticMarkup(createElement(Highlighted, { text: 'Usa <img src=x onerror="alert(1)"> e <mark>finestra</mark> <script>x()</script></mark>' }));
-  assert.is(html, 'Usa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; e <mark>finestra</mark> &lt;script&gt;x()&lt;/script&gt;');
+  const html = renderToStaticMarkup(
+    createElement(Highlighted, {
+      text: 'Usa <img src=x onerror="alert(1)"> e <mark>finestra</mark> <script>x()</script></mark>',
+    }),
+  );
+  assert.is(
+    html,
+    'Usa &lt;img src=x onerror=&quot;alert(1)&quot;&gt; e <mark>finestra</mark> &lt;script&gt;x()&lt;/script&gt;',
+  );
 });
 
 test('Meilisearch hits become the common hit shape: hierarchy from hierarchy_lvlN, content from the cropped copy', () => {
@@ -248,7 +409,13 @@ test('Meilisearch hits become the common hit shape: hierarchy from hierarchy_lvl
       content: 'testo lungo intero',
       url: '/it/v1/guides/features/menu',
       anchor: 'elementi',
-      _formatted: { hierarchy_lvl0: 'Guide', hierarchy_lvl1: '<mark>Menu</mark>', hierarchy_lvl2: 'Elementi', hierarchy_lvl3: null, content: '…un <mark>menu</mark> nativo…' },
+      _formatted: {
+        hierarchy_lvl0: 'Guide',
+        hierarchy_lvl1: '<mark>Menu</mark>',
+        hierarchy_lvl2: 'Elementi',
+        hierarchy_lvl3: null,
+        content: '…un <mark>menu</mark> nativo…',
+      },
     },
     0,
   );
@@ -258,7 +425,18 @@ test('Meilisearch hits become the common hit shape: hierarchy from hierarchy_lvl
     content: '…un menu nativo…',
     url: '/it/v1/guides/features/menu',
     anchor: 'elementi',
-    _formatted: { hierarchy: { lvl0: 'Guide', lvl1: '<mark>Menu</mark>', lvl2: 'Elementi', lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: '…un <mark>menu</mark> nativo…' },
+    _formatted: {
+      hierarchy: {
+        lvl0: 'Guide',
+        lvl1: '<mark>Menu</mark>',
+        lvl2: 'Elementi',
+        lvl3: null,
+        lvl4: null,
+        lvl5: null,
+        lvl6: null,
+      },
+      content: '…un <mark>menu</mark> nativo…',
+    },
   });
   assert.is(languageFilter('it'), 'lang = "it"');
 });

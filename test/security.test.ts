@@ -1,14 +1,13 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { symlinkSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { buildSite } from '../src/cli/build';
-import { serve } from '../src/cli/serve';
 import { startDev } from '../src/cli/dev';
+import { serve } from '../src/cli/serve';
 import { safeUrl } from '../templates/safe-url';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -69,7 +68,8 @@ test('feeds and sitemap escape every value', () => {
 });
 
 test('unsafe URLs become #', () => {
-  for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:x', 'data:text/html,x', 'vbscript:x']) assert.is(safeUrl(url), '#', url);
+  for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:x', 'data:text/html,x', 'vbscript:x'])
+    assert.is(safeUrl(url), '#', url);
   for (const url of ['https://tauri.app', '/it/blog', '#x', 'mailto:a@b.c', 'pagina']) assert.is(safeUrl(url), url);
 });
 
@@ -122,7 +122,13 @@ function raw(port: number, payload: string): Promise<string> {
 
 test('malformed HTTP gets 400 and the server keeps serving', async () => {
   const port = Number(new URL(server.url).port);
-  for (const payload of ['GARBAGE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 'GET /\0 HTTP/1.1\r\n\r\n', `GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, '\x16\x03\x01\x00\xa5\x01\x00\x00']) {
+  for (const payload of [
+    'GARBAGE\r\n\r\n',
+    'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+    'GET /\0 HTTP/1.1\r\n\r\n',
+    `GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    '\x16\x03\x01\x00\xa5\x01\x00\x00',
+  ]) {
     const answer = await raw(port, payload);
     assert.ok(answer === '' || /^HTTP\/1\.1 (400|404|414|431)/.test(answer), JSON.stringify(answer.slice(0, 60)));
   }
@@ -130,15 +136,27 @@ test('malformed HTTP gets 400 and the server keeps serving', async () => {
 });
 
 test('dev binds to loopback, refuses paths outside the site, and sends the CSP', async () => {
-  const dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, () => undefined);
+  const dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    () => undefined,
+  );
   try {
     assert.match(dev.url, /^http:\/\/127\.0\.0\.1:/);
     const { port } = new URL(dev.url);
     const status = (p: string) =>
       new Promise<number>((resolve) => {
-        request({ host: '127.0.0.1', port, path: p }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', () => resolve(0)).end();
+        request({ host: '127.0.0.1', port, path: p }, (res) => (res.resume(), resolve(res.statusCode!)))
+          .on('error', () => resolve(0))
+          .end();
       });
-    for (const p of ['/../site.config.ts', '/it/%2e%2e/%2e%2e/site.config.ts', '/it/..%5c..%5csite.config.ts', '/it/%00', '/it/img/%2e%2e%2f%2e%2e%2f%2e%2e%2fsite.config.ts', '//etc/passwd']) {
+    for (const p of [
+      '/../site.config.ts',
+      '/it/%2e%2e/%2e%2e/site.config.ts',
+      '/it/..%5c..%5csite.config.ts',
+      '/it/%00',
+      '/it/img/%2e%2e%2f%2e%2e%2f%2e%2e%2fsite.config.ts',
+      '//etc/passwd',
+    ]) {
       const code = await status(p);
       assert.ok(code === 400 || code === 404, `${p}: ${code}`);
     }
@@ -149,7 +167,14 @@ test('dev binds to loopback, refuses paths outside the site, and sends the CSP',
     await dev.site.update([path.join(dir, 'content/static/img/fuori.ts')]);
     assert.is(await status('/it/img/fuori.ts'), 404);
     // 1,000 concurrent requests and malformed HTTP do not bring it down.
-    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => fetch(`${dev.url}${['', 'v1/guides/faq', 'blog', 'manca'][i % 4]}`).then(async (r) => (await r.arrayBuffer(), r.status), () => 0)));
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        fetch(`${dev.url}${['', 'v1/guides/faq', 'blog', 'manca'][i % 4]}`).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+          () => 0,
+        ),
+      ),
+    );
     assert.is(results.filter((s) => s !== 200 && s !== 404).length, 0);
     for (const payload of ['GARBAGE\r\n\r\n', 'GET /\0 HTTP/1.1\r\n\r\n']) {
       const answer = await raw(Number(port), payload);

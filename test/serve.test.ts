@@ -1,10 +1,10 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { serve } from '../src/cli/serve';
-import { resolveRequestPath, cacheControlOf } from '../src/server/http-paths';
+import { cacheControlOf, resolveRequestPath } from '../src/server/http-paths';
 import { copyFixture, removeDir } from './helpers';
 
 const dir = copyFixture('serve', {
@@ -28,7 +28,10 @@ test.after(async () => {
 });
 
 /** A raw request, so paths reach the server exactly as written. */
-function raw(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const url = new URL(running.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: pathname, headers }, (res) => {
@@ -74,7 +77,13 @@ test('content types, nosniff, compression and long cache for hashed assets', asy
 });
 
 test('never serves a file outside the folder', async () => {
-  for (const p of ['/../secret.txt', '/it/%2e%2e/%2e%2e/secret.txt', '/it/..%2f..%2fsecret.txt', '/it/link.txt', '/%2fetc/passwd']) {
+  for (const p of [
+    '/../secret.txt',
+    '/it/%2e%2e/%2e%2e/secret.txt',
+    '/it/..%2f..%2fsecret.txt',
+    '/it/link.txt',
+    '/%2fetc/passwd',
+  ]) {
     const res = await raw(p);
     assert.ok(res.status === 404 || res.status === 400, `${p}: ${res.status}`);
     assert.not.match(res.body, 'segreto', p);

@@ -1,7 +1,7 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { buildSite } from '../src/cli/build';
 import { textOfHtml } from '../src/render/escape';
 import { removeDir, repoRoot } from './helpers';
@@ -10,7 +10,9 @@ import { removeDir, repoRoot } from './helpers';
 const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);
 mkdirSync(path.dirname(out), { recursive: true });
 await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
-const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8').split('\n').filter((l) => l.startsWith('/'));
+const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l.startsWith('/'));
 
 function builtRoutes(dir: string, prefix = ''): string[] {
   const routes: string[] = [];
@@ -22,12 +24,15 @@ function builtRoutes(dir: string, prefix = ''): string[] {
   return routes;
 }
 
-const page = (route: string) => readFileSync(path.join(out, route === '/it/' ? 'it/index.html' : `${route.slice(1)}/index.html`), 'utf8');
+const page = (route: string) =>
+  readFileSync(path.join(out, route === '/it/' ? 'it/index.html' : `${route.slice(1)}/index.html`), 'utf8');
 /** Words of the page's own content (navbar, sidebars, footer and code excluded). */
 function bodyWords(html: string): number {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
   const article = /<div class="content">([\s\S]*?)<\/div>\s*<\/article>/.exec(main)?.[1] ?? main;
-  return textOfHtml(article.replace(/<pre[\s\S]*?<\/pre>/g, ' ')).split(' ').filter((w) => /\p{L}/u.test(w)).length;
+  return textOfHtml(article.replace(/<pre[\s\S]*?<\/pre>/g, ' '))
+    .split(' ')
+    .filter((w) => /\p{L}/u.test(w)).length;
 }
 
 test.after(() => removeDir(out));
@@ -40,8 +45,12 @@ test('the built routes are exactly routes.txt, and the 404 page exists', () => {
 test('hydration data and sidebar files carry only what the sidebar shows; the doc cards keep their descriptions', () => {
   const html = page('/it/v1/references');
   assert.match(html, /<span class="card-description">Come è costruito Tauri/);
-  const data = JSON.parse(/<script id="__docs-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as { sidebar: unknown[] };
-  const sidebarFile = JSON.parse(readFileSync(path.join(out, 'it/__docs-it/sidebars/references.json'), 'utf8')) as unknown[];
+  const data = JSON.parse(/<script id="__docs-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+    sidebar: unknown[];
+  };
+  const sidebarFile = JSON.parse(
+    readFileSync(path.join(out, 'it/__docs-it/sidebars/references.json'), 'utf8'),
+  ) as unknown[];
   const keys = new Set<string>();
   const walk = (items: unknown[]) => {
     for (const item of items as Record<string, unknown>[]) {
@@ -64,7 +73,10 @@ test('every page has one h1 and a title "… | Tauri Apps"', () => {
 
 const listRoutes = new Set(['/it/blog', '/it/blog/page/2', '/it/blog/archive', '/it/releases']);
 test('every content page has at least 150 words of body text', () => {
-  const short = expected.filter((r) => !listRoutes.has(r)).map((r) => [r, bodyWords(page(r))] as const).filter(([, n]) => n < 150);
+  const short = expected
+    .filter((r) => !listRoutes.has(r))
+    .map((r) => [r, bodyWords(page(r))] as const)
+    .filter(([, n]) => n < 150);
   assert.equal(short, []);
 });
 
@@ -81,7 +93,20 @@ const mainExports: Record<string, string[]> = {
   clipboard: ['readText', 'writeText'],
   dialog: ['open', 'save', 'message', 'ask', 'confirm'],
   event: ['listen', 'once', 'emit'],
-  fs: ['readTextFile', 'readBinaryFile', 'writeTextFile', 'writeBinaryFile', 'readDir', 'createDir', 'removeDir', 'copyFile', 'removeFile', 'renameFile', 'exists', 'BaseDirectory'],
+  fs: [
+    'readTextFile',
+    'readBinaryFile',
+    'writeTextFile',
+    'writeBinaryFile',
+    'readDir',
+    'createDir',
+    'removeDir',
+    'copyFile',
+    'removeFile',
+    'renameFile',
+    'exists',
+    'BaseDirectory',
+  ],
   globalShortcut: ['register', 'registerAll', 'isRegistered', 'unregister', 'unregisterAll'],
   http: ['fetch', 'getClient', 'Body', 'ResponseType'],
   mocks: ['mockIPC', 'mockWindows', 'clearMocks'],
@@ -92,22 +117,49 @@ const mainExports: Record<string, string[]> = {
   shell: ['Command', 'open', 'Child'],
   tauri: ['invoke', 'convertFileSrc'],
   updater: ['checkUpdate', 'installUpdate', 'onUpdaterEvent'],
-  window: ['appWindow', 'getCurrent', 'getAll', 'WebviewWindow', 'LogicalSize', 'PhysicalPosition', 'setTitle', 'setSize'],
+  window: [
+    'appWindow',
+    'getCurrent',
+    'getAll',
+    'WebviewWindow',
+    'LogicalSize',
+    'PhysicalPosition',
+    'setTitle',
+    'setSize',
+  ],
 };
 
 test('each JS API module page documents its main exports as headings', () => {
   for (const [module, names] of Object.entries(mainExports)) {
     const html = page(`/it/v1/api/js/${module}`);
     const headings = [...html.matchAll(/<h[2-4][^>]*>([\s\S]*?)<\/h[2-4]>/g)].map((m) => textOfHtml(m[1]!));
-    for (const name of names) assert.ok(headings.some((h) => h.split(/[\s(.]/).includes(name)), `${module}: ${name}`);
+    for (const name of names)
+      assert.ok(
+        headings.some((h) => h.split(/[\s(.]/).includes(name)),
+        `${module}: ${name}`,
+      );
   }
 });
 
 test('the CLI and config references cover every command and section', () => {
   const cli = page('/it/v1/api/cli');
-  for (const id of ['init', 'dev', 'build', 'info', 'icon', 'signer', 'completions', 'plugin', 'help']) assert.match(cli, `id="${id}"`, id);
+  for (const id of ['init', 'dev', 'build', 'info', 'icon', 'signer', 'completions', 'plugin', 'help'])
+    assert.match(cli, `id="${id}"`, id);
   const config = page('/it/v1/api/config');
-  for (const id of ['build', 'package', 'bundle', 'allowlist', 'windows', 'security', 'updater', 'systemtray', 'cli', 'macosprivateapi', 'plugins']) assert.match(config, `id="${id}"`, id);
+  for (const id of [
+    'build',
+    'package',
+    'bundle',
+    'allowlist',
+    'windows',
+    'security',
+    'updater',
+    'systemtray',
+    'cli',
+    'macosprivateapi',
+    'plugins',
+  ])
+    assert.match(config, `id="${id}"`, id);
 });
 
 test.run();

@@ -1,12 +1,12 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createFragmentCache } from '../src/render/fragment-cache';
+import { formatDate, localeHref } from '../templates/format';
+import { FragmentCacheContext } from '../templates/fragments';
 import { Navbar } from '../templates/Navbar';
 import { autoHeightDuration, Sidebar } from '../templates/Sidebar';
-import { FragmentCacheContext } from '../templates/fragments';
-import { createFragmentCache } from '../src/render/fragment-cache';
-import { localeHref, formatDate } from '../templates/format';
 import type { SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {
@@ -25,8 +25,14 @@ const chrome: SiteChrome = {
 };
 
 test('the mobile menu toggle is disabled when there are no navbar items and no secondary menu', () => {
-  assert.match(renderToString(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })), /class="navbar-toggle"[^>]*disabled=""/);
-  assert.not.match(renderToString(createElement(Navbar, { chrome, path: '/it/v1/x', hasSecondaryMenu: true })), /class="navbar-toggle"[^>]*disabled=""/);
+  assert.match(
+    renderToString(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })),
+    /class="navbar-toggle"[^>]*disabled=""/,
+  );
+  assert.not.match(
+    renderToString(createElement(Navbar, { chrome, path: '/it/v1/x', hasSecondaryMenu: true })),
+    /class="navbar-toggle"[^>]*disabled=""/,
+  );
 });
 
 test('per-locale URLs: the default locale has no segment, the others do', () => {
@@ -47,17 +53,34 @@ test('dates render in Italian, the same on server and client', () => {
 
 test('a category without a page is one toggle; a category with a page is its link plus a caret', () => {
   const items: SidebarItem[] = [
-    { type: 'category', label: 'Sviluppo', collapsed: true, items: [{ type: 'link', label: 'Ciclo', href: '/it/v1/sviluppo/ciclo' }] },
-    { type: 'category', label: 'Funzioni', collapsed: true, href: '/it/v1/funzioni', items: [{ type: 'link', label: 'Eventi', href: '/it/v1/funzioni/eventi' }] },
+    {
+      type: 'category',
+      label: 'Sviluppo',
+      collapsed: true,
+      items: [{ type: 'link', label: 'Ciclo', href: '/it/v1/sviluppo/ciclo' }],
+    },
+    {
+      type: 'category',
+      label: 'Funzioni',
+      collapsed: true,
+      href: '/it/v1/funzioni',
+      items: [{ type: 'link', label: 'Eventi', href: '/it/v1/funzioni/eventi' }],
+    },
   ];
   const html = renderToString(createElement(Sidebar, { items, path: '/it/v1/altro', renderCollapsed: false }));
   const headers = html.split('menu-category-header').slice(1);
   const label = headers[0]!.slice(0, headers[0]!.indexOf('</div>'));
   assert.is(label.match(/<button/g)?.length, 1, 'one control for the label category');
-  assert.match(label, /<button type="button" class="menu-link menu-label" aria-expanded="false" aria-controls="cat-1-0-sviluppo">Sviluppo<\/button>/);
+  assert.match(
+    label,
+    /<button type="button" class="menu-link menu-label" aria-expanded="false" aria-controls="cat-1-0-sviluppo">Sviluppo<\/button>/,
+  );
   const linked = headers[1]!.slice(0, headers[1]!.indexOf('</div>'));
   assert.match(linked, /<a class="menu-link" href="\/it\/v1\/funzioni">Funzioni<\/a>/);
-  assert.match(linked, /<button type="button" class="menu-caret" aria-expanded="false" aria-controls="cat-1-1-funzioni" aria-label="Espandi la categoria «Funzioni»"><\/button>/);
+  assert.match(
+    linked,
+    /<button type="button" class="menu-caret" aria-expanded="false" aria-controls="cat-1-1-funzioni" aria-label="Espandi la categoria «Funzioni»"><\/button>/,
+  );
 });
 
 test('a large sidebar renders the same markup with closed categories rendered once per build', () => {
@@ -66,12 +89,24 @@ test('a large sidebar renders the same markup with closed categories rendered on
     label: `Sezione ${c} «prova» & co.`,
     collapsed: true,
     href: c % 2 ? `/it/v1/s${c}` : undefined,
-    items: Array.from({ length: 10 }, (_, i) => ({ type: 'link', label: `Pagina ${c}.${i}`, href: `/it/v1/s${c}/p${i}` })),
+    items: Array.from({ length: 10 }, (_, i) => ({
+      type: 'link',
+      label: `Pagina ${c}.${i}`,
+      href: `/it/v1/s${c}/p${i}`,
+    })),
   }));
   const fragments = createFragmentCache();
   for (const path of ['/it/v1/s3/p4', '/it/v1/s7', '/it/v1/s20/p0', '/it/v1/altro']) {
     const plain = renderToString(createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }));
-    const cached = fragments.fill(renderToString(createElement(FragmentCacheContext.Provider, { value: fragments }, createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }))));
+    const cached = fragments.fill(
+      renderToString(
+        createElement(
+          FragmentCacheContext.Provider,
+          { value: fragments },
+          createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }),
+        ),
+      ),
+    );
     assert.is(cached, plain, path);
     assert.not.match(cached, '<template');
   }

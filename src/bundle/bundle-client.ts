@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { build, context, type BuildOptions, type BuildResult } from 'esbuild';
-import type { OutputSink } from '../render/render-routes';
+import { type BuildOptions, type BuildResult, build, context } from 'esbuild';
 import type { ClientConfig } from '../client/client-config';
+import type { OutputSink } from '../render/render-routes';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */
@@ -21,7 +21,10 @@ export interface BundleInput {
 
 function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput): BuildOptions & { write: false } {
   return {
-    entryPoints: { app: path.join(packageRoot, 'src/client/entry.tsx'), styles: path.join(packageRoot, 'templates/styles.css') },
+    entryPoints: {
+      app: path.join(packageRoot, 'src/client/entry.tsx'),
+      styles: path.join(packageRoot, 'templates/styles.css'),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -40,7 +43,12 @@ function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput
     jsx: 'automatic',
     // React DOM's client alone is 69 KB gzipped, over the 50 KB page budget: the browser runs the same
     // templates on preact/compat, which hydrates React's server markup.
-    alias: { react: 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    alias: {
+      react: 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
   };
 }
@@ -51,7 +59,9 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
 }
 
 /** An incremental esbuild context for `dev`: each `rebuild()` redoes only what changed. */
-export async function bundleClientIncrementally(input: BundleInput): Promise<{ rebuild(): Promise<ClientBundle>; dispose(): Promise<void> }> {
+export async function bundleClientIncrementally(
+  input: BundleInput,
+): Promise<{ rebuild(): Promise<ClientBundle>; dispose(): Promise<void> }> {
   const ctx = await context(bundleOptions(input));
   return {
     rebuild: async () => toBundle(await ctx.rebuild(), input.baseUrl),
@@ -60,7 +70,10 @@ export async function bundleClientIncrementally(input: BundleInput): Promise<{ r
 }
 
 function toBundle(result: BuildResult<{ write: false }>, baseUrl: string): ClientBundle {
-  const files = result.outputFiles.map((f) => ({ path: path.posix.join(baseUrl.slice(1), 'assets', path.posix.relative('/assets', f.path)), contents: f.contents }));
+  const files = result.outputFiles.map((f) => ({
+    path: path.posix.join(baseUrl.slice(1), 'assets', path.posix.relative('/assets', f.path)),
+    contents: f.contents,
+  }));
   const urlOf = (f: { path: string }) => `/${f.path}`;
   return {
     css: files.filter((f) => /\/styles\.[^/]+\.css$/.test(f.path)).map(urlOf),

@@ -2,26 +2,26 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClient, writeClientBundle } from '../bundle/bundle-client';
-import { loadConfig, type LoadConfigOptions } from '../config/load-config';
 import { clientConfigOf } from '../config/client-config-of';
+import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { buildContentModel } from '../content/content-model';
 import { discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
 import { validateLinks } from '../content/validate-links';
-import { compilePages, type CompileStats } from '../markdown/compile-pages';
 import { pipelineIdentity, pruneCompileCache } from '../markdown/compile-cache';
+import { type CompileStats, compilePages } from '../markdown/compile-pages';
 import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { OutputWriter } from '../output/output-writer';
-import { clientSidebars } from '../render/client-sidebar';
 import { writeExtras } from '../output/write-extras';
-import { precached, writeServiceWorker } from '../sw/write-service-worker';
 import { buildChrome } from '../render/chrome';
+import { clientSidebars } from '../render/client-sidebar';
 import { colorModeScript } from '../render/color-mode-script';
 import { RenderReuse } from '../render/render-reuse';
 import { renderRoutes } from '../render/render-routes';
 import { buildRouteProps } from '../render/route-props';
 import { writeSearch } from '../search/write-search';
-import { formatBytes, Progress, type PhaseTiming } from './task';
+import { precached, writeServiceWorker } from '../sw/write-service-worker';
+import { formatBytes, type PhaseTiming, Progress } from './task';
 
 export interface BuildOptions extends LoadConfigOptions {
   /** Folder of the docs-it package (holds `src/client` and `templates`). */
@@ -61,17 +61,42 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const configSource = await readFile(config.paths.configFile, 'utf8');
   const relConfig = path.relative(config.paths.root, config.paths.configFile);
   // esbuild runs in its own process: start it now and collect it after the markdown work.
-  const bundling = bundleClient({ packageRoot: options.packageRoot, baseUrl: config.site.baseUrl, mode: config.mode, clientConfig: clientConfigOf(config.site, config.mode) });
+  const bundling = bundleClient({
+    packageRoot: options.packageRoot,
+    baseUrl: config.site.baseUrl,
+    mode: config.mode,
+    clientConfig: clientConfigOf(config.site, config.mode),
+  });
   bundling.catch(() => undefined);
-  const discovered = await progress.task('content', () => discoverContent(config), (d) => `${d.sources.length} files`);
-  const model = await progress.task('model', () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }), (m) => `${m.routes.length} routes`);
+  const discovered = await progress.task(
+    'content',
+    () => discoverContent(config),
+    (d) => `${d.sources.length} files`,
+  );
+  const model = await progress.task(
+    'model',
+    () => buildContentModel({ site: config.site, discovered, configFile: relConfig, configSource }),
+    (m) => `${m.routes.length} routes`,
+  );
   const releases = await loadReleases(config);
   const stats: CompileStats = { compiled: 0, cached: 0 };
-  const cache = options.noCache ? undefined : { dir: path.join(config.paths.cache, 'pages'), identity: pipelineIdentity({ cliDir: options.cliFile, packageRoot: options.packageRoot }) };
-  const highlightStore = cache ? HighlightStore.open(config.paths.cache, await highlightVersion(options.packageRoot)) : undefined;
+  const cache = options.noCache
+    ? undefined
+    : {
+        dir: path.join(config.paths.cache, 'pages'),
+        identity: pipelineIdentity({ cliDir: options.cliFile, packageRoot: options.packageRoot }),
+      };
+  const highlightStore = cache
+    ? HighlightStore.open(config.paths.cache, await highlightVersion(options.packageRoot))
+    : undefined;
   let compiled: Awaited<ReturnType<typeof compilePages>>;
   try {
-    compiled = await progress.task('markdown', () => compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache, highlightStore }, stats), (c) => `${c.size} pages (${stats.cached} from the cache)`);
+    compiled = await progress.task(
+      'markdown',
+      () =>
+        compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache, highlightStore }, stats),
+      (c) => `${c.size} pages (${stats.cached} from the cache)`,
+    );
   } finally {
     // Blocks highlighted before an error are still good for the next build.
     highlightStore?.save();
@@ -79,24 +104,68 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   }
   await progress.task('links', () => validateLinks(model, compiled, config.site.baseUrl));
   const pages = await progress.task('props', () => buildRouteProps({ site: config.site, model, compiled, releases }));
-  const bundle = await progress.task('bundle', () => bundling, (b) => `${b.files.length} files`);
+  const bundle = await progress.task(
+    'bundle',
+    () => bundling,
+    (b) => `${b.files.length} files`,
+  );
   const writer = await OutputWriter.open(config.paths.out);
   let reusedPages = 0;
   let reuse: RenderReuse | undefined;
   try {
     const assets = { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(config.site) };
-    const input = { site: config.site, chrome: buildChrome(config.site), pages, sidebars: clientSidebars(model.sidebars.sidebars), assets, notFoundPath: model.basePaths.notFound, hasBlog: model.posts.length > 0 };
+    const input = {
+      site: config.site,
+      chrome: buildChrome(config.site),
+      pages,
+      sidebars: clientSidebars(model.sidebars.sidebars),
+      assets,
+      notFoundPath: model.basePaths.notFound,
+      hasBlog: model.posts.length > 0,
+    };
     // Pages whose render inputs did not change since the last build are linked from it, not rendered.
-    reuse = cache ? RenderReuse.open(path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`), config.paths.out, [cache.identity.cli, JSON.stringify(input.site), JSON.stringify(input.chrome), JSON.stringify(input.assets), String(input.hasBlog), input.notFoundPath]) : undefined;
-    const rendered = await progress.task('render', () => renderRoutes(input, writer, reuse), (r) => `${pages.length} pages (${r.reused} unchanged)`);
+    reuse = cache
+      ? RenderReuse.open(
+          path.join(config.paths.cache, `render-${outputKey(config.paths.out)}.json`),
+          config.paths.out,
+          [
+            cache.identity.cli,
+            JSON.stringify(input.site),
+            JSON.stringify(input.chrome),
+            JSON.stringify(input.assets),
+            String(input.hasBlog),
+            input.notFoundPath,
+          ],
+        )
+      : undefined;
+    const rendered = await progress.task(
+      'render',
+      () => renderRoutes(input, writer, reuse),
+      (r) => `${pages.length} pages (${r.reused} unchanged)`,
+    );
     reusedPages = rendered.reused;
-    await progress.task('search', () => writeSearch(pages, config.site, writer), (records) => `${records} records`);
+    await progress.task(
+      'search',
+      () => writeSearch(pages, config.site, writer),
+      (records) => `${records} records`,
+    );
     await progress.task('write', async () => {
       await writeClientBundle(bundle, writer);
       await writeExtras(config, model, compiled, pages, writer, discovered.staticFiles);
     });
     // Last, so its precache manifest lists every file of the finished build.
-    await progress.task('service worker', () => writeServiceWorker({ packageRoot: options.packageRoot, outDir: writer.tmp, baseUrl: config.site.baseUrl, mode: config.mode, files: writer.filesWithRevisions(precached(config.site.baseUrl)) }), (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`);
+    await progress.task(
+      'service worker',
+      () =>
+        writeServiceWorker({
+          packageRoot: options.packageRoot,
+          outDir: writer.tmp,
+          baseUrl: config.site.baseUrl,
+          mode: config.mode,
+          files: writer.filesWithRevisions(precached(config.site.baseUrl)),
+        }),
+      (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
+    );
     await writer.commit();
   } catch (error) {
     await writer.abort();
@@ -107,11 +176,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     reuse?.save();
     if (cache) pruneCompileCache(cache.dir, cache.identity, stats.cacheKeys);
   } catch (error) {
-    process.stderr.write(`Avviso: cache in ${path.relative(config.paths.root, config.paths.cache) || '.'} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.\n`);
+    process.stderr.write(
+      `Avviso: cache in ${path.relative(config.paths.root, config.paths.cache) || '.'} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.\n`,
+    );
   }
   const kinds: Record<string, number> = {};
   for (const page of pages) kinds[page.props.kind] = (kinds[page.props.kind] ?? 0) + 1;
-  const summary: BuildSummary = { pages: pages.length, kinds, compile: stats, reusedPages, files: writer.files, bytes: writer.bytes, ms: performance.now() - start, out: config.paths.out, timings: progress.timings };
+  const summary: BuildSummary = {
+    pages: pages.length,
+    kinds,
+    compile: stats,
+    reusedPages,
+    files: writer.files,
+    bytes: writer.bytes,
+    ms: performance.now() - start,
+    out: config.paths.out,
+    timings: progress.timings,
+  };
   return summary;
 }
 
@@ -123,9 +204,17 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
     `Fasi: ${phases}`,
   ];
   if (verbose) {
-    lines.push(`Pagine per tipo: ${Object.entries(summary.kinds).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
-    lines.push(`Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it), ${summary.compile.storedBlocks ?? 0} blocchi di codice già evidenziati`);
-    lines.push(`HTML: ${summary.pages - summary.reusedPages} pagine generate, ${summary.reusedPages} invariate riprese dalla build precedente`);
+    lines.push(
+      `Pagine per tipo: ${Object.entries(summary.kinds)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`,
+    );
+    lines.push(
+      `Markdown: ${summary.compile.compiled} pagine compilate, ${summary.compile.cached} riprese dalla cache (node_modules/.cache/docs-it), ${summary.compile.storedBlocks ?? 0} blocchi di codice già evidenziati`,
+    );
+    lines.push(
+      `HTML: ${summary.pages - summary.reusedPages} pagine generate, ${summary.reusedPages} invariate riprese dalla build precedente`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
-import { listen } from '../server/listen';
 import { formatError } from '../errors';
+import { listen } from '../server/listen';
 
 export interface DevOptions {
   packageRoot: string;
@@ -25,13 +25,18 @@ const firstPageWait = 1500;
 
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
-  spawn(command, [url], { detached: true, stdio: 'ignore', shell: process.platform === 'win32' }).on('error', () => undefined).unref();
+  spawn(command, [url], { detached: true, stdio: 'ignore', shell: process.platform === 'win32' })
+    .on('error', () => undefined)
+    .unref();
 }
 
 /** `docs-it dev` inside one process: serve from memory, watch content and client code, push reloads. */
 export async function startDev(options: DevOptions, log: (line: string) => void = console.log): Promise<RunningDev> {
   const started = performance.now();
-  const site = new DevSite({ config: options.config, packageRoot: options.packageRoot }, `<script type="module" src="${clientPath}"></script>`);
+  const site = new DevSite(
+    { config: options.config, packageRoot: options.packageRoot },
+    `<script type="module" src="${clientPath}"></script>`,
+  );
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
   const { server, broadcast } = createDevServer(site, devClient);
   const url = `${await listen(server, options.port, options.host)}${site.config.site.baseUrl}`;
@@ -49,7 +54,15 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
     .then(() => report(site.errors));
 
   const { paths } = site.config;
-  const watcher = watch([paths.content, paths.configFile, path.join(options.packageRoot, 'src/client'), path.join(options.packageRoot, 'templates/styles.css')], { ignoreInitial: true });
+  const watcher = watch(
+    [
+      paths.content,
+      paths.configFile,
+      path.join(options.packageRoot, 'src/client'),
+      path.join(options.packageRoot, 'templates/styles.css'),
+    ],
+    { ignoreInitial: true },
+  );
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
@@ -96,7 +109,10 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
 export function superviseDev(binFile: string, args: string[], packageRoot: string): void {
   let child: ChildProcess | undefined;
   const startChild = () => {
-    child = spawn(process.execPath, [binFile, ...args], { stdio: 'inherit', env: { ...process.env, DOCS_IT_DEV_CHILD: '1' } });
+    child = spawn(process.execPath, [binFile, ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+    });
   };
   startChild();
   const watcher = watch([path.join(packageRoot, 'templates'), path.join(packageRoot, 'src')], {

@@ -35,11 +35,26 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
     const search = config.site.search;
     indexUid = options.index ?? search.indexUid;
     const host = options.host ?? search.host;
-    if (!host) throw new DocsItError('no Meilisearch host', undefined, 'Pass --host http://127.0.0.1:7700, set search.host in the config, or DOCS_IT_SEARCH_HOST.');
+    if (!host)
+      throw new DocsItError(
+        'no Meilisearch host',
+        undefined,
+        'Pass --host http://127.0.0.1:7700, set search.host in the config, or DOCS_IT_SEARCH_HOST.',
+      );
     const records = await readRecords(path.join(config.paths.out, recordsFileOf(config.site)), config.paths.root);
     out.log(`docs-it index: ${records.length} documenti verso l'indice ${indexUid}`);
-    const summary = await pushToMeilisearch({ host, apiKey: options.key, indexUid, records, timeOutMs: options.timeOutMs, intervalMs: options.intervalMs, log: (line) => out.log(`  ${line}`) });
-    out.log(`Indicizzati ${summary.documents} documenti in ${summary.indexUid} (${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`);
+    const summary = await pushToMeilisearch({
+      host,
+      apiKey: options.key,
+      indexUid,
+      records,
+      timeOutMs: options.timeOutMs,
+      intervalMs: options.intervalMs,
+      log: (line) => out.log(`  ${line}`),
+    });
+    out.log(
+      `Indicizzati ${summary.documents} documenti in ${summary.indexUid} (${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`,
+    );
     return 0;
   } catch (error) {
     const located = docsItErrorsOf(error);
@@ -60,9 +75,18 @@ async function readRecords(file: string, root: string): Promise<SearchRecord[]> 
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new DocsItError('search records not found', { file: rel }, 'Run `docs-it build` first, or pass --dir with the build folder.');
+    throw new DocsItError(
+      'search records not found',
+      { file: rel },
+      'Run `docs-it build` first, or pass --dir with the build folder.',
+    );
   }
   const records = JSON.parse(text) as unknown;
-  if (!Array.isArray(records)) throw new DocsItError('the search records are not a JSON array', { file: rel }, 'Build the site again with `docs-it build`.');
+  if (!Array.isArray(records))
+    throw new DocsItError(
+      'the search records are not a JSON array',
+      { file: rel },
+      'Build the site again with `docs-it build`.',
+    );
   return records as SearchRecord[];
 }

@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { buildSite, formatSummary } from './build';
 import { startDev, superviseDev } from './dev';
-import { serve } from './serve';
 import { reportError } from './report-error';
+import { serve } from './serve';
 
 export interface RunContext {
   /** Folder of the docs-it package. */
@@ -26,7 +26,8 @@ const withListenOptions = (command: Command) =>
     .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1');
 
 /** `--host` alone listens on every interface; `--host 192.168.1.5` on that one; without it, only on loopback. */
-const hostOf = (host: string | boolean | undefined) => (host === true ? '0.0.0.0' : typeof host === 'string' ? host : '127.0.0.1');
+const hostOf = (host: string | boolean | undefined) =>
+  host === true ? '0.0.0.0' : typeof host === 'string' ? host : '127.0.0.1';
 
 /** The `docs-it` program: parses argv and runs one command; resolves to the exit code. */
 export async function run(argv: string[], context: RunContext): Promise<number> {
@@ -46,15 +47,33 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('--quiet', 'print only errors and the summary', false)
     .option('--debug', 'print stack traces of errors', false)
     .option('--no-cache', 'compile every page, ignoring node_modules/.cache/docs-it')
-    .action(async (opts: { out: string; config: string; verbose: boolean; quiet: boolean; debug: boolean; cache: boolean }) => {
-      try {
-        const summary = await buildSite({ packageRoot: context.packageRoot, cliFile: context.cliFile, out: opts.out, config: opts.config, verbose: opts.verbose, debug: opts.debug, quiet: opts.quiet, noCache: !opts.cache });
-        console.log(formatSummary(summary, process.cwd(), opts.verbose));
-      } catch (error) {
-        reportError(error, opts.debug);
-        exitCode = 1;
-      }
-    });
+    .action(
+      async (opts: {
+        out: string;
+        config: string;
+        verbose: boolean;
+        quiet: boolean;
+        debug: boolean;
+        cache: boolean;
+      }) => {
+        try {
+          const summary = await buildSite({
+            packageRoot: context.packageRoot,
+            cliFile: context.cliFile,
+            out: opts.out,
+            config: opts.config,
+            verbose: opts.verbose,
+            debug: opts.debug,
+            quiet: opts.quiet,
+            noCache: !opts.cache,
+          });
+          console.log(formatSummary(summary, process.cwd(), opts.verbose));
+        } catch (error) {
+          reportError(error, opts.debug);
+          exitCode = 1;
+        }
+      },
+    );
 
   withListenOptions(program.command('dev'))
     .description('serve the site from memory with incremental rebuilds and live reload')
@@ -67,7 +86,13 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         return;
       }
       try {
-        await startDev({ packageRoot: context.packageRoot, config: opts.config, port: opts.port, host: hostOf(opts.host), open: opts.open });
+        await startDev({
+          packageRoot: context.packageRoot,
+          config: opts.config,
+          port: opts.port,
+          host: hostOf(opts.host),
+          open: opts.open,
+        });
         await new Promise(() => undefined);
       } catch (error) {
         reportError(error, false);
@@ -93,13 +118,23 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .command('index')
     .description('push the search records of a build to Meilisearch (swapped in only when complete)')
     .option('--host <url>', 'Meilisearch host (default: search.host of the config, or DOCS_IT_SEARCH_HOST)')
-    .addOption(new Option('--key <key>', 'key allowed to write indexes (not the public search key)').env('DOCS_IT_INDEX_KEY'))
-    .addOption(new Option('--index <uid>', 'index uid (default: search.indexUid of the config)').env('DOCS_IT_INDEX_UID'))
+    .addOption(
+      new Option('--key <key>', 'key allowed to write indexes (not the public search key)').env('DOCS_IT_INDEX_KEY'),
+    )
+    .addOption(
+      new Option('--index <uid>', 'index uid (default: search.indexUid of the config)').env('DOCS_IT_INDEX_UID'),
+    )
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
     .option('-d, --dir <dir>', 'folder of the build', 'build')
     .action(async (opts: { host?: string; key?: string; index?: string; config: string; dir: string }) => {
       const { indexCommand } = await import('./index-command');
-      exitCode = await indexCommand({ host: opts.host, key: opts.key, index: opts.index, config: opts.config, dir: opts.dir });
+      exitCode = await indexCommand({
+        host: opts.host,
+        key: opts.key,
+        index: opts.index,
+        config: opts.config,
+        dir: opts.dir,
+      });
     });
 
   try {

@@ -44,7 +44,9 @@ export function installContentWidgets(): void {
       const group = tabs.dataset.groupId;
       if (group) {
         storage().setItem(groupKey(group), tab.dataset.value);
-        document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`).forEach((other) => selectTab(other, tab.dataset.value!));
+        document
+          .querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`)
+          .forEach((other) => selectTab(other, tab.dataset.value!));
       } else selectTab(tabs, tab.dataset.value);
       return;
     }
@@ -64,7 +66,8 @@ export function installContentWidgets(): void {
     const list = tab?.parentElement;
     if (!tab || !list) return;
     const buttons = [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-    const next = buttons[(buttons.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length]!;
+    const next =
+      buttons[(buttons.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : buttons.length - 1)) % buttons.length]!;
     next.focus();
     next.click();
   });

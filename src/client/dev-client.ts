@@ -31,14 +31,16 @@ function showErrors(errors: DevError[]): void {
   overlay.id = 'docs-it-overlay';
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Errori di build');
-  overlay.style.cssText = 'position:fixed;inset:0;z-index:9999;background:rgba(20,20,22,.94);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto';
+  overlay.style.cssText =
+    'position:fixed;inset:0;z-index:9999;background:rgba(20,20,22,.94);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto';
   const title = document.createElement('h2');
   title.textContent = `docs-it: ${errors.length} ${errors.length === 1 ? 'errore' : 'errori'} (la pagina si aggiorna da sola quando li correggi)`;
   title.style.cssText = 'color:#ff6b6b;font-size:1.1rem;margin:0 0 1rem';
   overlay.append(title);
   for (const error of errors) {
     const block = document.createElement('pre');
-    block.style.cssText = 'white-space:pre-wrap;border-left:4px solid #ff6b6b;padding:.5rem 1rem;margin:0 0 1rem;background:#000';
+    block.style.cssText =
+      'white-space:pre-wrap;border-left:4px solid #ff6b6b;padding:.5rem 1rem;margin:0 0 1rem;background:#000';
     block.textContent = `${error.location ? `${error.location}\n` : ''}${error.message}${error.hint ? `\n→ ${error.hint}` : ''}`;
     overlay.append(block);
   }
@@ -62,5 +64,6 @@ events.addEventListener('update', (event) => {
   const data = JSON.parse((event as MessageEvent<string>).data) as { paths: string[] | 'all'; errors: DevError[] };
   showErrors(data.errors);
   const here = location.pathname.replace(/\/$/, '') || '/';
-  if (data.paths === 'all' || data.paths.some((p) => p.replace(/\/$/, '') === here || `${p}/` === location.pathname)) reload();
+  if (data.paths === 'all' || data.paths.some((p) => p.replace(/\/$/, '') === here || `${p}/` === location.pathname))
+    reload();
 });

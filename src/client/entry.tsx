@@ -17,7 +17,15 @@ if (root && dataElement) {
   // The content HTML is already in the page: reuse it instead of sending it twice.
   if ('contentHtml' in data.page) data.page.contentHtml = root.querySelector('.content')?.innerHTML ?? '';
   installContentWidgets();
-  hydrateRoot(root, <ClientApp chrome={clientConfig.chrome} initial={data} notFoundPath={clientConfig.notFoundPath} siteTitle={clientConfig.siteTitle} />);
+  hydrateRoot(
+    root,
+    <ClientApp
+      chrome={clientConfig.chrome}
+      initial={data}
+      notFoundPath={clientConfig.notFoundPath}
+      siteTitle={clientConfig.siteTitle}
+    />,
+  );
 }
 // The search modal and its index load on first use; only the listeners are installed now.
 installSearch();

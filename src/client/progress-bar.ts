@@ -23,7 +23,10 @@ export function createProgressBar(settings = progressSettings) {
     bar.style.cssText = `position:fixed;top:0;left:0;width:100%;height:3px;z-index:1000;background:var(--color-primary);transition:transform ${settings.speed}ms ease;transform:translate3d(-100%,0,0)`;
     document.body.appendChild(bar);
     set(settings.minimum);
-    trickleTimer = window.setInterval(() => set(value + (1 - value) * settings.trickleRate * Math.random() * 4), settings.trickleSpeed);
+    trickleTimer = window.setInterval(
+      () => set(value + (1 - value) * settings.trickleRate * Math.random() * 4),
+      settings.trickleSpeed,
+    );
   };
   return {
     start() {

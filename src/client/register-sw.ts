@@ -9,7 +9,9 @@ async function isOfflineMode(strategies: Strategy[]): Promise<boolean> {
       const nav = navigator as Navigator & { getInstalledRelatedApps?: () => Promise<unknown[]> };
       return nav.getInstalledRelatedApps ? (await nav.getInstalledRelatedApps()).length > 0 : false;
     },
-    standalone: () => window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true,
+    standalone: () =>
+      window.matchMedia('(display-mode: standalone)').matches ||
+      (navigator as Navigator & { standalone?: boolean }).standalone === true,
     saveData: () => !!(navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData,
     always: () => true,
     mobile: () => window.innerWidth <= 996,
@@ -50,7 +52,9 @@ export function registerServiceWorker(config: ClientConfig): void {
   const start = async () => {
     const offlineMode = await isOfflineMode(config.pwa.offlineModeActivationStrategies);
     const { Workbox } = await import('workbox-window');
-    const wb = new Workbox(`${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`, { scope: config.baseUrl });
+    const wb = new Workbox(`${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`, {
+      scope: config.baseUrl,
+    });
     const activateWaiting = () => {
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting();

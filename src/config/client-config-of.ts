@@ -1,7 +1,7 @@
 import type { ClientConfig } from '../client/client-config';
-import type { SiteConfig } from './schema';
-import { buildChrome } from '../render/chrome';
 import { joinRoute } from '../content/paths';
+import { buildChrome } from '../render/chrome';
+import type { SiteConfig } from './schema';
 
 /** The part of the site config the browser needs. */
 export function clientConfigOf(site: SiteConfig, mode: 'production' | 'development'): ClientConfig {

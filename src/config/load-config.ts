@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { DocsItError } from '../errors';
-import { validateConfig } from './validate-config';
 import type { SiteConfig } from './schema';
+import { validateConfig } from './validate-config';
 
 export interface ResolvedPaths {
   root: string;
@@ -60,7 +60,11 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const cwd = process.cwd();
   const configFile = path.resolve(cwd, options.config ?? path.join(options.root ?? '.', 'site.config.ts'));
   if (!existsSync(configFile)) {
-    throw new DocsItError('config file not found', { file: path.relative(cwd, configFile) || configFile }, 'Run docs-it from the site folder or pass --config <file>.');
+    throw new DocsItError(
+      'config file not found',
+      { file: path.relative(cwd, configFile) || configFile },
+      'Run docs-it from the site folder or pass --config <file>.',
+    );
   }
   const root = path.resolve(cwd, options.root ?? path.dirname(configFile));
   const relConfig = path.relative(root, configFile);
@@ -130,21 +134,32 @@ export async function importTsModule(file: string, relFile: string, cacheDir: st
     const other = path.join(cacheDir, name);
     if (!earlier.test(name) || other === out) continue;
     // Another build may have removed it meanwhile.
-    const modified = await stat(other).then((s) => s.mtimeMs, () => Date.now());
+    const modified = await stat(other).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
     if (Date.now() - modified > 60_000) await rm(other, { force: true });
   }
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
     return mod.default;
   } catch (error) {
-    throw new DocsItError(`running this module failed: ${(error as Error).message}`, { file: relFile }, 'Check the values and imports of this file.');
+    throw new DocsItError(
+      `running this module failed: ${(error as Error).message}`,
+      { file: relFile },
+      'Check the values and imports of this file.',
+    );
   }
 }
 
 async function importConfigModule(configFile: string, relConfig: string, cache: string): Promise<unknown> {
   const value = await importTsModule(configFile, relConfig, cache);
   if (value === undefined) {
-    throw new DocsItError('the config file has no default export', { file: relConfig }, 'End the file with `export default defineConfig({ … })`.');
+    throw new DocsItError(
+      'the config file has no default export',
+      { file: relConfig },
+      'End the file with `export default defineConfig({ … })`.',
+    );
   }
   return value;
 }

@@ -1,13 +1,16 @@
 import { parse as parseYaml } from 'yaml';
 import { DocsItError, type ErrorCollector } from '../errors';
+import { firstHeadingTitle } from './docs';
 import type { BlogFrontMatter } from './front-matter';
 import type { Author, BlogPost } from './model';
-import type { ParsedSource } from './source-file';
-import { firstHeadingTitle } from './docs';
 import { joinRoute, stripExtension } from './paths';
+import type { ParsedSource } from './source-file';
 
 /** Reads `authors.yml`: a map of author keys to name, title, url and image_url. */
-export function parseAuthors(file: { file: string; text: string } | undefined, errors: ErrorCollector): Map<string, Author> {
+export function parseAuthors(
+  file: { file: string; text: string } | undefined,
+  errors: ErrorCollector,
+): Map<string, Author> {
   const authors = new Map<string, Author>();
   if (!file) return authors;
   let data: unknown;
@@ -15,7 +18,13 @@ export function parseAuthors(file: { file: string; text: string } | undefined, e
     data = parseYaml(file.text);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    errors.add(new DocsItError(`invalid YAML: ${(error as Error).message.split('\n')[0]}`, { file: file.file, line: pos?.line, column: pos?.col }, 'Fix the YAML syntax of the authors file.'));
+    errors.add(
+      new DocsItError(
+        `invalid YAML: ${(error as Error).message.split('\n')[0]}`,
+        { file: file.file, line: pos?.line, column: pos?.col },
+        'Fix the YAML syntax of the authors file.',
+      ),
+    );
     return authors;
   }
   if (typeof data !== 'object' || data === null) return authors;
@@ -23,7 +32,13 @@ export function parseAuthors(file: { file: string; text: string } | undefined, e
     const v = value as Record<string, unknown> | null;
     if (!v || typeof v.name !== 'string') {
       const line = file.text.split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1;
-      errors.add(new DocsItError(`author "${key}" has no name`, { file: file.file, line: line || 1, column: 1 }, 'Give every author at least `name:`.'));
+      errors.add(
+        new DocsItError(
+          `author "${key}" has no name`,
+          { file: file.file, line: line || 1, column: 1 },
+          'Give every author at least `name:`.',
+        ),
+      );
       continue;
     }
     const author: Author = { key, name: v.name };
@@ -38,7 +53,12 @@ export function parseAuthors(file: { file: string; text: string } | undefined, e
 const fileNamePattern = /^(?:.*\/)?(\d{4})-(\d{2})-(\d{2})-(.+?)(?:\/index)?$/;
 
 /** Blog posts from `content/blog`, newest first; date and slug come from the file name or the front matter. */
-export function buildBlogPosts(sources: ParsedSource[], blogBase: string, authors: Map<string, Author>, errors: ErrorCollector): BlogPost[] {
+export function buildBlogPosts(
+  sources: ParsedSource[],
+  blogBase: string,
+  authors: Map<string, Author>,
+  errors: ErrorCollector,
+): BlogPost[] {
   const posts: BlogPost[] = [];
   for (const source of sources) {
     const fm = source.frontMatter as BlogFrontMatter;
@@ -46,16 +66,29 @@ export function buildBlogPosts(sources: ParsedSource[], blogBase: string, author
     const name = stripExtension(source.relPath);
     const match = fileNamePattern.exec(name);
     let date: string | undefined;
-    if (fm.date !== undefined) date = fm.date instanceof Date ? fm.date.toISOString().slice(0, 10) : fm.date.slice(0, 10);
+    if (fm.date !== undefined)
+      date = fm.date instanceof Date ? fm.date.toISOString().slice(0, 10) : fm.date.slice(0, 10);
     else if (match) date = `${match[1]}-${match[2]}-${match[3]}`;
     if (!date || Number.isNaN(Date.parse(date))) {
-      errors.add(new DocsItError('the post has no valid date', { file: source.file, line: source.keyLines.date ?? 1, column: 1 }, 'Name the file YYYY-MM-DD-slug.md or add `date: YYYY-MM-DD` to the front matter.'));
+      errors.add(
+        new DocsItError(
+          'the post has no valid date',
+          { file: source.file, line: source.keyLines.date ?? 1, column: 1 },
+          'Name the file YYYY-MM-DD-slug.md or add `date: YYYY-MM-DD` to the front matter.',
+        ),
+      );
       continue;
     }
     const slug = fm.slug?.replace(/^\//, '') ?? match?.[4] ?? name.replace(/\/index$/, '');
     const title = fm.title ?? firstHeadingTitle(source.body);
     if (!title) {
-      errors.add(new DocsItError('the post has no title', { file: source.file, line: 1, column: 1 }, 'Add `title: …` to the front matter.'));
+      errors.add(
+        new DocsItError(
+          'the post has no title',
+          { file: source.file, line: 1, column: 1 },
+          'Add `title: …` to the front matter.',
+        ),
+      );
       continue;
     }
     const refs = fm.authors === undefined ? [] : Array.isArray(fm.authors) ? fm.authors : [fm.authors];
@@ -64,13 +97,29 @@ export function buildBlogPosts(sources: ParsedSource[], blogBase: string, author
       if (typeof ref === 'string') {
         const author = authors.get(ref);
         if (author) postAuthors.push(author);
-        else errors.add(new DocsItError(`unknown author "${ref}"`, { file: source.file, line: source.keyLines.authors ?? 1, column: 1 }, `Add "${ref}" to content/blog/authors.yml or fix the key.`));
+        else
+          errors.add(
+            new DocsItError(
+              `unknown author "${ref}"`,
+              { file: source.file, line: source.keyLines.authors ?? 1, column: 1 },
+              `Add "${ref}" to content/blog/authors.yml or fix the key.`,
+            ),
+          );
       } else {
         postAuthors.push({ key: ref.name, name: ref.name, title: ref.title, url: ref.url, imageUrl: ref.image_url });
       }
     }
     const [y, m, d] = date.split('-') as [string, string, string];
-    posts.push({ source, frontMatter: fm, title, date, slug, route: joinRoute(blogBase, y, m, d, slug), authors: postAuthors, tags: fm.tags ?? [] });
+    posts.push({
+      source,
+      frontMatter: fm,
+      title,
+      date,
+      slug,
+      route: joinRoute(blogBase, y, m, d, slug),
+      authors: postAuthors,
+      tags: fm.tags ?? [],
+    });
   }
   // Newest first; same-day posts by slug so the order is stable.
   return posts.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : 1));
@@ -92,7 +141,12 @@ export function paginateBlog(posts: BlogPost[], blogBase: string, perPage: numbe
   const routeOf = (page: number) => (page === 1 ? blogBase : joinRoute(blogBase, 'page', String(page)));
   return Array.from({ length: totalPages }, (_, i) => {
     const page = i + 1;
-    const entry: BlogListPage = { route: routeOf(page), page, totalPages, posts: listed.slice(i * perPage, page * perPage) };
+    const entry: BlogListPage = {
+      route: routeOf(page),
+      page,
+      totalPages,
+      posts: listed.slice(i * perPage, page * perPage),
+    };
     if (page > 1) entry.prevHref = routeOf(page - 1);
     if (page < totalPages) entry.nextHref = routeOf(page + 1);
     return entry;

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/schema';
 import { DocsItError, ErrorCollector } from '../errors';
-import { archiveByYear, buildBlogPosts, paginateBlog, parseAuthors, type BlogListPage } from './blog';
+import { archiveByYear, type BlogListPage, buildBlogPosts, paginateBlog, parseAuthors } from './blog';
 import type { DiscoveredContent } from './discover';
 import { buildDocs } from './docs';
 import { parseFrontMatter } from './front-matter';
@@ -55,9 +55,18 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   const docsHome = allDocs.find((d) => d.id === 'index');
   const docs = allDocs.filter((d) => d !== docsHome);
   const categories = parseCategoryFiles(discovered.categories, errors);
-  const sidebars = buildSidebars({ config: site.docs.sidebars, docs, categories, configFile: input.configFile, configSource: input.configSource }, errors);
+  const sidebars = buildSidebars(
+    { config: site.docs.sidebars, docs, categories, configFile: input.configFile, configSource: input.configSource },
+    errors,
+  );
   if (!docs.some((d) => d.id === site.docs.version.mainDocId)) {
-    errors.add(new DocsItError(`docs.version.mainDocId "${site.docs.version.mainDocId}" is not a doc`, { file: input.configFile }, 'Set it to the id of an existing doc (its path under content/docs without extension).'));
+    errors.add(
+      new DocsItError(
+        `docs.version.mainDocId "${site.docs.version.mainDocId}" is not a doc`,
+        { file: input.configFile },
+        'Set it to the id of an existing doc (its path under content/docs without extension).',
+      ),
+    );
   }
   const authors = parseAuthors(discovered.authors, errors);
   const posts = buildBlogPosts(parsed.blog, blogBase, authors, errors);
@@ -70,7 +79,13 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   const add = (route: Route) => {
     const owner = owners.get(route.path);
     if (owner !== undefined) {
-      errors.add(new DocsItError(`duplicate route ${route.path}: also produced by ${owner}`, route.file ? { file: route.file, line: 1, column: 1 } : undefined, 'Rename one of the files or change its `slug`.'));
+      errors.add(
+        new DocsItError(
+          `duplicate route ${route.path}: also produced by ${owner}`,
+          route.file ? { file: route.file, line: 1, column: 1 } : undefined,
+          'Rename one of the files or change its `slug`.',
+        ),
+      );
       return;
     }
     owners.set(route.path, route.file ?? 'a generated page');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { DocsItError } from '../errors';
 import type { ResolvedConfig } from '../config/load-config';
+import { DocsItError } from '../errors';
 import type { SourceFile } from './source-file';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
@@ -34,7 +34,11 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     sections.map(async (section) => {
       const dir = path.join(content, section);
       // Names starting with `_` are fragments and metadata, never pages.
-      const files = await fg(['**/*.{md,mdx}'], { cwd: dir, ignore: ['**/_*', '**/_*/**', '**/node_modules/**'], onlyFiles: true });
+      const files = await fg(['**/*.{md,mdx}'], {
+        cwd: dir,
+        ignore: ['**/_*', '**/_*/**', '**/node_modules/**'],
+        onlyFiles: true,
+      });
       // Read synchronously: for thousands of small files that measured several times faster than as many
       // concurrent promises, and nothing else can run before the content is known.
       for (const relPath of files) {

@@ -1,8 +1,8 @@
-import type { Doc } from './model';
-import type { ParsedSource } from './source-file';
-import type { DocFrontMatter } from './front-matter';
 import { DocsItError, type ErrorCollector } from '../errors';
+import type { DocFrontMatter } from './front-matter';
+import type { Doc } from './model';
 import { baseName, dirOf, isIndexName, joinRoute, stripExtension } from './paths';
+import type { ParsedSource } from './source-file';
 
 /** First `# Heading` of a markdown body, used when the front matter has no title. */
 export function firstHeadingTitle(body: string): string | undefined {
@@ -25,7 +25,13 @@ export function buildDocs(sources: ParsedSource[], docsBase: string, errors: Err
     const dir = dirOf(id);
     const title = fm.title ?? firstHeadingTitle(source.body);
     if (!title) {
-      errors.add(new DocsItError('the page has no title', { file: source.file, line: 1, column: 1 }, 'Add `title: …` to the front matter, or start the page with a `# Title` line.'));
+      errors.add(
+        new DocsItError(
+          'the page has no title',
+          { file: source.file, line: 1, column: 1 },
+          'Add `title: …` to the front matter, or start the page with a `# Title` line.',
+        ),
+      );
       continue;
     }
     let route: string;

@@ -1,8 +1,8 @@
-import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import { formatKeyPath } from '../config/validate-config';
 import { DocsItError } from '../errors';
 import type { ParsedSource, SourceFile } from './source-file';
-import { formatKeyPath } from '../config/validate-config';
 
 const common = {
   id: z.string().optional(),
@@ -27,7 +27,12 @@ const docSchema = z.looseObject({
 
 const authorRef = z.union([
   z.string(),
-  z.object({ name: z.string(), title: z.string().optional(), url: z.string().optional(), image_url: z.string().optional() }),
+  z.object({
+    name: z.string(),
+    title: z.string().optional(),
+    url: z.string().optional(),
+    image_url: z.string().optional(),
+  }),
 ]);
 
 const blogSchema = z.looseObject({
@@ -43,7 +48,15 @@ const pageSchema = z.looseObject({
     .object({
       title: z.string(),
       tagline: z.string(),
-      actions: z.array(z.object({ label: z.string(), href: z.string(), variant: z.enum(['primary', 'secondary']).default('primary') })).default([]),
+      actions: z
+        .array(
+          z.object({
+            label: z.string(),
+            href: z.string(),
+            variant: z.enum(['primary', 'secondary']).default('primary'),
+          }),
+        )
+        .default([]),
     })
     .optional(),
 });
@@ -61,7 +74,11 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
   if (!match || match.index !== 0) {
     if (/^---[ \t]*\n/.test(text)) {
-      throw new DocsItError('front matter is not closed', { file: source.file, line: 1, column: 1 }, 'Close the front matter with a line containing only `---`.');
+      throw new DocsItError(
+        'front matter is not closed',
+        { file: source.file, line: 1, column: 1 },
+        'Close the front matter with a line containing only `---`.',
+      );
     }
     return { ...source, text, frontMatter: {}, body: text, keyLines: {} };
   }
@@ -80,10 +97,15 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   const keyLines: Record<string, number> = {};
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
-      if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = lineCounter.linePos(pair.key.range[0]).line + 1;
+      if (isScalar(pair.key) && pair.key.range)
+        keyLines[String(pair.key.value)] = lineCounter.linePos(pair.key.range[0]).line + 1;
     }
   } else if (doc.contents !== null) {
-    throw new DocsItError('front matter must be a list of `key: value` pairs', { file: source.file, line: 2, column: 1 }, 'Write the front matter as YAML keys and values.');
+    throw new DocsItError(
+      'front matter must be a list of `key: value` pairs',
+      { file: source.file, line: 2, column: 1 },
+      'Write the front matter as YAML keys and values.',
+    );
   }
   const data: unknown = doc.toJS() ?? {};
   const result = schemas[source.section].safeParse(data, { reportInput: true });
@@ -103,6 +125,7 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `expected ${issue.expected}${issue.input === undefined ? '' : `, got ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`}`;
+  if (issue.code === 'invalid_type')
+    return `expected ${issue.expected}${issue.input === undefined ? '' : `, got ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`}`;
   return issue.message;
 }

@@ -1,5 +1,5 @@
-import type { ParsedSource } from './source-file';
 import type { BlogFrontMatter, DocFrontMatter, PageFrontMatter } from './front-matter';
+import type { ParsedSource } from './source-file';
 
 export type RouteKind =
   | 'home'

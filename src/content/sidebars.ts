@@ -1,8 +1,8 @@
 import type { SidebarItemInput } from '../config/schema';
 import { DocsItError, type ErrorCollector } from '../errors';
+import type { CategoryFile } from './discover';
 import type { Breadcrumb, CategoryMeta, Doc, NavLink, SidebarCategory, SidebarItem } from './model';
 import { baseName } from './paths';
-import type { CategoryFile } from './discover';
 
 export interface SidebarsInput {
   config: Record<string, SidebarItemInput[]>;
@@ -37,11 +37,23 @@ export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector
       const message = (error as Error).message;
       const pos = /position (\d+)/.exec(message);
       const line = pos ? file.text.slice(0, Number(pos[1])).split('\n').length : 1;
-      errors.add(new DocsItError(`invalid JSON: ${message}`, { file: file.file, line, column: 1 }, 'Fix the JSON syntax of this category file.'));
+      errors.add(
+        new DocsItError(
+          `invalid JSON: ${message}`,
+          { file: file.file, line, column: 1 },
+          'Fix the JSON syntax of this category file.',
+        ),
+      );
       continue;
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      errors.add(new DocsItError('a category file must hold a JSON object', { file: file.file, line: 1, column: 1 }, 'Write `{ "label": "…", "position": 1 }`.'));
+      errors.add(
+        new DocsItError(
+          'a category file must hold a JSON object',
+          { file: file.file, line: 1, column: 1 },
+          'Write `{ "label": "…", "position": 1 }`.',
+        ),
+      );
       continue;
     }
     const obj = raw as Record<string, unknown>;
@@ -51,7 +63,13 @@ export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector
       if (value === undefined) return;
       if (typeof value !== type) {
         const line = file.text.split('\n').findIndex((l) => l.includes(`"${key}"`)) + 1;
-        errors.add(new DocsItError(`"${key}" must be a ${type}`, { file: file.file, line: line || 1, column: 1 }, `Give "${key}" a ${type} value.`));
+        errors.add(
+          new DocsItError(
+            `"${key}" must be a ${type}`,
+            { file: file.file, line: line || 1, column: 1 },
+            `Give "${key}" a ${type} value.`,
+          ),
+        );
         return;
       }
       (meta as Record<string, unknown>)[key] = value;
@@ -79,11 +97,13 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
       for (const item of list) {
         if (item.type === 'link') {
           flat.push({ title: item.label, href: item.href, docId: item.docId });
-          if (item.docId && !navigation.has(item.docId)) navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
+          if (item.docId && !navigation.has(item.docId))
+            navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
         } else {
           if (item.href) {
             flat.push({ title: item.label, href: item.href, docId: item.docId });
-            if (item.docId && !navigation.has(item.docId)) navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
+            if (item.docId && !navigation.has(item.docId))
+              navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
           }
           visit(item.items, [...trail, { label: item.label, href: item.href }]);
         }
@@ -103,12 +123,17 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
   return { sidebars, navigation };
 }
 
-function resolveItem(item: SidebarItemInput, input: SidebarsInput, byId: Map<string, Doc>, errors: ErrorCollector): SidebarItem[] {
+function resolveItem(
+  item: SidebarItemInput,
+  input: SidebarsInput,
+  byId: Map<string, Doc>,
+  errors: ErrorCollector,
+): SidebarItem[] {
   if (typeof item === 'string' || item.type === 'doc') {
     const id = typeof item === 'string' ? item : item.id;
     const doc = lookupDoc(id, input, byId, errors);
     if (!doc) return [];
-    const label = typeof item === 'string' ? doc.sidebarLabel : item.label ?? doc.sidebarLabel;
+    const label = typeof item === 'string' ? doc.sidebarLabel : (item.label ?? doc.sidebarLabel);
     return [{ type: 'link', label, href: doc.route, docId: doc.id, description: doc.frontMatter.description }];
   }
   if (item.type === 'link') return [{ type: 'link', label: item.label, href: item.href }];
@@ -138,8 +163,14 @@ function lookupDoc(id: string, input: SidebarsInput, byId: Map<string, Doc>, err
     errors.add(
       new DocsItError(
         `sidebar refers to an unknown doc id "${id}"`,
-        { file: input.configFile, line: index + 1 || undefined, column: index >= 0 ? lines[index]!.indexOf(id) : undefined },
-        near.length ? `Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : 'Doc ids are paths under content/docs without the extension.',
+        {
+          file: input.configFile,
+          line: index + 1 || undefined,
+          column: index >= 0 ? lines[index]!.indexOf(id) : undefined,
+        },
+        near.length
+          ? `Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`
+          : 'Doc ids are paths under content/docs without the extension.',
       ),
     );
   }
@@ -160,14 +191,30 @@ function autogenerate(dirName: string, input: SidebarsInput, errors: ErrorCollec
   for (const doc of input.docs) {
     if (doc.unlisted) continue;
     if (doc.dir === dir && !doc.isIndex) {
-      entries.push({ item: { type: 'link', label: doc.sidebarLabel, href: doc.route, docId: doc.id, description: doc.frontMatter.description }, position: doc.position, name: baseName(doc.id) });
+      entries.push({
+        item: {
+          type: 'link',
+          label: doc.sidebarLabel,
+          href: doc.route,
+          docId: doc.id,
+          description: doc.frontMatter.description,
+        },
+        position: doc.position,
+        name: baseName(doc.id),
+      });
     } else if (doc.dir.startsWith(dir ? `${dir}/` : '') && doc.dir !== dir) {
       const rest = dir ? doc.dir.slice(dir.length + 1) : doc.dir;
       subdirs.add(dir ? `${dir}/${rest.split('/')[0]}` : rest.split('/')[0]!);
     }
   }
   if (entries.length === 0 && subdirs.size === 0 && !input.docs.some((d) => d.dir === dir)) {
-    errors.add(new DocsItError(`autogenerated sidebar folder "${dirName}" has no docs`, { file: input.configFile }, 'Point dirName at a folder under content/docs.'));
+    errors.add(
+      new DocsItError(
+        `autogenerated sidebar folder "${dirName}" has no docs`,
+        { file: input.configFile },
+        'Point dirName at a folder under content/docs.',
+      ),
+    );
   }
   for (const sub of subdirs) {
     const meta = input.categories.get(sub) ?? {};

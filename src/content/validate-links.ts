@@ -21,19 +21,38 @@ export function validateLinks(model: ContentModel, compiled: Map<string, Compile
     for (const link of page.links) {
       const where = { file, line: link.line, column: link.column };
       if (link.kind === 'image') {
-        if (!files.has(link.path)) errors.add(new DocsItError(`missing image ${link.path}`, where, 'Add the file under content/static/ (it is published under the base URL) or fix the path.'));
+        if (!files.has(link.path))
+          errors.add(
+            new DocsItError(
+              `missing image ${link.path}`,
+              where,
+              'Add the file under content/static/ (it is published under the base URL) or fix the path.',
+            ),
+          );
         continue;
       }
       if (!routes.has(link.path)) {
         if (files.has(link.path)) continue;
-        errors.add(new DocsItError(`broken link: ${link.path} is not a page of this site`, where, 'Link to an existing route (see the route table) or to the .md file of the page.'));
+        errors.add(
+          new DocsItError(
+            `broken link: ${link.path} is not a page of this site`,
+            where,
+            'Link to an existing route (see the route table) or to the .md file of the page.',
+          ),
+        );
         continue;
       }
       if (link.anchor === undefined || link.anchor === '') continue;
       const ids = idsOfRoute.get(link.path);
       // Generated pages (blog lists, archive) expose no checked anchors.
       if (ids && !ids.has(link.anchor)) {
-        errors.add(new DocsItError(`broken anchor: #${link.anchor} does not exist on ${link.path}`, where, 'Use the id of a heading of that page, or give the heading an explicit `{#id}`.'));
+        errors.add(
+          new DocsItError(
+            `broken anchor: #${link.anchor} does not exist on ${link.path}`,
+            where,
+            'Use the id of a heading of that page, or give the heading an explicit `{#id}`.',
+          ),
+        );
       }
     }
   }

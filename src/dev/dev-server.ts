@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { build } from 'esbuild';
 import path from 'node:path';
-import { formatLocation, type DocsItError } from '../errors';
-import { baseHeaders } from '../server/static-server';
+import { build } from 'esbuild';
+import { type DocsItError, formatLocation } from '../errors';
 import { contentSecurityPolicy } from '../render/csp';
 import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
+import { baseHeaders } from '../server/static-server';
 import type { DevSite, UpdateResult } from './dev-site';
 
 export const eventsPath = '/__docs-it/events';
@@ -13,24 +13,45 @@ export const clientPath = '/__docs-it/client.js';
 
 /** Errors as the overlay shows them. */
 export function serializeErrors(errors: DocsItError[]): { location?: string; message: string; hint?: string }[] {
-  return errors.map((e) => ({ location: e.location ? formatLocation(e.location) : undefined, message: e.message, hint: e.hint }));
+  return errors.map((e) => ({
+    location: e.location ? formatLocation(e.location) : undefined,
+    message: e.message,
+    hint: e.hint,
+  }));
 }
 
 /** The live-reload client, bundled once at start. */
 export async function bundleDevClient(packageRoot: string): Promise<string> {
-  const result = await build({ entryPoints: [path.join(packageRoot, 'src/client/dev-client.ts')], bundle: true, write: false, format: 'esm', target: 'es2020', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [path.join(packageRoot, 'src/client/dev-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 
 /** The HTTP side of `docs-it dev`: pages rendered from memory, assets, static files, and the event stream. */
-export function createDevServer(site: DevSite, devClient: string): { server: Server; broadcast(update: UpdateResult): void } {
+export function createDevServer(
+  site: DevSite,
+  devClient: string,
+): { server: Server; broadcast(update: UpdateResult): void } {
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(site.config.site));
     const url = req.url ?? '/';
     if (url === eventsPath) {
-      res.writeHead(200, { ...baseHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-      res.write(`event: hello\ndata: ${JSON.stringify({ buildId: site.buildId, errors: serializeErrors(site.errors) })}\n\n`);
+      res.writeHead(200, {
+        ...baseHeaders,
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
+      res.write(
+        `event: hello\ndata: ${JSON.stringify({ buildId: site.buildId, errors: serializeErrors(site.errors) })}\n\n`,
+      );
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -40,7 +61,13 @@ export function createDevServer(site: DevSite, devClient: string): { server: Ser
       return;
     }
     if (url === clientPath) {
-      res.writeHead(200, { ...baseHeaders, 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(devClient);
+      res
+        .writeHead(200, {
+          ...baseHeaders,
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        })
+        .end(devClient);
       return;
     }
     site
@@ -48,24 +75,50 @@ export function createDevServer(site: DevSite, devClient: string): { server: Ser
       .then((response) => {
         switch (response.kind) {
           case 'page':
-            res.writeHead(response.status, { ...baseHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(response.html);
+            res
+              .writeHead(response.status, {
+                ...baseHeaders,
+                'Content-Type': 'text/html; charset=utf-8',
+                'Cache-Control': 'no-cache',
+              })
+              .end(response.html);
             return;
           case 'data':
-            res.writeHead(response.status, { ...baseHeaders, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }).end(response.json);
+            res
+              .writeHead(response.status, {
+                ...baseHeaders,
+                'Content-Type': 'application/json; charset=utf-8',
+                'Cache-Control': 'no-cache',
+              })
+              .end(response.json);
             return;
           case 'asset':
-            res.writeHead(200, { ...baseHeaders, 'Content-Type': contentTypeOf(response.file), 'Cache-Control': 'no-cache' }).end(response.contents);
+            res
+              .writeHead(200, {
+                ...baseHeaders,
+                'Content-Type': contentTypeOf(response.file),
+                'Cache-Control': 'no-cache',
+              })
+              .end(response.contents);
             return;
           case 'static':
-            res.writeHead(200, { ...baseHeaders, 'Content-Type': contentTypeOf(response.file), 'Cache-Control': 'no-cache' });
-            createReadStream(response.file).on('error', () => res.end()).pipe(res);
+            res.writeHead(200, {
+              ...baseHeaders,
+              'Content-Type': contentTypeOf(response.file),
+              'Cache-Control': 'no-cache',
+            });
+            createReadStream(response.file)
+              .on('error', () => res.end())
+              .pipe(res);
             return;
           case 'none':
             res.writeHead(404, baseHeaders).end();
         }
       })
       .catch((error: unknown) => {
-        res.writeHead(500, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end(`docs-it dev: ${(error as Error).message}`);
+        res
+          .writeHead(500, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' })
+          .end(`docs-it dev: ${(error as Error).message}`);
       });
   });
   server.on('clientError', (_error, socket) => {

@@ -1,23 +1,23 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
-import { loadConfig, type LoadConfigOptions, type ResolvedConfig } from '../config/load-config';
 import { clientConfigOf } from '../config/client-config-of';
+import { type LoadConfigOptions, loadConfig, type ResolvedConfig } from '../config/load-config';
 import { buildContentModel, type ContentModel } from '../content/content-model';
-import { discoverContent, type DiscoveredContent } from '../content/discover';
+import { type DiscoveredContent, discoverContent } from '../content/discover';
 import { parseFrontMatter } from '../content/front-matter';
 import { loadReleases } from '../content/load-releases';
 import type { Release } from '../content/releases';
 import type { ParsedSource, SourceFile } from '../content/source-file';
 import { validateLinks } from '../content/validate-links';
 import { DocsItError, docsItErrorsOf } from '../errors';
+import { fragmentReader, jobsOf } from '../markdown/compile-pages';
 import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
 import { createHighlighter } from '../markdown/highlighter';
 import type { CompiledPage } from '../markdown/problems';
-import { createMarkdownProcessor, type CompileInput } from '../markdown/processor';
-import { fragmentReader, jobsOf } from '../markdown/compile-pages';
-import { clientSidebars } from '../render/client-sidebar';
+import { type CompileInput, createMarkdownProcessor } from '../markdown/processor';
 import { buildChrome } from '../render/chrome';
+import { clientSidebars } from '../render/client-sidebar';
 import { colorModeScript } from '../render/color-mode-script';
 import { renderPage } from '../render/render-routes';
 import { buildRouteProps } from '../render/route-props';
@@ -84,7 +84,12 @@ export class DevSite {
     await this.loadSiteConfig();
     // esbuild works in its own process: bundle while the content is read.
     const bundling = (async () => {
-      this.bundler = await bundleClientIncrementally({ packageRoot: this.options.packageRoot, baseUrl: this.config.site.baseUrl, mode: 'development', clientConfig: clientConfigOf(this.config.site, 'development') });
+      this.bundler = await bundleClientIncrementally({
+        packageRoot: this.options.packageRoot,
+        baseUrl: this.config.site.baseUrl,
+        mode: 'development',
+        clientConfig: clientConfigOf(this.config.site, 'development'),
+      });
       this.bundle = await this.bundler.rebuild();
     })();
     await Promise.all([bundling, this.reloadContent()]);
@@ -134,7 +139,8 @@ export class DevSite {
     for (const file of rel) {
       const route = this.model.routeOfFile[file] ?? oldRoutes.get(file);
       if (route) paths.add(route);
-      if (file.startsWith('content/blog/')) for (const r of this.model.routes) if (r.kind === 'blog-list' || r.kind === 'blog-archive') paths.add(r.path);
+      if (file.startsWith('content/blog/'))
+        for (const r of this.model.routes) if (r.kind === 'blog-list' || r.kind === 'blog-archive') paths.add(r.path);
     }
     return { paths: [...paths], errors: this.errors, compiled: compiledNow };
   }
@@ -176,7 +182,10 @@ export class DevSite {
     this.config = await loadConfig({ ...this.options, mode: 'development' });
     this.configSource = await readFile(this.config.paths.configFile, 'utf8');
     // The blocks of the last build or dev session: the first pages need no grammar warm-up.
-    this.highlightStore = HighlightStore.open(this.config.paths.cache, await highlightVersion(this.options.packageRoot));
+    this.highlightStore = HighlightStore.open(
+      this.config.paths.cache,
+      await highlightVersion(this.options.packageRoot),
+    );
     this.highlighter = createHighlighter(this.highlightStore);
   }
 
@@ -195,7 +204,12 @@ export class DevSite {
       this.model = model;
       this.modelErrors = [];
       // Link rewriting needs the current routes: one processor per model.
-      this.compile = createMarkdownProcessor({ highlighter: this.highlighter, routeOfFile: model.routeOfFile, baseUrl: this.config.site.baseUrl, readFragment: fragmentReader(this.config.paths.root) });
+      this.compile = createMarkdownProcessor({
+        highlighter: this.highlighter,
+        routeOfFile: model.routeOfFile,
+        baseUrl: this.config.site.baseUrl,
+        readFragment: fragmentReader(this.config.paths.root),
+      });
     } catch (error) {
       const errors = docsItErrorsOf(error);
       if (errors.length === 0) throw error;
@@ -216,7 +230,12 @@ export class DevSite {
 
   /** Structure every page shows (routes, titles, sidebars): when it changes, every page must reload. */
   private signature(): string {
-    return JSON.stringify([this.model.routes.map((r) => r.path), this.model.sidebars.sidebars, this.model.posts.map((p) => [p.title, p.route]), this.model.docs.map((d) => d.title)]);
+    return JSON.stringify([
+      this.model.routes.map((r) => r.path),
+      this.model.sidebars.sidebars,
+      this.model.posts.map((p) => [p.title, p.route]),
+      this.model.docs.map((d) => d.title),
+    ]);
   }
 
   private jobs(): CompileInput[] {
@@ -229,7 +248,9 @@ export class DevSite {
     const entry = this.compiled.get(job.file);
     if (entry && entry.key === key) {
       return entry.page.then(async (page) => {
-        const stale = Object.entries(page.deps).some(([target, route]) => (this.model.routeOfFile[target] ?? null) !== route);
+        const stale = Object.entries(page.deps).some(
+          ([target, route]) => (this.model.routeOfFile[target] ?? null) !== route,
+        );
         if (!stale) return page;
         this.compiled.delete(job.file);
         return this.compiledPage(job);
@@ -237,7 +258,9 @@ export class DevSite {
     }
     const page = this.compile(job).then(
       (result) => {
-        const errors = result.problems.map((p) => new DocsItError(p.message, { file: job.file, line: p.line, column: p.column }, p.hint));
+        const errors = result.problems.map(
+          (p) => new DocsItError(p.message, { file: job.file, line: p.line, column: p.column }, p.hint),
+        );
         if (errors.length) this.compileErrors.set(job.file, errors);
         else this.compileErrors.delete(job.file);
         return result;
@@ -256,7 +279,8 @@ export class DevSite {
   /** Compiles the changed files now, so their errors are known before readers reload. */
   private async recompileChanged(rel: string[]): Promise<string[]> {
     const files = new Set(rel);
-    for (const file of [...this.compileErrors.keys()]) if (!this.model.routeOfFile[file]) this.compileErrors.delete(file);
+    for (const file of [...this.compileErrors.keys()])
+      if (!this.model.routeOfFile[file]) this.compileErrors.delete(file);
     const jobs = this.jobs().filter((j) => files.has(j.file) || !this.compiled.has(j.file));
     await Promise.all(jobs.map((j) => this.compiledPage(j).catch(() => undefined)));
     return jobs.map((j) => j.file);
@@ -284,7 +308,8 @@ export class DevSite {
       const jobs = this.jobs();
       const compiled = new Map<string, CompiledPage>();
       await Promise.all(jobs.map(async (j) => compiled.set(j.file, await this.compiledPage(j).catch(() => emptyPage))));
-      const props = (pages: Map<string, CompiledPage>) => buildRouteProps({ site: this.config.site, model: this.model, compiled: pages, releases: this.releases });
+      const props = (pages: Map<string, CompiledPage>) =>
+        buildRouteProps({ site: this.config.site, model: this.model, compiled: pages, releases: this.releases });
       let pages;
       try {
         pages = props(compiled);
@@ -319,11 +344,21 @@ export class DevSite {
     const withPlaceholders = new Map(jobs.map((j) => [j.file, compiled.get(j.file) ?? emptyPage]));
     let pages;
     try {
-      pages = buildRouteProps({ site: this.config.site, model: this.model, compiled: withPlaceholders, releases: this.releases });
+      pages = buildRouteProps({
+        site: this.config.site,
+        model: this.model,
+        compiled: withPlaceholders,
+        releases: this.releases,
+      });
     } catch (error) {
       if (docsItErrorsOf(error).length === 0) throw error;
       // A page-level error (such as a misplaced card list) is shown in the overlay; render without it.
-      pages = buildRouteProps({ site: this.config.site, model: this.model, compiled: new Map([...withPlaceholders].map(([f, p]) => [f, { ...p, cardList: undefined }])), releases: this.releases });
+      pages = buildRouteProps({
+        site: this.config.site,
+        model: this.model,
+        compiled: new Map([...withPlaceholders].map(([f, p]) => [f, { ...p, cardList: undefined }])),
+        releases: this.releases,
+      });
     }
     const page = pages.find((p) => p.props.path === routePath)!;
     const input = {

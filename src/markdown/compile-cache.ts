@@ -44,7 +44,8 @@ function versionDir(root: string, identity: CacheIdentity): string {
  */
 export function pruneCompileCache(root: string, identity: CacheIdentity, used?: Set<string>): void {
   const current = versionDir(root, identity);
-  for (const name of readdirOrNone(root)) if (name !== path.basename(current)) rmSync(path.join(root, name), { recursive: true, force: true });
+  for (const name of readdirOrNone(root))
+    if (name !== path.basename(current)) rmSync(path.join(root, name), { recursive: true, force: true });
   if (!used) return;
   for (const bucket of readdirOrNone(current)) {
     for (const name of readdirOrNone(path.join(current, bucket))) {
@@ -106,7 +107,10 @@ export function pipelineIdentity(options: { cliDir?: string; packageRoot: string
   const cli = createHash('sha1').update(lock);
   let sources: string[] | undefined;
   if (options.cliDir) {
-    for (const name of readdirSync(options.cliDir).filter((n) => n.endsWith('.mjs')).sort()) cli.update(readFileSync(path.join(options.cliDir, name)));
+    for (const name of readdirSync(options.cliDir)
+      .filter((n) => n.endsWith('.mjs'))
+      .sort())
+      cli.update(readFileSync(path.join(options.cliDir, name)));
     try {
       sources = JSON.parse(readFileSync(path.join(options.cliDir, 'compile-inputs.json'), 'utf8')) as string[];
     } catch {
@@ -115,8 +119,14 @@ export function pipelineIdentity(options: { cliDir?: string; packageRoot: string
   }
   const cliHash = cli.digest('hex');
   if (!sources) return { pipeline: cliHash, cli: cliHash };
-  const pipeline = createHash('sha1').update(lock).update(readOrName(path.join(options.packageRoot, 'bin/docs-it.mjs')));
-  for (const source of sources) pipeline.update(source).update('\0').update(readOrName(path.join(options.packageRoot, source)));
+  const pipeline = createHash('sha1')
+    .update(lock)
+    .update(readOrName(path.join(options.packageRoot, 'bin/docs-it.mjs')));
+  for (const source of sources)
+    pipeline
+      .update(source)
+      .update('\0')
+      .update(readOrName(path.join(options.packageRoot, source)));
   return { pipeline: pipeline.digest('hex'), cli: cliHash };
 }
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { ContentModel } from '../content/content-model';
 import type { ParsedSource } from '../content/source-file';
 import { DocsItError, ErrorCollector } from '../errors';
-import { CompileCache, cacheKey, isFresh, type CacheIdentity } from './compile-cache';
+import { type CacheIdentity, CompileCache, cacheKey, isFresh } from './compile-cache';
 import type { BlockStore } from './highlight-store';
 import { createHighlighter } from './highlighter';
 import type { CompiledPage } from './problems';
-import { createMarkdownProcessor, type CompileInput } from './processor';
+import { type CompileInput, createMarkdownProcessor } from './processor';
 
 export interface CompilePagesInput {
   model: ContentModel;
@@ -29,12 +29,19 @@ export interface CompileStats {
   cacheKeys?: Set<string>;
 }
 
-type Outcome = { file: string; page: CompiledPage } | { file: string; error: { message: string; location?: DocsItError['location']; hint?: string } };
+type Outcome =
+  | { file: string; page: CompiledPage }
+  | { file: string; error: { message: string; location?: DocsItError['location']; hint?: string } };
 
 /** Every content file that becomes (part of) a page, as compiler input. */
 export function jobsOf(model: ContentModel): CompileInput[] {
   const jobs: CompileInput[] = [];
-  const add = (source: ParsedSource, route: string, fm: { toc_min_heading_level?: number; toc_max_heading_level?: number }, excerpt = false) =>
+  const add = (
+    source: ParsedSource,
+    route: string,
+    fm: { toc_min_heading_level?: number; toc_max_heading_level?: number },
+    excerpt = false,
+  ) =>
     jobs.push({
       file: source.file,
       route,
@@ -55,7 +62,10 @@ export function jobsOf(model: ContentModel): CompileInput[] {
 export function fragmentReader(root: string): (fromFile: string, specifier: string) => string | undefined {
   return (fromFile, specifier) => {
     try {
-      return readFileSync(path.resolve(root, path.dirname(fromFile), specifier), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+      return readFileSync(path.resolve(root, path.dirname(fromFile), specifier), 'utf8').replace(
+        /^---\n[\s\S]*?\n---\n/,
+        '',
+      );
     } catch {
       return undefined;
     }
@@ -63,8 +73,19 @@ export function fragmentReader(root: string): (fromFile: string, specifier: stri
 }
 
 /** Compiles a list of pages, one at a time. */
-async function compileAll(jobs: CompileInput[], routeOfFile: Record<string, string>, baseUrl: string, root: string, store: BlockStore | undefined): Promise<Outcome[]> {
-  const compile = createMarkdownProcessor({ highlighter: createHighlighter(store), routeOfFile, baseUrl, readFragment: fragmentReader(root) });
+async function compileAll(
+  jobs: CompileInput[],
+  routeOfFile: Record<string, string>,
+  baseUrl: string,
+  root: string,
+  store: BlockStore | undefined,
+): Promise<Outcome[]> {
+  const compile = createMarkdownProcessor({
+    highlighter: createHighlighter(store),
+    routeOfFile,
+    baseUrl,
+    readFragment: fragmentReader(root),
+  });
   const outcomes: Outcome[] = [];
   for (const job of jobs) {
     try {
@@ -119,10 +140,15 @@ export async function compilePages(input: CompilePagesInput, stats?: CompileStat
     }
   }
   for (const [file, page] of compiled) {
-    for (const p of page.problems) errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
+    for (const p of page.problems)
+      errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
   }
-  if (stats) Object.assign(stats, { compiled: toCompile.length, cached: jobs.length - toCompile.length, cacheKeys: new Set(keys.values()) });
+  if (stats)
+    Object.assign(stats, {
+      compiled: toCompile.length,
+      cached: jobs.length - toCompile.length,
+      cacheKeys: new Set(keys.values()),
+    });
   errors.throwIfAny();
   return compiled;
 }
-

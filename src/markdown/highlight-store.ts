@@ -62,7 +62,8 @@ export class HighlightStore implements BlockStore {
     mkdirSync(this.dir, { recursive: true });
     replaceFileSync(this.file, JSON.stringify(Object.fromEntries(this.used)));
     for (const name of readdirSync(this.dir)) {
-      if (name.startsWith(prefix) && name.endsWith('.json') && path.join(this.dir, name) !== this.file) rmSync(path.join(this.dir, name), { force: true });
+      if (name.startsWith(prefix) && name.endsWith('.json') && path.join(this.dir, name) !== this.file)
+        rmSync(path.join(this.dir, name), { force: true });
     }
     // What is on disk now: a later save writes again only when more blocks come.
     this.loaded = new Map(this.used);

@@ -1,5 +1,10 @@
 import type { Root as HastRoot } from 'hast';
-import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
+import {
+  createCssVariablesTheme,
+  createHighlighterCore,
+  type HighlighterCore,
+  type ShikiTransformer,
+} from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import type { BlockStore } from './highlight-store';
 
@@ -89,7 +94,14 @@ const themeFingerprint = JSON.stringify(cssVariablesTheme);
  * Shiki versions are in the lock file, which callers add).
  */
 export function highlighterFingerprint(): string {
-  return [createHighlighter.toString(), escapeHtml.toString(), themeFingerprint, JSON.stringify(aliases), [...plainLanguages].join(), Object.keys(grammars).join()].join('\0');
+  return [
+    createHighlighter.toString(),
+    escapeHtml.toString(),
+    themeFingerprint,
+    JSON.stringify(aliases),
+    [...plainLanguages].join(),
+    Object.keys(grammars).join(),
+  ].join('\0');
 }
 
 /**
@@ -132,7 +144,9 @@ export function createHighlighter(store?: BlockStore): Highlighter {
     const highlighter = await getCore();
     let loading = loaded.get(lang);
     if (!loading) {
-      loading = grammars[lang]!().then((mod) => highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
+      loading = grammars[lang]!().then((mod) =>
+        highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default),
+      );
       loaded.set(lang, loading);
     }
     await loading;
@@ -149,14 +163,30 @@ export function createHighlighter(store?: BlockStore): Highlighter {
           properties: { className: options.highlightLines.has(i + 1) ? ['line', 'highlighted'] : ['line'] },
           children: [{ type: 'text' as const, value: line }],
         }));
-        const children = lines.flatMap((line, i) => (i === 0 ? [line] : [{ type: 'text' as const, value: '\n' }, line]));
+        const children = lines.flatMap((line, i) =>
+          i === 0 ? [line] : [{ type: 'text' as const, value: '\n' }, line],
+        );
         return {
           type: 'root',
-          children: [{ type: 'element', tagName: 'pre', properties: { className: ['shiki', ...(options.showLineNumbers ? ['line-numbers'] : []), 'plain'], tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children }] }],
+          children: [
+            {
+              type: 'element',
+              tagName: 'pre',
+              properties: {
+                className: ['shiki', ...(options.showLineNumbers ? ['line-numbers'] : []), 'plain'],
+                tabIndex: 0,
+              },
+              children: [{ type: 'element', tagName: 'code', properties: {}, children }],
+            },
+          ],
         };
       }
       const highlighter = await ready(lang);
-      return highlighter.codeToHast(code, { lang, theme: 'docs-it', transformers: [transformerFor(options)] }) as HastRoot;
+      return highlighter.codeToHast(code, {
+        lang,
+        theme: 'docs-it',
+        transformers: [transformerFor(options)],
+      }) as HastRoot;
     },
     async highlight(code, lang, options) {
       const key = `${lang}\0${options.showLineNumbers ? 1 : 0}\0${[...options.highlightLines].join(',')}\0${code}`;
@@ -171,7 +201,12 @@ export function createHighlighter(store?: BlockStore): Highlighter {
       if (hit !== undefined) return hit;
       const preClass = `shiki${options.showLineNumbers ? ' line-numbers' : ''}`;
       if (lang === null) {
-        const lines = code.split('\n').map((line, i) => `<span class="line${options.highlightLines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`);
+        const lines = code
+          .split('\n')
+          .map(
+            (line, i) =>
+              `<span class="line${options.highlightLines.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`,
+          );
         return remember(`<pre class="${preClass} plain" tabindex="0"><code>${lines.join('\n')}</code></pre>`);
       }
       // Blocks highlighted by an earlier build or dev session: no grammar to load, no regex to compile.

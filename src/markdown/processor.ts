@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeSlug from 'rehype-slug';
@@ -7,10 +7,10 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified, type PluggableList } from 'unified';
+import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
-import { DocsItError } from '../errors';
 import { mdxComponents } from '../../templates/content/mdx-components';
+import { DocsItError } from '../errors';
 import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { Highlighter } from './highlighter';
 import type { CompiledPage, PageContext } from './problems';
@@ -86,7 +86,10 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
 
   /** Compiles one page to HTML with its TOC, ids and links; a syntax error throws a located DocsItError. */
   return async function compile(input: CompileInput): Promise<CompiledPage> {
-    const file = new VFile({ path: input.file, value: input.format === 'md' ? normalizeAdmonitionTitles(input.body) : input.body });
+    const file = new VFile({
+      path: input.file,
+      value: input.format === 'md' ? normalizeAdmonitionTitles(input.body) : input.body,
+    });
     file.data.page = { file: input.file, route: input.route, tocMin: input.tocMin, tocMax: input.tocMax };
     let html: string;
     try {
@@ -125,13 +128,26 @@ export function createMarkdownProcessor(options: MarkdownOptions) {
 /** A VFileMessage (or any error) from the pipeline as a DocsItError at its place in the file. */
 function toDocsItError(error: unknown, fileName: string): DocsItError {
   if (error instanceof DocsItError) return error;
-  const message = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
-  const place = message.place && 'start' in message.place && message.place.start ? message.place.start : (message.place as { line?: number; column?: number } | undefined);
+  const message = error as {
+    reason?: string;
+    message?: string;
+    line?: number;
+    column?: number;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+  };
+  const place =
+    message.place && 'start' in message.place && message.place.start
+      ? message.place.start
+      : (message.place as { line?: number; column?: number } | undefined);
   const text = message.reason ?? message.message ?? String(error);
   // Some MDX errors carry their place only in the text, as `(3:1-3:7)`.
   const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(text);
   const line = message.line ?? place?.line ?? (fromText ? Number(fromText[1]) : undefined);
   const column = message.column ?? place?.column ?? (fromText ? Number(fromText[2]) : undefined);
   // An error with no place of its own is reported at the top of the file, never without a line.
-  return new DocsItError(text, { file: fileName, line: line ?? 1, column: column ?? 1 }, 'Fix the markdown/MDX syntax at this place (see WRITING.md).');
+  return new DocsItError(
+    text,
+    { file: fileName, line: line ?? 1, column: column ?? 1 },
+    'Fix the markdown/MDX syntax at this place (see WRITING.md).',
+  );
 }

@@ -1,12 +1,13 @@
-import type { Element, Root, ElementContent } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import { parseCodeMeta } from './code-meta';
-import { supportedLanguages, type Highlighter } from './highlighter';
+import { type Highlighter, supportedLanguages } from './highlighter';
 import type { Problem } from './problems';
+import { eachNode } from './walk';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Highlights fenced code at build time and wraps it with its optional title. */
 export default function rehypeCode(options: { highlighter: Highlighter; output?: 'raw' | 'hast' }) {
@@ -23,7 +24,9 @@ export default function rehypeCode(options: { highlighter: Highlighter; output?:
         const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
         const langClass = classes.find((c) => c.startsWith('language-'));
         const requested = langClass?.slice('language-'.length);
-        const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined));
+        const meta = parseCodeMeta(
+          (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined),
+        );
         let lang: string | null = null;
         if (requested) {
           const resolved = options.highlighter.resolveLanguage(requested);
@@ -40,9 +43,23 @@ export default function rehypeCode(options: { highlighter: Highlighter; output?:
         if (options.output === 'hast') {
           const tree = await options.highlighter.highlightHast(text, lang, meta);
           const children: ElementContent[] = [];
-          if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });
+          if (meta.title)
+            children.push({
+              type: 'element',
+              tagName: 'div',
+              properties: { className: ['code-title'] },
+              children: [{ type: 'text', value: meta.title }],
+            });
           children.push(...(tree.children as ElementContent[]));
-          parent.children[index] = { type: 'element', tagName: 'div', properties: { className: ['code-block', ...(meta.title ? ['has-title'] : [])], ...(requested ? { dataLang: requested } : {}) }, children };
+          parent.children[index] = {
+            type: 'element',
+            tagName: 'div',
+            properties: {
+              className: ['code-block', ...(meta.title ? ['has-title'] : [])],
+              ...(requested ? { dataLang: requested } : {}),
+            },
+            children,
+          };
           return;
         }
         const pre = await options.highlighter.highlight(text, lang, meta);

@@ -1,8 +1,8 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import type { TocItem } from './problems';
+import { eachNode } from './walk';
 
 /** Records every id of the page and the table of contents (h2–h3 unless the page says otherwise). */
 export default function rehypeCollect() {

@@ -4,7 +4,8 @@ import type { VFile } from 'vfile';
 
 const isTruncate = (node: RootContent) =>
   (node.type === 'comment' && node.value.trim() === 'truncate') ||
-  ((node as { type: string }).type === 'raw' && /^<!--\s*truncate\s*-->$/.test((node as unknown as { value: string }).value.trim()));
+  ((node as { type: string }).type === 'raw' &&
+    /^<!--\s*truncate\s*-->$/.test((node as unknown as { value: string }).value.trim()));
 
 /** The HTML before `<!-- truncate -->` (or the first paragraph) as the blog excerpt. */
 export default function rehypeExcerpt() {

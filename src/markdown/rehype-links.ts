@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
 import type { LinkRef, Problem } from './problems';
+import { eachNode } from './walk';
 
 export interface LinkOptions {
   /** Route of every content file, by site-root relative path. */
@@ -49,17 +49,28 @@ export default function rehypeLinks(options: LinkOptions) {
         const route = options.routeOfFile[target];
         deps[target] = route ?? null;
         if (!route) {
-          problems.push({ message: `broken link: ${value} (no page at ${target})`, line, column, hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).' });
+          problems.push({
+            message: `broken link: ${value} (no page at ${target})`,
+            line,
+            column,
+            hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).',
+          });
           return;
         }
-        node.properties[attr] = anchor === undefined ? route : `${route}#${encodeURIComponent(anchor).replace(/%2F/g, '/')}`;
+        node.properties[attr] =
+          anchor === undefined ? route : `${route}#${encodeURIComponent(anchor).replace(/%2F/g, '/')}`;
         links.push({ path: route, anchor, kind, line, column });
         return;
       }
       let resolved: string;
       if (pathPart.startsWith('/')) resolved = pathPart;
       else if (kind === 'image') {
-        problems.push({ message: `relative image path ${value}`, line, column, hint: `Put the file in content/static/ and use its URL, e.g. ${options.baseUrl}img/name.png.` });
+        problems.push({
+          message: `relative image path ${value}`,
+          line,
+          column,
+          hint: `Put the file in content/static/ and use its URL, e.g. ${options.baseUrl}img/name.png.`,
+        });
         return;
       } else resolved = `/${normalise([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
       const clean = resolved.length > 1 ? resolved.replace(/\/index\.html$/, '').replace(/\/$/, '') : resolved;

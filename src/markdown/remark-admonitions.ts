@@ -1,4 +1,4 @@
-import type { Root, Paragraph } from 'mdast';
+import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { eachNode } from './walk';
 
@@ -20,7 +20,12 @@ export default function remarkAdmonitions() {
       if (!(kind in admonitionTitles)) return;
       const first = node.children[0];
       let titleChildren: Paragraph['children'] = [{ type: 'text', value: admonitionTitles[kind]! }];
-      if (first && first.type === 'paragraph' && first.data && (first.data as { directiveLabel?: boolean }).directiveLabel) {
+      if (
+        first &&
+        first.type === 'paragraph' &&
+        first.data &&
+        (first.data as { directiveLabel?: boolean }).directiveLabel
+      ) {
         titleChildren = first.children;
         node.children.shift();
       }

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
+import { eachNode } from './walk';
 
 /** The marker the render stage replaces with the cards of the page's sidebar category. */
 export const cardListMarker = '<div data-docs-it-card-list=""></div>';

@@ -1,4 +1,4 @@
-import type { Root, PhrasingContent } from 'mdast';
+import type { PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { eachNode } from './walk';
 

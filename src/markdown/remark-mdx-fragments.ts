@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { Processor } from 'unified';
-import { visit, SKIP } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 export interface FragmentOptions {
@@ -19,7 +19,6 @@ interface ImportNode {
  * page and its fragments compile as one document (no module loading at render time).
  */
 export default function remarkMdxFragments(this: Processor, options: FragmentOptions) {
-  const processor = this;
   return (tree: Root, file: VFile) => {
     const fragments = new Map<string, RootContent[]>();
     const page = file.data.page!;
@@ -29,11 +28,12 @@ export default function remarkMdxFragments(this: Processor, options: FragmentOpt
       if (!program) return true;
       program.body = program.body.filter((statement) => {
         const spec = statement.source?.value;
-        if (statement.type !== 'ImportDeclaration' || typeof spec !== 'string' || !/^\.{1,2}\/.*\.mdx?$/.test(spec)) return true;
+        if (statement.type !== 'ImportDeclaration' || typeof spec !== 'string' || !/^\.{1,2}\/.*\.mdx?$/.test(spec))
+          return true;
         const name = statement.specifiers?.find((s) => s.type === 'ImportDefaultSpecifier')?.local.name;
         const text = options.readFragment(page.file, spec);
         if (text === undefined) file.fail(`imported fragment not found: ${spec}`, node, 'docs-it:fragment');
-        if (name) fragments.set(name, (processor.parse(text!) as Root).children);
+        if (name) fragments.set(name, (this.parse(text!) as Root).children);
         return false;
       });
       return program.body.length > 0;

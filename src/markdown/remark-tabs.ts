@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
+import { eachNode } from './walk';
 
 /**
  * `::::tabs{groupId=…}` holding `:::tab{label=…}` blocks → an accessible tab list and panels.
@@ -20,7 +20,10 @@ export default function remarkTabs() {
       }
       if (node.name !== 'tabs') return;
       const uid = `tabs-${++count}`;
-      const tabs = node.children.filter((child) => !(child.type === 'paragraph' && child.data && (child.data as { directiveLabel?: boolean }).directiveLabel));
+      const tabs = node.children.filter(
+        (child) =>
+          !(child.type === 'paragraph' && child.data && (child.data as { directiveLabel?: boolean }).directiveLabel),
+      );
       const items: { label: string; value: string; children: RootContent[] }[] = [];
       for (const child of tabs) {
         if (child.type !== 'containerDirective' || child.name !== 'tab') {
@@ -55,10 +58,21 @@ export default function remarkTabs() {
         children: item.children,
         data: {
           hName: 'div',
-          hProperties: { role: 'tabpanel', id: `${uid}-panel-${i}`, 'aria-labelledby': `${uid}-tab-${i}`, dataValue: item.value, hidden: i !== 0, tabIndex: 0 },
+          hProperties: {
+            role: 'tabpanel',
+            id: `${uid}-panel-${i}`,
+            'aria-labelledby': `${uid}-tab-${i}`,
+            dataValue: item.value,
+            hidden: i !== 0,
+            tabIndex: 0,
+          },
         },
       }));
-      const list = { type: 'paragraph', children: buttons, data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } } };
+      const list = {
+        type: 'paragraph',
+        children: buttons,
+        data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } },
+      };
       node.children = [list, ...panels] as unknown as ContainerDirective['children']; // hName-driven wrappers
       node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(groupId ? { dataGroupId: groupId } : {}) } };
     });

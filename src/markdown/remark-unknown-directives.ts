@@ -1,9 +1,21 @@
 import type { Root, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { eachNode } from './walk';
 import type { VFile } from 'vfile';
+import { eachNode } from './walk';
 
-const known = new Set(['note', 'tip', 'info', 'caution', 'danger', 'warning', 'tabs', 'tab', 'doc-card-list', 'grid', 'card']);
+const known = new Set([
+  'note',
+  'tip',
+  'info',
+  'caution',
+  'danger',
+  'warning',
+  'tabs',
+  'tab',
+  'doc-card-list',
+  'grid',
+  'card',
+]);
 
 /**
  * remark-directive reads `ore 10:30` or `Nota:bene` as directives; those that are not ours go back to
@@ -12,17 +24,23 @@ const known = new Set(['note', 'tip', 'info', 'caution', 'danger', 'warning', 't
 export default function remarkUnknownDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
-    eachNode<TextDirective | LeafDirective | ContainerDirective>(tree, ['textDirective', 'leafDirective', 'containerDirective'], (directive, index, parent) => {
-      if (known.has(directive.name)) return;
-      if (directive.type === 'containerDirective') {
-        file.fail(`unknown block \`:::${directive.name}\``, directive, 'docs-it:directive');
-      }
-      const start = directive.position?.start.offset;
-      const end = directive.position?.end.offset;
-      const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${directive.name}`;
-      const text: Text = { type: 'text', value };
-      // The replacement is not walked: it is plain text now.
-      parent.children[index] = (directive.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text) as never;
-    });
+    eachNode<TextDirective | LeafDirective | ContainerDirective>(
+      tree,
+      ['textDirective', 'leafDirective', 'containerDirective'],
+      (directive, index, parent) => {
+        if (known.has(directive.name)) return;
+        if (directive.type === 'containerDirective') {
+          file.fail(`unknown block \`:::${directive.name}\``, directive, 'docs-it:directive');
+        }
+        const start = directive.position?.start.offset;
+        const end = directive.position?.end.offset;
+        const value = start !== undefined && end !== undefined ? source.slice(start, end) : `:${directive.name}`;
+        const text: Text = { type: 'text', value };
+        // The replacement is not walked: it is plain text now.
+        parent.children[index] = (
+          directive.type === 'leafDirective' ? { type: 'paragraph', children: [text] } : text
+        ) as never;
+      },
+    );
   };
 }

@@ -115,7 +115,8 @@ export class OutputWriter {
 
   private resolve(relPath: string): string {
     const target = path.resolve(this.tmp, relPath);
-    if (!target.startsWith(this.tmp + path.sep)) throw new Error(`refusing to write outside the output folder: ${relPath}`);
+    if (!target.startsWith(this.tmp + path.sep))
+      throw new Error(`refusing to write outside the output folder: ${relPath}`);
     return target;
   }
 
@@ -142,7 +143,10 @@ async function removeStale(parent: string, base: string): Promise<void> {
   const stale = entries.filter((e) => e.startsWith(`${tmpPrefix}${base}-`) || e.startsWith(`${oldPrefix}${base}-`));
   // A run killed between its two renames leaves only the old folder: put it back first.
   if (!existsSync(path.join(parent, base))) {
-    const old = stale.filter((e) => e.startsWith(oldPrefix)).sort().pop();
+    const old = stale
+      .filter((e) => e.startsWith(oldPrefix))
+      .sort()
+      .pop();
     if (old) {
       await rename(path.join(parent, old), path.join(parent, base));
       stale.splice(stale.indexOf(old), 1);

@@ -2,7 +2,9 @@ import { escapeHtml } from '../render/escape';
 
 /** `sitemap.xml` listing every indexable route. */
 export function renderSitemap(origin: string, paths: string[]): string {
-  const urls = paths.map((p) => `<url><loc>${escapeHtml(origin + p)}</loc><changefreq>weekly</changefreq></url>`).join('\n');
+  const urls = paths
+    .map((p) => `<url><loc>${escapeHtml(origin + p)}</loc><changefreq>weekly</changefreq></url>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -3,15 +3,22 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/load-config';
 import type { ContentModel } from '../content/content-model';
 import type { CompiledPage } from '../markdown/problems';
+import { renderHeadersFile } from '../render/csp';
 import type { RoutePage } from '../render/route-props';
+import { type FeedInput, renderAtom, renderRss } from './feeds';
 import type { OutputWriter } from './output-writer';
-import { renderAtom, renderRss, type FeedInput } from './feeds';
 import { renderRobots, renderSitemap } from './sitemap';
 import { renderWebManifest } from './web-manifest';
-import { renderHeadersFile } from '../render/csp';
 
 /** Writes sitemap, robots.txt, the blog feeds and the static files next to the pages. */
-export async function writeExtras(config: ResolvedConfig, model: ContentModel, compiled: Map<string, CompiledPage>, pages: RoutePage[], writer: OutputWriter, staticFiles: string[]): Promise<void> {
+export async function writeExtras(
+  config: ResolvedConfig,
+  model: ContentModel,
+  compiled: Map<string, CompiledPage>,
+  pages: RoutePage[],
+  writer: OutputWriter,
+  staticFiles: string[],
+): Promise<void> {
   const { site } = config;
   const base = site.baseUrl.slice(1);
   const indexable = pages.filter((p) => !p.noIndex).map((p) => p.props.path);
@@ -40,7 +47,10 @@ export async function writeExtras(config: ResolvedConfig, model: ContentModel, c
         })),
     };
     await writer.write(`${base}blog/rss.xml`, renderRss(feed));
-    await writer.write(`${base}blog/atom.xml`, renderAtom({ ...feed, feedUrl: `${site.url}${site.baseUrl}blog/atom.xml` }));
+    await writer.write(
+      `${base}blog/atom.xml`,
+      renderAtom({ ...feed, feedUrl: `${site.url}${site.baseUrl}blog/atom.xml` }),
+    );
   }
   await Promise.all(
     staticFiles.map(async (file) => {

@@ -1,6 +1,6 @@
+import type { SiteChrome } from '../../templates/types';
 import type { SiteConfig } from '../config/schema';
 import { joinRoute } from '../content/paths';
-import type { SiteChrome } from '../../templates/types';
 
 /** The site-wide part of every page, computed once per build. */
 export function buildChrome(site: SiteConfig): SiteChrome {

@@ -11,13 +11,23 @@ export function clientSidebar(items: SidebarItem[]): SidebarItem[] {
   return items.map((item) =>
     item.type === 'link'
       ? { type: 'link', label: item.label, href: item.href }
-      : { type: 'category', label: item.label, ...(item.href === undefined ? {} : { href: item.href }), collapsed: item.collapsed, items: clientSidebar(item.items) },
+      : {
+          type: 'category',
+          label: item.label,
+          ...(item.href === undefined ? {} : { href: item.href }),
+          collapsed: item.collapsed,
+          items: clientSidebar(item.items),
+        },
   );
 }
 
 /** Every sidebar of a site in its client form, computed once per set of sidebars. */
 export function clientSidebars(sidebars: Record<string, SidebarItem[]>): Record<string, SidebarItem[]> {
   let client = memo.get(sidebars);
-  if (!client) memo.set(sidebars, (client = Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, clientSidebar(items)]))));
+  if (!client)
+    memo.set(
+      sidebars,
+      (client = Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, clientSidebar(items)]))),
+    );
   return client;
 }

@@ -10,8 +10,16 @@ const hash = (script: string) => `'sha256-${createHash('sha256').update(script).
  * scripts, allowed by their hashes (never 'unsafe-inline'). Styles allow inline attributes, which the
  * highlighted code and the announcement bar use.
  */
-export function contentSecurityPolicy(site: SiteConfig, options: { frameAncestors: boolean } = { frameAncestors: true }): string {
-  const connect = ["'self'", ...(site.search.host ? [new URL(/^https?:\/\//.test(site.search.host) ? site.search.host : `http://${site.search.host}`).origin] : [])];
+export function contentSecurityPolicy(
+  site: SiteConfig,
+  options: { frameAncestors: boolean } = { frameAncestors: true },
+): string {
+  const connect = [
+    "'self'",
+    ...(site.search.host
+      ? [new URL(/^https?:\/\//.test(site.search.host) ? site.search.host : `http://${site.search.host}`).origin]
+      : []),
+  ];
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${hash(colorModeScript(site))} ${hash(baseUrlBannerScript(site.baseUrl))}`,

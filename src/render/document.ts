@@ -1,6 +1,6 @@
-import type { SiteConfig } from '../config/schema';
 import { localeHref } from '../../templates/format';
 import type { RouteProps } from '../../templates/types';
+import type { SiteConfig } from '../config/schema';
 import { escapeHtml, jsonForScript } from './escape';
 import type { HydrationData } from './hydration-data';
 
@@ -40,7 +40,16 @@ export function baseUrlBannerScript(baseUrl: string): string {
   ].join('');
 }
 
-export function renderDocument({ site, props, bodyHtml, data, assets, noIndex, image, hasBlog }: DocumentInput): string {
+export function renderDocument({
+  site,
+  props,
+  bodyHtml,
+  data,
+  assets,
+  noIndex,
+  image,
+  hasBlog,
+}: DocumentInput): string {
   const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
   const title = props.kind === 'home' ? `${props.title} | ${site.title}` : `${props.title} | ${site.title}`;
   const description = props.description ?? site.tagline;
@@ -59,16 +68,21 @@ export function renderDocument({ site, props, bodyHtml, data, assets, noIndex, i
     `<meta property="og:locale" content="${ogLocales[current.code] ?? current.htmlLang}">`,
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
   ];
-  if (image) head.push(`<meta property="og:image" content="${a(/^https?:/.test(image) ? image : `${site.url}${image}`)}">`);
+  if (image)
+    head.push(`<meta property="og:image" content="${a(/^https?:/.test(image) ? image : `${site.url}${image}`)}">`);
   if (props.kind === 'blog-post') head.push(`<meta property="article:published_time" content="${a(props.post.date)}">`);
   if (noIndex) {
     head.push('<meta name="robots" content="noindex">');
   } else {
     head.push(`<meta property="og:url" content="${a(url)}">`, `<link rel="canonical" href="${a(url)}">`);
     for (const locale of site.i18n.locales) {
-      head.push(`<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(site.url + localeHref(props.path, site.baseUrl, locale.code, site.i18n.defaultLocale))}">`);
+      head.push(
+        `<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(site.url + localeHref(props.path, site.baseUrl, locale.code, site.i18n.defaultLocale))}">`,
+      );
     }
-    head.push(`<link rel="alternate" hreflang="x-default" href="${a(site.url + localeHref(props.path, site.baseUrl, site.i18n.defaultLocale, site.i18n.defaultLocale))}">`);
+    head.push(
+      `<link rel="alternate" hreflang="x-default" href="${a(site.url + localeHref(props.path, site.baseUrl, site.i18n.defaultLocale, site.i18n.defaultLocale))}">`,
+    );
   }
   head.push(
     `<link rel="icon" href="${a(site.baseUrl + site.favicon)}" type="image/svg+xml">`,

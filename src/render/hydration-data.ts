@@ -1,6 +1,6 @@
-import type { SidebarItem } from '../content/model';
 import { containsPath } from '../../templates/sidebar-paths';
 import type { RouteProps } from '../../templates/types';
+import type { SidebarItem } from '../content/model';
 
 /** What the browser needs to hydrate a page, besides the content HTML it finds in the DOM. */
 export interface HydrationData {
@@ -8,7 +8,6 @@ export interface HydrationData {
   sidebar?: SidebarItem[];
   renderCollapsed: boolean;
 }
-
 
 /**
  * The sidebar as a large site renders it: collapsed categories without their children. The browser
@@ -23,7 +22,11 @@ export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] 
 }
 
 /** The page's hydration data without the content HTML (already in the DOM, so not sent twice). */
-export function hydrationData(page: RouteProps, sidebar: SidebarItem[] | undefined, renderCollapsed: boolean): HydrationData {
+export function hydrationData(
+  page: RouteProps,
+  sidebar: SidebarItem[] | undefined,
+  renderCollapsed: boolean,
+): HydrationData {
   const withoutContent = 'contentHtml' in page ? { ...page, contentHtml: '' } : page;
   const data: HydrationData = { page: withoutContent, renderCollapsed };
   if (sidebar) data.sidebar = renderCollapsed ? sidebar : pruneSidebar(sidebar, page.path);

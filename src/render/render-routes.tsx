@@ -1,14 +1,14 @@
 import { renderToString } from 'react-dom/server';
-import type { SiteConfig } from '../config/schema';
-import { htmlFileOf, pageDataFileOf } from '../content/paths';
-import type { SidebarItem } from '../content/model';
 import { App } from '../../templates/App';
 import { FragmentCacheContext } from '../../templates/fragments';
-import { createFragmentCache, type BuildFragmentCache } from './fragment-cache';
 import type { SiteChrome } from '../../templates/types';
-import { renderDocument, type DocumentAssets } from './document';
-import { hydrationData } from './hydration-data';
+import type { SiteConfig } from '../config/schema';
+import type { SidebarItem } from '../content/model';
+import { htmlFileOf, pageDataFileOf } from '../content/paths';
 import type { WrittenFile } from '../output/output-writer';
+import { type DocumentAssets, renderDocument } from './document';
+import { type BuildFragmentCache, createFragmentCache } from './fragment-cache';
+import { hydrationData } from './hydration-data';
 import type { RenderReuse } from './render-reuse';
 import type { RoutePage } from './route-props';
 
@@ -51,18 +51,40 @@ function linksOf(items: SidebarItem[]): number {
 }
 
 /** Renders one route to its HTML document and its page-data JSON. */
-export function renderPage(input: Omit<RenderInput, 'pages'>, page: RoutePage, json = JSON.stringify(page.props), fragments?: BuildFragmentCache): { html: string; json: string } {
+export function renderPage(
+  input: Omit<RenderInput, 'pages'>,
+  page: RoutePage,
+  json = JSON.stringify(page.props),
+  fragments?: BuildFragmentCache,
+): { html: string; json: string } {
   const sidebar = page.sidebarId ? input.sidebars[page.sidebarId] : undefined;
   const renderCollapsed = sidebar ? linksOf(sidebar) <= smallSidebarLinks : true;
   const app = <App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />;
-  const body = fragments ? fragments.fill(renderToString(<FragmentCacheContext.Provider value={fragments}>{app}</FragmentCacheContext.Provider>)) : renderToString(app);
+  const body = fragments
+    ? fragments.fill(
+        renderToString(<FragmentCacheContext.Provider value={fragments}>{app}</FragmentCacheContext.Provider>),
+      )
+    : renderToString(app);
   const data = hydrationData(page.props, sidebar, renderCollapsed);
-  const html = renderDocument({ site: input.site, props: page.props, bodyHtml: body, data, assets: input.assets, noIndex: page.noIndex, image: page.image, hasBlog: input.hasBlog });
+  const html = renderDocument({
+    site: input.site,
+    props: page.props,
+    bodyHtml: body,
+    data,
+    assets: input.assets,
+    noIndex: page.noIndex,
+    image: page.image,
+    hasBlog: input.hasBlog,
+  });
   return { html, json };
 }
 
 /** Renders every route to an HTML document and a page-data file (reusing unchanged documents); returns the bytes written and the documents reused. */
-export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?: RenderReuse): Promise<{ bytes: number; reused: number }> {
+export async function renderRoutes(
+  input: RenderInput,
+  sink: OutputSink,
+  reuse?: RenderReuse,
+): Promise<{ bytes: number; reused: number }> {
   let bytes = 0;
   let reused = 0;
   const fragments = createFragmentCache();
@@ -74,7 +96,10 @@ export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?:
     const htmlPath = isNotFound ? `${input.notFoundPath.slice(1)}.html` : htmlFileOf(page.props.path);
     const dataPath = isNotFound ? `${input.notFoundPath.slice(1)}.page-data.json` : pageDataFileOf(page.props.path);
     const json = JSON.stringify(page.props);
-    const key = reuse && sink.link && sink.fileInfo ? reuse.keyOf(page, json, page.sidebarId ? input.sidebars[page.sidebarId] : undefined) : undefined;
+    const key =
+      reuse && sink.link && sink.fileInfo
+        ? reuse.keyOf(page, json, page.sidebarId ? input.sidebars[page.sidebarId] : undefined)
+        : undefined;
     // The page data is the props JSON the key covers: reused together with the document.
     const previousHtml = key ? reuse!.reusable(htmlPath, key) : undefined;
     const previousData = previousHtml ? reuse!.reusable(dataPath, key!) : undefined;
@@ -90,10 +115,14 @@ export async function renderRoutes(input: RenderInput, sink: OutputSink, reuse?:
     }
     const { html } = renderPage(input, page, json, fragments);
     bytes += html.length + json.length;
-    pending.push(sink.write(htmlPath, html).then(remember(htmlPath)), sink.write(dataPath, json).then(remember(dataPath)));
+    pending.push(
+      sink.write(htmlPath, html).then(remember(htmlPath)),
+      sink.write(dataPath, json).then(remember(dataPath)),
+    );
   }
   // Whole sidebars, fetched once by client navigation (page data only names its sidebar).
-  for (const [id, items] of Object.entries(input.sidebars)) pending.push(sink.write(sidebarFileOf(input.site.baseUrl, id), JSON.stringify(items)));
+  for (const [id, items] of Object.entries(input.sidebars))
+    pending.push(sink.write(sidebarFileOf(input.site.baseUrl, id), JSON.stringify(items)));
   await Promise.all(pending);
   return { bytes, reused };
 }

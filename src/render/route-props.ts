@@ -1,14 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DocCards } from '../../templates/DocCards';
+import type { PostSummary, RouteProps } from '../../templates/types';
 import type { SiteConfig } from '../config/schema';
 import type { ContentModel } from '../content/content-model';
 import type { BlogPost, SidebarCategory, SidebarItem } from '../content/model';
-import { releasePackages, type Release } from '../content/releases';
+import { type Release, releasePackages } from '../content/releases';
 import { DocsItError, ErrorCollector } from '../errors';
 import type { CompiledPage } from '../markdown/problems';
 import { cardListMarker } from '../markdown/remark-card-list';
-import { DocCards } from '../../templates/DocCards';
-import type { PostSummary, RouteProps } from '../../templates/types';
 import { inlineMarkdown, textOfHtml } from './escape';
 
 export interface RoutePage {
@@ -55,10 +55,17 @@ export function buildRouteProps({ site, model, compiled, releases }: RoutePropsI
       const category = sidebar ? findCategory(sidebar, doc.id) : undefined;
       if (!category) {
         errors.add(
-          new DocsItError('`::doc-card-list` is only allowed on the index page of a sidebar category, and this page is not one', { file: doc.source.file, ...page.cardList }, 'Move this page to README.md/index.md of a folder that is a sidebar category, or remove the directive.'),
+          new DocsItError(
+            '`::doc-card-list` is only allowed on the index page of a sidebar category, and this page is not one',
+            { file: doc.source.file, ...page.cardList },
+            'Move this page to README.md/index.md of a folder that is a sidebar category, or remove the directive.',
+          ),
         );
       } else {
-        contentHtml = contentHtml.replace(cardListMarker, renderToStaticMarkup(createElement(DocCards, { items: category.items })));
+        contentHtml = contentHtml.replace(
+          cardListMarker,
+          renderToStaticMarkup(createElement(DocCards, { items: category.items })),
+        );
       }
     }
     const props: RouteProps = {
@@ -89,13 +96,23 @@ export function buildRouteProps({ site, model, compiled, releases }: RoutePropsI
         {
           sidebarId,
           label: top.label,
-          href: top.href ?? (children[0]?.href ?? model.basePaths.docs),
+          href: top.href ?? children[0]?.href ?? model.basePaths.docs,
           description: top.description,
           items: children.filter((c) => c.href).map((c) => ({ label: c.label, href: c.href! })),
         },
       ];
     });
-    pages.push({ props: { kind: 'docs-home', path: home.route, title: home.title, description: home.frontMatter.description, contentHtml: html(home.source.file).html, sections }, noIndex: false });
+    pages.push({
+      props: {
+        kind: 'docs-home',
+        path: home.route,
+        title: home.title,
+        description: home.frontMatter.description,
+        contentHtml: html(home.source.file).html,
+        sections,
+      },
+      noIndex: false,
+    });
   }
 
   const recent = model.posts.slice(0, site.blog.recentPosts).map((p) => ({ title: p.title, route: p.route }));
@@ -135,7 +152,10 @@ export function buildRouteProps({ site, model, compiled, releases }: RoutePropsI
         path: `${model.basePaths.blog}/archive`,
         title: 'Archivio del blog',
         description: 'Tutti gli articoli del blog, anno per anno.',
-        years: model.archive.map((y) => ({ year: y.year, posts: y.posts.map((p) => ({ title: p.title, route: p.route, date: p.date })) })),
+        years: model.archive.map((y) => ({
+          year: y.year,
+          posts: y.posts.map((p) => ({ title: p.title, route: p.route, date: p.date })),
+        })),
       },
       noIndex: false,
     });
@@ -176,18 +196,32 @@ export function buildRouteProps({ site, model, compiled, releases }: RoutePropsI
             id: name.replace(/[@/]/g, (c) => (c === '/' ? '-' : '')),
             releases: (releases ?? [])
               .filter((r) => r.package === name)
-              .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : b.version.localeCompare(a.version, 'en', { numeric: true })))
+              .sort((a, b) =>
+                a.date !== b.date
+                  ? a.date < b.date
+                    ? 1
+                    : -1
+                  : b.version.localeCompare(a.version, 'en', { numeric: true }),
+              )
               .map(({ highlights, ...rest }) => ({ ...rest, highlightsHtml: highlights.map(inlineMarkdown) })),
           }))
           .filter((p) => p.releases.length > 0),
       };
     } else {
-      props = { ...base, kind: 'page', toc: tocOf(page.source.file, fm.hide_table_of_contents), hideTitle: fm.hide_title ?? false };
+      props = {
+        ...base,
+        kind: 'page',
+        toc: tocOf(page.source.file, fm.hide_table_of_contents),
+        hideTitle: fm.hide_title ?? false,
+      };
     }
     pages.push({ props, noIndex: fm.unlisted ?? false, image: fm.image });
   }
 
-  pages.push({ props: { kind: 'not-found', path: model.basePaths.notFound, title: 'Pagina non trovata' }, noIndex: true });
+  pages.push({
+    props: { kind: 'not-found', path: model.basePaths.notFound, title: 'Pagina non trovata' },
+    noIndex: true,
+  });
   errors.throwIfAny();
   return pages;
 }

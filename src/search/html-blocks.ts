@@ -5,13 +5,40 @@
  */
 
 /** A heading (h1–h6, with its id when it has one) or a block of body text. */
-export type HtmlBlock = { kind: 'heading'; level: number; id: string | undefined; text: string } | { kind: 'text'; text: string };
+export type HtmlBlock =
+  | { kind: 'heading'; level: number; id: string | undefined; text: string }
+  | { kind: 'text'; text: string };
 
 /** Elements whose text is one content record; text goes to the innermost open one. */
 const blockTags = new Set(['p', 'li', 'tr', 'dt', 'dd', 'figcaption', 'summary', 'blockquote']);
 /** Elements whose text is never searched: code listings, widgets, scripts, drawings. */
-const skippedTags = new Set(['pre', 'thead', 'script', 'style', 'svg', 'button', 'template', 'noscript', 'iframe', 'math']);
-const voidTags = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const skippedTags = new Set([
+  'pre',
+  'thead',
+  'script',
+  'style',
+  'svg',
+  'button',
+  'template',
+  'noscript',
+  'iframe',
+  'math',
+]);
+const voidTags = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Separators inside a block: table cells and line breaks keep their words apart. */
 const spacedTags = new Set(['td', 'th', 'br']);
 
@@ -19,7 +46,23 @@ const tokenPattern = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'
 const idPattern = /\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/;
 const classPattern = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
-const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', laquo: '«', raquo: '»', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”' };
+const named: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  rsquo: '’',
+  lsquo: '‘',
+  ldquo: '“',
+  rdquo: '”',
+};
 
 /** Text of an HTML text node with its character references decoded. */
 export function decodeEntities(text: string): string {

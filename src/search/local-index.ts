@@ -1,5 +1,13 @@
 import { hash as oneShotHash } from 'node:crypto';
-import { fields, localIndexVersion, type LocalIndexFile, type LocalPage, type LocalSection, type LocalTextShard, type SectionDocument } from '../client/search/local-index-format';
+import {
+  fields,
+  type LocalIndexFile,
+  type LocalPage,
+  type LocalSection,
+  type LocalTextShard,
+  localIndexVersion,
+  type SectionDocument,
+} from '../client/search/local-index-format';
 import { indexTerm, tokenize } from '../client/search/text-terms';
 import type { SearchRecord } from './records';
 
@@ -59,7 +67,9 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
  * (field length = distinct words, term frequencies per field) but written straight into the compact
  * encoding: several times faster than `addAll` + `toJSON` + re-encoding, which large sites feel.
  */
-export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
+export function indexSections(
+  documents: SectionDocument[],
+): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
   const lengths: number[] = [];
   // A running mean, computed as MiniSearch does (so the scores agree to the last bit).
   const averages = fields.map(() => 0);
@@ -87,6 +97,8 @@ export function indexSections(documents: SectionDocument[]): Pick<LocalIndexFile
     lengths,
     averages,
     terms,
-    postings: terms.map((term) => postings.get(term)!.flatMap((list, f) => (list ? [f, list.encoded.length, ...list.encoded] : []))),
+    postings: terms.map((term) =>
+      postings.get(term)!.flatMap((list, f) => (list ? [f, list.encoded.length, ...list.encoded] : [])),
+    ),
   };
 }

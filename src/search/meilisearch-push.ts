@@ -1,9 +1,27 @@
-import { MeiliSearch, MeiliSearchApiError, MeiliSearchCommunicationError, MeiliSearchError, MeiliSearchTimeOutError, type EnqueuedTask, type Settings, type Task } from 'meilisearch';
+import {
+  type EnqueuedTask,
+  MeiliSearch,
+  MeiliSearchApiError,
+  MeiliSearchCommunicationError,
+  MeiliSearchError,
+  MeiliSearchTimeOutError,
+  type Settings,
+  type Task,
+} from 'meilisearch';
 import type { SearchRecord } from './records';
 
 /** How the index searches: hierarchy before body text, filters on language and version, one hit per page. */
 export const indexSettings: Settings = {
-  searchableAttributes: ['hierarchy_lvl0', 'hierarchy_lvl1', 'hierarchy_lvl2', 'hierarchy_lvl3', 'hierarchy_lvl4', 'hierarchy_lvl5', 'hierarchy_lvl6', 'content'],
+  searchableAttributes: [
+    'hierarchy_lvl0',
+    'hierarchy_lvl1',
+    'hierarchy_lvl2',
+    'hierarchy_lvl3',
+    'hierarchy_lvl4',
+    'hierarchy_lvl5',
+    'hierarchy_lvl6',
+    'content',
+  ],
   displayedAttributes: ['*'],
   filterableAttributes: ['lang', 'version'],
   distinctAttribute: 'url',
@@ -39,7 +57,12 @@ export class MeilisearchTaskError extends Error {
   readonly type: string;
   readonly link: string;
   constructor(readonly task: Task) {
-    const error = task.error ?? { message: `task ${task.uid} ended as ${task.status}`, code: task.status, type: 'task', link: '' };
+    const error = task.error ?? {
+      message: `task ${task.uid} ended as ${task.status}`,
+      code: task.status,
+      type: 'task',
+      link: '',
+    };
     super(error.message);
     this.name = 'MeilisearchTaskError';
     this.code = error.code;
@@ -111,13 +134,26 @@ async function indexExists(client: MeiliSearch, uid: string): Promise<boolean> {
 /** What to print for an error of the push: a headline and the details Meilisearch gave. */
 export function describeMeilisearchError(error: unknown): { message: string; details: string[] } {
   if (error instanceof MeiliSearchApiError || error instanceof MeilisearchTaskError) {
-    const status = error instanceof MeilisearchTaskError ? [`task: ${error.task.uid} (${error.task.type}, ${error.task.status})`] : [`HTTP status: ${error.httpStatus}`];
-    return { message: `Meilisearch: ${error.message}`, details: [`code: ${error.code}`, `type: ${error.type}`, `link: ${error.link}`, ...status] };
+    const status =
+      error instanceof MeilisearchTaskError
+        ? [`task: ${error.task.uid} (${error.task.type}, ${error.task.status})`]
+        : [`HTTP status: ${error.httpStatus}`];
+    return {
+      message: `Meilisearch: ${error.message}`,
+      details: [`code: ${error.code}`, `type: ${error.type}`, `link: ${error.link}`, ...status],
+    };
   }
   if (error instanceof MeiliSearchCommunicationError) {
     // Client 0.35 keeps the status text (as the message) and the system error code, not always the number.
     const status = [error.statusCode, error.message].filter((part) => part !== undefined && part !== '').join(' ');
-    return { message: 'Meilisearch: errore di comunicazione con il server', details: [`status: ${status}`, ...(error.code ? [`code: ${error.code}`] : []), 'Controlla --host e che il server sia raggiungibile.'] };
+    return {
+      message: 'Meilisearch: errore di comunicazione con il server',
+      details: [
+        `status: ${status}`,
+        ...(error.code ? [`code: ${error.code}`] : []),
+        'Controlla --host e che il server sia raggiungibile.',
+      ],
+    };
   }
   if (error instanceof MeiliSearchTimeOutError) return { message: `Meilisearch: ${error.message}`, details: [] };
   if (error instanceof MeiliSearchError) return { message: error.message, details: [] };

@@ -1,7 +1,7 @@
 import { hash as oneShotHash } from 'node:crypto';
+import type { RouteProps } from '../../templates/types';
 import { admonitionTitles } from '../markdown/remark-admonitions';
 import type { RoutePage } from '../render/route-props';
-import type { RouteProps } from '../../templates/types';
 import { htmlBlocks } from './html-blocks';
 
 /** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
@@ -117,7 +117,13 @@ export function extractSearchRecords(pages: RoutePage[], options: RecordOptions)
 
 /** A short content hash of what the record says and where; repeats of the same text get a counter. */
 function stableId(record: SearchRecord, seen: Map<string, number>): string {
-  const key = [record.url, record.anchor ?? '', record.type, ...hierarchyLevels.map((l) => record[`hierarchy_lvl${l}`] ?? ''), record.content ?? ''].join('\u0000');
+  const key = [
+    record.url,
+    record.anchor ?? '',
+    record.type,
+    ...hierarchyLevels.map((l) => record[`hierarchy_lvl${l}`] ?? ''),
+    record.content ?? '',
+  ].join('\u0000');
   // One-shot `hash`: about three times faster than a Hash object on short strings, and a site has one per record.
   const hash = oneShotHash('sha1', key, 'base64url').slice(0, 16);
   const count = seen.get(hash) ?? 0;

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config/schema';
-import type { RoutePage } from '../render/route-props';
 import type { OutputSink } from '../render/render-routes';
+import type { RoutePage } from '../render/route-props';
 import { buildLocalIndex } from './local-index';
 import { extractSearchRecords, type SearchRecord } from './records';
 
@@ -11,7 +11,11 @@ export const recordsFileOf = (site: SiteConfig) => `${searchDirOf(site)}records.
 
 /** The records of a site's pages, with the site's language, version and blog label. */
 export function searchRecordsOf(pages: RoutePage[], site: SiteConfig): SearchRecord[] {
-  return extractSearchRecords(pages, { lang: site.i18n.currentLocale, version: site.docs.version.label, blogLabel: site.blog.title });
+  return extractSearchRecords(pages, {
+    lang: site.i18n.currentLocale,
+    version: site.docs.version.label,
+    blogLabel: site.blog.title,
+  });
 }
 
 /**

@@ -33,7 +33,9 @@ export function isCompressible(type: string): boolean {
 
 /** Hashed assets never change, so browsers may keep them a year; everything else is revalidated. */
 export function cacheControlOf(file: string): string {
-  return /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
 export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; status: 400 | 404 };

@@ -44,9 +44,22 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
 }
 
 /** Sends one file from disk with type, cache, compression headers and the given status. */
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, size: number, extra: Record<string, string>): Promise<void> {
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  status: number,
+  size: number,
+  extra: Record<string, string>,
+): Promise<void> {
   const type = contentTypeOf(file);
-  const headers: Record<string, string> = { ...baseHeaders, ...extra, 'Content-Type': type, 'Cache-Control': cacheControlOf(file), Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    ...baseHeaders,
+    ...extra,
+    'Content-Type': type,
+    'Cache-Control': cacheControlOf(file),
+    Vary: 'Accept-Encoding',
+  };
   const encoding = isCompressible(type) && size > 1024 ? encodingFor(req) : undefined;
   if (encoding) headers['Content-Encoding'] = encoding;
   else headers['Content-Length'] = String(size);
@@ -57,7 +70,14 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   }
   const source = createReadStream(file);
   // On-the-fly compression: brotli's default quality (11) is for precompressed files and far too slow here.
-  if (encoding) await pipeline(source, encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 }), res);
+  if (encoding)
+    await pipeline(
+      source,
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : createGzip({ level: 6 }),
+      res,
+    );
   else await pipeline(source, res);
 }
 
@@ -106,7 +126,8 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
       return;
     }
     // The headers file configures the host; it is not a page.
-    const found = resolved.ok && !resolved.candidates.includes('_headers') ? await findFile(resolved.candidates) : undefined;
+    const found =
+      resolved.ok && !resolved.candidates.includes('_headers') ? await findFile(resolved.candidates) : undefined;
     if (found) {
       await sendFile(req, res, found.file, 200, found.size, extra);
       return;

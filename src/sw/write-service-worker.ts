@@ -35,7 +35,13 @@ export function precached(baseUrl: string): (relPath: string) => boolean {
  * Writes `<base>/sw.js`: src/sw/sw.ts bundled with esbuild, with workbox-build injecting the precache
  * manifest of every page, page-data file, asset, search index and image, each with a revision.
  */
-export async function writeServiceWorker({ packageRoot, outDir, baseUrl, mode, files }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
+export async function writeServiceWorker({
+  packageRoot,
+  outDir,
+  baseUrl,
+  mode,
+  files,
+}: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
   const work = await mkdtemp(path.join(tmpdir(), 'docs-it-sw-'));
   try {
     const swSrc = path.join(work, 'sw.js');
@@ -55,7 +61,10 @@ export async function writeServiceWorker({ packageRoot, outDir, baseUrl, mode, f
     // about 100 ms, and only builds reach this step.
     const { injectManifest } = await import('workbox-build/build/inject-manifest.js');
     const tooLarge = files.filter((f) => f.size > maxPrecachedBytes);
-    if (tooLarge.length) throw new Error(`service worker: ${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'} over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first visit; make it smaller or move it out of the precached types`);
+    if (tooLarge.length)
+      throw new Error(
+        `service worker: ${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'} over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first visit; make it smaller or move it out of the precached types`,
+      );
     const result = await injectManifest({
       swSrc,
       swDest: path.join(outDir, base, 'sw.js'),

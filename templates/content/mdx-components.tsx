@@ -22,13 +22,30 @@ export function Tabs({ groupId, children }: { groupId?: string; children?: React
     <div className="tabs" data-group-id={groupId}>
       <div role="tablist" className="tabs-list">
         {items.map((item, i) => (
-          <button key={item.props.value} type="button" role="tab" id={`${uid}-tab-${i}`} aria-selected={i === 0 ? 'true' : 'false'} aria-controls={`${uid}-panel-${i}`} tabIndex={i === 0 ? 0 : -1} data-value={item.props.value}>
+          <button
+            key={item.props.value}
+            type="button"
+            role="tab"
+            id={`${uid}-tab-${i}`}
+            aria-selected={i === 0 ? 'true' : 'false'}
+            aria-controls={`${uid}-panel-${i}`}
+            tabIndex={i === 0 ? 0 : -1}
+            data-value={item.props.value}
+          >
             {item.props.label ?? item.props.value}
           </button>
         ))}
       </div>
       {items.map((item, i) => (
-        <div key={item.props.value} role="tabpanel" id={`${uid}-panel-${i}`} aria-labelledby={`${uid}-tab-${i}`} data-value={item.props.value} hidden={i !== 0} tabIndex={0}>
+        <div
+          key={item.props.value}
+          role="tabpanel"
+          id={`${uid}-panel-${i}`}
+          aria-labelledby={`${uid}-tab-${i}`}
+          data-value={item.props.value}
+          hidden={i !== 0}
+          tabIndex={0}
+        >
           {item.props.children}
         </div>
       ))}
@@ -37,7 +54,15 @@ export function Tabs({ groupId, children }: { groupId?: string; children?: React
 }
 
 /** `<Admonition type="tip" title="…">` for MDX pages that prefer a component to `:::tip`. */
-export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
+export function Admonition({
+  type = 'note',
+  title,
+  children,
+}: {
+  type?: string;
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={`admonition admonition-${type}`} role="note">
       <p className="admonition-heading">{title ?? admonitionTitles[type] ?? type}</p>

@@ -1,6 +1,6 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { serveBuiltSite } from './site-server';
 
@@ -19,11 +19,26 @@ test.after(async () => {
   await site.close();
 });
 
-async function open(path: string, options: { viewport?: { width: number; height: number }; context?: BrowserContext; colorScheme?: 'light' | 'dark' | 'no-preference' } = {}): Promise<{ page: Page; messages: string[] }> {
-  const context = options.context ?? (await browser.newContext({ viewport: options.viewport ?? desktop, colorScheme: options.colorScheme ?? 'no-preference' }));
+async function open(
+  path: string,
+  options: {
+    viewport?: { width: number; height: number };
+    context?: BrowserContext;
+    colorScheme?: 'light' | 'dark' | 'no-preference';
+  } = {},
+): Promise<{ page: Page; messages: string[] }> {
+  const context =
+    options.context ??
+    (await browser.newContext({
+      viewport: options.viewport ?? desktop,
+      colorScheme: options.colorScheme ?? 'no-preference',
+    }));
   const page = await context.newPage();
   const messages: string[] = [];
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(`${m.type()}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(`${m.type()}: ${m.text()}`),
+  );
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   await page.goto(site.origin + path);
   // Hydrated and its effects run (the app marks <html> then).
@@ -47,22 +62,30 @@ test('hydrates a doc page, a blog post, the home page and the 404 page without c
 
 test('internal links navigate without a reload: URL, title, content and focus change; back restores the scroll', async () => {
   for (const viewport of [desktop, mobile]) {
-  const { page } = await open(doc, { viewport });
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  await page.evaluate(() => window.scrollTo(0, 600));
-  await page.locator('.pagination-next').click();
-  await page.waitForURL('**/getting-started/setup');
-  await page.waitForFunction(() => document.querySelector('main h1')?.textContent !== 'Prerequisiti');
-  assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42, 'no full reload');
-  assert.match(await page.title(), / \| Tauri Apps$/);
-  assert.is(await page.locator('main h1').innerText(), await page.evaluate(() => document.title.replace(/ \| Tauri Apps$/, '')));
-  assert.is(await page.evaluate(() => window.scrollY), 0);
-  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('route-announcer')), 'focus moves to the top');
-  await page.goBack();
-  await page.waitForURL(`**${doc}`);
-  await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Prerequisiti' && window.scrollY > 500);
-  assert.is(await page.locator('main h1').innerText(), 'Prerequisiti');
-  await page.context().close();
+    const { page } = await open(doc, { viewport });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.locator('.pagination-next').click();
+    await page.waitForURL('**/getting-started/setup');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent !== 'Prerequisiti');
+    assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42, 'no full reload');
+    assert.match(await page.title(), / \| Tauri Apps$/);
+    assert.is(
+      await page.locator('main h1').innerText(),
+      await page.evaluate(() => document.title.replace(/ \| Tauri Apps$/, '')),
+    );
+    assert.is(await page.evaluate(() => window.scrollY), 0);
+    assert.ok(
+      await page.evaluate(() => document.activeElement?.classList.contains('route-announcer')),
+      'focus moves to the top',
+    );
+    await page.goBack();
+    await page.waitForURL(`**${doc}`);
+    await page.waitForFunction(
+      () => document.querySelector('main h1')?.textContent === 'Prerequisiti' && window.scrollY > 500,
+    );
+    assert.is(await page.locator('main h1').innerText(), 'Prerequisiti');
+    await page.context().close();
   }
 });
 
@@ -102,7 +125,9 @@ test('page data is prefetched on hover, and not with save-data on', async () => 
   await page.context().close();
 
   const context = await browser.newContext({ viewport: desktop });
-  await context.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });" });
+  await context.addInitScript({
+    content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });",
+  });
   const saver = await open('/it/v1/guides', { context });
   const none: string[] = [];
   saver.page.on('request', (r) => r.url().endsWith('page-data.json') && none.push(r.url()));
@@ -145,11 +170,16 @@ test('the progress bar appears only when loading takes longer than 200 ms', asyn
 test('a failed page-data load logs a warning and falls back to a full page load', async () => {
   const { page, messages } = await open('/it/v1/guides');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.route('**/faq/page-data.json', (route) => route.fulfill({ status: 500, body: 'no' }).catch(() => undefined));
+  await page.route('**/faq/page-data.json', (route) =>
+    route.fulfill({ status: 500, body: 'no' }).catch(() => undefined),
+  );
   await page.click('.docs-sidebar a[href="/it/v1/guides/faq"]');
   await page.waitForURL('**/faq');
   await page.waitForFunction(() => (window as unknown as { marker?: number }).marker === undefined);
-  assert.ok(messages.some((m) => m.startsWith('warning:') && m.includes('/it/v1/guides/faq')), messages.join('\n'));
+  assert.ok(
+    messages.some((m) => m.startsWith('warning:') && m.includes('/it/v1/guides/faq')),
+    messages.join('\n'),
+  );
   await page.context().close();
 });
 
@@ -193,7 +223,10 @@ test('the wrong base URL shows the banner until the app hydrates', async () => {
 test('colour mode (mobile viewport too): dark by default, the system preference without a stored choice, the toggle persists and syncs tabs', async () => {
   // A browser with no colour preference at all: matchMedia answers no to both schemes.
   const context = await browser.newContext({ viewport: desktop });
-  await context.addInitScript({ content: "const mm = window.matchMedia.bind(window); window.matchMedia = (q) => /prefers-color-scheme/.test(q) ? { matches: false, media: q, addEventListener() {}, removeEventListener() {} } : mm(q);" });
+  await context.addInitScript({
+    content:
+      'const mm = window.matchMedia.bind(window); window.matchMedia = (q) => /prefers-color-scheme/.test(q) ? { matches: false, media: q, addEventListener() {}, removeEventListener() {} } : mm(q);',
+  });
   const { page } = await open('/it/', { context });
   assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   const dark = await open('/it/', { colorScheme: 'dark' });
@@ -215,19 +248,19 @@ test('colour mode (mobile viewport too): dark by default, the system preference 
 
 test('the announcement bar closes, stays closed, and comes back when its id changes', async () => {
   for (const viewport of [desktop, mobile]) {
-  const { page } = await open('/it/', { viewport });
-  const bar = page.locator('.announcement-bar');
-  assert.ok(await bar.isVisible());
-  await page.click('.announcement-close');
-  assert.not.ok(await bar.isVisible());
-  await page.reload();
-  assert.not.ok(await bar.isVisible());
-  await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'un-altro-annuncio'));
-  await page.reload();
-  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
-  assert.ok(await bar.isVisible());
-  assert.match(await page.locator('.translation-bar').innerText(), 'tradotta dalla comunità');
-  await page.context().close();
+    const { page } = await open('/it/', { viewport });
+    const bar = page.locator('.announcement-bar');
+    assert.ok(await bar.isVisible());
+    await page.click('.announcement-close');
+    assert.not.ok(await bar.isVisible());
+    await page.reload();
+    assert.not.ok(await bar.isVisible());
+    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'un-altro-annuncio'));
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+    assert.ok(await bar.isVisible());
+    assert.match(await page.locator('.translation-bar').innerText(), 'tradotta dalla comunità');
+    await page.context().close();
   }
 });
 
@@ -267,7 +300,9 @@ test('dropdowns open on hover or Enter and close on an outside click', async () 
   await api.locator('button').hover();
   await menu.waitFor({ state: 'visible', timeout: 2000 });
   await page.mouse.move(600, 600);
-  await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => assert.unreachable('leaving the dropdown closes it'));
+  await menu
+    .waitFor({ state: 'hidden', timeout: 2000 })
+    .catch(() => assert.unreachable('leaving the dropdown closes it'));
   await api.locator('button').focus();
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'visible', timeout: 2000 });
@@ -287,13 +322,23 @@ test('sidebar categories expand and collapse with an animation; the current cate
   const caret = page.locator('.docs-sidebar').getByRole('button', { name: 'Sviluppo', exact: true });
   assert.is(await caret.getAttribute('aria-expanded'), 'false');
   assert.is(await page.locator('.docs-sidebar .menu-category-header:has-text("Sviluppo") button').count(), 1);
-  const animated = page.waitForFunction(() => document.querySelector<HTMLElement>('.docs-sidebar .menu-category-items[style*="transition"]')?.style.transition ?? '', undefined, { polling: 'raf' });
+  const animated = page.waitForFunction(
+    () =>
+      document.querySelector<HTMLElement>('.docs-sidebar .menu-category-items[style*="transition"]')?.style
+        .transition ?? '',
+    undefined,
+    { polling: 'raf' },
+  );
   await caret.click();
   assert.match(String(await (await animated).jsonValue()), /height \d+ms/);
-  await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', { state: 'visible' });
+  await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', {
+    state: 'visible',
+  });
   assert.is(await caret.getAttribute('aria-expanded'), 'true');
   await caret.click();
-  await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', { state: 'hidden' });
+  await page.waitForSelector('.docs-sidebar a[href="/it/v1/guides/development/development-cycle"]', {
+    state: 'hidden',
+  });
   assert.is(await caret.getAttribute('aria-expanded'), 'false');
   await page.context().close();
 });
@@ -318,30 +363,38 @@ test('the preferred docs version is stored, and a stored version that no longer 
 
 test('without storage the site warns once and keeps working', async () => {
   const context = await browser.newContext({ viewport: desktop });
-  await context.addInitScript({ content: "Object.defineProperty(window, 'localStorage', { get() { throw new Error('storage disabled'); } });" });
+  await context.addInitScript({
+    content: "Object.defineProperty(window, 'localStorage', { get() { throw new Error('storage disabled'); } });",
+  });
   const { page, messages } = await open(doc, { context });
   await page.click('.color-mode-toggle');
   await page.locator('.pagination-next').click();
   await page.waitForURL('**/getting-started/setup');
-  assert.ok(messages.some((m) => m.startsWith('warning:') && m.includes('localStorage')), messages.join('\n'));
-  assert.not.ok(messages.some((m) => m.startsWith('pageerror')), messages.join('\n'));
+  assert.ok(
+    messages.some((m) => m.startsWith('warning:') && m.includes('localStorage')),
+    messages.join('\n'),
+  );
+  assert.not.ok(
+    messages.some((m) => m.startsWith('pageerror')),
+    messages.join('\n'),
+  );
   await context.close();
 });
 
 test('content widgets: tabs switch and sync by group, code blocks get a copy button, headings have anchor links', async () => {
   for (const viewport of [desktop, mobile]) {
-  const { page } = await open(doc, { viewport });
-  const tabs = page.locator('.tabs').first();
-  const second = tabs.locator('[role="tab"]').nth(1);
-  const value = await second.getAttribute('data-value');
-  await second.click();
-  assert.is(await second.getAttribute('aria-selected'), 'true');
-  assert.ok(await tabs.locator(`[role="tabpanel"][data-value="${value}"]`).isVisible());
-  const group = await tabs.getAttribute('data-group-id');
-  if (group) assert.is(await page.evaluate((g) => localStorage.getItem(`docusaurus.tab.${g}`), group), value);
-  assert.ok((await page.locator('.code-block .copy-button').count()) > 0);
-  assert.is(await page.locator('h2#linux a.hash-link').getAttribute('href'), '#linux');
-  await page.context().close();
+    const { page } = await open(doc, { viewport });
+    const tabs = page.locator('.tabs').first();
+    const second = tabs.locator('[role="tab"]').nth(1);
+    const value = await second.getAttribute('data-value');
+    await second.click();
+    assert.is(await second.getAttribute('aria-selected'), 'true');
+    assert.ok(await tabs.locator(`[role="tabpanel"][data-value="${value}"]`).isVisible());
+    const group = await tabs.getAttribute('data-group-id');
+    if (group) assert.is(await page.evaluate((g) => localStorage.getItem(`docusaurus.tab.${g}`), group), value);
+    assert.ok((await page.locator('.code-block .copy-button').count()) > 0);
+    assert.is(await page.locator('h2#linux a.hash-link').getAttribute('href'), '#linux');
+    await page.context().close();
   }
 });
 
@@ -365,7 +418,10 @@ test('a navbar item that fails to render shows a message asking to check the nav
   await context.route('**/assets/**/*.js', async (route) => {
     try {
       const res = await route.fetch();
-      const body = (await res.text()).replace('{type:"localeDropdown",itemsAfter:[', '{type:"localeDropdown",itemsAfter:null,unused:[');
+      const body = (await res.text()).replace(
+        '{type:"localeDropdown",itemsAfter:[',
+        '{type:"localeDropdown",itemsAfter:null,unused:[',
+      );
       await route.fulfill({ response: res, body });
     } catch {
       // context already closed

@@ -1,9 +1,9 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startDev, type RunningDev } from '../../src/cli/dev';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type RunningDev, startDev } from '../../src/cli/dev';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
@@ -14,7 +14,10 @@ let dev: RunningDev;
 let browser: Browser;
 
 test.before(async () => {
-  dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, () => undefined);
+  dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    () => undefined,
+  );
   await dev.site.compileEverything();
   browser = await launchChromium();
 });

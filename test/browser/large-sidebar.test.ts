@@ -1,7 +1,7 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/cli/build';
 import { serve } from '../../src/cli/serve';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
@@ -9,17 +9,29 @@ import { launchChromium } from './browser';
 
 // Over the 200-link threshold: closed categories are rendered without their links (and, on the server, once
 // per build). The reader must not notice: the page hydrates, and a closed category opens with its links.
-const files: Record<string, string> = { 'content/docs/index.md': '---\ntitle: Documentazione\n---\n\nLa pagina iniziale della documentazione di prova.\n' };
+const files: Record<string, string> = {
+  'content/docs/index.md': '---\ntitle: Documentazione\n---\n\nLa pagina iniziale della documentazione di prova.\n',
+};
 for (let c = 0; c < 12; c++) {
-  files[`content/docs/guides/sezione-${c}/_category_.json`] = JSON.stringify({ label: `Sezione ${c}`, position: 10 + c });
-  for (let i = 0; i < 20; i++) files[`content/docs/guides/sezione-${c}/pagina-${i}.md`] = `---\ntitle: Pagina ${c}.${i}\nsidebar_position: ${i}\n---\n\nTesto della pagina ${i} della sezione ${c}.\n`;
+  files[`content/docs/guides/sezione-${c}/_category_.json`] = JSON.stringify({
+    label: `Sezione ${c}`,
+    position: 10 + c,
+  });
+  for (let i = 0; i < 20; i++)
+    files[`content/docs/guides/sezione-${c}/pagina-${i}.md`] =
+      `---\ntitle: Pagina ${c}.${i}\nsidebar_position: ${i}\n---\n\nTesto della pagina ${i} della sezione ${c}.\n`;
 }
 const dir = copyFixture('basic', files);
 let browser: Browser;
 let running: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: path.join(dir, 'build'), quiet: true });
+  await buildSite({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    out: path.join(dir, 'build'),
+    quiet: true,
+  });
   running = await serve({ dir: path.join(dir, 'build'), port: 0, host: '127.0.0.1' });
   browser = await launchChromium();
 });
@@ -49,7 +61,13 @@ test('large sidebar: a page hydrates, closed categories open with their links, a
   await link.click();
   await page.waitForURL('**/sezione-8/pagina-2');
   await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 8.2');
-  assert.is(await page.locator('.docs-sidebar').getByRole('button', { name: 'Sezione 8', exact: true }).getAttribute('aria-expanded'), 'true');
+  assert.is(
+    await page
+      .locator('.docs-sidebar')
+      .getByRole('button', { name: 'Sezione 8', exact: true })
+      .getAttribute('aria-expanded'),
+    'true',
+  );
   assert.equal(errors, []);
   await page.close();
 });

@@ -1,11 +1,11 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/cli/build';
-import { serve } from '../../src/cli/serve';
 import { startDev } from '../../src/cli/dev';
+import { serve } from '../../src/cli/serve';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
@@ -31,7 +31,10 @@ test.after(async () => {
 /** A browser profile in offline mode (save-data on), or a plain one. */
 async function newContext(offlineMode: boolean): Promise<BrowserContext> {
   const context = await browser.newContext();
-  if (offlineMode) await context.addInitScript({ content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });" });
+  if (offlineMode)
+    await context.addInitScript({
+      content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });",
+    });
   return context;
 }
 
@@ -53,7 +56,12 @@ async function waitForWorker(page: Page): Promise<void> {
 
 /** How many responses the page's caches hold (all cache names together). */
 function cachedEntries(page: Page): Promise<number> {
-  return page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0));
+  return page.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce(
+      (a, b) => a + b,
+      0,
+    ),
+  );
 }
 
 test('offline mode: every page loads with no network, in-app navigation works, unknown paths show the 404 page', async () => {
@@ -105,7 +113,8 @@ test('a new version: a reload popup in offline mode, an automatic update otherwi
   writeFileSync(faq, readFileSync(faq, 'utf8').replace('Risposte brevi.', 'Risposte della versione due.'));
   await build();
   const onlineReloaded = online.waitForEvent('load', { timeout: 20_000 });
-  for (const page of [offline, online]) await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  for (const page of [offline, online])
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   await onlineReloaded;
   await online.waitForSelector('text=Risposte della versione due.');
   const popup = offline.locator('.sw-reload-popup');
@@ -118,7 +127,10 @@ test('a new version: a reload popup in offline mode, an automatic update otherwi
 });
 
 test('docs-it dev never registers the service worker', async () => {
-  const dev = await startDev({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false }, () => undefined);
+  const dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    () => undefined,
+  );
   const page = await browser.newPage();
   await page.goto(`${dev.url}v1/guides/faq`);
   await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);

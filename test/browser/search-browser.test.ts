@@ -1,16 +1,16 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/cli/build';
 import { serve } from '../../src/cli/serve';
 import { clientConfigOf } from '../../src/config/client-config-of';
 import { loadConfig } from '../../src/config/load-config';
 import { indexSettings } from '../../src/search/meilisearch-push';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { startMeilisearchDouble, type MeilisearchDouble } from '../meilisearch-double';
+import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 import { launchChromium } from './browser';
 
 const ricerca = `---
@@ -57,8 +57,16 @@ async function buildHarness(out: string, env: Record<string, string>) {
     logLevel: 'silent',
     jsx: 'automatic',
     // As the site's bundle (src/bundle/bundle-client.ts): the browser runs on preact/compat.
-    alias: { react: 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
-    define: { 'process.env.NODE_ENV': '"production"', __DOCS_IT_CONFIG__: JSON.stringify(clientConfigOf(site, 'production')) },
+    alias: {
+      react: 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __DOCS_IT_CONFIG__: JSON.stringify(clientConfigOf(site, 'production')),
+    },
   });
 }
 
@@ -68,9 +76,15 @@ test.before(async () => {
   await buildSite({ packageRoot: repoRoot, config, out: localOut, quiet: true, env: {} });
   await buildSite({ packageRoot: repoRoot, config, out: meiliOut, quiet: true, env: meiliEnv });
   await Promise.all([buildHarness(localOut, {}), buildHarness(meiliOut, meiliEnv)]);
-  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as Record<string, unknown>[];
+  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
   double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
-  [local, meili] = await Promise.all([serve({ dir: localOut, port: 0, host: '127.0.0.1' }), serve({ dir: meiliOut, port: 0, host: '127.0.0.1' })]);
+  [local, meili] = await Promise.all([
+    serve({ dir: localOut, port: 0, host: '127.0.0.1' }),
+    serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),
+  ]);
   browser = await launchChromium();
   // The site's service worker would answer requests before page.route sees them.
   context = await browser.newContext({ viewport: { width: 1000, height: 600 }, serviceWorkers: 'block' });
@@ -90,7 +104,11 @@ interface Opened {
 }
 
 /** A built page with the search installed (by the site's entry or, until it is wired there, the harness). */
-async function openPage(route = 'v1/guides/faq', base = local.url, setup?: (page: Page) => Promise<unknown>): Promise<Opened> {
+async function openPage(
+  route = 'v1/guides/faq',
+  base = local.url,
+  setup?: (page: Page) => Promise<unknown>,
+): Promise<Opened> {
   const page = await context.newPage();
   // Routes set before the first request: the page then bypasses the HTTP cache.
   await setup?.(page);
@@ -133,13 +151,30 @@ test('first page load has no search JS; the navbar button loads the modal and th
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await page.waitForLoadState('networkidle');
-  for (const script of scripts) for (const marker of firstLoadMarkers) assert.not.ok(script.body.includes(marker), `${script.url} contains ${marker}`);
-  assert.not.ok(requests.some((r) => r.includes('/search/')), 'no search data before the modal opens');
-  await Promise.all([page.waitForRequest((r) => r.url().endsWith('/it/search/local-index.json')), page.click('[data-search-button]')]);
+  for (const script of scripts)
+    for (const marker of firstLoadMarkers)
+      assert.not.ok(script.body.includes(marker), `${script.url} contains ${marker}`);
+  assert.not.ok(
+    requests.some((r) => r.includes('/search/')),
+    'no search data before the modal opens',
+  );
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/it/search/local-index.json')),
+    page.click('[data-search-button]'),
+  ]);
   await modal(page).waitFor();
-  await eventually(() => scripts.some((s) => s.body.includes('search-modal-backdrop')), 'the modal came as its own chunk');
-  await eventually(() => scripts.some((s) => s.body.includes('Mismatched prefix')), 'and the local provider with MiniSearch');
-  assert.not.ok(scripts.some((s) => s.body.includes('Meilisearch JavaScript')), 'but not the meilisearch client');
+  await eventually(
+    () => scripts.some((s) => s.body.includes('search-modal-backdrop')),
+    'the modal came as its own chunk',
+  );
+  await eventually(
+    () => scripts.some((s) => s.body.includes('Mismatched prefix')),
+    'and the local provider with MiniSearch',
+  );
+  assert.not.ok(
+    scripts.some((s) => s.body.includes('Meilisearch JavaScript')),
+    'but not the meilisearch client',
+  );
   assert.is(await page.evaluate(() => document.activeElement?.id), 'docs-it-search-input');
   await page.close();
 });
@@ -227,7 +262,10 @@ test('results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the titl
   assert.is(await first.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
   assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
   assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
-  assert.ok((await first.locator('.search-hit-content mark').allInnerTexts()).includes('trasparente'), 'one typo away: the singular matches too');
+  assert.ok(
+    (await first.locator('.search-hit-content mark').allInnerTexts()).includes('trasparente'),
+    'one typo away: the singular matches too',
+  );
   await page.close();
 });
 
@@ -301,7 +339,11 @@ test('ctrl+Enter, meta+Enter and shift+Enter open the hit in a new tab; the form
   await page.keyboard.press('Enter');
   await page.locator('.search-modal-body[data-search-query="zzzqqqxx"]').waitFor();
   await page.keyboard.press('Enter');
-  await page.evaluate(() => document.querySelector('.search-modal-form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true })));
+  await page.evaluate(() =>
+    document
+      .querySelector('.search-modal-form')!
+      .dispatchEvent(new Event('submit', { cancelable: true, bubbles: true })),
+  );
   await page.waitForTimeout(100);
   assert.is(page.url(), before, 'no navigation from the form');
   await page.close();
@@ -338,7 +380,9 @@ test('no results: the message with the query, category suggestions that fill the
 });
 
 test('a failing index download shows the error state and logs the error', async () => {
-  const { page, logs } = await openPage(undefined, undefined, (p) => p.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' })));
+  const { page, logs } = await openPage(undefined, undefined, (p) =>
+    p.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' })),
+  );
   await page.keyboard.press('Control+k');
   await search(page, 'finestra');
   assert.is(await page.locator('.search-modal-error').innerText(), 'An error has occured. Please try again...');
@@ -356,7 +400,10 @@ test('no HTML from a hit can run: text is rendered as text, only <mark> becomes 
   const content = page.locator('.search-hit-content').first();
   assert.match(await content.innerText(), '<img src=x onerror="window.__pwned=1">');
   assert.is(await page.locator('.search-modal img').count(), 0);
-  assert.equal(await page.evaluate(() => [...document.querySelectorAll('.search-hit-content *')].map((e) => e.tagName)), ['MARK']);
+  assert.equal(
+    await page.evaluate(() => [...document.querySelectorAll('.search-hit-content *')].map((e) => e.tagName)),
+    ['MARK'],
+  );
   assert.is(await page.evaluate(() => (window as { __pwned?: number }).__pwned), undefined);
   await page.close();
 });
@@ -364,7 +411,10 @@ test('no HTML from a hit can run: text is rendered as text, only <mark> becomes 
 test('a hit without url or anchor logs a warning and is not a link; an anchor alone links to #anchor', async () => {
   const { page, logs } = await openPage(undefined, undefined, (p) =>
     p.route('**/it/search/local-index.json', async (route) => {
-      const file = (await (await route.fetch()).json()) as { pages: [string, number, string, string][]; sections: [number, string, unknown][] };
+      const file = (await (await route.fetch()).json()) as {
+        pages: [string, number, string, string][];
+        sections: [number, string, unknown][];
+      };
       const target = file.pages.findIndex((entry) => entry[0] === '/it/v1/guides/ricerca');
       file.pages[target]![0] = '';
       for (const section of file.sections) if (section[0] === target && section[1] === 'senza-bordi') section[1] = '';
@@ -393,7 +443,15 @@ test('Meilisearch provider: Bearer search key, index docs-v1, language filter, h
   const request = searches[0]!;
   assert.is(request.headers.authorization, 'Bearer chiave-ricerca');
   assert.match(String(request.headers['x-meilisearch-client']), 'Meilisearch JavaScript (v0.35.0)');
-  assert.equal(request.body, { q: 'trasparent', filter: 'lang = "it"', attributesToHighlight: ['*'], highlightPreTag: '<mark>', highlightPostTag: '</mark>', attributesToCrop: ['content'], cropLength: 30 });
+  assert.equal(request.body, {
+    q: 'trasparent',
+    filter: 'lang = "it"',
+    attributesToHighlight: ['*'],
+    highlightPreTag: '<mark>',
+    highlightPostTag: '</mark>',
+    attributesToCrop: ['content'],
+    cropLength: 30,
+  });
   const first = hits(page).first();
   assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
   assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
@@ -402,16 +460,30 @@ test('Meilisearch provider: Bearer search key, index docs-v1, language filter, h
   await input(page).fill('');
   await page.waitForTimeout(200);
   assert.is(double.requests.length, sent, 'an empty query sends nothing');
-  assert.not.ok(scripts.some((s) => s.body.includes('Mismatched prefix')), 'MiniSearch is not downloaded for Meilisearch');
+  assert.not.ok(
+    scripts.some((s) => s.body.includes('Mismatched prefix')),
+    'MiniSearch is not downloaded for Meilisearch',
+  );
   await page.close();
 });
 
 test('the build writes the records, the local index and the text shards', () => {
   const files = readdirSync(path.join(localOut, 'it/search'));
   assert.equal(files.sort(), ['local-index.json', 'records.json', 'text']);
-  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as { url: string; anchor: string | null; hierarchy_lvl0: string }[];
-  assert.ok(records.some((r) => r.url === '/it/v1/guides/ricerca' && r.anchor === 'trasparenti' && r.hierarchy_lvl0 === 'Guide'));
-  assert.not.ok(records.some((r) => r.url.includes('bozza')), 'drafts are not searchable');
+  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as {
+    url: string;
+    anchor: string | null;
+    hierarchy_lvl0: string;
+  }[];
+  assert.ok(
+    records.some(
+      (r) => r.url === '/it/v1/guides/ricerca' && r.anchor === 'trasparenti' && r.hierarchy_lvl0 === 'Guide',
+    ),
+  );
+  assert.not.ok(
+    records.some((r) => r.url.includes('bozza')),
+    'drafts are not searchable',
+  );
 });
 
 test.run();

@@ -10,7 +10,8 @@ let built: Promise<string> | undefined;
 export async function serveBuiltSite(): Promise<{ origin: string; close(): Promise<void> }> {
   built ??= (async () => {
     const out = path.join(repoRoot, 'test', '.tmp', `browser-site-${process.pid}`);
-    if (!existsSync(path.join(out, 'it/index.html'))) await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
+    if (!existsSync(path.join(out, 'it/index.html')))
+      await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
     return out;
   })();
   const running = await serve({ dir: await built, port: 0, host: '127.0.0.1' });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { storage } from '../../../templates/hooks';
-import type { SidebarItem } from '../../content/model';
 import type { RouteProps, SiteChrome } from '../../../templates/types';
+import type { SidebarItem } from '../../content/model';
 import { decorateContent } from '../content-widgets';
 import { createProgressBar } from '../progress-bar';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
@@ -26,7 +26,8 @@ interface ClientAppProps {
 }
 
 const smallSidebarLinks = 200;
-const countLinks = (items: SidebarItem[]): number => items.reduce((n, i) => n + 1 + (i.type === 'category' ? countLinks(i.items) : 0), 0);
+const countLinks = (items: SidebarItem[]): number =>
+  items.reduce((n, i) => n + 1 + (i.type === 'category' ? countLinks(i.items) : 0), 0);
 const versionKey = 'docs-preferred-version-default';
 
 /** The single-page app: the server-rendered page hydrated, then in-app navigation with page data. */
@@ -69,7 +70,8 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       event.preventDefault();
       void navigate(target, 'push');
     };
-    const onPop = () => void navigate(location.href, 'pop', (history.state as { scrollY?: number } | null)?.scrollY ?? 0);
+    const onPop = () =>
+      void navigate(location.href, 'pop', (history.state as { scrollY?: number } | null)?.scrollY ?? 0);
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPop);
     return () => {
@@ -85,13 +87,16 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       const anchor = el?.closest?.('a');
       if (!(anchor instanceof HTMLAnchorElement)) return undefined;
       const target = inAppPath(anchor, chrome.baseUrl);
-      return target && !isSamePageHash(target) ? new URL(target, location.href).pathname.replace(/\/$/, '') || '/' : undefined;
+      return target && !isSamePageHash(target)
+        ? new URL(target, location.href).pathname.replace(/\/$/, '') || '/'
+        : undefined;
     };
     const onHover = (event: Event) => {
       const path = pathOf(event.target as Element);
       if (path) loader.prefetch(path);
     };
-    const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn) : setTimeout(fn, 200));
+    const idle = (fn: () => void) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(fn) : setTimeout(fn, 200);
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
@@ -130,7 +135,8 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     const stored = store.getItem(versionKey);
     if (stored !== null && stored !== 'current') store.removeItem(versionKey);
     window.addEventListener('storage', (event) => {
-      if (event.key === 'theme' && (event.newValue === 'light' || event.newValue === 'dark')) document.documentElement.setAttribute('data-theme', event.newValue);
+      if (event.key === 'theme' && (event.newValue === 'light' || event.newValue === 'dark'))
+        document.documentElement.setAttribute('data-theme', event.newValue);
     });
   }, []);
   useEffect(() => {
@@ -139,7 +145,10 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     // Large sidebars arrive pruned in the HTML; the whole tree is loaded so every category can open.
     if (id && !state.renderCollapsed) {
       const path = state.page.path;
-      loader.loadSidebar(id).then((sidebar) => current.current === path && setState((s) => ({ ...s, sidebar, via: 'load' })), () => undefined);
+      loader.loadSidebar(id).then(
+        (sidebar) => current.current === path && setState((s) => ({ ...s, sidebar, via: 'load' })),
+        () => undefined,
+      );
     }
   }, [state.page, state.renderCollapsed, loader]);
 

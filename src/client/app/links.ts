@@ -1,6 +1,10 @@
 /** The site path a click on this link should navigate to in-app, or undefined when the browser should handle it. */
 export function inAppPath(anchor: HTMLAnchorElement, baseUrl: string, event?: MouseEvent): string | undefined {
-  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return undefined;
+  if (
+    event &&
+    (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  )
+    return undefined;
   if (anchor.target && anchor.target !== '_self') return undefined;
   if (anchor.hasAttribute('download')) return undefined;
   const url = new URL(anchor.href, location.href);
@@ -19,6 +23,7 @@ export function isSamePageHash(target: string): boolean {
 
 /** Prefetching is skipped on slow connections and with data saving on. */
 export function canPrefetch(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
   return !(connection?.saveData || /2g/.test(connection?.effectiveType ?? ''));
 }

@@ -1,5 +1,5 @@
-import type { SidebarItem } from '../../content/model';
 import type { RouteProps } from '../../../templates/types';
+import type { SidebarItem } from '../../content/model';
 
 export interface LoadedPage {
   props: RouteProps;
@@ -8,7 +8,8 @@ export interface LoadedPage {
   found: boolean;
 }
 
-const dataUrl = (path: string, notFoundPath: string) => (path === notFoundPath ? `${path}.page-data.json` : `${path.replace(/\/$/, '')}/page-data.json`);
+const dataUrl = (path: string, notFoundPath: string) =>
+  path === notFoundPath ? `${path}.page-data.json` : `${path.replace(/\/$/, '')}/page-data.json`;
 
 /** Loads page data and sidebars, each once, for navigation and prefetching. */
 export function createPageLoader(baseUrl: string, notFoundPath: string) {

@@ -1,5 +1,5 @@
-import { cropLength } from './types';
 import { foldTerm, wordPattern } from './text-terms';
+import { cropLength } from './types';
 
 export const markOpen = '<mark>';
 export const markClose = '</mark>';
@@ -13,7 +13,8 @@ interface Word {
 
 function wordsOf(text: string, matched: ReadonlySet<string>): Word[] {
   const words: Word[] = [];
-  for (const m of text.matchAll(wordPattern)) words.push({ start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) });
+  for (const m of text.matchAll(wordPattern))
+    words.push({ start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) });
   return words;
 }
 
@@ -47,10 +48,17 @@ function markWords(text: string, words: Word[], from: number, to: number): strin
  * The text cropped to `length` words around its first match (from the start when nothing matches), with
  * `…` where words were cut; and the same with matches marked. Like Meilisearch's `cropLength`.
  */
-export function cropAndHighlight(text: string, matched: ReadonlySet<string>, length = cropLength): { content: string; formatted: string } {
+export function cropAndHighlight(
+  text: string,
+  matched: ReadonlySet<string>,
+  length = cropLength,
+): { content: string; formatted: string } {
   const words = wordsOf(text, matched);
   if (words.length <= length) return { content: text, formatted: markWords(text, words, 0, text.length) };
-  const first = Math.max(0, words.findIndex((w) => w.hit));
+  const first = Math.max(
+    0,
+    words.findIndex((w) => w.hit),
+  );
   // A few words of context before the match, as much as fits after it.
   const startWord = Math.max(0, Math.min(first - Math.floor(length / 4), words.length - length));
   const endWord = startWord + length - 1;
@@ -58,7 +66,10 @@ export function cropAndHighlight(text: string, matched: ReadonlySet<string>, len
   const to = endWord === words.length - 1 ? text.length : words[endWord]!.end;
   const before = from > 0 ? cropMarker : '';
   const after = to < text.length ? cropMarker : '';
-  return { content: `${before}${text.slice(from, to)}${after}`, formatted: `${before}${markWords(text, words, from, to)}${after}` };
+  return {
+    content: `${before}${text.slice(from, to)}${after}`,
+    formatted: `${before}${markWords(text, words, from, to)}${after}`,
+  };
 }
 
 /** Plain text of a highlighted string (marks removed). */

@@ -2,7 +2,12 @@
 export function isEditing(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false;
   const element = target as HTMLElement;
-  return element.isContentEditable || element.tagName === 'INPUT' || element.tagName === 'SELECT' || element.tagName === 'TEXTAREA';
+  return (
+    element.isContentEditable ||
+    element.tagName === 'INPUT' ||
+    element.tagName === 'SELECT' ||
+    element.tagName === 'TEXTAREA'
+  );
 }
 
 /** Ctrl+K, or ⌘K on macOS (either works anywhere). */

@@ -36,7 +36,8 @@ export function installSearch(): () => void {
     void open();
   };
   const onPointer = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest('[data-search-button]')) void load().catch(() => undefined);
+    if (event.target instanceof Element && event.target.closest('[data-search-button]'))
+      void load().catch(() => undefined);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.defaultPrevented || !isOpenHotkey(event)) return;

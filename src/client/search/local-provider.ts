@@ -1,4 +1,4 @@
-import { localIndexVersion, type LocalIndexFile, type LocalTextShard } from './local-index-format';
+import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from './local-index-format';
 import { createLocalSearch, type LocalSearch } from './local-search';
 import type { SearchProvider } from './types';
 
@@ -21,7 +21,8 @@ export function createLocalProvider(indexUrl: string): SearchProvider {
   const load = () =>
     (ready ??= fetchJson<LocalIndexFile>(base.href)
       .then((file) => {
-        if (file.v !== localIndexVersion) throw new Error(`${base.pathname}: formato ${String(file.v)} non supportato (atteso ${localIndexVersion})`);
+        if (file.v !== localIndexVersion)
+          throw new Error(`${base.pathname}: formato ${String(file.v)} non supportato (atteso ${localIndexVersion})`);
         return createLocalSearch(file, (name) => fetchJson<LocalTextShard>(new URL(`text/${name}`, base).href));
       })
       .catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { countMatches, cropAndHighlight, highlight } from './highlight';
 import type { LocalIndexFile, LocalTextShard } from './local-index-format';
 import { createSectionRanker } from './section-ranker';
-import { levels, type Hierarchy, type SearchHit } from './types';
+import { type Hierarchy, levels, type SearchHit } from './types';
 
 /** Fetches the text shard of a page (`file` is its name in the index). */
 export type TextLoader = (file: string) => Promise<LocalTextShard>;
@@ -21,7 +21,9 @@ export const defaultLimit = 20;
 /** Search over a local index file; text shards are fetched through `loadText` and kept. */
 export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): LocalSearch {
   // Sections higher in a page win ties: the page's top over its h2s over deeper headings.
-  const sectionBoost = Float64Array.from(file.sections, ([, anchor, headings]) => (anchor ? 1.05 - 0.01 * headings.length : 1.1));
+  const sectionBoost = Float64Array.from(file.sections, ([, anchor, headings]) =>
+    anchor ? 1.05 - 0.01 * headings.length : 1.1,
+  );
   const ranker = createSectionRanker(file, sectionBoost);
   const firstSection: number[] = [];
   file.sections.forEach(([page], i) => (firstSection[page] ??= i));
@@ -40,7 +42,8 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
   const find = (query: string, limit = defaultLimit) => {
     let results = ranker.rank(query, { combineWith: 'AND', limit });
     // Like Meilisearch, fall back to fewer words when all of them together find nothing.
-    if (results.length === 0 && ranker.termsOf(query).length > 1) results = ranker.rank(query, { combineWith: 'OR', limit });
+    if (results.length === 0 && ranker.termsOf(query).length > 1)
+      results = ranker.rank(query, { combineWith: 'OR', limit });
     return results.map(({ section, terms }) => ({ section, terms }));
   };
 
@@ -60,7 +63,13 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
 }
 
 /** The hit of a section: its best-matching text block, or the heading itself when only headings matched. */
-function hitOf(file: LocalIndexFile, section: number, matched: Set<string>, shard: LocalTextShard, firstSection: number[]): SearchHit {
+function hitOf(
+  file: LocalIndexFile,
+  section: number,
+  matched: Set<string>,
+  shard: LocalTextShard,
+  firstSection: number[],
+): SearchHit {
   const [page, anchor, headings] = file.sections[section]!;
   const [url, category, title] = file.pages[page]!;
   const blocks = shard[section - firstSection[page]!] ?? [];

@@ -1,7 +1,7 @@
 import { MeiliSearch } from 'meilisearch';
 import type { ClientConfig } from '../client-config';
 import { markClose, markOpen, stripMarks } from './highlight';
-import { cropLength, levels, type Hierarchy, type SearchHit, type SearchProvider } from './types';
+import { cropLength, type Hierarchy, levels, type SearchHit, type SearchProvider } from './types';
 
 type RecordHit = Record<string, unknown> & { _formatted?: Record<string, unknown> };
 
@@ -40,20 +40,35 @@ export function createMeilisearchProvider(search: ClientConfig['search'], lang: 
   const index = client.index(search.indexUid);
   const seenCategories: string[] = [];
   // Meilisearch highlights with <em> unless told otherwise; the hit shape (and the modal) use <mark>.
-  const params = { filter: languageFilter(lang), attributesToHighlight: ['*'], highlightPreTag: markOpen, highlightPostTag: markClose, attributesToCrop: ['content'], cropLength, ...search.searchParams };
+  const params = {
+    filter: languageFilter(lang),
+    attributesToHighlight: ['*'],
+    highlightPreTag: markOpen,
+    highlightPostTag: markClose,
+    attributesToCrop: ['content'],
+    cropLength,
+    ...search.searchParams,
+  };
   return {
     poweredBy: { label: 'Meilisearch', href: 'https://www.meilisearch.com/' },
     async search(query, signal) {
-      const response = (await index.search(query, params, signal ? { signal } : undefined)) as { hits?: unknown } | undefined;
+      const response = (await index.search(query, params, signal ? { signal } : undefined)) as
+        | { hits?: unknown }
+        | undefined;
       if (!response || !Array.isArray(response.hits)) throw new Error('Meilisearch ha risposto senza il campo hits');
       const hits = (response.hits as RecordHit[]).map(toSearchHit);
-      for (const hit of hits) if (hit.hierarchy.lvl0 && !seenCategories.includes(hit.hierarchy.lvl0)) seenCategories.push(hit.hierarchy.lvl0);
+      for (const hit of hits)
+        if (hit.hierarchy.lvl0 && !seenCategories.includes(hit.hierarchy.lvl0)) seenCategories.push(hit.hierarchy.lvl0);
       return hits;
     },
     async suggestions() {
       if (seenCategories.length >= suggestionCount) return seenCategories.slice(0, suggestionCount);
       // Nothing seen yet: ask for a few documents of this language (an empty query matches all).
-      const response = await index.search('', { filter: languageFilter(lang), attributesToRetrieve: ['hierarchy_lvl0'], limit: 50 });
+      const response = await index.search('', {
+        filter: languageFilter(lang),
+        attributesToRetrieve: ['hierarchy_lvl0'],
+        limit: 50,
+      });
       for (const hit of response.hits) {
         const category = text(hit.hierarchy_lvl0);
         if (category && !seenCategories.includes(category)) seenCategories.push(category);

@@ -89,7 +89,13 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     return lists;
   };
 
-  const termsOf = (query: string) => [...new Set(tokenize(query).map(indexTerm).filter((t): t is string => !!t))];
+  const termsOf = (query: string) => [
+    ...new Set(
+      tokenize(query)
+        .map(indexTerm)
+        .filter((t): t is string => !!t),
+    ),
+  ];
 
   /** Index terms a query term stands for, with their weights: itself, longer words (last term), near misses. */
   const expand = (term: string, isLast: boolean): Map<number, number> => {
@@ -115,7 +121,10 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     return out;
   };
 
-  const rank = (query: string, { combineWith, limit = Infinity, distinctPages = true }: RankOptions): RankedSection[] => {
+  const rank = (
+    query: string,
+    { combineWith, limit = Infinity, distinctPages = true }: RankOptions,
+  ): RankedSection[] => {
     const queryTerms = termsOf(query);
     if (!queryTerms.length) return [];
     const expansions = queryTerms.map((term, i) => expand(term, i === queryTerms.length - 1));
@@ -131,7 +140,8 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
             const doc = docs[i]!;
             const tf = freqs[i]!;
             const length = lengths[doc * fieldCount + field]!;
-            const raw = idf * (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
+            const raw =
+              idf * (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
             if (lastTerm[doc] === -1) touched.push(doc);
             if (lastTerm[doc] !== q) {
               lastTerm[doc] = q;
@@ -155,9 +165,18 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       const page = pageOf[doc]!;
       const best = pageBest[page]!;
       if (best === -1) pages.push(page);
-      if (best === -1 || score > scores[best]! * matched[best]! || (score === scores[best]! * matched[best]! && doc < best)) pageBest[page] = doc;
+      if (
+        best === -1 ||
+        score > scores[best]! * matched[best]! ||
+        (score === scores[best]! * matched[best]! && doc < best)
+      )
+        pageBest[page] = doc;
     }
-    if (distinctPages) results = topSections(pages.map((p) => ({ section: pageBest[p]!, score: scores[pageBest[p]!]! * matched[pageBest[p]!]! })), limit);
+    if (distinctPages)
+      results = topSections(
+        pages.map((p) => ({ section: pageBest[p]!, score: scores[pageBest[p]!]! * matched[pageBest[p]!]! })),
+        limit,
+      );
     else results = results.sort((a, b) => b.score - a.score || a.section - b.section).slice(0, limit);
     for (const p of pages) pageBest[p] = -1;
     const ranked = results.map(({ section, score }) => ({ section, score, terms: matchedTerms(section, expansions) }));
@@ -197,8 +216,12 @@ function includes(sorted: Int32Array, value: number): boolean {
 }
 
 /** The `limit` best entries, best first (ties: the earlier section), without sorting them all. */
-function topSections(entries: { section: number; score: number }[], limit: number): { section: number; score: number }[] {
-  const better = (a: { section: number; score: number }, b: { section: number; score: number }) => a.score > b.score || (a.score === b.score && a.section < b.section);
+function topSections(
+  entries: { section: number; score: number }[],
+  limit: number,
+): { section: number; score: number }[] {
+  const better = (a: { section: number; score: number }, b: { section: number; score: number }) =>
+    a.score > b.score || (a.score === b.score && a.section < b.section);
   if (entries.length <= limit) return entries.sort((a, b) => (better(a, b) ? -1 : 1));
   const top: { section: number; score: number }[] = [];
   for (const entry of entries) {

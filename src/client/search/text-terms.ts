@@ -8,7 +8,9 @@ export const wordPattern = /[^\s\p{Z}\p{P}]+/gu;
 
 /** Common Italian function words: in almost every section, they only bloat the index and slow queries down. */
 export const stopWords = new Set(
-  'a ad al alla alle agli ai all anche che chi ci col con da dal dalla dalle dai dagli degli dei del della delle dello di e ed gli ha ho i il in la le lo l ma nei nel nella nelle nello non o per piu se si sia sono su sul sulla tra un una uno the of and to'.split(' '),
+  'a ad al alla alle agli ai all anche che chi ci col con da dal dalla dalle dai dagli degli dei del della delle dello di e ed gli ha ho i il in la le lo l ma nei nel nella nelle nello non o per piu se si sia sono su sul sulla tra un una uno the of and to'.split(
+    ' ',
+  ),
 );
 
 /** A word as the index holds it: lower case, accents and other diacritics removed (`perché` → `perche`). */

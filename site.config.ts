@@ -1,4 +1,4 @@
-import { defineConfig } from './src/config/define-config';
+import { defineConfig } from 'docs-it';
 
 const sponsor = { label: 'Sponsor', to: '/it/#sponsors' };
 const discord = { label: 'Discord', href: 'https://discord.com/invite/tauri' };
@@ -162,5 +162,14 @@ export default defineConfig({
     debug: false,
     themeColor: '#24c8db',
     backgroundColor: '#1b1b1d',
+    name: 'Tauri Apps – Documentazione v1 in italiano',
+    shortName: 'Tauri v1 IT',
+    description: 'La documentazione di Tauri v1 tradotta dalla comunità italiana, leggibile anche offline.',
+    icons: [
+      { src: 'img/icons/icon-192.png', sizes: '192x192' },
+      { src: 'img/icons/icon-512.png', sizes: '512x512' },
+      { src: 'img/icons/icon-512-maskable.png', sizes: '512x512', purpose: 'maskable' },
+    ],
+    appleTouchIcon: 'img/icons/apple-touch-icon.png',
   },
 });

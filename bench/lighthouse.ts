@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { serve } from '../src/cli/serve';
+import { serve } from '../src/cli/serve-command';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const dir = path.join(repo, 'build');

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { serve } from '../src/cli/serve';
+import { serve } from '../src/cli/serve-command';
 import { launchChromium } from '../test/browser/browser';
 
 const repo = path.resolve(import.meta.dirname, '..');

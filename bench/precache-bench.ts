@@ -3,7 +3,7 @@
  * from the first visit to a fully precached site in offline mode, on loopback.
  */
 import path from 'node:path';
-import { serve } from '../src/cli/serve';
+import { serve } from '../src/cli/serve-command';
 import { launchChromium } from '../test/browser/browser';
 
 const repo = path.resolve(import.meta.dirname, '..');

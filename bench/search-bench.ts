@@ -7,20 +7,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { LocalIndexFile, LocalTextShard } from '../src/client/search/local-index-format';
+import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
 import { createLocalSearch } from '../src/client/search/local-search';
 import { loadConfig } from '../src/config/load-config';
-import { buildContentModel } from '../src/content/content-model';
-import { discoverContent } from '../src/content/discover';
-import { loadReleases } from '../src/content/load-releases';
-import { pipelineIdentity } from '../src/markdown/compile-cache';
-import { compilePages } from '../src/markdown/compile-pages';
-import { buildRouteProps, type RoutePage } from '../src/render/route-props';
-import { searchFiles } from '../src/search/write-search';
+import { startRun } from '../src/pipeline/run';
+import { createSite, readContent } from '../src/pipeline/site';
+import { siteFiles } from '../src/pipeline/site-files';
+import { type SearchInput, searchFiles } from '../src/search/search-files';
 import { writeSyntheticSite } from './synthetic-site';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -63,35 +59,25 @@ const queries = [
 ];
 const rounds = 30;
 
-/** The bundled CLI's folder, bundled first if its sources changed: its list of pipeline sources keys the cache. */
+/** The bundled CLI's folder, bundled first if its sources changed: its code versions key the cache. */
 function cliDir(): string {
   spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
   return path.join(repo, 'node_modules/.cache/docs-it/cli');
 }
 
-/** Every route's props, through the build's own stages (compiled pages come from the disk cache when warm). */
-async function pagesOf(
-  configFile: string,
-): Promise<{ pages: RoutePage[]; site: Awaited<ReturnType<typeof loadConfig>>['site'] }> {
-  const config = await loadConfig({ config: configFile });
-  const configSource = await readFile(config.paths.configFile, 'utf8');
-  const discovered = await discoverContent(config);
-  const model = buildContentModel({
-    site: config.site,
-    discovered,
-    configFile: path.relative(config.paths.root, config.paths.configFile),
-    configSource,
-  });
-  // Keyed like the CLI's own builds: by the markdown pipeline's sources, which this bench runs directly.
-  const cache = {
-    dir: path.join(config.paths.cache, 'pages'),
-    identity: pipelineIdentity({ cliDir: cliDir(), packageRoot: repo }),
-  };
-  const compiled = await compilePages({ model, baseUrl: config.site.baseUrl, root: config.paths.root, cache });
-  return {
-    pages: buildRouteProps({ site: config.site, model, compiled, releases: await loadReleases(config) }),
-    site: config.site,
-  };
+/** The search stage's input, through the build's own stages (compiled pages come from the cache when warm). */
+async function searchInputOf(configFile: string): Promise<{ input: SearchInput; baseUrl: string }> {
+  const options = { packageRoot: repo, config: configFile, quiet: true, cliDir: cliDir() };
+  const run = await startRun(options, 'build');
+  const config = await loadConfig(options, run.cache.modules);
+  const site = createSite(config, await readContent(config, run.cache.modules), run.stages);
+  await site.compileAll();
+  run.end();
+  let input: SearchInput | undefined;
+  // The input the build's search files are made from, as the build computes it.
+  const stages = { ...run.stages, searchKey: (i: SearchInput) => ((input = i), '') };
+  await siteFiles(site, { css: [], js: [], files: [] }, stages).search.key();
+  return { input: input!, baseUrl: config.site.baseUrl };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -113,11 +99,11 @@ interface Row {
 }
 
 async function measure(name: string, configFile: string): Promise<Row> {
-  const { pages, site } = await pagesOf(configFile);
+  const { input, baseUrl } = await searchInputOf(configFile);
   let start = performance.now();
-  const { files, records } = searchFiles(pages, site);
+  const { files, records } = searchFiles(input);
   const stageMs = performance.now() - start;
-  const dir = `${site.baseUrl.slice(1)}search/`;
+  const dir = `${baseUrl.slice(1)}search/`;
   const indexJson = files.get(`${dir}local-index.json`)!;
   const shardFiles = [...files].filter(([file]) => file.startsWith(`${dir}text/`));
   const shardGz = shardFiles.map(([, text]) => gzipSync(text).length);
@@ -139,7 +125,7 @@ async function measure(name: string, configFile: string): Promise<Row> {
   times.sort((a, b) => a - b);
   return {
     name,
-    pages: pages.length,
+    pages: input.pages.length,
     records,
     stageMs,
     indexGz: gzipSync(indexJson).length,

@@ -14,7 +14,7 @@ export interface AppProps {
 function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
   switch (page.kind) {
     case 'doc':
-      return <DocPage page={page} docsHome={chrome.docsBase} />;
+      return <DocPage page={page} docsHome={chrome.docsHome} />;
     case 'docs-home':
       return <DocsHome page={page} />;
     case 'blog-list':
@@ -30,7 +30,7 @@ function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
     case 'releases':
       return <Releases page={page} />;
     case 'not-found':
-      return <NotFound page={page} baseUrl={chrome.baseUrl} docsBase={chrome.docsBase} />;
+      return <NotFound page={page} baseUrl={chrome.baseUrl} />;
   }
 }
 

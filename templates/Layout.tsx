@@ -116,9 +116,11 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
       <a className="skip-link" href="#contenuto">
         Vai al contenuto principale
       </a>
-      <div className="translation-bar" role="note">
-        {chrome.translationNotice}
-      </div>
+      {chrome.translationNotice ? (
+        <div className="translation-bar" role="note">
+          {chrome.translationNotice}
+        </div>
+      ) : null}
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}
       <Navbar
         chrome={chrome}

@@ -69,7 +69,7 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
     case 'link':
       return <SmartLink item={item} className={`navbar-item navbar-link${isActive(path, item.to) ? ' active' : ''}`} />;
     case 'docSidebar': {
-      const href = sidebarHref(chrome, item.sidebarId);
+      const href = item.to;
       return (
         <a className={`navbar-item navbar-link${isActive(path, href) ? ' active' : ''}`} href={href}>
           {item.label}
@@ -138,21 +138,11 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
       return (
         <Dropdown
           label={chrome.versionLabel}
-          items={[{ label: chrome.versionLabel, to: chrome.docsBase }, ...item.itemsAfter]}
+          items={[{ label: chrome.versionLabel, to: chrome.docsHome }, ...item.itemsAfter]}
           active={isActive(path, chrome.docsBase)}
         />
       );
   }
-}
-
-/** First page of a sidebar, as the navbar links to it. */
-function sidebarHref(chrome: SiteChrome, sidebarId: string): string {
-  const map: Record<string, string> = {
-    guides: `${chrome.docsBase}/guides`,
-    references: `${chrome.docsBase}/references`,
-    js: `${chrome.docsBase}/api/js`,
-  };
-  return map[sidebarId] ?? chrome.docsBase;
 }
 
 /** Switches light/dark and remembers the choice (other tabs follow through the storage event). */

@@ -114,30 +114,24 @@ export function Releases({ page }: { page: ReleasesProps }) {
   );
 }
 
-/** The page every unknown path shows. */
-export function NotFound({ page, baseUrl, docsBase }: { page: NotFoundProps; baseUrl: string; docsBase: string }) {
+/** The page every unknown path shows: the site's own `404.md`, or a short default with a way back home. */
+export function NotFound({ page, baseUrl }: { page: NotFoundProps; baseUrl: string }) {
   return (
     <div className="container narrow not-found">
       <h1>{page.title}</h1>
-      <p>
-        Non abbiamo trovato quello che cercavi: il link potrebbe essere sbagliato o la pagina potrebbe essere stata
-        spostata.
-      </p>
-      <p>Da qui puoi ripartire:</p>
-      <ul>
-        <li>
-          <a href={baseUrl}>la pagina iniziale</a>
-        </li>
-        <li>
-          <a href={`${docsBase}/guides`}>le guide</a>
-        </li>
-        <li>
-          <a href={`${docsBase}/api/js`}>le API JavaScript</a>
-        </li>
-        <li>
-          <a href={`${baseUrl}blog`}>il blog</a>
-        </li>
-      </ul>
+      {page.contentHtml ? (
+        <div className="content markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
+      ) : (
+        <div className="not-found-text">
+          <p>
+            Non abbiamo trovato quello che cercavi: il link potrebbe essere sbagliato o la pagina potrebbe essere stata
+            spostata.
+          </p>
+          <p>
+            <a href={baseUrl}>Torna alla pagina iniziale</a>
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { FragmentCacheContext } from './fragments';
-import { containsPath } from './sidebar-paths';
+import { containsPath } from '../src/shared/sidebar';
 import type { SidebarCategory, SidebarItem } from './types';
 
 interface SidebarProps {
@@ -10,12 +10,9 @@ interface SidebarProps {
   renderCollapsed: boolean;
 }
 
-const slugs = new Map<string, string>();
-/** An id-safe form of a label (cached: the same labels come back on every page of a build). */
+/** An id-safe form of a label. */
 function slugOf(label: string): string {
-  let slug = slugs.get(label);
-  if (slug === undefined) slugs.set(label, (slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-')));
-  return slug;
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
 /** Animation time for a height: longer for taller lists, but never slow (the formula Material UI uses). */

@@ -1,31 +1,8 @@
-import type { LinkItem, NavbarItem } from '../src/config/schema';
-import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/content/model';
-import type { Release } from '../src/content/releases';
-import type { TocItem } from '../src/markdown/problems';
+import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/shared/sidebar';
+import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
+import type { TocItem } from '../src/shared/toc';
 
-export type { Breadcrumb, LinkItem, NavbarItem, NavLink, Release, SidebarCategory, SidebarItem, TocItem };
-
-/** Site-wide data every page shows (navbar, footer, bars); the same object for every route. */
-export interface SiteChrome {
-  title: string;
-  tagline: string;
-  baseUrl: string;
-  docsBase: string;
-  versionLabel: string;
-  navbar: {
-    title: string;
-    logo: { alt: string; src: string; srcDark: string };
-    hideOnScroll: boolean;
-    items: NavbarItem[];
-  };
-  footer: { columns: { title: string; items: LinkItem[] }[]; copyright: string };
-  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
-  translationNotice: string;
-  colorModeSwitch: boolean;
-  locales: { code: string; label: string }[];
-  defaultLocale: string;
-  currentLocale: string;
-}
+export type { Breadcrumb, LinkItem, NavbarItem, NavLink, SidebarCategory, SidebarItem, SiteChrome, TocItem };
 
 export interface PostSummary {
   title: string;
@@ -114,11 +91,17 @@ export interface PageProps extends Base {
 export interface ReleasesProps extends Base {
   kind: 'releases';
   contentHtml: string;
-  packages: { name: string; id: string; releases: (Omit<Release, 'highlights'> & { highlightsHtml: string[] })[] }[];
+  packages: {
+    name: string;
+    id: string;
+    releases: { package: string; version: string; date: string; highlightsHtml: string[] }[];
+  }[];
 }
 
 export interface NotFoundProps extends Base {
   kind: 'not-found';
+  /** The site's own `404.md`, compiled; empty for the default text. */
+  contentHtml: string;
 }
 
 /** Everything a page template needs; also the JSON that client navigation fetches. */
@@ -132,3 +115,10 @@ export type RouteProps =
   | PageProps
   | ReleasesProps
   | NotFoundProps;
+
+/** What the browser hydrates a page with (besides the content HTML already in the DOM), inline in the page. */
+export interface HydrationData {
+  page: RouteProps;
+  sidebar?: SidebarItem[];
+  renderCollapsed: boolean;
+}

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatSummary } from '../src/cli/build';
+import { formatSummary } from '../src/cli/build-command';
+import { buildSite } from '../src/pipeline/build-site';
 import { DocsItErrors } from '../src/errors';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -22,11 +22,13 @@ test('builds every route to a complete HTML document and page data', async () =>
     text,
     /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/,
   );
-  assert.match(text, /Pagine per tipo: .*doc \d+.*blog-post 11/);
+  assert.match(text, /Pagine per tipo: .*\bdoc \d+/);
+  assert.match(text, /Pagine per tipo: .*blog-post 11/);
   assert.match(
     text,
     /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), \d+ blocchi di codice già evidenziati/,
   );
+  assert.match(text, /Pagine: \d+ file generati, \d+ invariati ripresi dalla build precedente/);
   assert.ok(summary.pages > 10);
   for (const rel of [
     'it/index.html',
@@ -100,45 +102,13 @@ test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () =>
   assert.ok(existsSync(path.join(out, 'it/img/logo.svg')));
 });
 
-test('a CLI change outside the markdown pipeline renders every page again but compiles none', async () => {
-  // A stand-in for the bundled CLI's folder: its chunks identify the whole CLI, its list names the pipeline's sources.
-  const cliDir = path.join(dir, 'cli');
-  const source = path.join(dir, 'pipeline-source.ts');
-  mkdirSync(cliDir, { recursive: true });
-  writeFileSync(path.join(cliDir, 'index.mjs'), '// versione 1');
-  writeFileSync(
-    path.join(cliDir, 'compile-inputs.json'),
-    JSON.stringify([path.relative(repoRoot, source).split(path.sep).join('/')]),
-  );
-  writeFileSync(source, '// pipeline 1');
-  const withCli = () =>
-    buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, cliFile: cliDir });
-  await withCli();
-  const warm = await withCli();
-  assert.ok(warm.compile.cached > 0);
-  assert.is(warm.reusedPages, warm.pages);
-
-  writeFileSync(path.join(cliDir, 'index.mjs'), '// versione 2: un template cambiato');
-  const templateChanged = await withCli();
-  assert.is(templateChanged.compile.cached, warm.compile.cached, 'no page is compiled again');
-  assert.is(templateChanged.reusedPages, 0, 'every page is rendered again');
-
-  writeFileSync(source, '// pipeline 2');
-  const pipelineChanged = await withCli();
-  assert.is(pipelineChanged.compile.cached, 0, 'a pipeline change compiles every page again');
-  rmSync(cliDir, { recursive: true });
-  rmSync(source);
-});
-
 test('a cache that cannot be saved after the new build is in place is a warning, not a failed build', async () => {
   const other = path.join(dir, 'build-cache-blocked');
-  // A folder where the render manifest of this output should go: reading it finds nothing, replacing it fails.
-  const manifest = path.join(
-    dir,
-    'node_modules/.cache/docs-it',
-    `render-${createHash('sha256').update(path.resolve(other)).digest('hex').slice(0, 12)}.json`,
-  );
-  mkdirSync(path.join(manifest, 'occupato'), { recursive: true });
+  // A file where the folder of the output manifests should be: replacing a manifest in it fails.
+  const manifests = path.join(dir, 'node_modules/.cache/docs-it/outputs');
+  rmSync(manifests, { recursive: true, force: true });
+  mkdirSync(path.dirname(manifests), { recursive: true });
+  writeFileSync(manifests, 'occupato');
   const stderr: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
   process.stderr.write = ((chunk: string) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
@@ -158,7 +128,7 @@ test('a cache that cannot be saved after the new build is in place is a warning,
     stderr.join(''),
     /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); la prossima build renderà tutte le pagine\.\n$/,
   );
-  rmSync(manifest, { recursive: true });
+  rmSync(manifests);
   rmSync(other, { recursive: true });
 });
 
@@ -172,10 +142,11 @@ test('the output is deterministic: two builds give the same HTML (nothing time- 
 test('unchanged pages are taken from the previous build; changed ones, and files edited by hand, are rendered', async () => {
   await build();
   const again = await build();
-  assert.is(again.reusedPages, again.pages, 'nothing changed: every page is reused');
+  const sidebars = again.pageFiles.written;
+  assert.is(again.pageFiles.reused, again.pages * 2, 'nothing changed: every document and its page data is kept');
   assert.match(
     formatSummary(again, dir, true),
-    `HTML: 0 pagine generate, ${again.pages} invariate riprese dalla build precedente`,
+    `Pagine: ${sidebars} file generati, ${again.pages * 2} invariati ripresi dalla build precedente`,
   );
   const fresh = path.join(dir, 'build-fresh');
   await buildSite({
@@ -194,8 +165,8 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   writeFileSync(file, original.replace('title: FAQ', 'title: Domande frequenti'));
   const changed = await build();
   assert.ok(
-    changed.reusedPages < changed.pages && changed.reusedPages > 0,
-    `${changed.reusedPages} of ${changed.pages} reused`,
+    changed.pageFiles.reused < changed.pages * 2 && changed.pageFiles.reused > 0,
+    `${changed.pageFiles.reused} of ${changed.pages * 2} reused`,
   );
   assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande frequenti | Sito di prova</title>');
   assert.match(read('it/v1/guides/intro/primo/index.html'), '>Domande frequenti</a>');
@@ -207,7 +178,7 @@ test('unchanged pages are taken from the previous build; changed ones, and files
   writeFileSync(path.join(out, 'it/blog/index.html'), 'modificato a mano');
   writeFileSync(path.join(out, 'it/v1/guides/faq/page-data.json'), '{}');
   const afterEdit = await build();
-  assert.is(afterEdit.reusedPages, afterEdit.pages - 2);
+  assert.is(afterEdit.pageFiles.reused, afterEdit.pages * 2 - 2);
   assert.match(read('it/blog/index.html'), '<!doctype html>');
   assert.is(read('it/v1/guides/faq/page-data.json'), data);
 
@@ -218,7 +189,7 @@ test('unchanged pages are taken from the previous build; changed ones, and files
     out: path.join(dir, 'build-other'),
     quiet: true,
   });
-  assert.is(other.reusedPages, 0);
+  assert.is(other.pageFiles.reused, 0);
   removeDir(fresh);
   removeDir(path.join(dir, 'build-other'));
 });
@@ -229,12 +200,12 @@ test('code blocks highlighted by one build are reused by the next, even when the
     `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
   writeFileSync(file, page('Prima versione.'));
   const first = await build();
-  assert.is(first.compile.storedBlocks, 0);
+  assert.is(first.cache.highlight?.hits ?? 0, 0);
   const html = read('it/v1/guides/codice/index.html');
   writeFileSync(file, page('Seconda versione.'));
   const second = await build();
-  assert.ok(second.compile.compiled >= 1);
-  assert.is(second.compile.storedBlocks, 2, 'both blocks come from the store');
+  assert.ok(second.cache.compile!.misses >= 1);
+  assert.is(second.cache.highlight?.hits, 2, 'both blocks come from the cache');
   assert.match(formatSummary(second, dir, true), ', 2 blocchi di codice già evidenziati');
   const updated = read('it/v1/guides/codice/index.html');
   assert.match(updated, 'Seconda versione.');
@@ -259,7 +230,9 @@ test('a failed build reports every error with file:line:column and leaves the pr
       (e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`,
     );
     assert.ok(
-      lines.some((l) => l.startsWith('content/docs/guides/rotto.md:5:1 broken link: ./non-esiste.md')),
+      lines.some((l) =>
+        l.startsWith('content/docs/guides/rotto.md:5:1 broken link: no page at content/docs/guides/non-esiste.md'),
+      ),
       lines.join('\n'),
     );
     assert.is(lines.length, 1, 'markdown problems stop before link checks');

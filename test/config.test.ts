@@ -1,13 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
-import { formatKeyPath, validateConfig } from '../src/config/validate-config';
+import { validateConfig } from '../src/config/validate-config';
 import { DocsItError, DocsItErrors } from '../src/errors';
+import { formatKeyPath } from '../src/validation/describe-issue';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 test('loads the real site.config.ts with its values and defaults', async () => {
-  const config = await loadConfig({ config: path.join(repoRoot, 'site.config.ts') });
+  const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
   assert.is(config.site.title, 'Tauri Apps');
   assert.is(config.site.baseUrl, '/it/');
   assert.equal(
@@ -61,7 +63,7 @@ test('formats key paths with array indexes', () => {
 test('reports a config syntax error with file and line', async () => {
   const dir = copyFixture('basic', { 'site.config.ts': "export default {\n  title: 'x',,\n};\n" });
   try {
-    await loadConfig({ config: path.join(dir, 'site.config.ts') });
+    await loadConfig({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') });
     assert.unreachable('should throw');
   } catch (error) {
     assert.instance(error, DocsItError);
@@ -70,6 +72,59 @@ test('reports a config syntax error with file and line', async () => {
   } finally {
     removeDir(dir);
   }
+});
+
+/** The errors of loading the basic fixture with `edit` applied to its config source. */
+async function configErrors(edit: (source: string) => string): Promise<DocsItError[]> {
+  const dir = copyFixture('basic');
+  const file = path.join(dir, 'site.config.ts');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  try {
+    await loadConfig({ packageRoot: repoRoot, config: file });
+    return [];
+  } catch (error) {
+    return error instanceof DocsItErrors ? error.errors : [error as DocsItError];
+  } finally {
+    removeDir(dir);
+  }
+}
+
+test('a misspelt key is an error with its key path, its line and the key it was probably meant to be', async () => {
+  const errors = await configErrors((s) =>
+    s
+      .replace(
+        "  translationNotice: 'Tradotto dalla comunità.',",
+        "  translationNotice: 'Tradotto.',\n  colourMode: { defaultMode: 'light' },",
+      )
+      .replace("    title: 'Prova',", "    title: 'Prova',\n    hideonScroll: false,"),
+  );
+  const byMessage = new Map(errors.map((e) => [e.message, e]));
+  const colour = byMessage.get('colourMode: unknown key; did you mean "colorMode"?');
+  assert.ok(colour, errors.map((e) => e.message).join('\n'));
+  assert.is(colour!.location?.file, 'site.config.ts');
+  assert.is(colour!.location?.line, 57);
+  assert.match(colour!.hint ?? '', 'Rename it to "colorMode"');
+  const hide = byMessage.get('navbar.hideonScroll: unknown key; did you mean "hideOnScroll"?');
+  assert.ok(hide, errors.map((e) => e.message).join('\n'));
+  assert.is(hide!.location?.line, 37);
+});
+
+test('an unknown key without a near match lists the keys allowed there', async () => {
+  const [error] = await configErrors((s) => s.replace("    title: 'Prova',", "    title: 'Prova',\n    zzz: 1,"));
+  assert.is(error?.message, 'navbar.zzz: unknown key');
+  assert.match(error?.hint ?? '', '"hideOnScroll"');
+});
+
+test('a logo or favicon that does not exist under content/static is an error at its line', async () => {
+  const errors = await configErrors((s) =>
+    s.replace(
+      "logo: { alt: 'Logo', src: 'img/logo.svg', srcDark: 'img/logo.svg' }",
+      "logo: { alt: 'Logo', src: 'img/manca.svg' }",
+    ),
+  );
+  assert.is(errors.length, 1);
+  assert.is(errors[0]!.message, 'navbar.logo.src: file not found: content/static/img/manca.svg');
+  assert.is(errors[0]!.location?.line, 37);
 });
 
 test.run();

@@ -3,11 +3,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { paginateBlog } from '../src/content/blog';
-import { buildContentModel } from '../src/content/content-model';
+import { buildContentModel } from '../src/content/build-content-model';
 import { DocsItErrors } from '../src/errors';
-import { discovered, fixture } from './helpers';
+import { parseFrontMatter } from '../src/content/front-matter';
+import { discovered, fixture, repoRoot } from './helpers';
 
-const config = await loadConfig({ config: path.join(fixture('basic'), 'site.config.ts') });
+const config = await loadConfig({ packageRoot: repoRoot, config: path.join(fixture('basic'), 'site.config.ts') });
 const site = config.site;
 const model = (files: Record<string, string>, extra = {}) =>
   buildContentModel({
@@ -15,6 +16,7 @@ const model = (files: Record<string, string>, extra = {}) =>
     discovered: discovered(files, extra),
     configFile: 'site.config.ts',
     configSource: "sidebars: { guides: 'guides/readme' }",
+    parseSource: parseFrontMatter,
   });
 const doc = (title: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\nTesto.\n`;
 

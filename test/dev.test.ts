@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningDev, startDev } from '../src/cli/dev';
+import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');

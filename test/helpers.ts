@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
-import { createHighlighter } from '../src/markdown/highlighter';
-import { createMarkdownProcessor } from '../src/markdown/processor';
+import { loadConfig } from '../src/config/load-config';
+import { createPageCompiler } from '../src/markdown/compile-page';
+import { startRun } from '../src/pipeline/run';
+import { createSite, readContent } from '../src/pipeline/site';
+import { clientConfigOf } from '../src/render/client-config';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', name);
@@ -36,34 +39,38 @@ export function discovered(files: Record<string, string>, extra: Partial<Discove
     if (file.endsWith('_category_.json')) categories.push({ file, dir: path.posix.dirname(match[2]!), text });
     else sources.push({ file, relPath: match[2]!, section: match[1] as SourceFile['section'], text });
   }
-  return { sources, categories, authors: undefined, staticFiles: [], ...extra };
+  return { sources, categories, authors: undefined, staticFiles: [], fragments: {}, ...extra };
 }
 
-const highlighter = createHighlighter();
+const compilePage = createPageCompiler();
 
 /** Compiles one markdown string as `content/docs/page.md` at `/it/v1/page`. */
 export function compileMd(
   body: string,
-  options: {
-    format?: 'md' | 'mdx';
-    routeOfFile?: Record<string, string>;
-    excerpt?: boolean;
-    fragments?: Record<string, string>;
-  } = {},
+  options: { format?: 'md' | 'mdx'; excerpt?: boolean; fragments?: Record<string, string>; titleLine?: number } = {},
 ) {
-  const compile = createMarkdownProcessor({
-    highlighter,
-    routeOfFile: options.routeOfFile ?? {},
-    baseUrl: '/it/',
-    readFragment: (_from, spec) => options.fragments?.[spec],
-  });
-  return compile({
-    file: `content/docs/page.${options.format ?? 'md'}`,
+  const format = options.format ?? 'md';
+  const fragments: Record<string, string> = {};
+  for (const [spec, text] of Object.entries(options.fragments ?? {}))
+    fragments[`content/docs/${spec.replace(/^\.\//, '')}`] = text;
+  return compilePage({
+    file: `content/docs/page.${format}`,
     route: '/it/v1/page',
+    baseUrl: '/it/',
     body,
-    format: options.format ?? 'md',
+    format,
     excerpt: options.excerpt ?? false,
     tocMin: 2,
     tocMax: 3,
+    fragments,
+    ...(options.titleLine === undefined ? {} : { titleLine: options.titleLine }),
   });
+}
+
+/** The client config a site's bundle is built with (what `__DOCS_IT_CONFIG__` holds in its pages). */
+export async function clientConfigFor(config: string, env: Record<string, string> = {}) {
+  const run = await startRun({ packageRoot: repoRoot, config, quiet: true }, 'build');
+  const resolved = await loadConfig({ packageRoot: repoRoot, config, env }, run.cache.modules);
+  const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages);
+  return clientConfigOf(resolved.site, site.chrome, 'production');
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
-import { HighlightStore } from '../src/markdown/highlight-store';
-import { createHighlighter, highlighterFingerprint } from '../src/markdown/highlighter';
-import { compileMd, removeDir, repoRoot } from './helpers';
+import { createHighlighter } from '../src/markdown/highlighter';
+import { resolveFileLinks } from '../src/links/resolve-file-links';
+import { compileMd } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
   const { html } = await compileMd(
@@ -74,26 +72,41 @@ test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () =>
   ]);
 });
 
-test('a leading # title is dropped (the template renders the h1)', async () => {
-  const { html } = await compileMd('# Titolo\n\nTesto.\n');
+test('the heading the content model took as the title is dropped (the template renders the h1)', async () => {
+  const { html } = await compileMd('# Titolo\n\nTesto.\n', { titleLine: 1 });
   assert.not.match(html, '<h1');
+  assert.match((await compileMd('# Titolo\n\nTesto.\n')).html, '<h1', 'any other h1 stays');
 });
 
-test('relative .md links become routes; broken ones are problems', async () => {
-  const { html, links, problems } = await compileMd('[a](./altro.md#sezione) [b](../mancante.md) [c](/it/blog)', {
-    routeOfFile: { 'content/docs/altro.md': '/it/v1/altro' },
-  });
+test('relative .md links become routes once all routes are known; broken ones are problems', async () => {
+  const compiled = await compileMd('[a](./altro.md#sezione) [b](../mancante.md) [c](/it/blog)');
+  assert.not.match(compiled.html, '/it/v1/altro', 'a compiled page does not depend on the routes of others');
+  const { html, links, problems } = resolveFileLinks(compiled, { 'content/docs/altro.md': '/it/v1/altro' });
   assert.match(html, '<a href="/it/v1/altro#sezione">a</a>');
   assert.equal(
-    links.map((l) => [l.path, l.anchor]),
+    links.map((l) => [l.kind === 'file' ? l.target : l.path, l.anchor]),
     [
       ['/it/v1/altro', 'sezione'],
       ['/it/blog', undefined],
     ],
   );
   assert.is(problems.length, 1);
-  assert.match(problems[0]!.message, 'broken link: ../mancante.md');
+  assert.match(problems[0]!.message, 'broken link: no page at content/mancante.md');
   assert.is(problems[0]!.line, 1);
+});
+
+test('search blocks are collected while compiling: headings with ids and text, no code, no widgets', async () => {
+  const { search } = await compileMd(
+    'Introduzione.\n\n## Installare {#installare}\n\n- Uno\n- Due\n\n```sh\nnpm install\n```\n\n:::tip\nUn consiglio.\n:::\n',
+  );
+  assert.equal(search, [
+    { kind: 'text', text: 'Introduzione.' },
+    { kind: 'heading', level: 2, id: 'installare', text: 'Installare' },
+    { kind: 'text', text: 'Uno' },
+    { kind: 'text', text: 'Due' },
+    { kind: 'text', text: 'Suggerimento' },
+    { kind: 'text', text: 'Un consiglio.' },
+  ]);
 });
 
 test('details/summary raw HTML with markdown inside', async () => {
@@ -176,44 +189,18 @@ test('::doc-card-list leaves a marker and its position', async () => {
 
 test('JavaScript and JSX blocks are highlighted (with the TSX grammar): keywords, strings and JSX tags get colours', async () => {
   const highlighter = createHighlighter();
-  const options = { highlightLines: new Set<number>(), showLineNumbers: false };
   for (const lang of ['js', 'javascript', 'jsx', 'mjs']) {
     assert.is(highlighter.resolveLanguage(lang), 'tsx', lang);
-    const html = await highlighter.highlight(
-      "const saluto = 'ciao';\nconst el = <Pulsante onClick={invia} />;",
-      highlighter.resolveLanguage(lang)!,
-      options,
-    );
+    const html = await highlighter.highlight({
+      code: "const saluto = 'ciao';\nconst el = <Pulsante onClick={invia} />;",
+      lang: highlighter.resolveLanguage(lang)!,
+      highlightLines: [],
+      showLineNumbers: false,
+    });
     assert.match(html, /<span style="color:var\(--shiki-token-keyword\)">const<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-string-expression\)"> ?'ciao'<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-[a-z-]+\)"> ?Pulsante<\/span>/, lang);
   }
-});
-
-test('the highlight store answers for blocks of an earlier run of the same highlighter version only', async () => {
-  const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'store-'));
-  const options = { highlightLines: new Set([1]), showLineNumbers: true };
-  const fingerprint = highlighterFingerprint();
-  const first = HighlightStore.open(dir, `${fingerprint}v1`);
-  const html = await createHighlighter(first).highlight('fn main() {}', 'rust', options);
-  await createHighlighter(first).highlight('testo semplice', null, options);
-  first.save();
-  assert.is(highlighterFingerprint(), fingerprint, 'using the highlighter does not change its fingerprint');
-  const again = HighlightStore.open(dir, `${fingerprint}v1`);
-  assert.is(await createHighlighter(again).highlight('fn main() {}', 'rust', options), html);
-  assert.is(again.hits, 1);
-  const otherOptions = await createHighlighter(again).highlight('fn main() {}', 'rust', {
-    highlightLines: new Set(),
-    showLineNumbers: false,
-  });
-  assert.is.not(otherOptions, html, 'line options are part of the key');
-  again.save();
-  const upgraded = HighlightStore.open(dir, `${fingerprint}v2`);
-  await createHighlighter(upgraded).highlight('fn main() {}', 'rust', options);
-  assert.is(upgraded.hits, 0, 'another version starts empty');
-  upgraded.save();
-  assert.is(readdirSync(dir).filter((n) => n.startsWith('highlight-')).length, 1, 'the old version is removed');
-  removeDir(dir);
 });
 
 test.run();

@@ -4,9 +4,9 @@
  * checked against.
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
-import { fields, type LocalIndexFile, type SectionDocument } from '../src/client/search/local-index-format';
+import { fields, type LocalIndexFile, type SectionDocument } from '../src/shared/search/local-index-format';
 import { fieldBoosts, typosAllowed } from '../src/client/search/section-ranker';
-import { indexTerm, tokenize } from '../src/client/search/text-terms';
+import { indexTerm, tokenize } from '../src/shared/search/text-terms';
 
 export const miniSearchOptions: Options<SectionDocument> = {
   fields: [...fields],

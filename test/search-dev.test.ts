@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LocalIndexFile } from '../src/client/search/local-index-format';
+import type { LocalIndexFile } from '../src/shared/search/local-index-format';
 import { DevSite } from '../src/dev/dev-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 

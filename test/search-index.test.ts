@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { type IndexCommandOptions, indexCommand } from '../src/cli/index-command';
 import { indexSettings, temporaryIndexOf } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
-import { copyFixture, removeDir } from './helpers';
+import { copyFixture, removeDir, repoRoot } from './helpers';
 import { errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
 
 const dir = copyFixture('basic');
@@ -53,6 +53,7 @@ const run = (options: Partial<IndexCommandOptions> = {}) => {
   lines.length = 0;
   const capture = (...args: unknown[]) => void lines.push(args.join(' '));
   return indexCommand({
+    packageRoot: repoRoot,
     config,
     dir: buildDir,
     host: double.url,

@@ -3,108 +3,90 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cropAndHighlight, highlight } from '../src/client/search/highlight';
-import type { LocalIndexFile, SectionDocument } from '../src/client/search/local-index-format';
+import type { LocalIndexFile, SectionDocument } from '../src/shared/search/local-index-format';
 import { createLocalSearch } from '../src/client/search/local-search';
 import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
 import { createSectionRanker } from '../src/client/search/section-ranker';
-import { foldTerm } from '../src/client/search/text-terms';
+import { foldTerm } from '../src/shared/search/text-terms';
 import type { SearchHit } from '../src/client/search/types';
-import type { RoutePage } from '../src/render/route-props';
-import { htmlBlocks } from '../src/search/html-blocks';
 import { buildLocalIndex, indexSections } from '../src/search/local-index';
-import { extractSearchRecords, type SearchRecord } from '../src/search/records';
-import { Highlighted, hitHref } from '../templates/SearchModal';
-import type { DocProps } from '../templates/types';
+import { extractSearchRecords, type SearchPage, type SearchRecord, searchPageOf } from '../src/search/records';
+import { Highlighted, hitHref } from '../src/client/search/SearchModal';
+import type { RouteProps } from '../templates/types';
+import { compileMd } from './helpers';
 import { encodeIndex, referenceIndex, referenceSearchOptions } from './minisearch-reference';
 
 const options = { lang: 'it', version: 'v1', blogLabel: 'Blog' };
 
-const doc = (
-  path: string,
-  title: string,
-  contentHtml: string,
-  category = 'Guide',
-  extra: Partial<DocProps> = {},
-): RoutePage => ({
-  props: {
-    kind: 'doc',
-    path,
-    title,
-    contentHtml,
-    hideTitle: false,
-    toc: [],
-    breadcrumbs: [{ label: category, href: '/it/v1/guides' }, { label: title }],
-    ...extra,
-  },
-  noIndex: false,
+/** A route as search sees it, its blocks compiled from markdown the way the build compiles them. */
+async function searchable(props: RouteProps, markdown: string, noIndex = false): Promise<SearchPage | undefined> {
+  return searchPageOf({ props, noIndex }, (await compileMd(markdown)).search, options);
+}
+
+const doc = (path: string, title: string, category = 'Guide'): RouteProps => ({
+  kind: 'doc',
+  path,
+  title,
+  contentHtml: '',
+  hideTitle: false,
+  toc: [],
+  breadcrumbs: [{ label: category, href: '/it/v1/guides' }, { label: title }],
 });
 
-const h = (level: number, id: string, text: string) =>
-  `<h${level} id="${id}" class="anchor">${text}<a href="#${id}" class="hash-link" aria-label="Link diretto alla sezione «${text}»"></a></h${level}>`;
+const menuMarkdown = [
+  "Un'applicazione desktop ben fatta ha una barra dei menu.",
+  '## Gli elementi di un menu {#elementi}',
+  '- `Menu`: un contenitore di voci;\n  - annidata\n- `Submenu`: un menu a tendina.',
+  '```rust title="src/menu.rs"\nfn crea_menu() -> Menu {}\n```',
+  '### Un menu per finestra {#finestre}',
+  'Ogni finestra può avere un menu diverso; è così perché &lt;webview&gt; non è nativa.',
+  ':::tip\nTieni il menu corto.\n:::',
+  '| Chiave | Tipo |\n|---|---|\n| id | string |',
+].join('\n\n');
 
-const pages: RoutePage[] = [
-  doc(
-    '/it/v1/guides/features/menu',
-    "Menu dell'applicazione",
-    `<p>Un'applicazione desktop ben fatta ha una barra dei menu.</p>${h(2, 'elementi', 'Gli elementi di un menu')}<ul><li><code>Menu</code>: un contenitore di voci;<ul><li>annidata</li></ul></li><li><code>Submenu</code>: un menu a tendina.</li></ul>` +
-      `<div class="code-block has-title"><div class="code-title">src/menu.rs</div><pre class="shiki"><code><span class="line">fn crea_menu() -&gt; Menu {}</span></code></pre></div>` +
-      `${h(3, 'finestre', 'Un menu per finestra')}<p>Ogni finestra può avere un menu diverso; è così perché &lt;webview&gt; non è nativa.</p>` +
-      `<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Suggerimento</p><div class="admonition-content"><p>Tieni il menu corto.</p></div></div>` +
-      `<table><thead><tr><th>Chiave</th><th>Tipo</th></tr></thead><tbody><tr><td>id</td><td>string</td></tr></tbody></table>`,
-  ),
-  doc(
-    '/it/v1/guides/features/window-customization',
-    'Personalizzare le finestre',
-    `<p>Le finestre trasparenti e senza decorazioni.</p>${h(2, 'trasparenza', 'Finestre trasparenti')}<p>Con transparent: true lo sfondo della finestra diventa trasparente.</p>`,
-  ),
-  doc(
-    '/it/v1/references/security',
-    'Sicurezza',
-    `<p>La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.</p>${h(2, 'csp', 'Content Security Policy')}<p>La CSP limita gli script.</p>`,
-    'Riferimenti',
-  ),
-  {
-    props: {
-      kind: 'blog-post',
-      path: '/it/blog/2022/06/19/tauri-1-0',
-      title: 'Tauri 1.0 è stabile',
-      contentHtml: `<p>Dopo anni di lavoro, Tauri 1.0 è qui.</p>${h(2, 'novita', 'Novità')}<p>Il menu di sistema e la tray.</p>`,
-      toc: [],
-      post: {
-        title: 'Tauri 1.0 è stabile',
-        route: '/it/blog/2022/06/19/tauri-1-0',
-        date: '2022-06-19',
-        authors: [],
-        tags: [],
-        readingMinutes: 1,
-      },
-      recent: [],
-    },
-    noIndex: false,
+const post: RouteProps = {
+  kind: 'blog-post',
+  path: '/it/blog/2022/06/19/tauri-1-0',
+  title: 'Tauri 1.0 è stabile',
+  contentHtml: '',
+  toc: [],
+  post: {
+    title: 'Tauri 1.0 è stabile',
+    route: '/it/blog/2022/06/19/tauri-1-0',
+    date: '2022-06-19',
+    authors: [],
+    tags: [],
+    readingMinutes: 1,
   },
-  {
-    props: { kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] },
-    noIndex: false,
-  },
-  {
-    props: {
-      kind: 'page',
-      path: '/it/about/nascosta',
-      title: 'Nascosta',
-      contentHtml: '<p>Segreta.</p>',
-      toc: [],
-      hideTitle: false,
-    },
-    noIndex: true,
-  },
-  { props: { kind: 'not-found', path: '/it/404', title: 'Pagina non trovata' }, noIndex: true },
-];
+  recent: [],
+};
+
+const routes = await Promise.all([
+  searchable(doc('/it/v1/guides/features/menu', "Menu dell'applicazione"), menuMarkdown),
+  searchable(
+    doc('/it/v1/guides/features/window-customization', 'Personalizzare le finestre'),
+    'Le finestre trasparenti e senza decorazioni.\n\n## Finestre trasparenti {#trasparenza}\n\nCon transparent: true lo sfondo della finestra diventa trasparente.',
+  ),
+  searchable(
+    doc('/it/v1/references/security', 'Sicurezza', 'Riferimenti'),
+    'La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.\n\n## Content Security Policy {#csp}\n\nLa CSP limita gli script.',
+  ),
+  searchable(post, 'Dopo anni di lavoro, Tauri 1.0 è qui.\n\n## Novità {#novita}\n\nIl menu di sistema e la tray.'),
+  searchable({ kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] }, ''),
+  searchable(
+    { kind: 'page', path: '/it/about/nascosta', title: 'Nascosta', contentHtml: '', toc: [], hideTitle: false },
+    'Segreta.',
+    true,
+  ),
+  searchable({ kind: 'not-found', path: '/it/404', title: 'Pagina non trovata', contentHtml: '' }, 'Niente.', true),
+]);
+const pages = routes.filter((p): p is SearchPage => p !== undefined);
 
 const records = extractSearchRecords(pages, options);
 const byUrl = (url: string) => records.filter((r) => r.url === url);
 
-test('html blocks: headings with ids, one text block per paragraph, list item and table row; code, thead and buttons are skipped', () => {
-  const blocks = htmlBlocks(pages[0]!.props.kind === 'doc' ? pages[0]!.props.contentHtml : '', new Set(['hash-link']));
+test('search blocks: headings with ids, one text block per paragraph, list item and table row; code and thead are skipped', () => {
+  const blocks = pages[0]!.blocks;
   assert.equal(blocks.slice(0, 5), [
     { kind: 'text', text: "Un'applicazione desktop ben fatta ha una barra dei menu." },
     { kind: 'heading', level: 2, id: 'elementi', text: 'Gli elementi di un menu' },
@@ -114,8 +96,8 @@ test('html blocks: headings with ids, one text block per paragraph, list item an
   ]);
   const texts = blocks.map((b) => b.text);
   assert.not.ok(
-    texts.some((t) => t.includes('crea_menu')),
-    'code listings are not searched',
+    texts.some((t) => t.includes('crea_menu') || t.includes('src/menu.rs')),
+    'code listings and their titles are not searched',
   );
   assert.not.ok(texts.includes('Chiave Tipo'), 'table headers are not records');
   assert.ok(texts.includes('id string'), 'a table row is one block, cells apart');
@@ -158,32 +140,21 @@ test('records: one per heading section and per text block, with the hierarchy, a
   assert.ok(records.every((r) => r.lang === 'it' && r.version === 'v1'));
 });
 
-test('records: category is the sidebar top-level category, Blog, or the page kind; lists, hidden pages and 404 have none', () => {
+test('records: category is the sidebar top-level category, Blog, or the page kind; lists, hidden pages and 404 have none', async () => {
   assert.is(byUrl('/it/v1/references/security')[0]!.hierarchy_lvl0, 'Riferimenti');
   assert.is(byUrl('/it/blog/2022/06/19/tauri-1-0')[0]!.hierarchy_lvl0, 'Blog');
-  const page = extractSearchRecords(
-    [
-      {
-        props: {
-          kind: 'page',
-          path: '/it/about/intro',
-          title: 'Intro',
-          contentHtml: '<p>x</p>',
-          toc: [],
-          hideTitle: false,
-        },
-        noIndex: false,
-      },
-    ],
-    options,
+  const intro = await searchable(
+    { kind: 'page', path: '/it/about/intro', title: 'Intro', contentHtml: '', toc: [], hideTitle: false },
+    'x',
   );
+  const page = extractSearchRecords([intro!], options);
   assert.is(page[0]!.hierarchy_lvl0, 'Pagine');
   assert.equal(byUrl('/it/blog'), []);
   assert.equal(byUrl('/it/about/nascosta'), []);
   assert.equal(byUrl('/it/404'), []);
 });
 
-test('records: titles rank over headings over body text; ids are unique, stable and valid Meilisearch ids', () => {
+test('records: titles rank over headings over body text; ids are unique, stable and valid Meilisearch ids', async () => {
   const menu = byUrl('/it/v1/guides/features/menu');
   const rank = (type: SearchRecord['type']) => menu.find((r) => r.type === type)!.rank;
   assert.ok(rank('lvl1') > rank('lvl2') && rank('lvl2') > rank('lvl3') && rank('lvl3') > rank('content'));
@@ -195,17 +166,11 @@ test('records: titles rank over headings over body text; ids are unique, stable 
     ids,
     'same pages, same ids',
   );
-  const edited = extractSearchRecords(
-    [
-      doc(
-        '/it/v1/guides/features/menu',
-        "Menu dell'applicazione",
-        `<p>Nuovo paragrafo.</p>${(pages[0]!.props as DocProps).contentHtml}`,
-      ),
-      ...pages.slice(1),
-    ],
-    options,
+  const editedMenu = await searchable(
+    doc('/it/v1/guides/features/menu', "Menu dell'applicazione"),
+    `Nuovo paragrafo.\n\n${menuMarkdown}`,
   );
+  const edited = extractSearchRecords([editedMenu!, ...pages.slice(1)], options);
   const kept = new Set(edited.map((r) => r.id));
   assert.ok(ids.filter((id) => !kept.has(id)).length <= 1, 'a new paragraph does not change the ids of the others');
 });

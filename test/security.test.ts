@@ -5,9 +5,9 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/cli/build';
-import { startDev } from '../src/cli/dev';
-import { serve } from '../src/cli/serve';
+import { buildSite } from '../src/pipeline/build-site';
+import { startDev } from '../src/cli/dev-command';
+import { serve } from '../src/cli/serve-command';
 import { safeUrl } from '../templates/safe-url';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -88,6 +88,8 @@ test('a strict CSP: inline scripts allowed by hash, never unsafe-inline; served 
   assert.is(res.headers.get('content-security-policy'), csp);
   assert.is(res.headers.get('x-content-type-options'), 'nosniff');
   assert.is((await fetch(`${server.url}_headers`)).status, 404);
+  assert.is((await fetch(`${server.url}_redirects`)).status, 404, 'host files are not served');
+  assert.is(read('_redirects'), '/it/* /it/404.html 404\n');
 });
 
 test('serve survives 1,000 concurrent requests', async () => {

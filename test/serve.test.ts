@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serve } from '../src/cli/serve';
+import { serve } from '../src/cli/serve-command';
 import { cacheControlOf, resolveRequestPath } from '../src/server/http-paths';
 import { copyFixture, removeDir } from './helpers';
 
@@ -11,6 +11,7 @@ const dir = copyFixture('serve', {
   'build/it/index.html': '<h1>Home</h1>',
   'build/it/v1/guides/index.html': `<h1>Guide</h1>${'testo '.repeat(400)}`,
   'build/it/404.html': '<h1>Pagina non trovata</h1>',
+  'build/_redirects': '/it/* /it/404.html 404\n',
   'build/it/assets/app.ABCDEFGH.js': 'console.log(1)',
   'build/it/img/logo.svg': '<svg/>',
   'secret.txt': 'segreto',

@@ -2,8 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/cli/build';
-import { textOfHtml } from '../src/render/escape';
+import { buildSite } from '../src/pipeline/build-site';
 import { removeDir, repoRoot } from './helpers';
 
 // The real site, built once: every published route, and the content issues' promises about each page.
@@ -26,6 +25,16 @@ function builtRoutes(dir: string, prefix = ''): string[] {
 
 const page = (route: string) =>
   readFileSync(path.join(out, route === '/it/' ? 'it/index.html' : `${route.slice(1)}/index.html`), 'utf8');
+/** Plain text of an HTML fragment: tags dropped, the escaper's entities decoded. */
+function textOfHtml(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => entities[e] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Words of the page's own content (navbar, sidebars, footer and code excluded). */
 function bodyWords(html: string): number {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';

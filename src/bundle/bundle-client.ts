@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, context } from 'esbuild';
-import type { ClientConfig } from '../client/client-config';
-import type { OutputSink } from '../render/render-routes';
+import type { ClientConfig } from '../shared/client-config';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */
@@ -21,6 +20,8 @@ export interface BundleInput {
 
 function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput): BuildOptions & { write: false } {
   return {
+    // Aliases resolve from the working directory: the package's, so a site folder without preact works.
+    absWorkingDir: packageRoot,
     entryPoints: {
       app: path.join(packageRoot, 'src/client/entry.tsx'),
       styles: path.join(packageRoot, 'templates/styles.css'),
@@ -41,8 +42,8 @@ function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    // React DOM's client alone is 69 KB gzipped, over the 50 KB page budget: the browser runs the same
-    // templates on preact/compat, which hydrates React's server markup.
+    // React DOM's client alone is over the page's JavaScript budget (README, benchmarks): the browser runs the
+    // same templates on preact/compat, which hydrates React's server markup.
     alias: {
       react: 'preact/compat',
       'react-dom/client': 'preact/compat/client',
@@ -80,9 +81,4 @@ function toBundle(result: BuildResult<{ write: false }>, baseUrl: string): Clien
     js: files.filter((f) => /\/app\.[^/]+\.js$/.test(f.path)).map(urlOf),
     files,
   };
-}
-
-/** Writes the bundle's files into the build. */
-export async function writeClientBundle(bundle: ClientBundle, sink: OutputSink): Promise<void> {
-  await Promise.all(bundle.files.map((f) => sink.write(f.path, f.contents)));
 }

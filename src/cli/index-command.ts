@@ -3,11 +3,13 @@ import path from 'node:path';
 import { loadConfig } from '../config/load-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import { describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
+import { formatMs } from '../pipeline/format-units';
 import type { SearchRecord } from '../search/records';
-import { recordsFileOf } from '../search/write-search';
-import { formatMs } from './task';
+import { recordsFileOf } from '../search/search-files';
 
 export interface IndexCommandOptions {
+  /** The docs-it package. */
+  packageRoot: string;
   /** Site config file. */
   config?: string;
   /** Build folder holding the records (default `build`). */
@@ -16,7 +18,7 @@ export interface IndexCommandOptions {
   host?: string;
   /** Key allowed to write indexes (`--key` or `DOCS_IT_INDEX_KEY`). */
   key?: string;
-  /** Index uid (default: `search.indexUid` of the config, `docs-v1`). */
+  /** Index uid (default: `search.indexUid` of the config). */
   index?: string;
   /** Task waits, for tests (defaults: the client's 5000 ms and 50 ms). */
   timeOutMs?: number;
@@ -29,9 +31,14 @@ export interface IndexCommandOptions {
 /** `docs-it index`: pushes the records of a finished build to Meilisearch; resolves to the exit code. */
 export async function indexCommand(options: IndexCommandOptions): Promise<number> {
   const out = options.out ?? console;
-  let indexUid = options.index ?? 'docs-v1';
+  let indexUid = options.index ?? 'docs';
   try {
-    const config = await loadConfig({ config: options.config, out: options.dir, env: options.env });
+    const config = await loadConfig({
+      packageRoot: options.packageRoot,
+      config: options.config,
+      out: options.dir,
+      env: options.env,
+    });
     const search = config.site.search;
     indexUid = options.index ?? search.indexUid;
     const host = options.host ?? search.host;
@@ -41,7 +48,10 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
         undefined,
         'Pass --host http://127.0.0.1:7700, set search.host in the config, or DOCS_IT_SEARCH_HOST.',
       );
-    const records = await readRecords(path.join(config.paths.out, recordsFileOf(config.site)), config.paths.root);
+    const records = await readRecords(
+      path.join(config.paths.out, recordsFileOf(config.site.baseUrl)),
+      config.paths.root,
+    );
     out.log(`docs-it index: ${records.length} documenti verso l'indice ${indexUid}`);
     const summary = await pushToMeilisearch({
       host,

@@ -1,46 +1,27 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build as esbuild } from 'esbuild';
-import { DocsItError } from '../errors';
-import type { SiteConfig } from './schema';
-import { validateConfig } from './validate-config';
-
-export interface ResolvedPaths {
-  root: string;
-  configFile: string;
-  content: string;
-  docs: string;
-  blog: string;
-  pages: string;
-  static: string;
-  data: string;
-  templates: string;
-  out: string;
-  cache: string;
-}
-
-/** Everything a build needs to know, resolved once: the validated site config, absolute paths and flags. */
-export interface ResolvedConfig {
-  site: SiteConfig;
-  paths: ResolvedPaths;
-  mode: 'production' | 'development';
-  verbose: boolean;
-  debug: boolean;
-}
+import { type ModuleFiles, moduleFiles } from '../cache/module-files';
+import { DocsItError, DocsItErrors } from '../errors';
+import { importTsModule } from '../modules/import-ts-module';
+import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
+import type { SiteConfig } from './site-schema';
+import { lineOfKeyPath, validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {
-  /** Path of the config file (default `site.config.ts` in `root`). */
+  /** The docs-it package. */
+  packageRoot: string;
+  /** Path of the config file (default `site.config.ts` in `root`), relative to `cwd`. */
   config?: string;
   /** Site root (default: the folder of the config file). */
   root?: string;
-  /** Output folder (default `build` in the root). */
+  /** Output folder (default `build` in the root), relative to `cwd`. */
   out?: string;
   mode?: 'production' | 'development';
   verbose?: boolean;
   debug?: boolean;
+  /** Where relative paths start (default: the process's working directory). */
+  cwd?: string;
   /** Environment read for deploy-time settings (default `process.env`); see `searchFromEnv`. */
   env?: Record<string, string | undefined>;
 }
@@ -55,111 +36,79 @@ function searchFromEnv(search: SiteConfig['search'], env: Record<string, string 
   return { ...search, ...(host ? { host } : {}), ...(apiKey ? { apiKey } : {}) };
 }
 
-/** Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. */
-export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
-  const cwd = process.cwd();
+/** Where everything of a site is, from the options alone (before the config is read). */
+export function resolvePaths(options: LoadConfigOptions): ResolvedPaths {
+  const cwd = options.cwd ?? process.cwd();
   const configFile = path.resolve(cwd, options.config ?? path.join(options.root ?? '.', 'site.config.ts'));
-  if (!existsSync(configFile)) {
-    throw new DocsItError(
-      'config file not found',
-      { file: path.relative(cwd, configFile) || configFile },
-      'Run docs-it from the site folder or pass --config <file>.',
-    );
-  }
   const root = path.resolve(cwd, options.root ?? path.dirname(configFile));
-  const relConfig = path.relative(root, configFile);
-  const cache = path.join(root, 'node_modules', '.cache', 'docs-it');
-  const raw = await importConfigModule(configFile, relConfig, cache);
-  const source = await readFile(configFile, 'utf8');
-  const validated = validateConfig(raw, relConfig, source);
-  const site = { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) };
   const content = path.join(root, 'content');
   return {
-    site,
-    paths: {
-      root,
-      configFile,
-      content,
-      docs: path.join(content, 'docs'),
-      blog: path.join(content, 'blog'),
-      pages: path.join(content, 'pages'),
-      static: path.join(content, 'static'),
-      data: path.join(content, 'data'),
-      templates: path.join(root, 'templates'),
-      out: path.resolve(cwd, options.out ?? path.join(root, 'build')),
-      cache,
-    },
-    mode: options.mode ?? 'production',
-    verbose: options.verbose ?? false,
-    debug: options.debug ?? false,
+    root,
+    configFile,
+    content,
+    docs: path.join(content, 'docs'),
+    blog: path.join(content, 'blog'),
+    pages: path.join(content, 'pages'),
+    static: path.join(content, 'static'),
+    data: path.join(content, 'data'),
+    out: path.resolve(cwd, options.out ?? path.join(root, 'build')),
+    cache: path.join(root, 'node_modules', '.cache', 'docs-it'),
+    packageRoot: options.packageRoot,
   };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Transpiles a TypeScript module with esbuild and imports its default export. */
-export async function importTsModule(file: string, relFile: string, cacheDir: string): Promise<unknown> {
-  let code: string;
-  try {
-    const result = await esbuild({
-      entryPoints: [file],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-      packages: 'external',
-    });
-    code = result.outputFiles[0]!.text;
-  } catch (error) {
-    // esbuild reports syntax errors with their own location; keep the first one.
-    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+/** Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. */
+export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFiles): Promise<ResolvedConfig> {
+  const paths = resolvePaths(options);
+  const relConfig = path.relative(paths.root, paths.configFile) || path.basename(paths.configFile);
+  if (!existsSync(paths.configFile)) {
     throw new DocsItError(
-      first ? first.text : String(error),
-      { file: relFile, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
-      'Fix this error in the file (TypeScript syntax or an import path).',
+      'config file not found',
+      { file: path.relative(options.cwd ?? process.cwd(), paths.configFile) || paths.configFile },
+      'Run docs-it from the site folder or pass --config <file>.',
     );
   }
-  const hash = createHash('sha1').update(code).digest('hex').slice(0, 12);
-  await mkdir(cacheDir, { recursive: true });
-  // Named after the file and its path, so two files of the same name never prune each other's transpile.
-  const base = path.basename(file).replace(/\W/g, '_');
-  const prefix = `${base}-${createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 8)}-`;
-  const out = path.join(cacheDir, `${prefix}${hash}.mjs`);
-  if (!existsSync(out)) await writeFile(out, code);
-  // Earlier transpiles of this file (and those named without the path, as before) are never imported again.
-  // Only those older than a minute go: another build starting now may be about to import its own.
-  const earlier = new RegExp(`^(${escapeRegExp(prefix)}|${escapeRegExp(base)}-)[0-9a-f]{12}\\.mjs$`);
-  for (const name of await readdir(cacheDir)) {
-    const other = path.join(cacheDir, name);
-    if (!earlier.test(name) || other === out) continue;
-    // Another build may have removed it meanwhile.
-    const modified = await stat(other).then(
-      (s) => s.mtimeMs,
-      () => Date.now(),
-    );
-    if (Date.now() - modified > 60_000) await rm(other, { force: true });
-  }
-  try {
-    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
-    return mod.default;
-  } catch (error) {
-    throw new DocsItError(
-      `running this module failed: ${(error as Error).message}`,
-      { file: relFile },
-      'Check the values and imports of this file.',
-    );
-  }
-}
-
-async function importConfigModule(configFile: string, relConfig: string, cache: string): Promise<unknown> {
-  const value = await importTsModule(configFile, relConfig, cache);
-  if (value === undefined) {
+  const raw = await importTsModule(paths.configFile, relConfig, {
+    modules: modules ?? moduleFiles(path.join(paths.cache, 'modules')),
+    packageRoot: options.packageRoot,
+  });
+  if (raw === undefined) {
     throw new DocsItError(
       'the config file has no default export',
       { file: relConfig },
       'End the file with `export default defineConfig({ … })`.',
     );
   }
-  return value;
+  const source = await readFile(paths.configFile, 'utf8');
+  const validated = validateConfig(raw, relConfig, source);
+  checkStaticFiles(validated, paths, relConfig, source);
+  return {
+    site: { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) },
+    paths,
+    mode: options.mode ?? 'production',
+    verbose: options.verbose ?? false,
+    debug: options.debug ?? false,
+  };
+}
+
+/** Every file the config names under `content/static` (favicon, logos, icons) must exist. */
+function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
+  const named: { keys: (string | number)[]; value: string | undefined }[] = [
+    { keys: ['favicon'], value: site.favicon },
+    { keys: ['navbar', 'logo', 'src'], value: site.navbar.logo.src },
+    { keys: ['navbar', 'logo', 'srcDark'], value: site.navbar.logo.srcDark },
+    { keys: ['pwa', 'appleTouchIcon'], value: site.pwa.appleTouchIcon },
+    ...site.pwa.icons.map((icon, i) => ({ keys: ['pwa', 'icons', i, 'src'], value: icon.src })),
+  ];
+  const errors = named
+    .filter(({ value }) => value !== undefined && !existsSync(path.join(paths.static, value)))
+    .map(
+      ({ keys, value }) =>
+        new DocsItError(
+          `${keys.join('.').replace(/\.(\d+)\./g, '[$1].')}: file not found: content/static/${value}`,
+          { file, ...lineOfKeyPath(source, keys) },
+          'Add the file under content/static/, or fix the path (it is relative to content/static).',
+        ),
+    );
+  if (errors.length > 0) throw new DocsItErrors(errors);
 }

@@ -1,70 +1,107 @@
 import type { z } from 'zod';
 import { DocsItError, DocsItErrors } from '../errors';
-import { configSchema, type SiteConfig } from './schema';
+import { closestName, describeIssue, formatKeyPath } from '../validation/describe-issue';
+import { type SiteConfig, siteSchema } from './site-schema';
 
-/** Validates a raw config object; every problem names its key, e.g. `i18n.locales[2].path: expected a string`. */
+/**
+ * Validates a raw config object. Every problem names its key path, its line in the config file, and what to
+ * do; an unknown key (a misspelling, most of the time) says which known key is closest.
+ */
 export function validateConfig(raw: unknown, file: string, source = ''): SiteConfig {
-  const result = configSchema.safeParse(raw, { reportInput: true });
+  const result = siteSchema.safeParse(raw, { reportInput: true });
   if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => {
+  const errors = result.error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(siteSchema, issue.path, raw);
+      return issue.keys.map((key) => {
+        const path = [...issue.path, key];
+        const near = closestName(key, known);
+        return new DocsItError(
+          `${formatKeyPath(path)}: unknown key${near ? `; did you mean "${near}"?` : ''}`,
+          { file, ...lineOfKeyPath(source, path) },
+          near
+            ? `Rename it to "${near}".`
+            : `Remove it; the keys allowed here are: ${known.map((k) => `"${k}"`).join(', ')}.`,
+        );
+      });
+    }
     const key = formatKeyPath(issue.path);
-    return new DocsItError(
-      `${key ? `${key}: ` : ''}${describeIssue(issue)}`,
-      { file, ...lineOfKey(source, issue.path) },
-      'Fix this value in the site config (see the types exported by defineConfig).',
-    );
+    return [
+      new DocsItError(
+        `${key ? `${key}: ` : ''}${describeIssue(issue)}`,
+        { file, ...lineOfKeyPath(source, issue.path) },
+        'Fix this value in the site config (the types of defineConfig describe every key).',
+      ),
+    ];
   });
   throw new DocsItErrors(errors);
 }
 
-/** `['i18n', 'locales', 2, 'path']` → `i18n.locales[2].path`. */
-export function formatKeyPath(keys: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of keys) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
+
+/** The keys an object of the schema allows at `path` (through optional, default, lazy, array and union schemas). */
+export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[], raw: unknown): string[] {
+  let current: AnySchema | undefined = schema as AnySchema;
+  let value = raw;
+  const unwrap = (s: AnySchema): AnySchema => {
+    const def = s._zod.def;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') {
+      return unwrap(def.innerType as AnySchema);
+    }
+    if (def.type === 'lazy') return unwrap((def.getter as () => AnySchema)());
+    if (def.type === 'pipe') return unwrap(def.in as AnySchema);
+    if (def.type === 'union') {
+      const options = (def.options as AnySchema[]).map(unwrap);
+      // The option whose `type` literal matches the value, or the first object option.
+      const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+      const objects = options.filter((o) => o._zod.def.type === 'object');
+      return (
+        objects.find((o) => {
+          const literal = (o._zod.def.shape as Record<string, AnySchema>).type?._zod.def;
+          return literal?.type === 'literal' && (literal.values as unknown[]).includes(type);
+        }) ??
+        objects[0] ??
+        s
+      );
+    }
+    return s;
+  };
+  for (const key of path) {
+    if (!current) return [];
+    current = unwrap(current);
+    const def: Record<string, unknown> & { type: string } = current._zod.def;
+    value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+    if (def.type === 'object') current = (def.shape as Record<string, AnySchema>)[String(key)];
+    else if (def.type === 'array') current = def.element as AnySchema;
+    else if (def.type === 'record') current = def.valueType as AnySchema;
+    else current = undefined;
   }
-  return out;
+  if (!current) return [];
+  const final = unwrap(current);
+  return final._zod.def.type === 'object' ? Object.keys(final._zod.def.shape as object) : [];
 }
 
-const typeNames: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-};
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') {
-    const expected = typeNames[issue.expected] ?? issue.expected;
-    return `expected ${expected}${issue.input === undefined ? ' (missing)' : `, got ${describeValue(issue.input)}`}`;
-  }
-  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (issue.code === 'invalid_union') return 'does not match any allowed form';
-  if (issue.code === 'unrecognized_keys')
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  return issue.message;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'object') return 'an object';
-  return String(value);
-}
-
-/** Best-effort line of the deepest named key of a path in the config source. */
-function lineOfKey(source: string, keys: readonly PropertyKey[]): { line?: number; column?: number } {
+/**
+ * The line of a key path in the config's source: each key is looked for after the one before it, so
+ * `navbar.logo.src` finds the `src` inside `logo` inside `navbar`. Keys of values defined elsewhere (a shared
+ * constant) fall back to the first place the key appears.
+ */
+export function lineOfKeyPath(source: string, keys: readonly PropertyKey[]): { line?: number; column?: number } {
   const names = keys.filter((k): k is string => typeof k === 'string');
-  const last = names[names.length - 1];
-  if (!source || !last) return {};
-  const lines = source.split('\n');
-  const pattern = new RegExp(`(^|[\\s{,])["']?${last.replace(/[^\w-]/g, '')}["']?\\s*:`);
-  for (let i = 0; i < lines.length; i++) {
-    const match = pattern.exec(lines[i]!);
-    if (match) return { line: i + 1, column: match.index + match[1]!.length + 1 };
+  if (!source || names.length === 0) return {};
+  const find = (name: string, from: number) => {
+    const pattern = new RegExp(`(^|[\\s{,])["']?${name.replace(/[^\w-]/g, '')}["']?\\s*:`, 'gm');
+    pattern.lastIndex = from;
+    const match = pattern.exec(source);
+    return match ? match.index + match[1]!.length : -1;
+  };
+  let at = 0;
+  for (const name of names) {
+    const next = find(name, at);
+    at = next === -1 ? find(name, 0) : next;
+    if (at === -1) return {};
   }
-  return {};
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  return { line, column: at - before.lastIndexOf('\n') };
 }

@@ -1,9 +1,10 @@
 import { parse as parseYaml } from 'yaml';
 import { DocsItError, type ErrorCollector } from '../errors';
-import { firstHeadingTitle } from './docs';
 import type { BlogFrontMatter } from './front-matter';
-import type { Author, BlogPost } from './model';
-import { joinRoute, stripExtension } from './paths';
+import type { Author, BlogPost } from './content-types';
+import { leadingHeading } from './leading-heading';
+import { joinRoute } from '../shared/urls';
+import { stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
 /** Reads `authors.yml`: a map of author keys to name, title, url and image_url. */
@@ -80,7 +81,8 @@ export function buildBlogPosts(
       continue;
     }
     const slug = fm.slug?.replace(/^\//, '') ?? match?.[4] ?? name.replace(/\/index$/, '');
-    const title = fm.title ?? firstHeadingTitle(source.body);
+    const heading = leadingHeading(source.body);
+    const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(
         new DocsItError(
@@ -119,6 +121,7 @@ export function buildBlogPosts(
       route: joinRoute(blogBase, y, m, d, slug),
       authors: postAuthors,
       tags: fm.tags ?? [],
+      ...(heading ? { titleLine: heading.line } : {}),
     });
   }
   // Newest first; same-day posts by slug so the order is stable.

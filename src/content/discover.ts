@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { ResolvedConfig } from '../config/load-config';
+import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError } from '../errors';
 import type { SourceFile } from './source-file';
 
@@ -20,6 +20,8 @@ export interface DiscoveredContent {
   authors: { file: string; text: string } | undefined;
   /** Files under `content/static`, relative to it. */
   staticFiles: string[];
+  /** Markdown files named `_…` (fragments that pages import), by site-root relative path. */
+  fragments: Record<string, string>;
 }
 
 const sections = ['docs', 'blog', 'pages'] as const;
@@ -52,6 +54,15 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     const abs = path.join(content, 'docs', relPath);
     categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });
   }
+  const fragments: Record<string, string> = {};
+  const fragmentFiles = await fg(['{docs,blog,pages}/**/_*.{md,mdx}'], {
+    cwd: content,
+    ignore: ['**/node_modules/**'],
+  });
+  for (const relPath of fragmentFiles.sort()) {
+    const abs = path.join(content, relPath);
+    fragments[toRel(abs)] = readText(abs, toRel(abs));
+  }
   const authorsPath = path.join(content, 'blog', 'authors.yml');
   const authorsText = await readFile(authorsPath, 'utf8').catch(() => undefined);
   const staticFiles = await fg(['**/*'], { cwd: config.paths.static, onlyFiles: true, dot: false });
@@ -62,6 +73,7 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     categories,
     authors: authorsText === undefined ? undefined : { file: toRel(authorsPath), text: authorsText },
     staticFiles: staticFiles.sort(),
+    fragments,
   };
 }
 

@@ -1,17 +1,10 @@
 import { DocsItError, type ErrorCollector } from '../errors';
 import type { DocFrontMatter } from './front-matter';
-import type { Doc } from './model';
-import { baseName, dirOf, isIndexName, joinRoute, stripExtension } from './paths';
+import type { Doc } from './content-types';
+import { leadingHeading } from './leading-heading';
+import { joinRoute } from '../shared/urls';
+import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
-
-/** First `# Heading` of a markdown body, used when the front matter has no title. */
-export function firstHeadingTitle(body: string): string | undefined {
-  const match = /^\s*#[ \t]+(.+?)[ \t#]*$/m.exec(body.replace(/^\s*\n/, ''));
-  if (!match) return undefined;
-  // Only when it is the first thing in the body, as a title would be.
-  const before = body.slice(0, body.indexOf(match[0].trim()));
-  return before.trim() === '' ? match[1]!.replace(/\s*\{#[^}]+\}\s*$/, '') : undefined;
-}
 
 /** Turns parsed files of `content/docs` into docs with ids, titles and routes. */
 export function buildDocs(sources: ParsedSource[], docsBase: string, errors: ErrorCollector): Doc[] {
@@ -23,7 +16,8 @@ export function buildDocs(sources: ParsedSource[], docsBase: string, errors: Err
     const name = baseName(id);
     const isIndex = isIndexName(name);
     const dir = dirOf(id);
-    const title = fm.title ?? firstHeadingTitle(source.body);
+    const heading = leadingHeading(source.body);
+    const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(
         new DocsItError(
@@ -51,6 +45,7 @@ export function buildDocs(sources: ParsedSource[], docsBase: string, errors: Err
       isIndex,
       route,
       unlisted: fm.unlisted ?? false,
+      ...(heading ? { titleLine: heading.line } : {}),
     });
   }
   return docs;

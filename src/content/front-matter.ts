@@ -1,6 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { formatKeyPath } from '../config/validate-config';
+import { formatKeyPath } from '../validation/describe-issue';
 import { DocsItError } from '../errors';
 import type { ParsedSource, SourceFile } from './source-file';
 
@@ -44,6 +44,8 @@ const blogSchema = z.looseObject({
 
 const pageSchema = z.looseObject({
   ...common,
+  /** `releases`: the page lists the releases of `content/data/releases.ts` after its content. */
+  layout: z.enum(['releases']).optional(),
   hero: z
     .object({
       title: z.string(),

@@ -1,25 +1,32 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/load-config';
-import { importTsModule } from '../config/load-config';
+import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError } from '../errors';
-import { type Release, releasePackages } from './releases';
+import { importTsModule } from '../modules/import-ts-module';
+import type { ModuleFiles } from '../cache/module-files';
+import type { ReleasesData } from './releases';
 
 /** Loads `content/data/releases.ts` when it exists, checking each entry's shape. */
-export async function loadReleases(config: ResolvedConfig): Promise<Release[] | undefined> {
+export async function loadReleases(config: ResolvedConfig, modules: ModuleFiles): Promise<ReleasesData | undefined> {
   const file = path.join(config.paths.data, 'releases.ts');
   if (!existsSync(file)) return undefined;
   const rel = path.relative(config.paths.root, file).split(path.sep).join('/');
-  const data = await importTsModule(file, rel, config.paths.cache);
-  if (!Array.isArray(data))
-    throw new DocsItError(
-      'the default export must be an array of releases',
-      { file: rel },
-      'Export `defineReleases([...])`.',
-    );
-  data.forEach((entry: Partial<Release>, i) => {
-    const problem = !releasePackages.includes(entry.package as Release['package'])
-      ? `package must be one of ${releasePackages.join(', ')}`
+  const data = (await importTsModule(file, rel, {
+    modules,
+    packageRoot: config.paths.packageRoot,
+  })) as Partial<ReleasesData>;
+  const fail = (message: string) => {
+    throw new DocsItError(message, { file: rel }, 'Export `defineReleases({ packages: [...], releases: [...] })`.');
+  };
+  if (typeof data !== 'object' || data === null) fail('the default export must be an object');
+  if (!Array.isArray(data.packages) || data.packages.some((p) => typeof p !== 'string')) {
+    fail('packages must be an array of package names');
+  }
+  if (!Array.isArray(data.releases)) fail('releases must be an array');
+  const packages = data.packages!;
+  data.releases!.forEach((entry, i) => {
+    const problem = !packages.includes(entry.package)
+      ? `package must be one of ${packages.join(', ')}`
       : typeof entry.version !== 'string' || !/^\d+\.\d+\.\d+/.test(entry.version)
         ? 'version must be a semver string'
         : typeof entry.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(entry.date)
@@ -27,8 +34,7 @@ export async function loadReleases(config: ResolvedConfig): Promise<Release[] | 
           : !Array.isArray(entry.highlights)
             ? 'highlights must be an array of strings'
             : undefined;
-    if (problem)
-      throw new DocsItError(`releases[${i}]: ${problem}`, { file: rel }, 'Fix this entry of the releases data.');
+    if (problem) fail(`releases[${i}]: ${problem}`);
   });
-  return data as Release[];
+  return data as ReleasesData;
 }

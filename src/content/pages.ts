@@ -1,19 +1,24 @@
-import type { ErrorCollector } from '../errors';
-import { DocsItError } from '../errors';
-import { firstHeadingTitle } from './docs';
+import { DocsItError, type ErrorCollector } from '../errors';
+import { notFoundRouteOf } from '../shared/urls';
+import type { Page } from './content-types';
 import type { PageFrontMatter } from './front-matter';
-import type { Page } from './model';
-import { baseName, dirOf, isIndexName, joinRoute, stripExtension } from './paths';
+import { leadingHeading } from './leading-heading';
+import { joinRoute } from '../shared/urls';
+import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
-/** Standalone pages from `content/pages`: the home page (`index.md`), `releases.md`, and the rest. */
+/**
+ * Standalone pages from `content/pages`: `index.md` is the home page, `404.md` the page unknown paths show,
+ * a page with `layout: releases` lists the releases of `content/data/releases.ts`; the rest are plain pages.
+ */
 export function buildPages(sources: ParsedSource[], baseUrl: string, errors: ErrorCollector): Page[] {
   const pages: Page[] = [];
   for (const source of sources) {
     const fm = source.frontMatter as PageFrontMatter;
     if (fm.draft) continue;
     const id = stripExtension(source.relPath);
-    const title = fm.title ?? firstHeadingTitle(source.body);
+    const heading = leadingHeading(source.body);
+    const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(
         new DocsItError(
@@ -24,15 +29,12 @@ export function buildPages(sources: ParsedSource[], baseUrl: string, errors: Err
       );
       continue;
     }
-    const isIndex = isIndexName(baseName(id));
-    const route =
-      fm.slug !== undefined
-        ? joinRoute(baseUrl, fm.slug)
-        : isIndex
-          ? joinRoute(baseUrl, dirOf(id))
-          : joinRoute(baseUrl, id);
-    const kind = id === 'index' ? 'home' : id === 'releases' ? 'releases' : 'page';
-    pages.push({ source, frontMatter: fm, title, route, kind });
+    const kind = id === 'index' ? 'home' : id === '404' ? 'not-found' : fm.layout === 'releases' ? 'releases' : 'page';
+    let route: string;
+    if (kind === 'not-found') route = notFoundRouteOf(baseUrl);
+    else if (fm.slug !== undefined) route = joinRoute(baseUrl, fm.slug);
+    else route = isIndexName(baseName(id)) ? joinRoute(baseUrl, dirOf(id)) : joinRoute(baseUrl, id);
+    pages.push({ source, frontMatter: fm, title, route, kind, ...(heading ? { titleLine: heading.line } : {}) });
   }
   return pages;
 }

@@ -1,20 +1,22 @@
-/** The packages whose releases `/it/releases` lists, in display order. */
-export const releasePackages = ['tauri', 'tauri-build', 'tauri-bundler', '@tauri-apps/cli', '@tauri-apps/api'] as const;
-
-export type ReleasePackage = (typeof releasePackages)[number];
-
 /** One published version of one package. */
 export interface Release {
-  package: ReleasePackage;
+  /** One of the data file's `packages`. */
+  package: string;
   /** Semver, e.g. `1.6.0`. */
   version: string;
   /** Publication date, `YYYY-MM-DD`. */
   date: string;
-  /** A few Italian highlights, one sentence each (inline markdown allowed: `code`, links). */
+  /** A few highlights, one sentence each (inline markdown allowed: `code`, **bold**, links). */
   highlights: string[];
 }
 
+/** What `content/data/releases.ts` exports: the packages, in the order the page lists them, and their releases. */
+export interface ReleasesData {
+  packages: string[];
+  releases: Release[];
+}
+
 /** Identity function that types `content/data/releases.ts`. */
-export function defineReleases(releases: Release[]): Release[] {
-  return releases;
+export function defineReleases(data: ReleasesData): ReleasesData {
+  return data;
 }

@@ -1,68 +1,56 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
-import { clientConfigOf } from '../config/client-config-of';
-import { type LoadConfigOptions, loadConfig, type ResolvedConfig } from '../config/load-config';
-import { buildContentModel, type ContentModel } from '../content/content-model';
-import { type DiscoveredContent, discoverContent } from '../content/discover';
-import { parseFrontMatter } from '../content/front-matter';
-import { loadReleases } from '../content/load-releases';
-import type { Release } from '../content/releases';
-import type { ParsedSource, SourceFile } from '../content/source-file';
-import { validateLinks } from '../content/validate-links';
+import { digestOf } from '../cache/digest';
+import { type LoadConfigOptions, loadConfig } from '../config/load-config';
+import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, docsItErrorsOf } from '../errors';
-import { fragmentReader, jobsOf } from '../markdown/compile-pages';
-import { HighlightStore, highlightVersion } from '../markdown/highlight-store';
-import { createHighlighter } from '../markdown/highlighter';
-import type { CompiledPage } from '../markdown/problems';
-import { type CompileInput, createMarkdownProcessor } from '../markdown/processor';
-import { buildChrome } from '../render/chrome';
-import { clientSidebars } from '../render/client-sidebar';
-import { colorModeScript } from '../render/color-mode-script';
-import { renderPage } from '../render/render-routes';
-import { buildRouteProps } from '../render/route-props';
-import { searchDirOf, searchFiles } from '../search/write-search';
+import type { CompiledPage } from '../markdown/compiled-page';
+import { type Run, startRun } from '../pipeline/run';
+import { createSite, readContent, type Site } from '../pipeline/site';
+import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
+import { clientConfigOf } from '../render/client-config';
+import { htmlFileOf, pageDataFileOf } from '../shared/urls';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
   paths: string[] | 'all';
   errors: DocsItError[];
-  /** Files compiled by this update, for tests and the benchmark. */
+  /** Files whose compile input changed with this update (compiled again, unless the disk cache had them). */
   compiled: string[];
 }
 
 export type DevResponse =
   | { kind: 'page'; status: number; html: string }
   | { kind: 'data'; status: number; json: string }
-  | { kind: 'asset'; contents: Uint8Array; file: string }
+  | { kind: 'asset'; contents: Uint8Array | string; file: string }
   | { kind: 'static'; file: string }
   | { kind: 'none' };
 
-const emptyPage: CompiledPage = { html: '', toc: [], ids: [], links: [], problems: [], deps: {} };
+const emptyPage: CompiledPage = { html: '', toc: [], ids: [], links: [], problems: [], search: [], words: 0 };
+
+type Bundler = Awaited<ReturnType<typeof bundleClientIncrementally>>;
 
 /**
- * The site as `docs-it dev` holds it in memory: content model, compiled pages (compiled on first use and
- * kept while their input is unchanged), client bundle, and the problems of the last update.
+ * The site as `docs-it dev` serves it: the build's own stages and files, produced when a reader asks for
+ * them and kept in memory (over the build's disk cache). A change starts a new state of the site; only what
+ * the change touched is computed again.
  */
 export class DevSite {
   config!: ResolvedConfig;
-  private model!: ContentModel;
-  private discovered!: DiscoveredContent;
-  private releases: Release[] | undefined;
-  private configSource = '';
+  private run!: Run;
+  private site!: Site;
+  private files!: SiteFiles;
+  private byPath = new Map<string, SiteFile>();
+  private copies = new Map<string, { path: string; from: string }>();
   private bundle!: ClientBundle;
-  private bundler!: Awaited<ReturnType<typeof bundleClientIncrementally>>;
-  private compile!: ReturnType<typeof createMarkdownProcessor>;
-  /** Kept across updates: highlighted blocks that did not change are not highlighted again. */
-  private highlighter = createHighlighter();
-  private highlightStore: HighlightStore | undefined;
-  private readonly compiled = new Map<string, { key: string; page: Promise<CompiledPage> }>();
-  private readonly parsedByText = new Map<string, ParsedSource>();
+  private bundler: Bundler | undefined;
+  private bundlerKey = '';
+  private compileKeys = new Map<string, string>();
   private modelErrors: DocsItError[] = [];
-  private compileErrors = new Map<string, DocsItError[]>();
+  private pageErrors = new Map<string, DocsItError[]>();
+  private routeErrors = new Map<string, DocsItError[]>();
   private linkErrors: DocsItError[] = [];
-  /** The search files of the current content, built on first request after a change. */
-  private search: Promise<Map<string, string>> | undefined;
   private markPageServed!: () => void;
   /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
   readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
@@ -70,305 +58,221 @@ export class DevSite {
   readonly buildId = `${process.pid}-${Date.now()}`;
 
   constructor(
-    private readonly options: LoadConfigOptions & { packageRoot: string },
+    private readonly options: LoadConfigOptions & { cliDir?: string },
     /** Markup added to every page (the live-reload client). */
     private readonly inject: string,
   ) {}
 
   get errors(): DocsItError[] {
-    return [...this.modelErrors, ...[...this.compileErrors.values()].flat(), ...this.linkErrors];
+    return [
+      ...this.modelErrors,
+      ...[...this.pageErrors.values()].flat(),
+      ...[...this.routeErrors.values()].flat(),
+      ...this.linkErrors,
+    ];
   }
 
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
-    await this.loadSiteConfig();
-    // esbuild works in its own process: bundle while the content is read.
-    const bundling = (async () => {
-      this.bundler = await bundleClientIncrementally({
-        packageRoot: this.options.packageRoot,
-        baseUrl: this.config.site.baseUrl,
-        mode: 'development',
-        clientConfig: clientConfigOf(this.config.site, 'development'),
-      });
-      this.bundle = await this.bundler.rebuild();
-    })();
-    await Promise.all([bundling, this.reloadContent()]);
+    this.run = await startRun({ ...this.options, mode: 'development', quiet: true }, 'dev');
+    this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
+    await this.reload([]);
   }
 
   async dispose(): Promise<void> {
     await this.bundler?.dispose();
+    this.run?.end();
   }
 
-  /**
-   * Compiles every page in the background so links are checked site-wide: one page at a time, yielding
-   * between pages, so a page a reader asks for is compiled first.
-   */
+  /** Compiles every page (so links are checked site-wide), then checks the links. */
   async compileEverything(): Promise<void> {
-    for (const job of this.jobs()) {
-      await this.compiledPage(job).catch(() => undefined);
+    const site = this.site;
+    for (const file of site.jobs.keys()) {
+      await site.page(file);
+      // Between pages, a page a reader asks for goes first.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    this.highlightStore?.save();
-    await this.checkLinksNow();
+    this.run.end();
+    await this.checkLinks(site);
   }
 
   /** Applies a batch of changed files (absolute paths) and says what readers must reload. */
   async update(changed: string[]): Promise<UpdateResult> {
-    const { paths: p } = this.config;
-    const rel = changed.map((f) => path.relative(p.root, f).split(path.sep).join('/'));
-    this.search = undefined;
-    if (changed.some((f) => f === p.configFile)) {
-      await this.loadSiteConfig();
-      await this.reloadContent();
-      const compiledNow = await this.recompileChanged([]);
-      return { paths: 'all', errors: this.errors, compiled: compiledNow };
+    const { paths } = this.config;
+    const rel = changed.map((f) => path.relative(paths.root, f).split(path.sep).join('/'));
+    const previous = this.site;
+    if (changed.some((f) => f === paths.configFile)) {
+      try {
+        this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
+      } catch (error) {
+        this.modelErrors = errorsOf(error);
+        return { paths: [], errors: this.errors, compiled: [] };
+      }
     }
-    if (changed.some((f) => f.startsWith(path.join(this.options.packageRoot, 'src', 'client')) || f.endsWith('.css'))) {
-      this.bundle = await this.bundler.rebuild();
+    const clientCode = path.join(this.options.packageRoot, 'src', 'client');
+    if (changed.some((f) => f.startsWith(clientCode) || f.endsWith('.css'))) {
+      this.bundle = await this.bundler!.rebuild();
+      this.indexFiles();
       return { paths: 'all', errors: this.errors, compiled: [] };
     }
-    if (changed.some((f) => f.startsWith(p.static))) return { paths: 'all', errors: this.errors, compiled: [] };
-    const before = this.signature();
-    const oldRoutes = new Map(this.model?.routes.map((r) => [r.file ?? r.path, r.path]) ?? []);
-    await this.reloadContent();
-    const compiledNow = await this.recompileChanged(rel);
-    this.highlightStore?.save();
-    await this.checkLinksNow();
-    if (this.signature() !== before) return { paths: 'all', errors: this.errors, compiled: compiledNow };
-    const paths = new Set<string>();
-    for (const file of rel) {
-      const route = this.model.routeOfFile[file] ?? oldRoutes.get(file);
-      if (route) paths.add(route);
-      if (file.startsWith('content/blog/'))
-        for (const r of this.model.routes) if (r.kind === 'blog-list' || r.kind === 'blog-archive') paths.add(r.path);
+    const compiled = await this.reload(rel);
+    if (this.site === previous) return { paths: [], errors: this.errors, compiled };
+    await this.checkLinks(this.site);
+    if (
+      !previous ||
+      signature(previous) !== signature(this.site) ||
+      changed.some((f) => !f.startsWith(paths.content))
+    ) {
+      return { paths: 'all', errors: this.errors, compiled };
     }
-    return { paths: [...paths], errors: this.errors, compiled: compiledNow };
+    const routes = new Set<string>();
+    const oldRoutes = previous.model.routeOfFile;
+    for (const file of rel) {
+      const route = this.site.model.routeOfFile[file] ?? oldRoutes[file];
+      if (route) routes.add(route);
+      if (file.startsWith('content/blog/')) {
+        for (const r of this.site.model.routes)
+          if (r.kind === 'blog-list' || r.kind === 'blog-archive') routes.add(r.path);
+      }
+      if (file.startsWith('content/static/')) return { paths: 'all', errors: this.errors, compiled };
+    }
+    return { paths: [...routes], errors: this.errors, compiled };
   }
 
   /** Answers a request path from memory: a page, its page data, an asset, a static file, or nothing. */
   async respond(url: string): Promise<DevResponse> {
     const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
-    const asset = this.bundle.files.find((f) => `/${f.path}` === pathname);
-    if (asset) return { kind: 'asset', contents: asset.contents, file: asset.path };
-    const base = this.config.site.baseUrl;
-    if (pathname.startsWith(base) && !pathname.includes('..')) {
-      const rel = pathname.slice(base.length);
-      if (this.discovered.staticFiles.includes(rel)) {
-        const file = path.join(this.config.paths.static, rel);
-        // A symlink inside content/static must not expose a file outside it.
-        const [real, root] = await Promise.all([realpath(file).catch(() => ''), realpath(this.config.paths.static)]);
-        if (real.startsWith(root + path.sep)) return { kind: 'static', file };
-        return { kind: 'none' };
-      }
-      if (pathname.startsWith(`/${searchDirOf(this.config.site)}`)) {
-        const json = (await this.searchFiles()).get(pathname.slice(1));
-        return json === undefined ? { kind: 'none' } : { kind: 'data', status: 200, json };
-      }
+    if (pathname.includes('..')) return { kind: 'none' };
+    const file = pathname.slice(1);
+    const copy = this.copies.get(file);
+    if (copy) {
+      // A symlink inside content/static must not expose a file outside it.
+      const [real, root] = await Promise.all([realpath(copy.from).catch(() => ''), realpath(this.config.paths.static)]);
+      return real.startsWith(root + path.sep) ? { kind: 'static', file: copy.from } : { kind: 'none' };
+    }
+    if (file.startsWith(this.files.search.dir)) {
+      const contents = (await this.files.search.contents()).get(file);
+      return contents === undefined ? { kind: 'none' } : { kind: 'data', status: 200, json: contents };
     }
     const wantsData = pathname.endsWith('/page-data.json');
     let route = wantsData ? pathname.slice(0, -'/page-data.json'.length) : pathname;
     if (route.length > 1 && route.endsWith('/')) route = route.slice(0, -1);
+    const base = this.config.site.baseUrl;
     if (`${route}/` === base) route = base;
-    const known = this.model.routes.find((r) => r.path === route && r.kind !== 'not-found');
-    const target = known ?? this.model.routes.find((r) => r.kind === 'not-found')!;
-    const rendered = await this.renderRoute(target.path);
-    this.markPageServed();
+    const notFound = this.site.model.basePaths.notFound;
+    const known = this.site.model.routes.some((r) => r.path === route && r.kind !== 'not-found');
+    if (!known) {
+      const other = this.byPath.get(file);
+      if (other) return { kind: 'asset', contents: await other.contents(), file };
+    }
+    const target = known ? route : notFound;
     const status = known ? 200 : 404;
-    if (wantsData) return { kind: 'data', status, json: rendered.json };
-    return { kind: 'page', status, html: rendered.html.replace('</body>', `${this.inject}</body>`) };
+    const produce = this.byPath.get(wantsData ? pageDataFileOf(target, notFound) : htmlFileOf(target, notFound))!;
+    const { problems } = await this.site.routePage(target);
+    if (problems.length) this.routeErrors.set(target, problems);
+    else this.routeErrors.delete(target);
+    const contents = String(await produce.contents());
+    this.markPageServed();
+    if (wantsData) return { kind: 'data', status, json: contents };
+    return { kind: 'page', status, html: contents.replace('</body>', `${this.inject}</body>`) };
   }
 
-  private async loadSiteConfig(): Promise<void> {
-    this.config = await loadConfig({ ...this.options, mode: 'development' });
-    this.configSource = await readFile(this.config.paths.configFile, 'utf8');
-    // The blocks of the last build or dev session: the first pages need no grammar warm-up.
-    this.highlightStore = HighlightStore.open(
-      this.config.paths.cache,
-      await highlightVersion(this.options.packageRoot),
-    );
-    this.highlighter = createHighlighter(this.highlightStore);
-  }
-
-  /** Reads the content again and rebuilds the model; a broken file keeps the last good model in use. */
-  private async reloadContent(): Promise<void> {
-    this.discovered = await discoverContent(this.config);
+  /**
+   * Reads the content again and starts a new state of the site; a broken file keeps the last good state in
+   * use. Returns the files whose compile input changed, which are compiled now so their errors are known
+   * before readers reload.
+   */
+  private async reload(changed: string[]): Promise<string[]> {
+    let site: Site;
     try {
-      this.releases = await loadReleases(this.config);
-      const model = buildContentModel({
-        site: this.config.site,
-        discovered: this.discovered,
-        configFile: path.relative(this.config.paths.root, this.config.paths.configFile),
-        configSource: this.configSource,
-        parseSource: (source) => this.parse(source),
-      });
-      this.model = model;
+      const content = await readContent(this.config, this.run.cache.modules);
+      site = createSite(this.config, content, this.run.stages, { recover: (file, error) => this.recover(file, error) });
       this.modelErrors = [];
-      // Link rewriting needs the current routes: one processor per model.
-      this.compile = createMarkdownProcessor({
-        highlighter: this.highlighter,
-        routeOfFile: model.routeOfFile,
-        baseUrl: this.config.site.baseUrl,
-        readFragment: fragmentReader(this.config.paths.root),
-      });
     } catch (error) {
-      const errors = docsItErrorsOf(error);
-      if (errors.length === 0) throw error;
-      this.modelErrors = errors;
-      if (!this.model) throw error;
+      this.modelErrors = errorsOf(error);
+      if (!this.site) throw error;
+      return [];
     }
-  }
-
-  private parse(source: SourceFile): ParsedSource {
-    const key = `${source.file}\0${source.text}`;
-    let parsed = this.parsedByText.get(key);
-    if (!parsed) {
-      parsed = parseFrontMatter(source);
-      this.parsedByText.set(key, parsed);
+    this.site = site;
+    await this.ensureBundle();
+    this.indexFiles();
+    for (const file of this.pageErrors.keys()) if (!site.jobs.has(file)) this.pageErrors.delete(file);
+    this.routeErrors.clear();
+    const compiled: string[] = [];
+    for (const [file, job] of site.jobs) {
+      const key = digestOf(job);
+      if (this.compileKeys.get(file) === key) continue;
+      if (this.compileKeys.has(file) || changed.includes(file)) compiled.push(file);
+      this.compileKeys.set(file, key);
     }
-    return parsed;
+    await Promise.all(compiled.map((file) => site.page(file).then((page) => this.notePage(file, page))));
+    return compiled;
   }
 
-  /** Structure every page shows (routes, titles, sidebars): when it changes, every page must reload. */
-  private signature(): string {
-    return JSON.stringify([
-      this.model.routes.map((r) => r.path),
-      this.model.sidebars.sidebars,
-      this.model.posts.map((p) => [p.title, p.route]),
-      this.model.docs.map((d) => d.title),
-    ]);
+  /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
+  private async ensureBundle(): Promise<void> {
+    const clientConfig = clientConfigOf(this.config.site, this.site.chrome, 'development');
+    const key = digestOf(clientConfig);
+    if (this.bundler && key === this.bundlerKey) return;
+    await this.bundler?.dispose();
+    this.bundler = await bundleClientIncrementally({
+      packageRoot: this.options.packageRoot,
+      baseUrl: this.config.site.baseUrl,
+      mode: 'development',
+      clientConfig,
+    });
+    this.bundlerKey = key;
+    this.bundle = await this.bundler.rebuild();
   }
 
-  private jobs(): CompileInput[] {
-    return jobsOf(this.model);
+  private indexFiles(): void {
+    this.files = siteFiles(this.site, this.bundle, this.run.stages);
+    this.byPath = new Map([...this.files.pages, ...this.files.extras, ...this.files.assets].map((f) => [f.path, f]));
+    this.copies = new Map(this.files.copies.map((c) => [c.path, c]));
   }
 
-  /** The compiled page for a job: reused while its input (and the routes it links to) are unchanged. */
-  private compiledPage(job: CompileInput): Promise<CompiledPage> {
-    const key = JSON.stringify([job.route, job.body, job.excerpt, job.tocMin, job.tocMax]);
-    const entry = this.compiled.get(job.file);
-    if (entry && entry.key === key) {
-      return entry.page.then(async (page) => {
-        const stale = Object.entries(page.deps).some(
-          ([target, route]) => (this.model.routeOfFile[target] ?? null) !== route,
-        );
-        if (!stale) return page;
-        this.compiled.delete(job.file);
-        return this.compiledPage(job);
-      });
-    }
-    const page = this.compile(job).then(
-      (result) => {
-        const errors = result.problems.map(
-          (p) => new DocsItError(p.message, { file: job.file, line: p.line, column: p.column }, p.hint),
-        );
-        if (errors.length) this.compileErrors.set(job.file, errors);
-        else this.compileErrors.delete(job.file);
-        return result;
-      },
-      (error: unknown) => {
-        const errors = docsItErrorsOf(error);
-        if (errors.length === 0) throw error;
-        this.compileErrors.set(job.file, errors);
-        throw error;
-      },
+  private notePage(file: string, page: CompiledPage): CompiledPage {
+    if (page === emptyPage) return page;
+    const problems = page.problems.map(
+      (p) => new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
     );
-    this.compiled.set(job.file, { key, page });
+    if (problems.length) this.pageErrors.set(file, problems);
+    else this.pageErrors.delete(file);
     return page;
   }
 
-  /** Compiles the changed files now, so their errors are known before readers reload. */
-  private async recompileChanged(rel: string[]): Promise<string[]> {
-    const files = new Set(rel);
-    for (const file of [...this.compileErrors.keys()])
-      if (!this.model.routeOfFile[file]) this.compileErrors.delete(file);
-    const jobs = this.jobs().filter((j) => files.has(j.file) || !this.compiled.has(j.file));
-    await Promise.all(jobs.map((j) => this.compiledPage(j).catch(() => undefined)));
-    return jobs.map((j) => j.file);
+  private recover(file: string, error: unknown): CompiledPage {
+    const errors = docsItErrorsOf(error);
+    if (errors.length === 0) throw error;
+    this.pageErrors.set(file, errors);
+    return emptyPage;
   }
 
   /** Checks links once every page is compiled; until then earlier link errors stand. */
-  private async checkLinksNow(): Promise<void> {
-    const all = new Map<string, CompiledPage>();
-    for (const [file, entry] of this.compiled) {
-      if (!this.model.routeOfFile[file]) continue;
-      const page = await entry.page.catch(() => undefined);
-      if (page) all.set(file, page);
-    }
+  private async checkLinks(site: Site): Promise<void> {
+    const pages = new Map<string, CompiledPage>();
+    for (const file of site.jobs.keys()) pages.set(file, this.notePage(file, await site.page(file)));
     try {
-      validateLinks(this.model, all, this.config.site.baseUrl);
+      site.checkLinks(pages);
       this.linkErrors = [];
     } catch (error) {
-      this.linkErrors = docsItErrorsOf(error);
+      this.linkErrors = errorsOf(error);
     }
   }
+}
 
-  /** Search records, local index and text shards of every page, compiling the pages not compiled yet. */
-  private searchFiles(): Promise<Map<string, string>> {
-    this.search ??= (async () => {
-      const jobs = this.jobs();
-      const compiled = new Map<string, CompiledPage>();
-      await Promise.all(jobs.map(async (j) => compiled.set(j.file, await this.compiledPage(j).catch(() => emptyPage))));
-      const props = (pages: Map<string, CompiledPage>) =>
-        buildRouteProps({ site: this.config.site, model: this.model, compiled: pages, releases: this.releases });
-      let pages;
-      try {
-        pages = props(compiled);
-      } catch (error) {
-        // Page-level errors are in the overlay; search still covers the pages, without the misplaced card lists.
-        if (docsItErrorsOf(error).length === 0) throw error;
-        pages = props(new Map([...compiled].map(([f, p]) => [f, { ...p, cardList: undefined }])));
-      }
-      return searchFiles(pages, this.config.site).files;
-    })();
-    const search = this.search;
-    search.catch(() => {
-      if (this.search === search) this.search = undefined;
-    });
-    return search;
-  }
+function errorsOf(error: unknown): DocsItError[] {
+  const errors = docsItErrorsOf(error);
+  if (errors.length === 0) throw error;
+  return errors;
+}
 
-  private async renderRoute(routePath: string): Promise<{ html: string; json: string }> {
-    const route = this.model.routes.find((r) => r.path === routePath)!;
-    const jobs = this.jobs();
-    const needed = new Set<string>();
-    if (route.file) needed.add(route.file);
-    const list = this.model.blogPages.find((l) => l.route === routePath);
-    for (const post of list?.posts ?? []) needed.add(post.source.file);
-    const compiled = new Map<string, CompiledPage>();
-    await Promise.all(
-      jobs
-        .filter((j) => needed.has(j.file))
-        .map(async (j) => compiled.set(j.file, await this.compiledPage(j).catch(() => emptyPage))),
-    );
-    // Props of the other pages are not needed: they see empty content, and only this route is rendered.
-    const withPlaceholders = new Map(jobs.map((j) => [j.file, compiled.get(j.file) ?? emptyPage]));
-    let pages;
-    try {
-      pages = buildRouteProps({
-        site: this.config.site,
-        model: this.model,
-        compiled: withPlaceholders,
-        releases: this.releases,
-      });
-    } catch (error) {
-      if (docsItErrorsOf(error).length === 0) throw error;
-      // A page-level error (such as a misplaced card list) is shown in the overlay; render without it.
-      pages = buildRouteProps({
-        site: this.config.site,
-        model: this.model,
-        compiled: new Map([...withPlaceholders].map(([f, p]) => [f, { ...p, cardList: undefined }])),
-        releases: this.releases,
-      });
-    }
-    const page = pages.find((p) => p.props.path === routePath)!;
-    const input = {
-      site: this.config.site,
-      chrome: buildChrome(this.config.site),
-      sidebars: clientSidebars(this.model.sidebars.sidebars),
-      assets: { css: this.bundle.css, js: this.bundle.js, colorModeScript: colorModeScript(this.config.site) },
-      notFoundPath: this.model.basePaths.notFound,
-      hasBlog: this.model.posts.length > 0,
-    };
-    return renderPage(input, page);
-  }
+/** Structure every page shows (routes, titles, sidebars): when it changes, every page must reload. */
+function signature(site: Site): string {
+  return JSON.stringify([
+    site.model.routes.map((r) => r.path),
+    site.model.sidebars.sidebars,
+    site.model.posts.map((p) => [p.title, p.route]),
+    site.model.docs.map((d) => d.title),
+  ]);
 }

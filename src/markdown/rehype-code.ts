@@ -1,29 +1,36 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
+import { escapeHtml } from '../shared/escape-html';
 import { parseCodeMeta } from './code-meta';
+import type { Problem } from './compiled-page';
 import { type Highlighter, supportedLanguages } from './highlighter';
-import type { Problem } from './problems';
 import { eachNode } from './walk';
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export interface CodeOptions {
+  highlighter: Highlighter;
+  /**
+   * `raw` leaves the block's HTML for rehype-stringify; `mdx`, whose compiler turns hast into JavaScript and
+   * cannot take raw HTML, gets a `CodeBlockHtml` element that renders the same markup.
+   */
+  output: 'raw' | 'mdx';
+}
 
 /** Highlights fenced code at build time and wraps it with its optional title. */
-export default function rehypeCode(options: { highlighter: Highlighter; output?: 'raw' | 'hast' }) {
+export default function rehypeCode(options: CodeOptions) {
   return async (tree: Root, file: VFile) => {
     const jobs: { parent: Element | Root; index: number; node: Element; code: Element }[] = [];
     eachNode(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || index === undefined || !parent) return;
+      if (node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (code) jobs.push({ parent: parent as Element | Root, index, node, code });
     });
-    const problems: Problem[] = (file.data.problems ??= []);
+    file.data.problems ??= [];
+    const problems: Problem[] = file.data.problems;
     await Promise.all(
       jobs.map(async ({ parent, index, node, code }) => {
         const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
-        const langClass = classes.find((c) => c.startsWith('language-'));
-        const requested = langClass?.slice('language-'.length);
+        const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
         const meta = parseCodeMeta(
           (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined),
         );
@@ -39,32 +46,32 @@ export default function rehypeCode(options: { highlighter: Highlighter; output?:
             });
           } else lang = resolved;
         }
-        const text = toString(code).replace(/\n$/, '');
-        if (options.output === 'hast') {
-          const tree = await options.highlighter.highlightHast(text, lang, meta);
-          const children: ElementContent[] = [];
-          if (meta.title)
-            children.push({
-              type: 'element',
-              tagName: 'div',
-              properties: { className: ['code-title'] },
-              children: [{ type: 'text', value: meta.title }],
-            });
-          children.push(...(tree.children as ElementContent[]));
+        const pre = await options.highlighter.highlight({
+          code: textOf(code).replace(/\n$/, ''),
+          lang,
+          highlightLines: meta.highlightLines,
+          showLineNumbers: meta.showLineNumbers,
+        });
+        const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
+        const className = `code-block${meta.title ? ' has-title' : ''}`;
+        if (options.output === 'mdx') {
+          const attributes = [
+            { type: 'mdxJsxAttribute', name: 'className', value: className },
+            ...(requested ? [{ type: 'mdxJsxAttribute', name: 'lang', value: requested }] : []),
+            { type: 'mdxJsxAttribute', name: 'html', value: title + pre },
+          ];
+          // An MDX JSX node inside hast: MDX's own trees allow it, and it renders through mdxComponents.
           parent.children[index] = {
-            type: 'element',
-            tagName: 'div',
-            properties: {
-              className: ['code-block', ...(meta.title ? ['has-title'] : [])],
-              ...(requested ? { dataLang: requested } : {}),
-            },
-            children,
-          };
+            type: 'mdxJsxFlowElement',
+            name: 'CodeBlockHtml',
+            attributes,
+            children: [],
+          } as unknown as ElementContent;
           return;
         }
-        const pre = await options.highlighter.highlight(text, lang, meta);
-        const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
-        const html = `<div class="code-block${meta.title ? ' has-title' : ''}"${requested ? ` data-lang="${escapeHtml(requested)}"` : ''}>${title}${pre}</div>`;
+        const langAttribute = requested ? ` data-lang="${escapeHtml(requested)}"` : '';
+        const html = `<div class="${className}"${langAttribute}>${title}${pre}</div>`;
+        // A raw node: rehype-stringify writes the highlighted HTML as it is.
         parent.children[index] = { type: 'raw', value: html } as unknown as ElementContent;
       }),
     );

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import type { TocItem } from './problems';
+import type { TocItem } from '../shared/toc';
 import { eachNode } from './walk';
 
 /** Records every id of the page and the table of contents (h2–h3 unless the page says otherwise). */

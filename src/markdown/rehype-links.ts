@@ -1,34 +1,28 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { LinkRef, Problem } from './problems';
+import type { LinkRef, Problem } from './compiled-page';
+import { normalisePath, resolveFrom } from './posix-paths';
 import { eachNode } from './walk';
-
-export interface LinkOptions {
-  /** Route of every content file, by site-root relative path. */
-  routeOfFile: Record<string, string>;
-  baseUrl: string;
-}
 
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** Normalises `../a/./b` segments of a posix path. */
-function normalise(parts: string[]): string[] {
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '..') out.pop();
-    else if (part !== '.' && part !== '') out.push(part);
-  }
-  return out;
-}
+/**
+ * The `href` a link to a content file carries until the link stage replaces it with the file's route
+ * (`resolveFileLinks`). A scheme of our own: no author writes it, and HTML serialisation leaves it alone.
+ */
+export const fileLinkPrefix = 'docs-it-file:';
 
-/** Rewrites relative `.md` links to routes and records every internal link and image for checking. */
-export default function rehypeLinks(options: LinkOptions) {
+/**
+ * Records every internal link and image for the link stage. Relative links to `.md`/`.mdx` files become
+ * placeholders naming the file: which route a file has is decided with all pages known, not here.
+ */
+export default function rehypeLinks() {
   return (tree: Root, file: VFile) => {
-    const links: LinkRef[] = (file.data.links ??= []);
-    const problems: Problem[] = (file.data.problems ??= []);
-    const deps = (file.data.deps ??= {});
+    file.data.links ??= [];
+    file.data.problems ??= [];
+    const links: LinkRef[] = file.data.links;
+    const problems: Problem[] = file.data.problems;
     const page = file.data.page!;
-    const fileDir = page.file.split('/').slice(0, -1);
     eachNode(tree, 'element', (node: Element) => {
       const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
       if (!attr) return;
@@ -41,25 +35,14 @@ export default function rehypeLinks(options: LinkOptions) {
       const anchor = hashAt === -1 ? undefined : decodeURIComponent(value.slice(hashAt + 1));
       const kind = attr === 'src' ? 'image' : 'link';
       if (pathPart === '') {
-        links.push({ path: page.route, anchor, kind, line, column });
+        links.push({ kind, path: page.route, anchor, line, column });
         return;
       }
-      if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
-        const target = normalise([...fileDir, ...pathPart.split('/')]).join('/');
-        const route = options.routeOfFile[target];
-        deps[target] = route ?? null;
-        if (!route) {
-          problems.push({
-            message: `broken link: ${value} (no page at ${target})`,
-            line,
-            column,
-            hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).',
-          });
-          return;
-        }
-        node.properties[attr] =
-          anchor === undefined ? route : `${route}#${encodeURIComponent(anchor).replace(/%2F/g, '/')}`;
-        links.push({ path: route, anchor, kind, line, column });
+      if (kind === 'link' && /\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
+        const target = resolveFrom(page.file, pathPart);
+        const href = `${fileLinkPrefix}${links.length}`;
+        node.properties.href = href;
+        links.push({ kind: 'file', target, href, anchor, line, column });
         return;
       }
       let resolved: string;
@@ -69,14 +52,13 @@ export default function rehypeLinks(options: LinkOptions) {
           message: `relative image path ${value}`,
           line,
           column,
-          hint: `Put the file in content/static/ and use its URL, e.g. ${options.baseUrl}img/name.png.`,
+          hint: `Put the file in content/static/ and use its URL, e.g. ${page.baseUrl}img/name.png.`,
         });
         return;
-      } else resolved = `/${normalise([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
+      } else resolved = `/${normalisePath([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
       const clean = resolved.length > 1 ? resolved.replace(/\/index\.html$/, '').replace(/\/$/, '') : resolved;
       // The site root is the one route with a trailing slash.
-      const path = `${clean}/` === options.baseUrl ? options.baseUrl : clean;
-      links.push({ path, anchor, kind, line, column });
+      links.push({ kind, path: `${clean}/` === page.baseUrl ? page.baseUrl : clean, anchor, line, column });
     });
   };
 }

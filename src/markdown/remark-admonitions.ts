@@ -1,16 +1,7 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import { admonitionTitles } from '../shared/admonitions';
 import { eachNode } from './walk';
-
-/** Italian default titles of the admonition kinds. */
-export const admonitionTitles: Record<string, string> = {
-  note: 'Nota',
-  tip: 'Suggerimento',
-  info: 'Info',
-  caution: 'Attenzione',
-  warning: 'Avviso',
-  danger: 'Pericolo',
-};
 
 /** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
 export default function remarkAdmonitions() {

@@ -2,11 +2,7 @@ import type { Root, RootContent } from 'mdast';
 import type { Processor } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-
-export interface FragmentOptions {
-  /** Reads a fragment imported by `file` (site-root relative); undefined when it does not exist. */
-  readFragment(fromFile: string, specifier: string): string | undefined;
-}
+import { resolveFrom } from './posix-paths';
 
 interface ImportNode {
   type: string;
@@ -18,7 +14,7 @@ interface ImportNode {
  * `import Requisiti from './_requisiti.md'` + `<Requisiti />` → the fragment's content inlined, so an MDX
  * page and its fragments compile as one document (no module loading at render time).
  */
-export default function remarkMdxFragments(this: Processor, options: FragmentOptions) {
+export default function remarkMdxFragments(this: Processor) {
   return (tree: Root, file: VFile) => {
     const fragments = new Map<string, RootContent[]>();
     const page = file.data.page!;
@@ -31,7 +27,7 @@ export default function remarkMdxFragments(this: Processor, options: FragmentOpt
         if (statement.type !== 'ImportDeclaration' || typeof spec !== 'string' || !/^\.{1,2}\/.*\.mdx?$/.test(spec))
           return true;
         const name = statement.specifiers?.find((s) => s.type === 'ImportDefaultSpecifier')?.local.name;
-        const text = options.readFragment(page.file, spec);
+        const text = page.fragments[resolveFrom(page.file, spec)];
         if (text === undefined) file.fail(`imported fragment not found: ${spec}`, node, 'docs-it:fragment');
         if (name) fragments.set(name, (this.parse(text!) as Root).children);
         return false;

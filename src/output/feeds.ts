@@ -1,4 +1,4 @@
-import { escapeHtml } from '../render/escape';
+import { escapeHtml } from '../shared/escape-html';
 
 export interface FeedItem {
   title: string;

@@ -1,13 +1,9 @@
 import { hash as oneShotHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What the writer knows of a file it wrote: its size and a content hash (a precache revision). */
-export interface WrittenFile {
-  size: number;
-  revision: string;
-}
+import type { WrittenFile } from './written-file';
 
 const tmpPrefix = '.docs-it-tmp-';
 const oldPrefix = '.docs-it-old-';
@@ -56,10 +52,11 @@ export class OutputWriter {
     this.bytes += size;
   }
 
-  async copy(from: string, relPath: string, size: number): Promise<void> {
+  async copy(from: string, relPath: string): Promise<void> {
     const target = this.resolve(relPath);
     this.ensureDir(path.dirname(target));
     copyFileSync(from, target);
+    const size = statSync(target).size;
     // Copied files are hashed only if the service worker asks for them.
     this.written.set(relPath, { size, source: target });
     this.files++;

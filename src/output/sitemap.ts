@@ -1,4 +1,4 @@
-import { escapeHtml } from '../render/escape';
+import { escapeHtml } from '../shared/escape-html';
 
 /** `sitemap.xml` listing every indexable route. */
 export function renderSitemap(origin: string, paths: string[]): string {

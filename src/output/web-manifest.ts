@@ -1,30 +1,27 @@
-import type { SiteConfig } from '../config/schema';
+import type { SiteConfig } from '../config/site-schema';
 
 /** The web app manifest that makes the site installable (name, scope, colours, icons). */
 export function renderWebManifest(site: SiteConfig): string {
-  const icon = (file: string, sizes: string, purpose?: string) => ({
-    src: `${site.baseUrl}img/icons/${file}`,
-    sizes,
-    type: 'image/png',
-    ...(purpose ? { purpose } : {}),
-  });
+  const locale = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+  const name = site.pwa.name ?? site.title;
   return JSON.stringify(
     {
-      name: `${site.title} – Documentazione v1 in italiano`,
-      short_name: 'Tauri v1 IT',
-      description: 'La documentazione di Tauri v1 tradotta dalla comunità italiana, leggibile anche offline.',
-      lang: 'it',
-      dir: 'ltr',
+      name,
+      short_name: site.pwa.shortName ?? name,
+      description: site.pwa.description ?? site.tagline,
+      lang: locale.htmlLang,
+      dir: locale.direction,
       start_url: site.baseUrl,
       scope: site.baseUrl,
       display: 'standalone',
       theme_color: site.pwa.themeColor,
       background_color: site.pwa.backgroundColor,
-      icons: [
-        icon('icon-192.png', '192x192'),
-        icon('icon-512.png', '512x512'),
-        icon('icon-512-maskable.png', '512x512', 'maskable'),
-      ],
+      icons: site.pwa.icons.map(({ src, sizes, purpose }) => ({
+        src: `${site.baseUrl}${src}`,
+        sizes,
+        type: src.endsWith('.svg') ? 'image/svg+xml' : 'image/png',
+        ...(purpose ? { purpose } : {}),
+      })),
     },
     null,
     2,

@@ -1,23 +1,64 @@
-import type { SiteChrome } from '../../templates/types';
-import type { SiteConfig } from '../config/schema';
-import { joinRoute } from '../content/paths';
+import type { SiteConfig } from '../config/site-schema';
+import type { ContentModel } from '../content/build-content-model';
+import { DocsItError, DocsItErrors } from '../errors';
+import { firstHref } from '../shared/sidebar';
+import type { NavbarItem, SiteChrome } from '../shared/site-chrome';
+import { joinRoute } from '../shared/urls';
+import { lineOfKeyPath } from '../config/validate-config';
 
-/** The site-wide part of every page, computed once per build. */
-export function buildChrome(site: SiteConfig): SiteChrome {
+/**
+ * The site-wide part of every page, computed once per run from the config and the sidebars: a navbar item for
+ * a sidebar leads to the sidebar's first page, whatever the sidebar is called.
+ */
+export function buildChrome(
+  site: SiteConfig,
+  model: ContentModel,
+  config: { file: string; source: string },
+): SiteChrome {
+  const errors: DocsItError[] = [];
+  const items = site.navbar.items.map((item, i): NavbarItem => {
+    if (item.type !== 'docSidebar') return item;
+    const sidebar = model.sidebars.sidebars[item.sidebarId];
+    const to = sidebar ? firstHref(sidebar) : undefined;
+    if (!to) {
+      const known = Object.keys(model.sidebars.sidebars);
+      errors.push(
+        new DocsItError(
+          sidebar
+            ? `navbar.items[${i}]: sidebar "${item.sidebarId}" has no page to link to`
+            : `navbar.items[${i}]: no sidebar "${item.sidebarId}"`,
+          { file: config.file, ...lineOfKeyPath(config.source, ['navbar', 'items', 'sidebarId']) },
+          sidebar ? 'Add a doc to the sidebar.' : `Use one of: ${known.map((k) => `"${k}"`).join(', ')}.`,
+        ),
+      );
+    }
+    return { ...item, to: to ?? joinRoute(site.baseUrl, site.docs.routeBasePath) };
+  });
+  if (errors.length > 0) throw new DocsItErrors(errors);
   const chrome: SiteChrome = {
     title: site.title,
     tagline: site.tagline,
     baseUrl: site.baseUrl,
-    docsBase: joinRoute(site.baseUrl, site.docs.routeBasePath),
+    docsBase: model.basePaths.docs,
     versionLabel: site.docs.version.label,
-    navbar: site.navbar,
+    docsHome: model.docsHomeRoute,
+    navbar: {
+      title: site.navbar.title,
+      logo: {
+        alt: site.navbar.logo.alt,
+        src: site.navbar.logo.src,
+        srcDark: site.navbar.logo.srcDark ?? site.navbar.logo.src,
+      },
+      hideOnScroll: site.navbar.hideOnScroll,
+      items,
+    },
     footer: site.footer,
-    translationNotice: site.translationNotice,
     colorModeSwitch: !site.colorMode.disableSwitch,
     locales: site.i18n.locales.map((l) => ({ code: l.code, label: l.label })),
     defaultLocale: site.i18n.defaultLocale,
     currentLocale: site.i18n.currentLocale,
   };
+  if (site.translationNotice) chrome.translationNotice = site.translationNotice;
   if (site.announcementBar) chrome.announcementBar = site.announcementBar;
   return chrome;
 }

@@ -1,4 +1,4 @@
-import type { SidebarItem } from '../content/model';
+import type { SidebarItem } from '../shared/sidebar';
 
 const memo = new WeakMap<Record<string, SidebarItem[]>, Record<string, SidebarItem[]>>();
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SiteConfig } from '../config/schema';
-import { colorModeScript } from './color-mode-script';
-import { baseUrlBannerScript } from './document';
+import type { SiteConfig } from '../config/site-schema';
+import { baseUrlBannerScript, colorModeScript } from './inline-scripts';
 
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
@@ -35,9 +34,4 @@ export function contentSecurityPolicy(
     ...(options.frameAncestors ? ["frame-ancestors 'none'"] : []),
   ];
   return directives.join('; ');
-}
-
-/** `_headers` in the format static hosts (Netlify, Cloudflare Pages) read; `docs-it serve` reads it too. */
-export function renderHeadersFile(site: SiteConfig): string {
-  return `/*\n  Content-Security-Policy: ${contentSecurityPolicy(site)}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n`;
 }

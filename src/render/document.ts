@@ -1,8 +1,11 @@
 import { localeHref } from '../../templates/format';
 import type { RouteProps } from '../../templates/types';
-import type { SiteConfig } from '../config/schema';
-import { escapeHtml, jsonForScript } from './escape';
+import type { SiteConfig } from '../config/site-schema';
+import { escapeHtml } from '../shared/escape-html';
+import { documentTitle } from '../shared/page-title';
+import { jsonForScript } from './escape';
 import type { HydrationData } from './hydration-data';
+import { baseUrlBannerScript } from './inline-scripts';
 
 export interface DocumentAssets {
   css: string[];
@@ -22,24 +25,10 @@ export interface DocumentInput {
   hasBlog: boolean;
 }
 
-const ogLocales: Record<string, string> = { it: 'it_IT', en: 'en_US', fr: 'fr_FR', ko: 'ko_KR', 'zh-cn': 'zh_CN' };
+/** `zh-CN` → `zh_CN`: Open Graph writes locales with an underscore. */
+const ogLocaleOf = (htmlLang: string) => htmlLang.replace('-', '_');
 
-/** The full HTML document of a route: head tags (title, description, canonical, hreflang, Open Graph) and the rendered app. */
-/**
- * Shown on the home page when it is served from another path than the configured base URL (the app, whose
- * assets live under the base URL, then cannot load). Hydration removes it.
- */
-export function baseUrlBannerScript(baseUrl: string): string {
-  return [
-    `(function(){var b=${JSON.stringify(baseUrl)},p=location.pathname;if(p===b||p+'/'===b||p.indexOf(b)===0)return;`,
-    "var s=p.replace(/[^/]*$/,'');var d=document.createElement('div');d.id='__docs-it-base-url-issue-banner';d.setAttribute('role','alert');",
-    "d.style.cssText='border:3px solid #c00;background:#fee;color:#000;padding:1rem;margin:1rem;font:16px/1.5 system-ui,sans-serif';",
-    "var h=document.createElement('p');h.style.fontWeight='700';h.textContent='Your Docusaurus site did not load properly.';",
-    "var t=document.createElement('p');t.textContent='Il sito è configurato per l\\u0027URL di base '+b+' ma questa pagina è servita da '+p+'. Controlla baseUrl in site.config.ts: prova con baseUrl = '+s+' oppure pubblica il sito sotto '+b+'.';",
-    'd.appendChild(h);d.appendChild(t);document.body.insertBefore(d,document.body.firstChild)})();',
-  ].join('');
-}
-
+/** The full HTML document of a route: head tags (title, description, canonical, hreflang, Open Graph) and the app. */
 export function renderDocument({
   site,
   props,
@@ -51,7 +40,7 @@ export function renderDocument({
   hasBlog,
 }: DocumentInput): string {
   const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
-  const title = props.kind === 'home' ? `${props.title} | ${site.title}` : `${props.title} | ${site.title}`;
+  const title = documentTitle(props.title, site.title);
   const description = props.description ?? site.tagline;
   const url = `${site.url}${props.path}`;
   const a = (v: string) => escapeHtml(v);
@@ -65,7 +54,7 @@ export function renderDocument({
     `<meta property="og:description" content="${a(description)}">`,
     `<meta property="og:type" content="${props.kind === 'blog-post' ? 'article' : 'website'}">`,
     `<meta property="og:site_name" content="${a(site.title)}">`,
-    `<meta property="og:locale" content="${ogLocales[current.code] ?? current.htmlLang}">`,
+    `<meta property="og:locale" content="${a(ogLocaleOf(current.htmlLang))}">`,
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
   ];
   if (image)
@@ -75,24 +64,30 @@ export function renderDocument({
     head.push('<meta name="robots" content="noindex">');
   } else {
     head.push(`<meta property="og:url" content="${a(url)}">`, `<link rel="canonical" href="${a(url)}">`);
-    for (const locale of site.i18n.locales) {
-      head.push(
-        `<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(site.url + localeHref(props.path, site.baseUrl, locale.code, site.i18n.defaultLocale))}">`,
-      );
+    const { locales, defaultLocale } = site.i18n;
+    for (const locale of locales) {
+      const href = site.url + localeHref(props.path, site.baseUrl, locale.code, defaultLocale);
+      head.push(`<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(href)}">`);
     }
-    head.push(
-      `<link rel="alternate" hreflang="x-default" href="${a(site.url + localeHref(props.path, site.baseUrl, site.i18n.defaultLocale, site.i18n.defaultLocale))}">`,
-    );
+    const fallback = site.url + localeHref(props.path, site.baseUrl, defaultLocale, defaultLocale);
+    head.push(`<link rel="alternate" hreflang="x-default" href="${a(fallback)}">`);
   }
+  const faviconType = site.favicon.endsWith('.svg')
+    ? 'image/svg+xml'
+    : site.favicon.endsWith('.png')
+      ? 'image/png'
+      : '';
   head.push(
-    `<link rel="icon" href="${a(site.baseUrl + site.favicon)}" type="image/svg+xml">`,
+    `<link rel="icon" href="${a(site.baseUrl + site.favicon)}"${faviconType ? ` type="${faviconType}"` : ''}>`,
     `<link rel="manifest" href="${a(site.baseUrl)}manifest.webmanifest">`,
-    `<link rel="apple-touch-icon" href="${a(site.baseUrl)}img/icons/apple-touch-icon.png">`,
   );
+  if (site.pwa.appleTouchIcon)
+    head.push(`<link rel="apple-touch-icon" href="${a(site.baseUrl + site.pwa.appleTouchIcon)}">`);
   if (hasBlog) {
+    const feedTitle = `${site.title} – ${site.blog.title}`;
     head.push(
-      `<link rel="alternate" type="application/rss+xml" href="${site.baseUrl}blog/rss.xml" title="${a(site.title)} – Blog (RSS)">`,
-      `<link rel="alternate" type="application/atom+xml" href="${site.baseUrl}blog/atom.xml" title="${a(site.title)} – Blog (Atom)">`,
+      `<link rel="alternate" type="application/rss+xml" href="${site.baseUrl}blog/rss.xml" title="${a(feedTitle)} (RSS)">`,
+      `<link rel="alternate" type="application/atom+xml" href="${site.baseUrl}blog/atom.xml" title="${a(feedTitle)} (Atom)">`,
     );
   }
   head.push(`<script>${assets.colorModeScript}</script>`);
@@ -101,5 +96,6 @@ export function renderDocument({
   const tail: string[] = [];
   if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
   if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
-  return `<!doctype html>\n<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>\n</html>\n`;
+  const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">`;
+  return `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>\n</html>\n`;
 }

@@ -1,9 +1,4 @@
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
-}
+import { escapeHtml } from '../shared/escape-html';
 
 const scriptEscapes: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -18,17 +13,4 @@ export function inlineMarkdown(text: string): string {
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/\[([^\]]+)\]\(((?:https?:\/\/|\/)[^)\s]+)\)/g, '<a href="$2">$1</a>');
-}
-
-/** Plain text of an HTML fragment (tags dropped, entities of the escaper decoded). */
-export function textOfHtml(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(
-      /&(amp|lt|gt|quot|#39);/g,
-      (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '',
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
 }

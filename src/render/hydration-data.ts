@@ -1,13 +1,7 @@
-import { containsPath } from '../../templates/sidebar-paths';
-import type { RouteProps } from '../../templates/types';
-import type { SidebarItem } from '../content/model';
+import type { HydrationData, RouteProps } from '../../templates/types';
+import { containsPath, type SidebarItem } from '../shared/sidebar';
 
-/** What the browser needs to hydrate a page, besides the content HTML it finds in the DOM. */
-export interface HydrationData {
-  page: RouteProps;
-  sidebar?: SidebarItem[];
-  renderCollapsed: boolean;
-}
+export type { HydrationData };
 
 /**
  * The sidebar as a large site renders it: collapsed categories without their children. The browser

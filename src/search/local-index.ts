@@ -7,8 +7,8 @@ import {
   type LocalTextShard,
   localIndexVersion,
   type SectionDocument,
-} from '../client/search/local-index-format';
-import { indexTerm, tokenize } from '../client/search/text-terms';
+} from '../shared/search/local-index-format';
+import { indexTerm, tokenize } from '../shared/search/text-terms';
 import type { SearchRecord } from './records';
 
 export interface LocalIndex {

@@ -1,8 +1,7 @@
 import { hash as oneShotHash } from 'node:crypto';
 import type { RouteProps } from '../../templates/types';
-import { admonitionTitles } from '../markdown/remark-admonitions';
-import type { RoutePage } from '../render/route-props';
-import { htmlBlocks } from './html-blocks';
+import type { SearchBlock } from '../markdown/compiled-page';
+import { admonitionTitles } from '../shared/admonitions';
 
 /** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
 export interface SearchRecord {
@@ -30,9 +29,9 @@ export interface SearchRecord {
 }
 
 export interface RecordOptions {
-  /** `lang` of every record (the site's current locale, `it`). */
+  /** `lang` of every record (the site's current locale). */
   lang: string;
-  /** `version` of every record (the docs version label, `v1`). */
+  /** `version` of every record (the docs version label). */
   version: string;
   /** Category of blog posts (the blog's title). */
   blogLabel: string;
@@ -52,7 +51,6 @@ const kindCategory: Partial<Record<RouteProps['kind'], string>> = {
 
 /** Default admonition titles say nothing on their own; custom ones are kept. */
 const defaultTitles = new Set(Object.values(admonitionTitles));
-const skipClasses = new Set(['hash-link', 'tabs-list', 'code-title']);
 
 /** Category (lvl0) of a page: its sidebar's top-level category, the blog, or its kind. */
 export function categoryOf(props: RouteProps, options: RecordOptions): string | undefined {
@@ -64,15 +62,34 @@ export function categoryOf(props: RouteProps, options: RecordOptions): string | 
 const headingRank = (level: number) => 100 - 10 * level;
 const textRank = (position: number) => Math.max(0, 10 - position);
 
-/** One record per heading section and per text block of every indexable page (lists, archive and 404 are left out). */
-export function extractSearchRecords(pages: RoutePage[], options: RecordOptions): SearchRecord[] {
+/** A page as search sees it: where it is, what it is called, and its headings and text. */
+export interface SearchPage {
+  url: string;
+  title: string;
+  /** The category (lvl0) of its hits. */
+  category: string;
+  blocks: SearchBlock[];
+}
+
+/** A route as search sees it, or undefined for pages search leaves out (lists, archive, 404, noindex pages). */
+export function searchPageOf(
+  page: { props: RouteProps; noIndex: boolean },
+  blocks: SearchBlock[],
+  options: RecordOptions,
+): SearchPage | undefined {
+  const category = categoryOf(page.props, options);
+  if (page.noIndex || category === undefined) return undefined;
+  return { url: page.props.path, title: page.props.title, category, blocks };
+}
+
+/** One record per heading section and per text block of every page. */
+export function extractSearchRecords(pages: SearchPage[], options: RecordOptions): SearchRecord[] {
   const records: SearchRecord[] = [];
   const seen = new Map<string, number>();
   for (const page of pages) {
-    const props = page.props;
-    const lvl0 = categoryOf(props, options);
-    if (page.noIndex || lvl0 === undefined || !('contentHtml' in props)) continue;
-    const url = props.path;
+    const props = page;
+    const lvl0 = page.category;
+    const url = props.url;
     const levels: (string | null)[] = [lvl0, props.title, null, null, null, null, null];
     let anchor: string | null = null;
     let position = 0;
@@ -98,7 +115,7 @@ export function extractSearchRecords(pages: RoutePage[], options: RecordOptions)
       records.push(record);
     };
     push('lvl1', null, headingRank(1));
-    for (const block of htmlBlocks(props.contentHtml, skipClasses)) {
+    for (const block of page.blocks) {
       if (block.kind === 'heading') {
         // An h1 in the body stands for the page title; a heading without an id cannot be linked to.
         if (block.level < 2 || !block.id) continue;

@@ -9,7 +9,7 @@ import { cacheControlOf, contentTypeOf, isCompressible, resolveRequestPath } fro
 export interface StaticServerOptions {
   /** Output folder of a finished build. */
   dir: string;
-  /** Route of the not-found page, e.g. `/it/404` (its file is `it/404.html`). */
+  /** The not-found page's file, relative to the folder (`docs/404.html`). */
   notFoundFile: string;
   /** Headers for every response, e.g. from the build's `_headers` file. */
   headers?: Record<string, string>;
@@ -125,9 +125,9 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
       res.writeHead(400, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
       return;
     }
-    // The headers file configures the host; it is not a page.
-    const found =
-      resolved.ok && !resolved.candidates.includes('_headers') ? await findFile(resolved.candidates) : undefined;
+    // The headers and redirects files configure the host; they are not pages.
+    const hostFile = resolved.ok && resolved.candidates.some((c) => c === '_headers' || c === '_redirects');
+    const found = resolved.ok && !hostFile ? await findFile(resolved.candidates) : undefined;
     if (found) {
       await sendFile(req, res, found.file, 200, found.size, extra);
       return;

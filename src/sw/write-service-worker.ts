@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { WrittenFile } from '../output/output-writer';
+import type { WrittenFile } from '../output/written-file';
 
 export interface ServiceWorkerInput {
   packageRoot: string;

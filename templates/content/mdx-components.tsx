@@ -1,5 +1,14 @@
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { admonitionTitles } from '../../src/markdown/remark-admonitions';
+import { Children, createContext, isValidElement, type ReactElement, type ReactNode, useContext } from 'react';
+import { admonitionTitles } from '../../src/shared/admonitions';
+
+/** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
+export const IdsContext = createContext<() => number>(() => 0);
+
+/** A counter for `IdsContext`: 1, 2, 3… for the tabs of one page, in document order. */
+export function createIds(): () => number {
+  let last = 0;
+  return () => ++last;
+}
 
 interface TabItemProps {
   value: string;
@@ -9,15 +18,13 @@ interface TabItemProps {
 
 /** A tab inside `<Tabs>`; rendered by its parent. */
 export function TabItem({ children }: TabItemProps) {
-  return <>{children}</>;
+  return children;
 }
-
-let tabsCounter = 0;
 
 /** The MDX form of tabs; markup identical to the `::::tabs` directive so one client script serves both. */
 export function Tabs({ groupId, children }: { groupId?: string; children?: ReactNode }) {
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c));
-  const uid = `mdx-tabs-${++tabsCounter}`;
+  const uid = `mdx-tabs-${useContext(IdsContext)()}`;
   return (
     <div className="tabs" data-group-id={groupId}>
       <div role="tablist" className="tabs-list">
@@ -76,4 +83,9 @@ export function DocCardList() {
   return <div data-docs-it-card-list="" />;
 }
 
-export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList };
+/** A highlighted code block of an MDX page: the same markup `.md` pages get (see rehype-code). */
+export function CodeBlockHtml({ className, lang, html }: { className: string; lang?: string; html: string }) {
+  return <div className={className} data-lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList, CodeBlockHtml };

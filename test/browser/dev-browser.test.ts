@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningDev, startDev } from '../../src/cli/dev';
+import { type RunningDev, startDev } from '../../src/cli/dev-command';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 

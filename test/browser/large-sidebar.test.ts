@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/cli/build';
-import { serve } from '../../src/cli/serve';
+import { buildSite } from '../../src/pipeline/build-site';
+import { serve } from '../../src/cli/serve-command';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 

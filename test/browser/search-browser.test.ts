@@ -4,12 +4,10 @@ import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/cli/build';
-import { serve } from '../../src/cli/serve';
-import { clientConfigOf } from '../../src/config/client-config-of';
-import { loadConfig } from '../../src/config/load-config';
+import { buildSite } from '../../src/pipeline/build-site';
+import { serve } from '../../src/cli/serve-command';
 import { indexSettings } from '../../src/search/meilisearch-push';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 import { launchChromium } from './browser';
 
@@ -43,7 +41,6 @@ let double: MeilisearchDouble;
 
 /** The test harness bundle (installSearch) next to the site's own assets, built with the site's client config. */
 async function buildHarness(out: string, env: Record<string, string>) {
-  const { site } = await loadConfig({ config, env });
   await esbuild({
     entryPoints: { harness: path.join(repoRoot, 'test/browser/search-harness.ts') },
     bundle: true,
@@ -65,7 +62,7 @@ async function buildHarness(out: string, env: Record<string, string>) {
     },
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DOCS_IT_CONFIG__: JSON.stringify(clientConfigOf(site, 'production')),
+      __DOCS_IT_CONFIG__: JSON.stringify(await clientConfigFor(config, env)),
     },
   });
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { storage } from '../../../templates/hooks';
 import type { RouteProps, SiteChrome } from '../../../templates/types';
-import type { SidebarItem } from '../../content/model';
+import { documentTitle } from '../../shared/page-title';
+import { rendersWhole, type SidebarItem } from '../../shared/sidebar';
 import { decorateContent } from '../content-widgets';
 import { createProgressBar } from '../progress-bar';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
@@ -25,9 +26,6 @@ interface ClientAppProps {
   siteTitle: string;
 }
 
-const smallSidebarLinks = 200;
-const countLinks = (items: SidebarItem[]): number =>
-  items.reduce((n, i) => n + 1 + (i.type === 'category' ? countLinks(i.items) : 0), 0);
 const versionKey = 'docs-preferred-version-default';
 
 /** The single-page app: the server-rendered page hydrated, then in-app navigation with page data. */
@@ -46,7 +44,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       try {
         const loaded = await loader.load(url.pathname.replace(/\/$/, '') || '/');
         if (via === 'push') history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
-        const renderCollapsed = loaded.sidebar ? countLinks(loaded.sidebar) <= smallSidebarLinks : true;
+        const renderCollapsed = loaded.sidebar ? rendersWhole(loaded.sidebar) : true;
         current.current = loaded.props.path;
         setState({ page: loaded.props, sidebar: loaded.sidebar, renderCollapsed, via, scrollY, hash: url.hash });
       } catch (error) {
@@ -117,7 +115,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
 
   // After a page is shown: title, scroll position or hash target, focus at the top, content widgets.
   useEffect(() => {
-    document.title = `${state.page.title} | ${siteTitle}`;
+    document.title = documentTitle(state.page.title, siteTitle);
     decorateContent(document.getElementById('contenuto') ?? document);
     if (state.via === 'load') return;
     const target = state.hash ? document.getElementById(decodeURIComponent(state.hash.slice(1))) : null;

@@ -1,5 +1,6 @@
 import type { RouteProps } from '../../../templates/types';
-import type { SidebarItem } from '../../content/model';
+import type { SidebarItem } from '../../shared/sidebar';
+import { pageDataFileOf, sidebarFileOf, urlOfFile } from '../../shared/urls';
 
 export interface LoadedPage {
   props: RouteProps;
@@ -8,8 +9,7 @@ export interface LoadedPage {
   found: boolean;
 }
 
-const dataUrl = (path: string, notFoundPath: string) =>
-  path === notFoundPath ? `${path}.page-data.json` : `${path.replace(/\/$/, '')}/page-data.json`;
+const dataUrl = (path: string, notFoundPath: string) => urlOfFile(pageDataFileOf(path, notFoundPath));
 
 /** Loads page data and sidebars, each once, for navigation and prefetching. */
 export function createPageLoader(baseUrl: string, notFoundPath: string) {
@@ -43,7 +43,7 @@ export function createPageLoader(baseUrl: string, notFoundPath: string) {
   const loadSidebar = (id: string) => {
     let entry = sidebars.get(id);
     if (!entry) {
-      entry = fetchJson<SidebarItem[]>(`${baseUrl}__docs-it/sidebars/${id}.json`).then((r) => {
+      entry = fetchJson<SidebarItem[]>(urlOfFile(sidebarFileOf(baseUrl, id))).then((r) => {
         if (!r.data) throw new Error(`sidebar ${id} is missing`);
         return r.data;
       });

@@ -1,4 +1,4 @@
-import { foldTerm, wordPattern } from './text-terms';
+import { foldTerm, wordPattern } from '../../shared/search/text-terms';
 import { cropLength } from './types';
 
 export const markOpen = '<mark>';

@@ -1,4 +1,4 @@
-import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from './local-index-format';
+import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from '../../shared/search/local-index-format';
 import { createLocalSearch, type LocalSearch } from './local-search';
 import type { SearchProvider } from './types';
 

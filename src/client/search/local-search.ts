@@ -1,5 +1,5 @@
 import { countMatches, cropAndHighlight, highlight } from './highlight';
-import type { LocalIndexFile, LocalTextShard } from './local-index-format';
+import type { LocalIndexFile, LocalTextShard } from '../../shared/search/local-index-format';
 import { createSectionRanker } from './section-ranker';
 import { type Hierarchy, levels, type SearchHit } from './types';
 

@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { SearchModal } from '../../../templates/SearchModal';
+import { SearchModal } from './SearchModal';
 import { clientConfig } from '../client-config';
 import type { SearchProvider } from './types';
 
@@ -8,7 +8,7 @@ async function createProvider(): Promise<SearchProvider> {
   const search = clientConfig.search;
   if (search.provider === 'meilisearch') {
     const { createMeilisearchProvider } = await import('./meilisearch-provider');
-    return createMeilisearchProvider(search, document.documentElement.lang || 'it');
+    return createMeilisearchProvider(search, clientConfig.lang);
   }
   const { createLocalProvider } = await import('./local-provider');
   return createLocalProvider(search.localIndexUrl ?? `${clientConfig.baseUrl}search/local-index.json`);

@@ -6,8 +6,8 @@
  * The term dictionary (exact, prefix and fuzzy lookups) is MiniSearch's own radix tree.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { fields, type LocalIndexFile } from './local-index-format';
-import { indexTerm, tokenize } from './text-terms';
+import { fields, type LocalIndexFile } from '../../shared/search/local-index-format';
+import { indexTerm, tokenize } from '../../shared/search/text-terms';
 
 export interface RankOptions {
   combineWith: 'AND' | 'OR';

@@ -1,0 +1,5 @@
+import type { BuildOptions } from 'esbuild';
+
+export declare const externalPackages: string[];
+export declare const cliEntry: string;
+export declare function cliBundleOptions(packageRoot: string, outDir: string): BuildOptions & { metafile: true };

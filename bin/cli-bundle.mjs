@@ -1,0 +1,42 @@
+// How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle, and by the code-version reader,
+// which needs the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
+import path from 'node:path';
+
+/** Packages left out of the bundle: native, optional, or reading their own files at run time. */
+export const externalPackages = ['esbuild', 'workbox-build', 'chokidar', 'fsevents'];
+
+/** The entry module of the CLI. */
+export const cliEntry = 'src/cli/program.ts';
+
+/**
+ * esbuild options for the CLI bundle.
+ * @param {string} packageRoot
+ * @param {string} outDir
+ */
+export function cliBundleOptions(packageRoot, outDir) {
+  return {
+    absWorkingDir: packageRoot,
+    metafile: true,
+    entryPoints: [path.join(packageRoot, cliEntry)],
+    outdir: outDir,
+    // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies are bundled too: one file loads much faster than hundreds of small ESM modules, which is
+    // most of `docs-it dev`'s start (see the README's benchmarks).
+    external: externalPackages,
+    // Bundled CommonJS packages call `require` for Node built-ins.
+    banner: {
+      js: "import { createRequire as __docsItRequire } from 'node:module'; const require = __docsItRequire(import.meta.url);",
+    },
+    // Lets the bundler drop React's development builds (this entry always runs in production mode).
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'error',
+  };
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { digestText } from './digest';
+
+/** The stages whose outputs the cache keeps: each one's version is a digest of the code it runs. */
+export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 'search';
+
+/**
+ * The module each cached stage runs, as the bundler names it. Everything the module can reach (our sources
+ * by content, packages by name and version) is its code: a template edit changes `render` but not `compile`,
+ * a Shiki upgrade changes `highlight` and `compile`, and nobody has to remember to say so.
+ */
+export const stageModules: Record<StageName, string> = {
+  'front-matter': 'src/content/front-matter.ts',
+  compile: 'src/markdown/compile-page.ts',
+  highlight: 'src/markdown/highlighter.ts',
+  render: 'src/render/render-page.tsx',
+  search: 'src/search/search-files.ts',
+};
+
+export type CodeVersions = Record<StageName, string>;
+
+/** The part of an esbuild metafile this reads: every input and what it imports. */
+export interface ModuleGraph {
+  inputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+}
+
+/** Files (metafile paths) reachable from `entry` through static and dynamic imports. */
+export function reachableFrom(graph: ModuleGraph, entry: string): string[] {
+  if (!(entry in graph.inputs)) throw new Error(`${entry} is not among the bundle's inputs: update stageModules`);
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file) || !(file in graph.inputs)) continue;
+    seen.add(file);
+    for (const imported of graph.inputs[file]!.imports) if (!imported.external) pending.push(imported.path);
+  }
+  return [...seen].sort();
+}
+
+/** How a module's identity is read: our files by their bytes, a package's files by the package's version. */
+export interface CodeReader {
+  /** Contents of a file of the project (a path relative to `root`). */
+  read(file: string): string;
+  /** `name@version` of the package holding a file under node_modules. */
+  packageOf(file: string): string;
+}
+
+/** The version of every cached stage, from the module graph of the CLI bundle. */
+export function codeVersionsOf(graph: ModuleGraph, reader: CodeReader): CodeVersions {
+  const identities = new Map<string, string>();
+  const identity = (file: string) => {
+    let id = identities.get(file);
+    if (id === undefined) {
+      id = file.split('/').includes('node_modules') ? reader.packageOf(file) : digestText(reader.read(file));
+      identities.set(file, id);
+    }
+    return id;
+  };
+  const versions = {} as CodeVersions;
+  for (const [stage, entry] of Object.entries(stageModules) as [StageName, string][]) {
+    const parts = reachableFrom(graph, entry).map((file) => `${file}\0${identity(file)}`);
+    versions[stage] = digestText(parts.join('\n')).slice(0, 24);
+  }
+  return versions;
+}
+
+/** Reads identities from the disk: a project file's text, a package's `name@version` from its package.json. */
+export function diskCodeReader(root: string): CodeReader {
+  const packages = new Map<string, string>();
+  return {
+    read(file) {
+      try {
+        return readFileSync(path.resolve(root, file), 'utf8');
+      } catch {
+        // A virtual module of the bundler (`<define:…>`) or a vanished file: its name stands for it.
+        return file;
+      }
+    },
+    packageOf(file) {
+      const parts = file.split('/');
+      const at = parts.lastIndexOf('node_modules');
+      const nameParts = parts[at + 1]?.startsWith('@') ? 2 : 1;
+      const dir = parts.slice(0, at + 1 + nameParts).join('/');
+      let id = packages.get(dir);
+      if (id === undefined) {
+        try {
+          const manifest = JSON.parse(readFileSync(path.resolve(root, dir, 'package.json'), 'utf8')) as {
+            name?: string;
+            version?: string;
+          };
+          id = `${manifest.name ?? dir}@${manifest.version ?? '?'}`;
+        } catch {
+          id = dir;
+        }
+        packages.set(dir, id);
+      }
+      return id;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { hash } from 'node:crypto';
+
+/** A digest of a string (one-shot `hash`: several times faster than a Hash object on short strings). */
+export function digestText(text: string): string {
+  return hash('sha256', text, 'base64url');
+}
+
+// Inputs are treated as immutable: a value hashed once (the site config, a sidebar) is not hashed again,
+// however many pages take it as an input.
+const digests = new WeakMap<object, string>();
+
+/**
+ * A digest of a stage's input: the same value gives the same digest. The input's own properties are hashed one
+ * by one, each object among them once per run (so the config or a sidebar shared by every page costs nothing
+ * after the first page). A value JSON cannot represent faithfully (a function, a Map, a Set, a class instance,
+ * `undefined` in an array) throws: an input the digest silently dropped is exactly the stale-output bug a cache
+ * must make impossible.
+ */
+export function digestOf(value: unknown): string {
+  if (!isPlainObject(value)) return digestOfValue(value);
+  let digest = digests.get(value);
+  if (digest === undefined) {
+    const parts = Object.keys(value)
+      .sort()
+      .map((key) => `${key}=${digestOfValue((value as Record<string, unknown>)[key])}`);
+    digest = digestText(parts.join('\n'));
+    digests.set(value, digest);
+  }
+  return digest;
+}
+
+function digestOfValue(value: unknown): string {
+  if (typeof value === 'string') return digestText(`s${value}`);
+  if (typeof value !== 'object' || value === null) return digestText(`v${JSON.stringify(checked.call({}, '', value))}`);
+  let digest = digests.get(value);
+  if (digest === undefined) {
+    checked.call({}, '', value);
+    digest = digestText(`o${JSON.stringify(value, checked)}`);
+    digests.set(value, digest);
+  }
+  return digest;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function checked(this: unknown, key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+    throw new TypeError(`cache input "${key}" is a ${typeof value}, which a digest cannot see`);
+  }
+  if (value === undefined && Array.isArray(this))
+    throw new TypeError(`cache input "${key}" is undefined inside an array`);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value)) {
+    if (value instanceof Date) return value;
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } }).constructor?.name ?? 'class';
+    throw new TypeError(`cache input "${key}" is a ${name} instance: pass plain data`);
+  }
+  return value;
+}

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { CodeVersions, StageName } from './code-versions';
+import { digestOf } from './digest';
+import { type ModuleFiles, moduleFiles } from './module-files';
+import { type OutputReuse, outputReuse } from './output-reuse';
+import { jsonFileStore, layeredStore, memoryStore, packStore, type Store } from './stores';
+
+/** A stage function with its outputs kept: `id` names the entry (a file, a route), `input` is all it reads. */
+export type CachedStage<I, O> = (input: I, id?: string) => Promise<O>;
+
+export interface StageStats {
+  /** Outputs taken from the cache. */
+  hits: number;
+  /** Outputs computed (and stored). */
+  misses: number;
+}
+
+/**
+ * The one cache of docs-it. A stage is a pure function of its input; the cache keys its output by the stage's
+ * code version and a digest of that input, so an output can only be reused when everything it was computed
+ * from is the same. No stage knows the cache exists: the pipeline wraps them.
+ */
+export interface Cache {
+  /** `run` with its outputs kept. */
+  stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O>;
+  /** `run` with its outputs kept, for a synchronous stage. */
+  stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O;
+  /** The key a stage's output for `input` has: what output reuse compares. */
+  keyOf(name: StageName, input: unknown): string;
+  /** The files of the last build into `outDir` that a new build can keep. */
+  outputs(outDir: string): OutputReuse;
+  /** Where transpiled modules are written to be imported. */
+  readonly modules: ModuleFiles;
+  /** Outputs reused and computed so far, by stage. */
+  stats(): Partial<Record<StageName, StageStats>>;
+  /** Writes what is kept in memory, without removing anything (after a failed build, too). */
+  save(): void;
+  /** After a successful build: saves, and removes every entry the build did not use. */
+  prune(): void;
+}
+
+export interface CacheOptions {
+  versions: CodeVersions;
+  /** The cache folder (`node_modules/.cache/docs-it` of the site). */
+  dir: string;
+  /** `build` keeps outputs on disk; `dev` keeps them in memory too, over the same disk entries. */
+  mode: 'build' | 'dev';
+  /** False for `--no-cache`: nothing is reused, but what is computed is stored for the next build. */
+  reuse?: boolean;
+}
+
+/** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
+const maxBlockChars = 24 * 1024 * 1024;
+
+export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
+  const stores: Record<StageName, Store<unknown>> = {
+    'front-matter': memoryStore(),
+    compile:
+      mode === 'dev'
+        ? layeredStore(jsonFileStore(path.join(dir, 'compile')))
+        : jsonFileStore(path.join(dir, 'compile')),
+    highlight: packStore(path.join(dir, 'highlight.json'), maxBlockChars) as Store<unknown>,
+    // Rendered pages and search files are kept as the files of the last build (see `outputs`).
+    render: memoryStore(),
+    search: memoryStore(),
+  };
+  const stats: Partial<Record<StageName, StageStats>> = {};
+  const modules = moduleFiles(path.join(dir, 'modules'));
+  const keyOf = (name: StageName, input: unknown) =>
+    createHash('sha256')
+      .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
+      .digest('base64url')
+      .slice(0, 32);
+
+  return {
+    modules,
+    keyOf,
+    stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
+      const store = stores[name] as Store<O>;
+      const counts = (stats[name] ??= { hits: 0, misses: 0 });
+      // Two callers asking for the same output at once (dev's requests) share one computation.
+      const running = new Map<string, Promise<O>>();
+      return async (input, id) => {
+        const key = keyOf(name, input);
+        const stored = reuse ? store.get(id ?? key, key) : undefined;
+        if (stored !== undefined) {
+          counts.hits++;
+          return stored;
+        }
+        let pending = running.get(key);
+        if (!pending) {
+          counts.misses++;
+          pending = (async () => {
+            const output = await run(input);
+            store.set(id ?? key, key, output);
+            return output;
+          })();
+          running.set(key, pending);
+          void pending.then(
+            () => running.delete(key),
+            () => running.delete(key),
+          );
+        }
+        return pending;
+      };
+    },
+    stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O {
+      const store = stores[name] as Store<O>;
+      const counts = (stats[name] ??= { hits: 0, misses: 0 });
+      return (input, id) => {
+        const key = keyOf(name, input);
+        const stored = reuse ? store.get(id ?? key, key) : undefined;
+        if (stored !== undefined) {
+          counts.hits++;
+          return stored;
+        }
+        counts.misses++;
+        const output = run(input);
+        store.set(id ?? key, key, output);
+        return output;
+      };
+    },
+    outputs(outDir) {
+      const manifest = path.join(dir, 'outputs', `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);
+      return outputReuse(manifest, outDir, reuse && mode === 'build');
+    },
+    stats: () => structuredClone(stats),
+    save() {
+      for (const store of Object.values(stores)) store.save();
+    },
+    prune() {
+      for (const store of Object.values(stores)) {
+        store.save();
+        store.prune();
+      }
+      modules.prune();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { BuildSummary } from '../pipeline/build-site';
+import { formatBytes } from '../pipeline/format-units';
+
+/** The totals and one line of phases (plus routes by kind and cache use with `verbose`). */
+export function formatSummary(summary: BuildSummary, root: string, verbose = false): string {
+  const phases = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
+  const out = path.relative(root, summary.out) || '.';
+  const lines = [
+    `Sito generato in ${out}/: ${summary.pages} pagine, ${summary.files} file, ${formatBytes(summary.bytes)} in ${(summary.ms / 1000).toFixed(2)} s`,
+    `Fasi: ${phases}`,
+  ];
+  if (verbose) {
+    const { compile, highlight } = summary.cache;
+    lines.push(
+      `Pagine per tipo: ${Object.entries(summary.kinds)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}`,
+    );
+    lines.push(
+      `Markdown: ${compile?.misses ?? 0} pagine compilate, ${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ${highlight?.hits ?? 0} blocchi di codice già evidenziati`,
+    );
+    lines.push(
+      `Pagine: ${summary.pageFiles.written} file generati, ${summary.pageFiles.reused} invariati ripresi dalla build precedente`,
+    );
+  }
+  return lines.join('\n');
+}

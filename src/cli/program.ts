@@ -1,0 +1,152 @@
+import { Command, Option } from 'commander';
+import { buildSite } from '../pipeline/build-site';
+import { formatSummary } from './build-command';
+import { startDev, superviseDev } from './dev-command';
+import { reportError } from './report-error';
+import { serve } from './serve-command';
+
+export { codeVersionsFromMetafile } from '../cache/load-code-versions';
+
+export interface RunContext {
+  /** Folder of the docs-it package. */
+  packageRoot: string;
+  /** Folder of the running CLI bundle (its `code-versions.json` keys the cache). */
+  cliDir?: string;
+  /** The executable, for `dev` to restart itself. */
+  binFile?: string;
+}
+
+const parsePort = (value: string) => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${value}`);
+  return port;
+};
+
+/** The `--port` and `--host` options `dev` and `serve` share. */
+const withListenOptions = (command: Command) =>
+  command
+    .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
+    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1');
+
+/** `--host` alone listens on every interface; `--host 192.168.1.5` on that one; without it, only on loopback. */
+const hostOf = (host: string | boolean | undefined) =>
+  host === true ? '0.0.0.0' : typeof host === 'string' ? host : '127.0.0.1';
+
+/** The `docs-it` program: parses argv and runs one command; resolves to the exit code. */
+export async function run(argv: string[], context: RunContext): Promise<number> {
+  let exitCode = 0;
+  const program = new Command()
+    .name('docs-it')
+    .description('Generatore di siti statici di documentazione')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('render every route to static HTML into the output folder')
+    .option('-o, --out <dir>', 'output folder (default: build in the site folder)')
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .option('-v, --verbose', 'print more about each phase', false)
+    .option('--quiet', 'print only errors and the summary', false)
+    .option('--debug', 'print stack traces of errors', false)
+    .option('--no-cache', 'reuse nothing from node_modules/.cache/docs-it (what is computed is still kept)')
+    .action(
+      async (opts: {
+        out?: string;
+        config: string;
+        verbose: boolean;
+        quiet: boolean;
+        debug: boolean;
+        cache: boolean;
+      }) => {
+        try {
+          const summary = await buildSite({
+            packageRoot: context.packageRoot,
+            cliDir: context.cliDir,
+            out: opts.out,
+            config: opts.config,
+            verbose: opts.verbose,
+            debug: opts.debug,
+            quiet: opts.quiet,
+            noCache: !opts.cache,
+          });
+          console.log(formatSummary(summary, process.cwd(), opts.verbose));
+        } catch (error) {
+          reportError(error, opts.debug);
+          exitCode = 1;
+        }
+      },
+    );
+
+  withListenOptions(program.command('dev'))
+    .description('serve the site from memory with incremental rebuilds and live reload')
+    .option('--open', 'open the site in the browser', false)
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .action(async (opts: { port: number; host?: string | boolean; open: boolean; config: string }) => {
+      if (process.env.DOCS_IT_DEV_CHILD !== '1' && context.binFile) {
+        superviseDev(context.binFile, argv.slice(2), context.packageRoot);
+        await new Promise(() => undefined);
+        return;
+      }
+      try {
+        await startDev({
+          packageRoot: context.packageRoot,
+          cliDir: context.cliDir,
+          config: opts.config,
+          port: opts.port,
+          host: hostOf(opts.host),
+          open: opts.open,
+        });
+        await new Promise(() => undefined);
+      } catch (error) {
+        reportError(error, false);
+        exitCode = 1;
+      }
+    });
+
+  withListenOptions(program.command('serve'))
+    .description('serve a finished build like a static host (clean URLs, 404 page, compression, caching)')
+    .option('-d, --dir <dir>', 'folder of the build', 'build')
+    .action(async (opts: { port: number; host?: string | boolean; dir: string }) => {
+      try {
+        const running = await serve({ dir: opts.dir, port: opts.port, host: hostOf(opts.host) });
+        console.log(`docs-it serve: ${opts.dir}/ su ${running.siteUrl}`);
+        await new Promise(() => undefined);
+      } catch (error) {
+        reportError(error, false);
+        exitCode = 1;
+      }
+    });
+
+  program
+    .command('index')
+    .description('push the search records of a build to Meilisearch (swapped in only when complete)')
+    .option('--host <url>', 'Meilisearch host (default: search.host of the config, or DOCS_IT_SEARCH_HOST)')
+    .addOption(
+      new Option('--key <key>', 'key allowed to write indexes (not the public search key)').env('DOCS_IT_INDEX_KEY'),
+    )
+    .addOption(
+      new Option('--index <uid>', 'index uid (default: search.indexUid of the config)').env('DOCS_IT_INDEX_UID'),
+    )
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .option('-d, --dir <dir>', 'folder of the build (default: build in the site folder)')
+    .action(async (opts: { host?: string; key?: string; index?: string; config: string; dir?: string }) => {
+      const { indexCommand } = await import('./index-command');
+      exitCode = await indexCommand({
+        packageRoot: context.packageRoot,
+        host: opts.host,
+        key: opts.key,
+        index: opts.index,
+        config: opts.config,
+        dir: opts.dir,
+      });
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { exitCode?: number }).exitCode;
+    return code ?? 1;
+  }
+  return exitCode;
+}

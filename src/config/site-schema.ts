@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { blogSchema, docsSchema } from './docs-schema';
+import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
+
+const localeSchema = z.strictObject({
+  /** Locale code as used in URLs, e.g. `zh-cn`. */
+  code: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a locale code such as "fr" or "zh-cn"'),
+  label: z.string(),
+  /** Default `ltr`. */
+  direction: z.enum(['ltr', 'rtl']).default('ltr'),
+  htmlLang: z.string(),
+  /** Default `gregory`. */
+  calendar: z.string().default('gregory'),
+  /** Folder name of the locale's translations. */
+  path: z.string(),
+});
+
+const i18nSchema = z.strictObject({
+  /** The locale served at the site root; the others get a path segment. */
+  defaultLocale: z.string(),
+  /** The locale this site is in. */
+  currentLocale: z.string(),
+  locales: z.array(localeSchema).min(1),
+});
+
+const colorModeSchema = z.strictObject({
+  /** Default `dark`. */
+  defaultMode: z.enum(['light', 'dark']).default('dark'),
+  /** Follow the system preference until the reader chooses (default true). */
+  respectPrefersColorScheme: z.boolean().default(true),
+  /** Hide the light/dark toggle (default false). */
+  disableSwitch: z.boolean().default(false),
+});
+
+const searchSchema = z.strictObject({
+  /** Meilisearch host; without it the embedded local index serves. */
+  host: z.string().optional(),
+  /** Public search-only key (never an admin key). */
+  apiKey: z.string().optional(),
+  /** Meilisearch index (default `docs`). */
+  indexUid: z.string().default('docs'),
+  clientAgents: z.array(z.string()).default([]),
+  searchParams: z.record(z.string(), z.unknown()).default({}),
+});
+
+const iconSchema = z.strictObject({
+  /** Path under `content/static`. */
+  src: z.string(),
+  sizes: z.string(),
+  purpose: z.string().optional(),
+});
+
+const pwaSchema = z.strictObject({
+  /** When the service worker precaches the site (default: installed app, standalone window, save-data). */
+  offlineModeActivationStrategies: z
+    .array(z.enum(['appInstalled', 'standalone', 'saveData', 'always', 'mobile', 'queryString']))
+    .default(['appInstalled', 'standalone', 'saveData']),
+  /** Log what the service worker does (default false). */
+  debug: z.boolean().default(false),
+  themeColor: z.string().default('#ffffff'),
+  backgroundColor: z.string().default('#ffffff'),
+  /** The installed app's name (default: the site title) and short name (default: the name). */
+  name: z.string().optional(),
+  shortName: z.string().optional(),
+  /** The installed app's description (default: the tagline). */
+  description: z.string().optional(),
+  /** PNG icons of the installed app, under `content/static` (default none). */
+  icons: z.array(iconSchema).default([]),
+  /** Icon for iOS home screens, under `content/static` (default none). */
+  appleTouchIcon: z.string().optional(),
+});
+
+export const siteSchema = z
+  .strictObject({
+    title: z.string().min(1),
+    tagline: z.string(),
+    /** Absolute origin of the published site, without a trailing slash. */
+    url: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'expected an origin such as "https://example.org" (no path, no trailing slash)'),
+    /** Path the site is served under; must start and end with `/`. */
+    baseUrl: z.string().regex(/^\/([a-z0-9-]+\/)*$/, 'expected a path that starts and ends with "/", such as "/docs/"'),
+    /** Path under `content/static` (default `img/favicon.svg`); the file must exist. */
+    favicon: z.string().default('img/favicon.svg'),
+    i18n: i18nSchema,
+    docs: docsSchema,
+    blog: blogSchema,
+    navbar: navbarSchema,
+    footer: footerSchema,
+    announcementBar: announcementBarSchema.optional(),
+    /** A notice shown on every page above the navbar, e.g. how current a translation is (default none). */
+    translationNotice: z.string().optional(),
+    colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),
+    search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {} }),
+    pwa: pwaSchema.default({
+      offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
+      debug: false,
+      themeColor: '#ffffff',
+      backgroundColor: '#ffffff',
+      icons: [],
+    }),
+  })
+  .superRefine((config, ctx) => {
+    const codes = config.i18n.locales.map((l) => l.code);
+    for (const key of ['defaultLocale', 'currentLocale'] as const) {
+      if (!codes.includes(config.i18n[key])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['i18n', key],
+          message: `"${config.i18n[key]}" is not one of the locales (${codes.join(', ')})`,
+        });
+      }
+    }
+  });
+
+/** What a site author writes in `site.config.ts`. */
+export type UserConfig = z.input<typeof siteSchema>;
+/** The config with every default applied. */
+export type SiteConfig = z.output<typeof siteSchema>;
+export type Locale = SiteConfig['i18n']['locales'][number];
+export type { SidebarItemInput } from './docs-schema';

@@ -1,0 +1,151 @@
+import type { SiteConfig } from '../config/site-schema';
+import { DocsItError, ErrorCollector } from '../errors';
+import { joinRoute, notFoundRouteOf } from '../shared/urls';
+import { archiveByYear, type BlogListPage, buildBlogPosts, paginateBlog, parseAuthors } from './blog';
+import type { BlogPost, Doc, Page, Route } from './content-types';
+import type { DiscoveredContent } from './discover';
+import { buildDocs } from './docs';
+import { buildPages } from './pages';
+import type { ReleasesData } from './releases';
+import { buildSidebars, parseCategoryFiles, type Sidebars } from './sidebars';
+import type { ParsedSource, SourceFile } from './source-file';
+
+export interface ContentModel {
+  docs: Doc[];
+  /** `content/docs/index.md`: the page at the docs' base path, when there is one. */
+  docsHome: Doc | undefined;
+  sidebars: Sidebars;
+  posts: BlogPost[];
+  blogPages: BlogListPage[];
+  archive: { year: string; posts: BlogPost[] }[];
+  pages: Page[];
+  /** `content/pages/404.md`, when the site writes its own not-found page. */
+  notFoundPage: Page | undefined;
+  releases: ReleasesData | undefined;
+  /** Every published route, sorted, plus the not-found route last. */
+  routes: Route[];
+  /** Route of every content file (site-root relative path → route), for link rewriting. */
+  routeOfFile: Record<string, string>;
+  /** Every static file URL (`/docs/img/logo.svg`). */
+  staticUrls: string[];
+  basePaths: { docs: string; blog: string; notFound: string };
+  /** Where the docs begin for a reader: the docs home, or the main doc. */
+  docsHomeRoute: string;
+}
+
+export interface ContentModelInput {
+  site: SiteConfig;
+  discovered: DiscoveredContent;
+  releases?: ReleasesData;
+  /** The config file (site-root relative) and its text, for errors located in sidebars. */
+  configFile: string;
+  configSource: string;
+  /** Splits off a file's front matter; the pipeline passes a cached one. */
+  parseSource: (source: SourceFile) => ParsedSource;
+}
+
+/** Builds the whole content model from the files; throws every problem at once. */
+export function buildContentModel(input: ContentModelInput): ContentModel {
+  const { site, discovered } = input;
+  const errors = new ErrorCollector();
+  const parsed: Record<'docs' | 'blog' | 'pages', ParsedSource[]> = { docs: [], blog: [], pages: [] };
+  for (const source of discovered.sources) {
+    try {
+      parsed[source.section].push(input.parseSource(source));
+    } catch (error) {
+      if (error instanceof DocsItError) errors.add(error);
+      else throw error;
+    }
+  }
+  const docsBase = joinRoute(site.baseUrl, site.docs.routeBasePath);
+  const blogBase = joinRoute(site.baseUrl, 'blog');
+  const notFound = notFoundRouteOf(site.baseUrl);
+  const allDocs = buildDocs(parsed.docs, docsBase, errors);
+  const docsHome = allDocs.find((d) => d.id === 'index');
+  const docs = allDocs.filter((d) => d !== docsHome);
+  const categories = parseCategoryFiles(discovered.categories, errors);
+  const sidebars = buildSidebars(
+    {
+      config: site.docs.sidebars,
+      docs,
+      categories,
+      configFile: input.configFile,
+      configSource: input.configSource,
+    },
+    errors,
+  );
+  const mainDoc = docs.find((d) => d.id === site.docs.version.mainDocId);
+  if (!mainDoc) {
+    errors.add(
+      new DocsItError(
+        `docs.version.mainDocId "${site.docs.version.mainDocId}" is not a doc`,
+        { file: input.configFile },
+        'Set it to the id of an existing doc (its path under content/docs without extension).',
+      ),
+    );
+  }
+  const authors = parseAuthors(discovered.authors, errors);
+  const posts = buildBlogPosts(parsed.blog, blogBase, authors, errors);
+  const blogPages = posts.length ? paginateBlog(posts, blogBase, site.blog.postsPerPage) : [];
+  const archive = archiveByYear(posts);
+  const allPages = buildPages(parsed.pages, site.baseUrl, errors);
+  const notFoundPage = allPages.find((p) => p.kind === 'not-found');
+  const pages = allPages.filter((p) => p !== notFoundPage);
+  const releasesPage = pages.find((p) => p.kind === 'releases');
+  if (releasesPage && !input.releases) {
+    errors.add(
+      new DocsItError(
+        'this page lists releases, but content/data/releases.ts does not exist',
+        { file: releasesPage.source.file, line: releasesPage.source.keyLines.layout ?? 1, column: 1 },
+        'Add content/data/releases.ts (export default defineReleases({ packages, releases })) or drop `layout`.',
+      ),
+    );
+  }
+
+  const routes: Route[] = [];
+  const owners = new Map<string, string>();
+  const add = (route: Route) => {
+    const owner = owners.get(route.path);
+    if (owner !== undefined) {
+      errors.add(
+        new DocsItError(
+          `duplicate route ${route.path}: also produced by ${owner}`,
+          route.file ? { file: route.file, line: 1, column: 1 } : undefined,
+          'Rename one of the files or change its `slug`.',
+        ),
+      );
+      return;
+    }
+    owners.set(route.path, route.file ?? 'a generated page');
+    routes.push(route);
+  };
+  owners.set(notFound, notFoundPage?.source.file ?? 'the not-found page');
+  for (const page of pages) add({ path: page.route, kind: page.kind, file: page.source.file });
+  if (docsHome) add({ path: docsHome.route, kind: 'docs-home', file: docsHome.source.file });
+  for (const doc of docs) add({ path: doc.route, kind: 'doc', file: doc.source.file });
+  for (const list of blogPages) add({ path: list.route, kind: 'blog-list' });
+  if (posts.length) add({ path: joinRoute(blogBase, 'archive'), kind: 'blog-archive' });
+  for (const post of posts) add({ path: post.route, kind: 'blog-post', file: post.source.file });
+  errors.throwIfAny();
+
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  routes.push({ path: notFound, kind: 'not-found', ...(notFoundPage ? { file: notFoundPage.source.file } : {}) });
+  const routeOfFile: Record<string, string> = {};
+  for (const route of routes) if (route.file) routeOfFile[route.file] = route.path;
+  return {
+    docs,
+    docsHome,
+    sidebars,
+    posts,
+    blogPages,
+    archive,
+    pages,
+    notFoundPage,
+    releases: input.releases,
+    routes,
+    routeOfFile,
+    staticUrls: discovered.staticFiles.map((f) => joinRoute(site.baseUrl, f)),
+    basePaths: { docs: docsBase, blog: blogBase, notFound },
+    docsHomeRoute: docsHome?.route ?? mainDoc?.route ?? docsBase,
+  };
+}

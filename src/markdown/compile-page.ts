@@ -1,0 +1,162 @@
+import { type ComponentType, createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import * as jsxRuntime from 'react/jsx-runtime';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { type PluggableList, unified } from 'unified';
+import { VFile } from 'vfile';
+import { createIds, IdsContext, mdxComponents } from '../../templates/content/mdx-components';
+import { DocsItError } from '../errors';
+import { normalizeAdmonitionTitles } from './admonition-titles';
+import type { CompiledPage, PageContext } from './compiled-page';
+import { createHighlighter, type Highlighter } from './highlighter';
+import rehypeCode from './rehype-code';
+import rehypeCollect from './rehype-collect';
+import rehypeExcerpt from './rehype-excerpt';
+import rehypeHeadingAnchors from './rehype-heading-anchors';
+import rehypeLinks from './rehype-links';
+import rehypeRawIfNeeded from './rehype-raw-if-needed';
+import rehypeSearchBlocks from './rehype-search-blocks';
+import remarkAdmonitions from './remark-admonitions';
+import remarkCardList from './remark-card-list';
+import remarkCards from './remark-cards';
+import remarkHeadingIds from './remark-heading-ids';
+import remarkMdxFragments from './remark-mdx-fragments';
+import remarkStripTitle from './remark-strip-title';
+import remarkTabs from './remark-tabs';
+import remarkUnknownDirectives from './remark-unknown-directives';
+
+/** Everything one page's compile reads: the page is a function of this and of the compiler's code. */
+export interface CompileInput extends PageContext {
+  /** Markdown body (front matter lines blanked, so positions are file positions). */
+  body: string;
+  format: 'md' | 'mdx';
+  /** Blog posts keep an excerpt for the lists. */
+  excerpt: boolean;
+}
+
+/** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
+function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
+  return [
+    ...(format === 'mdx' ? [remarkMdxFragments] : []),
+    remarkGfm,
+    remarkDirective,
+    remarkUnknownDirectives,
+    remarkAdmonitions,
+    remarkTabs,
+    remarkCards,
+    remarkCardList,
+    remarkHeadingIds,
+    remarkStripTitle,
+  ];
+}
+
+/**
+ * rehype plugins shared by both formats: ids first (links and the TOC need them), code before search (code is
+ * never searched), anchors after search (their labels are not text of the page), the excerpt last.
+ */
+function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
+  return [
+    rehypeSlug,
+    rehypeLinks,
+    [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
+    rehypeCollect,
+    rehypeSearchBlocks,
+    rehypeHeadingAnchors,
+    ...(excerpt ? [rehypeExcerpt] : []),
+  ];
+}
+
+/** Creates the page compiler of one run: the `.md` processors are made once and reused for every page. */
+export function createPageCompiler(options: { highlighter?: Highlighter } = {}) {
+  const highlighter = options.highlighter ?? createHighlighter();
+  const make = (excerpt: boolean) =>
+    unified()
+      .use(remarkParse)
+      .use(remarkPlugins('md'))
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehypeRawIfNeeded)
+      .use(rehypePlugins(highlighter, excerpt, 'md'))
+      .use(rehypeStringify, { allowDangerousHtml: true })
+      .freeze();
+  const md = make(false);
+  const mdWithExcerpt = make(true);
+
+  /** Compiles one page to HTML with its TOC, ids, links and search blocks; a syntax error throws, located. */
+  return async function compilePage(input: CompileInput): Promise<CompiledPage> {
+    const { body, format, excerpt, ...page } = input;
+    const file = new VFile({ path: input.file, value: format === 'md' ? normalizeAdmonitionTitles(body) : body });
+    file.data.page = page;
+    let html: string;
+    try {
+      if (format === 'md') {
+        html = String(await (excerpt ? mdWithExcerpt : md).process(file));
+      } else {
+        // MDX is loaded only by sites that have .mdx pages.
+        const { compile: compileMdx, run: runMdx } = await import('@mdx-js/mdx');
+        const compiled = await compileMdx(file, {
+          outputFormat: 'function-body',
+          remarkPlugins: remarkPlugins('mdx'),
+          rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),
+          remarkRehypeOptions: { allowDangerousHtml: true },
+        });
+        const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
+        const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
+        const content = createElement(Content, { components: mdxComponents });
+        html = renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
+      }
+    } catch (error) {
+      throw toDocsItError(error, input.file);
+    }
+    const search = file.data.search ?? [];
+    const result: CompiledPage = {
+      html,
+      toc: file.data.toc ?? [],
+      ids: file.data.ids ?? [],
+      links: file.data.links ?? [],
+      problems: file.data.problems ?? [],
+      search,
+      words: countWords(html),
+    };
+    if (file.data.excerptHtml !== undefined) result.excerptHtml = file.data.excerptHtml;
+    if (file.data.cardList) result.cardList = file.data.cardList;
+    return result;
+  };
+}
+
+/** A VFileMessage (or any error) from the pipeline as a DocsItError at its place in the file. */
+function toDocsItError(error: unknown, fileName: string): DocsItError {
+  if (error instanceof DocsItError) return error;
+  const message = error as {
+    reason?: string;
+    message?: string;
+    line?: number;
+    column?: number;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+  };
+  const place =
+    message.place && 'start' in message.place && message.place.start
+      ? message.place.start
+      : (message.place as { line?: number; column?: number } | undefined);
+  const text = message.reason ?? message.message ?? String(error);
+  // Some MDX errors carry their place only in the text, as `(3:1-3:7)`.
+  const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(text);
+  const line = message.line ?? place?.line ?? (fromText ? Number(fromText[1]) : undefined);
+  const column = message.column ?? place?.column ?? (fromText ? Number(fromText[2]) : undefined);
+  // An error with no place of its own is reported at the top of the file, never without a line.
+  return new DocsItError(
+    text,
+    { file: fileName, line: line ?? 1, column: column ?? 1 },
+    'Fix the markdown/MDX syntax at this place (see WRITING.md).',
+  );
+}
+
+/** Words of the page's text, code included (as a reader reads it), for reading times. */
+function countWords(html: string): number {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ');
+  return text.match(/\S+/g)?.length ?? 0;
+}

@@ -1,0 +1,68 @@
+import type { TocItem } from '../shared/toc';
+
+/** A problem found while compiling a page that does not stop the compile: reported with all the others. */
+export interface Problem {
+  message: string;
+  line: number;
+  column: number;
+  hint: string;
+}
+
+/**
+ * A link or image found in a page. Links to content files (`../guida.md`) name the file: the page's HTML
+ * holds a placeholder for them until the link stage knows every file's route, so a compiled page does not
+ * depend on the routes of other pages.
+ */
+export type LinkRef =
+  | { kind: 'link' | 'image'; path: string; anchor?: string; line: number; column: number }
+  | { kind: 'file'; target: string; href: string; anchor?: string; line: number; column: number };
+
+/** A heading or a block of text of a page, in document order: what search indexes. */
+export type SearchBlock =
+  | { kind: 'heading'; level: number; id: string | undefined; text: string }
+  | { kind: 'text'; text: string };
+
+/** What compiling one content file yields. */
+export interface CompiledPage {
+  html: string;
+  excerptHtml?: string;
+  toc: TocItem[];
+  /** Every element id in the page, for anchor checks. */
+  ids: string[];
+  links: LinkRef[];
+  problems: Problem[];
+  /** Where `::doc-card-list` stands, when the page has one. */
+  cardList?: { line: number; column: number };
+  /** Headings and text blocks, for search. */
+  search: SearchBlock[];
+  /** Words of text, for reading times. */
+  words: number;
+}
+
+/** What the plugins read of the page being compiled (from `file.data.page`), so one processor serves every page. */
+export interface PageContext {
+  /** Site-root relative path of the file. */
+  file: string;
+  /** Route of the page. */
+  route: string;
+  baseUrl: string;
+  tocMin: number;
+  tocMax: number;
+  /** Line of the leading `# Heading` that is the page title (the templates show it, so the content drops it). */
+  titleLine?: number;
+  /** Files imported by an MDX page, by site-root relative path. */
+  fragments: Record<string, string>;
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    toc: TocItem[];
+    ids: string[];
+    links: LinkRef[];
+    problems: Problem[];
+    cardList: { line: number; column: number };
+    excerptHtml: string;
+    page: PageContext;
+    search: SearchBlock[];
+  }
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as esbuild, type Plugin } from 'esbuild';
+import type { ModuleFiles } from '../cache/module-files';
+import { DocsItError } from '../errors';
+
+/** The module a site's `import … from 'docs-it'` means: the typed helpers of its config and data files. */
+export const publicApiModule = 'src/index.ts';
+
+/** Resolves `docs-it` to this package, wherever the site is and whether or not it installed docs-it itself. */
+function docsItPackage(packageRoot: string): Plugin {
+  return {
+    name: 'docs-it',
+    setup(build) {
+      build.onResolve({ filter: /^docs-it$/ }, () => ({ path: path.join(packageRoot, publicApiModule) }));
+    },
+  };
+}
+
+/**
+ * Transpiles a TypeScript module of the site (its config, a data file) with esbuild and imports its default
+ * export. Its own imports are bundled; packages stay imports, resolved from the site.
+ */
+export async function importTsModule(
+  file: string,
+  relFile: string,
+  options: { modules: ModuleFiles; packageRoot: string },
+): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild({
+      entryPoints: [file],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      packages: 'external',
+      plugins: [docsItPackage(options.packageRoot)],
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    // esbuild reports syntax errors with their own location; keep the first one.
+    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new DocsItError(
+      first ? first.text : String(error),
+      {
+        file: relFile,
+        line: first?.location?.line,
+        column: first?.location ? first.location.column + 1 : undefined,
+      },
+      'Fix this error in the file (TypeScript syntax or an import path).',
+    );
+  }
+  const out = options.modules.file(path.basename(file), code);
+  try {
+    const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    return mod.default;
+  } catch (error) {
+    throw new DocsItError(
+      `running this module failed: ${(error as Error).message}`,
+      { file: relFile },
+      'Check the values and imports of this file.',
+    );
+  }
+}

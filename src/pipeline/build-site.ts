@@ -1,0 +1,118 @@
+import { bundleClient } from '../bundle/bundle-client';
+import type { StageName } from '../cache/code-versions';
+import type { StageStats } from '../cache/stage-cache';
+import { loadConfig } from '../config/load-config';
+import { clientConfigOf } from '../render/client-config';
+import { formatBytes } from './format-units';
+import { openOutput } from './output';
+import type { PhaseTiming } from './progress';
+import { type RunOptions, startRun } from './run';
+import { createSite, readContent } from './site';
+import { siteFiles } from './site-files';
+
+export type BuildOptions = RunOptions;
+
+export interface BuildSummary {
+  pages: number;
+  /** Routes by kind (`doc`, `blog-post`, …), for `--verbose`. */
+  kinds: Record<string, number>;
+  /** Outputs taken from the cache and computed, by stage. */
+  cache: Partial<Record<StageName, StageStats>>;
+  /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
+  pageFiles: { written: number; reused: number };
+  files: number;
+  bytes: number;
+  ms: number;
+  out: string;
+  timings: PhaseTiming[];
+}
+
+/**
+ * `docs-it build`: config → content → model → compile → links → route props → render → search → extras →
+ * service worker, written into a temporary folder that replaces the output folder only when every step succeeded.
+ */
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const start = performance.now();
+  const run = await startRun(options, 'build');
+  try {
+    const config = await run.task('config', () => loadConfig(options, run.cache.modules));
+    const content = await run.task(
+      'content',
+      () => readContent(config, run.cache.modules),
+      (c) => `${c.discovered.sources.length} files`,
+    );
+    const site = await run.task(
+      'model',
+      () => createSite(config, content, run.stages),
+      (s) => `${s.model.routes.length} routes`,
+    );
+    // esbuild bundles in its own process while the markdown is compiled here.
+    const clientConfig = clientConfigOf(config.site, site.chrome, config.mode);
+    const bundling = bundleClient({
+      packageRoot: options.packageRoot,
+      baseUrl: config.site.baseUrl,
+      mode: config.mode,
+      clientConfig,
+    });
+    bundling.catch(() => undefined);
+    const pages = await run.task(
+      'markdown',
+      () => site.compileAll(),
+      (p) => `${p.size} pages`,
+    );
+    await run.task('links', () => site.checkLinks(pages));
+    await run.task('props', () => site.routePages());
+    const bundle = await run.task(
+      'bundle',
+      () => bundling,
+      (b) => `${b.files.length} files`,
+    );
+    const files = siteFiles(site, bundle, run.stages);
+    const output = await openOutput(config.paths.out, run.cache, config.paths.root);
+    try {
+      const rendered = await run.task(
+        'render',
+        () => output.write(files.pages),
+        (c) => `${c.written} written, ${c.reused} unchanged`,
+      );
+      await run.task(
+        'search',
+        () => output.writeGroup(files.search),
+        (c) => `${c.written + c.reused} files`,
+      );
+      await run.task('write', async () => {
+        await output.write([...files.extras, ...files.assets]);
+        await output.copy(files.copies);
+      });
+      await run.task(
+        'service worker',
+        () =>
+          output.writeServiceWorker({
+            packageRoot: options.packageRoot,
+            baseUrl: config.site.baseUrl,
+            mode: config.mode,
+          }),
+        (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
+      );
+      await output.commit((warning) => process.stderr.write(`${warning}\n`));
+      const kinds: Record<string, number> = {};
+      for (const route of site.model.routes) kinds[route.kind] = (kinds[route.kind] ?? 0) + 1;
+      return {
+        pages: site.model.routes.length,
+        kinds,
+        cache: run.cache.stats(),
+        pageFiles: rendered,
+        files: output.files,
+        bytes: output.bytes,
+        ms: performance.now() - start,
+        out: config.paths.out,
+        timings: run.progress.timings,
+      };
+    } catch (error) {
+      await output.abort();
+      throw error;
+    }
+  } finally {
+    run.end();
+  }
+}

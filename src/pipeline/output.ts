@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { Cache } from '../cache/stage-cache';
+import { OutputWriter } from '../output/output-writer';
+import { precached, writeServiceWorker } from '../sw/write-service-worker';
+import type { SiteFile, SiteFileGroup } from './site-files';
+import { copyFiles, type WriteCounts, writeFiles, writeGroup } from './write-site';
+
+/**
+ * The build's output folder while it is being written: a temporary folder swapped in only when everything
+ * succeeded, where files unchanged since the last build are kept instead of produced again.
+ */
+export interface Output {
+  write(files: SiteFile[]): Promise<WriteCounts>;
+  writeGroup(group: SiteFileGroup): Promise<WriteCounts>;
+  copy(copies: { path: string; from: string }[]): Promise<void>;
+  /** The service worker, which precaches every file written so far (so: last). */
+  writeServiceWorker(options: {
+    packageRoot: string;
+    baseUrl: string;
+    mode: 'production' | 'development';
+  }): ReturnType<typeof writeServiceWorker>;
+  /** Swaps the new build in; the cache is then told what the build used (a failure there is only a warning). */
+  commit(warn: (message: string) => void): Promise<void>;
+  /** Throws the new build away; the previous one stays as it was. */
+  abort(): Promise<void>;
+  readonly files: number;
+  readonly bytes: number;
+}
+
+export async function openOutput(out: string, cache: Cache, root: string): Promise<Output> {
+  const writer = await OutputWriter.open(out);
+  const reuse = cache.outputs(out);
+  return {
+    write: (files) => writeFiles(files, writer, reuse),
+    writeGroup: (group) => writeGroup(group, writer, reuse),
+    copy: (copies) => copyFiles(copies, writer),
+    writeServiceWorker: (options) =>
+      writeServiceWorker({
+        ...options,
+        outDir: writer.tmp,
+        files: writer.filesWithRevisions(precached(options.baseUrl)),
+      }),
+    async commit(warn) {
+      await writer.commit();
+      // The new build is in place: the cache only helps the next one, so a failure here is a warning.
+      try {
+        reuse.save();
+        cache.prune();
+      } catch (error) {
+        const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';
+        warn(
+          `Avviso: cache in ${where} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.`,
+        );
+      }
+    },
+    abort: () => writer.abort(),
+    get files() {
+      return writer.files;
+    },
+    get bytes() {
+      return writer.bytes;
+    },
+  };
+}

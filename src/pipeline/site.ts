@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ModuleFiles } from '../cache/module-files';
+import type { ResolvedConfig } from '../config/resolved-config';
+import { buildContentModel, type ContentModel } from '../content/build-content-model';
+import { type DiscoveredContent, discoverContent } from '../content/discover';
+import { loadReleases } from '../content/load-releases';
+import type { ReleasesData } from '../content/releases';
+import { DocsItError, DocsItErrors, docsItErrorsOf, ErrorCollector } from '../errors';
+import { checkLinks } from '../links/check-links';
+import { declaredLinks } from '../links/declared-links';
+import { resolveFileLinks } from '../links/resolve-file-links';
+import type { CompileInput } from '../markdown/compile-page';
+import type { CompiledPage } from '../markdown/compiled-page';
+import { buildChrome } from '../render/chrome';
+import { type RoutePage, routePageOf } from '../render/route-props';
+import type { SiteChrome } from '../shared/site-chrome';
+import { compileJobsOf } from './compile-jobs';
+import { feedFilesOf } from './site-files';
+import type { Stages } from './stages';
+
+/** The site's files as read from disk: content, data, and the config's own text (for located errors). */
+export interface SiteContent {
+  discovered: DiscoveredContent;
+  releases: ReleasesData | undefined;
+  configFile: string;
+  configSource: string;
+}
+
+/** Reads every file of the site's content. */
+export async function readContent(config: ResolvedConfig, modules: ModuleFiles): Promise<SiteContent> {
+  const [discovered, releases, configSource] = await Promise.all([
+    discoverContent(config),
+    loadReleases(config, modules),
+    readFile(config.paths.configFile, 'utf8'),
+  ]);
+  return { discovered, releases, configFile: path.relative(config.paths.root, config.paths.configFile), configSource };
+}
+
+/** The content model and the site-wide chrome, from the config and the content. */
+export function modelOf(
+  config: ResolvedConfig,
+  content: SiteContent,
+  stages: Stages,
+): { model: ContentModel; chrome: SiteChrome } {
+  const model = buildContentModel({
+    site: config.site,
+    discovered: content.discovered,
+    releases: content.releases,
+    configFile: content.configFile,
+    configSource: content.configSource,
+    parseSource: stages.parseSource,
+  });
+  const chrome = buildChrome(config.site, model, { file: content.configFile, source: content.configSource });
+  return { model, chrome };
+}
+
+/**
+ * One state of a site (its config, content and model) and everything derived from it, each computed when
+ * first asked for and kept: `build` asks for everything, `dev` for what a reader opens.
+ */
+export interface Site {
+  readonly config: ResolvedConfig;
+  readonly content: SiteContent;
+  readonly model: ContentModel;
+  readonly chrome: SiteChrome;
+  /** The compile input of every content file that is (part of) a page. */
+  readonly jobs: ReadonlyMap<string, CompileInput>;
+  /** A content file's page: compiled (or taken from the cache), its links pointing at routes. */
+  page(file: string): Promise<CompiledPage>;
+  /** Every page, compiled one after another; every problem of every page thrown together. */
+  compileAll(): Promise<Map<string, CompiledPage>>;
+  /** Checks every link of the pages and of the chrome, site-wide; throws every broken one. */
+  checkLinks(pages: Map<string, CompiledPage>): void;
+  /** A route's props, with the problems that do not stop it from rendering. */
+  routePage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
+  /** Every route's props, in route order; every problem thrown together. */
+  routePages(): Promise<RoutePage[]>;
+}
+
+export interface SiteOptions {
+  /**
+   * What a page that cannot be compiled shows instead (`dev` shows an empty page and the error in an
+   * overlay); without it the error is thrown, as `build` wants.
+   */
+  recover?: (file: string, error: unknown) => CompiledPage;
+}
+
+export function createSite(
+  config: ResolvedConfig,
+  content: SiteContent,
+  stages: Stages,
+  options: SiteOptions = {},
+): Site {
+  const { model, chrome } = modelOf(config, content, stages);
+  const routeByPath = new Map(model.routes.map((r) => [r.path, r]));
+  const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl);
+  const pages = new Map<string, Promise<CompiledPage>>();
+  const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
+  const site: Site = {
+    config,
+    content,
+    model,
+    chrome,
+    jobs,
+    page(file) {
+      let page = pages.get(file);
+      if (!page) {
+        const job = jobs.get(file);
+        if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
+        page = stages.compile(job, file).then((compiled) => resolveFileLinks(compiled, model.routeOfFile));
+        const { recover } = options;
+        if (recover) page = page.catch((error: unknown) => recover(file, error));
+        pages.set(file, page);
+      }
+      return page;
+    },
+    async compileAll() {
+      const errors = new ErrorCollector();
+      const compiled = new Map<string, CompiledPage>();
+      // One page at a time: the compiler is single-threaded work, and the order keeps errors stable.
+      for (const file of jobs.keys()) {
+        try {
+          const page = await site.page(file);
+          compiled.set(file, page);
+          for (const p of page.problems)
+            errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
+        } catch (error) {
+          const located = docsItErrorsOf(error);
+          if (located.length === 0) throw error;
+          for (const e of located) errors.add(e);
+        }
+      }
+      errors.throwIfAny();
+      return compiled;
+    },
+    checkLinks(compiled) {
+      const idsOfRoute = new Map<string, Set<string>>();
+      const pageLinks = new Map<string, CompiledPage['links']>();
+      for (const route of model.routes) {
+        const page = route.file ? compiled.get(route.file) : undefined;
+        if (page) idsOfRoute.set(route.path, new Set(page.ids));
+      }
+      for (const [file, page] of compiled) pageLinks.set(file, page.links);
+      const routePaths = new Set(model.routes.filter((r) => r.kind !== 'not-found').map((r) => r.path));
+      const files = new Set([...model.staticUrls, ...feedFilesOf(config.site.baseUrl, model).map((f) => `/${f}`)]);
+      files.add(`${config.site.baseUrl}sitemap.xml`);
+      checkLinks(
+        {
+          routes: routePaths,
+          files,
+          idsOfRoute,
+          pageLinks,
+          declared: declaredLinks(config.site, model, { file: content.configFile, source: content.configSource }),
+        },
+        config.site.baseUrl,
+      );
+    },
+    routePage(routePath) {
+      let entry = routes.get(routePath);
+      if (!entry) {
+        const route = routeByPath.get(routePath);
+        if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
+        entry = routePageOf(route, { site: config.site, model, page: site.page });
+        routes.set(routePath, entry);
+      }
+      return entry;
+    },
+    async routePages() {
+      const errors: DocsItError[] = [];
+      const all: RoutePage[] = [];
+      for (const route of model.routes) {
+        const { page, problems } = await site.routePage(route.path);
+        all.push(page);
+        errors.push(...problems);
+      }
+      if (errors.length > 0) throw new DocsItErrors(errors);
+      return all;
+    },
+  };
+  return site;
+}

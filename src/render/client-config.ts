@@ -1,0 +1,27 @@
+import type { SiteConfig } from '../config/site-schema';
+import type { ClientConfig } from '../shared/client-config';
+import type { SiteChrome } from '../shared/site-chrome';
+import { notFoundRouteOf, searchDirOf, urlOfFile } from '../shared/urls';
+
+/** The part of the site the browser needs, compiled into its bundle. */
+export function clientConfigOf(site: SiteConfig, chrome: SiteChrome, mode: 'production' | 'development'): ClientConfig {
+  const search = site.search;
+  return {
+    baseUrl: site.baseUrl,
+    chrome,
+    notFoundPath: notFoundRouteOf(site.baseUrl),
+    siteTitle: site.title,
+    mode,
+    lang: site.i18n.currentLocale,
+    search: {
+      provider: search.host ? 'meilisearch' : 'local',
+      localIndexUrl: search.host ? undefined : urlOfFile(`${searchDirOf(site.baseUrl)}local-index.json`),
+      host: search.host,
+      apiKey: search.apiKey,
+      indexUid: search.indexUid,
+      clientAgents: search.clientAgents,
+      searchParams: search.searchParams,
+    },
+    pwa: { offlineModeActivationStrategies: site.pwa.offlineModeActivationStrategies, debug: site.pwa.debug },
+  };
+}

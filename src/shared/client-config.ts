@@ -1,0 +1,30 @@
+import type { SiteChrome } from './site-chrome';
+
+/** Site settings compiled into the browser bundle (no request needed to know them). */
+export interface ClientConfig {
+  baseUrl: string;
+  /** Navbar, footer and bars: the same on every page. */
+  chrome: SiteChrome;
+  /** Route of the not-found page. */
+  notFoundPath: string;
+  siteTitle: string;
+  mode: 'production' | 'development';
+  /** The `lang` search results are filtered by (the site's current locale). */
+  lang: string;
+  search: {
+    /** `local` reads the embedded index; `meilisearch` queries `host`. */
+    provider: 'local' | 'meilisearch';
+    /** URL of the local index (set for the local provider). */
+    localIndexUrl?: string;
+    host?: string;
+    /** Public search-only key. */
+    apiKey?: string;
+    indexUid: string;
+    clientAgents: string[];
+    searchParams: Record<string, unknown>;
+  };
+  pwa: {
+    offlineModeActivationStrategies: string[];
+    debug: boolean;
+  };
+}

@@ -1,0 +1,92 @@
+/*
+ * The docs sidebar as every side sees it: the build computes it, the templates render it, the browser
+ * navigates with it.
+ */
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+  /** The doc behind the link (build only: the browser's copy leaves it out). */
+  docId?: string;
+  description?: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Present when the category has a page of its own. */
+  href?: string;
+  docId?: string;
+  description?: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface Breadcrumb {
+  label: string;
+  href?: string;
+}
+
+export interface NavLink {
+  title: string;
+  href: string;
+}
+
+/** Sidebars with at most this many entries are rendered whole on every page, so they work without JavaScript. */
+export const smallSidebarLinks = 200;
+
+// Sidebars live for a whole build (or a whole visit in the browser): each is counted once, not once per page.
+const entryCounts = new WeakMap<SidebarItem[], number>();
+
+/** Entries of a sidebar, categories included. */
+export function countEntries(items: SidebarItem[]): number {
+  let count = entryCounts.get(items);
+  if (count === undefined) {
+    count = items.reduce((n, item) => n + 1 + (item.type === 'category' ? countEntries(item.items) : 0), 0);
+    entryCounts.set(items, count);
+  }
+  return count;
+}
+
+/** Whether pages render the sidebar whole (closed categories included) rather than closed categories empty. */
+export function rendersWhole(items: SidebarItem[]): boolean {
+  return countEntries(items) <= smallSidebarLinks;
+}
+
+// Every page asks, for every category, whether the current page is inside it: each category's links are
+// collected once, or a large site would walk its sidebar once per category per page.
+const linksInside = new WeakMap<SidebarCategory, Set<string>>();
+
+function linksOf(category: SidebarCategory): Set<string> {
+  let links = linksInside.get(category);
+  if (!links) {
+    links = new Set();
+    if (category.href) links.add(category.href);
+    for (const child of category.items) {
+      if (child.type === 'link') links.add(child.href);
+      else for (const href of linksOf(child)) links.add(href);
+    }
+    linksInside.set(category, links);
+  }
+  return links;
+}
+
+/** Whether `path` is the item's page or a page inside the category. */
+export function containsPath(item: SidebarItem, path: string): boolean {
+  return item.type === 'link' ? item.href === path : linksOf(item).has(path);
+}
+
+/** The first page a sidebar leads to: its first item with a link, depth first. */
+export function firstHref(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.href) return item.href;
+    if (item.type === 'category') {
+      const inside = firstHref(item.items);
+      if (inside) return inside;
+    }
+  }
+  return undefined;
+}

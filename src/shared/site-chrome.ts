@@ -1,0 +1,58 @@
+/*
+ * The site-wide part of every page (navbar, footer, bars), computed once by the build from the config and
+ * the sidebars, and compiled into the browser bundle so hydration and navigation need no request for it.
+ */
+
+/** A link in a dropdown or the footer: `to` is a route of this site, `href` any URL. */
+export interface LinkItem {
+  label: string;
+  to?: string;
+  href?: string;
+  /** Extra `rel` values, e.g. `me` for Mastodon verification. */
+  rel?: string;
+}
+
+type Position = 'left' | 'right';
+
+/** A navbar item as the templates render it: sidebar items already point at their sidebar's first page. */
+export type NavbarItem =
+  | { type: 'link'; label: string; to?: string; href?: string; position: Position }
+  | { type: 'docSidebar'; label: string; sidebarId: string; to: string; position: Position }
+  | { type: 'dropdown'; label: string; items: LinkItem[]; position: Position }
+  | { type: 'github'; href: string; label: string; position: Position }
+  | { type: 'localeDropdown'; itemsAfter: LinkItem[]; position: Position }
+  | { type: 'docsVersionDropdown'; itemsAfter: LinkItem[]; position: Position };
+
+export interface AnnouncementBar {
+  id: string;
+  /** Inline HTML written by the site's maintainers. */
+  content: string;
+  backgroundColor: string;
+  textColor: string;
+  isCloseable: boolean;
+}
+
+export interface SiteChrome {
+  title: string;
+  tagline: string;
+  baseUrl: string;
+  /** Where the docs live (`/docs/v1`): pages under it mark the version dropdown active. */
+  docsBase: string;
+  versionLabel: string;
+  /** The page the version dropdown and the breadcrumbs' home link lead to. */
+  docsHome: string;
+  navbar: {
+    title: string;
+    logo: { alt: string; src: string; srcDark: string };
+    hideOnScroll: boolean;
+    items: NavbarItem[];
+  };
+  footer: { columns: { title: string; items: LinkItem[] }[]; copyright: string };
+  announcementBar?: AnnouncementBar;
+  /** A notice shown on every page above the navbar (how current a translation is, say). */
+  translationNotice?: string;
+  colorModeSwitch: boolean;
+  locales: { code: string; label: string }[];
+  defaultLocale: string;
+  currentLocale: string;
+}

@@ -1,0 +1,6 @@
+/** An entry of a page's table of contents. */
+export interface TocItem {
+  id: string;
+  value: string;
+  level: number;
+}

@@ -1,0 +1,43 @@
+/*
+ * Where a route's files live, for the build that writes them and the browser that fetches them. Routes are
+ * paths without a trailing slash, except the site root (the base URL itself, which ends with `/`).
+ */
+
+/** Joins URL segments under a base path, with no trailing slash except for the base root itself. */
+export function joinRoute(base: string, ...segments: string[]): string {
+  const parts = segments.flatMap((s) => s.split('/')).filter(Boolean);
+  if (parts.length === 0) return base;
+  return `${base.replace(/\/$/, '')}/${parts.join('/')}`;
+}
+
+/** The route of the page every unknown path shows. */
+export function notFoundRouteOf(baseUrl: string): string {
+  return joinRoute(baseUrl, '404');
+}
+
+const relative = (route: string) => route.replace(/^\//, '').replace(/\/$/, '');
+
+/** The HTML file of a route, relative to the output folder: `/docs/a` → `docs/a/index.html`, `/docs/404` → `docs/404.html`. */
+export function htmlFileOf(route: string, notFoundRoute: string): string {
+  return route === notFoundRoute ? `${relative(route)}.html` : `${relative(route)}/index.html`.replace(/^\//, '');
+}
+
+/** The page-data file client navigation fetches for a route, relative to the output folder. */
+export function pageDataFileOf(route: string, notFoundRoute: string): string {
+  return route === notFoundRoute
+    ? `${relative(route)}.page-data.json`
+    : `${relative(route)}/page-data.json`.replace(/^\//, '');
+}
+
+/** The whole sidebar's JSON, fetched once by client navigation, relative to the output folder. */
+export function sidebarFileOf(baseUrl: string, sidebarId: string): string {
+  return `${relative(baseUrl)}/__docs-it/sidebars/${sidebarId}.json`.replace(/^\//, '');
+}
+
+/** The folder of the search files under the base URL (`docs/search/`), relative to the output folder. */
+export function searchDirOf(baseUrl: string): string {
+  return `${relative(baseUrl)}/search/`.replace(/^\//, '');
+}
+
+/** The URL of an output file. */
+export const urlOfFile = (file: string) => `/${file}`;

@@ -23,7 +23,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourcesMtime = Math.max(...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))));
+// Installed dependencies are bundled too: an `npm install` that changes the lock file rebundles.
+const lockFile = path.join(packageRoot, 'package-lock.json');
+const sourcesMtime = Math.max(
+  ...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))),
+  existsSync(lockFile) ? statSync(lockFile).mtimeMs : 0,
+);
 let metafile;
 if (!existsSync(versionsFile) || statSync(versionsFile).mtimeMs < sourcesMtime) {
   const { build } = await import('esbuild');

@@ -19,7 +19,7 @@ export function formatDate(date: string): string {
   return `${Number(d)} ${months[Number(m) - 1] ?? ''} ${y}`;
 }
 
-/** `/it/v1/guides` → the same page in another locale (`/v1/guides` for the default one, `/fr/v1/guides`). */
+/** `/fr/docs/intro` → the same page in another locale (`/docs/intro` for the default one, `/ko/docs/intro`). */
 export function localeHref(path: string, baseUrl: string, locale: string, defaultLocale: string): string {
   const rest = path.startsWith(baseUrl)
     ? path.slice(baseUrl.length)

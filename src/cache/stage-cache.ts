@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeVersions, StageName } from './code-versions';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import { type OutputReuse, outputReuse } from './output-reuse';
-import { jsonFileStore, layeredStore, memoryStore, packStore, type Store } from './stores';
+import { jsonFileStore, layeredStore, memoryStore, packStore, readdirOrNone, type Store } from './stores';
 
 /** A stage function with its outputs kept: `id` names the entry (a file, a route), `input` is all it reads. */
 export type CachedStage<I, O> = (input: I, id?: string) => Promise<O>;
@@ -49,6 +50,9 @@ export interface CacheOptions {
   /** False for `--no-cache`: nothing is reused, but what is computed is stored for the next build. */
   reuse?: boolean;
 }
+
+/** What the cache keeps in its folder; `cli` is the bundled CLI when the site is docs-it's own folder. */
+const ownEntries = new Set(['compile', 'highlight.json', 'modules', 'outputs', 'cli']);
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -135,6 +139,11 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.prune();
       }
       modules.prune();
+      // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.
+      for (const name of readdirOrNone(dir)) {
+        if (!ownEntries.has(name) && !name.endsWith('.tmp'))
+          rmSync(path.join(dir, name), { recursive: true, force: true });
+      }
     },
   };
 }

@@ -6,7 +6,8 @@ import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import type { SiteConfig } from './site-schema';
-import { lineOfKeyPath, validateConfig } from './validate-config';
+import { lineOfKeyPath } from '../validation/locate-key';
+import { validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {
   /** The docs-it package. */

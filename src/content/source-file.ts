@@ -1,8 +1,8 @@
 /** A content file as read from disk: where it is and what it says. */
 export interface SourceFile {
-  /** Path relative to the site root, with forward slashes (`content/docs/guides/faq.md`). */
+  /** Path relative to the site root, with forward slashes (`content/docs/start/faq.md`). */
   file: string;
-  /** Path inside its section folder (`guides/faq.md` for a doc). */
+  /** Path inside its section folder (`start/faq.md` for a doc). */
   relPath: string;
   section: 'docs' | 'blog' | 'pages';
   text: string;

@@ -1,10 +1,11 @@
 import type { Node, Parent } from 'unist';
 
 /**
- * Calls `visitor` for every node of type `type` (or of one of the types) below `tree`, in document order, with its index and parent.
- * The visitor may change the node's children (they are walked afterwards) or replace the node in its parent
- * (the replacement is not walked). This replaces `unist-util-visit` in the plugins that run on every page:
- * measured at 40–75 µs per walk of a typical page against about 2 µs for this loop, with a dozen walks a page.
+ * Calls `visitor` for every node of type `type` (or of one of the types) below `tree`, in document order, with
+ * its index and parent. The visitor may change the node's children (they are walked afterwards) or replace the
+ * node in its parent (the replacement is not walked). This replaces `unist-util-visit` in the plugins that run
+ * on every page: a plain loop costs a small fraction of its generic walk, and a page is walked a dozen times
+ * (README, benchmarks).
  */
 export function eachNode<T extends Node>(
   tree: Node,

@@ -124,7 +124,7 @@ export class OutputWriter {
   }
 }
 
-/** A content hash for precache revisions (SHA-256 measured 2.5x faster than MD5 here: CPUs hash it in hardware). */
+/** A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one). */
 function revisionOf(contents: Uint8Array): string {
   return oneShotHash('sha256', contents, 'hex').slice(0, 32);
 }

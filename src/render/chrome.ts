@@ -4,7 +4,7 @@ import { DocsItError, DocsItErrors } from '../errors';
 import { firstHref } from '../shared/sidebar';
 import type { NavbarItem, SiteChrome } from '../shared/site-chrome';
 import { joinRoute } from '../shared/urls';
-import { lineOfKeyPath } from '../config/validate-config';
+import { lineOfKeyPath } from '../validation/locate-key';
 
 /**
  * The site-wide part of every page, computed once per run from the config and the sidebars: a navbar item for

@@ -42,7 +42,7 @@ export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; 
 
 /**
  * The files that may answer a request path, relative to the output folder, most specific first:
- * `/it/x` and `/it/x/` → `it/x`, `it/x/index.html`. Anything that could escape the folder is refused.
+ * `/docs/x` and `/docs/x/` → `docs/x`, `docs/x/index.html`. Anything that could escape the folder is refused.
  */
 export function resolveRequestPath(rawUrl: string): ResolvedRequest {
   const pathname = rawUrl.split(/[?#]/, 1)[0] ?? '/';

@@ -36,7 +36,7 @@ export interface SiteChrome {
   title: string;
   tagline: string;
   baseUrl: string;
-  /** Where the docs live (`/docs/v1`): pages under it mark the version dropdown active. */
+  /** Where the docs live (`/docs/manual`): pages under it mark the version dropdown active. */
   docsBase: string;
   versionLabel: string;
   /** The page the version dropdown and the breadcrumbs' home link lead to. */

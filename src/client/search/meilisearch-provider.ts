@@ -28,7 +28,7 @@ export function toSearchHit(hit: RecordHit, position: number): SearchHit {
   };
 }
 
-/** The Meilisearch filter for a language: `lang = "it"`. */
+/** The Meilisearch filter for a language: `lang = "fr"`. */
 export const languageFilter = (lang: string) => `lang = ${JSON.stringify(lang)}`;
 
 /**

@@ -19,7 +19,7 @@ const scope = new URL(self.registration.scope).pathname;
 const notFoundPage = `${scope}404.html`;
 const notFoundData = `${scope}404.page-data.json`;
 
-/** The precache entries that may answer a path: `/it/x` and `/it/x/` are `it/x/index.html`. */
+/** The precache entries that may answer a path: `/docs/x` and `/docs/x/` are `docs/x/index.html`. */
 function candidates(pathname: string): string[] {
   if (pathname.endsWith('/')) return [`${pathname}index.html`, pathname];
   return [pathname, `${pathname}/index.html`];

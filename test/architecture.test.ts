@@ -1,0 +1,134 @@
+/*
+ * The shape of the code, checked on every run: no import cycles, folder dependencies pointing one way, and no
+ * knowledge of any particular site in the generator.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { repoRoot } from './helpers';
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(repoRoot, dir))) {
+    const rel = `${dir}/${entry}`;
+    if (statSync(path.join(repoRoot, rel)).isDirectory()) out.push(...filesUnder(rel));
+    else if (/\.(ts|tsx|mjs)$/.test(entry) && !entry.endsWith('.d.mts')) out.push(rel);
+  }
+  return out;
+}
+
+const files = ['src', 'templates', 'bin'].flatMap(filesUnder);
+
+/** The folder a file belongs to, as the layering sees it: `src/render/x.ts` → `render`. */
+function unitOf(file: string): string {
+  const [top, second] = file.split('/');
+  if (top !== 'src') return top!;
+  return second!.replace(/\.tsx?$/, '');
+}
+
+/** The files a file imports at run time (type-only imports are erased and cannot form a real cycle). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(repoRoot, file), 'utf8');
+  const specifiers = [
+    ...text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm),
+    ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]!);
+  return specifiers.flatMap((spec) => {
+    const base = path.posix.join(path.posix.dirname(file), spec);
+    const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((c) => {
+      const full = path.join(repoRoot, c);
+      return existsSync(full) && statSync(full).isFile();
+    });
+    return found ? [found] : [];
+  });
+}
+
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+/** Which folders each folder may import: lower layers only. */
+const allowed: Record<string, string[]> = {
+  shared: [],
+  templates: ['shared'],
+  client: ['shared', 'templates'],
+  'service-worker': [],
+  bin: [],
+  errors: [],
+  validation: ['errors'],
+  cache: ['errors', 'shared', 'bin'],
+  modules: ['errors', 'cache'],
+  config: ['errors', 'validation', 'modules', 'cache', 'shared'],
+  content: ['errors', 'validation', 'modules', 'cache', 'config', 'shared'],
+  markdown: ['errors', 'shared', 'templates'],
+  links: ['errors', 'shared', 'markdown', 'content', 'config', 'validation'],
+  render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation'],
+  search: ['shared', 'markdown', 'templates'],
+  output: ['errors', 'shared', 'cache'],
+  bundle: ['shared'],
+  sw: ['output', 'shared'],
+  server: ['errors', 'shared', 'output'],
+  pipeline: [
+    ...['errors', 'shared', 'templates', 'validation', 'cache', 'modules', 'config', 'content', 'markdown'],
+    ...['links', 'render', 'search', 'output', 'bundle', 'sw'],
+  ],
+  dev: ['errors', 'shared', 'cache', 'config', 'markdown', 'render', 'bundle', 'server', 'pipeline'],
+  cli: ['errors', 'shared', 'cache', 'config', 'output', 'search', 'server', 'pipeline', 'dev'],
+  index: ['config', 'content'],
+};
+
+test('every folder imports only the folders below it', () => {
+  const wrong: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = unitOf(file);
+    assert.ok(from in allowed, `${file}: the folder "${from}" has no place in the layering (add it to this test)`);
+    for (const target of imports) {
+      const to = unitOf(target);
+      if (to !== from && !allowed[from]!.includes(to)) wrong.push(`${file} → ${target}`);
+    }
+  }
+  assert.equal(wrong, []);
+});
+
+test('no import cycle between files', () => {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (file: string, trail: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      cycles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  assert.equal(cycles, []);
+});
+
+test('the generator knows nothing of the site it builds: no names, paths or sidebars of this site', () => {
+  const routes = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('/it/') && l.length > 4);
+  const forbidden: [RegExp, string][] = [
+    [/tauri/i, 'the framework the site documents'],
+    [/\/it\//, 'the site’s base URL'],
+    [/['"`]it['"`]/, 'the site’s locale'],
+    [/\bguides\b|\breferences\b/, 'the site’s sidebars'],
+    [/['"`]js['"`]/, 'a sidebar id of the site'],
+    [/['"`]v1['"`]|\/v1\b/, 'the site’s docs version'],
+  ];
+  const found: string[] = [];
+  for (const file of [...filesUnder('src'), ...filesUnder('templates')]) {
+    const lines = readFileSync(path.join(repoRoot, file), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      for (const [pattern, what] of forbidden)
+        if (pattern.test(line)) found.push(`${file}:${i + 1} ${what}: ${line.trim()}`);
+      for (const route of routes)
+        if (line.includes(route)) found.push(`${file}:${i + 1} a route of the site: ${route}`);
+    });
+  }
+  assert.equal(found, []);
+});
+
+test.run();

@@ -1,0 +1,186 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
+import { digestOf } from '../src/cache/digest';
+import { loadCodeVersions } from '../src/cache/load-code-versions';
+import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+// The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.
+const dir = copyFixture('basic', {
+  'content/docs/guides/componenti.mdx':
+    "---\ntitle: Componenti\n---\n\nimport Nota from './_nota.md'\n\n## Prima\n\n<Nota />\n",
+  'content/docs/guides/_nota.md': 'Una nota condivisa.\n',
+  'content/docs/guides/codice.md':
+    '---\ntitle: Codice\n---\n\n```rust\nfn main() {}\n```\n\n```ts\nconst x: number = 1;\n```\n',
+});
+const out = path.join(dir, 'build');
+const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
+const edit = (rel: string, change: (text: string) => string) => {
+  const file = path.join(dir, rel);
+  const before = readFileSync(file, 'utf8');
+  writeFileSync(file, change(before));
+  return () => writeFileSync(file, before);
+};
+const misses = (summary: BuildSummary, stage: 'compile' | 'highlight') => summary.cache[stage]?.misses ?? 0;
+/** Page documents and page data rendered again (the sidebar files, which have no key, are always written). */
+const rendered = (summary: BuildSummary) => summary.pageFiles.written - 1;
+
+test.after(() => removeDir(dir));
+
+test('a build that changes nothing recomputes nothing: no compile, no highlight, no render, no search', async () => {
+  const first = await build();
+  const again = await build();
+  assert.is(misses(again, 'compile'), 0);
+  assert.is(misses(again, 'highlight'), 0);
+  assert.is(again.cache.compile?.hits, misses(first, 'compile'), 'every page from the cache');
+  assert.is(rendered(again), 0, 'every document and page data kept');
+  assert.is(again.pageFiles.reused, again.pages * 2);
+});
+
+test('content: an edited page is compiled and rendered again, alone', async () => {
+  const restore = edit('content/docs/guides/faq.md', (t) => t.replace('Risposte brevi.', 'Risposte nuove.'));
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1);
+  assert.match(read('it/v1/guides/faq/index.html'), 'Risposte nuove.');
+  assert.is(rendered(summary), 2, 'its document and its page data');
+  restore();
+  await build();
+});
+
+test('front matter read by the compiler (TOC levels) compiles the page again', async () => {
+  const restore = edit('content/docs/guides/faq.md', (t) =>
+    t.replace('sidebar_position: 5', 'sidebar_position: 5\ntoc_max_heading_level: 2'),
+  );
+  assert.match(read('it/v1/guides/faq/index.html'), 'href="#perché-tauri"');
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1);
+  assert.not.match(read('it/v1/guides/faq/index.html'), 'class="toc-link" href="#perché-tauri"');
+  restore();
+  await build();
+});
+
+test('front matter read by the templates (title) renders the page and its neighbours again, compiling nothing', async () => {
+  const restore = edit('content/docs/guides/faq.md', (t) => t.replace('title: FAQ', 'title: Domande frequenti'));
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 0);
+  assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande frequenti | Sito di prova</title>');
+  assert.match(read('it/v1/guides/intro/primo/index.html'), '>Domande frequenti</a>', 'the sidebar of another page');
+  restore();
+  await build();
+});
+
+test('config: a changed setting renders every page again and compiles none', async () => {
+  const restore = edit('site.config.ts', (t) =>
+    t.replace("tagline: 'Un sito piccolo per i test'", "tagline: 'Un sito diverso'"),
+  );
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 0);
+  assert.is(summary.pageFiles.reused, 0);
+  assert.match(read('it/index.html'), 'Un sito diverso');
+  restore();
+  const back = await build();
+  assert.is(misses(back, 'compile'), 0);
+});
+
+test('a moved page (slug) is compiled for its new route; the pages linking to it are only rendered again', async () => {
+  const restore = edit('content/docs/guides/intro/primo.md', (t) =>
+    t.replace('sidebar_position: 1', 'sidebar_position: 1\nslug: inizio'),
+  );
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1, 'the links of other pages are resolved after compiling');
+  assert.match(read('it/v1/guides/intro/inizio/index.html'), '<h1>Primo passo</h1>');
+  assert.match(read('it/v1/guides/intro/secondo/index.html'), 'href="/it/v1/guides/intro/inizio#installazione"');
+  restore();
+  await build();
+});
+
+test('a fragment imported by an MDX page is part of its input', async () => {
+  assert.match(read('it/v1/guides/componenti/index.html'), 'Una nota condivisa.');
+  const restore = edit('content/docs/guides/_nota.md', () => 'Una nota aggiornata.\n');
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1);
+  assert.match(read('it/v1/guides/componenti/index.html'), 'Una nota aggiornata.');
+  restore();
+  await build();
+});
+
+test('code blocks: an edited block is highlighted again; the page’s other block comes from the cache', async () => {
+  const restore = edit('content/docs/guides/codice.md', (t) => t.replace('fn main() {}', 'fn main() { run(); }'));
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1);
+  assert.is(misses(summary, 'highlight'), 1);
+  assert.is(summary.cache.highlight?.hits, 1);
+  assert.match(read('it/v1/guides/codice/index.html'), 'run');
+  restore();
+  await build();
+});
+
+test('digests: the same value gives the same digest; what JSON would drop silently is refused', () => {
+  assert.is(digestOf({ a: 1, b: [1, 2] }), digestOf({ b: [1, 2], a: 1 }), 'key order of the input does not matter');
+  assert.is.not(digestOf({ a: 'x' }), digestOf({ a: 'y' }));
+  assert.is.not(digestOf({ a: { b: 1 } }), digestOf({ a: { b: 2 } }), 'nested values count');
+  for (const bad of [{ f: () => 1 }, { m: new Map() }, { s: { set: new Set([1]) } }, { list: [undefined] }]) {
+    assert.throws(() => digestOf(bad), /cache input/);
+  }
+});
+
+/** A module graph like the CLI bundle's: a render stage over templates, a compile stage over plugins and a package. */
+function graph(): ModuleGraph {
+  const imports = (...paths: string[]) => ({ imports: paths.map((p) => ({ path: p })) });
+  return {
+    inputs: {
+      [stageModules.render]: imports('templates/App.tsx', 'src/shared/sidebar.ts'),
+      'templates/App.tsx': imports('src/shared/sidebar.ts'),
+      'src/shared/sidebar.ts': imports(),
+      [stageModules.compile]: imports(
+        'src/markdown/remark-tabs.ts',
+        stageModules.highlight,
+        'node_modules/remark-gfm/index.js',
+      ),
+      'src/markdown/remark-tabs.ts': imports(),
+      [stageModules.highlight]: imports('node_modules/shiki/dist/index.mjs'),
+      'node_modules/remark-gfm/index.js': imports(),
+      'node_modules/shiki/dist/index.mjs': imports(),
+      [stageModules.search]: imports(),
+      [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
+      'node_modules/yaml/index.js': imports(),
+    },
+  };
+}
+
+function reader(files: Record<string, string>, packages: Record<string, string>): CodeReader {
+  return {
+    read: (file) => files[file] ?? `contents of ${file}`,
+    packageOf: (file) => packages[file.split('/')[1]!] ?? `${file.split('/')[1]}@1.0.0`,
+  };
+}
+
+test('code versions: a template edit changes render only; a plugin edit compile only; a dependency upgrade the stages using it', () => {
+  const base = codeVersionsOf(graph(), reader({}, {}));
+  const template = codeVersionsOf(graph(), reader({ 'templates/App.tsx': 'changed' }, {}));
+  assert.is.not(template.render, base.render);
+  assert.is(template.compile, base.compile);
+  const plugin = codeVersionsOf(graph(), reader({ 'src/markdown/remark-tabs.ts': 'changed' }, {}));
+  assert.is.not(plugin.compile, base.compile);
+  assert.is(plugin.render, base.render);
+  assert.is(plugin.highlight, base.highlight);
+  const shiki = codeVersionsOf(graph(), reader({}, { shiki: 'shiki@9.9.9' }));
+  assert.is.not(shiki.highlight, base.highlight);
+  assert.is.not(shiki.compile, base.compile, 'compile runs the highlighter');
+  assert.is(shiki.render, base.render);
+  const renamed = graph();
+  delete renamed.inputs[stageModules.search];
+  assert.throws(() => codeVersionsOf(renamed, reader({}, {})), /update stageModules/);
+});
+
+test('code versions of the real sources: every stage module is in the graph, and each has its own version', async () => {
+  const versions = await loadCodeVersions(repoRoot);
+  assert.equal(Object.keys(versions).sort(), Object.keys(stageModules).sort());
+  assert.is(new Set(Object.values(versions)).size, Object.keys(stageModules).length);
+});
+
+test.run();

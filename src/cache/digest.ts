@@ -35,7 +35,11 @@ function digestOfValue(value: unknown): string {
   let digest = digests.get(value);
   if (digest === undefined) {
     checked.call({}, '', value);
-    digest = digestText(`o${JSON.stringify(value, checked)}`);
+    // A long list (every page of a site) is hashed item by item: no single string of the whole site is built.
+    digest =
+      Array.isArray(value) && value.length > 64
+        ? digestText(`a${value.map((item) => (item === undefined ? checked.call([], '', item) : digestOfValue(item))).join(',')}`)
+        : digestText(`o${JSON.stringify(value, checked)}`);
     digests.set(value, digest);
   }
   return digest;

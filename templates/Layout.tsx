@@ -1,7 +1,8 @@
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
-import { MobileMenu, Navbar } from './Navbar';
+import { MobileMenu } from './MobileMenu';
+import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import type { SidebarItem, SiteChrome } from './types';
 
@@ -24,6 +25,7 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
     document.documentElement.setAttribute(dismissedAttribute, 'true');
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the bar keeps Docusaurus's markup, like its storage keys.
     <div
       className="announcement-bar"
       role="banner"
@@ -107,6 +109,7 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
   const isMobile = useIsMobile();
   const close = useCallback(() => setMobileOpen(false), []);
   // The mobile menu closes on navigation and when the window becomes desktop-wide.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger, not an input.
   useEffect(() => setMobileOpen(false), [path]);
   useEffect(() => {
     if (!isMobile) setMobileOpen(false);

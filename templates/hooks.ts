@@ -52,3 +52,21 @@ export function useOutside(active: boolean, element: () => HTMLElement | null, o
     };
   }, []);
 }
+
+/** Hides the navbar while scrolling down and shows it on the way up; never near the top. */
+export function useHideOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < 120) setHidden(false);
+      else if (Math.abs(y - last) > 6) setHidden(y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}

@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import { ids } from './search-ids';
+import type { SearchHit } from './types';
+
+export interface HitGroup {
+  category: string;
+  items: { hit: SearchHit; index: number }[];
+}
+
+/** Where a hit leads: url + '#anchor', the url alone, '#anchor' alone, or nowhere (warned once). */
+export function hitHref(hit: SearchHit): string | null {
+  if (hit.url) return hit.anchor && !hit.url.includes('#') ? `${hit.url}#${hit.anchor}` : hit.url;
+  if (hit.anchor) return `#${hit.anchor}`;
+  return null;
+}
+
+/** Highlighted text as React nodes: only `<mark>` becomes an element, everything else stays text. */
+export function Highlighted({ text }: { text: string | null }) {
+  if (!text) return null;
+  const parts = text.split(/(<mark>|<\/mark>)/);
+  let marked = false;
+  const nodes: ReactNode[] = [];
+  parts.forEach((part, i) => {
+    if (part === '<mark>') marked = true;
+    else if (part === '</mark>') marked = false;
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are slices of one string, re-split on every render.
+    else if (part) nodes.push(marked ? <mark key={i}>{part}</mark> : part);
+  });
+  return <>{nodes}</>;
+}
+
+/** lvl2–lvl6 joined: the title of a hit (its page title when it has no heading). */
+function titleOf(hit: SearchHit): { title: string | null; subtitle: string | null } {
+  const f = hit._formatted.hierarchy;
+  const headings = [f.lvl2, f.lvl3, f.lvl4, f.lvl5, f.lvl6].filter((h): h is string => !!h);
+  return headings.length ? { title: headings.join(' › '), subtitle: f.lvl1 } : { title: f.lvl1, subtitle: null };
+}
+
+/** Hits grouped by category (groups in order of their best hit), numbered in the order they are shown. */
+export function groupHits(hits: SearchHit[]): HitGroup[] {
+  const groups = new Map<string, SearchHit[]>();
+  for (const hit of hits) {
+    const category = hit.hierarchy.lvl0 ?? '';
+    if (!groups.has(category)) groups.set(category, []);
+    groups.get(category)!.push(hit);
+  }
+  let index = 0;
+  return [...groups].map(([category, items]) => ({ category, items: items.map((hit) => ({ hit, index: index++ })) }));
+}
+
+/** The results as a listbox of options grouped by category; `selected` is the option the keyboard is on. */
+export function SearchResults({
+  groups,
+  selected,
+  onSelect,
+  onOpen,
+}: {
+  groups: HitGroup[];
+  selected: number;
+  onSelect(index: number): void;
+  /** Called when a hit's link is followed in this tab. */
+  onOpen(): void;
+}) {
+  return (
+    <div id={ids.list} role="listbox" aria-label="Risultati della ricerca" className="search-modal-results">
+      {groups.map((group) => (
+        // biome-ignore lint/a11y/useSemanticElements: a group of options in a listbox; <fieldset> groups form controls.
+        <div key={group.category} role="group" aria-label={group.category} className="search-hit-group">
+          <div className="search-hit-category" aria-hidden="true">
+            {group.category}
+          </div>
+          {group.items.map(({ hit, index }) => (
+            <HitItem
+              key={`${hit.id}-${index}`}
+              hit={hit}
+              index={index}
+              selected={index === selected}
+              onHover={() => onSelect(index)}
+              onOpen={onOpen}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function HitItem({
+  hit,
+  index,
+  selected,
+  onHover,
+  onOpen,
+}: {
+  hit: SearchHit;
+  index: number;
+  selected: boolean;
+  onHover(): void;
+  onOpen(): void;
+}) {
+  const href = hitHref(hit);
+  const { title, subtitle } = titleOf(hit);
+  const body = (
+    <>
+      <span className="search-hit-title">
+        <Highlighted text={title} />
+      </span>
+      {subtitle ? (
+        <span className="search-hit-path">
+          <Highlighted text={subtitle} />
+        </span>
+      ) : null}
+      {hit._formatted.content ? (
+        <span className="search-hit-content">
+          <Highlighted text={hit._formatted.content} />
+        </span>
+      ) : null}
+    </>
+  );
+  return (
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input (aria-activedescendant).
+    <div
+      id={ids.item(index)}
+      role="option"
+      aria-selected={selected}
+      className={`search-hit${selected ? ' selected' : ''}`}
+      onMouseMove={selected ? undefined : onHover}
+    >
+      {href ? (
+        <a
+          href={href}
+          tabIndex={-1}
+          onClick={(event) => {
+            if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) onOpen();
+          }}
+        >
+          {body}
+        </a>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Component, type ReactNode } from 'react';
+import { Dropdown, DropdownShell } from './Dropdown';
+import { localeHref } from './format';
+import { SmartLink } from './Link';
+import { safeUrl } from './safe-url';
+import type { LinkItem, NavbarItem, SiteChrome } from './types';
+
+function isActive(path: string, href: string | undefined): boolean {
+  return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));
+}
+
+function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; path: string }) {
+  switch (item.type) {
+    case 'link':
+      return <SmartLink item={item} className={`navbar-item navbar-link${isActive(path, item.to) ? ' active' : ''}`} />;
+    case 'docSidebar': {
+      const href = item.to;
+      return (
+        <a className={`navbar-item navbar-link${isActive(path, href) ? ' active' : ''}`} href={href}>
+          {item.label}
+        </a>
+      );
+    }
+    case 'dropdown':
+      return <Dropdown label={item.label} items={item.items} active={item.items.some((i) => isActive(path, i.to))} />;
+    case 'github':
+      // biome-ignore-start lint/a11y/useAnchorContent: aria-label names the link; the icon inside is decorative.
+      return (
+        <a
+          className="navbar-item navbar-link github-link"
+          href={safeUrl(item.href)}
+          aria-label={item.label}
+          title={item.label}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.36-3.87-1.36-.52-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.56-.29-5.25-1.28-5.25-5.7 0-1.26.45-2.29 1.19-3.1-.12-.29-.52-1.47.11-3.06 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.63 1.59.23 2.77.11 3.06.74.81 1.19 1.84 1.19 3.1 0 4.43-2.7 5.4-5.26 5.69.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5Z"
+            />
+          </svg>
+        </a>
+      );
+    // biome-ignore-end lint/a11y/useAnchorContent: see above.
+    case 'localeDropdown': {
+      const items: LinkItem[] = chrome.locales.map((l) => ({
+        label: l.label,
+        href: localeHref(path, chrome.baseUrl, l.code, chrome.defaultLocale),
+      }));
+      const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
+      return (
+        <DropdownShell
+          label={
+            <>
+              <span className="visually-hidden">Lingua: </span>
+              {current?.label}
+            </>
+          }
+        >
+          {items.map((item, i) => (
+            <li key={item.label}>
+              <a
+                className={`dropdown-link${chrome.locales[i]?.code === chrome.currentLocale ? ' active' : ''}`}
+                href={item.href}
+                hrefLang={chrome.locales[i]?.code}
+                lang={chrome.locales[i]?.code}
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+          {item.itemsAfter.length ? (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a divider must be an <li> in a <ul>.
+            // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be a child of <ul>.
+            <li className="dropdown-separator" role="separator" />
+          ) : null}
+          {item.itemsAfter.map((after) => (
+            <li key={after.label}>
+              <SmartLink item={after} className="dropdown-link" />
+            </li>
+          ))}
+        </DropdownShell>
+      );
+    }
+    case 'docsVersionDropdown':
+      return (
+        <Dropdown
+          label={chrome.versionLabel}
+          items={[{ label: chrome.versionLabel, to: chrome.docsHome }, ...item.itemsAfter]}
+          active={isActive(path, chrome.docsBase)}
+        />
+      );
+  }
+}
+
+function NavbarItemError({ error }: { error: Error }) {
+  return (
+    <span className="navbar-item navbar-item-error" role="alert">
+      Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar (
+      {error.message}).
+    </span>
+  );
+}
+
+/** Catches errors of components deeper inside a navbar item, so one bad item does not take the page down. */
+class NavbarItemBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <NavbarItemError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * One navbar item, or the configuration message when building it throws. The item is built here, inside
+ * a try, because an error boundary that swaps markup while the page hydrates breaks the hydration.
+ */
+export function SafeItem(props: { item: NavbarItem; chrome: SiteChrome; path: string }) {
+  let content: ReactNode;
+  try {
+    content = Item(props);
+  } catch (error) {
+    console.error(error);
+    return <NavbarItemError error={error as Error} />;
+  }
+  return <NavbarItemBoundary>{content}</NavbarItemBoundary>;
+}

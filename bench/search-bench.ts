@@ -189,7 +189,9 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
   };
   visit(Object.keys(outputs).find((key) => key.endsWith('/entry.js'))!);
   const eagerInputs = [...eager].flatMap((file) => Object.keys(outputs[file]!.inputs));
-  const leaks = eagerInputs.filter((input) => /minisearch|meilisearch|SearchModal|preact|mount-search/.test(input));
+  // The modal and everything it is made of (its components, hooks and ids) load on first use only.
+  const lazyOnly = /minisearch|meilisearch|preact|mount-search|src\/client\/search\/(Search|search-ids|use-)/;
+  const leaks = eagerInputs.filter((input) => lazyOnly.test(input));
   const lazy = Object.keys(outputs)
     .filter((file) => file.endsWith('.js') && !eager.has(file))
     .map((file) => ({

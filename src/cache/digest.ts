@@ -38,7 +38,9 @@ function digestOfValue(value: unknown): string {
     // A long list (every page of a site) is hashed item by item: no single string of the whole site is built.
     digest =
       Array.isArray(value) && value.length > 64
-        ? digestText(`a${value.map((item) => (item === undefined ? checked.call([], '', item) : digestOfValue(item))).join(',')}`)
+        ? digestText(
+            `a${value.map((item) => (item === undefined ? checked.call([], '', item) : digestOfValue(item))).join(',')}`,
+          )
         : digestText(`o${JSON.stringify(value, checked)}`);
     digests.set(value, digest);
   }

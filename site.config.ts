@@ -149,7 +149,8 @@ export default defineConfig({
     isCloseable: true,
   },
   translationNotice:
-    'Questa versione italiana è tradotta dalla comunità: non è revisionata e potrebbe essere imprecisa o non aggiornata.',
+    'Questa versione italiana è tradotta dalla comunità: ' +
+    'non è revisionata e potrebbe essere imprecisa o non aggiornata.',
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
   search: {
     // No host here: the embedded local index serves. No key is ever committed.

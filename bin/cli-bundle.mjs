@@ -31,7 +31,10 @@ export function cliBundleOptions(packageRoot, outDir) {
     external: externalPackages,
     // Bundled CommonJS packages call `require` for Node built-ins.
     banner: {
-      js: "import { createRequire as __docsItRequire } from 'node:module'; const require = __docsItRequire(import.meta.url);",
+      js: [
+        "import { createRequire as __docsItRequire } from 'node:module';",
+        'const require = __docsItRequire(import.meta.url);',
+      ].join(' '),
     },
     // Lets the bundler drop React's development builds (this entry always runs in production mode).
     define: { 'process.env.NODE_ENV': '"production"' },

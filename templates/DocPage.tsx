@@ -1,3 +1,4 @@
+import { icons } from './icons';
 import { Toc, TocMobile } from './Toc';
 import type { DocProps, NavLink } from './types';
 
@@ -9,10 +10,7 @@ function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: st
         <li>
           <a href={home} aria-label="Pagina iniziale della documentazione">
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6a1 1 0 0 0-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1Z"
-              />
+              <path fill="currentColor" d={icons.home} />
             </svg>
           </a>
         </li>

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Dropdown, DropdownShell } from './Dropdown';
 import { localeHref } from './format';
+import { icons } from './icons';
 import { SmartLink } from './Link';
 import { safeUrl } from './safe-url';
 import type { LinkItem, NavbarItem, SiteChrome } from './types';
@@ -35,10 +36,7 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
           rel="noopener noreferrer"
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 .5a11.5 11.5 0 0 0-3.64 22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.36-3.87-1.36-.52-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 1.16.08 1.77 1.19 1.77 1.19 1.03 1.77 2.7 1.26 3.36.96.1-.75.4-1.26.73-1.55-2.56-.29-5.25-1.28-5.25-5.7 0-1.26.45-2.29 1.19-3.1-.12-.29-.52-1.47.11-3.06 0 0 .97-.31 3.17 1.18a11 11 0 0 1 5.77 0c2.2-1.49 3.17-1.18 3.17-1.18.63 1.59.23 2.77.11 3.06.74.81 1.19 1.84 1.19 3.1 0 4.43-2.7 5.4-5.26 5.69.41.36.78 1.06.78 2.14v3.17c0 .31.21.67.8.56A11.5 11.5 0 0 0 12 .5Z"
-            />
+            <path fill="currentColor" d={icons.github} />
           </svg>
         </a>
       );

@@ -39,7 +39,7 @@ function digestOfValue(value: unknown): string {
     digest =
       Array.isArray(value) && value.length > 64
         ? digestText(
-            `a${value.map((item) => (item === undefined ? checked.call([], '', item) : digestOfValue(item))).join(',')}`,
+            `a${value.map((item) => digestOfValue(checked.call([], '', item))).join(',')}`,
           )
         : digestText(`o${JSON.stringify(value, checked)}`);
     digests.set(value, digest);

@@ -63,7 +63,8 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       log: (line) => out.log(`  ${line}`),
     });
     out.log(
-      `Indicizzati ${summary.documents} documenti in ${summary.indexUid} (${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`,
+      `Indicizzati ${summary.documents} documenti in ${summary.indexUid} ` +
+        `(${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`,
     );
     return 0;
   } catch (error) {

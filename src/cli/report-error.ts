@@ -6,7 +6,8 @@ export function reportError(error: unknown, debug: boolean): void {
   if (errors.length > 0) {
     for (const e of errors) console.error(`✖ ${formatError(e)}`);
     console.error(
-      `\nBuild non riuscito: ${errors.length} ${errors.length === 1 ? 'errore' : 'errori'}. La build precedente non è stata toccata.`,
+      `\nBuild non riuscito: ${errors.length} ${errors.length === 1 ? 'errore' : 'errori'}. ` +
+        'La build precedente non è stata toccata.',
     );
     if (debug) for (const e of errors) console.error(e.stack);
     return;

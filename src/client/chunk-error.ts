@@ -9,7 +9,8 @@ export function showChunkError(error: unknown, retry: () => void): HTMLElement {
   box.className = 'chunk-error';
   box.setAttribute('role', 'alert');
   const message = document.createElement('p');
-  message.textContent = `Impossibile caricare una parte della pagina: ${error instanceof Error ? error.message : String(error)}`;
+  const reason = error instanceof Error ? error.message : String(error);
+  message.textContent = `Impossibile caricare una parte della pagina: ${reason}`;
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Retry';

@@ -32,16 +32,19 @@ function showErrors(errors: DevError[]): void {
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Errori di build');
   overlay.style.cssText =
-    'position:fixed;inset:0;z-index:9999;background:rgba(20,20,22,.94);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto';
+    'position:fixed;inset:0;z-index:9999;background:rgba(20,20,22,.94);color:#f5f5f5;' +
+    'font:14px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto';
   const title = document.createElement('h2');
-  title.textContent = `docs-it: ${errors.length} ${errors.length === 1 ? 'errore' : 'errori'} (la pagina si aggiorna da sola quando li correggi)`;
+  const count = `${errors.length} ${errors.length === 1 ? 'errore' : 'errori'}`;
+  title.textContent = `docs-it: ${count} (la pagina si aggiorna da sola quando li correggi)`;
   title.style.cssText = 'color:#ff6b6b;font-size:1.1rem;margin:0 0 1rem';
   overlay.append(title);
   for (const error of errors) {
     const block = document.createElement('pre');
     block.style.cssText =
       'white-space:pre-wrap;border-left:4px solid #ff6b6b;padding:.5rem 1rem;margin:0 0 1rem;background:#000';
-    block.textContent = `${error.location ? `${error.location}\n` : ''}${error.message}${error.hint ? `\n→ ${error.hint}` : ''}`;
+    const where = error.location ? `${error.location}\n` : '';
+    block.textContent = `${where}${error.message}${error.hint ? `\n→ ${error.hint}` : ''}`;
     overlay.append(block);
   }
   const close = document.createElement('button');

@@ -20,7 +20,10 @@ export function createProgressBar(settings = progressSettings) {
     bar.id = 'docs-it-progress';
     bar.setAttribute('role', 'progressbar');
     bar.setAttribute('aria-label', 'Caricamento della pagina');
-    bar.style.cssText = `position:fixed;top:0;left:0;width:100%;height:3px;z-index:1000;background:var(--color-primary);transition:transform ${settings.speed}ms ease;transform:translate3d(-100%,0,0)`;
+    bar.style.cssText = [
+      'position:fixed;top:0;left:0;width:100%;height:3px;z-index:1000;background:var(--color-primary)',
+      `transition:transform ${settings.speed}ms ease;transform:translate3d(-100%,0,0)`,
+    ].join(';');
     document.body.appendChild(bar);
     set(settings.minimum);
     trickleTimer = window.setInterval(

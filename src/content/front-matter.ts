@@ -127,7 +127,7 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type')
-    return `expected ${issue.expected}${issue.input === undefined ? '' : `, got ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`}`;
-  return issue.message;
+  if (issue.code !== 'invalid_type') return issue.message;
+  const got = issue.input === undefined ? '' : `, got ${Array.isArray(issue.input) ? 'array' : typeof issue.input}`;
+  return `expected ${issue.expected}${got}`;
 }

@@ -128,7 +128,8 @@ export function createDevServer(
   return {
     server,
     broadcast(update) {
-      const payload = `event: update\ndata: ${JSON.stringify({ paths: update.paths, errors: serializeErrors(update.errors) })}\n\n`;
+      const data = JSON.stringify({ paths: update.paths, errors: serializeErrors(update.errors) });
+      const payload = `event: update\ndata: ${data}\n\n`;
       for (const client of clients) client.write(payload);
     },
   };

@@ -24,23 +24,46 @@ const rfc822 = (date: string) => new Date(`${date}T00:00:00Z`).toUTCString();
 
 /** RSS 2.0 feed of the blog. */
 export function renderRss(feed: FeedInput): string {
+  const e = escapeHtml;
   const items = feed.items
-    .map(
-      (item) =>
-        `<item><title>${escapeHtml(item.title)}</title><link>${escapeHtml(item.url)}</link><guid>${escapeHtml(item.url)}</guid><pubDate>${rfc822(item.date)}</pubDate><description>${escapeHtml(item.description)}</description><content:encoded>${cdata(item.html)}</content:encoded></item>`,
+    .map((item) =>
+      [
+        `<item><title>${e(item.title)}</title><link>${e(item.url)}</link><guid>${e(item.url)}</guid>`,
+        `<pubDate>${rfc822(item.date)}</pubDate><description>${e(item.description)}</description>`,
+        `<content:encoded>${cdata(item.html)}</content:encoded></item>`,
+      ].join(''),
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel><title>${escapeHtml(feed.title)}</title><link>${escapeHtml(feed.siteUrl)}</link><description>${escapeHtml(feed.description)}</description><language>${feed.language}</language><copyright>${escapeHtml(feed.copyright)}</copyright><atom:link href="${escapeHtml(feed.feedUrl)}" rel="self" type="application/rss+xml"/>\n${items}\n</channel>\n</rss>\n`;
+  const namespaces = 'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom"';
+  const channel = [
+    `<channel><title>${e(feed.title)}</title><link>${e(feed.siteUrl)}</link>`,
+    `<description>${e(feed.description)}</description><language>${feed.language}</language>`,
+    `<copyright>${e(feed.copyright)}</copyright>`,
+    `<atom:link href="${e(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
+  ].join('');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" ${namespaces}>\n${channel}\n${items}\n</channel>\n</rss>\n`;
 }
 
 /** Atom 1.0 feed of the blog. */
 export function renderAtom(feed: FeedInput): string {
+  const e = escapeHtml;
   const updated = feed.items[0] ? `${feed.items[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
   const entries = feed.items
-    .map(
-      (item) =>
-        `<entry><title type="html">${escapeHtml(item.title)}</title><id>${escapeHtml(item.url)}</id><link href="${escapeHtml(item.url)}"/><updated>${item.date}T00:00:00Z</updated><summary type="html">${escapeHtml(item.description)}</summary><content type="html">${escapeHtml(item.html)}</content>${item.authors.map((a) => `<author><name>${escapeHtml(a)}</name></author>`).join('')}</entry>`,
+    .map((item) =>
+      [
+        `<entry><title type="html">${e(item.title)}</title><id>${e(item.url)}</id><link href="${e(item.url)}"/>`,
+        `<updated>${item.date}T00:00:00Z</updated><summary type="html">${e(item.description)}</summary>`,
+        `<content type="html">${e(item.html)}</content>`,
+        item.authors.map((a) => `<author><name>${e(a)}</name></author>`).join(''),
+        '</entry>',
+      ].join(''),
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${feed.language}">\n<title>${escapeHtml(feed.title)}</title><subtitle>${escapeHtml(feed.description)}</subtitle><id>${escapeHtml(feed.siteUrl)}</id><link href="${escapeHtml(feed.siteUrl)}"/><link rel="self" href="${escapeHtml(feed.feedUrl)}"/><updated>${updated}</updated><rights>${escapeHtml(feed.copyright)}</rights>\n${entries}\n</feed>\n`;
+  const head = [
+    `<title>${e(feed.title)}</title><subtitle>${e(feed.description)}</subtitle><id>${e(feed.siteUrl)}</id>`,
+    `<link href="${e(feed.siteUrl)}"/><link rel="self" href="${e(feed.feedUrl)}"/><updated>${updated}</updated>`,
+    `<rights>${e(feed.copyright)}</rights>`,
+  ].join('');
+  const open = `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${feed.language}">`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n${open}\n${head}\n${entries}\n</feed>\n`;
 }

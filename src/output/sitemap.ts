@@ -5,7 +5,8 @@ export function renderSitemap(origin: string, paths: string[]): string {
   const urls = paths
     .map((p) => `<url><loc>${escapeHtml(origin + p)}</loc><changefreq>weekly</changefreq></url>`)
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls}\n</urlset>\n`;
 }
 
 /** `robots.txt` allowing everything and pointing at the sitemap. */

@@ -49,7 +49,8 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
       } catch (error) {
         const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';
         warn(
-          `Avviso: cache in ${where} non aggiornata (${(error as Error).message}); la prossima build renderà tutte le pagine.`,
+          `Avviso: cache in ${where} non aggiornata (${(error as Error).message}); ` +
+            'la prossima build renderà tutte le pagine.',
         );
       }
     },

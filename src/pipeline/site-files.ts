@@ -13,7 +13,7 @@ import { colorModeScript } from '../render/inline-scripts';
 import { type RenderInput, renderPage } from '../render/render-page';
 import { type SearchPage, searchPageOf } from '../search/records';
 import { type SearchInput, searchFiles } from '../search/search-files';
-import { htmlFileOf, notFoundRouteOf, pageDataFileOf, searchDirOf, sidebarFileOf } from '../shared/urls';
+import { feedFileOf, htmlFileOf, notFoundRouteOf, pageDataFileOf, searchDirOf, sidebarFileOf } from '../shared/urls';
 import type { Site } from './site';
 import type { Stages } from './stages';
 
@@ -49,7 +49,7 @@ export interface SiteFiles {
 
 /** The blog feeds of a site with posts, relative to the output folder. */
 export function feedFilesOf(baseUrl: string, model: ContentModel): string[] {
-  return model.posts.length ? [`${baseUrl.slice(1)}blog/rss.xml`, `${baseUrl.slice(1)}blog/atom.xml`] : [];
+  return model.posts.length ? [feedFileOf(baseUrl, 'rss'), feedFileOf(baseUrl, 'atom')] : [];
 }
 
 /** The files of one state of a site; nothing is produced until asked for. */

@@ -3,6 +3,7 @@ import type { RouteProps } from '../../templates/types';
 import type { SiteConfig } from '../config/site-schema';
 import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
+import { feedFileOf, urlOfFile } from '../shared/urls';
 import { jsonForScript } from './escape';
 import type { HydrationData } from './hydration-data';
 import { baseUrlBannerScript } from './inline-scripts';
@@ -84,11 +85,11 @@ export function renderDocument({
   if (site.pwa.appleTouchIcon)
     head.push(`<link rel="apple-touch-icon" href="${a(site.baseUrl + site.pwa.appleTouchIcon)}">`);
   if (hasBlog) {
-    const feedTitle = `${site.title} – ${site.blog.title}`;
-    head.push(
-      `<link rel="alternate" type="application/rss+xml" href="${site.baseUrl}blog/rss.xml" title="${a(feedTitle)} (RSS)">`,
-      `<link rel="alternate" type="application/atom+xml" href="${site.baseUrl}blog/atom.xml" title="${a(feedTitle)} (Atom)">`,
-    );
+    const title = a(`${site.title} – ${site.blog.title}`);
+    for (const [format, label] of [['rss', 'RSS'], ['atom', 'Atom']] as const) {
+      const href = urlOfFile(feedFileOf(site.baseUrl, format));
+      head.push(`<link rel="alternate" type="application/${format}+xml" href="${href}" title="${title} (${label})">`);
+    }
   }
   head.push(`<script>${assets.colorModeScript}</script>`);
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
@@ -97,5 +98,6 @@ export function renderDocument({
   if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
   if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
   const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">`;
-  return `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>\n</html>\n`;
+  const body = `<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>`;
+  return `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n${body}\n</html>\n`;
 }

@@ -17,7 +17,10 @@ export function notFoundRouteOf(baseUrl: string): string {
 
 const relative = (route: string) => route.replace(/^\//, '').replace(/\/$/, '');
 
-/** The HTML file of a route, relative to the output folder: `/docs/a` → `docs/a/index.html`, `/docs/404` → `docs/404.html`. */
+/**
+ * The HTML file of a route, relative to the output folder: `/docs/a` → `docs/a/index.html`, 
+ * `/docs/404` → `docs/404.html`.
+ */
 export function htmlFileOf(route: string, notFoundRoute: string): string {
   return route === notFoundRoute ? `${relative(route)}.html` : `${relative(route)}/index.html`.replace(/^\//, '');
 }
@@ -37,6 +40,11 @@ export function sidebarFileOf(baseUrl: string, sidebarId: string): string {
 /** The folder of the search files under the base URL (`docs/search/`), relative to the output folder. */
 export function searchDirOf(baseUrl: string): string {
   return `${relative(baseUrl)}/search/`.replace(/^\//, '');
+}
+
+/** A blog feed, relative to the output folder: `docs/blog/rss.xml` or `docs/blog/atom.xml`. */
+export function feedFileOf(baseUrl: string, format: 'rss' | 'atom'): string {
+  return `${relative(baseUrl)}/blog/${format}.xml`.replace(/^\//, '');
 }
 
 /** The URL of an output file. */

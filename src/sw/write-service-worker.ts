@@ -61,10 +61,13 @@ export async function writeServiceWorker({
     // of that (README, benchmarks).
     const { injectManifest } = await import('workbox-build/build/inject-manifest.js');
     const tooLarge = files.filter((f) => f.size > maxPrecachedBytes);
-    if (tooLarge.length)
+    if (tooLarge.length) {
+      const names = `${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'}`;
       throw new Error(
-        `service worker: ${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'} over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first visit; make it smaller or move it out of the precached types`,
+        `service worker: ${names} over ${maxPrecachedBytes / 1024 / 1024} MB and would slow every reader's first ` +
+          'visit; make it smaller or move it out of the precached types',
       );
+    }
     const result = await injectManifest({
       swSrc,
       swDest: path.join(outDir, base, 'sw.js'),

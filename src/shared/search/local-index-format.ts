@@ -11,7 +11,10 @@ export const localIndexVersion = 1;
 /** A page: route path, category (index into `categories`), title (lvl1), file name of its text shard. */
 export type LocalPage = [url: string, category: number, title: string, textFile: string];
 
-/** A heading section: page index, anchor ('' for text above the first heading), headings lvl2… (null for skipped levels). */
+/**
+ * A heading section: page index, anchor ('' for text above the first heading), headings lvl2… (null for skipped
+ * levels).
+ */
 export type LocalSection = [page: number, anchor: string, headings: (string | null)[]];
 
 export interface LocalIndexFile {

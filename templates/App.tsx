@@ -37,7 +37,13 @@ function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
 /** The whole page tree, rendered on the server and, later, hydrated in the browser. */
 export function App({ chrome, page, sidebar, renderCollapsed }: AppProps) {
   return (
-    <Layout chrome={chrome} path={page.path} sidebar={sidebar} renderCollapsed={renderCollapsed}>
+    <Layout
+      chrome={chrome}
+      path={page.path}
+      sidebarId={page.kind === 'doc' ? page.sidebarId : undefined}
+      sidebar={sidebar}
+      renderCollapsed={renderCollapsed}
+    >
       <Body chrome={chrome} page={page} />
     </Layout>
   );

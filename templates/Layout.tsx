@@ -98,13 +98,15 @@ export class PageErrorBoundary extends Component<
 interface LayoutProps {
   chrome: SiteChrome;
   path: string;
+  /** The sidebar the page belongs to, on docs pages. */
+  sidebarId?: string;
   sidebar?: SidebarItem[];
   renderCollapsed: boolean;
   children: ReactNode;
 }
 
 /** The frame of every page: skip link, bars, navbar, the docs sidebar when there is one, main, footer. */
-export function Layout({ chrome, path, sidebar, renderCollapsed, children }: LayoutProps) {
+export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, children }: LayoutProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const isMobile = useIsMobile();
   const close = useCallback(() => setMobileOpen(false), []);
@@ -128,11 +130,12 @@ export function Layout({ chrome, path, sidebar, renderCollapsed, children }: Lay
       <Navbar
         chrome={chrome}
         path={path}
+        sidebarId={sidebarId}
         hasSecondaryMenu={!!sidebar}
         mobileOpen={mobileOpen}
         onToggleMobile={() => setMobileOpen((o) => !o)}
       />
-      <MobileMenu chrome={chrome} path={path} open={mobileOpen} onClose={close} sidebar={sidebar} />
+      <MobileMenu chrome={chrome} path={path} sidebarId={sidebarId} open={mobileOpen} onClose={close} sidebar={sidebar} />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
         {sidebar ? (
           <aside className="docs-sidebar">

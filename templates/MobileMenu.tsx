@@ -10,12 +10,14 @@ import type { SidebarItem, SiteChrome } from './types';
 export function MobileMenu({
   chrome,
   path,
+  sidebarId,
   open,
   onClose,
   sidebar,
 }: {
   chrome: SiteChrome;
   path: string;
+  sidebarId?: string;
   open: boolean;
   onClose: () => void;
   sidebar?: SidebarItem[];
@@ -55,7 +57,7 @@ export function MobileMenu({
               {chrome.navbar.items.map((item, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.
                 <li key={i}>
-                  <SafeItem item={item} chrome={chrome} path={path} />
+                  <SafeItem item={item} chrome={chrome} path={path} sidebarId={sidebarId} />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,8 @@ import type { SiteChrome } from './types';
 interface NavbarProps {
   chrome: SiteChrome;
   path: string;
+  /** The sidebar of the page, on docs pages: its navbar item is active. */
+  sidebarId?: string;
   /** True on docs pages, where the mobile menu also offers the docs sidebar. */
   hasSecondaryMenu: boolean;
   mobileOpen?: boolean;
@@ -14,7 +16,7 @@ interface NavbarProps {
 }
 
 /** The top bar: logo, left links, right links and dropdowns, colour mode and search; a menu button on mobile. */
-export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onToggleMobile }: NavbarProps) {
+export function Navbar({ chrome, path, sidebarId, hasSecondaryMenu, mobileOpen = false, onToggleMobile }: NavbarProps) {
   const left = chrome.navbar.items.filter((i) => i.position === 'left');
   const right = chrome.navbar.items.filter((i) => i.position === 'right');
   const canToggle = chrome.navbar.items.length > 0 || hasSecondaryMenu;
@@ -55,13 +57,13 @@ export function Navbar({ chrome, path, hasSecondaryMenu, mobileOpen = false, onT
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.
-            <SafeItem key={i} item={item} chrome={chrome} path={path} />
+            <SafeItem key={i} item={item} chrome={chrome} path={path} sidebarId={sidebarId} />
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
           {right.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.
-            <SafeItem key={i} item={item} chrome={chrome} path={path} />
+            <SafeItem key={i} item={item} chrome={chrome} path={path} sidebarId={sidebarId} />
           ))}
           {chrome.colorModeSwitch ? <ColorModeToggle /> : null}
           <SearchButton />

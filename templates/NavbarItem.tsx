@@ -10,14 +10,21 @@ function isActive(path: string, href: string | undefined): boolean {
   return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));
 }
 
-function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; path: string }) {
+/** Where the reader is: the page's path and, on a docs page, its sidebar. */
+export interface NavbarPlace {
+  path: string;
+  sidebarId?: string;
+}
+
+function Item({ item, chrome, path, sidebarId }: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
   switch (item.type) {
     case 'link':
       return <SmartLink item={item} className={`navbar-item navbar-link${isActive(path, item.to) ? ' active' : ''}`} />;
     case 'docSidebar': {
-      const href = item.to;
+      // Active on every page of its sidebar, wherever their URLs are.
+      const active = sidebarId === item.sidebarId;
       return (
-        <a className={`navbar-item navbar-link${isActive(path, href) ? ' active' : ''}`} href={href}>
+        <a className={`navbar-item navbar-link${active ? ' active' : ''}`} href={item.to}>
           {item.label}
         </a>
       );
@@ -44,7 +51,7 @@ function Item({ item, chrome, path }: { item: NavbarItem; chrome: SiteChrome; pa
     case 'localeDropdown': {
       const items: LinkItem[] = chrome.locales.map((l) => ({
         label: l.label,
-        href: localeHref(path, chrome.baseUrl, l.code, chrome.defaultLocale),
+        href: localeHref(path, chrome, l),
       }));
       const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
       return (
@@ -116,7 +123,7 @@ class NavbarItemBoundary extends Component<{ children: ReactNode }, { error?: Er
  * One navbar item, or the configuration message when building it throws. The item is built here, inside
  * a try, because an error boundary that swaps markup while the page hydrates breaks the hydration.
  */
-export function SafeItem(props: { item: NavbarItem; chrome: SiteChrome; path: string }) {
+export function SafeItem(props: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
   let content: ReactNode;
   try {
     content = Item(props);

@@ -19,7 +19,7 @@ const chrome: SiteChrome = {
   navbar: { title: 'Prova', logo: { alt: '', src: 'a.svg', srcDark: 'b.svg' }, hideOnScroll: true, items: [] },
   footer: { columns: [], copyright: '' },
   colorModeSwitch: true,
-  locales: [{ code: 'it', label: 'Italiano' }],
+  locales: [{ code: 'it', label: 'Italiano', path: 'it' }],
   defaultLocale: 'en',
   currentLocale: 'it',
 };
@@ -35,10 +35,19 @@ test('the mobile menu toggle is disabled when there are no navbar items and no s
   );
 });
 
-test('per-locale URLs: the default locale has no segment, the others do', () => {
-  assert.is(localeHref('/it/v1/guides', '/it/', 'en', 'en'), '/v1/guides');
-  assert.is(localeHref('/it/v1/guides', '/it/', 'zh-cn', 'en'), '/zh-cn/v1/guides');
-  assert.is(localeHref('/it/', '/it/', 'fr', 'en'), '/fr/');
+test('per-locale URLs: the default locale at the root, the others under their path, the current one is the page', () => {
+  const locales = ['en', 'fr', 'zh-cn', 'it'].map((code) => ({ code, path: code }));
+  const translated = { baseUrl: '/it/', defaultLocale: 'en', currentLocale: 'it', locales };
+  const [en, fr, zh, it] = locales as [(typeof locales)[0], (typeof locales)[0], (typeof locales)[0], (typeof locales)[0]];
+  assert.is(localeHref('/it/v1/guides', translated, en), '/v1/guides');
+  assert.is(localeHref('/it/v1/guides', translated, zh), '/zh-cn/v1/guides');
+  assert.is(localeHref('/it/', translated, fr), '/fr/');
+  assert.is(localeHref('/it/v1/guides', translated, it), '/it/v1/guides');
+  // A site whose base URL is not its locale's path keeps its translations under that base.
+  const rooted = { baseUrl: '/docs/', defaultLocale: 'en', currentLocale: 'fr', locales };
+  assert.is(localeHref('/docs/manuel', rooted, en), '/docs/manuel');
+  assert.is(localeHref('/docs/manuel', rooted, zh), '/docs/zh-cn/manuel');
+  assert.is(localeHref('/docs/manuel', rooted, fr), '/docs/manuel');
 });
 
 test('collapse animations take longer for taller content, within bounds', () => {

@@ -54,7 +54,7 @@ export function buildChrome(
     },
     footer: site.footer,
     colorModeSwitch: !site.colorMode.disableSwitch,
-    locales: site.i18n.locales.map((l) => ({ code: l.code, label: l.label })),
+    locales: site.i18n.locales.map((l) => ({ code: l.code, label: l.label, path: l.path })),
     defaultLocale: site.i18n.defaultLocale,
     currentLocale: site.i18n.currentLocale,
   };

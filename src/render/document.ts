@@ -65,12 +65,13 @@ export function renderDocument({
     head.push('<meta name="robots" content="noindex">');
   } else {
     head.push(`<meta property="og:url" content="${a(url)}">`, `<link rel="canonical" href="${a(url)}">`);
-    const { locales, defaultLocale } = site.i18n;
-    for (const locale of locales) {
-      const href = site.url + localeHref(props.path, site.baseUrl, locale.code, defaultLocale);
+    const locales = { ...site.i18n, baseUrl: site.baseUrl };
+    for (const locale of site.i18n.locales) {
+      const href = site.url + localeHref(props.path, locales, locale);
       head.push(`<link rel="alternate" hreflang="${a(locale.htmlLang)}" href="${a(href)}">`);
     }
-    const fallback = site.url + localeHref(props.path, site.baseUrl, defaultLocale, defaultLocale);
+    const defaultLocale = site.i18n.locales.find((l) => l.code === site.i18n.defaultLocale)!;
+    const fallback = site.url + localeHref(props.path, locales, defaultLocale);
     head.push(`<link rel="alternate" hreflang="x-default" href="${a(fallback)}">`);
   }
   const faviconType = site.favicon.endsWith('.svg')

@@ -52,7 +52,8 @@ export interface SiteChrome {
   /** A notice shown on every page above the navbar (how current a translation is, say). */
   translationNotice?: string;
   colorModeSwitch: boolean;
-  locales: { code: string; label: string }[];
+  /** Each locale, with its path segment (see `localeHref`). */
+  locales: { code: string; label: string; path: string }[];
   defaultLocale: string;
   currentLocale: string;
 }

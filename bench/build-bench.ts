@@ -36,11 +36,14 @@ interface SiteResult {
 function measure(name: string, configFile: string, out: string, cache: boolean): Result {
   // Each build starts with the previous one's writes flushed (see the note on `sync` below).
   spawnSync('sync');
+  const cliDir = path.join(repo, 'node_modules/.cache/docs-it/cli');
+  const argv = ['node', 'docs-it', 'build', '--quiet', ...(cache ? [] : ['--no-cache'])];
+  argv.push('--config', configFile, '--out', out);
   const script = `
     process.env.NODE_ENV ??= 'production';
-    const { run } = await import(${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli/index.mjs'))});
+    const { run } = await import(${JSON.stringify(path.join(cliDir, 'index.mjs'))});
     const t = performance.now();
-    const code = await run(['node', 'docs-it', 'build', '--quiet', ${cache ? '' : "'--no-cache', "}'--config', ${JSON.stringify(configFile)}, '--out', ${JSON.stringify(out)}], { packageRoot: ${JSON.stringify(repo)}, cliFile: ${JSON.stringify(path.join(repo, 'node_modules/.cache/docs-it/cli'))} });
+    const code = await run(${JSON.stringify(argv)}, ${JSON.stringify({ packageRoot: repo, cliFile: cliDir })});
     console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: repo,
@@ -80,11 +83,14 @@ for (const size of sizes) {
   runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
 console.log(
-  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
+  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco ` +
+    `RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
 );
 for (const r of results) {
   const warmCell = r.warmMs === undefined ? '—' : r.warmMs.toFixed(0);
   console.log(
-    `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
+    `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ` +
+      `${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ` +
+      `${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
   );
 }

@@ -94,10 +94,13 @@ try {
   child = startDev();
   const restart = await firstPage();
   console.log(
-    `avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`,
+    `avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ` +
+      `${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`,
   );
   console.log(
-    `salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    `salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ` +
+      `${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ` +
+      `${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
   );
 } finally {
   child.kill('SIGTERM');

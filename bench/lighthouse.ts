@@ -60,7 +60,8 @@ try {
           )?.items ?? [];
         for (const item of items.slice(0, 6))
           console.log(
-            `        ${item.node?.selector ?? item.source ?? ''} ${item.node?.explanation?.split('\n')[1] ?? item.description ?? ''}`,
+            `        ${item.node?.selector ?? item.source ?? ''} ` +
+              (item.node?.explanation?.split('\n')[1] ?? item.description ?? ''),
           );
       }
     }

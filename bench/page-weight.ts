@@ -30,16 +30,21 @@ try {
   const css = bodies.filter((b) => b.type.includes('css'));
   const html = bodies.find((b) => b.url.endsWith('/features/command'));
   console.log(
-    `prima visita di una pagina doc: JS ${kb(js.reduce((n, b) => n + b.gz, 0))} gzip (${js.length} file), CSS ${kb(css.reduce((n, b) => n + b.gz, 0))} gzip, HTML ${kb(html?.gz ?? 0)} gzip`,
+    `prima visita di una pagina doc: JS ${kb(js.reduce((n, b) => n + b.gz, 0))} gzip ` +
+      `(${js.length} file), CSS ${kb(css.reduce((n, b) => n + b.gz, 0))} gzip, HTML ` +
+      `${kb(html?.gz ?? 0)} gzip`,
   );
   bodies.length = 0;
-  await page.evaluate(() => document.querySelectorAll('a').forEach((a) => a.replaceWith(a.cloneNode(true))));
+  await page.evaluate(() => {
+    for (const a of document.querySelectorAll('a')) a.replaceWith(a.cloneNode(true));
+  });
   await page.click('.docs-sidebar a[href="/it/v1/guides/features/events"]');
   await page.waitForFunction(() => document.title.startsWith('Eventi') || location.pathname.endsWith('/events'));
   await page.waitForLoadState('networkidle');
   const nav = bodies.filter((b) => !b.url.includes('/assets/'));
   console.log(
-    `navigazione command → events: ${kb(nav.reduce((n, b) => n + b.gz, 0))} gzip (${nav.map((b) => new URL(b.url).pathname).join(', ')})`,
+    `navigazione command → events: ${kb(nav.reduce((n, b) => n + b.gz, 0))} gzip ` +
+      `(${nav.map((b) => new URL(b.url).pathname).join(', ')})`,
   );
 } finally {
   await browser.close();

@@ -36,7 +36,8 @@ try {
     return { files, bytes };
   });
   console.log(
-    `precache: ${files} file, ${(bytes / 1024).toFixed(0)} KB; dalla prima visita al sito tutto in cache: ${ms.toFixed(0)} ms (loopback)`,
+    `precache: ${files} file, ${(bytes / 1024).toFixed(0)} KB; dalla prima visita al sito ` +
+      `tutto in cache: ${ms.toFixed(0)} ms (loopback)`,
   );
 } finally {
   await browser.close();

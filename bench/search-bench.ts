@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
 import { createLocalSearch } from '../src/client/search/local-search';
 import { loadConfig } from '../src/config/load-config';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
 import { siteFiles } from '../src/pipeline/site-files';
 import { type SearchInput, searchFiles } from '../src/search/search-files';
+import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
 import { writeSyntheticSite } from './synthetic-site';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -75,7 +75,11 @@ async function searchInputOf(configFile: string): Promise<{ input: SearchInput; 
   run.end();
   let input: SearchInput | undefined;
   // The input the build's search files are made from, as the build computes it.
-  const stages = { ...run.stages, searchKey: (i: SearchInput) => ((input = i), '') };
+  const searchKey = (i: SearchInput) => {
+    input = i;
+    return '';
+  };
+  const stages = { ...run.stages, searchKey };
   await siteFiles(site, { css: [], js: [], files: [] }, stages).search.key();
   return { input: input!, baseUrl: config.site.baseUrl };
 }
@@ -138,7 +142,10 @@ async function measure(name: string, configFile: string): Promise<Row> {
   };
 }
 
-/** Bundles installSearch as the site's bundle would (preact/compat): its entry chunk is what the first page load gains. */
+/**
+ * Bundles installSearch as the site's bundle would (preact/compat): its entry chunk is what the first page
+ * load gains.
+ */
 async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz: number }[]; leaks: string[] }> {
   const result = await build({
     entryPoints: { entry: path.join(repo, 'src/client/search/install-search.ts') },
@@ -214,20 +221,29 @@ for (const size of sizes) {
 }
 
 console.log(
-  `\nsito            pagine  record  fase search  indice (gzip)  testi: file, media gzip  caricamento  query p50  query p95  query max`,
+  `\nsito            pagine  record  fase search  indice (gzip)  testi: file, media gzip  ` +
+    `caricamento  query p50  query p95  query max`,
 );
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${String(r.records).padStart(7)} ${`${r.stageMs.toFixed(0)} ms`.padStart(12)} ${kb(r.indexGz).padStart(14)} ${`${r.shards}, ${kb(r.shardGzMean)}`.padStart(23)} ${`${r.loadMs.toFixed(0)} ms`.padStart(12)} ${`${r.p50.toFixed(2)} ms`.padStart(10)} ${`${r.p95.toFixed(2)} ms`.padStart(10)} ${`${r.max.toFixed(2)} ms`.padStart(10)}`,
+    `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${String(r.records).padStart(7)} ` +
+      `${`${r.stageMs.toFixed(0)} ms`.padStart(12)} ${kb(r.indexGz).padStart(14)} ` +
+      `${`${r.shards}, ${kb(r.shardGzMean)}`.padStart(23)} ` +
+      `${`${r.loadMs.toFixed(0)} ms`.padStart(12)} ${`${r.p50.toFixed(2)} ms`.padStart(10)} ` +
+      `${`${r.p95.toFixed(2)} ms`.padStart(10)} ${`${r.max.toFixed(2)} ms`.padStart(10)}`,
   );
 }
 console.log(
-  `(${queries.length} query × ${rounds} giri; budget: indice ≤ 150 KB gzip sul sito reale, p95 < 5 ms sul sito reale e < 30 ms su 10.000 pagine)`,
+  `(${queries.length} query × ${rounds} giri; budget: indice ≤ 150 KB gzip sul sito reale, ` +
+    `p95 < 5 ms sul sito reale e < 30 ms su 10.000 pagine)`,
 );
 
 const load = await firstLoad();
 console.log(
-  `\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ${load.leaks.length ? `ERRORE, caricati subito: ${load.leaks.join(', ')}` : 'niente modale, MiniSearch, meilisearch né preact'}.`,
+  `\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ` +
+    (load.leaks.length
+      ? `ERRORE, caricati subito: ${load.leaks.join(', ')}.`
+      : 'niente modale, MiniSearch, meilisearch né preact.'),
 );
 console.log('Caricati al primo uso (gzip):');
 for (const chunk of load.lazy) console.log(`  ${kb(chunk.gz).padStart(9)}  ${chunk.name}`);

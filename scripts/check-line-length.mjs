@@ -24,7 +24,7 @@ for (const file of files) {
 if (long.length > 0) {
   console.error(long.join('\n'));
   console.error(
-    `\n${long.length} line${long.length === 1 ? '' : 's'} over ${limit} characters: split the string or the expression.`,
+    `\n${long.length} line${long.length === 1 ? '' : 's'} over ${limit} characters: split the string or expression.`,
   );
   process.exit(1);
 }

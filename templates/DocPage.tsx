@@ -8,6 +8,7 @@ function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: st
     <nav className="breadcrumbs" aria-label="Percorso">
       <ol>
         <li>
+          {/* biome-ignore lint/a11y/useAnchorContent: aria-label names the link; the icon inside is decorative. */}
           <a href={home} aria-label="Pagina iniziale della documentazione">
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
               <path fill="currentColor" d={icons.home} />
@@ -15,6 +16,7 @@ function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: st
           </a>
         </li>
         {items.map((crumb, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a trail is replaced whole; a crumb is its position in it.
           <li key={i}>
             {crumb.href && i < items.length - 1 ? (
               <a href={crumb.href}>{crumb.label}</a>

@@ -135,7 +135,14 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
         mobileOpen={mobileOpen}
         onToggleMobile={() => setMobileOpen((o) => !o)}
       />
-      <MobileMenu chrome={chrome} path={path} sidebarId={sidebarId} open={mobileOpen} onClose={close} sidebar={sidebar} />
+      <MobileMenu
+        chrome={chrome}
+        path={path}
+        sidebarId={sidebarId}
+        open={mobileOpen}
+        onClose={close}
+        sidebar={sidebar}
+      />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>
         {sidebar ? (
           <aside className="docs-sidebar">

@@ -97,8 +97,8 @@ export function Releases({ page }: { page: ReleasesProps }) {
                     </small>
                   </h3>
                   <ul>
-                    {release.highlightsHtml.map((html, i) => (
-                      <li key={i} dangerouslySetInnerHTML={{ __html: html }} />
+                    {release.highlightsHtml.map((html) => (
+                      <li key={html} dangerouslySetInnerHTML={{ __html: html }} />
                     ))}
                   </ul>
                 </div>

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState } from 'react';
-import { FragmentCacheContext } from './fragments';
 import { containsPath } from '../src/shared/sidebar';
+import { FragmentCacheContext } from './fragments';
 import type { SidebarCategory, SidebarItem } from './types';
 
 interface SidebarProps {

@@ -6,7 +6,7 @@ import { createContext, type ReactElement } from 'react';
  * markup as usual: it is byte for byte what the component renders.
  */
 export interface FragmentCache {
-  /** An element (React key `key`) standing for `render()`'s markup, rendered the first time `owner` + `variant` is seen. */
+  /** An element (React key `key`) for `render()`'s markup, rendered the first time `owner` + `variant` is seen. */
   placeholder(owner: object, variant: string, key: string, render: () => ReactElement): ReactElement;
 }
 

@@ -12,7 +12,8 @@ import { copyFixture, removeDir, repoRoot } from './helpers';
 const pages = Object.fromEntries(
   Array.from({ length: 400 }, (_, i) => [
     `content/docs/guides/massa/pagina-${i}.md`,
-    `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n${'Testo di prova. '.repeat(200)}\n`,
+    `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n` +
+      `${'Testo di prova. '.repeat(200)}\n`,
   ]),
 );
 const dir = copyFixture('basic', pages);

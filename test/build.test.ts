@@ -3,8 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatSummary } from '../src/cli/build-command';
-import { buildSite } from '../src/pipeline/build-site';
 import { DocsItErrors } from '../src/errors';
+import { buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -26,7 +26,10 @@ test('builds every route to a complete HTML document and page data', async () =>
   assert.match(text, /Pagine per tipo: .*blog-post 11/);
   assert.match(
     text,
-    /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), \d+ blocchi di codice già evidenziati/,
+    new RegExp(
+      /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), /.source +
+        /\d+ blocchi di codice già evidenziati/.source,
+    ),
   );
   assert.match(text, /Pagine: \d+ file generati, \d+ invariati ripresi dalla build precedente/);
   assert.ok(summary.pages > 10);
@@ -126,7 +129,10 @@ test('a cache that cannot be saved after the new build is in place is a warning,
   assert.ok(existsSync(path.join(other, 'it/index.html')), 'the build is in place');
   assert.match(
     stderr.join(''),
-    /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); la prossima build renderà tutte le pagine\.\n$/,
+    new RegExp(
+      /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); /.source +
+        /la prossima build renderà tutte le pagine\.\n$/.source,
+    ),
   );
   rmSync(manifests);
   rmSync(other, { recursive: true });
@@ -139,7 +145,7 @@ test('the output is deterministic: two builds give the same HTML (nothing time- 
   assert.is(read('it/v1/guides/intro/primo/index.html'), before);
 });
 
-test('unchanged pages are taken from the previous build; changed ones, and files edited by hand, are rendered', async () => {
+test('unchanged pages come from the previous build; changed ones and files edited by hand are rendered', async () => {
   await build();
   const again = await build();
   const sidebars = again.pageFiles.written;
@@ -197,7 +203,8 @@ test('unchanged pages are taken from the previous build; changed ones, and files
 test('code blocks highlighted by one build are reused by the next, even when their page changes', async () => {
   const file = path.join(dir, 'content/docs/guides/codice.md');
   const page = (intro: string) =>
-    `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
+    `---\ntitle: Codice\n---\n\n${intro}\n\n\`\`\`rust\nfn main() {\n    println!("ciao");\n` +
+    `}\n\`\`\`\n\n\`\`\`ts\nconst x: number = 1;\n\`\`\`\n`;
   writeFileSync(file, page('Prima versione.'));
   const first = await build();
   assert.is(first.cache.highlight?.hits ?? 0, 0);
@@ -219,7 +226,8 @@ test('a failed build reports every error with file:line:column and leaves the pr
   const marker = read('it/v1/guides/faq/index.html');
   writeFileSync(
     path.join(dir, 'content/docs/guides/rotto.md'),
-    '---\ntitle: Rotto\n---\n\n[uno](./non-esiste.md)\n\n[due](/it/v1/nessuna)\n\n[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n',
+    '---\ntitle: Rotto\n---\n\n[uno](./non-esiste.md)\n\n[due](/it/v1/nessuna)\n\n' +
+      '[tre](./faq.md#manca)\n\n![img](/it/img/manca.png)\n',
   );
   try {
     await build();

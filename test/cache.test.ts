@@ -63,7 +63,7 @@ test('front matter read by the compiler (TOC levels) compiles the page again', a
   await build();
 });
 
-test('front matter read by the templates (title) renders the page and its neighbours again, compiling nothing', async () => {
+test('a title change renders the page and its neighbours again and compiles nothing', async () => {
   const restore = edit('content/docs/guides/faq.md', (t) => t.replace('title: FAQ', 'title: Domande frequenti'));
   const summary = await build();
   assert.is(misses(summary, 'compile'), 0);
@@ -159,25 +159,29 @@ function reader(files: Record<string, string>, packages: Record<string, string>)
   };
 }
 
-test('code versions: a template edit changes render only; a plugin edit compile only; a dependency upgrade the stages using it', () => {
-  const base = codeVersionsOf(graph(), reader({}, {}));
-  const template = codeVersionsOf(graph(), reader({ 'templates/App.tsx': 'changed' }, {}));
-  assert.is.not(template.render, base.render);
-  assert.is(template.compile, base.compile);
-  const plugin = codeVersionsOf(graph(), reader({ 'src/markdown/remark-tabs.ts': 'changed' }, {}));
-  assert.is.not(plugin.compile, base.compile);
-  assert.is(plugin.render, base.render);
-  assert.is(plugin.highlight, base.highlight);
-  const shiki = codeVersionsOf(graph(), reader({}, { shiki: 'shiki@9.9.9' }));
-  assert.is.not(shiki.highlight, base.highlight);
-  assert.is.not(shiki.compile, base.compile, 'compile runs the highlighter');
-  assert.is(shiki.render, base.render);
-  const renamed = graph();
-  delete renamed.inputs[stageModules.search];
-  assert.throws(() => codeVersionsOf(renamed, reader({}, {})), /update stageModules/);
-});
+test(
+  'code versions: a template edit changes render only; a plugin edit compile only; a ' +
+    'dependency upgrade the stages using it',
+  () => {
+    const base = codeVersionsOf(graph(), reader({}, {}));
+    const template = codeVersionsOf(graph(), reader({ 'templates/App.tsx': 'changed' }, {}));
+    assert.is.not(template.render, base.render);
+    assert.is(template.compile, base.compile);
+    const plugin = codeVersionsOf(graph(), reader({ 'src/markdown/remark-tabs.ts': 'changed' }, {}));
+    assert.is.not(plugin.compile, base.compile);
+    assert.is(plugin.render, base.render);
+    assert.is(plugin.highlight, base.highlight);
+    const shiki = codeVersionsOf(graph(), reader({}, { shiki: 'shiki@9.9.9' }));
+    assert.is.not(shiki.highlight, base.highlight);
+    assert.is.not(shiki.compile, base.compile, 'compile runs the highlighter');
+    assert.is(shiki.render, base.render);
+    const renamed = graph();
+    delete renamed.inputs[stageModules.search];
+    assert.throws(() => codeVersionsOf(renamed, reader({}, {})), /update stageModules/);
+  },
+);
 
-test('code versions of the real sources: every stage module is in the graph, and each has its own version', async () => {
+test('code versions of the real sources: every stage module is in the graph, each with its version', async () => {
   const versions = await loadCodeVersions(repoRoot);
   assert.equal(Object.keys(versions).sort(), Object.keys(stageModules).sort());
   assert.is(new Set(Object.values(versions)).size, Object.keys(stageModules).length);

@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { paginateBlog } from '../src/content/blog';
 import { buildContentModel } from '../src/content/build-content-model';
-import { DocsItErrors } from '../src/errors';
 import { parseFrontMatter } from '../src/content/front-matter';
+import { DocsItErrors } from '../src/errors';
 import { discovered, fixture, repoRoot } from './helpers';
 
 const config = await loadConfig({ packageRoot: repoRoot, config: path.join(fixture('basic'), 'site.config.ts') });
@@ -62,7 +62,7 @@ test('sidebars follow positions; a folder index is the category link; no index m
   const m = model(base);
   const [guide] = m.sidebars.sidebars.guides!;
   assert.is(guide!.type, 'category');
-  if (!guide || guide.type !== 'category') return;
+  if (guide?.type !== 'category') return;
   assert.is(guide.href, '/it/v1/guides');
   assert.equal(
     guide.items.map((i) => i.label),

@@ -25,8 +25,7 @@ function listen(): { events: SseEvent[]; next(kind: string): Promise<SseEvent>; 
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
       buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
@@ -44,7 +43,13 @@ function listen(): { events: SseEvent[]; next(kind: string): Promise<SseEvent>; 
     next: (kind) =>
       new Promise((resolve, reject) => {
         const t = setTimeout(() => reject(new Error(`no ${kind} event`)), 10_000);
-        waiters.push({ kind, resolve: (e) => (clearTimeout(t), resolve(e)) });
+        waiters.push({
+          kind,
+          resolve: (e) => {
+            clearTimeout(t);
+            resolve(e);
+          },
+        });
       }),
     close: () => req.destroy(),
   };

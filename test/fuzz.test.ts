@@ -98,7 +98,8 @@ const nested = fc
   .integer({ min: 1, max: 400 })
   .map(
     (depth) =>
-      `${'> '.repeat(depth)}profondo\n${Array.from({ length: Math.min(depth, 60) }, (_, i) => `${'  '.repeat(i)}- lista\n`).join('')}`,
+      `${'> '.repeat(depth)}profondo\n` +
+      Array.from({ length: Math.min(depth, 60) }, (_, i) => `${'  '.repeat(i)}- lista\n`).join(''),
   );
 const huge = fc.integer({ min: 1, max: 3 }).map((n) => `${'parola '.repeat(10_000 * n)}\n`);
 
@@ -165,7 +166,8 @@ async function check(fm: string, body: string, format: 'md' | 'mdx', id: string)
     const errors = docsItErrorsOf(error);
     if (errors.length === 0)
       throw new Error(
-        `uncaught ${(error as Error)?.name}: ${(error as Error)?.message}\n--- input ---\n${JSON.stringify(source.text.slice(0, 500))}`,
+        `uncaught ${(error as Error)?.name}: ${(error as Error)?.message}\n--- input ---\n` +
+          `${JSON.stringify(source.text.slice(0, 500))}`,
       );
     for (const e of errors) {
       assert.instance(e, DocsItError);

@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config/load-config';
 import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
-import { loadConfig } from '../src/config/load-config';
 import { createPageCompiler } from '../src/markdown/compile-page';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';

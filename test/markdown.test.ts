@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
+import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { createHighlighter } from '../src/markdown/highlighter';
-import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { compileMd } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
@@ -97,7 +97,8 @@ test('relative .md links become routes once all routes are known; broken ones ar
 
 test('search blocks are collected while compiling: headings with ids and text, no code, no widgets', async () => {
   const { search } = await compileMd(
-    'Introduzione.\n\n## Installare {#installare}\n\n- Uno\n- Due\n\n```sh\nnpm install\n```\n\n:::tip\nUn consiglio.\n:::\n',
+    'Introduzione.\n\n## Installare {#installare}\n\n- Uno\n- Due\n\n```sh\nnpm install\n' +
+      '```\n\n:::tip\nUn consiglio.\n:::\n',
   );
   assert.equal(search, [
     { kind: 'text', text: 'Introduzione.' },
@@ -135,7 +136,7 @@ test('a stray tab and an unknown block directive are errors with a location', as
       assert.unreachable();
     } catch (error) {
       assert.instance(error, DocsItError);
-      assert.ok((error as DocsItError).location?.line! >= 1);
+      assert.ok(((error as DocsItError).location?.line ?? 0) >= 1);
     }
   }
 });
@@ -147,7 +148,9 @@ test('colons in text stay text (10:30, Nota:bene)', async () => {
 
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
   const body =
-    'import Requisiti from \'./_requisiti.md\'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs groupId="pm">\n<TabItem value="npm" label="npm">\n\nUno\n\n</TabItem>\n<TabItem value="yarn">\n\nDue\n\n</TabItem>\n</Tabs>\n\n:::note\nNota MDX\n:::\n';
+    "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs " +
+    'groupId="pm">\n<TabItem value="npm" label="npm">\n\nUno\n\n</TabItem>\n<TabItem ' +
+    'value="yarn">\n\nDue\n\n</TabItem>\n</Tabs>\n\n:::note\nNota MDX\n:::\n';
   const { html, toc } = await compileMd(body, {
     format: 'mdx',
     fragments: { './_requisiti.md': '## Requisiti\n\nServe **Rust**.\n' },
@@ -169,7 +172,7 @@ test('an MDX syntax error carries its line and column', async () => {
   } catch (error) {
     assert.instance(error, DocsItError);
     assert.is((error as DocsItError).location?.file, 'content/docs/page.mdx');
-    assert.ok((error as DocsItError).location?.line! >= 3);
+    assert.ok(((error as DocsItError).location?.line ?? 0) >= 3);
   }
 });
 
@@ -187,7 +190,7 @@ test('::doc-card-list leaves a marker and its position', async () => {
   assert.equal(cardList, { line: 3, column: 1 });
 });
 
-test('JavaScript and JSX blocks are highlighted (with the TSX grammar): keywords, strings and JSX tags get colours', async () => {
+test('JS and JSX blocks are highlighted with the TSX grammar: keywords, strings and JSX tags get colours', async () => {
   const highlighter = createHighlighter();
   for (const lang of ['js', 'javascript', 'jsx', 'mjs']) {
     assert.is(highlighter.resolveLanguage(lang), 'tsx', lang);

@@ -4,7 +4,7 @@
  * that go enqueued → processing → succeeded/failed one at a time, swap-indexes, errors with
  * message/code/type/link, Bearer keys and CORS. No Meilisearch server can be installed here.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface DoubleError {
@@ -201,7 +201,6 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
   };
 
   const route = (method: string, path: string, query: URLSearchParams, body: unknown): [number, unknown] => {
-    let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/health') return [200, { status: 'available' }];
     if (method === 'GET' && path === '/version')
       return [200, { pkgVersion: '1.4.0', commitSha: 'double', commitDate: '2023-01-01' }];
@@ -238,16 +237,20 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         }),
       ];
     }
-    if (method === 'GET' && (m = /^\/tasks\/(\d+)$/.exec(path))) {
-      const task = tasks[Number(m[1])];
-      if (!task) throw new HttpError(404, errorOf('task_not_found', 'invalid_request', `Task \`${m[1]}\` not found.`));
+    const taskPath = method === 'GET' ? /^\/tasks\/(\d+)$/.exec(path) : null;
+    if (taskPath) {
+      const task = tasks[Number(taskPath[1])];
+      if (!task) {
+        throw new HttpError(404, errorOf('task_not_found', 'invalid_request', `Task \`${taskPath[1]}\` not found.`));
+      }
       return [200, publicTask(task)];
     }
     if (method === 'GET' && path === '/tasks') {
       const results = [...tasks].reverse().map(publicTask);
       return [200, { results, limit: 20, from: results[0]?.uid ?? null, next: null }];
     }
-    if ((m = /^\/indexes\/([^/]+)(\/.*)?$/.exec(path))) {
+    const m = /^\/indexes\/([^/]+)(\/.*)?$/.exec(path);
+    if (m) {
       const uid = decodeURIComponent(m[1]!);
       const rest = m[2] ?? '';
       if (rest === '' && method === 'GET') return [200, publicIndex(indexOrFail(uid))];
@@ -418,7 +421,8 @@ function parseFilter(
         errorOf(
           'invalid_search_filter',
           'invalid_request',
-          `Attribute \`${attribute}\` is not filterable. Available filterable attributes are: \`${filterable.join(', ')}\`.`,
+          `Attribute \`${attribute}\` is not filterable. Available filterable attributes are: ` +
+            `\`${filterable.join(', ')}\`.`,
         ),
       );
     const value = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? m[4]!);
@@ -460,7 +464,11 @@ function search(index: DoubleIndex, body: SearchBody) {
   const distinct = settings.distinctAttribute;
   const seen = new Set<unknown>();
   const unique = distinct
-    ? scored.filter(({ doc }) => (seen.has(doc[distinct]) ? false : (seen.add(doc[distinct]), true)))
+    ? scored.filter(({ doc }) => {
+        if (seen.has(doc[distinct])) return false;
+        seen.add(doc[distinct]);
+        return true;
+      })
     : scored;
   const offset = body.offset ?? 0;
   const limit = body.limit ?? 20;

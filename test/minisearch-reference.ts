@@ -4,15 +4,19 @@
  * checked against.
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
-import { fields, type LocalIndexFile, type SectionDocument } from '../src/shared/search/local-index-format';
 import { fieldBoosts, typosAllowed } from '../src/client/search/section-ranker';
-import { indexTerm, tokenize } from '../src/shared/search/text-terms';
+import { fields, type LocalIndexFile, type SectionDocument } from '../src/shared/search/local-index-format';
+import { stopWordsOf } from '../src/shared/search/stop-words';
+import { termIndexer, tokenize } from '../src/shared/search/text-terms';
+
+/** The test records are Italian: the site's own stop words. */
+export const referenceStopWords = stopWordsOf('it');
 
 export const miniSearchOptions: Options<SectionDocument> = {
   fields: [...fields],
   idField: 'id',
   tokenize,
-  processTerm: indexTerm,
+  processTerm: termIndexer(referenceStopWords),
 };
 
 /** MiniSearch's search options equivalent to the ranker's. */

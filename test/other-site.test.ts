@@ -134,7 +134,8 @@ test('language switcher and hreflang: the current locale is this very page', () 
   const html = read('docs/manuel/premiers-pas/mise-en-page/gabarits/index.html');
   assert.match(
     html,
-    '<link rel="alternate" hreflang="fr" href="https://atelier.example/docs/manuel/premiers-pas/mise-en-page/gabarits">',
+    '<link rel="alternate" hreflang="fr" ' +
+      'href="https://atelier.example/docs/manuel/premiers-pas/mise-en-page/gabarits">',
   );
   assert.match(
     html,
@@ -149,7 +150,8 @@ test('doc pages: sidebars, breadcrumbs and resolved links stay under /docs/manue
   assert.match(gabarits, '<span aria-current="page">Gabarits</span>');
   assert.match(
     gabarits,
-    '<a class="menu-link active" href="/docs/manuel/premiers-pas/mise-en-page/gabarits" aria-current="page">Gabarits</a>',
+    '<a class="menu-link active" href="/docs/manuel/premiers-pas/mise-en-page/gabarits" ' +
+      'aria-current="page">Gabarits</a>',
   );
   assert.match(gabarits, 'aria-controls="cat-1-2-mise-en-page">Mise en page</button>');
   assert.match(gabarits, 'class="code-title">.atelier/gabarits/triptyque.json');

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LocalIndexFile } from '../src/shared/search/local-index-format';
 import { DevSite } from '../src/dev/dev-site';
+import type { LocalIndexFile } from '../src/shared/search/local-index-format';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');

@@ -204,7 +204,7 @@ test('a task that never finishes times out with the client message, and the live
   assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
 });
 
-test('the host is validated like the client does: scheme added, trailing slash, or "The provided host is not valid."', async () => {
+test('the host is validated as the client does: scheme added, trailing slash, or "The provided host…"', async () => {
   assert.is(await run({ host: double.url.replace('http://', '') }), 0, output());
   assert.match(output(), `Meilisearch ${double.url}/: indice temporaneo`);
   assert.is(await run({ host: 'http://[' }), 1);

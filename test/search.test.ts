@@ -11,10 +11,11 @@ import type { SearchHit } from '../src/client/search/types';
 import { buildLocalIndex, indexSections } from '../src/search/local-index';
 import { extractSearchRecords, type SearchPage, type SearchRecord, searchPageOf } from '../src/search/records';
 import type { LocalIndexFile, SectionDocument } from '../src/shared/search/local-index-format';
+import { stopWordsOf } from '../src/shared/search/stop-words';
 import { foldTerm } from '../src/shared/search/text-terms';
 import type { RouteProps } from '../templates/types';
 import { compileMd } from './helpers';
-import { encodeIndex, referenceIndex, referenceSearchOptions } from './minisearch-reference';
+import { encodeIndex, referenceIndex, referenceSearchOptions, referenceStopWords } from './minisearch-reference';
 
 const options = { lang: 'it', version: 'v1', blogLabel: 'Blog' };
 
@@ -65,11 +66,13 @@ const routes = await Promise.all([
   searchable(doc('/it/v1/guides/features/menu', "Menu dell'applicazione"), menuMarkdown),
   searchable(
     doc('/it/v1/guides/features/window-customization', 'Personalizzare le finestre'),
-    'Le finestre trasparenti e senza decorazioni.\n\n## Finestre trasparenti {#trasparenza}\n\nCon transparent: true lo sfondo della finestra diventa trasparente.',
+    'Le finestre trasparenti e senza decorazioni.\n\n## Finestre trasparenti {#trasparenza}\n' +
+      '\nCon transparent: true lo sfondo della finestra diventa trasparente.',
   ),
   searchable(
     doc('/it/v1/references/security', 'Sicurezza', 'Riferimenti'),
-    'La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.\n\n## Content Security Policy {#csp}\n\nLa CSP limita gli script.',
+    'La sicurezza è una scelta. Perché conta? Perché la webview esegue codice.\n\n## Content ' +
+      'Security Policy {#csp}\n\nLa CSP limita gli script.',
   ),
   searchable(post, 'Dopo anni di lavoro, Tauri 1.0 è qui.\n\n## Novità {#novita}\n\nIl menu di sistema e la tray.'),
   searchable({ kind: 'blog-list', path: '/it/blog', title: 'Blog', page: 1, totalPages: 1, posts: [], recent: [] }, ''),
@@ -85,27 +88,31 @@ const pages = routes.filter((p): p is SearchPage => p !== undefined);
 const records = extractSearchRecords(pages, options);
 const byUrl = (url: string) => records.filter((r) => r.url === url);
 
-test('search blocks: headings with ids, one text block per paragraph, list item and table row; code and thead are skipped', () => {
-  const blocks = pages[0]!.blocks;
-  assert.equal(blocks.slice(0, 5), [
-    { kind: 'text', text: "Un'applicazione desktop ben fatta ha una barra dei menu." },
-    { kind: 'heading', level: 2, id: 'elementi', text: 'Gli elementi di un menu' },
-    { kind: 'text', text: 'annidata' },
-    { kind: 'text', text: 'Menu: un contenitore di voci;' },
-    { kind: 'text', text: 'Submenu: un menu a tendina.' },
-  ]);
-  const texts = blocks.map((b) => b.text);
-  assert.not.ok(
-    texts.some((t) => t.includes('crea_menu') || t.includes('src/menu.rs')),
-    'code listings and their titles are not searched',
-  );
-  assert.not.ok(texts.includes('Chiave Tipo'), 'table headers are not records');
-  assert.ok(texts.includes('id string'), 'a table row is one block, cells apart');
-  assert.ok(
-    texts.includes('Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'),
-    'entities decoded',
-  );
-});
+test(
+  'search blocks: headings with ids, one text block per paragraph, list item and table ' +
+    'row; code and thead are skipped',
+  () => {
+    const blocks = pages[0]!.blocks;
+    assert.equal(blocks.slice(0, 5), [
+      { kind: 'text', text: "Un'applicazione desktop ben fatta ha una barra dei menu." },
+      { kind: 'heading', level: 2, id: 'elementi', text: 'Gli elementi di un menu' },
+      { kind: 'text', text: 'annidata' },
+      { kind: 'text', text: 'Menu: un contenitore di voci;' },
+      { kind: 'text', text: 'Submenu: un menu a tendina.' },
+    ]);
+    const texts = blocks.map((b) => b.text);
+    assert.not.ok(
+      texts.some((t) => t.includes('crea_menu') || t.includes('src/menu.rs')),
+      'code listings and their titles are not searched',
+    );
+    assert.not.ok(texts.includes('Chiave Tipo'), 'table headers are not records');
+    assert.ok(texts.includes('id string'), 'a table row is one block, cells apart');
+    assert.ok(
+      texts.includes('Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.'),
+      'entities decoded',
+    );
+  },
+);
 
 test('records: one per heading section and per text block, with the hierarchy, anchor, lang and version', () => {
   const menu = byUrl('/it/v1/guides/features/menu');
@@ -140,21 +147,25 @@ test('records: one per heading section and per text block, with the hierarchy, a
   assert.ok(records.every((r) => r.lang === 'it' && r.version === 'v1'));
 });
 
-test('records: category is the sidebar top-level category, Blog, or the page kind; lists, hidden pages and 404 have none', async () => {
-  assert.is(byUrl('/it/v1/references/security')[0]!.hierarchy_lvl0, 'Riferimenti');
-  assert.is(byUrl('/it/blog/2022/06/19/tauri-1-0')[0]!.hierarchy_lvl0, 'Blog');
-  const intro = await searchable(
-    { kind: 'page', path: '/it/about/intro', title: 'Intro', contentHtml: '', toc: [], hideTitle: false },
-    'x',
-  );
-  const page = extractSearchRecords([intro!], options);
-  assert.is(page[0]!.hierarchy_lvl0, 'Pagine');
-  assert.equal(byUrl('/it/blog'), []);
-  assert.equal(byUrl('/it/about/nascosta'), []);
-  assert.equal(byUrl('/it/404'), []);
-});
+test(
+  'records: category is the sidebar top-level category, Blog, or the page kind; lists, ' +
+    'hidden pages and 404 have none',
+  async () => {
+    assert.is(byUrl('/it/v1/references/security')[0]!.hierarchy_lvl0, 'Riferimenti');
+    assert.is(byUrl('/it/blog/2022/06/19/tauri-1-0')[0]!.hierarchy_lvl0, 'Blog');
+    const intro = await searchable(
+      { kind: 'page', path: '/it/about/intro', title: 'Intro', contentHtml: '', toc: [], hideTitle: false },
+      'x',
+    );
+    const page = extractSearchRecords([intro!], options);
+    assert.is(page[0]!.hierarchy_lvl0, 'Pagine');
+    assert.equal(byUrl('/it/blog'), []);
+    assert.equal(byUrl('/it/about/nascosta'), []);
+    assert.equal(byUrl('/it/404'), []);
+  },
+);
 
-test('records: titles rank over headings over body text; ids are unique, stable and valid Meilisearch ids', async () => {
+test('records: titles rank over headings over text; ids are unique, stable, valid Meilisearch ids', async () => {
   const menu = byUrl('/it/v1/guides/features/menu');
   const rank = (type: SearchRecord['type']) => menu.find((r) => r.type === type)!.rank;
   assert.ok(rank('lvl1') > rank('lvl2') && rank('lvl2') > rank('lvl3') && rank('lvl3') > rank('content'));
@@ -175,7 +186,7 @@ test('records: titles rank over headings over body text; ids are unique, stable 
   assert.ok(ids.filter((id) => !kept.has(id)).length <= 1, 'a new paragraph does not change the ids of the others');
 });
 
-test('local index: written exactly as MiniSearch itself indexes the sections (same terms, frequencies, lengths)', () => {
+test('local index: exactly as MiniSearch indexes the sections (same terms, frequencies, lengths)', () => {
   const docs: SectionDocument[] = records.map((r, id) => ({
     id,
     k: r.hierarchy_lvl0,
@@ -183,7 +194,7 @@ test('local index: written exactly as MiniSearch itself indexes the sections (sa
     h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '),
     c: r.content ?? '',
   }));
-  assert.equal(indexSections(docs), encodeIndex(referenceIndex(docs).toJSON()));
+  assert.equal(indexSections(docs, referenceStopWords), encodeIndex(referenceIndex(docs).toJSON()));
 });
 
 test('local ranking: the same sections, scores and matched terms as MiniSearch search() with the same options', () => {
@@ -196,11 +207,12 @@ test('local ranking: the same sections, scores and matched terms as MiniSearch s
   }));
   const reference = referenceIndex(docs);
   const file: LocalIndexFile = {
-    v: 1,
+    v: 2,
+    stop: [...referenceStopWords],
     categories: [],
     pages: docs.map(() => ['', 0, '', '']),
     sections: docs.map((_, i) => [i, '', []]),
-    ...indexSections(docs),
+    ...indexSections(docs, referenceStopWords),
   };
   const boost = docs.map((_, i) => 1 + (i % 3) / 10);
   const ranker = createSectionRanker(file, boost);
@@ -236,7 +248,7 @@ test('local ranking: the same sections, scores and matched terms as MiniSearch s
 });
 
 test('local index: pages, sections and one text shard per page, named by content hash', () => {
-  const local = buildLocalIndex(records);
+  const local = buildLocalIndex(records, referenceStopWords);
   assert.is(local.index.pages.length, 4);
   assert.equal(
     local.shards.map((s) => s.file),
@@ -259,7 +271,7 @@ test('local index: pages, sections and one text shard per page, named by content
   ]);
 });
 
-const local = buildLocalIndex(records);
+const local = buildLocalIndex(records, referenceStopWords);
 const shards = new Map(local.shards.map((s) => [s.file, s.text]));
 const loaded: string[] = [];
 const engine = createLocalSearch(JSON.parse(JSON.stringify(local.index)), async (file) => {
@@ -267,7 +279,7 @@ const engine = createLocalSearch(JSON.parse(JSON.stringify(local.index)), async 
   return shards.get(file)!;
 });
 
-test('local search: the page whose title matches ranks first; one hit per page; text is fetched only for hit pages', async () => {
+test('local search: a title match ranks first; one hit per page; text is fetched only for hit pages', async () => {
   const hits = await engine.search('menu');
   assert.is(hits[0]!.url, '/it/v1/guides/features/menu');
   assert.is(new Set(hits.map((h) => h.url)).size, hits.length);
@@ -305,6 +317,28 @@ test('local search: Italian queries with elisions, prefixes and typos', async ()
   );
   assert.equal(await engine.search('di la e'), [], 'only stop words: nothing to look for');
   assert.equal(await engine.search('zzzzqqq'), []);
+});
+
+test('stop words follow the site language: a French index leaves out «les», an Italian one «della»', async () => {
+  const sections: SectionDocument[] = [{ id: 0, k: '', t: 'Les fenêtres della app', h: '', c: '' }];
+  const terms = (lang: string) => {
+    const index = indexSections(sections, stopWordsOf(lang));
+    return new Set(index.terms);
+  };
+  assert.ok(terms('fr').has('della') && !terms('fr').has('les'));
+  assert.ok(terms('it').has('les') && !terms('it').has('della'));
+  assert.equal(stopWordsOf('fr-CA'), stopWordsOf('fr'), 'a region falls back to its language');
+  assert.equal(stopWordsOf('tlh'), [], 'a language without a list indexes every word');
+  const french = buildLocalIndex(
+    [{ ...records[0]!, hierarchy_lvl1: 'Les fenêtres', content: 'Les fenêtres du desktop' }],
+    stopWordsOf('fr'),
+  );
+  const frenchSearch = createLocalSearch(JSON.parse(JSON.stringify(french.index)), async (file) => {
+    return french.shards.find((s) => s.file === file)!.text;
+  });
+  // «de» would find «desktop» by prefix if the browser did not drop the index language's stop words.
+  assert.equal(await frenchSearch.search('de'), [], 'the browser drops the stop words the index left out');
+  assert.ok((await frenchSearch.search('les fenetres')).length > 0);
 });
 
 test('local search: hits have the common shape with <mark> highlights and no other markup', async () => {
@@ -363,7 +397,7 @@ test('highlighted text renders only <mark> as markup; any other HTML in a hit st
   );
 });
 
-test('Meilisearch hits become the common hit shape: hierarchy from hierarchy_lvlN, content from the cropped copy', () => {
+test('Meilisearch hits take the common shape: hierarchy from hierarchy_lvlN, content from the crop', () => {
   const hit = toSearchHit(
     {
       id: 'abc',

@@ -5,17 +5,25 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/pipeline/build-site';
 import { startDev } from '../src/cli/dev-command';
 import { serve } from '../src/cli/serve-command';
+import { buildSite } from '../src/pipeline/build-site';
 import { safeUrl } from '../templates/safe-url';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`;
 const dir = copyFixture('basic', {
-  'content/docs/guides/malevola.md': `---\ntitle: '${evil}'\ndescription: '${evil}'\nkeywords: ['${evil}']\n---\n\nTesto normale con <b>HTML scritto dall'autore</b>.\n\n## Titolo ${evil.replace(/[<>]/g, '')}\n`,
-  'content/blog/2023-02-01-malevolo.md': `---\ntitle: '${evil}'\nauthors:\n  - name: '${evil}'\n    url: 'javascript:alert(3)'\n    image_url: 'javascript:alert(4)'\ntags: ['${evil}']\n---\n\nRiassunto ${evil.replace(/[<>]/g, '')}.\n`,
-  'content/pages/index.md': `---\ntitle: Benvenuto\nhero:\n  title: '${evil}'\n  tagline: '${evil}'\n  actions:\n    - label: '${evil}'\n      href: 'javascript:alert(5)'\n    - label: Tab\n      href: "java\\tscript:alert(6)"\n---\n\n## Sponsor {#sponsors}\n\nSostieni il progetto.\n`,
+  'content/docs/guides/malevola.md':
+    `---\ntitle: '${evil}'\ndescription: '${evil}'\nkeywords: ['${evil}']\n---\n\nTesto ` +
+    `normale con <b>HTML scritto dall'autore</b>.\n\n## Titolo ${evil.replace(/[<>]/g, '')}\n`,
+  'content/blog/2023-02-01-malevolo.md':
+    `---\ntitle: '${evil}'\nauthors:\n  - name: '${evil}'\n    url: 'javascript:alert(3)'\n` +
+    `    image_url: 'javascript:alert(4)'\ntags: ['${evil}']\n---\n\n` +
+    `Riassunto ${evil.replace(/[<>]/g, '')}.\n`,
+  'content/pages/index.md':
+    `---\ntitle: Benvenuto\nhero:\n  title: '${evil}'\n  tagline: '${evil}'\n  actions:\n    ` +
+    `- label: '${evil}'\n      href: 'javascript:alert(5)'\n    - label: Tab\n      href: ` +
+    `"java\\tscript:alert(6)"\n---\n\n## Sponsor {#sponsors}\n\nSostieni il progetto.\n`,
 });
 const out = path.join(dir, 'build');
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
@@ -98,7 +106,10 @@ test('serve survives 1,000 concurrent requests', async () => {
   const results = await Promise.all(
     Array.from({ length: 1000 }, (_, i) =>
       fetch(`${server.url.replace(/\/$/, '')}${paths[i % paths.length]}`).then(
-        async (r) => (await r.arrayBuffer(), r.status),
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
         () => 0,
       ),
     ),
@@ -147,7 +158,10 @@ test('dev binds to loopback, refuses paths outside the site, and sends the CSP',
     const { port } = new URL(dev.url);
     const status = (p: string) =>
       new Promise<number>((resolve) => {
-        request({ host: '127.0.0.1', port, path: p }, (res) => (res.resume(), resolve(res.statusCode!)))
+        request({ host: '127.0.0.1', port, path: p }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
           .on('error', () => resolve(0))
           .end();
       });
@@ -172,7 +186,10 @@ test('dev binds to loopback, refuses paths outside the site, and sends the CSP',
     const results = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
         fetch(`${dev.url}${['', 'v1/guides/faq', 'blog', 'manca'][i % 4]}`).then(
-          async (r) => (await r.arrayBuffer(), r.status),
+          async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          },
           () => 0,
         ),
       ),

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';

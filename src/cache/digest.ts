@@ -38,9 +38,7 @@ function digestOfValue(value: unknown): string {
     // A long list (every page of a site) is hashed item by item: no single string of the whole site is built.
     digest =
       Array.isArray(value) && value.length > 64
-        ? digestText(
-            `a${value.map((item) => digestOfValue(checked.call([], '', item))).join(',')}`,
-          )
+        ? digestText(`a${value.map((item) => digestOfValue(checked.call([], '', item))).join(',')}`)
         : digestText(`o${JSON.stringify(value, checked)}`);
     digests.set(value, digest);
   }

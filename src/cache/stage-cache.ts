@@ -71,6 +71,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'));
+  const countsOf = (name: StageName): StageStats => {
+    stats[name] ??= { hits: 0, misses: 0 };
+    return stats[name];
+  };
   const keyOf = (name: StageName, input: unknown) =>
     createHash('sha256')
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
@@ -82,7 +86,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     keyOf,
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;
-      const counts = (stats[name] ??= { hits: 0, misses: 0 });
+      const counts = countsOf(name);
       // Two callers asking for the same output at once (dev's requests) share one computation.
       const running = new Map<string, Promise<O>>();
       return async (input, id) => {
@@ -111,7 +115,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     },
     stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O {
       const store = stores[name] as Store<O>;
-      const counts = (stats[name] ??= { hits: 0, misses: 0 });
+      const counts = countsOf(name);
       return (input, id) => {
         const key = keyOf(name, input);
         const stored = reuse ? store.get(id ?? key, key) : undefined;

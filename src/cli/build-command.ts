@@ -6,8 +6,10 @@ import { formatBytes } from '../pipeline/format-units';
 export function formatSummary(summary: BuildSummary, root: string, verbose = false): string {
   const phases = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
   const out = path.relative(root, summary.out) || '.';
+  const seconds = (summary.ms / 1000).toFixed(2);
   const lines = [
-    `Sito generato in ${out}/: ${summary.pages} pagine, ${summary.files} file, ${formatBytes(summary.bytes)} in ${(summary.ms / 1000).toFixed(2)} s`,
+    `Sito generato in ${out}/: ${summary.pages} pagine, ${summary.files} file, ` +
+      `${formatBytes(summary.bytes)} in ${seconds} s`,
     `Fasi: ${phases}`,
   ];
   if (verbose) {
@@ -18,11 +20,12 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
         .join(', ')}`,
     );
     lines.push(
-      `Markdown: ${compile?.misses ?? 0} pagine compilate, ${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ${highlight?.hits ?? 0} blocchi di codice già evidenziati`,
+      `Markdown: ${compile?.misses ?? 0} pagine compilate, ` +
+        `${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ` +
+        `${highlight?.hits ?? 0} blocchi di codice già evidenziati`,
     );
-    lines.push(
-      `Pagine: ${summary.pageFiles.written} file generati, ${summary.pageFiles.reused} invariati ripresi dalla build precedente`,
-    );
+    const { written, reused } = summary.pageFiles;
+    lines.push(`Pagine: ${written} file generati, ${reused} invariati ripresi dalla build precedente`);
   }
   return lines.join('\n');
 }

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/load-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
-import { describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
 import { formatMs } from '../pipeline/format-units';
+import { describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
 

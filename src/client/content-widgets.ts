@@ -44,9 +44,9 @@ export function installContentWidgets(): void {
       const group = tabs.dataset.groupId;
       if (group) {
         storage().setItem(groupKey(group), tab.dataset.value);
-        document
-          .querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`)
-          .forEach((other) => selectTab(other, tab.dataset.value!));
+        for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`)) {
+          selectTab(other, tab.dataset.value!);
+        }
       } else selectTab(tabs, tab.dataset.value);
       return;
     }

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { type ModuleFiles, moduleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
+import { lineOfKeyPath } from '../validation/locate-key';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import type { SiteConfig } from './site-schema';
-import { lineOfKeyPath } from '../validation/locate-key';
 import { validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {

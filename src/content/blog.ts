@@ -1,9 +1,9 @@
 import { parse as parseYaml } from 'yaml';
 import { DocsItError, type ErrorCollector } from '../errors';
-import type { BlogFrontMatter } from './front-matter';
-import type { Author, BlogPost } from './content-types';
-import { leadingHeading } from './leading-heading';
 import { joinRoute } from '../shared/urls';
+import type { Author, BlogPost } from './content-types';
+import type { BlogFrontMatter } from './front-matter';
+import { leadingHeading } from './leading-heading';
 import { stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 

@@ -1,8 +1,8 @@
 import { DocsItError, type ErrorCollector } from '../errors';
-import type { DocFrontMatter } from './front-matter';
-import type { Doc } from './content-types';
-import { leadingHeading } from './leading-heading';
 import { joinRoute } from '../shared/urls';
+import type { Doc } from './content-types';
+import type { DocFrontMatter } from './front-matter';
+import { leadingHeading } from './leading-heading';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 

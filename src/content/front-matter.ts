@@ -1,7 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { formatKeyPath } from '../validation/describe-issue';
 import { DocsItError } from '../errors';
+import { formatKeyPath } from '../validation/describe-issue';
 import type { ParsedSource, SourceFile } from './source-file';
 
 const common = {
@@ -74,7 +74,7 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   // A BOM or CRLF line endings must not change how the file reads.
   const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
-  if (!match || match.index !== 0) {
+  if (match?.index !== 0) {
     if (/^---[ \t]*\n/.test(text)) {
       throw new DocsItError(
         'front matter is not closed',

@@ -1,9 +1,8 @@
 import { DocsItError, type ErrorCollector } from '../errors';
-import { notFoundRouteOf } from '../shared/urls';
+import { joinRoute, notFoundRouteOf } from '../shared/urls';
 import type { Page } from './content-types';
 import type { PageFrontMatter } from './front-matter';
 import { leadingHeading } from './leading-heading';
-import { joinRoute } from '../shared/urls';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 

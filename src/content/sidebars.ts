@@ -1,8 +1,8 @@
 import type { SidebarItemInput } from '../config/site-schema';
 import { DocsItError, type ErrorCollector } from '../errors';
-import type { CategoryFile } from './discover';
 import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../shared/sidebar';
 import type { CategoryMeta, Doc } from './content-types';
+import type { CategoryFile } from './discover';
 import { baseName } from './paths';
 
 export interface SidebarsInput {

@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../shared/toc';
 import { eachNode } from './walk';
@@ -16,7 +16,7 @@ export default function rehypeCollect() {
       const level = /^h([1-6])$/.exec(node.tagName)?.[1];
       if (level && typeof id === 'string') {
         const n = Number(level);
-        if (n >= options.tocMin && n <= options.tocMax) toc.push({ id, value: toString(node).trim(), level: n });
+        if (n >= options.tocMin && n <= options.tocMax) toc.push({ id, value: textOf(node).trim(), level: n });
       }
     });
     file.data.toc = toc;

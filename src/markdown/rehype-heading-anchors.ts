@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 import { eachNode } from './walk';
 
 /** Adds a `#` link to every h2–h6 with an id, so a reader can copy a link to the section. */
@@ -9,7 +9,7 @@ export default function rehypeHeadingAnchors() {
       if (!/^h[2-6]$/.test(node.tagName)) return;
       const id = node.properties.id;
       if (typeof id !== 'string') return;
-      const label = `Link diretto alla sezione «${toString(node).trim()}»`;
+      const label = `Link diretto alla sezione «${textOf(node).trim()}»`;
       node.properties.className = ['anchor'];
       node.children.push({
         type: 'element',

@@ -6,7 +6,7 @@ export default function remarkHeadingIds() {
   return (tree: Root) => {
     eachNode(tree, 'heading', (node: Heading) => {
       const last = node.children[node.children.length - 1];
-      if (!last || last.type !== 'text') return;
+      if (last?.type !== 'text') return;
       const match = /\s*\{#([\p{L}\p{N}_:.-]+)\}\s*$/u.exec(last.value);
       if (!match) return;
       last.value = last.value.slice(0, match.index);

@@ -34,14 +34,16 @@ export function renderRss(feed: FeedInput): string {
       ].join(''),
     )
     .join('\n');
-  const namespaces = 'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom"';
+  const namespaces =
+    'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom"';
   const channel = [
     `<channel><title>${e(feed.title)}</title><link>${e(feed.siteUrl)}</link>`,
     `<description>${e(feed.description)}</description><language>${feed.language}</language>`,
     `<copyright>${e(feed.copyright)}</copyright>`,
     `<atom:link href="${e(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
   ].join('');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" ${namespaces}>\n${channel}\n${items}\n</channel>\n</rss>\n`;
+  const rss = `<rss version="2.0" ${namespaces}>`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n${rss}\n${channel}\n${items}\n</channel>\n</rss>\n`;
 }
 
 /** Atom 1.0 feed of the blog. */

@@ -131,7 +131,8 @@ function revisionOf(contents: Uint8Array): string {
 
 /** A written entry's revision; a copied file is read and hashed the first time it is asked for. */
 function revisionOfEntry(file: { revision?: string; source?: string }): string {
-  return (file.revision ??= revisionOf(readFileSync(file.source!)));
+  file.revision ??= revisionOf(readFileSync(file.source!));
+  return file.revision;
 }
 
 /** Temporary and old folders of earlier runs that were killed before they finished. */

@@ -24,10 +24,9 @@ export function clientSidebar(items: SidebarItem[]): SidebarItem[] {
 /** Every sidebar of a site in its client form, computed once per set of sidebars. */
 export function clientSidebars(sidebars: Record<string, SidebarItem[]>): Record<string, SidebarItem[]> {
   let client = memo.get(sidebars);
-  if (!client)
-    memo.set(
-      sidebars,
-      (client = Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, clientSidebar(items)]))),
-    );
+  if (!client) {
+    client = Object.fromEntries(Object.entries(sidebars).map(([id, items]) => [id, clientSidebar(items)]));
+    memo.set(sidebars, client);
+  }
   return client;
 }

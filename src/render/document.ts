@@ -87,7 +87,10 @@ export function renderDocument({
     head.push(`<link rel="apple-touch-icon" href="${a(site.baseUrl + site.pwa.appleTouchIcon)}">`);
   if (hasBlog) {
     const title = a(`${site.title} – ${site.blog.title}`);
-    for (const [format, label] of [['rss', 'RSS'], ['atom', 'Atom']] as const) {
+    for (const [format, label] of [
+      ['rss', 'RSS'],
+      ['atom', 'Atom'],
+    ] as const) {
       const href = urlOfFile(feedFileOf(site.baseUrl, format));
       head.push(`<link rel="alternate" type="application/${format}+xml" href="${href}" title="${title} (${label})">`);
     }
@@ -98,7 +101,8 @@ export function renderDocument({
   const tail: string[] = [];
   if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
   if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
-  const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${site.colorMode.defaultMode}">`;
+  const theme = site.colorMode.defaultMode;
+  const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${theme}">`;
   const body = `<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>`;
   return `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n${body}\n</html>\n`;
 }

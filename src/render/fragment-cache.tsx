@@ -23,7 +23,10 @@ export function createFragmentCache(): BuildFragmentCache {
   return {
     placeholder(owner: object, variant: string, key: string, render: () => ReactElement): ReactElement {
       let variants = ids.get(owner);
-      if (!variants) ids.set(owner, (variants = new Map()));
+      if (!variants) {
+        variants = new Map();
+        ids.set(owner, variants);
+      }
       let id = variants.get(variant);
       if (id === undefined) {
         id = markup.push(renderToString(render())) - 1;

@@ -45,7 +45,7 @@ function sourceOf(model: ContentModel, path: string): Source {
   if (!sources) {
     sources = new Map();
     for (const doc of model.docs) sources.set(doc.route, { kind: 'doc', doc });
-    model.posts.forEach((post, index) => sources!.set(post.route, { kind: 'post', post, index }));
+    for (const [index, post] of model.posts.entries()) sources.set(post.route, { kind: 'post', post, index });
     for (const page of model.pages) sources.set(page.route, { kind: 'page', page });
     sourcesOf.set(model, sources);
   }

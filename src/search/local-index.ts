@@ -8,7 +8,7 @@ import {
   localIndexVersion,
   type SectionDocument,
 } from '../shared/search/local-index-format';
-import { indexTerm, tokenize } from '../shared/search/text-terms';
+import { termIndexer, tokenize } from '../shared/search/text-terms';
 import type { SearchRecord } from './records';
 
 export interface LocalIndex {
@@ -24,7 +24,7 @@ const headingsOf = (r: SearchRecord) => {
 };
 
 /** The local index of the records (in page order, as extracted): one MiniSearch document per heading section. */
-export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
+export function buildLocalIndex(records: SearchRecord[], stopWords: readonly string[]): LocalIndex {
   const categories: string[] = [];
   const pages: LocalPage[] = [];
   const sections: LocalSection[] = [];
@@ -59,7 +59,15 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
     pages[i]![3] = file;
     return { file, text };
   });
-  return { index: { v: localIndexVersion, categories, pages, sections, ...indexSections(documents) }, shards };
+  const index: LocalIndexFile = {
+    v: localIndexVersion,
+    stop: [...stopWords],
+    categories,
+    pages,
+    sections,
+    ...indexSections(documents, stopWords),
+  };
+  return { index, shards };
 }
 
 /**
@@ -69,7 +77,9 @@ export function buildLocalIndex(records: SearchRecord[]): LocalIndex {
  */
 export function indexSections(
   documents: SectionDocument[],
+  stopWords: readonly string[],
 ): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
+  const indexTerm = termIndexer(stopWords);
   const lengths: number[] = [];
   // A running mean, computed as MiniSearch does (so the scores agree to the last bit).
   const averages = fields.map(() => 0);
@@ -85,8 +95,12 @@ export function indexSections(
         const term = indexTerm(word);
         if (!term) continue;
         let byField = postings.get(term);
-        if (!byField) postings.set(term, (byField = []));
-        const list = (byField[f] ??= { encoded: [], last: -1 });
+        if (!byField) {
+          byField = [];
+          postings.set(term, byField);
+        }
+        byField[f] ??= { encoded: [], last: -1 };
+        const list = byField[f];
         list.encoded.push(list.last === id ? 0 : id - list.last);
         list.last = id;
       }

@@ -1,3 +1,4 @@
+import { stopWordsOf } from '../shared/search/stop-words';
 import { searchDirOf } from '../shared/urls';
 import { buildLocalIndex } from './local-index';
 import { extractSearchRecords, type RecordOptions, type SearchPage } from './records';
@@ -19,7 +20,7 @@ export const recordsFileOf = (baseUrl: string) => `${searchDirOf(baseUrl)}record
 export function searchFiles(input: SearchInput): { files: Map<string, string>; records: number } {
   const dir = searchDirOf(input.baseUrl);
   const records = extractSearchRecords(input.pages, input.options);
-  const local = buildLocalIndex(records);
+  const local = buildLocalIndex(records, stopWordsOf(input.options.lang));
   const files = new Map<string, string>([
     [recordsFileOf(input.baseUrl), JSON.stringify(records)],
     [`${dir}local-index.json`, JSON.stringify(local.index)],

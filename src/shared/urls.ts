@@ -18,7 +18,7 @@ export function notFoundRouteOf(baseUrl: string): string {
 const relative = (route: string) => route.replace(/^\//, '').replace(/\/$/, '');
 
 /**
- * The HTML file of a route, relative to the output folder: `/docs/a` → `docs/a/index.html`, 
+ * The HTML file of a route, relative to the output folder: `/docs/a` → `docs/a/index.html`,
  * `/docs/404` → `docs/404.html`.
  */
 export function htmlFileOf(route: string, notFoundRoute: string): string {

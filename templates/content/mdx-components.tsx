@@ -51,6 +51,7 @@ export function Tabs({ groupId, children }: { groupId?: string; children?: React
           aria-labelledby={`${uid}-tab-${i}`}
           data-value={item.props.value}
           hidden={i !== 0}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable.
           tabIndex={0}
         >
           {item.props.children}

@@ -60,7 +60,7 @@ test('hydrates a doc page, a blog post, the home page and the 404 page without c
   }
 });
 
-test('internal links navigate without a reload: URL, title, content and focus change; back restores the scroll', async () => {
+test('in-app links: URL, title, content and focus change without a reload; back restores the scroll', async () => {
   for (const viewport of [desktop, mobile]) {
     const { page } = await open(doc, { viewport });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -220,31 +220,37 @@ test('the wrong base URL shows the banner until the app hydrates', async () => {
   await context.close();
 });
 
-test('colour mode (mobile viewport too): dark by default, the system preference without a stored choice, the toggle persists and syncs tabs', async () => {
-  // A browser with no colour preference at all: matchMedia answers no to both schemes.
-  const context = await browser.newContext({ viewport: desktop });
-  await context.addInitScript({
-    content:
-      'const mm = window.matchMedia.bind(window); window.matchMedia = (q) => /prefers-color-scheme/.test(q) ? { matches: false, media: q, addEventListener() {}, removeEventListener() {} } : mm(q);',
-  });
-  const { page } = await open('/it/', { context });
-  assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-  const dark = await open('/it/', { colorScheme: 'dark' });
-  assert.is(await dark.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-  await dark.page.context().close();
-  const light = await open('/it/', { colorScheme: 'light' });
-  assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'light');
-  const other = await light.page.context().newPage();
-  await other.goto(`${site.origin}/it/v1/guides`);
-  await light.page.click('.color-mode-toggle');
-  assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-  assert.is(await light.page.evaluate(() => localStorage.getItem('theme')), 'dark');
-  await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-  await light.page.reload();
-  assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-  await page.context().close();
-  await light.page.context().close();
-});
+test(
+  'colour mode (mobile viewport too): dark by default, the system preference without a ' +
+    'stored choice, the toggle persists and syncs tabs',
+  async () => {
+    // A browser with no colour preference at all: matchMedia answers no to both schemes.
+    const context = await browser.newContext({ viewport: desktop });
+    await context.addInitScript({
+      content:
+        'const mm = window.matchMedia.bind(window); window.matchMedia = (q) => ' +
+        '/prefers-color-scheme/.test(q) ? { matches: false, media: q, addEventListener() {}, ' +
+        'removeEventListener() {} } : mm(q);',
+    });
+    const { page } = await open('/it/', { context });
+    assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    const dark = await open('/it/', { colorScheme: 'dark' });
+    assert.is(await dark.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await dark.page.context().close();
+    const light = await open('/it/', { colorScheme: 'light' });
+    assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'light');
+    const other = await light.page.context().newPage();
+    await other.goto(`${site.origin}/it/v1/guides`);
+    await light.page.click('.color-mode-toggle');
+    assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.is(await light.page.evaluate(() => localStorage.getItem('theme')), 'dark');
+    await other.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await light.page.reload();
+    assert.is(await light.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.context().close();
+    await light.page.context().close();
+  },
+);
 
 test('the announcement bar closes, stays closed, and comes back when its id changes', async () => {
   for (const viewport of [desktop, mobile]) {
@@ -264,25 +270,29 @@ test('the announcement bar closes, stays closed, and comes back when its id chan
   }
 });
 
-test('mobile: the menu slides in with the docs sidebar, goes back to the main menu, closes on navigation and on desktop width', async () => {
-  const { page } = await open(doc, { viewport: mobile });
-  assert.not.ok(await page.locator('.docs-sidebar').isVisible());
-  await page.click('.navbar-toggle');
-  const panel = page.locator('.mobile-menu-panel');
-  assert.ok(await panel.isVisible());
-  assert.ok(await panel.locator('.docs-sidebar-menu a[aria-current="page"]').isVisible());
-  await panel.locator('button:has-text("Torna al menu principale")').click();
-  assert.ok(await panel.locator('.mobile-menu-primary').isVisible());
-  await panel.locator('button:has-text("Menu della documentazione")').click();
-  await panel.locator('.docs-sidebar-menu a[href="/it/v1/guides/faq"]').click();
-  await page.waitForURL('**/faq');
-  await page.waitForSelector('.mobile-menu-panel', { state: 'detached' });
-  await page.click('.navbar-toggle');
-  assert.ok(await page.locator('.mobile-menu-panel').isVisible());
-  await page.setViewportSize(desktop);
-  await page.waitForSelector('.mobile-menu-panel', { state: 'detached' });
-  await page.context().close();
-});
+test(
+  'mobile: the menu slides in with the docs sidebar, goes back to the main menu, closes on ' +
+    'navigation and on desktop width',
+  async () => {
+    const { page } = await open(doc, { viewport: mobile });
+    assert.not.ok(await page.locator('.docs-sidebar').isVisible());
+    await page.click('.navbar-toggle');
+    const panel = page.locator('.mobile-menu-panel');
+    assert.ok(await panel.isVisible());
+    assert.ok(await panel.locator('.docs-sidebar-menu a[aria-current="page"]').isVisible());
+    await panel.locator('button:has-text("Torna al menu principale")').click();
+    assert.ok(await panel.locator('.mobile-menu-primary').isVisible());
+    await panel.locator('button:has-text("Menu della documentazione")').click();
+    await panel.locator('.docs-sidebar-menu a[href="/it/v1/guides/faq"]').click();
+    await page.waitForURL('**/faq');
+    await page.waitForSelector('.mobile-menu-panel', { state: 'detached' });
+    await page.click('.navbar-toggle');
+    assert.ok(await page.locator('.mobile-menu-panel').isVisible());
+    await page.setViewportSize(desktop);
+    await page.waitForSelector('.mobile-menu-panel', { state: 'detached' });
+    await page.context().close();
+  },
+);
 
 test('the navbar hides on scroll down and shows on scroll up, never near the top', async () => {
   const { page } = await open(doc);
@@ -381,7 +391,7 @@ test('without storage the site warns once and keeps working', async () => {
   await context.close();
 });
 
-test('content widgets: tabs switch and sync by group, code blocks get a copy button, headings have anchor links', async () => {
+test('content widgets: tabs switch and sync by group, code blocks can be copied, headings have anchors', async () => {
   for (const viewport of [desktop, mobile]) {
     const { page } = await open(doc, { viewport });
     const tabs = page.locator('.tabs').first();

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
@@ -7,7 +7,11 @@ import { type RunningDev, startDev } from '../../src/cli/dev-command';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
-const longPage = `---\ntitle: Pagina lunga\n---\n\n${Array.from({ length: 60 }, (_, i) => `## Sezione ${i}\n\nTesto della sezione ${i}, abbastanza lungo da scorrere.\n`).join('\n')}`;
+const sections = Array.from(
+  { length: 60 },
+  (_, i) => `## Sezione ${i}\n\nTesto della sezione ${i}, abbastanza lungo da scorrere.\n`,
+);
+const longPage = `---\ntitle: Pagina lunga\n---\n\n${sections.join('\n')}`;
 const dir = copyFixture('basic', { 'content/docs/guides/lunga.md': longPage });
 const file = path.join(dir, 'content/docs/guides/lunga.md');
 let dev: RunningDev;

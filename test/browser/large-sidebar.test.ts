@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/pipeline/build-site';
 import { serve } from '../../src/cli/serve-command';
+import { buildSite } from '../../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
@@ -41,7 +41,7 @@ test.after(async () => {
   removeDir(dir);
 });
 
-test('large sidebar: a page hydrates, closed categories open with their links, and navigating into one works', async () => {
+test('large sidebar: a page hydrates, closed categories open with their links, navigating into one works', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/pipeline/build-site';
 import { startDev } from '../../src/cli/dev-command';
 import { serve } from '../../src/cli/serve-command';
+import { buildSite } from '../../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
@@ -64,7 +64,7 @@ function cachedEntries(page: Page): Promise<number> {
   );
 }
 
-test('offline mode: every page loads with no network, in-app navigation works, unknown paths show the 404 page', async () => {
+test('offline: every page loads with no network, in-app navigation works, unknown paths show the 404', async () => {
   const context = await newContext(true);
   const page = await context.newPage();
   await page.goto(`${origin}/it/`);

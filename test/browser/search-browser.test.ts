@@ -4,8 +4,8 @@ import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/pipeline/build-site';
 import { serve } from '../../src/cli/serve-command';
+import { buildSite } from '../../src/pipeline/build-site';
 import { indexSettings } from '../../src/search/meilisearch-push';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
@@ -143,7 +143,7 @@ async function search(page: Page, query: string) {
   await page.locator(`.search-modal-body[data-search-query=${JSON.stringify(query)}]`).waitFor();
 }
 
-test('first page load has no search JS; the navbar button loads the modal and the local index on first use', async () => {
+test('first load has no search JS; the navbar button loads the modal and the local index on first use', async () => {
   const { page, scripts } = await openPage();
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
@@ -218,7 +218,7 @@ test('a click on the backdrop or on Cancel closes; a click inside does not; focu
   await page.close();
 });
 
-test('labels: Search placeholder and dialog, Clear the query, Cancel, to select / to navigate / to close, Powered by', async () => {
+test('labels: placeholder, dialog, Clear the query, Cancel, select / navigate / close hints, Powered by', async () => {
   const { page } = await openPage();
   await page.keyboard.press('Control+k');
   await modal(page).waitFor();
@@ -249,22 +249,26 @@ test('focus is trapped inside the modal (Tab and Shift+Tab cycle)', async () => 
   await page.close();
 });
 
-test('results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the title, <mark> highlights, links to url#anchor', async () => {
-  const { page } = await openPage();
-  await page.keyboard.press('Control+k');
-  await search(page, 'trasparenti');
-  const first = hits(page).first();
-  assert.is(await page.locator('.search-hit-category').first().innerText(), 'Guide');
-  assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
-  assert.is(await first.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
-  assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
-  assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
-  assert.ok(
-    (await first.locator('.search-hit-content mark').allInnerTexts()).includes('trasparente'),
-    'one typo away: the singular matches too',
-  );
-  await page.close();
-});
+test(
+  'results: grouped by category, lvl1 as subcategory, lvl2–lvl6 as the title, <mark> ' +
+    'highlights, links to url#anchor',
+  async () => {
+    const { page } = await openPage();
+    await page.keyboard.press('Control+k');
+    await search(page, 'trasparenti');
+    const first = hits(page).first();
+    assert.is(await page.locator('.search-hit-category').first().innerText(), 'Guide');
+    assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
+    assert.is(await first.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
+    assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
+    assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
+    assert.ok(
+      (await first.locator('.search-hit-content mark').allInnerTexts()).includes('trasparente'),
+      'one typo away: the singular matches too',
+    );
+    await page.close();
+  },
+);
 
 test('a loading icon shows while a request runs (the index is still downloading)', async () => {
   let release!: () => void;
@@ -284,7 +288,7 @@ test('a loading icon shows while a request runs (the index is still downloading)
   await page.close();
 });
 
-test('arrow keys move the selection and wrap around; the selected hit scrolls into view; hovering selects', async () => {
+test('arrow keys move the selection and wrap; the selected hit scrolls into view; hovering selects', async () => {
   const { page } = await openPage();
   await page.keyboard.press('Control+k');
   await search(page, 'articolo');
@@ -427,7 +431,7 @@ test('a hit without url or anchor logs a warning and is not a link; an anchor al
   await page.close();
 });
 
-test('Meilisearch provider: Bearer search key, index docs-v1, language filter, highlights, crop, debounced queries', async () => {
+test('Meilisearch provider: Bearer key, index docs-v1, language filter, highlights, crop, debouncing', async () => {
   const { page, scripts } = await openPage('v1/guides/faq', meili.url);
   await page.keyboard.press('Control+k');
   await modal(page).waitFor();

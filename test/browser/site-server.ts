@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../../src/pipeline/build-site';
 import { serve } from '../../src/cli/serve-command';
+import { buildSite } from '../../src/pipeline/build-site';
 import { repoRoot } from '../helpers';
 
 let built: Promise<string> | undefined;

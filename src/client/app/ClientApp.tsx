@@ -79,6 +79,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
   }, [chrome.baseUrl, navigate]);
 
   // Prefetch on hover/focus, and for links that scroll into view (when the browser is idle).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new links to observe.
   useEffect(() => {
     if (!canPrefetch()) return;
     const pathOf = (el: Element | null) => {
@@ -103,7 +104,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
         if (path) idle(() => loader.prefetch(path));
       }
     });
-    document.querySelectorAll('#contenuto a[href^="/"], .pagination-nav a').forEach((a) => observer.observe(a));
+    for (const a of document.querySelectorAll('#contenuto a[href^="/"], .pagination-nav a')) observer.observe(a);
     document.addEventListener('mouseover', onHover);
     document.addEventListener('focusin', onHover);
     return () => {

@@ -1,5 +1,5 @@
-import { countMatches, cropAndHighlight, highlight } from './highlight';
 import type { LocalIndexFile, LocalTextShard } from '../../shared/search/local-index-format';
+import { countMatches, cropAndHighlight, highlight } from './highlight';
 import { createSectionRanker } from './section-ranker';
 import { type Hierarchy, levels, type SearchHit } from './types';
 
@@ -26,7 +26,9 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
   );
   const ranker = createSectionRanker(file, sectionBoost);
   const firstSection: number[] = [];
-  file.sections.forEach(([page], i) => (firstSection[page] ??= i));
+  file.sections.forEach(([page], i) => {
+    firstSection[page] ??= i;
+  });
   const shards = new Map<string, Promise<LocalTextShard>>();
   const shardOf = (page: number) => {
     const name = file.pages[page]![3];

@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { SearchModal } from './SearchModal';
 import { clientConfig } from '../client-config';
+import { SearchModal } from './SearchModal';
 import type { SearchProvider } from './types';
 
 /** The provider the site is configured with; each is its own chunk, so only one is ever downloaded. */

@@ -7,7 +7,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { fields, type LocalIndexFile } from '../../shared/search/local-index-format';
-import { indexTerm, tokenize } from '../../shared/search/text-terms';
+import { termIndexer, tokenize } from '../../shared/search/text-terms';
 
 export interface RankOptions {
   combineWith: 'AND' | 'OR';
@@ -46,12 +46,15 @@ export interface SectionRanker {
 }
 
 export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLike<number>): SectionRanker {
+  const indexTerm = termIndexer(file.stop);
   const count = file.sections.length;
   const fieldCount = fields.length;
   const lengths = Float64Array.from(file.lengths);
   const boosts = fields.map((f) => fieldBoosts[f]);
   const dictionary = new SearchableMap<number>();
-  file.terms.forEach((term, i) => dictionary.set(term, i));
+  file.terms.forEach((term, i) => {
+    dictionary.set(term, i);
+  });
   const decoded: (FieldPostings[] | undefined)[] = new Array(file.terms.length);
   const pageOf = Int32Array.from(file.sections, (s) => s[0]);
   // Scratch space reused by every query; only the touched entries are reset.

@@ -1,12 +1,11 @@
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect } from 'react';
 
-const focusableSelector =
-  [
-    'a[href]:not([tabindex="-1"])',
-    'button:not([disabled]):not([tabindex="-1"])',
-    'input:not([disabled])',
-    '[tabindex]:not([tabindex="-1"])',
-  ].join(', ');
+const focusableSelector = [
+  'a[href]:not([tabindex="-1"])',
+  'button:not([disabled]):not([tabindex="-1"])',
+  'input:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
 
 /**
  * Keeps focus inside the modal dialog: focus that lands outside goes back to the input, and Tab cycles

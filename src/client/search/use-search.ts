@@ -21,11 +21,12 @@ export function useSearch(provider: SearchProvider) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = useRef<AbortController | undefined>(undefined);
 
-  const cancel = () => {
+  // Reads only refs: the same function for the whole life of the modal.
+  const cancel = useCallback(() => {
     clearTimeout(timer.current);
     current.current?.abort();
     current.current = undefined;
-  };
+  }, []);
 
   const run = useCallback(
     async (text: string) => {
@@ -65,9 +66,9 @@ export function useSearch(provider: SearchProvider) {
       }
       timer.current = setTimeout(() => void run(text), debounceMs);
     },
-    [run],
+    [run, cancel],
   );
 
-  useEffect(() => cancel, []);
+  useEffect(() => cancel, [cancel]);
   return { query, setQuery, state, loading };
 }

@@ -6,7 +6,7 @@
  * - one `text/<page>.<hash>.json` per page: the text blocks of each section, fetched only for pages that
  *   appear in results, so the first download holds no body text.
  */
-export const localIndexVersion = 1;
+export const localIndexVersion = 2;
 
 /** A page: route path, category (index into `categories`), title (lvl1), file name of its text shard. */
 export type LocalPage = [url: string, category: number, title: string, textFile: string];
@@ -19,6 +19,8 @@ export type LocalSection = [page: number, anchor: string, headings: (string | nu
 
 export interface LocalIndexFile {
   v: typeof localIndexVersion;
+  /** Words left out of the index (the site language's stop words): a query leaves them out too. */
+  stop: string[];
   categories: string[];
   pages: LocalPage[];
   sections: LocalSection[];

@@ -6,17 +6,11 @@
 /** Word characters: anything but whitespace and punctuation (MiniSearch's own split), so `dell'app` is two words. */
 export const wordPattern = /[^\s\p{Z}\p{P}]+/gu;
 
-/** Common Italian function words: in almost every section, they only bloat the index and slow queries down. */
-export const stopWords = new Set(
-  'a ad al alla alle agli ai all anche che chi ci col con da dal dalla dalle dai dagli degli dei del della delle dello di e ed gli ha ho i il in la le lo l ma nei nel nella nelle nello non o per piu se si sia sono su sul sulla tra un una uno the of and to'.split(
-    ' ',
-  ),
-);
-
 /** A word as the index holds it: lower case, accents and other diacritics removed (`perché` → `perche`). */
 export function foldTerm(word: string): string {
   const lower = word.toLowerCase();
   // Only decompose when needed: most words are plain ASCII.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included.
   return /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}+/gu, '') : lower;
 }
 
@@ -25,8 +19,11 @@ export function tokenize(text: string): string[] {
   return text.match(wordPattern) ?? [];
 }
 
-/** The indexed form of a word, or null for a stop word. */
-export function indexTerm(word: string): string | null {
-  const term = foldTerm(word);
-  return stopWords.has(term) ? null : term;
+/** The indexed form of a word (folded), or null for a stop word of the index's language. */
+export function termIndexer(stopWords: readonly string[]): (word: string) => string | null {
+  const stop = new Set(stopWords);
+  return (word) => {
+    const term = foldTerm(word);
+    return stop.has(term) ? null : term;
+  };
 }

@@ -1,11 +1,13 @@
 /*
  * npm run bench [-- --sizes 1000,10000] [--runs 3] [--cold]: builds the real site and synthetic sites in child
- * processes and prints, per size, the cold build (`--no-cache`: every page compiled, highlighted and rendered)
- * in total ms and ms per page, the warm build (a build that finds the caches of the one before it, nothing
- * changed), and the highest peak RSS. `--runs n` builds each site cold n times and reports the median;
- * `--cold` skips the warm builds.
+ * processes and prints, per size, the cold build (a first build: the site's cache folder emptied, every page
+ * compiled, highlighted, rendered and stored, as on a fresh clone or a CI runner without a cache) in total ms
+ * and ms per page, the warm build (a build that finds the caches of the one before it, nothing changed), and
+ * the highest peak RSS. `--runs n` builds each site cold n times and reports the median; `--cold` skips the
+ * warm builds.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticSite } from './synthetic-site';
 
@@ -32,24 +34,38 @@ interface SiteResult {
   rssMb: number;
 }
 
+/** Empties a site's cache folder, keeping the bundled CLI (the real site's cache folder holds it). */
+function emptyCache(siteDir: string): void {
+  const dir = path.join(siteDir, 'node_modules/.cache/docs-it');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name !== 'cli') rmSync(path.join(dir, name), { recursive: true, force: true });
+}
+
 /** Runs one build in a fresh Node process so its peak RSS is its own. */
 function measure(name: string, configFile: string, out: string, cache: boolean): Result {
   // Each build starts with the previous one's writes flushed (see the note on `sync` below).
+  if (!cache) emptyCache(path.dirname(configFile));
   spawnSync('sync');
   const cliDir = path.join(repo, 'node_modules/.cache/docs-it/cli');
-  const argv = ['node', 'docs-it', 'build', '--quiet', ...(cache ? [] : ['--no-cache'])];
+  const argv = ['node', 'docs-it', 'build', '--quiet'];
   argv.push('--config', configFile, '--out', out);
   const script = `
     process.env.NODE_ENV ??= 'production';
-    const { run } = await import(${JSON.stringify(path.join(cliDir, 'index.mjs'))});
+    const { run } = await import(${JSON.stringify(path.join(cliDir, 'program.mjs'))});
     const t = performance.now();
-    const code = await run(${JSON.stringify(argv)}, ${JSON.stringify({ packageRoot: repo, cliFile: cliDir })});
+    const code = await run(${JSON.stringify(argv)}, ${JSON.stringify({ packageRoot: repo, cliDir })});
     console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: repo,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (child.status !== 0) throw new Error(`${name}: the build process failed\n${child.stderr}`);
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
   const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -39,6 +39,20 @@ test('a build that changes nothing recomputes nothing: no compile, no highlight,
   assert.is(again.cache.compile?.hits, misses(first, 'compile'), 'every page from the cache');
   assert.is(rendered(again), 0, 'every document and page data kept');
   assert.is(again.pageFiles.reused, again.pages * 2);
+});
+
+test('a cache entry cut short (a killed build) is a miss: the page is compiled again, not read half', async () => {
+  await build();
+  const store = path.join(dir, 'node_modules/.cache/docs-it/compile');
+  const entries = readdirSync(store).filter((name) => name.endsWith('.json'));
+  assert.ok(entries.length > 0, 'one file per compiled page');
+  for (const name of entries) {
+    const file = path.join(store, name);
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
+  }
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), entries.length);
+  assert.match(read('it/v1/guides/faq/index.html'), 'Risposte brevi.');
 });
 
 test('content: an edited page is compiled and rendered again, alone', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { replaceFileSync } from './replace-file';
 
@@ -8,8 +8,8 @@ export interface Store<O> {
   set(id: string, key: string, value: O): void;
   /** Removes what this run did not use: earlier versions of edited entries, outputs of older code. */
   prune(): void;
-  /** Writes what is only in memory (a pack file) to disk. */
-  save(): void;
+  /** Writes what is only in memory (a pack file) to disk, and waits for writes under way. */
+  save(): void | Promise<void>;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */
@@ -27,14 +27,14 @@ export function memoryStore<O>(): Store<O> {
 }
 
 /**
- * One JSON file per entry (`<dir>/<key[0,2]>/<key>.json`): thousands of pages are read one by one, only
- * those a build asks for. Reads and writes are synchronous: thousands of queued async writes were slower
- * and held every page in memory until they drained (README, benchmarks).
+ * One JSON file per entry (`<dir>/<key>.json`), each a JSON object: thousands of pages are read one by one,
+ * only those a build asks for. One flat folder: creating a folder cost more here than writing ten files.
+ * Reads and writes are synchronous: queued async writes held pages in memory and made builds slower (README).
  */
 export function jsonFileStore<O>(dir: string): Store<O> {
   const used = new Set<string>();
-  const dirs = new Set<string>();
-  const fileOf = (key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
+  let created = false;
+  const fileOf = (key: string) => path.join(dir, `${key}.json`);
   return {
     get(_id, key) {
       used.add(key);
@@ -46,23 +46,22 @@ export function jsonFileStore<O>(dir: string): Store<O> {
     },
     set(_id, key, value) {
       used.add(key);
-      const file = fileOf(key);
-      const parent = path.dirname(file);
-      if (!dirs.has(parent)) {
-        mkdirSync(parent, { recursive: true });
-        dirs.add(parent);
-      }
       try {
-        replaceFileSync(file, JSON.stringify(value));
+        if (!created) {
+          mkdirSync(dir, { recursive: true });
+          created = true;
+        }
+        // Written in place, not through a temporary file and a rename (the rename cost more than the write):
+        // a file cut short by a killed run is not valid JSON, so `get` reads it as a miss.
+        writeFileSync(fileOf(key), JSON.stringify(value));
       } catch {
         // A cache that cannot be written only makes the next build slower.
       }
     },
     prune() {
-      for (const bucket of readdirOrNone(dir)) {
-        for (const name of readdirOrNone(path.join(dir, bucket))) {
-          if (!used.has(name.replace(/\.json$/, ''))) rmSync(path.join(dir, bucket, name), { force: true });
-        }
+      // Folders are from the older layout with one folder per key prefix.
+      for (const name of readdirOrNone(dir)) {
+        if (!used.has(name.replace(/\.json$/, ''))) rmSync(path.join(dir, name), { recursive: true, force: true });
       }
     },
     save: () => undefined,

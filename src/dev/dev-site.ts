@@ -81,7 +81,7 @@ export class DevSite {
 
   async dispose(): Promise<void> {
     await this.bundler?.dispose();
-    this.run?.end();
+    await this.run?.end();
   }
 
   /** Compiles every page (so links are checked site-wide), then checks the links. */
@@ -92,7 +92,7 @@ export class DevSite {
       // Between pages, a page a reader asks for goes first.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    this.run.end();
+    await this.run.end();
     await this.checkLinks(site);
   }
 

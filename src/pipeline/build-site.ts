@@ -113,6 +113,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       throw error;
     }
   } finally {
-    run.end();
+    await run.end();
   }
 }

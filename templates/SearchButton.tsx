@@ -1,3 +1,5 @@
+import { icons } from './icons';
+
 export function SearchButton() {
   return (
     <button
@@ -8,12 +10,7 @@ export function SearchButton() {
       aria-keyshortcuts="Control+k s /"
     >
       <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z"
-        />
+        <path fill="none" stroke="currentColor" strokeWidth="2" d={icons.search} />
       </svg>
       <span className="search-button-label">Search</span>
       <kbd className="search-button-keys">Ctrl K</kbd>

@@ -1,5 +1,6 @@
 /** SVG path data of the icons the templates draw (kept here: the paths are long, the components short). */
 export const icons = {
+  search: 'm14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z',
   github: [
     'M12 .5a11.5 11.5 0 0 0-3.64 ',
     '22.41c.58.1.79-.25.79-.56v-2c-3.2.7-3.87-1.36-3.87-1.36-.52-1.33-1.28-1.69-1.28-1.69-1.05-.72.08-.7.08-.7 ',

@@ -1,15 +1,11 @@
 import type { RefObject } from 'react';
+import { icons } from '../../../templates/icons';
 import { ids } from './search-ids';
 
 function SearchIcon() {
   return (
     <svg className="search-modal-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        d="m14.5 14.5 4 4M8.5 15a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13Z"
-      />
+      <path fill="none" stroke="currentColor" strokeWidth="2" d={icons.search} />
     </svg>
   );
 }

@@ -110,6 +110,18 @@ test('search blocks are collected while compiling: headings with ids and text, n
   ]);
 });
 
+test('code titles, line highlights and line numbers survive raw HTML on the page (comments, br, div, details)', async () => {
+  const block = '```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```';
+  for (const raw of ['<!-- truncate -->', 'Prima riga<br>seconda', '<div class="nota">\n\nTesto\n\n</div>']) {
+    const { html } = await compileMd(`${raw}\n\n${block}\n`);
+    assert.match(html, '<div class="code-title">src/main.rs</div>', raw);
+    assert.match(html, 'class="shiki line-numbers', raw);
+    assert.match(html, 'class="line highlighted"', raw);
+  }
+  const inDetails = await compileMd(`<details>\n<summary>Codice</summary>\n\n${block}\n\n</details>\n`);
+  assert.match(inDetails.html, '<div class="code-title">src/main.rs</div>');
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -89,6 +89,14 @@ test('every content page has at least 150 words of body text', () => {
   assert.equal(short, []);
 });
 
+test('the Tauri 1.1 post shows its three code titles (the page also has raw HTML)', () => {
+  const titles = [...page('/it/blog/2022/09/15/tauri-1-1').matchAll(/<div class="code-title">([^<]*)<\/div>/g)];
+  assert.equal(
+    titles.map((m) => m[1]),
+    ['src-tauri/src/main.rs', 'src-tauri/Tauri.toml', 'src-tauri/tauri.conf.json'],
+  );
+});
+
 test('the blog lists hold the 13 posts: 10 on the first page, 3 on the second', () => {
   assert.is(page('/it/blog').match(/class="blog-summary"/g)?.length, 10);
   assert.is(page('/it/blog/page/2').match(/class="blog-summary"/g)?.length, 3);

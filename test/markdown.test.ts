@@ -110,7 +110,7 @@ test('search blocks are collected while compiling: headings with ids and text, n
   ]);
 });
 
-test('code titles, line highlights and line numbers survive raw HTML on the page (comments, br, div, details)', async () => {
+test('code titles, highlights and line numbers survive raw HTML (comments, br, div, details)', async () => {
   const block = '```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```';
   for (const raw of ['<!-- truncate -->', 'Prima riga<br>seconda', '<div class="nota">\n\nTesto\n\n</div>']) {
     const { html } = await compileMd(`${raw}\n\n${block}\n`);

@@ -85,4 +85,54 @@ test('a killed build leaves either the previous or the new complete build, and t
   );
 });
 
+/** Runs `docs-it build` in a child process; resolves to its exit code and what it printed on stderr. */
+function runBuild(): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, CI: 'true' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+test('a build refuses to write while a live build holds the output folder, and takes over a dead one', async () => {
+  const lock = path.join(dir, '.docs-it-lock-build');
+  // A live process standing for a running build.
+  const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+  try {
+    writeFileSync(lock, `${holder.pid} 0 0`);
+    setVersion('UNO');
+    const refused = await runBuild();
+    assert.is(refused.code, 1);
+    assert.match(refused.stderr, `another docs-it build (pid ${holder.pid}) is writing`);
+    assert.is(versionOfBuild(), 'DUE', 'the output folder is untouched');
+    assert.ok(existsSync(lock), 'the other build keeps its lock');
+  } finally {
+    holder.kill('SIGKILL');
+  }
+  await new Promise((resolve) => holder.once('exit', resolve));
+  const after = await runBuild();
+  assert.is(after.code, 0, after.stderr);
+  assert.is(versionOfBuild(), 'UNO');
+  assert.not.ok(existsSync(lock), 'the lock of a dead build is taken over, then released');
+});
+
+test('two builds at once: each finishes or refuses with the lock message; build/ is complete', async () => {
+  setVersion('DUE');
+  const results = await Promise.all([runBuild(), runBuild()]);
+  assert.ok(
+    results.some((r) => r.code === 0),
+    results.map((r) => r.stderr).join('\n'),
+  );
+  for (const r of results) if (r.code !== 0) assert.match(r.stderr, 'another docs-it build');
+  assert.is(versionOfBuild(), 'DUE');
+  assert.equal(
+    readdirSync(dir).filter((e) => e.startsWith('.docs-it-')),
+    [],
+  );
+});
+
 test.run();

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, 
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+import { lockOutput } from './output-lock';
 import type { WrittenFile } from './written-file';
 
 const tmpPrefix = '.docs-it-tmp-';
@@ -19,20 +20,32 @@ export class OutputWriter {
   bytes = 0;
   files = 0;
 
-  private constructor(out: string, tmp: string) {
+  private readonly unlock: () => void;
+
+  private constructor(out: string, tmp: string, unlock: () => void) {
     this.out = out;
     this.tmp = tmp;
+    this.unlock = unlock;
   }
 
-  /** Creates the temporary folder, after removing ones left behind by interrupted builds. */
+  /**
+   * Locks the output folder (one build at a time writes beside it), then creates the temporary folder after
+   * removing the ones interrupted builds left behind: with the lock held, none of them belongs to a live build.
+   */
   static async open(out: string): Promise<OutputWriter> {
     const parent = path.dirname(out);
     const base = path.basename(out);
     await mkdir(parent, { recursive: true });
-    await removeStale(parent, base);
-    const tmp = path.join(parent, `${tmpPrefix}${base}-${process.pid}-${Date.now()}`);
-    await mkdir(tmp, { recursive: true });
-    return new OutputWriter(out, tmp);
+    const unlock = lockOutput(out);
+    try {
+      await removeStale(parent, base);
+      const tmp = path.join(parent, `${tmpPrefix}${base}-${process.pid}-${Date.now()}`);
+      await mkdir(tmp, { recursive: true });
+      return new OutputWriter(out, tmp, unlock);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
 
   /** What was written where, for the service worker's precache manifest (no second read of the output). */
@@ -99,15 +112,23 @@ export class OutputWriter {
   async commit(): Promise<void> {
     const parent = path.dirname(this.out);
     const old = path.join(parent, `${oldPrefix}${path.basename(this.out)}-${process.pid}-${Date.now()}`);
-    const hadOld = existsSync(this.out);
-    if (hadOld) await rename(this.out, old);
-    await rename(this.tmp, this.out);
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    try {
+      const hadOld = existsSync(this.out);
+      if (hadOld) await rename(this.out, old);
+      await rename(this.tmp, this.out);
+      if (hadOld) await rm(old, { recursive: true, force: true });
+    } finally {
+      this.unlock();
+    }
   }
 
   /** Throws the temporary folder away; the previous build stays as it was. */
   async abort(): Promise<void> {
-    await rm(this.tmp, { recursive: true, force: true });
+    try {
+      await rm(this.tmp, { recursive: true, force: true });
+    } finally {
+      this.unlock();
+    }
   }
 
   private resolve(relPath: string): string {

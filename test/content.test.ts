@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config/load-config';
 import { paginateBlog } from '../src/content/blog';
 import { buildContentModel } from '../src/content/build-content-model';
 import { parseFrontMatter } from '../src/content/front-matter';
-import { DocsItErrors } from '../src/errors';
+import { DocsItError, DocsItErrors } from '../src/errors';
 import { discovered, fixture, repoRoot } from './helpers';
 
 const config = await loadConfig({ packageRoot: repoRoot, config: path.join(fixture('basic'), 'site.config.ts') });
@@ -125,10 +125,39 @@ test('invalid front matter and duplicate routes are all reported with file and l
       lines.join('\n'),
     );
     assert.ok(
-      lines.some((l) => l.includes('duplicate route /it/v1/guides/faq')),
+      lines.some((l) => l.includes('two pages on one route /it/v1/guides/faq')),
       lines.join('\n'),
     );
   }
+});
+
+test('slugs: dot segments resolved first (no hidden clash); ?, # and control characters refused', () => {
+  const errorsOf = (files: Record<string, string>) => {
+    try {
+      model({ ...base, ...files });
+    } catch (error) {
+      if (error instanceof DocsItErrors) return error.errors;
+      if (error instanceof DocsItError) return [error];
+      throw error;
+    }
+    return [];
+  };
+  const clash = errorsOf({ 'content/docs/guides/altra.md': doc('Altra', 'slug: /guides/../guides/./faq\n') });
+  assert.is(clash.length, 1);
+  assert.match(clash[0]!.message, 'two pages on one route /it/v1/guides/faq');
+  assert.match(clash[0]!.message, 'content/docs/guides/altra.md');
+  assert.match(clash[0]!.message, 'content/docs/guides/faq.md');
+  assert.equal([clash[0]!.location?.file, clash[0]!.location?.line], ['content/docs/guides/altra.md', 3]);
+  for (const slug of ['/guides/a?b=1', '/guides/a#b', '"/guides/a\\tb"']) {
+    const [error] = errorsOf({ 'content/docs/guides/strana.md': doc('Strana', `slug: ${slug}\n`) });
+    assert.match(error?.message ?? '', 'a slug cannot contain ?, # or control characters', slug);
+    assert.equal([error?.location?.file, error?.location?.line], ['content/docs/guides/strana.md', 3], slug);
+  }
+  const escaped = model({ ...base, 'content/docs/guides/su.md': doc('Su', 'slug: /../../../altrove\n') });
+  assert.ok(
+    escaped.routes.some((r) => r.path === '/it/v1/altrove'),
+    'a slug never climbs above the docs base',
+  );
 });
 
 test('blog: date and slug from the file name, newest first, 10 per page, archive by year', () => {

@@ -104,14 +104,19 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
 
   const routes: Route[] = [];
   const owners = new Map<string, string>();
+  // A clash is usually made by a `slug`: the error points at it.
+  const slugLines = new Map<string, number>();
+  for (const { source } of [...pages, ...docs, ...posts, ...(docsHome ? [docsHome] : [])]) {
+    if (source.keyLines.slug !== undefined) slugLines.set(source.file, source.keyLines.slug);
+  }
   const add = (route: Route) => {
     const owner = owners.get(route.path);
     if (owner !== undefined) {
       errors.add(
         new DocsItError(
-          `duplicate route ${route.path}: also produced by ${owner}`,
-          route.file ? { file: route.file, line: 1, column: 1 } : undefined,
-          'Rename one of the files or change its `slug`.',
+          `two pages on one route ${route.path}: ${route.file ?? 'a generated page'} and ${owner}`,
+          route.file ? { file: route.file, line: slugLines.get(route.file) ?? 1, column: 1 } : undefined,
+          'Rename one of the files or change its `slug`: each page needs a route of its own.',
         ),
       );
       return;

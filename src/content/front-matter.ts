@@ -10,7 +10,9 @@ const common = {
   description: z.string().optional(),
   keywords: z.array(z.string()).optional(),
   image: z.string().optional(),
-  slug: z.string().optional(),
+  // `?` and `#` would end the path in every URL made from it; control characters cannot be in a file name.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
+  slug: z.string().regex(/^[^?#\u0000-\u001f\u007f]*$/, 'a slug cannot contain ?, # or control characters').optional(),
   draft: z.boolean().optional(),
   unlisted: z.boolean().optional(),
   hide_title: z.boolean().optional(),

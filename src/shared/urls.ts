@@ -5,7 +5,12 @@
 
 /** Joins URL segments under a base path, with no trailing slash except for the base root itself. */
 export function joinRoute(base: string, ...segments: string[]): string {
-  const parts = segments.flatMap((s) => s.split('/')).filter(Boolean);
+  // `.` and `..` are resolved (never above `base`), so `guides/../guides/faq` is the route of `guides/faq`.
+  const parts: string[] = [];
+  for (const part of segments.flatMap((s) => s.split('/'))) {
+    if (part === '..') parts.pop();
+    else if (part && part !== '.') parts.push(part);
+  }
   if (parts.length === 0) return base;
   return `${base.replace(/\/$/, '')}/${parts.join('/')}`;
 }

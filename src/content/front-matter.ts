@@ -4,15 +4,17 @@ import { DocsItError } from '../errors';
 import { formatKeyPath } from '../validation/describe-issue';
 import type { ParsedSource, SourceFile } from './source-file';
 
+/** `?` and `#` would end the path in every URL made from a slug; control characters cannot be in a file name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
+const plainSlug = /^[^?#\u0000-\u001f\u007f]*$/;
+
 const common = {
   id: z.string().optional(),
   title: z.string().min(1).optional(),
   description: z.string().optional(),
   keywords: z.array(z.string()).optional(),
   image: z.string().optional(),
-  // `?` and `#` would end the path in every URL made from it; control characters cannot be in a file name.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
-  slug: z.string().regex(/^[^?#\u0000-\u001f\u007f]*$/, 'a slug cannot contain ?, # or control characters').optional(),
+  slug: z.string().regex(plainSlug, 'a slug cannot contain ?, # or control characters').optional(),
   draft: z.boolean().optional(),
   unlisted: z.boolean().optional(),
   hide_title: z.boolean().optional(),

@@ -17,7 +17,8 @@ const dir = copyFixture('basic', {
     `---\ntitle: '${evil}'\ndescription: '${evil}'\nkeywords: ['${evil}']\n---\n\nTesto ` +
     `normale con <b>HTML scritto dall'autore</b>.\n\n## Titolo ${evil.replace(/[<>]/g, '')}\n`,
   'content/blog/2023-02-01-malevolo.md':
-    `---\ntitle: '${evil}'\nauthors:\n  - name: '${evil}'\n    url: 'javascript:alert(3)'\n` +
+    `---\ntitle: '${evil}'\ndescription: '${evil}'\nauthors:\n  - name: '${evil}'\n` +
+    `    url: 'javascript:alert(3)'\n` +
     `    image_url: 'javascript:alert(4)'\ntags: ['${evil}']\n---\n\n` +
     `Riassunto ${evil.replace(/[<>]/g, '')}.\n`,
   'content/pages/index.md':
@@ -72,6 +73,32 @@ test('feeds and sitemap escape every value', () => {
     const xml = read(file);
     assert.not.match(xml, '<script>alert(1)', file);
     assert.not.match(xml, '<img src=x', file);
+  }
+});
+
+/** What an XML parser gives for an element's text: entities decoded once, CDATA unwrapped. */
+const xmlText = (raw: string) =>
+  raw
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+    .replace(/&(lt|gt|quot|apos|#39|amp);/g, (_, name: string) =>
+      name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === 'amp' ? '&' : "'",
+    );
+
+test('feed readers show the post title and description as text, never as markup', () => {
+  const rss = read('it/blog/rss.xml');
+  const item = /<item><title>((?:(?!<\/item>)[\s\S])*?malevolo[\s\S]*?)<\/item>/.exec(rss)?.[0] ?? '';
+  const rssTitle = xmlText(/<title>([\s\S]*?)<\/title>/.exec(item)?.[1] ?? '');
+  assert.is(rssTitle, evil, 'an RSS title is text');
+  // An RSS description is HTML to the reader: once the XML is decoded it must still be escaped markup.
+  const description = xmlText(/<description>([\s\S]*?)<\/description>/.exec(item)?.[1] ?? '');
+  assert.not.match(description, '<img');
+  assert.is(xmlText(description), evil);
+  const atom = read('it/blog/atom.xml');
+  const entry = atom.split('<entry>').find((e) => e.includes('malevolo')) ?? '';
+  for (const tag of ['title', 'summary']) {
+    const [, type, text] = new RegExp(`<${tag} type="(\\w+)">([\\s\\S]*?)</${tag}>`).exec(entry) ?? [];
+    assert.is(type, 'text', `Atom ${tag} is declared as text`);
+    assert.is(xmlText(text ?? ''), evil, `Atom ${tag}`);
   }
 });
 

@@ -19,6 +19,12 @@ export interface FeedInput {
   items: FeedItem[];
 }
 
+/**
+ * Plain text where a feed reader expects HTML (RSS descriptions): escaped for HTML, then for XML, so the reader
+ * decodes the XML and shows the text instead of running it as markup.
+ */
+const textAsHtml = (text: string) => escapeHtml(escapeHtml(text));
+
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (date: string) => new Date(`${date}T00:00:00Z`).toUTCString();
 
@@ -29,7 +35,7 @@ export function renderRss(feed: FeedInput): string {
     .map((item) =>
       [
         `<item><title>${e(item.title)}</title><link>${e(item.url)}</link><guid>${e(item.url)}</guid>`,
-        `<pubDate>${rfc822(item.date)}</pubDate><description>${e(item.description)}</description>`,
+        `<pubDate>${rfc822(item.date)}</pubDate><description>${textAsHtml(item.description)}</description>`,
         `<content:encoded>${cdata(item.html)}</content:encoded></item>`,
       ].join(''),
     )
@@ -38,7 +44,7 @@ export function renderRss(feed: FeedInput): string {
     'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom"';
   const channel = [
     `<channel><title>${e(feed.title)}</title><link>${e(feed.siteUrl)}</link>`,
-    `<description>${e(feed.description)}</description><language>${feed.language}</language>`,
+    `<description>${textAsHtml(feed.description)}</description><language>${feed.language}</language>`,
     `<copyright>${e(feed.copyright)}</copyright>`,
     `<atom:link href="${e(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
   ].join('');
@@ -53,8 +59,9 @@ export function renderAtom(feed: FeedInput): string {
   const entries = feed.items
     .map((item) =>
       [
-        `<entry><title type="html">${e(item.title)}</title><id>${e(item.url)}</id><link href="${e(item.url)}"/>`,
-        `<updated>${item.date}T00:00:00Z</updated><summary type="html">${e(item.description)}</summary>`,
+        // Titles and summaries are plain text: `type="text"`, so readers never parse them as HTML.
+        `<entry><title type="text">${e(item.title)}</title><id>${e(item.url)}</id><link href="${e(item.url)}"/>`,
+        `<updated>${item.date}T00:00:00Z</updated><summary type="text">${e(item.description)}</summary>`,
         `<content type="html">${e(item.html)}</content>`,
         item.authors.map((a) => `<author><name>${e(a)}</name></author>`).join(''),
         '</entry>',

@@ -122,6 +122,35 @@ test('code titles, highlights and line numbers survive raw HTML (comments, br, d
   assert.match(inDetails.html, '<div class="code-title">src/main.rs</div>');
 });
 
+test('javascript:, vbscript: and data: URLs in links and images are located problems and published inert', async () => {
+  const page = await compileMd(
+    [
+      '[uno](javascript:alert(1))',
+      '',
+      '![due](data:image/svg+xml;base64,PHN2Zz4=)',
+      '',
+      '<a href=" VBScript:msgbox(3)">tre</a>',
+      '',
+      '[quattro](https://tauri.app) e [cinque](mailto:a@b.c)',
+    ].join('\n'),
+  );
+  assert.equal(
+    page.problems.map((p) => `${p.line}: ${p.message}`),
+    ['1: javascript: URL in a link', '3: data: URL in an image', '5: vbscript: URL in a link'],
+  );
+  assert.not.match(page.html, /javascript:|data:image|vbscript:/i);
+  assert.match(page.html, 'href="https://tauri.app"');
+  assert.match(page.html, 'href="mailto:a@b.c"');
+});
+
+test('two headings with one {#id} are a problem at the second', async () => {
+  const page = await compileMd('## Uno {#stesso}\n\nTesto.\n\n## Due {#stesso}\n\nAltro.\n');
+  assert.equal(
+    page.problems.map((p) => `${p.line}: ${p.message}`),
+    ['5: duplicate heading id #stesso (also at line 1)'],
+  );
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -1,10 +1,14 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
+import { schemeOf } from '../shared/url-scheme';
 import type { LinkRef, Problem } from './compiled-page';
 import { normalisePath, resolveFrom } from './posix-paths';
 import { eachNode } from './walk';
 
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** Schemes that run code or carry a document of their own: never published in a link or an image. */
+const unsafeSchemes = new Set(['javascript', 'vbscript', 'data']);
 
 /**
  * The `href` a link to a content file carries until the link stage replaces it with the file's route
@@ -27,9 +31,22 @@ export default function rehypeLinks() {
       const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
       if (!attr) return;
       const value = node.properties[attr];
-      if (typeof value !== 'string' || value === '' || external.test(value)) return;
+      if (typeof value !== 'string' || value === '') return;
       const line = node.position?.start.line ?? 1;
       const column = node.position?.start.column ?? 1;
+      const scheme = schemeOf(value);
+      if (scheme && unsafeSchemes.has(scheme)) {
+        problems.push({
+          message: `${scheme}: URL in ${attr === 'src' ? 'an image' : 'a link'}`,
+          line,
+          column,
+          hint: 'Link to an http(s) address, a page of the site or a mailto: address; pages never run code from links.',
+        });
+        // Inert even if the problem were ignored (dev shows the page with its errors).
+        node.properties[attr] = '#';
+        return;
+      }
+      if (external.test(value)) return;
       const hashAt = value.indexOf('#');
       const pathPart = hashAt === -1 ? value : value.slice(0, hashAt);
       const anchor = hashAt === -1 ? undefined : decodeURIComponent(value.slice(hashAt + 1));

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/pipeline/build-site';
@@ -45,6 +46,40 @@ function bodyWords(html: string): number {
 }
 
 test.after(() => removeDir(out));
+
+/** Every file under `dir`, relative, sorted. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? filesUnder(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+    )
+    .sort();
+}
+
+test('the same input gives byte-identical output on a busy machine (no wall-clock limit in the pipeline)', async () => {
+  // Threads that keep every core busy while the site is compiled, highlighted and rendered again.
+  const busy = Array.from({ length: 4 }, () => new Worker('for (;;) {}', { eval: true }));
+  const again = `${out}-busy`;
+  try {
+    await buildSite({
+      packageRoot: repoRoot,
+      config: path.join(repoRoot, 'site.config.ts'),
+      out: again,
+      quiet: true,
+      noCache: true,
+    });
+  } finally {
+    await Promise.all(busy.map((w) => w.terminate()));
+  }
+  try {
+    const files = filesUnder(out);
+    assert.equal(filesUnder(again), files);
+    const differ = files.filter((f) => !readFileSync(path.join(out, f)).equals(readFileSync(path.join(again, f))));
+    assert.equal(differ, []);
+  } finally {
+    removeDir(again);
+  }
+});
 
 test('the built routes are exactly routes.txt, and the 404 page exists', () => {
   assert.equal(builtRoutes(path.join(out, 'it'), '/it').sort(), [...expected].sort());

@@ -143,6 +143,9 @@ export function createHighlighter(): Highlighter {
       return highlighter.codeToHtml(block.code, {
         lang: block.lang,
         theme: 'docs-it',
+        // No time limit per line (Shiki's default is 500 ms): on a busy machine a long line would be left
+        // unhighlighted, and the same input must give the same page whatever the load.
+        tokenizeTimeLimit: 0,
         transformers: [transformerFor(block)],
       });
     },

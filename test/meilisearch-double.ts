@@ -50,9 +50,10 @@ export interface DoubleOptions {
   stallTask?(task: DoubleTask): boolean;
   /**
    * Breaks a request: a status answers with a non-JSON body (a proxy in trouble), `reset` drops the
-   * connection, `malformed` answers 200 with truncated JSON.
+   * connection, `malformed` answers 200 with truncated JSON, `hang` accepts and never answers, `foreign`
+   * answers 200 with JSON that is not Meilisearch's (another service on the port).
    */
-  breakRequest?(method: string, path: string): number | 'reset' | 'malformed' | undefined;
+  breakRequest?(method: string, path: string): number | 'reset' | 'malformed' | 'hang' | 'foreign' | undefined;
   /** Delay between task state changes (default 1 ms). */
   tickMs?: number;
 }
@@ -338,6 +339,11 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         const broken = options.breakRequest?.(method, url.pathname);
         if (broken === 'reset') {
           req.socket.destroy();
+          return;
+        }
+        if (broken === 'hang') return;
+        if (broken === 'foreign') {
+          res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{"status":"ok"}');
           return;
         }
         if (broken === 'malformed') {

@@ -204,6 +204,34 @@ test('a task that never finishes times out with the client message, and the live
   assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
 });
 
+test('a server that accepts and never answers: each request times out, the temporary index goes', async () => {
+  double.options.breakRequest = (method, p) => (method === 'POST' && p.endsWith('/documents') ? 'hang' : undefined);
+  assert.is(await run({ requestTimeoutMs: 300 }), 1);
+  assert.match(output(), '✖ Meilisearch: il server non ha risposto in tempo');
+  assert.match(output(), "L'indice docs-v1 non è stato modificato.");
+  assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.not.ok(double.indexes.has(temporary), 'the temporary index is deleted');
+});
+
+test('an answer that is not from Meilisearch says so (not "reading \'taskUid\'")', async () => {
+  double.options.breakRequest = (method, p) => (method === 'POST' && p === '/indexes' ? 'foreign' : undefined);
+  assert.is(await run(), 1);
+  assert.match(output(), `✖ Meilisearch: the server at ${double.url}/ did not answer as Meilisearch does`);
+  assert.not.match(output(), /reading '/);
+});
+
+test('a failure after the swap: the live index is new, the old documents wait in the temporary one', async () => {
+  double.options.breakRequest = (method, p) => (method === 'DELETE' && p === `/indexes/${temporary}` ? 502 : undefined);
+  assert.is(await run(), 1);
+  const text = output();
+  assert.match(text, `the index ${live} now holds the new documents`);
+  assert.match(text, `they remain in ${temporary}`);
+  assert.not.match(text, 'non è stato modificato');
+  assert.is(double.indexes.get(live)!.documents.size, 2500);
+  assert.equal([...double.indexes.get(temporary)!.documents.keys()], ['old-1']);
+});
+
 test('the host is validated as the client does: scheme added, trailing slash, or "The provided host…"', async () => {
   assert.is(await run({ host: double.url.replace('http://', '') }), 0, output());
   assert.match(output(), `Meilisearch ${double.url}/: indice temporaneo`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../config/load-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
-import { describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
+import { AfterSwapError, describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
 
@@ -23,6 +23,8 @@ export interface IndexCommandOptions {
   /** Task waits, for tests (defaults: the client's 5000 ms and 50 ms). */
   timeOutMs?: number;
   intervalMs?: number;
+  /** Longest wait for one HTTP answer, in ms (`--timeout`, default 10000). */
+  requestTimeoutMs?: number;
   /** Where progress and errors go (default the console). */
   out?: Pick<Console, 'log' | 'error'>;
   env?: Record<string, string | undefined>;
@@ -60,6 +62,7 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       records,
       timeOutMs: options.timeOutMs,
       intervalMs: options.intervalMs,
+      requestTimeoutMs: options.requestTimeoutMs,
       log: (line) => out.log(`  ${line}`),
     });
     out.log(
@@ -75,7 +78,8 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       out.error(`✖ ${message}`);
       for (const line of details) out.error(`  ${line}`);
     }
-    out.error(`L'indice ${indexUid} non è stato modificato.`);
+    // After the swap the live index has changed: the error says how, and "not modified" would be false.
+    if (!(error instanceof AfterSwapError)) out.error(`L'indice ${indexUid} non è stato modificato.`);
     return 1;
   }
 }

@@ -22,6 +22,21 @@ const parsePort = (value: string) => {
   return port;
 };
 
+const parseMs = (value: string) => {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`invalid time in ms: ${value}`);
+  return ms;
+};
+
+interface IndexOptions {
+  host?: string;
+  key?: string;
+  index?: string;
+  config: string;
+  dir?: string;
+  timeout: number;
+}
+
 /** The `--port` and `--host` options `dev` and `serve` share. */
 const withListenOptions = (command: Command) =>
   command
@@ -130,7 +145,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     )
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
     .option('-d, --dir <dir>', 'folder of the build (default: build in the site folder)')
-    .action(async (opts: { host?: string; key?: string; index?: string; config: string; dir?: string }) => {
+    .option('--timeout <ms>', 'longest wait for each answer of the server', parseMs, 10_000)
+    .action(async (opts: IndexOptions) => {
       const { indexCommand } = await import('./index-command');
       exitCode = await indexCommand({
         packageRoot: context.packageRoot,
@@ -139,6 +155,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         index: opts.index,
         config: opts.config,
         dir: opts.dir,
+        requestTimeoutMs: opts.timeout,
       });
     });
 

@@ -42,6 +42,8 @@ export interface PushOptions {
   /** Waiting for each task (defaults 5000 ms and 50 ms, the client's). */
   timeOutMs?: number;
   intervalMs?: number;
+  /** Longest wait for the answer to one HTTP request (default 10000 ms): a server that never answers fails. */
+  requestTimeoutMs?: number;
 }
 
 export interface PushSummary {
@@ -71,6 +73,32 @@ export class MeilisearchTaskError extends Error {
   }
 }
 
+/** The server answered, but not as Meilisearch does (another service on that port, a proxy's error page…). */
+export class NotMeilisearchError extends Error {
+  constructor(host: string, what: string) {
+    super(`the server at ${host} did not answer as Meilisearch does (${what})`);
+    this.name = 'NotMeilisearchError';
+  }
+}
+
+/**
+ * A failure after the swap: the live index already holds the new documents, and the temporary index the old
+ * ones. Saying "not modified" here would be false.
+ */
+export class AfterSwapError extends Error {
+  constructor(
+    readonly indexUid: string,
+    readonly temporary: string,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `the index ${indexUid} now holds the new documents, but the old ones could not be deleted: ` +
+        `they remain in ${temporary}`,
+    );
+    this.name = 'AfterSwapError';
+  }
+}
+
 /** Name of the index that is filled before it replaces the live one. */
 export const temporaryIndexOf = (indexUid: string) => `${indexUid}_docs_it_tmp`;
 
@@ -84,16 +112,31 @@ export async function pushToMeilisearch(options: PushOptions): Promise<PushSumma
   const { indexUid, records, log } = options;
   const batchSize = options.batchSize ?? 1000;
   const wait = { timeOutMs: options.timeOutMs ?? 5000, intervalMs: options.intervalMs ?? 50 };
-  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey, clientAgents: ['docs-it'] });
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  const client = new MeiliSearch({
+    host: options.host,
+    apiKey: options.apiKey,
+    clientAgents: ['docs-it'],
+    // The client (0.35) has no request timeout, but copies this object into every fetch: the getter gives
+    // each request a fresh signal of its own.
+    requestConfig: {
+      get signal() {
+        return AbortSignal.timeout(requestTimeoutMs);
+      },
+    },
+  });
+  const host = client.httpRequest.url.href;
   const done = async (enqueued: EnqueuedTask | Promise<EnqueuedTask>): Promise<Task> => {
-    const { taskUid } = await enqueued;
-    const task = await client.waitForTask(taskUid, wait);
-    if (task.status !== 'succeeded') throw new MeilisearchTaskError(task);
-    return task;
+    const answer: Partial<EnqueuedTask> | undefined = await enqueued;
+    if (typeof answer?.taskUid !== 'number') throw new NotMeilisearchError(host, 'no task in its answer');
+    const task: Partial<Task> | undefined = await client.waitForTask(answer.taskUid, wait);
+    if (typeof task?.status !== 'string') throw new NotMeilisearchError(host, 'a task without a status');
+    if (task.status !== 'succeeded') throw new MeilisearchTaskError(task as Task);
+    return task as Task;
   };
   const temporary = temporaryIndexOf(indexUid);
 
-  log(`Meilisearch ${client.httpRequest.url.href}: indice temporaneo ${temporary}`);
+  log(`Meilisearch ${host}: indice temporaneo ${temporary}`);
   // A run that was interrupted may have left one behind.
   if (await indexExists(client, temporary)) await done(client.deleteIndex(temporary));
   try {
@@ -111,19 +154,34 @@ export async function pushToMeilisearch(options: PushOptions): Promise<PushSumma
       log(`creato l'indice ${indexUid}`);
     }
     await done(client.swapIndexes([{ indexes: [indexUid, temporary] }]));
-    log(`scambiato ${temporary} con ${indexUid}`);
-    await done(client.deleteIndex(temporary));
-    return { indexUid, documents: records.length, batches, ms: performance.now() - start };
   } catch (error) {
-    // Best effort: the live index never saw these documents; only the temporary one goes.
-    await client.deleteIndex(temporary).catch(() => undefined);
+    // The live index never saw these documents: only the temporary one goes (best effort, named if it stays).
+    const removed = await client.deleteIndex(temporary).then(
+      () => true,
+      () => false,
+    );
+    if (!removed)
+      log(`l'indice temporaneo ${temporary} potrebbe essere rimasto: eliminalo (DELETE /indexes/${temporary})`);
     throw error;
   }
+  log(`scambiato ${temporary} con ${indexUid}`);
+  try {
+    await done(client.deleteIndex(temporary));
+  } catch (error) {
+    throw new AfterSwapError(indexUid, temporary, error);
+  }
+  return {
+    indexUid,
+    documents: records.length,
+    batches: Math.ceil(records.length / batchSize),
+    ms: performance.now() - start,
+  };
 }
 
 async function indexExists(client: MeiliSearch, uid: string): Promise<boolean> {
   try {
-    await client.getRawIndex(uid);
+    const index: { uid?: unknown } | undefined = await client.getRawIndex(uid);
+    if (typeof index?.uid !== 'string') throw new NotMeilisearchError(client.httpRequest.url.href, `no index ${uid}`);
     return true;
   } catch (error) {
     if (error instanceof MeiliSearchApiError && error.code === 'index_not_found') return false;
@@ -141,6 +199,25 @@ export function describeMeilisearchError(error: unknown): { message: string; det
     return {
       message: `Meilisearch: ${error.message}`,
       details: [`code: ${error.code}`, `type: ${error.type}`, `link: ${error.link}`, ...status],
+    };
+  }
+  if (error instanceof AfterSwapError) {
+    const cause = describeMeilisearchError(error.cause);
+    return {
+      message: `Meilisearch: ${error.message}`,
+      details: [cause.message, ...cause.details, `Elimina ${error.temporary} quando il server risponde di nuovo.`],
+    };
+  }
+  if (error instanceof NotMeilisearchError) {
+    return { message: `Meilisearch: ${error.message}`, details: ['Controlla --host: è un server Meilisearch?'] };
+  }
+  if (
+    error instanceof MeiliSearchCommunicationError &&
+    /timeout|aborted/i.test(`${error.message} ${error.code ?? ''}`)
+  ) {
+    return {
+      message: 'Meilisearch: il server non ha risposto in tempo',
+      details: ['Controlla che il server sia attivo; --timeout allunga l’attesa di ogni richiesta.'],
     };
   }
   if (error instanceof MeiliSearchCommunicationError) {

@@ -5,7 +5,7 @@
 
 /** Joins URL segments under a base path, with no trailing slash except for the base root itself. */
 export function joinRoute(base: string, ...segments: string[]): string {
-  // `.` and `..` are resolved (never above `base`), so `guides/../guides/faq` is the route of `guides/faq`.
+  // `.` and `..` are resolved (never above `base`), so `a/../a/b` is the route of `a/b`.
   const parts: string[] = [];
   for (const part of segments.flatMap((s) => s.split('/'))) {
     if (part === '..') parts.pop();

@@ -39,7 +39,7 @@ export function discovered(files: Record<string, string>, extra: Partial<Discove
     if (file.endsWith('_category_.json')) categories.push({ file, dir: path.posix.dirname(match[2]!), text });
     else sources.push({ file, relPath: match[2]!, section: match[1] as SourceFile['section'], text });
   }
-  return { sources, categories, authors: undefined, staticFiles: [], fragments: {}, ...extra };
+  return { sources, categories, authors: undefined, staticFiles: [], fragments: {}, warnings: [], ...extra };
 }
 
 const compilePage = createPageCompiler();

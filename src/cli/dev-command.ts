@@ -43,6 +43,7 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   const { server, broadcast } = createDevServer(site, devClient);
   const url = `${await listen(server, options.port, options.host)}${site.config.site.baseUrl}`;
   log(`docs-it dev: pronto in ${Math.round(performance.now() - started)} ms su ${url}`);
+  for (const warning of site.warnings) log(`Avviso: ${warning}`);
   if (options.open) openBrowser(url);
 
   const report = (errors: typeof site.errors) => {
@@ -63,7 +64,8 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
       path.join(options.packageRoot, 'src/client'),
       path.join(options.packageRoot, 'templates/styles.css'),
     ],
-    { ignoreInitial: true },
+    // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
+    { ignoreInitial: true, followSymlinks: false },
   );
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;

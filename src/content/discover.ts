@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError } from '../errors';
+import { listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
@@ -22,6 +22,8 @@ export interface DiscoveredContent {
   staticFiles: string[];
   /** Markdown files named `_…` (fragments that pages import), by site-root relative path. */
   fragments: Record<string, string>;
+  /** What was left out and why (links out of the site folder, links to folders), one line each. */
+  warnings: string[];
 }
 
 const sections = ['docs', 'blog', 'pages'] as const;
@@ -32,15 +34,14 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
   const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const sources: SourceFile[] = [];
   const categories: CategoryFile[] = [];
+  const warnings: string[] = [];
+  const list = (dir: string, patterns: string[], ignore: string[] = []) =>
+    listSiteFiles(dir, patterns, { root, ignore, warn: (message) => warnings.push(message) });
   await Promise.all(
     sections.map(async (section) => {
       const dir = path.join(content, section);
       // Names starting with `_` are fragments and metadata, never pages.
-      const files = await fg(['**/*.{md,mdx}'], {
-        cwd: dir,
-        ignore: ['**/_*', '**/_*/**', '**/node_modules/**'],
-        onlyFiles: true,
-      });
+      const files = await list(dir, ['**/*.{md,mdx}'], ['**/_*', '**/_*/**', '**/node_modules/**']);
       // Read synchronously: for thousands of small files that measured several times faster than as many
       // concurrent promises, and nothing else can run before the content is known.
       for (const relPath of files) {
@@ -49,31 +50,29 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
       }
     }),
   );
-  const categoryFiles = await fg(['**/_category_.json'], { cwd: path.join(content, 'docs'), onlyFiles: true });
+  const categoryFiles = await list(path.join(content, 'docs'), ['**/_category_.json']);
   for (const relPath of categoryFiles) {
     const abs = path.join(content, 'docs', relPath);
     categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });
   }
   const fragments: Record<string, string> = {};
-  const fragmentFiles = await fg(['{docs,blog,pages}/**/_*.{md,mdx}'], {
-    cwd: content,
-    ignore: ['**/node_modules/**'],
-  });
-  for (const relPath of fragmentFiles.sort()) {
+  const fragmentFiles = await list(content, ['{docs,blog,pages}/**/_*.{md,mdx}'], ['**/node_modules/**']);
+  for (const relPath of fragmentFiles) {
     const abs = path.join(content, relPath);
     fragments[toRel(abs)] = readText(abs, toRel(abs));
   }
   const authorsPath = path.join(content, 'blog', 'authors.yml');
   const authorsText = await readFile(authorsPath, 'utf8').catch(() => undefined);
-  const staticFiles = await fg(['**/*'], { cwd: config.paths.static, onlyFiles: true, dot: false });
+  const staticFiles = await list(config.paths.static, ['**/*']);
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   categories.sort((a, b) => (a.dir < b.dir ? -1 : 1));
   return {
     sources,
     categories,
     authors: authorsText === undefined ? undefined : { file: toRel(authorsPath), text: authorsText },
-    staticFiles: staticFiles.sort(),
+    staticFiles,
     fragments,
+    warnings: [...new Set(warnings)].sort(),
   };
 }
 

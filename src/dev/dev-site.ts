@@ -63,6 +63,11 @@ export class DevSite {
     private readonly inject: string,
   ) {}
 
+  /** What content discovery left out, and why (links out of the site folder, links to folders). */
+  get warnings(): string[] {
+    return this.site?.content.discovered.warnings ?? [];
+  }
+
   get errors(): DocsItError[] {
     return [
       ...this.modelErrors,
@@ -146,8 +151,9 @@ export class DevSite {
     const file = pathname.slice(1);
     const copy = this.copies.get(file);
     if (copy) {
-      // A symlink inside content/static must not expose a file outside it.
-      const [real, root] = await Promise.all([realpath(copy.from).catch(() => ''), realpath(this.config.paths.static)]);
+      // The listing left links out of the site folder out already; a link replaced since then must not expose
+      // a file outside it either. Same rule as the build: inside the site folder.
+      const [real, root] = await Promise.all([realpath(copy.from).catch(() => ''), realpath(this.config.paths.root)]);
       return real.startsWith(root + path.sep) ? { kind: 'static', file: copy.from } : { kind: 'none' };
     }
     if (file.startsWith(this.files.search.dir)) {

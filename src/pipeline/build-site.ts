@@ -41,6 +41,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => readContent(config, run.cache.modules),
       (c) => `${c.discovered.sources.length} files`,
     );
+    for (const warning of content.discovered.warnings) process.stderr.write(`Avviso: ${warning}\n`);
     const site = await run.task(
       'model',
       () => createSite(config, content, run.stages),

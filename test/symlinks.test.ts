@@ -1,0 +1,78 @@
+/*
+ * Links in the content folder: build and dev publish a link only when it points to a file inside the site
+ * folder; links out of it, links to folders (loops included) and broken links are left out with a warning.
+ */
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startDev } from '../src/cli/dev-command';
+import { buildSite } from '../src/pipeline/build-site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const outside = mkdtempSync(path.join(tmpdir(), 'docs-it-fuori-'));
+writeFileSync(path.join(outside, 'segreto.txt'), 'non pubblicare');
+const staticDir = path.join(dir, 'content/static');
+mkdirSync(staticDir, { recursive: true });
+symlinkSync(path.join(outside, 'segreto.txt'), path.join(staticDir, 'segreto.txt'));
+symlinkSync(outside, path.join(staticDir, 'fuori'));
+symlinkSync('.', path.join(staticDir, 'ciclo'));
+symlinkSync('non-esiste.txt', path.join(staticDir, 'rotto.txt'));
+writeFileSync(path.join(dir, 'LICENSE.txt'), 'licenza del sito');
+symlinkSync('../../LICENSE.txt', path.join(staticDir, 'licenza.txt'));
+const out = path.join(dir, 'build');
+
+test.after(() => {
+  removeDir(dir);
+  removeDir(outside);
+});
+
+const expectedWarnings = [
+  'content/static/ciclo: link to a folder, not followed',
+  `content/static/fuori: link to ${outside}, outside the site folder, not published`,
+  'content/static/rotto.txt: link to a missing file',
+  `content/static/segreto.txt: link to ${path.join(outside, 'segreto.txt')}, outside the site folder`,
+];
+
+test('build publishes links to files inside the site, and nothing a link outside it points to', async () => {
+  const warnings: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => {
+    warnings.push(String(chunk));
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+  } finally {
+    process.stderr.write = write;
+  }
+  const text = warnings.join('');
+  for (const warning of expectedWarnings) assert.match(text, `Avviso: ${warning}`);
+  assert.ok(existsSync(path.join(out, 'it/licenza.txt')), 'a link inside the site folder is published');
+  for (const file of ['it/segreto.txt', 'it/fuori', 'it/ciclo', 'it/rotto.txt'])
+    assert.not.ok(existsSync(path.join(out, file)), file);
+});
+
+test('dev lists the same files and says the same about the links', async () => {
+  const logs: string[] = [];
+  const dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    (line) => logs.push(line),
+  );
+  try {
+    for (const warning of expectedWarnings)
+      assert.ok(
+        logs.some((l) => l.includes(warning)),
+        warning,
+      );
+    assert.is((await fetch(`${dev.url}licenza.txt`)).status, 200);
+    for (const file of ['segreto.txt', 'fuori/segreto.txt', 'ciclo/ciclo/licenza.txt'])
+      assert.is((await fetch(`${dev.url}${file}`)).status, 404, file);
+  } finally {
+    await dev.close();
+  }
+});
+
+test.run();

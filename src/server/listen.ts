@@ -4,7 +4,9 @@ import type { Server } from 'node:http';
 export async function listen(server: Server, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    // Node's default queue of connections not yet accepted is 511: a burst of 1,000 connections to a busy
+    // server overflowed it and some clients gave up. The kernel caps this at its own limit (somaxconn).
+    server.listen({ port, host, backlog: 4096 }, resolve);
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

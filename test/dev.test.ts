@@ -1,9 +1,10 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { get, request } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
+import { isAllowedHost } from '../src/server/allowed-host';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -175,6 +176,36 @@ test('a deleted or renamed page disappears from routes and sidebars', async () =
   assert.not.match(page.body, 'href="/it/v1/guides/intro/secondo"');
   rmSync(path.join(dir, 'content/docs/guides/intro/terzo.md'));
   stream.close();
+});
+
+/** Status of a request with a chosen method and Host header (fetch cannot set Host). */
+function statusOf(url: string, method: string, host?: string): Promise<{ status: number; allow?: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    request({ host: hostname, port, path: pathname, method, headers: host ? { host } : {} }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode!, allow: res.headers.allow });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test('dev is read-only like serve: other methods get 405 with Allow', async () => {
+  for (const method of ['POST', 'PUT', 'DELETE']) {
+    assert.equal(await statusOf(dev.url, method), { status: 405, allow: 'GET, HEAD' }, method);
+  }
+  assert.is((await statusOf(dev.url, 'HEAD')).status, 200);
+});
+
+test('dev answers only host names of this machine (DNS rebinding): other names get 403', async () => {
+  const { port } = new URL(dev.url);
+  assert.is((await statusOf(dev.url, 'GET', 'evil.example')).status, 403);
+  assert.is((await statusOf(dev.url, 'GET', `attacker.example:${port}`)).status, 403);
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `docs.localhost:${port}`])
+    assert.is((await statusOf(dev.url, 'GET', host)).status, 200, host);
+  assert.ok(isAllowedHost('mio-pc.lan:3000', 'mio-pc.lan'), 'the name dev was bound to');
+  assert.not.ok(isAllowedHost(undefined, '127.0.0.1'));
 });
 
 test.run();

@@ -40,7 +40,7 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
     `<script type="module" src="${clientPath}"></script>`,
   );
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
-  const { server, broadcast } = createDevServer(site, devClient);
+  const { server, broadcast } = createDevServer(site, devClient, options.host);
   const url = `${await listen(server, options.port, options.host)}${site.config.site.baseUrl}`;
   log(`docs-it dev: pronto in ${Math.round(performance.now() - started)} ms su ${url}`);
   for (const warning of site.warnings) log(`Avviso: ${warning}`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { type DocsItError, formatLocation } from '../errors';
 import { contentSecurityPolicy } from '../render/csp';
+import { isAllowedHost } from '../server/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
 import { baseHeaders } from '../server/static-server';
 import type { DevSite, UpdateResult } from './dev-site';
@@ -37,10 +38,22 @@ export async function bundleDevClient(packageRoot: string): Promise<string> {
 export function createDevServer(
   site: DevSite,
   devClient: string,
+  boundHost = '127.0.0.1',
 ): { server: Server; broadcast(update: UpdateResult): void } {
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(site.config.site));
+    if (!isAllowedHost(req.headers.host, boundHost)) {
+      res
+        .writeHead(403, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('docs-it dev: this host name is not this machine (open the site through localhost or its address)');
+      return;
+    }
+    // Read-only, like `serve`.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...baseHeaders, Allow: 'GET, HEAD' }).end();
+      return;
+    }
     const url = req.url ?? '/';
     if (url === eventsPath) {
       res.writeHead(200, {

@@ -41,7 +41,15 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   );
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
   const { server, broadcast } = createDevServer(site, devClient, options.host);
-  const url = `${await listen(server, options.port, options.host)}${site.config.site.baseUrl}`;
+  let origin: string;
+  try {
+    origin = await listen(server, options.port, options.host);
+  } catch (error) {
+    // A busy port: nothing may stay running (the bundler's service would keep the process alive).
+    await site.dispose();
+    throw error;
+  }
+  const url = `${origin}${site.config.site.baseUrl}`;
   log(`docs-it dev: pronto in ${Math.round(performance.now() - started)} ms su ${url}`);
   for (const warning of site.warnings) log(`Avviso: ${warning}`);
   if (options.open) openBrowser(url);
@@ -112,32 +120,50 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
  */
 export function superviseDev(binFile: string, args: string[], packageRoot: string): void {
   let child: ChildProcess | undefined;
-  const startChild = () => {
-    child = spawn(process.execPath, [binFile, ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
-    });
-  };
-  startChild();
+  let restarting = false;
   const watcher = watch([path.join(packageRoot, 'templates'), path.join(packageRoot, 'src')], {
     ignoreInitial: true,
     ignored: (file) => file.includes(`${path.sep}client${path.sep}`) || file.endsWith('.css'),
   });
+  const startChild = () => {
+    // The IPC channel is how the child knows the supervisor is gone (see `exitWithSupervisor`).
+    child = spawn(process.execPath, [binFile, ...args], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+    });
+    child.once('exit', (code) => {
+      if (restarting) {
+        restarting = false;
+        startChild();
+        return;
+      }
+      // The server stopped on its own (a busy port, an error): the supervisor has nothing left to do.
+      void watcher.close();
+      process.exit(code ?? 1);
+    });
+  };
+  startChild();
   let timer: NodeJS.Timeout | undefined;
   watcher.on('all', () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       console.log('↻ codice dei template cambiato: riavvio del server di sviluppo…');
-      const old = child;
-      old?.once('exit', startChild);
-      old?.kill('SIGTERM');
+      restarting = true;
+      child?.kill('SIGTERM');
     }, 50);
   });
   const stop = () => {
     void watcher.close();
+    restarting = false;
+    child?.removeAllListeners('exit');
     child?.kill('SIGTERM');
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** In the supervised child: when the supervisor dies (even by SIGKILL), its IPC channel closes; so does the server. */
+export function exitWithSupervisor(): void {
+  if (process.send) process.once('disconnect', () => process.exit(0));
 }

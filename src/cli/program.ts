@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { buildSite } from '../pipeline/build-site';
 import { formatSummary } from './build-command';
-import { startDev, superviseDev } from './dev-command';
+import { exitWithSupervisor, startDev, superviseDev } from './dev-command';
 import { reportError } from './report-error';
 import { serve } from './serve-command';
 
@@ -103,6 +103,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         await new Promise(() => undefined);
         return;
       }
+      exitWithSupervisor();
       try {
         await startDev({
           packageRoot: context.packageRoot,
@@ -116,6 +117,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
       } catch (error) {
         reportError(error, false);
         exitCode = 1;
+        // Supervised: the IPC channel would keep this process, and so its supervisor, waiting forever.
+        if (process.env.DOCS_IT_DEV_CHILD === '1') process.exit(1);
       }
     });
 

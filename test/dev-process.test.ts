@@ -1,0 +1,90 @@
+/*
+ * `docs-it dev` as a process pair (a supervisor that restarts the server when docs-it's own code changes):
+ * neither may outlive the other, and a port that is taken ends both with an error.
+ */
+import { spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const bin = path.join(repoRoot, 'bin/docs-it.mjs');
+const hangGuardMs = 60_000;
+
+test.after(() => removeDir(dir));
+
+function startDevProcess(port: number) {
+  const child = spawn(
+    process.execPath,
+    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port)],
+    {
+      cwd: dir,
+      env: { ...process.env, CI: 'true' },
+    },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+const within = <T>(promise: Promise<T>, what: string) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what}`)), hangGuardMs).unref()),
+  ]);
+
+test('a port in use: the error is printed and dev exits with a non-zero code (no process left waiting)', async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as { port: number }).port;
+  try {
+    const dev = startDevProcess(port);
+    const code = await within(dev.exited, 'dev on a busy port');
+    assert.is(code, 1, dev.output());
+    assert.match(dev.output(), `port ${port} on 127.0.0.1 is already in use`);
+  } finally {
+    taken.close();
+  }
+});
+
+/** Whether something accepts connections on the port. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    }).on('error', () => resolve(false));
+  });
+
+test('when the supervisor is killed, the server goes too (no orphan holding the port)', async () => {
+  const dev = startDevProcess(0);
+  const url = await within(
+    (async () => {
+      for (;;) {
+        const match = /su (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output());
+        if (match) return match[1]!;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })(),
+    'dev start',
+  );
+  const port = Number(new URL(url).port);
+  assert.ok(await accepts(port));
+  dev.child.kill('SIGKILL');
+  await within(
+    (async () => {
+      while (await accepts(port)) await new Promise((resolve) => setTimeout(resolve, 100));
+    })(),
+    'the orphaned server to exit',
+  );
+});
+
+test.run();

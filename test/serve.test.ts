@@ -1,5 +1,6 @@
 import { symlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,7 +22,7 @@ symlinkSync(path.join(dir, 'secret.txt'), path.join(out, 'it/link.txt'));
 let running: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
-  running = await serve({ dir: out, port: 0, host: '127.0.0.1' });
+  running = await serve({ dir: out, port: 0, host: '127.0.0.1', keepAliveTimeoutMs: 300 });
 });
 test.after(async () => {
   await running.close();
@@ -98,6 +99,73 @@ test('request paths resolve to candidate files', () => {
   assert.equal(resolveRequestPath('/it/x/'), { ok: true, candidates: ['it/x/index.html'] });
   assert.equal(resolveRequestPath('/%E0%A4%A'), { ok: false, status: 400 });
   assert.is(cacheControlOf('it/assets/styles.ABCDEFGH.css'), 'public, max-age=31536000, immutable');
+});
+
+test('revalidation: ETag and Last-Modified, 304 for a current copy (HTML is no-cache, so browsers ask)', async () => {
+  const first = await raw('/it/');
+  const etag = String(first.headers.etag);
+  assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  assert.is((await raw('/it/', { 'if-none-match': etag })).status, 304);
+  assert.is((await raw('/it/', { 'if-none-match': 'W/"0-0"' })).status, 200);
+  assert.is((await raw('/it/', { 'if-modified-since': String(first.headers['last-modified']) })).status, 304);
+  assert.is((await raw('/it/manca', { 'if-none-match': '*' })).status, 404, 'the 404 page is never a 304');
+});
+
+test('Accept-Encoding: q=0 refuses an encoding', async () => {
+  const encodingOf = async (accept: string) =>
+    (await raw('/it/v1/guides/', { 'accept-encoding': accept })).headers['content-encoding'];
+  assert.is(await encodingOf('br, gzip'), 'br');
+  assert.is(await encodingOf('br;q=0, gzip'), 'gzip');
+  assert.is(await encodingOf('br;q=0, gzip;q=0'), undefined);
+  assert.is(await encodingOf('identity'), undefined);
+  assert.is(await encodingOf('*;q=0.5'), 'br');
+});
+
+test('Range: one byte range of a file gets 206, an impossible one 416', async () => {
+  const part = await raw('/it/v1/guides/', { range: 'bytes=4-9' });
+  assert.is(part.status, 206);
+  assert.is(part.headers['content-range'], `bytes 4-9/${'<h1>Guide</h1>'.length + 'testo '.length * 400}`);
+  assert.is(part.body, 'Guide<');
+  assert.is((await raw('/it/v1/guides/', { range: 'bytes=-5' })).body, 'esto ');
+  assert.is((await raw('/it/v1/guides/', { range: 'bytes=999999-' })).status, 416);
+  assert.is((await raw('/it/')).headers['accept-ranges'], 'bytes');
+});
+
+test('search text shards are named by content hash, so they are immutable; the index is revalidated', () => {
+  assert.match(cacheControlOf('it/search/text/12.0a1b2c3d.json'), 'immutable');
+  assert.is(cacheControlOf('it/search/local-index.json'), 'no-cache');
+});
+
+/** Sends raw bytes on one connection; resolves with the answer when the server closes the connection. */
+function rawSocket(payload: string): Promise<{ answer: string }> {
+  const url = new URL(running.url);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(payload));
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => {
+      answer += d;
+    });
+    socket.on('close', () => resolve({ answer }));
+    socket.on('error', reject);
+    // A hang guard: the server is expected to close long before.
+    socket.setTimeout(30_000, () => reject(new Error('hang: the connection was never closed')));
+  });
+}
+
+test('an absolute-form request line (as proxies send) is served like its path', async () => {
+  const { answer } = await rawSocket(
+    'GET http://127.0.0.1/it/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+  );
+  assert.match(answer, /^HTTP\/1\.1 200/);
+  assert.match(answer, '<h1>Home</h1>');
+});
+
+test('an idle keep-alive connection is closed by the server', async () => {
+  // The connection stays open after the answer (keep-alive) until the server's idle timeout closes it.
+  const { answer } = await rawSocket('GET /it/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  assert.match(answer, /^HTTP\/1\.1 200/);
+  assert.match(answer, /keep-alive/i);
 });
 
 test.run();

@@ -8,6 +8,8 @@ export interface ServeOptions {
   dir: string;
   port: number;
   host: string;
+  /** Idle keep-alive connections are closed after this long (default 5000 ms). */
+  keepAliveTimeoutMs?: number;
 }
 
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
@@ -25,6 +27,7 @@ export async function serve(options: ServeOptions): Promise<{ url: string; siteU
     dir,
     notFoundFile: notFound?.file ?? '404.html',
     headers: headersFile ? parseHeadersFile(headersFile) : {},
+    ...(options.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: options.keepAliveTimeoutMs }),
   });
   const origin = await listen(server, options.port, options.host);
   return {

@@ -31,11 +31,26 @@ export function isCompressible(type: string): boolean {
   return /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/.test(type);
 }
 
-/** Hashed assets never change, so browsers may keep them a year; everything else is revalidated. */
+/**
+ * Hashed files never change, so browsers may keep them a year: assets, and the search text shards (named by
+ * content hash); everything else is revalidated.
+ */
 export function cacheControlOf(file: string): string {
-  return /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file)
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+  const hashed =
+    /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file) ||
+    /(^|\/)search\/text\/\d+\.[0-9a-f]{8}\.json$/.test(file);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** The path of a request target: origin-form (`/x`) as it is, absolute-form (`http://host/x`, from proxies) reduced. */
+export function pathOfTarget(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return target;
+  }
 }
 
 export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; status: 400 | 404 };
@@ -45,7 +60,7 @@ export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; 
  * `/docs/x` and `/docs/x/` → `docs/x`, `docs/x/index.html`. Anything that could escape the folder is refused.
  */
 export function resolveRequestPath(rawUrl: string): ResolvedRequest {
-  const pathname = rawUrl.split(/[?#]/, 1)[0] ?? '/';
+  const pathname = pathOfTarget(rawUrl).split(/[?#]/, 1)[0] ?? '/';
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

@@ -13,6 +13,8 @@ export interface StaticServerOptions {
   notFoundFile: string;
   /** Headers for every response, e.g. from the build's `_headers` file. */
   headers?: Record<string, string>;
+  /** How long an idle keep-alive connection stays open (default 5000 ms). */
+  keepAliveTimeoutMs?: number;
 }
 
 /** Reads the `/*` block of a `_headers` file (the format static hosts use). */
@@ -35,12 +37,32 @@ export const baseHeaders: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** Picks the encoding a client accepts: brotli, then gzip. */
+/** Picks the encoding a client accepts: brotli, then gzip; `q=0` means "not this one" (RFC 9110). */
 function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
+  const accepted = new Map<string, number>();
+  for (const part of String(req.headers['accept-encoding'] ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
   return undefined;
+}
+
+/** One `bytes=a-b` range of a file of `size` bytes, `'invalid'` when it cannot be satisfied. */
+function rangeOf(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!header) return undefined;
+  // Several ranges at once (multipart answers) are not supported: the whole file is sent.
+  if (!match) return header.includes(',') ? undefined : 'invalid';
+  const [, from, to] = match;
+  if (from === '' && to === '') return 'invalid';
+  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
+  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  return start > end || start >= size ? 'invalid' : { start, end };
 }
 
 /** Sends one file from disk with type, cache, compression headers and the given status. */
@@ -49,26 +71,46 @@ async function sendFile(
   res: ServerResponse,
   file: string,
   status: number,
-  size: number,
+  info: { size: number; mtimeMs: number },
   extra: Record<string, string>,
 ): Promise<void> {
+  const { size } = info;
   const type = contentTypeOf(file);
+  // Weak: the same validator for the compressed and the plain bytes of one file version.
+  const etag = `W/"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString();
   const headers: Record<string, string> = {
     ...baseHeaders,
     ...extra,
     'Content-Type': type,
     'Cache-Control': cacheControlOf(file),
     Vary: 'Accept-Encoding',
+    ETag: etag,
+    'Last-Modified': lastModified,
   };
-  const encoding = isCompressible(type) && size > 1024 ? encodingFor(req) : undefined;
+  if (status === 200 && isNotModified(req, etag, info.mtimeMs)) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const range = status === 200 ? rangeOf(req.headers.range, size) : undefined;
+  if (range === 'invalid') {
+    res.writeHead(416, { ...baseHeaders, 'Content-Range': `bytes */${size}` }).end();
+    return;
+  }
+  // A range is served from the plain bytes; otherwise compressible files are compressed.
+  const encoding = !range && isCompressible(type) && size > 1024 ? encodingFor(req) : undefined;
   if (encoding) headers['Content-Encoding'] = encoding;
-  else headers['Content-Length'] = String(size);
-  res.writeHead(status, headers);
+  else {
+    headers['Accept-Ranges'] = 'bytes';
+    headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
+  }
+  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+  res.writeHead(range ? 206 : status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const source = createReadStream(file);
+  const source = createReadStream(file, range ? { start: range.start, end: range.end } : {});
   // On-the-fly compression: brotli's default quality (11) is for precompressed files and far too slow here.
   if (encoding)
     await pipeline(
@@ -81,8 +123,24 @@ async function sendFile(
   else await pipeline(source, res);
 }
 
+/** Whether the client's copy is current: `If-None-Match` first, then `If-Modified-Since` (RFC 9110). */
+function isNotModified(req: IncomingMessage, etag: string, mtimeMs: number): boolean {
+  const match = req.headers['if-none-match'];
+  if (match !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
+  }
+  const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
+  return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
 /** Serves a finished build like a static host: clean URLs, a real 404 page, compression, long-lived hashed assets. */
-export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: StaticServerOptions): Server {
+export function createStaticServer({
+  dir,
+  notFoundFile,
+  headers: extra = {},
+  keepAliveTimeoutMs = 5000,
+}: StaticServerOptions): Server {
   const root = path.resolve(dir);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -90,6 +148,9 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
       res.end();
     });
   });
+  // An idle keep-alive connection is closed after this long; a request must send its headers in 10 s.
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  server.headersTimeout = 10_000;
   // Malformed requests get a 400 and the connection closes; the server keeps going.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -97,7 +158,7 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
   });
   return server;
 
-  async function findFile(candidates: string[]): Promise<{ file: string; size: number } | undefined> {
+  async function findFile(candidates: string[]): Promise<{ file: string; size: number; mtimeMs: number } | undefined> {
     const realRoot = await realpath(root);
     for (const candidate of candidates) {
       const full = path.join(root, candidate);
@@ -107,7 +168,7 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
         // A symlink inside the folder must not lead outside it.
         const real = await realpath(full);
         if (real !== realRoot && !real.startsWith(realRoot + path.sep)) continue;
-        return { file: full, size: info.size };
+        return { file: full, size: info.size, mtimeMs: info.mtimeMs };
       } catch {
         // Try the next candidate.
       }
@@ -129,11 +190,11 @@ export function createStaticServer({ dir, notFoundFile, headers: extra = {} }: S
     const hostFile = resolved.ok && resolved.candidates.some((c) => c === '_headers' || c === '_redirects');
     const found = resolved.ok && !hostFile ? await findFile(resolved.candidates) : undefined;
     if (found) {
-      await sendFile(req, res, found.file, 200, found.size, extra);
+      await sendFile(req, res, found.file, 200, found, extra);
       return;
     }
     const notFound = await findFile([notFoundFile]);
-    if (notFound) await sendFile(req, res, notFound.file, 404, notFound.size, extra);
+    if (notFound) await sendFile(req, res, notFound.file, 404, notFound, extra);
     else res.writeHead(404, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   }
 }

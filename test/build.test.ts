@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatSummary } from '../src/cli/build-command';
 import { DocsItErrors } from '../src/errors';
-import { buildSite } from '../src/pipeline/build-site';
+import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -13,10 +13,14 @@ const build = (config = path.join(dir, 'site.config.ts')) =>
   buildSite({ packageRoot: repoRoot, config, out, quiet: true });
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 
+// One build that the tests reading the output share: made here, so no test depends on another having run.
+let summary: BuildSummary;
+test.before(async () => {
+  summary = await build();
+});
 test.after(() => removeDir(dir));
 
-test('builds every route to a complete HTML document and page data', async () => {
-  const summary = await build();
+test('builds every route to a complete HTML document and page data', () => {
   const text = formatSummary(summary, dir, true);
   assert.match(
     text,

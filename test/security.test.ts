@@ -173,7 +173,8 @@ test('malformed HTTP gets 400 and the server keeps serving', async () => {
     '\x16\x03\x01\x00\xa5\x01\x00\x00',
   ]) {
     const answer = await raw(port, payload);
-    assert.ok(answer === '' || /^HTTP\/1\.1 (400|404|414|431)/.test(answer), JSON.stringify(answer.slice(0, 60)));
+    // An answer is required: a server that just hangs up (or crashed) does not pass.
+    assert.ok(/^HTTP\/1\.1 (400|414|431)/.test(answer), JSON.stringify(answer.slice(0, 60)));
   }
   assert.is((await fetch(`${server.url}it/`)).status, 200);
 });
@@ -227,7 +228,7 @@ test('dev binds to loopback, refuses paths outside the site, and sends the CSP',
     assert.is(results.filter((s) => s !== 200 && s !== 404).length, 0);
     for (const payload of ['GARBAGE\r\n\r\n', 'GET /\0 HTTP/1.1\r\n\r\n']) {
       const answer = await raw(Number(port), payload);
-      assert.ok(answer === '' || /^HTTP\/1\.1 400/.test(answer), JSON.stringify(answer.slice(0, 40)));
+      assert.ok(/^HTTP\/1\.1 400/.test(answer), JSON.stringify(answer.slice(0, 40)));
     }
     assert.is(await status('/it/'), 200);
   } finally {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -6,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serve } from '../src/cli/serve-command';
 import { cacheControlOf, resolveRequestPath } from '../src/server/http-paths';
-import { copyFixture, removeDir } from './helpers';
+import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('serve', {
   'build/it/index.html': '<h1>Home</h1>',
@@ -47,8 +48,21 @@ function raw(
   });
 }
 
-test('binds to loopback by default', () => {
-  assert.match(running.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+test('the CLI binds to loopback when --host is not given', async () => {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), 'serve', '--dir', out, '--port', '0']);
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('\n')) resolve(text);
+      });
+      child.once('exit', () => reject(new Error(`serve exited: ${text}`)));
+    });
+    assert.match(line, /su http:\/\/127\.0\.0\.1:\d+\//);
+  } finally {
+    child.kill();
+  }
 });
 
 test('clean URLs: /it/x and /it/x/ both serve it/x/index.html', async () => {

@@ -107,6 +107,21 @@ test('hydration data and sidebar files carry only what the sidebar shows; doc ca
   assert.equal([...keys].sort(), ['collapsed', 'href', 'items', 'label', 'type']);
 });
 
+test('every breadcrumb of every doc page has visible text', () => {
+  const docs = expected.filter((r) => r.startsWith('/it/v1/'));
+  assert.ok(docs.length > 50);
+  for (const route of docs) {
+    const trail = /<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(page(route))?.[0];
+    if (!trail) continue;
+    const crumbs = [...trail.matchAll(/<li>([\s\S]*?)<\/li>/g)].slice(1).map((m) => textOfHtml(m[1]!).trim());
+    assert.ok(crumbs.length > 0, route);
+    assert.ok(
+      crumbs.every((c) => c.length > 0),
+      `${route}: ${JSON.stringify(crumbs)}`,
+    );
+  }
+});
+
 test('every page has one h1 and a title "… | Tauri Apps"', () => {
   for (const route of expected) {
     const html = page(route);

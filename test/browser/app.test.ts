@@ -355,8 +355,14 @@ test('sidebar categories expand and collapse with an animation; the current cate
 
 test('the table of contents highlights the section in view', async () => {
   const { page } = await open(doc);
+  const active = () =>
+    page.evaluate(() => [...document.querySelectorAll('.toc .toc-link.active')].map((a) => a.getAttribute('href')));
+  assert.not.equal(await active(), ['#linux'], 'not the Linux section before scrolling to it');
   await page.evaluate(() => document.getElementById('linux')!.scrollIntoView());
   await page.waitForFunction(() => document.querySelector('.toc .toc-link.active')?.getAttribute('href') === '#linux');
+  assert.equal(await active(), ['#linux'], 'one link is highlighted: the section in view');
+  const label = await page.locator('.toc .toc-link.active').innerText();
+  assert.is(label.trim(), await page.locator('#linux').evaluate((h) => h.textContent?.trim()));
   await page.context().close();
 });
 

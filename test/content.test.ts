@@ -160,6 +160,20 @@ test('slugs: dot segments resolved first (no hidden clash); ?, # and control cha
   );
 });
 
+test('a YAML alias bomb in the front matter is a located error, not a crash', () => {
+  const names = 'abcdefghij';
+  const bomb = [...names.slice(1)].map((n, i) => `${n}: &${n} [${`*${names[i]},`.repeat(9)}]`);
+  const text = `---\ntitle: x\na: &a ["x","x","x","x","x","x","x","x","x"]\n${bomb.join('\n')}\n---\n\nx\n`;
+  try {
+    parseFrontMatter({ file: 'content/docs/bomba.md', relPath: 'bomba.md', section: 'docs', text });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItError);
+    assert.match((error as DocsItError).message, 'invalid front matter: Excessive alias count');
+    assert.equal((error as DocsItError).location, { file: 'content/docs/bomba.md', line: 2, column: 1 });
+  }
+});
+
 test('blog: date and slug from the file name, newest first, 10 per page, archive by year', () => {
   const posts: Record<string, string> = {};
   for (let i = 1; i <= 13; i++) posts[`content/blog/2022-0${(i % 9) + 1}-1${i % 10}-post-${i}.md`] = doc(`Post ${i}`);

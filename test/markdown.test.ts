@@ -151,6 +151,35 @@ test('two headings with one {#id} are a problem at the second', async () => {
   );
 });
 
+test('limits checked before parsing: huge pages and deep nesting are located errors, at once', async () => {
+  const errorOf = async (body: string) => {
+    try {
+      await compileMd(body);
+    } catch (error) {
+      return error as DocsItError;
+    }
+    return undefined;
+  };
+  const huge = await errorOf('parola '.repeat(400_000));
+  assert.match(huge?.message ?? '', 'million characters long');
+  const table = await errorOf(`| a | b |\n|---|---|\n${'| 1 | 2 |\n'.repeat(50_000)}`);
+  assert.match(table?.message ?? '', 'lines (at most 40000)');
+  const quotes = await errorOf(`Testo.\n\n${'> '.repeat(500)}profondo\n`);
+  assert.match(quotes?.message ?? '', 'block quotes nested 500 deep');
+  assert.is(quotes?.location?.line, 3);
+  const lists = await errorOf(Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}- voce\n`).join(''));
+  assert.match(lists?.message ?? '', 'lists nested too deep');
+  assert.is(await errorOf(`${'> '.repeat(20)}citazione\n`), undefined, 'ordinary nesting compiles');
+});
+
+test('a malformed % escape in a link anchor is a located problem, not a crash', async () => {
+  const page = await compileMd('Testo.\n\n[altra](./altra.md#a%zz)\n');
+  assert.equal(
+    page.problems.map((p) => `${p.line}: ${p.message}`),
+    ['3: malformed % escape in the link ./altra.md#a%zz'],
+  );
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -113,7 +113,17 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
       'Write the front matter as YAML keys and values.',
     );
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // The YAML library refuses to expand aliases exponentially (a "billion laughs" document).
+    throw new DocsItError(
+      `invalid front matter: ${(error as Error).message}`,
+      { file: source.file, line: 2, column: 1 },
+      'Write the values out instead of repeating them through YAML aliases (&name / *name).',
+    );
+  }
   const result = schemas[source.section].safeParse(data, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -20,6 +20,7 @@ import rehypeExcerpt from './rehype-excerpt';
 import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
+import { checkPageLimits } from './page-limits';
 import rehypeSearchBlocks from './rehype-search-blocks';
 import remarkAdmonitions from './remark-admonitions';
 import remarkCardList from './remark-card-list';
@@ -89,6 +90,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
   /** Compiles one page to HTML with its TOC, ids, links and search blocks; a syntax error throws, located. */
   return async function compilePage(input: CompileInput): Promise<CompiledPage> {
     const { body, format, excerpt, ...page } = input;
+    checkPageLimits(body, input.file);
     const file = new VFile({ path: input.file, value: format === 'md' ? normalizeAdmonitionTitles(body) : body });
     file.data.page = page;
     let html: string;

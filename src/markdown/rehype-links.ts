@@ -49,7 +49,18 @@ export default function rehypeLinks() {
       if (external.test(value)) return;
       const hashAt = value.indexOf('#');
       const pathPart = hashAt === -1 ? value : value.slice(0, hashAt);
-      const anchor = hashAt === -1 ? undefined : decodeURIComponent(value.slice(hashAt + 1));
+      let anchor = hashAt === -1 ? undefined : value.slice(hashAt + 1);
+      try {
+        if (anchor !== undefined) anchor = decodeURIComponent(anchor);
+      } catch {
+        problems.push({
+          message: `malformed % escape in the link ${value}`,
+          line,
+          column,
+          hint: 'Write % as %25, or use the heading id as it is (ids are plain text).',
+        });
+        return;
+      }
       const kind = attr === 'src' ? 'image' : 'link';
       if (pathPart === '') {
         links.push({ kind, path: page.route, anchor, line, column });

@@ -263,4 +263,14 @@ test('without a build the records are missing: the error says where and what to 
   assert.match(output(), 'docs-it build');
 });
 
+test('records that are not valid JSON: the file, line and column, and what to do', async () => {
+  const broken = path.join(dir, 'rotta');
+  mkdirSync(path.join(broken, 'it/search'), { recursive: true });
+  writeFileSync(path.join(broken, 'it/search/records.json'), '[\n  {"id": "r1"},\n  {"id": \n');
+  assert.is(await run({ dir: broken }), 1);
+  assert.match(output(), /rotta\/it\/search\/records\.json:\d+:\d+: the search records are not valid JSON/);
+  assert.match(output(), 'docs-it build');
+  assert.not.match(output(), /\n\s+at /, 'no stack trace');
+});
+
 test.run();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -180,6 +180,23 @@ test('an idle keep-alive connection is closed by the server', async () => {
   const { answer } = await rawSocket('GET /it/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   assert.match(answer, /^HTTP\/1\.1 200/);
   assert.match(answer, /keep-alive/i);
+});
+
+test('serve and dev accept the --debug their messages recommend', () => {
+  for (const command of ['serve', 'dev']) {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), command, '--debug', '--help'], {
+      encoding: 'utf8',
+    });
+    assert.is(result.status, 0, result.stderr);
+    assert.match(result.stdout, '--debug');
+  }
+  const failed = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'bin/docs-it.mjs'), 'serve', '--debug', '--dir', path.join(dir, 'manca'), '--port', '0'],
+    { encoding: 'utf8' },
+  );
+  assert.is(failed.status, 1);
+  assert.match(failed.stderr, /\n\s+at /, 'the stack trace is printed');
 });
 
 test.run();

@@ -96,7 +96,19 @@ async function readRecords(file: string, root: string): Promise<SearchRecord[]> 
       'Run `docs-it build` first, or pass --dir with the build folder.',
     );
   }
-  const records = JSON.parse(text) as unknown;
+  let records: unknown;
+  try {
+    records = JSON.parse(text);
+  } catch (error) {
+    // JSON.parse says where (`at position 1234`): turned into a line and column of the file.
+    const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    const before = text.slice(0, position).split('\n');
+    throw new DocsItError(
+      `the search records are not valid JSON: ${(error as Error).message}`,
+      { file: rel, line: before.length, column: before.at(-1)!.length + 1 },
+      'Build the site again with `docs-it build` (the file may have been cut short or edited).',
+    );
+  }
   if (!Array.isArray(records))
     throw new DocsItError(
       'the search records are not a JSON array',

@@ -41,7 +41,9 @@ interface IndexOptions {
 const withListenOptions = (command: Command) =>
   command
     .option('-p, --port <port>', 'port to listen on', parsePort, 3000)
-    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1');
+    .option('--host [host]', 'listen on all interfaces (or on the given one) instead of 127.0.0.1')
+    // Every error message suggests it, so every command accepts it.
+    .option('--debug', 'print stack traces of errors', false);
 
 /** `--host` alone listens on every interface; `--host 192.168.1.5` on that one; without it, only on loopback. */
 const hostOf = (host: string | boolean | undefined) =>
@@ -97,7 +99,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .description('serve the site from memory with incremental rebuilds and live reload')
     .option('--open', 'open the site in the browser', false)
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
-    .action(async (opts: { port: number; host?: string | boolean; open: boolean; config: string }) => {
+    .action(async (opts: { port: number; host?: string | boolean; open: boolean; config: string; debug: boolean }) => {
       if (process.env.DOCS_IT_DEV_CHILD !== '1' && context.binFile) {
         superviseDev(context.binFile, argv.slice(2), context.packageRoot);
         await new Promise(() => undefined);
@@ -115,7 +117,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         });
         await new Promise(() => undefined);
       } catch (error) {
-        reportError(error, false);
+        reportError(error, opts.debug);
         exitCode = 1;
         // Supervised: the IPC channel would keep this process, and so its supervisor, waiting forever.
         if (process.env.DOCS_IT_DEV_CHILD === '1') process.exit(1);
@@ -125,13 +127,13 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
   withListenOptions(program.command('serve'))
     .description('serve a finished build like a static host (clean URLs, 404 page, compression, caching)')
     .option('-d, --dir <dir>', 'folder of the build', 'build')
-    .action(async (opts: { port: number; host?: string | boolean; dir: string }) => {
+    .action(async (opts: { port: number; host?: string | boolean; dir: string; debug: boolean }) => {
       try {
         const running = await serve({ dir: opts.dir, port: opts.port, host: hostOf(opts.host) });
         console.log(`docs-it serve: ${opts.dir}/ su ${running.siteUrl}`);
         await new Promise(() => undefined);
       } catch (error) {
-        reportError(error, false);
+        reportError(error, opts.debug);
         exitCode = 1;
       }
     });

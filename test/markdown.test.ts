@@ -180,6 +180,23 @@ test('a malformed % escape in a link anchor is a located problem, not a crash', 
   );
 });
 
+test('MDX code that throws or calls process.exit() ends in an error naming the page', async () => {
+  for (const [body, message] of [
+    ["export const x = (() => { throw new Error('rotto') })()\n\nTesto.\n", 'rotto'],
+    ['export const x = process.exit(3)\n\nTesto.\n', 'the page called process.exit(3)'],
+    ['Testo {process.exit()}.\n', 'the page called process.exit()'],
+  ]) {
+    try {
+      await compileMd(body!, { format: 'mdx' });
+      assert.unreachable(body);
+    } catch (error) {
+      assert.instance(error, DocsItError, body);
+      assert.match((error as DocsItError).message, message!);
+      assert.is((error as DocsItError).location?.file, 'content/docs/page.mdx');
+    }
+  }
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

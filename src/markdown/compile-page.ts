@@ -106,10 +106,12 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
-        const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
-        const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
-        const content = createElement(Content, { components: mdxComponents });
-        html = renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
+        html = await withoutProcessExit(input.file, async () => {
+          const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
+          const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
+          const content = createElement(Content, { components: mdxComponents });
+          return renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
+        });
       }
     } catch (error) {
       throw toDocsItError(error, input.file);
@@ -128,6 +130,26 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
     if (file.data.cardList) result.cardList = file.data.cardList;
     return result;
   };
+}
+
+/**
+ * Runs an MDX page's code with `process.exit` turned into an error naming the page: MDX is code that runs
+ * during the build, and a page calling it would otherwise end the build silently. Pages compile one at a time.
+ */
+async function withoutProcessExit<T>(file: string, run: () => Promise<T>): Promise<T> {
+  const exit = process.exit;
+  process.exit = ((code?: number) => {
+    throw new DocsItError(
+      `the page called process.exit(${code ?? ''}) while it was rendered`,
+      { file, line: 1, column: 1 },
+      'MDX is code that runs during the build: remove the call.',
+    );
+  }) as typeof process.exit;
+  try {
+    return await run();
+  } finally {
+    process.exit = exit;
+  }
 }
 
 /** A VFileMessage (or any error) from the pipeline as a DocsItError at its place in the file. */

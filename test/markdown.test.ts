@@ -197,6 +197,25 @@ test('MDX code that throws or calls process.exit() ends in an error naming the p
   }
 });
 
+test('an unknown MDX component or a missing package is reported where it is used, by its name', async () => {
+  const locate = async (body: string) => {
+    try {
+      await compileMd(body, { format: 'mdx' });
+    } catch (error) {
+      const e = error as DocsItError;
+      return `${e.location?.line}:${e.location?.column} ${e.message}`;
+    }
+    return 'compiled';
+  };
+  assert.is(
+    await locate('Testo.\n\nAltro.\n\n<Sconosciuto titolo="x" />\n'),
+    '5:1 unknown component <Sconosciuto>: no component of that name is provided to MDX pages',
+  );
+  const missing = await locate("---\ntitle: x\n---\n\nimport X from 'pacchetto-inesistente'\n\n<X />\n");
+  assert.is(missing, '5:1 cannot import pacchetto-inesistente: it is not installed, or the path is wrong');
+  assert.not.match(missing, 'node_modules');
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -114,7 +114,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
         });
       }
     } catch (error) {
-      throw toDocsItError(error, input.file);
+      throw missingNameError(error, input.file, body) ?? toDocsItError(error, input.file);
     }
     const search = file.data.search ?? [];
     const result: CompiledPage = {
@@ -150,6 +150,46 @@ async function withoutProcessExit<T>(file: string, run: () => Promise<T>): Promi
   } finally {
     process.exit = exit;
   }
+}
+
+/** Line and column (1-based) of the first match of `pattern` in `text`. */
+function placeOf(text: string, pattern: RegExp): { line: number; column: number } | undefined {
+  const match = pattern.exec(text);
+  if (!match) return undefined;
+  const before = text.slice(0, match.index).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The two errors MDX raises while running a page without a place of their own (an unknown component, an
+ * import that cannot be resolved), located at their use in the page and named in its words; MDX's own text
+ * names its internal files.
+ */
+function missingNameError(error: unknown, file: string, body: string): DocsItError | undefined {
+  const text = (error as Error)?.message ?? '';
+  const component = /^Expected component `([\w.]+)` to be defined/.exec(text)?.[1];
+  if (component) {
+    const place = placeOf(body, new RegExp(`<${escapeRegExp(component)}[\\s/>]`));
+    return new DocsItError(
+      `unknown component <${component}>: no component of that name is provided to MDX pages`,
+      { file, ...(place ?? { line: 1, column: 1 }) },
+      `Import it at the top of the page (import ${component} from '…'), or use one of the built-in components ` +
+        '(see WRITING.md).',
+    );
+  }
+  const missing = /^Cannot find (?:package|module) '([^']+)'/.exec(text)?.[1];
+  if (missing) {
+    const name = missing.startsWith('/') || missing.startsWith('file:') ? missing.split(/[\\/]/).pop()! : missing;
+    const place = placeOf(body, new RegExp(`^[ \\t]*import\\b.*['"][^'"]*${escapeRegExp(name)}['"]`, 'm'));
+    return new DocsItError(
+      `cannot import ${name}: it is not installed, or the path is wrong`,
+      { file, ...(place ?? { line: 1, column: 1 }) },
+      'Install the package in the site (npm install …), or fix the path of the import.',
+    );
+  }
+  return undefined;
 }
 
 /** A VFileMessage (or any error) from the pipeline as a DocsItError at its place in the file. */

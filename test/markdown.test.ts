@@ -4,6 +4,7 @@ import { DocsItError } from '../src/errors';
 import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
+import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { compileMd } from './helpers';
 
@@ -214,6 +215,35 @@ test('an unknown MDX component or a missing package is reported where it is used
   const missing = await locate("---\ntitle: x\n---\n\nimport X from 'pacchetto-inesistente'\n\n<X />\n");
   assert.is(missing, '5:1 cannot import pacchetto-inesistente: it is not installed, or the path is wrong');
   assert.not.match(missing, 'node_modules');
+});
+
+test('a bug of docs-it while compiling is a crash naming the page, never a syntax error at 1:1', async () => {
+  const broken = createPageCompiler({
+    highlighter: {
+      resolveLanguage: (lang) => lang,
+      highlight: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      },
+    },
+  });
+  try {
+    await broken({
+      file: 'content/docs/rotta.md',
+      route: '/it/v1/rotta',
+      baseUrl: '/it/',
+      body: '```rust\nfn main() {}\n```\n',
+      format: 'md',
+      excerpt: false,
+      tocMin: 2,
+      tocMax: 3,
+      fragments: {},
+    });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, CompileCrash);
+    assert.not.instance(error, DocsItError);
+    assert.match((error as Error).message, 'internal error while compiling content/docs/rotta.md: Cannot read');
+  }
 });
 
 test('details/summary raw HTML with markdown inside', async () => {

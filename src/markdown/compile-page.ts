@@ -106,15 +106,20 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
-        html = await withoutProcessExit(input.file, async () => {
-          const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
-          const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
-          const content = createElement(Content, { components: mdxComponents });
-          return renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
-        });
+        try {
+          html = await withoutProcessExit(input.file, async () => {
+            const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
+            const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
+            const content = createElement(Content, { components: mdxComponents });
+            return renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
+          });
+        } catch (error) {
+          // The page's own code failed: whatever it threw is the page's error.
+          throw missingNameError(error, input.file, body) ?? toDocsItError(error, input.file);
+        }
       }
     } catch (error) {
-      throw missingNameError(error, input.file, body) ?? toDocsItError(error, input.file);
+      throw syntaxErrorOrCrash(error, input.file);
     }
     const search = file.data.search ?? [];
     const result: CompiledPage = {
@@ -190,6 +195,30 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
     );
   }
   return undefined;
+}
+
+/** An error of docs-it itself while it compiled a page: a bug to report, not something the writer can fix. */
+export class CompileCrash extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super(`internal error while compiling ${file}: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'CompileCrash';
+  }
+}
+
+/**
+ * A parser's message about the input (a VFileMessage: it has a reason and a place) becomes a located error
+ * for the writer; anything else thrown while compiling is a crash of docs-it and stays one, so a bug is
+ * never dressed up as a syntax error at 1:1.
+ */
+function syntaxErrorOrCrash(error: unknown, file: string): Error {
+  if (error instanceof DocsItError) return error;
+  const message = error as { name?: string; reason?: unknown; place?: unknown; line?: unknown };
+  const fromParser =
+    message?.name === 'VFileMessage' || (typeof message?.reason === 'string' && ('place' in message || 'line' in message));
+  return fromParser ? toDocsItError(error, file) : new CompileCrash(file, error);
 }
 
 /** A VFileMessage (or any error) from the pipeline as a DocsItError at its place in the file. */

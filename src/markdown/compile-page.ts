@@ -216,8 +216,8 @@ export class CompileCrash extends Error {
 function syntaxErrorOrCrash(error: unknown, file: string): Error {
   if (error instanceof DocsItError) return error;
   const message = error as { name?: string; reason?: unknown; place?: unknown; line?: unknown };
-  const fromParser =
-    message?.name === 'VFileMessage' || (typeof message?.reason === 'string' && ('place' in message || 'line' in message));
+  const located = typeof message?.reason === 'string' && ('place' in message || 'line' in message);
+  const fromParser = message?.name === 'VFileMessage' || located;
   return fromParser ? toDocsItError(error, file) : new CompileCrash(file, error);
 }
 

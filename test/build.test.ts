@@ -3,7 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatSummary } from '../src/cli/build-command';
-import { DocsItErrors } from '../src/errors';
+import { DocsItError, DocsItErrors } from '../src/errors';
+import { writeFailure } from '../src/output/output-writer';
 import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -290,6 +291,23 @@ test('::doc-card-list outside a category index raises the category error', async
     assert.is(e.location?.line, 7);
     assert.match(e.message, 'index page of a sidebar category');
   }
+});
+
+test('a full disk is an error naming the file and what to do, not a bare ENOSPC', () => {
+  let enospc: unknown;
+  try {
+    // /dev/full answers every write with ENOSPC: a real error object, as a full disk gives it.
+    writeFileSync('/dev/full', 'x');
+  } catch (error) {
+    enospc = error;
+  }
+  assert.is((enospc as NodeJS.ErrnoException).code, 'ENOSPC');
+  const failure = writeFailure(enospc, 'build/it/v1/guides/index.html');
+  assert.instance(failure, DocsItError);
+  assert.is(failure.message, 'cannot write build/it/v1/guides/index.html: no space left on the device');
+  assert.match((failure as DocsItError).hint ?? '', 'Free some disk space');
+  const other = new Error('something else');
+  assert.is(writeFailure(other, 'x'), other, 'other errors pass through');
 });
 
 test.run();

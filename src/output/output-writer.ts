@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, 
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+import { DocsItError } from '../errors';
 import { lockOutput } from './output-lock';
 import type { WrittenFile } from './written-file';
 
@@ -55,10 +56,14 @@ export class OutputWriter {
   // than queued async writes, and the build has nothing else to do while it writes.
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
     const target = this.resolve(relPath);
-    this.ensureDir(path.dirname(target));
     // Encoded once for the file, its size and its hash (each would encode the string again).
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    writeFileSync(target, data);
+    try {
+      this.ensureDir(path.dirname(target));
+      writeFileSync(target, data);
+    } catch (error) {
+      throw writeFailure(error, path.join(path.basename(this.out), relPath));
+    }
     const size = data.byteLength;
     this.written.set(relPath, { size, revision: revisionOf(data) });
     this.files++;
@@ -67,8 +72,12 @@ export class OutputWriter {
 
   async copy(from: string, relPath: string): Promise<void> {
     const target = this.resolve(relPath);
-    this.ensureDir(path.dirname(target));
-    copyFileSync(from, target);
+    try {
+      this.ensureDir(path.dirname(target));
+      copyFileSync(from, target);
+    } catch (error) {
+      throw writeFailure(error, path.join(path.basename(this.out), relPath));
+    }
     const size = statSync(target).size;
     // Copied files are hashed only if the service worker asks for them.
     this.written.set(relPath, { size, source: target });
@@ -143,6 +152,28 @@ export class OutputWriter {
     mkdirSync(dir, { recursive: true });
     this.dirs.add(dir);
   }
+}
+
+/**
+ * A failed write as the person running the build needs it: which file, and what to do. A full disk, a
+ * read-only folder or missing permissions are not bugs; anything else is passed on as it is.
+ */
+export function writeFailure(error: unknown, file: string): Error {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, [string, string]> = {
+    ENOSPC: ['no space left on the device', 'Free some disk space and build again.'],
+    EDQUOT: ['the disk quota is exhausted', 'Free some disk space and build again.'],
+    EROFS: ['the file system is read-only', 'Build into a writable folder (--out).'],
+    EACCES: ['permission denied', 'Build into a folder you may write to (--out), or fix its permissions.'],
+    EPERM: ['operation not permitted', 'Build into a folder you may write to (--out), or fix its permissions.'],
+  };
+  const reason = code ? reasons[code] : undefined;
+  if (!reason) return error as Error;
+  return new DocsItError(
+    `cannot write ${file}: ${reason[0]}`,
+    undefined,
+    `${reason[1]} The previous build is untouched.`,
+  );
 }
 
 /** A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one). */

@@ -246,6 +246,44 @@ test('a bug of docs-it while compiling is a crash naming the page, never a synta
   }
 });
 
+test('MDX 1 habits in .mdx (Docusaurus mdx1Compat): HTML comments, admonition titles, {#id} headings', async () => {
+  const page = await compileMd(
+    [
+      '<!-- un commento -->',
+      '',
+      '## Sezione {#mia-sezione}',
+      '',
+      '<!--',
+      'su più righe, con */ dentro',
+      '-->',
+      '',
+      ':::tip Il mio titolo',
+      'Contenuto.',
+      ':::',
+      '',
+      '```html',
+      '<!-- nel codice resta -->',
+      '```',
+    ].join('\n'),
+    { format: 'mdx' },
+  );
+  assert.equal(page.ids.includes('mia-sezione'), true);
+  assert.equal(
+    page.toc.map((t) => t.id),
+    ['mia-sezione'],
+  );
+  assert.match(page.html, '<p class="admonition-heading">Il mio titolo</p>');
+  assert.not.match(page.html, 'un commento');
+  assert.not.match(page.html, 'su più righe');
+  assert.match(page.html, '&#x3C;!-- nel codice resta -->');
+  try {
+    await compileMd('<!--\nuno\ndue\n-->\n\nTesto {1 +} rotto.\n', { format: 'mdx' });
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as DocsItError).location?.line, 6, 'lines are kept: the error is where it is in the file');
+  }
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

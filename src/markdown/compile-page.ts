@@ -14,6 +14,7 @@ import { DocsItError } from '../errors';
 import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
 import { createHighlighter, type Highlighter } from './highlighter';
+import { mdx1Compat } from './mdx1-compat';
 import { checkPageLimits } from './page-limits';
 import rehypeCode from './rehype-code';
 import rehypeCollect from './rehype-collect';
@@ -91,7 +92,9 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
   return async function compilePage(input: CompileInput): Promise<CompiledPage> {
     const { body, format, excerpt, ...page } = input;
     checkPageLimits(body, input.file);
-    const file = new VFile({ path: input.file, value: format === 'md' ? normalizeAdmonitionTitles(body) : body });
+    // Admonition titles (`:::tip Titolo`) in both formats; MDX 1 comments and heading ids in `.mdx`.
+    const source = normalizeAdmonitionTitles(format === 'mdx' ? mdx1Compat(body) : body);
+    const file = new VFile({ path: input.file, value: source });
     file.data.page = page;
     let html: string;
     try {

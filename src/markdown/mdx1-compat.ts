@@ -1,0 +1,40 @@
+/**
+ * The MDX 1 habits Docusaurus 3 still accepts in `.mdx` files (its `mdx1Compat`), rewritten into MDX 3 before
+ * parsing, outside fenced code: `<!-- comments -->` become `{/* comments *\/}`, and a heading's `{#id}` is
+ * escaped so MDX reads it as text (remark-heading-ids then takes it, as in `.md`). Line numbers are kept:
+ * every rewrite stays on its lines.
+ */
+export function mdx1Compat(source: string): string {
+  if (!source.includes('<!--') && !source.includes('{#')) return source;
+  const lines = source.split('\n');
+  let fence: string | undefined;
+  let prose: number[] = [];
+  const out: string[] = [];
+  // Prose between fences is rewritten as one piece, so a comment may span lines.
+  const flush = () => {
+    if (prose.length === 0) return;
+    const text = prose.map((i) => lines[i]!).join('\n');
+    out.push(...rewriteProse(text).split('\n'));
+    prose = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      flush();
+      fence = fence === undefined ? marker : undefined;
+      out.push(line);
+      continue;
+    }
+    if (fence !== undefined) out.push(line);
+    else prose.push(i);
+  }
+  flush();
+  return out.join('\n');
+}
+
+function rewriteProse(text: string): string {
+  return text
+    .replace(/<!--([\s\S]*?)-->/g, (_, comment: string) => `{/*${comment.replace(/\*\//g, '* /')}*/}`)
+    .replace(/^(#{1,6}[ \t].*?)\{#([^}\s]+)\}([ \t]*)$/gm, '$1\\{#$2\\}$3');
+}

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatSummary } from '../src/cli/build-command';
 import { DocsItError, DocsItErrors } from '../src/errors';
+import { usesMdx } from '../src/markdown/detect-format';
 import { writeFailure } from '../src/output/output-writer';
 import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
@@ -308,6 +309,47 @@ test('a full disk is an error naming the file and what to do, not a bare ENOSPC'
   assert.match((failure as DocsItError).hint ?? '', 'Free some disk space');
   const other = new Error('something else');
   assert.is(writeFailure(other, 'x'), other, 'other errors pass through');
+});
+
+test('a .md page with imports or JSX components is compiled as MDX, as Docusaurus does', async () => {
+  const other = copyFixture('basic', {
+    'content/docs/guides/schede.md': [
+      '---',
+      'title: Schede',
+      '---',
+      '',
+      "import Nota from './_nota.md'",
+      '',
+      '<Tabs groupId="pm">',
+      '<TabItem value="npm" label="npm">',
+      '',
+      'Con npm.',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+      '',
+      '<Nota />',
+      '',
+      'Il tag `<Tabs>` nel codice non conta.',
+      '',
+    ].join('\n'),
+    'content/docs/guides/_nota.md': 'Una nota importata.\n',
+  });
+  try {
+    const otherOut = path.join(other, 'build');
+    await buildSite({ packageRoot: repoRoot, config: path.join(other, 'site.config.ts'), out: otherOut, quiet: true });
+    const html = readFileSync(path.join(otherOut, 'it/v1/guides/schede/index.html'), 'utf8');
+    assert.match(html, 'role="tablist"');
+    assert.match(html, 'Con npm.');
+    assert.match(html, 'Una nota importata.');
+    assert.not.match(html, 'import Nota');
+    assert.equal(
+      [usesMdx('Testo con `<Tabs>` nel codice.\n'), usesMdx('```js\nimport x from "y"\n```\n'), usesMdx('<Tabs>\n')],
+      [false, false, true],
+    );
+  } finally {
+    removeDir(other);
+  }
 });
 
 test.run();

@@ -104,6 +104,8 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
         // MDX is loaded only by sites that have .mdx pages.
         const { compile: compileMdx, run: runMdx } = await import('@mdx-js/mdx');
         const compiled = await compileMdx(file, {
+          // Not from the extension (MDX's default): a `.md` page may be MDX too (see `usesMdx`).
+          format: 'mdx',
           outputFormat: 'function-body',
           remarkPlugins: remarkPlugins('mdx'),
           rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),

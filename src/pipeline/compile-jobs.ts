@@ -2,6 +2,7 @@ import type { ContentModel } from '../content/build-content-model';
 import type { DiscoveredContent } from '../content/discover';
 import type { ParsedSource } from '../content/source-file';
 import type { CompileInput } from '../markdown/compile-page';
+import { usesMdx } from '../markdown/detect-format';
 import { resolveFrom } from '../markdown/posix-paths';
 
 const fragmentImport = /^import\s+\w+\s+from\s+['"](\.{1,2}\/[^'"]+\.mdx?)['"]/gm;
@@ -39,7 +40,8 @@ export function compileJobsOf(
     fm: { toc_min_heading_level?: number; toc_max_heading_level?: number },
     excerpt = false,
   ) => {
-    const format = source.file.endsWith('.mdx') ? 'mdx' : 'md';
+    // As Docusaurus does: a `.md` page with imports or components is MDX.
+    const format = source.file.endsWith('.mdx') || usesMdx(source.body) ? 'mdx' : 'md';
     const job: CompileInput = {
       file: source.file,
       route,

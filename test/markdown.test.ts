@@ -284,6 +284,39 @@ test('MDX 1 habits in .mdx (Docusaurus mdx1Compat): HTML comments, admonition ti
   }
 });
 
+test('Docusaurus theme imports (@theme/Tabs, TabItem, Admonition) resolve to docs-it components', async () => {
+  const page = await compileMd(
+    [
+      "import Tabs from '@theme/Tabs'",
+      "import Scheda from '@theme/TabItem'",
+      "import Admonition from '@theme/Admonition'",
+      '',
+      '<Tabs groupId="pm">',
+      '<Scheda value="npm" label="npm">',
+      '',
+      'Con npm.',
+      '',
+      '</Scheda>',
+      '</Tabs>',
+      '',
+      '<Admonition type="tip" title="Suggerimento mio">Testo.</Admonition>',
+    ].join('\n'),
+    { format: 'mdx' },
+  );
+  assert.match(page.html, 'role="tablist"');
+  assert.match(page.html, 'data-value="npm">npm</button>');
+  assert.match(page.html, 'admonition-tip');
+  try {
+    await compileMd('Testo.\n\nimport Link from \'@docusaurus/Link\'\n\n<Link to="/x">x</Link>\n', { format: 'mdx' });
+    assert.unreachable();
+  } catch (error) {
+    const e = error as DocsItError;
+    assert.is(e.message, 'cannot import @docusaurus/Link: docs-it does not provide this Docusaurus module');
+    assert.is(e.location?.line, 3);
+    assert.match(e.hint ?? '', '@theme/Tabs');
+  }
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -30,6 +30,7 @@ import remarkHeadingIds from './remark-heading-ids';
 import remarkMdxFragments from './remark-mdx-fragments';
 import remarkStripTitle from './remark-strip-title';
 import remarkTabs from './remark-tabs';
+import remarkThemeImports, { themeModules } from './remark-theme-imports';
 import remarkUnknownDirectives from './remark-unknown-directives';
 
 /** Everything one page's compile reads: the page is a function of this and of the compiler's code. */
@@ -44,7 +45,7 @@ export interface CompileInput extends PageContext {
 /** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
 function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
   return [
-    ...(format === 'mdx' ? [remarkMdxFragments] : []),
+    ...(format === 'mdx' ? [remarkMdxFragments, remarkThemeImports] : []),
     remarkGfm,
     remarkDirective,
     remarkUnknownDirectives,
@@ -193,10 +194,14 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
   if (missing) {
     const name = missing.startsWith('/') || missing.startsWith('file:') ? missing.split(/[\\/]/).pop()! : missing;
     const place = placeOf(body, new RegExp(`^[ \\t]*import\\b.*['"][^'"]*${escapeRegExp(name)}['"]`, 'm'));
+    const theme = /^@(theme|docusaurus)\//.test(name);
+    const notFound = 'it is not installed, or the path is wrong';
     return new DocsItError(
-      `cannot import ${name}: it is not installed, or the path is wrong`,
+      `cannot import ${name}: ${theme ? 'docs-it does not provide this Docusaurus module' : notFound}`,
       { file, ...(place ?? { line: 1, column: 1 }) },
-      'Install the package in the site (npm install …), or fix the path of the import.',
+      theme
+        ? `docs-it provides ${Object.keys(themeModules).join(', ')}; replace or remove the rest.`
+        : 'Install the package in the site (npm install …), or fix the path of the import.',
     );
   }
   return undefined;

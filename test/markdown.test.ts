@@ -317,6 +317,17 @@ test('Docusaurus theme imports (@theme/Tabs, TabItem, Admonition) resolve to doc
   }
 });
 
+test('tabs with a query string: the URL parameter is named in the markup, in .md and .mdx alike', async () => {
+  const md = await compileMd('::::tabs{groupId="os" queryString}\n:::tab{label="Linux"}\nx\n:::\n::::\n');
+  assert.match(md.html, '<div class="tabs" data-group-id="os" data-query-string="os">');
+  const named = await compileMd('::::tabs{groupId="os" queryString="sistema"}\n:::tab{label="Linux"}\nx\n:::\n::::\n');
+  assert.match(named.html, 'data-query-string="sistema"');
+  const mdx = await compileMd('<Tabs groupId="os" queryString>\n<TabItem value="linux">x</TabItem>\n</Tabs>\n', {
+    format: 'mdx',
+  });
+  assert.match(mdx.html, '<div class="tabs" data-group-id="os" data-query-string="os">');
+});
+
 test('details/summary raw HTML with markdown inside', async () => {
   const { html } = await compileMd('<details>\n<summary>Altro</summary>\n\nDentro **grassetto**.\n\n</details>\n');
   assert.match(html, '<details>');

@@ -16,11 +16,21 @@ function selectTab(tabs: HTMLElement, value: string): boolean {
   return true;
 }
 
-/** Applies remembered tab choices and adds copy buttons to the code blocks inside `root`. */
+/**
+ * Applies tab choices (the URL's `?name=value` for tabs with a query string first, then the one remembered
+ * for the group) and adds copy buttons to the code blocks inside `root`.
+ */
 export function decorateContent(root: ParentNode): void {
   const store = storage();
-  root.querySelectorAll<HTMLElement>('.tabs[data-group-id]').forEach((tabs) => {
-    const stored = store.getItem(groupKey(tabs.dataset.groupId!));
+  const params = new URLSearchParams(location.search);
+  root.querySelectorAll<HTMLElement>('.tabs[data-group-id], .tabs[data-query-string]').forEach((tabs) => {
+    const { groupId, queryString } = tabs.dataset;
+    const fromUrl = queryString ? params.get(queryString) : null;
+    if (fromUrl && selectTab(tabs, fromUrl)) {
+      if (groupId) store.setItem(groupKey(groupId), fromUrl);
+      return;
+    }
+    const stored = groupId ? store.getItem(groupKey(groupId)) : null;
     if (stored) selectTab(tabs, stored);
   });
   root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
@@ -42,6 +52,13 @@ export function installContentWidgets(): void {
     if (tab?.dataset.value) {
       const tabs = tab.closest<HTMLElement>('.tabs')!;
       const group = tabs.dataset.groupId;
+      const query = tabs.dataset.queryString;
+      if (query) {
+        // The choice goes in the address, so a copied link opens on the same tab; history is not lengthened.
+        const url = new URL(location.href);
+        url.searchParams.set(query, tab.dataset.value);
+        history.replaceState(history.state, '', url);
+      }
       if (group) {
         storage().setItem(groupKey(group), tab.dataset.value);
         for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(group)}"]`)) {

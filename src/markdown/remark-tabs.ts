@@ -74,7 +74,16 @@ export default function remarkTabs() {
         data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } },
       };
       node.children = [list, ...panels] as unknown as ContainerDirective['children']; // hName-driven wrappers
-      node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(groupId ? { dataGroupId: groupId } : {}) } };
+      // `{queryString}` alone uses the groupId as the URL parameter, as Docusaurus does.
+      const query = node.attributes?.queryString === '' ? groupId : node.attributes?.queryString;
+      node.data = {
+        hName: 'div',
+        hProperties: {
+          className: ['tabs'],
+          ...(groupId ? { dataGroupId: groupId } : {}),
+          ...(query ? { dataQueryString: query } : {}),
+        },
+      };
     });
   };
 }

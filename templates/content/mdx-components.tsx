@@ -22,11 +22,21 @@ export function TabItem({ children }: TabItemProps) {
 }
 
 /** The MDX form of tabs; markup identical to the `::::tabs` directive so one client script serves both. */
-export function Tabs({ groupId, children }: { groupId?: string; children?: ReactNode }) {
+export function Tabs({
+  groupId,
+  queryString,
+  children,
+}: {
+  groupId?: string;
+  /** As in Docusaurus: the chosen tab also goes in the URL, under this name (`true`: the groupId). */
+  queryString?: string | boolean;
+  children?: ReactNode;
+}) {
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c));
   const uid = `mdx-tabs-${useContext(IdsContext)()}`;
+  const query = queryString === true ? groupId : queryString || undefined;
   return (
-    <div className="tabs" data-group-id={groupId}>
+    <div className="tabs" data-group-id={groupId} data-query-string={query}>
       <div role="tablist" className="tabs-list">
         {items.map((item, i) => (
           <button

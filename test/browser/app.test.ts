@@ -414,6 +414,24 @@ test('content widgets: tabs switch and sync by group, code blocks can be copied,
   }
 });
 
+test('tabs with a query string: the URL picks the tab, a click writes it to the URL and remembers it', async () => {
+  const { page } = await open(`${doc}?os=Windows`);
+  const tabs = page.locator('.tabs[data-query-string="os"]');
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('.tabs[data-query-string="os"] [role="tab"][data-value="Windows"]')
+        ?.getAttribute('aria-selected') === 'true',
+  );
+  assert.ok(await tabs.locator('[role="tabpanel"][data-value="Windows"]').isVisible());
+  await tabs.locator('[role="tab"][data-value="macOS e Linux"]').click();
+  assert.is(new URL(page.url()).searchParams.get('os'), 'macOS e Linux');
+  assert.is(await page.evaluate(() => localStorage.getItem('docusaurus.tab.os')), 'macOS e Linux');
+  await page.reload();
+  assert.is(await tabs.locator('[role="tab"][data-value="macOS e Linux"]').getAttribute('aria-selected'), 'true');
+  await page.context().close();
+});
+
 test("a lazy chunk that fails to load shows a red box with the error and a 'Retry' button", async () => {
   const { page } = await open('/it/v1/guides');
   await page.route('**/assets/chunks/mount-search.*.js', (route) => route.abort().catch(() => undefined));

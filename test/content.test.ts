@@ -174,6 +174,39 @@ test('a YAML alias bomb in the front matter is a located error, not a crash', ()
   }
 });
 
+test('_category_.yml is read like _category_.json (label, position, collapsed); a YAML error is located', () => {
+  const { 'content/docs/guides/start/_category_.json': _json, ...rest } = base;
+  const m = model({
+    ...rest,
+    'content/docs/guides/start/_category_.yml': '# come in Docusaurus\nlabel: Da YAML\nposition: 3\ncollapsed: false\n',
+  });
+  const [guide] = m.sidebars.sidebars.guides!;
+  assert.ok(guide?.type === 'category');
+  if (guide?.type !== 'category') return;
+  assert.equal(
+    guide.items.map((i) => i.label),
+    ['Compilazione', 'Da YAML', 'FAQ'],
+  );
+  const start = guide.items[1]!;
+  assert.is(start.type === 'category' && start.collapsed, false);
+  try {
+    model({ ...rest, 'content/docs/guides/start/_category_.yml': 'label: Ok\nposition: [uno\n' });
+    assert.unreachable();
+  } catch (error) {
+    const [e] = (error as DocsItErrors).errors;
+    assert.match(e!.message, 'invalid YAML');
+    assert.is(e!.location?.file, 'content/docs/guides/start/_category_.yml');
+    assert.ok((e!.location?.line ?? 0) >= 2);
+  }
+  try {
+    model({ ...rest, 'content/docs/guides/start/_category_.yml': 'label: Ok\nposition: primo\n' });
+    assert.unreachable();
+  } catch (error) {
+    const [e] = (error as DocsItErrors).errors;
+    assert.equal([e!.message, e!.location?.line], ['"position" must be a number', 2]);
+  }
+});
+
 test('blog: date and slug from the file name, newest first, 10 per page, archive by year', () => {
   const posts: Record<string, string> = {};
   for (let i = 1; i <= 13; i++) posts[`content/blog/2022-0${(i % 9) + 1}-1${i % 10}-post-${i}.md`] = doc(`Post ${i}`);

@@ -36,7 +36,7 @@ export function discovered(files: Record<string, string>, extra: Partial<Discove
   const categories: DiscoveredContent['categories'] = [];
   for (const [file, text] of Object.entries(files)) {
     const match = /^content\/(docs|blog|pages)\/(.+)$/.exec(file)!;
-    if (file.endsWith('_category_.json')) categories.push({ file, dir: path.posix.dirname(match[2]!), text });
+    if (/_category_\.(json|ya?ml)$/.test(file)) categories.push({ file, dir: path.posix.dirname(match[2]!), text });
     else sources.push({ file, relPath: match[2]!, section: match[1] as SourceFile['section'], text });
   }
   return { sources, categories, authors: undefined, staticFiles: [], fragments: {}, warnings: [], ...extra };

@@ -50,7 +50,7 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
       }
     }),
   );
-  const categoryFiles = await list(path.join(content, 'docs'), ['**/_category_.json']);
+  const categoryFiles = await list(path.join(content, 'docs'), ['**/_category_.{json,yml,yaml}']);
   for (const relPath of categoryFiles) {
     const abs = path.join(content, 'docs', relPath);
     categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });

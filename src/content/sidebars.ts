@@ -1,3 +1,4 @@
+import { LineCounter, parseDocument } from 'yaml';
 import type { SidebarItemInput } from '../config/site-schema';
 import { DocsItError, type ErrorCollector } from '../errors';
 import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../shared/sidebar';
@@ -27,32 +28,63 @@ export interface Sidebars {
   navigation: Map<string, DocNavigation>;
 }
 
-/** Parses the `_category_.json` files; a bad file is an error naming it. */
+/** The value of a `_category_.yml` file, or a located error. */
+function parseCategoryYaml(file: CategoryFile): unknown {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(file.text, { lineCounter, prettyErrors: false });
+  const error = doc.errors[0];
+  if (error) {
+    throw new DocsItError(
+      `invalid YAML: ${error.message.split('\n')[0]}`,
+      { file: file.file, line: lineCounter.linePos(error.pos[0]).line, column: 1 },
+      'Fix the YAML syntax of this category file.',
+    );
+  }
+  try {
+    return doc.toJS();
+  } catch (toJsError) {
+    throw new DocsItError(
+      `invalid YAML: ${(toJsError as Error).message}`,
+      { file: file.file, line: 1, column: 1 },
+      'Write the values out instead of repeating them through YAML aliases.',
+    );
+  }
+}
+
+/** Parses the `_category_.json` and `_category_.yml` files; a bad file is an error naming it. */
 export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector): Map<string, CategoryMeta> {
   const metas = new Map<string, CategoryMeta>();
   for (const file of files) {
     let raw: unknown;
-    try {
-      raw = JSON.parse(file.text);
-    } catch (error) {
-      const message = (error as Error).message;
-      const pos = /position (\d+)/.exec(message);
-      const line = pos ? file.text.slice(0, Number(pos[1])).split('\n').length : 1;
-      errors.add(
-        new DocsItError(
-          `invalid JSON: ${message}`,
-          { file: file.file, line, column: 1 },
-          'Fix the JSON syntax of this category file.',
-        ),
-      );
-      continue;
-    }
+    if (/\.ya?ml$/.test(file.file)) {
+      try {
+        raw = parseCategoryYaml(file);
+      } catch (error) {
+        errors.add(error as DocsItError);
+        continue;
+      }
+    } else
+      try {
+        raw = JSON.parse(file.text);
+      } catch (error) {
+        const message = (error as Error).message;
+        const pos = /position (\d+)/.exec(message);
+        const line = pos ? file.text.slice(0, Number(pos[1])).split('\n').length : 1;
+        errors.add(
+          new DocsItError(
+            `invalid JSON: ${message}`,
+            { file: file.file, line, column: 1 },
+            'Fix the JSON syntax of this category file.',
+          ),
+        );
+        continue;
+      }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       errors.add(
         new DocsItError(
           'a category file must hold a JSON object',
           { file: file.file, line: 1, column: 1 },
-          'Write `{ "label": "…", "position": 1 }`.',
+          'Write `{ "label": "…", "position": 1 }` (or `label: …` lines in a .yml file).',
         ),
       );
       continue;
@@ -63,7 +95,8 @@ export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector
       const value = obj[key];
       if (value === undefined) return;
       if (typeof value !== type) {
-        const line = file.text.split('\n').findIndex((l) => l.includes(`"${key}"`)) + 1;
+        const line =
+          file.text.split('\n').findIndex((l) => l.includes(`"${key}"`) || new RegExp(`^\\s*${key}\\s*:`).test(l)) + 1;
         errors.add(
           new DocsItError(
             `"${key}" must be a ${type}`,

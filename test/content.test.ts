@@ -91,6 +91,34 @@ test('breadcrumbs and prev/next follow the sidebar', () => {
   assert.is(faq.next, undefined);
 });
 
+test('pagination_prev / pagination_next replace the sidebar neighbours; null hides one; a bad id is located', () => {
+  const m = model({
+    ...base,
+    'content/docs/guides/start/a.md': doc('A', 'sidebar_position: 1\npagination_next: null\n'),
+    'content/docs/guides/start/b.md': doc(
+      'Bi',
+      'sidebar_position: 2\npagination_prev: guides/faq\npagination_next: a\n',
+    ),
+    'content/docs/guides/faq.md': doc('FAQ', 'sidebar_position: 9\npagination_label: Domande\n'),
+  });
+  const a = m.sidebars.navigation.get('guides/start/a')!;
+  assert.is(a.next, undefined);
+  assert.equal(a.prev, { title: 'Guide', href: '/it/v1/guides' }, 'the other side stays');
+  const b = m.sidebars.navigation.get('guides/start/b')!;
+  assert.equal(b.prev, { title: 'Domande', href: '/it/v1/guides/faq' }, 'by id from the root, with its label');
+  assert.equal(b.next, { title: 'A', href: '/it/v1/guides/start/a' }, 'by id relative to the folder');
+  try {
+    model({ ...base, 'content/docs/guides/start/b.md': doc('Bi', 'sidebar_position: 2\npagination_next: manca\n') });
+    assert.unreachable();
+  } catch (error) {
+    const [e] = (error as DocsItErrors).errors;
+    assert.equal(
+      [e!.message, e!.location?.file, e!.location?.line],
+      ['pagination_next: no doc with id "manca"', 'content/docs/guides/start/b.md', 4],
+    );
+  }
+});
+
 test('an unknown sidebar doc id is an error naming the config line', () => {
   try {
     model({ ...base, 'content/docs/guides/readme.md': doc('Guide', 'draft: true\n') });

@@ -27,6 +27,10 @@ const docSchema = z.looseObject({
   ...common,
   sidebar_label: z.string().optional(),
   sidebar_position: z.number().optional(),
+  // Docusaurus: the doc id shown as previous/next instead of the sidebar's neighbour, or null for none.
+  pagination_prev: z.string().nullable().optional(),
+  pagination_next: z.string().nullable().optional(),
+  pagination_label: z.string().optional(),
 });
 
 const authorRef = z.union([

@@ -154,7 +154,48 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
       if (next) nav.next = { title: next.title, href: next.href };
     });
   }
+  applyPaginationOverrides(input, byId, navigation, errors);
   return { sidebars, navigation };
+}
+
+/**
+ * `pagination_prev` / `pagination_next` in a doc's front matter replace its sidebar neighbours (a doc id, or
+ * null for none), as in Docusaurus; the neighbour's label is its `pagination_label`, else its sidebar label.
+ */
+function applyPaginationOverrides(
+  input: SidebarsInput,
+  byId: Map<string, Doc>,
+  navigation: Map<string, DocNavigation>,
+  errors: ErrorCollector,
+): void {
+  for (const doc of input.docs) {
+    const nav = navigation.get(doc.id);
+    if (!nav) continue;
+    for (const [key, side] of [
+      ['pagination_prev', 'prev'],
+      ['pagination_next', 'next'],
+    ] as const) {
+      const value = doc.frontMatter[key];
+      if (value === undefined) continue;
+      if (value === null) {
+        delete nav[side];
+        continue;
+      }
+      // An id relative to the doc's folder first, then from the docs root, as Docusaurus resolves it.
+      const target = byId.get(doc.dir ? `${doc.dir}/${value}` : value) ?? byId.get(value);
+      if (!target) {
+        errors.add(
+          new DocsItError(
+            `${key}: no doc with id "${value}"`,
+            { file: doc.source.file, line: doc.source.keyLines[key] ?? 1, column: 1 },
+            'Use the id of a doc (its path under content/docs without the extension), or null for none.',
+          ),
+        );
+        continue;
+      }
+      nav[side] = { title: target.frontMatter.pagination_label ?? target.sidebarLabel, href: target.route };
+    }
+  }
 }
 
 function resolveItem(

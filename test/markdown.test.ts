@@ -307,11 +307,13 @@ test('Docusaurus theme imports (@theme/Tabs, TabItem, Admonition) resolve to doc
   assert.match(page.html, 'data-value="npm">npm</button>');
   assert.match(page.html, 'admonition-tip');
   try {
-    await compileMd('Testo.\n\nimport Link from \'@docusaurus/Link\'\n\n<Link to="/x">x</Link>\n', { format: 'mdx' });
+    await compileMd("Testo.\n\nimport BrowserOnly from '@docusaurus/BrowserOnly'\n\n<BrowserOnly>x</BrowserOnly>\n", {
+      format: 'mdx',
+    });
     assert.unreachable();
   } catch (error) {
     const e = error as DocsItError;
-    assert.is(e.message, 'cannot import @docusaurus/Link: docs-it does not provide this Docusaurus module');
+    assert.is(e.message, 'cannot import @docusaurus/BrowserOnly: docs-it does not provide this Docusaurus module');
     assert.is(e.location?.line, 3);
     assert.match(e.hint ?? '', '@theme/Tabs');
   }
@@ -326,6 +328,31 @@ test('tabs with a query string: the URL parameter is named in the markup, in .md
     format: 'mdx',
   });
   assert.match(mdx.html, '<div class="tabs" data-group-id="os" data-query-string="os">');
+});
+
+test('@docusaurus/Link points site paths under the base URL; @theme/Details is a native disclosure', async () => {
+  const page = await compileMd(
+    [
+      "import Link from '@docusaurus/Link'",
+      "import Details from '@theme/Details'",
+      '',
+      'Vai alle <Link to="/v1/guides/faq">domande</Link> o a <Link href="https://tauri.app">Tauri</Link>.',
+      '',
+      '<Details summary="Altro">',
+      '',
+      'Testo nascosto.',
+      '',
+      '</Details>',
+      '',
+      '<Link to="javascript:alert(1)">no</Link>',
+    ].join('\n'),
+    { format: 'mdx' },
+  );
+  assert.match(page.html, '<a href="/it/v1/guides/faq">domande</a>');
+  assert.match(page.html, '<a href="https://tauri.app">Tauri</a>');
+  assert.match(page.html, '<details><summary>Altro</summary>');
+  assert.match(page.html, 'Testo nascosto.');
+  assert.match(page.html, '<a href="#">no</a>');
 });
 
 test('details/summary raw HTML with markdown inside', async () => {

@@ -9,7 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
-import { createIds, IdsContext, mdxComponents } from '../../templates/content/mdx-components';
+import { BaseUrlContext, createIds, IdsContext, mdxComponents } from '../../templates/content/mdx-components';
 import { DocsItError } from '../errors';
 import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
@@ -117,7 +117,8 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
             const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
             const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
             const content = createElement(Content, { components: mdxComponents });
-            return renderToStaticMarkup(createElement(IdsContext.Provider, { value: createIds() }, content));
+            const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
+            return renderToStaticMarkup(createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds));
           });
         } catch (error) {
           // The page's own code failed: whatever it threw is the page's error.

@@ -8,6 +8,8 @@ export const themeModules: Record<string, string> = {
   '@theme/TabItem': 'TabItem',
   '@theme/Admonition': 'Admonition',
   '@theme/DocCardList': 'DocCardList',
+  '@theme/Details': 'Details',
+  '@docusaurus/Link': 'Link',
 };
 
 interface ImportStatement {

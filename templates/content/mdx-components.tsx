@@ -1,5 +1,6 @@
 import { Children, createContext, isValidElement, type ReactElement, type ReactNode, useContext } from 'react';
 import { admonitionTitles } from '../../src/shared/admonitions';
+import { safeUrl } from '../safe-url';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -94,9 +95,31 @@ export function DocCardList() {
   return <div data-docs-it-card-list="" />;
 }
 
+/** The site's base URL while a page is rendered: `<Link to="/x">` points under it, as in Docusaurus. */
+export const BaseUrlContext = createContext('/');
+
+/** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
+export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {
+  const base = useContext(BaseUrlContext);
+  const target = to ?? href ?? '#';
+  const url =
+    target.startsWith('/') && !target.startsWith('//') && !target.startsWith(base) ? base + target.slice(1) : target;
+  return <a href={safeUrl(url)}>{children}</a>;
+}
+
+/** Docusaurus's `<Details summary="…">`: a native disclosure. */
+export function Details({ summary, children }: { summary?: ReactNode; children?: ReactNode }) {
+  return (
+    <details>
+      {summary !== undefined && <summary>{summary}</summary>}
+      {children}
+    </details>
+  );
+}
+
 /** A highlighted code block of an MDX page: the same markup `.md` pages get (see rehype-code). */
 export function CodeBlockHtml({ className, lang, html }: { className: string; lang?: string; html: string }) {
   return <div className={className} data-lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList, CodeBlockHtml };
+export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList, CodeBlockHtml, Link, Details };

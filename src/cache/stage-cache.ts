@@ -36,9 +36,9 @@ export interface Cache {
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
-  save(): Promise<void>;
+  save(): void;
   /** After a successful build: saves, and removes every entry the build did not use. */
-  prune(): Promise<void>;
+  prune(): void;
 }
 
 export interface CacheOptions {
@@ -134,12 +134,12 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       return outputReuse(manifest, outDir, reuse && mode === 'build');
     },
     stats: () => structuredClone(stats),
-    async save() {
-      await Promise.all(Object.values(stores).map((store) => store.save()));
+    save() {
+      for (const store of Object.values(stores)) store.save();
     },
-    async prune() {
+    prune() {
       for (const store of Object.values(stores)) {
-        await store.save();
+        store.save();
         store.prune();
       }
       modules.prune();

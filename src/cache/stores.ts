@@ -8,8 +8,8 @@ export interface Store<O> {
   set(id: string, key: string, value: O): void;
   /** Removes what this run did not use: earlier versions of edited entries, outputs of older code. */
   prune(): void;
-  /** Writes what is only in memory (a pack file) to disk, and waits for writes under way. */
-  save(): void | Promise<void>;
+  /** Writes what is only in memory (a pack file) to disk. */
+  save(): void;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */

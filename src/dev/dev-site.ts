@@ -86,7 +86,7 @@ export class DevSite {
 
   async dispose(): Promise<void> {
     await this.bundler?.dispose();
-    await this.run?.end();
+    this.run?.end();
   }
 
   /** Compiles every page (so links are checked site-wide), then checks the links. */
@@ -97,7 +97,7 @@ export class DevSite {
       // Between pages, a page a reader asks for goes first.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await this.run.end();
+    this.run.end();
     await this.checkLinks(site);
   }
 

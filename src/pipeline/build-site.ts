@@ -114,6 +114,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       throw error;
     }
   } finally {
-    await run.end();
+    run.end();
   }
 }

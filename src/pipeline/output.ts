@@ -45,7 +45,7 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
       // The new build is in place: the cache only helps the next one, so a failure here is a warning.
       try {
         reuse.save();
-        await cache.prune();
+        cache.prune();
       } catch (error) {
         const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';
         warn(

@@ -21,7 +21,7 @@ export interface Run {
   /** Runs one step, timing it and showing what is happening. */
   task: Progress['task'];
   /** Keeps what the run computed for the next one, whether it succeeded or not. */
-  end(): Promise<void>;
+  end(): void;
 }
 
 export async function startRun(options: RunOptions, mode: 'build' | 'dev', stream = process.stdout): Promise<Run> {

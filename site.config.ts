@@ -151,6 +151,12 @@ export default defineConfig({
   translationNotice:
     'Questa versione italiana è tradotta dalla comunità: ' +
     'non è revisionata e potrebbe essere imprecisa o non aggiornata.',
+  // The English pages these follow: `docs-it translations --upstream <clone of tauri-apps/tauri-docs>`.
+  translations: {
+    ref: 'v1',
+    folders: ['docs', 'blog'],
+    historyUrl: 'https://github.com/tauri-apps/tauri-docs/commits/v1/{path}',
+  },
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
   search: {
     // No host here: the embedded local index serves. No key is ever committed.

@@ -2,6 +2,7 @@ import { BlogArchive, BlogList, BlogPost } from './Blog';
 import { DocPage } from './DocPage';
 import { Layout } from './Layout';
 import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
+import { TranslationStatus } from './Translations';
 import type { RouteProps, SidebarItem, SiteChrome } from './types';
 
 export interface AppProps {
@@ -29,6 +30,8 @@ function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
       return <Page page={page} />;
     case 'releases':
       return <Releases page={page} />;
+    case 'translation-status':
+      return <TranslationStatus page={page} />;
     case 'not-found':
       return <NotFound page={page} baseUrl={chrome.baseUrl} />;
   }

@@ -2,6 +2,7 @@ import { Pager } from './DocPage';
 import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
+import { TranslationNotice } from './Translations';
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
@@ -125,6 +126,7 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
           <header>
             <h1>{page.title}</h1>
             <PostMeta post={page.post} />
+            <TranslationNotice notice={page.translation} />
           </header>
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
           <Tags tags={page.post.tags} />

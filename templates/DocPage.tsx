@@ -1,5 +1,6 @@
 import { icons } from './icons';
 import { Toc, TocMobile } from './Toc';
+import { TranslationNotice } from './Translations';
 import type { DocProps, NavLink } from './types';
 
 function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
@@ -61,6 +62,7 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
         <TocMobile items={page.toc} />
         <article className="markdown">
           {page.hideTitle ? null : <h1>{page.title}</h1>}
+          <TranslationNotice notice={page.translation} />
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
         <Pager prev={page.prev} next={page.next} label="Pagine della documentazione" />

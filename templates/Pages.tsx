@@ -1,6 +1,7 @@
 import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
+import { TranslationNotice } from './Translations';
 import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from './types';
 
 /** The landing page: a hero with calls to action, then the page's own content. */
@@ -36,6 +37,7 @@ export function Page({ page }: { page: PageProps }) {
       <div className="doc-main">
         <article className="markdown">
           {page.hideTitle ? null : <h1>{page.title}</h1>}
+          <TranslationNotice notice={page.translation} />
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
       </div>

@@ -1,8 +1,28 @@
 import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/shared/sidebar';
 import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
 import type { TocItem } from '../src/shared/toc';
+import type { TranslationState } from '../src/shared/translation-states';
 
-export type { Breadcrumb, LinkItem, NavbarItem, NavLink, SidebarCategory, SidebarItem, SiteChrome, TocItem };
+export type {
+  Breadcrumb,
+  LinkItem,
+  NavbarItem,
+  NavLink,
+  SidebarCategory,
+  SidebarItem,
+  SiteChrome,
+  TocItem,
+  TranslationState,
+};
+
+/** Shown under a translated page's title when its upstream page changed after the translation. */
+export interface TranslationNoticeProps {
+  state: 'changed' | 'moved' | 'deleted';
+  /** `YYYY-MM-DD` of the newest upstream change. */
+  date: string;
+  /** The upstream file's history. */
+  historyUrl?: string;
+}
 
 export interface PostSummary {
   title: string;
@@ -24,6 +44,7 @@ interface Base {
 
 export interface DocProps extends Base {
   kind: 'doc';
+  translation?: TranslationNoticeProps;
   contentHtml: string;
   hideTitle: boolean;
   toc: TocItem[];
@@ -57,6 +78,7 @@ export interface BlogListProps extends Base {
 
 export interface BlogPostProps extends Base {
   kind: 'blog-post';
+  translation?: TranslationNoticeProps;
   post: PostSummary;
   contentHtml: string;
   toc: TocItem[];
@@ -83,6 +105,7 @@ export interface HomeProps extends Base {
 
 export interface PageProps extends Base {
   kind: 'page';
+  translation?: TranslationNoticeProps;
   contentHtml: string;
   toc: TocItem[];
   hideTitle: boolean;
@@ -104,6 +127,33 @@ export interface NotFoundProps extends Base {
   contentHtml: string;
 }
 
+/** One row of the translation status page. */
+export interface TranslationStatusRow {
+  file: string;
+  title: string;
+  href?: string;
+  state: TranslationState;
+  upstreamPath?: string;
+  /** Where the upstream file is now, when it moved. */
+  currentPath?: string;
+  commits: number;
+  added: number;
+  deleted: number;
+  /** `YYYY-MM-DD` and subject of the newest upstream change since the translation. */
+  date?: string;
+  subject?: string;
+  historyUrl?: string;
+}
+
+export interface TranslationStatusProps extends Base {
+  kind: 'translation-status';
+  /** The upstream revision and its newest commit. */
+  ref: string;
+  head: { sha: string; date: string };
+  rows: TranslationStatusRow[];
+  untranslated: { path: string; date?: string; historyUrl?: string }[];
+}
+
 /** Everything a page template needs; also the JSON that client navigation fetches. */
 export type RouteProps =
   | DocProps
@@ -114,6 +164,7 @@ export type RouteProps =
   | HomeProps
   | PageProps
   | ReleasesProps
+  | TranslationStatusProps
   | NotFoundProps;
 
 /** What the browser hydrates a page with (besides the content HTML already in the DOM), inline in the page. */

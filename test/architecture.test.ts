@@ -58,10 +58,11 @@ const allowed: Record<string, string[]> = {
   cache: ['errors', 'shared', 'bin'],
   modules: ['errors', 'cache'],
   config: ['errors', 'validation', 'modules', 'cache', 'shared'],
-  content: ['errors', 'validation', 'modules', 'cache', 'config', 'shared'],
+  translations: ['errors', 'shared'],
+  content: ['errors', 'validation', 'modules', 'cache', 'config', 'shared', 'translations'],
   markdown: ['errors', 'shared', 'templates'],
   links: ['errors', 'shared', 'markdown', 'content', 'config', 'validation'],
-  render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation'],
+  render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation', 'translations'],
   search: ['shared', 'markdown', 'templates'],
   output: ['errors', 'shared', 'cache'],
   bundle: ['shared'],
@@ -69,10 +70,13 @@ const allowed: Record<string, string[]> = {
   server: ['errors', 'shared', 'output'],
   pipeline: [
     ...['errors', 'shared', 'templates', 'validation', 'cache', 'modules', 'config', 'content', 'markdown'],
-    ...['links', 'render', 'search', 'output', 'bundle', 'sw'],
+    ...['links', 'render', 'search', 'output', 'bundle', 'sw', 'translations'],
   ],
   dev: ['errors', 'shared', 'cache', 'config', 'markdown', 'render', 'bundle', 'server', 'pipeline'],
-  cli: ['errors', 'shared', 'cache', 'config', 'output', 'search', 'server', 'pipeline', 'dev'],
+  cli: [
+    ...['errors', 'shared', 'cache', 'config', 'content', 'output', 'search', 'server', 'pipeline', 'dev'],
+    'translations',
+  ],
   index: ['config', 'content'],
 };
 

@@ -67,6 +67,9 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('--quiet', 'print only errors and the summary', false)
     .option('--debug', 'print stack traces of errors', false)
     .option('--no-cache', 'reuse nothing from node_modules/.cache/docs-it (what is computed is still kept)')
+    .option('--upstream <dir>', 'a git checkout of the upstream docs: show readers which pages fell behind it')
+    .option('--upstream-ref <rev>', 'the upstream revision (default: translations.ref of the config, else HEAD)')
+    .option('--translation-status <file>', 'the same, from a file written by `docs-it translations --json`')
     .action(
       async (opts: {
         out?: string;
@@ -75,6 +78,9 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         quiet: boolean;
         debug: boolean;
         cache: boolean;
+        upstream?: string;
+        upstreamRef?: string;
+        translationStatus?: string;
       }) => {
         try {
           const summary = await buildSite({
@@ -86,6 +92,9 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
             debug: opts.debug,
             quiet: opts.quiet,
             noCache: !opts.cache,
+            upstream: opts.upstream,
+            upstreamRef: opts.upstreamRef,
+            translationStatus: opts.translationStatus,
           });
           console.log(formatSummary(summary, process.cwd(), opts.verbose));
         } catch (error) {
@@ -161,6 +170,26 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         config: opts.config,
         dir: opts.dir,
         requestTimeoutMs: opts.timeout,
+      });
+    });
+
+  program
+    .command('translations')
+    .description('how every page stands against the upstream (original-language) docs, from their git history')
+    .requiredOption('--upstream <dir>', 'a local git checkout of the upstream repository')
+    .option('--ref <rev>', 'upstream revision (default: translations.ref of the config, else HEAD)')
+    .option('--json', 'print the status as JSON (what `build --translation-status` reads)', false)
+    .option('--fail-on-stale', "exit with 1 when a page's upstream changed, moved or was deleted", false)
+    .option('-c, --config <file>', 'site config file', 'site.config.ts')
+    .action(async (opts: { upstream: string; ref?: string; json: boolean; failOnStale: boolean; config: string }) => {
+      const { translationsCommand } = await import('./translations-command');
+      exitCode = await translationsCommand({
+        packageRoot: context.packageRoot,
+        config: opts.config,
+        upstream: opts.upstream,
+        ref: opts.ref,
+        json: opts.json,
+        failOnStale: opts.failOnStale,
       });
     });
 

@@ -70,6 +70,26 @@ const pwaSchema = z.strictObject({
   appleTouchIcon: z.string().optional(),
 });
 
+const translationsSchema = z.strictObject({
+  /** The upstream revision the pages follow (default `HEAD` of the checkout); `origin/<ref>` when not local. */
+  ref: z.string().default('HEAD'),
+  /** Upstream folders whose pages should each have a translation here (default `docs`). */
+  folders: z.array(z.string()).default(['docs']),
+  /** Web page of an upstream file's history, `{path}` standing for the file (e.g. GitHub's `…/commits/main/{path}`). */
+  historyUrl: z
+    .string()
+    .regex(
+      /^https?:\/\/.*\{path\}/,
+      'expected an http(s) URL with {path} in it, such as "https://github.com/o/r/commits/main/{path}"',
+    )
+    .optional(),
+  /** Route of the status page, under the base URL (default `stato-traduzioni`); written only with upstream data. */
+  statusRoute: z
+    .string()
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'expected a path such as "stato-traduzioni"')
+    .default('stato-traduzioni'),
+});
+
 export const siteSchema = z
   .strictObject({
     title: z.string().min(1),
@@ -90,6 +110,8 @@ export const siteSchema = z
     announcementBar: announcementBarSchema.optional(),
     /** A notice shown on every page above the navbar, e.g. how current a translation is (default none). */
     translationNotice: z.string().optional(),
+    /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
+    translations: translationsSchema.optional(),
     colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),
     search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {} }),
     pwa: pwaSchema.default({

@@ -1,6 +1,13 @@
 import type { SiteConfig } from '../config/site-schema';
 import { DocsItError, ErrorCollector } from '../errors';
 import { joinRoute, notFoundRouteOf } from '../shared/urls';
+import type { UpstreamHistory } from '../translations/read-history';
+import {
+  type PageStatus,
+  type TranslatedPage,
+  type TranslationReport,
+  translationStatus,
+} from '../translations/translation-status';
 import { archiveByYear, type BlogListPage, buildBlogPosts, paginateBlog, parseAuthors } from './blog';
 import type { BlogPost, Doc, Page, Route } from './content-types';
 import type { DiscoveredContent } from './discover';
@@ -31,6 +38,19 @@ export interface ContentModel {
   basePaths: { docs: string; blog: string; notFound: string };
   /** Where the docs begin for a reader: the docs home, or the main doc. */
   docsHomeRoute: string;
+  /** How each page stands against its upstream, when the build was given upstream data. */
+  translations: TranslationModel | undefined;
+}
+
+/** Upstream data for a build: an upstream history read now, or the report `docs-it translations` wrote. */
+export type TranslationInput = { history: UpstreamHistory } | { report: TranslationReport };
+
+export interface TranslationModel {
+  report: TranslationReport;
+  /** Status by content file (site-root relative). */
+  byFile: Record<string, PageStatus>;
+  /** Route of the status page. */
+  route: string;
 }
 
 export interface ContentModelInput {
@@ -42,6 +62,7 @@ export interface ContentModelInput {
   configSource: string;
   /** Splits off a file's front matter; the pipeline passes a cached one. */
   parseSource: (source: SourceFile) => ParsedSource;
+  translations?: TranslationInput;
 }
 
 /** Builds the whole content model from the files; throws every problem at once. */
@@ -131,6 +152,33 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   for (const list of blogPages) add({ path: list.route, kind: 'blog-list' });
   if (posts.length) add({ path: joinRoute(blogBase, 'archive'), kind: 'blog-archive' });
   for (const post of posts) add({ path: post.route, kind: 'blog-post', file: post.source.file });
+  let translations: TranslationModel | undefined;
+  if (input.translations) {
+    const pagesOfSite: TranslatedPage[] = [
+      ...allDocs.map((d) => ({ source: d.source, title: d.title, route: d.route })),
+      ...posts.map((p) => ({ source: p.source, title: p.title, route: p.route })),
+      ...allPages.map((p) => ({ source: p.source, title: p.title, route: p.route })),
+    ].map(({ source, title, route }) => ({
+      file: source.file,
+      title,
+      route: source === notFoundPage?.source ? undefined : route,
+      upstream: (source.frontMatter as { upstream?: TranslatedPage['upstream'] }).upstream,
+      line: source.keyLines.upstream,
+    }));
+    let report: TranslationReport;
+    if ('history' in input.translations) {
+      const status = translationStatus(pagesOfSite, input.translations.history, {
+        folders: site.translations?.folders ?? ['docs'],
+      });
+      for (const error of status.errors) errors.add(error);
+      report = status.report;
+    } else {
+      report = input.translations.report;
+    }
+    const route = joinRoute(site.baseUrl, site.translations?.statusRoute ?? 'stato-traduzioni');
+    translations = { report, byFile: Object.fromEntries(report.pages.map((p) => [p.file, p])), route };
+    add({ path: route, kind: 'translation-status' });
+  }
   errors.throwIfAny();
 
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -152,5 +200,6 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
     staticUrls: discovered.staticFiles.map((f) => joinRoute(site.baseUrl, f)),
     basePaths: { docs: docsBase, blog: blogBase, notFound },
     docsHomeRoute: docsHome?.route ?? mainDoc?.route ?? docsBase,
+    translations,
   };
 }

@@ -11,6 +11,7 @@ export type RouteKind =
   | 'blog-list'
   | 'blog-post'
   | 'blog-archive'
+  | 'translation-status'
   | 'not-found';
 
 /** The leading `# Heading` a page's title comes from, when the front matter has none. */

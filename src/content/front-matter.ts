@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { DocsItError } from '../errors';
+import { upstreamRefSchema } from '../translations/upstream-ref';
 import { formatKeyPath } from '../validation/describe-issue';
 import type { ParsedSource, SourceFile } from './source-file';
 
@@ -21,6 +22,8 @@ const common = {
   hide_table_of_contents: z.boolean().optional(),
   toc_min_heading_level: z.number().int().min(2).max(6).optional(),
   toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  /** The upstream page this one translates (and the commit it was checked against), or `none`. */
+  upstream: upstreamRefSchema.optional(),
 };
 
 const docSchema = z.looseObject({

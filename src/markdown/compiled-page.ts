@@ -6,6 +6,8 @@ export interface Problem {
   line: number;
   column: number;
   hint: string;
+  /** A warning is printed and does not fail the build (an error is the default). */
+  severity?: 'warning';
 }
 
 /**

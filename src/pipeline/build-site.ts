@@ -2,6 +2,7 @@ import { bundleClient } from '../bundle/bundle-client';
 import type { StageName } from '../cache/code-versions';
 import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
+import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
@@ -9,8 +10,9 @@ import type { PhaseTiming } from './progress';
 import { type RunOptions, startRun } from './run';
 import { createSite, readContent } from './site';
 import { siteFiles } from './site-files';
+import { type TranslationOptions, translationInputOf } from './translation-input';
 
-export type BuildOptions = RunOptions;
+export type BuildOptions = RunOptions & Omit<TranslationOptions, 'onProgress'>;
 
 export interface BuildSummary {
   pages: number;
@@ -42,11 +44,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       (c) => `${c.discovered.sources.length} files`,
     );
     for (const warning of content.discovered.warnings) process.stderr.write(`Avviso: ${warning}\n`);
+    if (options.upstream || options.translationStatus) {
+      const translations = await run.task(
+        'translations',
+        () => translationInputOf(options, config),
+        (t) => (t && 'history' in t ? `${t.history.commits.length} upstream commits` : 'status file'),
+      );
+      if (translations) content.translations = translations;
+    }
     const site = await run.task(
       'model',
       () => createSite(config, content, run.stages),
       (s) => `${s.model.routes.length} routes`,
     );
+    if (config.verbose && config.site.translations) {
+      const missing = pagesWithoutUpstream(site.model);
+      if (missing.length > 0) {
+        process.stdout.write(`ℹ ${missing.length} pages without \`upstream\` in their front matter:\n`);
+        for (const file of missing) process.stdout.write(`  ${file}\n`);
+      }
+    }
     // esbuild bundles in its own process while the markdown is compiled here.
     const clientConfig = clientConfigOf(config.site, site.chrome, config.mode);
     const bundling = bundleClient({

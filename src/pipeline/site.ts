@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { buildContentModel, type ContentModel } from '../content/build-content-model';
+import { buildContentModel, type ContentModel, type TranslationInput } from '../content/build-content-model';
 import { type DiscoveredContent, discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
 import type { ReleasesData } from '../content/releases';
-import { DocsItError, DocsItErrors, docsItErrorsOf, ErrorCollector } from '../errors';
+import { DocsItError, DocsItErrors, docsItErrorsOf, ErrorCollector, formatError } from '../errors';
 import { checkLinks } from '../links/check-links';
 import { declaredLinks } from '../links/declared-links';
 import { resolveFileLinks } from '../links/resolve-file-links';
@@ -25,6 +25,8 @@ export interface SiteContent {
   releases: ReleasesData | undefined;
   configFile: string;
   configSource: string;
+  /** Upstream data (`build --upstream` or `--translation-status`), for the translation notices. */
+  translations?: TranslationInput;
 }
 
 /** Reads every file of the site's content. */
@@ -50,6 +52,7 @@ export function modelOf(
     configFile: content.configFile,
     configSource: content.configSource,
     parseSource: stages.parseSource,
+    ...(content.translations ? { translations: content.translations } : {}),
   });
   const chrome = buildChrome(config.site, model, { file: content.configFile, source: content.configSource });
   return { model, chrome };
@@ -79,6 +82,8 @@ export interface Site {
 }
 
 export interface SiteOptions {
+  /** Where a page's warnings go (a code language without a grammar…); default: printed on stderr. */
+  warn?: (warning: DocsItError) => void;
   /**
    * What a page that cannot be compiled shows instead (`dev` shows an empty page and the error in an
    * overlay); without it the error is thrown, as `build` wants.
@@ -93,6 +98,7 @@ export function createSite(
   options: SiteOptions = {},
 ): Site {
   const { model, chrome } = modelOf(config, content, stages);
+  const warn = options.warn ?? ((w: DocsItError) => process.stderr.write(`Avviso: ${formatError(w)}\n`));
   const routeByPath = new Map(model.routes.map((r) => [r.path, r]));
   const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl);
   const pages = new Map<string, Promise<CompiledPage>>();
@@ -123,8 +129,11 @@ export function createSite(
         try {
           const page = await site.page(file);
           compiled.set(file, page);
-          for (const p of page.problems)
-            errors.add(new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint));
+          for (const p of page.problems) {
+            const problem = new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint);
+            if (p.severity === 'warning') warn(problem);
+            else errors.add(problem);
+          }
         } catch (error) {
           const located = docsItErrorsOf(error);
           if (located.length === 0) throw error;

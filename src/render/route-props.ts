@@ -10,6 +10,7 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import { cardListMarker } from '../markdown/remark-card-list';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { inlineMarkdown } from './escape';
+import { translationNoticeOf, translationStatusProps } from './translation-props';
 
 /** A route ready to render: its template's props and what the document around it needs. */
 export interface RoutePage {
@@ -104,6 +105,8 @@ export async function routePageOf(
         toc: doc.frontMatter.hide_table_of_contents ? [] : compiled.toc,
         breadcrumbs: nav?.breadcrumbs ?? [],
       };
+      const notice = translationNoticeOf(model.translations, doc.source.file, site);
+      if (notice) props.translation = notice;
       if (nav) {
         props.sidebarId = nav.sidebarId;
         if (nav.prev) props.prev = nav.prev;
@@ -185,10 +188,14 @@ export async function routePageOf(
         toc: post.frontMatter.hide_table_of_contents ? [] : compiled.toc,
         recent: recentPosts(ctx),
       };
+      const notice = translationNoticeOf(model.translations, post.source.file, site);
+      if (notice) props.translation = notice;
       if (newer) props.newer = { title: newer.title, href: newer.route };
       if (older) props.older = { title: older.title, href: older.route };
       return { page: { props, noIndex: post.frontMatter.unlisted ?? false, image: post.frontMatter.image }, problems };
     }
+    case 'translation-status':
+      return { page: { props: translationStatusProps(model, site), noIndex: true }, problems };
     case 'not-found': {
       const page = model.notFoundPage;
       const contentHtml = page ? (await ctx.page(page.source.file)).html : '';
@@ -218,6 +225,8 @@ export async function routePageOf(
           toc: fm.hide_table_of_contents ? [] : compiled.toc,
           hideTitle: fm.hide_title ?? false,
         };
+        const notice = translationNoticeOf(model.translations, page.source.file, site);
+        if (notice) props.translation = notice;
       }
       return { page: { props, noIndex: fm.unlisted ?? false, image: fm.image }, problems };
     }

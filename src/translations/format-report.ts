@@ -1,0 +1,55 @@
+import { translationStateLabels as stateLabels } from '../shared/translation-states';
+import type { PageState, PageStatus, TranslationReport } from './translation-status';
+
+const short = (sha: string) => sha.slice(0, 7);
+const day = (iso: string) => iso.slice(0, 10);
+const commitText = (commit: { sha: string; subject: string }) => `${short(commit.sha)} «${commit.subject}»`;
+
+function detail(page: PageStatus): string {
+  const up = page.upstream;
+  if (!up) return page.state === 'own' ? '' : '(manca `upstream` nel front matter)';
+  const since = `dal ${short(up.commit)}`;
+  const lines = `+${page.added} −${page.deleted} righe`;
+  const newest = page.newest
+    ? `; ultimo ${day(page.newest.date)} ${short(page.newest.sha)} «${page.newest.subject}»`
+    : '';
+  const commits = `${page.commits} commit`;
+  switch (page.state) {
+    case 'up-to-date':
+      return `← ${up.path}`;
+    case 'changed':
+      return `← ${up.path}: ${commits}, ${lines} ${since}${newest}`;
+    case 'moved':
+      return `← ${up.path}, ora ${page.currentPath}: ${commits}, ${lines} ${since}${newest}`;
+    case 'deleted':
+      if (!page.newest) return `← ${up.path}: eliminato`;
+      return `← ${up.path}: eliminato il ${day(page.newest.date)} in ${commitText(page.newest)}`;
+    default:
+      return '';
+  }
+}
+
+/** The report `docs-it translations` prints: one line per page, the pages no one translated, a summary. */
+export function formatReport(report: TranslationReport): string {
+  const width = Math.max(...Object.values(stateLabels).map((l) => l.length));
+  const fileWidth = Math.max(0, ...report.pages.map((p) => p.file.length));
+  const lines: string[] = [
+    `Originale: ${report.ref} (${short(report.head.sha)}${report.head.date ? ` del ${day(report.head.date)}` : ''})`,
+    '',
+  ];
+  for (const page of report.pages) {
+    const text = `${stateLabels[page.state].padEnd(width)}  ${page.file.padEnd(fileWidth)}  ${detail(page)}`;
+    lines.push(text.trimEnd());
+  }
+  if (report.untranslated.length > 0) {
+    lines.push('', `Pagine originali che nessuna pagina segue (${report.untranslated.length}):`);
+    for (const page of report.untranslated) {
+      lines.push(`  ${page.path}${page.newest ? `  (ultimo commit ${day(page.newest.date)})` : ''}`);
+    }
+  }
+  const counts = new Map<PageState, number>();
+  for (const page of report.pages) counts.set(page.state, (counts.get(page.state) ?? 0) + 1);
+  const parts = (Object.keys(stateLabels) as PageState[]).map((s) => `${counts.get(s) ?? 0} ${stateLabels[s]}`);
+  lines.push('', `Riepilogo: ${parts.join(', ')}; ${report.untranslated.length} originali senza traduzione.`);
+  return lines.join('\n');
+}

@@ -54,11 +54,73 @@ test('code meta parsing', () => {
   assert.ok(meta.showLineNumbers);
 });
 
-test('an unknown code language is a problem at its line', async () => {
-  const { problems } = await compileMd('Testo.\n\n```klingon\nx\n```\n');
+test('magic comments mark lines and leave the shown code, in every comment syntax, as in Docusaurus', async () => {
+  const body = [
+    '```rust title="main.rs"',
+    'fn main() {',
+    '    // highlight-next-line',
+    '    tauri::Builder::default()',
+    '        // highlight-start',
+    '        .invoke_handler(tauri::generate_handler![saluta])',
+    '        .run(tauri::generate_context!())',
+    '        // highlight-end',
+    '        .expect("errore");',
+    '}',
+    '```',
+    '',
+    '```bash',
+    '# highlight-next-line',
+    'npm run tauri dev',
+    '```',
+    '',
+    '```html',
+    '<!-- highlight-next-line -->',
+    '<div id="app"></div>',
+    '```',
+    '',
+    '```jsx',
+    '{/* highlight-next-line */}',
+    '<App />',
+    '```',
+    '',
+  ].join('\n');
+  for (const format of ['md', 'mdx'] as const) {
+    const { html, problems } = await compileMd(body, { format });
+    assert.equal(problems, []);
+    assert.not.match(html, /highlight-(next-line|start|end)/, format);
+    const marked = [...html.matchAll(/<span class="line highlighted">(.*?)<\/span>(?=\n|<\/code>)/g)].map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x3C;|&lt;/g, '<')
+        .trim(),
+    );
+    assert.equal(
+      marked,
+      [
+        'tauri::Builder::default()',
+        '.invoke_handler(tauri::generate_handler![saluta])',
+        '.run(tauri::generate_context!())',
+        'npm run tauri dev',
+        '<div id="app"></div>',
+        '<App />',
+      ],
+      format,
+    );
+  }
+  // Lines named in the meta win, and the comments then stay as written (Docusaurus does the same).
+  const { html } = await compileMd('```js {1}\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n```\n');
+  assert.match(html, 'highlight-next-line');
+  assert.is(html.match(/class="line highlighted"/g)?.length, 1);
+});
+
+test('a code language without a grammar is plain text and a warning at its line, not a failed build', async () => {
+  const { html, problems } = await compileMd('Testo.\n\n```klingon\nqapla <b>\n```\n');
   assert.is(problems.length, 1);
   assert.is(problems[0]!.line, 3);
-  assert.match(problems[0]!.message, 'unknown code language "klingon"');
+  assert.is(problems[0]!.severity, 'warning');
+  assert.match(problems[0]!.message, 'code language "klingon" has no grammar');
+  assert.match(html, '<pre class="shiki plain"');
+  assert.match(html, 'qapla &lt;b&gt;');
 });
 
 test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () => {

@@ -4,7 +4,7 @@ import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-c
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { DocsItError, docsItErrorsOf } from '../errors';
+import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { type Run, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
@@ -239,9 +239,13 @@ export class DevSite {
 
   private notePage(file: string, page: CompiledPage): CompiledPage {
     if (page === emptyPage) return page;
-    const problems = page.problems.map(
-      (p) => new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
-    );
+    const located = page.problems.map((p) => ({
+      severity: p.severity,
+      error: new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
+    }));
+    // Warnings go to the terminal (once per compile); the overlay is for what would fail a build.
+    for (const w of located) if (w.severity === 'warning') console.warn(`Avviso: ${formatError(w.error)}`);
+    const problems = located.filter((p) => p.severity !== 'warning').map((p) => p.error);
     if (problems.length) this.pageErrors.set(file, problems);
     else this.pageErrors.delete(file);
     return page;

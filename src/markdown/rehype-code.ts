@@ -5,6 +5,7 @@ import { escapeHtml } from '../shared/escape-html';
 import { parseCodeMeta } from './code-meta';
 import type { Problem } from './compiled-page';
 import { type Highlighter, supportedLanguages } from './highlighter';
+import { applyMagicComments } from './magic-comments';
 import { eachNode } from './walk';
 
 export interface CodeOptions {
@@ -38,18 +39,22 @@ export default function rehypeCode(options: CodeOptions) {
         if (requested) {
           const resolved = options.highlighter.resolveLanguage(requested);
           if (resolved === undefined) {
+            // Docusaurus shows such a block as plain text: a page copied from it must still build.
             problems.push({
-              message: `unknown code language "${requested}"`,
+              message: `code language "${requested}" has no grammar: the block is shown as plain text`,
               line: node.position?.start.line ?? 1,
               column: node.position?.start.column ?? 1,
-              hint: `Use one of: ${supportedLanguages.join(', ')}.`,
+              hint: `Use one of: ${supportedLanguages.join(', ')} (or \`text\` for plain text on purpose).`,
+              severity: 'warning',
             });
           } else lang = resolved;
         }
+        const text = textOf(code).replace(/\n$/, '');
+        const marked = meta.highlightLines.length > 0 ? { code: text, highlightLines: [] } : applyMagicComments(text);
         const pre = await options.highlighter.highlight({
-          code: textOf(code).replace(/\n$/, ''),
+          code: marked.code,
           lang,
-          highlightLines: meta.highlightLines,
+          highlightLines: meta.highlightLines.length > 0 ? meta.highlightLines : marked.highlightLines,
           showLineNumbers: meta.showLineNumbers,
         });
         const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { moduleFiles } from '../cache/module-files';
 import { loadConfig } from '../config/load-config';
-import { buildContentModel } from '../content/build-content-model';
 import { parseFrontMatter } from '../content/front-matter';
 import { docsItErrorsOf, formatError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
-import { readContent } from '../pipeline/site';
+import { contentModelOf, readContent } from '../pipeline/site';
 import { translationInputOf } from '../pipeline/translation-input';
 import { staleTranslationStates } from '../shared/translation-states';
 import { formatReport } from '../translations/format-report';
@@ -52,15 +51,7 @@ export async function translationsCommand(options: TranslationsCommandOptions): 
     );
     if (tty) err.write('\r\x1b[2K');
     err.write(`Cronologia di ${ref}: ${read} commit letti in ${formatMs(performance.now() - start)}\n`);
-    const model = buildContentModel({
-      site: config.site,
-      discovered: content.discovered,
-      releases: content.releases,
-      configFile: content.configFile,
-      configSource: content.configSource,
-      parseSource: parseFrontMatter,
-      ...(translations ? { translations } : {}),
-    });
+    const model = contentModelOf(config, { ...content, ...(translations ? { translations } : {}) }, parseFrontMatter);
     const report = model.translations!.report;
     out.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
     const stale = report.pages.filter((p) => staleTranslationStates.has(p.state)).length;

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { buildContentModel, type ContentModel, type TranslationInput } from '../content/build-content-model';
+import {
+  buildContentModel,
+  type ContentModel,
+  type ContentModelInput,
+  type TranslationInput,
+} from '../content/build-content-model';
 import { type DiscoveredContent, discoverContent } from '../content/discover';
 import { loadReleases } from '../content/load-releases';
 import type { ReleasesData } from '../content/releases';
@@ -39,21 +44,30 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
   return { discovered, releases, configFile: path.relative(config.paths.root, config.paths.configFile), configSource };
 }
 
+/** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
+export function contentModelOf(
+  config: ResolvedConfig,
+  content: SiteContent,
+  parseSource: ContentModelInput['parseSource'],
+): ContentModel {
+  return buildContentModel({
+    site: config.site,
+    discovered: content.discovered,
+    releases: content.releases,
+    configFile: content.configFile,
+    configSource: content.configSource,
+    parseSource,
+    ...(content.translations ? { translations: content.translations } : {}),
+  });
+}
+
 /** The content model and the site-wide chrome, from the config and the content. */
 export function modelOf(
   config: ResolvedConfig,
   content: SiteContent,
   stages: Stages,
 ): { model: ContentModel; chrome: SiteChrome } {
-  const model = buildContentModel({
-    site: config.site,
-    discovered: content.discovered,
-    releases: content.releases,
-    configFile: content.configFile,
-    configSource: content.configSource,
-    parseSource: stages.parseSource,
-    ...(content.translations ? { translations: content.translations } : {}),
-  });
+  const model = contentModelOf(config, content, stages.parseSource);
   const chrome = buildChrome(config.site, model, { file: content.configFile, source: content.configSource });
   return { model, chrome };
 }

@@ -72,9 +72,24 @@ function Category({
   const showChildren = expanded || renderCollapsed;
   const toggle = () => setExpanded((e) => !e);
   return (
-    <li className={`menu-item menu-category${expanded ? '' : ' collapsed'}`}>
+    <li
+      className={`menu-item menu-category${expanded ? '' : ' collapsed'}${item.className ? ` ${item.className}` : ''}`}
+    >
       <div className="menu-category-header">
-        {item.href ? (
+        {item.collapsible === false ? (
+          // Always open: a label (or the category's page), no toggle.
+          item.href ? (
+            <a
+              className={`menu-link${current ? ' active' : ''}`}
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+            >
+              {item.label}
+            </a>
+          ) : (
+            <span className="menu-link menu-label menu-label-static">{item.label}</span>
+          )
+        ) : item.href ? (
           <>
             <a
               className={`menu-link${current ? ' active' : ''}`}
@@ -135,7 +150,7 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
         }
         const current = item.href === path;
         return (
-          <li key={item.href} className="menu-item">
+          <li key={item.href} className={`menu-item${item.className ? ` ${item.className}` : ''}`}>
             <a
               className={`menu-link${current ? ' active' : ''}`}
               href={item.href}

@@ -275,7 +275,7 @@ test('an unknown MDX component or a missing package is reported where it is used
     '5:1 unknown component <Sconosciuto>: no component of that name is provided to MDX pages',
   );
   const missing = await locate("---\ntitle: x\n---\n\nimport X from 'pacchetto-inesistente'\n\n<X />\n");
-  assert.is(missing, '5:1 cannot import pacchetto-inesistente: it is not installed, or the path is wrong');
+  assert.is(missing, '5:1 cannot import pacchetto-inesistente: the package is not installed');
   assert.not.match(missing, 'node_modules');
 });
 
@@ -369,13 +369,13 @@ test('Docusaurus theme imports (@theme/Tabs, TabItem, Admonition) resolve to doc
   assert.match(page.html, 'data-value="npm">npm</button>');
   assert.match(page.html, 'admonition-tip');
   try {
-    await compileMd("Testo.\n\nimport BrowserOnly from '@docusaurus/BrowserOnly'\n\n<BrowserOnly>x</BrowserOnly>\n", {
+    await compileMd("Testo.\n\nimport Head from '@docusaurus/Head'\n\n<Head>x</Head>\n", {
       format: 'mdx',
     });
     assert.unreachable();
   } catch (error) {
     const e = error as DocsItError;
-    assert.is(e.message, 'cannot import @docusaurus/BrowserOnly: docs-it does not provide this Docusaurus module');
+    assert.is(e.message, 'cannot import @docusaurus/Head: docs-it does not provide this Docusaurus module');
     assert.is(e.location?.line, 3);
     assert.match(e.hint ?? '', '@theme/Tabs');
   }
@@ -415,6 +415,91 @@ test('@docusaurus/Link points site paths under the base URL; @theme/Details is a
   assert.match(page.html, '<details><summary>Altro</summary>');
   assert.match(page.html, 'Testo nascosto.');
   assert.match(page.html, '<a href="#">no</a>');
+});
+
+test("fragments: props reach them, their links are their own, their imports are the page's", async () => {
+  const page = await compileMd(
+    [
+      "import Tabs from '@theme/Tabs'",
+      "import Requisiti from './guide/_requisiti.mdx'",
+      '',
+      '<Requisiti os="linux" versione={2} />',
+      '',
+      '<Tabs><TabItem value="a">A</TabItem></Tabs>',
+    ].join('\n'),
+    {
+      format: 'mdx',
+      fragments: {
+        'guide/_requisiti.mdx': [
+          "import Tabs from '@theme/Tabs'",
+          "import Nota from './_nota.md'",
+          '',
+          'Sistema: {props.os}, versione {props.versione}. Vedi [la guida](./installa.md) e [altro](../faq.md).',
+          '',
+          '<Nota />',
+        ].join('\n'),
+        'guide/_nota.md': 'Nota annidata con [un link](./vicino.md).',
+      },
+    },
+  );
+  assert.match(page.html, 'Sistema: linux, versione 2.');
+  assert.match(page.html, 'Nota annidata');
+  assert.equal(
+    page.links.filter((l) => l.kind === 'file').map((l) => (l as { target: string }).target),
+    ['content/docs/guide/installa.md', 'content/docs/faq.md', 'content/docs/guide/vicino.md'],
+  );
+  assert.match(page.html, 'role="tablist"');
+});
+
+test('@theme/CodeBlock is a highlighted block; useBaseUrl puts site paths under the base URL', async () => {
+  const page = await compileMd(
+    [
+      "import CodeBlock from '@theme/CodeBlock'",
+      "import useBaseUrl from '@docusaurus/useBaseUrl'",
+      '',
+      '<CodeBlock language="rust" title="src/main.rs" showLineNumbers>',
+      '{`fn main() {}`}',
+      '</CodeBlock>',
+      '',
+      '<img src={useBaseUrl(\'/img/logo.svg\')} alt="logo" />',
+    ].join('\n'),
+    { format: 'mdx' },
+  );
+  assert.match(page.html, '<div class="code-title">src/main.rs</div>');
+  assert.match(page.html, 'line-numbers');
+  assert.match(page.html, 'fn</span>');
+  assert.match(page.html, '<img src="/it/img/logo.svg" alt="logo"/>');
+  assert.not.match(page.html, 'rel="preload"');
+});
+
+test('an import nobody provides is an error at its own line, with what to do', async () => {
+  const locate = async (body: string) => {
+    try {
+      await compileMd(body, { format: 'mdx' });
+      return 'compiled';
+    } catch (error) {
+      const e = error as DocsItError;
+      return `${e.location?.line}:${e.location?.column} ${e.message} | ${e.hint}`;
+    }
+  };
+  const theme = await locate("Testo.\n\nimport Command from '@theme/Command'\n\n<Command />\n");
+  assert.match(theme, "3:1 cannot import @theme/Command: neither docs-it nor the site's components module provides");
+  assert.match(theme, '`components` in site.config.ts');
+  const site = await locate("Testo.\n\n\nimport X from '@site/src/components/X'\n");
+  assert.match(site, '4:1 cannot import @site/src/components/X: no file src/components/X');
+  const named = await locate("import { Nope } from '@theme/Tabs'\n");
+  assert.match(named, '1:1 @theme/Tabs has no export named Nope');
+  try {
+    await compileMd("import X from '@theme/Tabs'\nimport F from './_f.mdx'\n\n<F />\n", {
+      format: 'mdx',
+      fragments: { '_f.mdx': "Testo.\n\nimport X from '@theme/Details'\n" },
+    });
+    assert.unreachable();
+  } catch (error) {
+    const e = error as DocsItError;
+    assert.equal(e.location, { file: 'content/docs/_f.mdx', line: 3, column: 1 });
+    assert.is(e.message, 'X is imported twice, from different modules');
+  }
 });
 
 test('details/summary raw HTML with markdown inside', async () => {

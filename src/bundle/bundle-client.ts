@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type BuildOptions, type BuildResult, build, context } from 'esbuild';
+import { type BuildOptions, type BuildResult, build, context, type Plugin } from 'esbuild';
+import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import type { ClientConfig } from '../shared/client-config';
 
 export interface ClientBundle {
@@ -16,9 +17,44 @@ export interface BundleInput {
   mode: 'production' | 'development';
   /** Site settings the browser code needs, compiled in as `__DOCS_IT_CONFIG__` (see src/client/client-config.ts). */
   clientConfig: ClientConfig;
+  /** The site's folder (what `@site/` names in its code). */
+  siteRoot: string;
+  /** The site's components module, absolute (`components` in site.config.ts), hydrated in the browser. */
+  components?: string | undefined;
 }
 
-function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput): BuildOptions & { write: false } {
+/**
+ * The site's code in the browser: `docs-it:site-components` is its components module (an empty one when it has
+ * none), `@site/` its folder, and the Docusaurus modules it imports (`@theme/Tabs`…) docs-it's own components.
+ */
+function siteCode(packageRoot: string, siteRoot: string, components: string | undefined): Plugin {
+  const mdxComponents = path.join(packageRoot, 'templates/content/mdx-components.tsx');
+  return {
+    name: 'docs-it-site-code',
+    setup(b) {
+      b.onResolve({ filter: /^docs-it:site-components$/ }, () =>
+        components ? { path: components } : { path: 'none', namespace: 'docs-it-empty' },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+      b.onResolve({ filter: /^@site\// }, (args) =>
+        b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
+      );
+      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
+        isBuiltinModule(args.path) ? { path: args.path, namespace: 'docs-it-builtin' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-builtin' }, (args) => ({
+        contents: Object.entries(builtinModules[args.path as BuiltinModule] as Record<string, string>)
+          .map(([as, name]) => `export { ${name} as ${as} } from ${JSON.stringify(mdxComponents)};`)
+          .join('\n'),
+        loader: 'js',
+        resolveDir: packageRoot,
+      }));
+    },
+  };
+}
+
+function bundleOptions(input: BundleInput): BuildOptions & { write: false } {
+  const { packageRoot, baseUrl, mode, clientConfig } = input;
   return {
     // Aliases resolve from the working directory: the package's, so a site folder without preact works.
     absWorkingDir: packageRoot,
@@ -51,6 +87,7 @@ function bundleOptions({ packageRoot, baseUrl, mode, clientConfig }: BundleInput
       'react/jsx-runtime': 'preact/jsx-runtime',
     },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
+    plugins: [siteCode(packageRoot, input.siteRoot, input.components)],
   };
 }
 

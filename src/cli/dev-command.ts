@@ -69,6 +69,8 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
     [
       paths.content,
       paths.configFile,
+      // The site's components module and its neighbours: rendered into pages and bundled for the browser.
+      ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
       path.join(options.packageRoot, 'src/client'),
       path.join(options.packageRoot, 'templates/styles.css'),
     ],

@@ -110,6 +110,11 @@ export const siteSchema = z
     announcementBar: announcementBarSchema.optional(),
     /** A notice shown on every page above the navbar, e.g. how current a translation is (default none). */
     translationNotice: z.string().optional(),
+    /**
+     * The site's components module (e.g. `src/components/index.tsx`, relative to the site folder): its
+     * capitalised exports are components every MDX page can use, also as `@theme/Name` (see WRITING.md).
+     */
+    components: z.string().optional(),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DocsItError, DocsItErrors } from '../errors';
 import { closestName, describeIssue, formatKeyPath } from '../validation/describe-issue';
 import { lineOfKeyPath } from '../validation/locate-key';
+import { configLinksWithBaseUrl } from './base-url-links';
 import { type SiteConfig, siteSchema } from './site-schema';
 
 /**
@@ -10,7 +11,7 @@ import { type SiteConfig, siteSchema } from './site-schema';
  */
 export function validateConfig(raw: unknown, file: string, source = ''): SiteConfig {
   const result = siteSchema.safeParse(raw, { reportInput: true });
-  if (result.success) return result.data;
+  if (result.success) return configLinksWithBaseUrl(result.data);
   const errors = result.error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       const known = knownKeysAt(siteSchema, issue.path, raw);

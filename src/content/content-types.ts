@@ -44,6 +44,10 @@ export interface CategoryMeta {
   position?: number;
   description?: string;
   collapsed?: boolean;
+  collapsible?: boolean;
+  className?: string;
+  /** `link: {type: doc, id}`: the doc the category's label opens. */
+  linkDoc?: string;
 }
 
 export interface Author {

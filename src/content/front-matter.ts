@@ -34,6 +34,9 @@ const docSchema = z.looseObject({
   pagination_prev: z.string().nullable().optional(),
   pagination_next: z.string().nullable().optional(),
   pagination_label: z.string().optional(),
+  sidebar_class_name: z.string().optional(),
+  /** Data for a site's own sidebar components; Docusaurus's default theme does not show it either. */
+  sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
 });
 
 const authorRef = z.union([
@@ -144,7 +147,16 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   }
   const blankLines = text.slice(0, match.index + match[0].length).split('\n').length - 1;
   const body = '\n'.repeat(blankLines) + text.slice(match.index + match[0].length);
-  return { ...source, text, frontMatter: result.data as Record<string, unknown>, body, keyLines };
+  const parsed: ParsedSource = { ...source, text, frontMatter: result.data as Record<string, unknown>, body, keyLines };
+  const known = schemas[source.section].shape;
+  const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));
+  if (unknownKeys.length > 0) parsed.unknownKeys = unknownKeys;
+  return parsed;
+}
+
+/** The front matter keys a section knows, for the "did you mean" of an unknown key. */
+export function knownFrontMatterKeys(section: keyof typeof schemas): string[] {
+  return Object.keys(schemas[section].shape);
 }
 
 function describe(issue: z.core.$ZodIssue): string {

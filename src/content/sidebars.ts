@@ -112,6 +112,20 @@ export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector
     check('position', 'number');
     check('description', 'string');
     check('collapsed', 'boolean');
+    check('collapsible', 'boolean');
+    check('className', 'string');
+    const link = obj.link as { type?: unknown; id?: unknown } | undefined;
+    if (link && link.type === 'doc' && typeof link.id === 'string') meta.linkDoc = link.id;
+    else if (link !== undefined && link !== null) {
+      const line = file.text.split('\n').findIndex((l) => /^\s*"?link"?\s*:/.test(l)) + 1;
+      errors.add(
+        new DocsItError(
+          '"link" of a category is supported as {type: doc, id: …} only',
+          { file: file.file, line: line || 1, column: 1 },
+          'Link the category to one of its docs (link: {type: doc, id: …}); docs-it has no generated index pages yet.',
+        ),
+      );
+    }
     metas.set(file.dir, meta);
   }
   return metas;
@@ -260,7 +274,8 @@ interface Ordered {
 
 /** The items of a docs folder: its docs and sub-folders (as categories), by position then by name. */
 function autogenerate(dirName: string, input: SidebarsInput, errors: ErrorCollector): SidebarItem[] {
-  const dir = dirName.replace(/^\/|\/$/g, '');
+  // `.` is the docs folder itself, as in Docusaurus.
+  const dir = dirName === '.' ? '' : dirName.replace(/^\.?\/|\/$/g, '');
   const entries: Ordered[] = [];
   const subdirs = new Set<string>();
   for (const doc of input.docs) {
@@ -273,6 +288,7 @@ function autogenerate(dirName: string, input: SidebarsInput, errors: ErrorCollec
           href: doc.route,
           docId: doc.id,
           description: doc.frontMatter.description,
+          ...(doc.frontMatter.sidebar_class_name ? { className: doc.frontMatter.sidebar_class_name } : {}),
         },
         position: doc.position,
         name: baseName(doc.id),
@@ -293,15 +309,20 @@ function autogenerate(dirName: string, input: SidebarsInput, errors: ErrorCollec
   }
   for (const sub of subdirs) {
     const meta = input.categories.get(sub) ?? {};
-    const index = input.docs.find((d) => d.dir === sub && d.isIndex && !d.unlisted);
+    const linked = meta.linkDoc
+      ? input.docs.find((d) => d.id === meta.linkDoc || d.id === `${sub}/${meta.linkDoc}`)
+      : undefined;
+    const index = linked ?? input.docs.find((d) => d.dir === sub && d.isIndex && !d.unlisted);
     const items = autogenerate(sub, input, errors);
     if (items.length === 0 && !index) continue;
     const category: SidebarCategory = {
       type: 'category',
       label: meta.label ?? index?.sidebarLabel ?? baseName(sub),
-      collapsed: meta.collapsed ?? true,
-      items,
+      collapsed: meta.collapsible === false ? false : (meta.collapsed ?? true),
+      items: linked ? items.filter((i) => !(i.type === 'link' && i.docId === linked.id)) : items,
     };
+    if (meta.collapsible === false) category.collapsible = false;
+    if (meta.className) category.className = meta.className;
     if (index) {
       category.href = index.route;
       category.docId = index.id;

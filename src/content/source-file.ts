@@ -15,4 +15,6 @@ export interface ParsedSource extends SourceFile {
   body: string;
   /** Line of each front matter key, for errors. */
   keyLines: Record<string, number>;
+  /** Front matter keys docs-it does not know (kept, and reported as warnings by the build). */
+  unknownKeys?: string[];
 }

@@ -120,6 +120,9 @@ export class DevSite {
       this.indexFiles();
       return { paths: 'all', errors: this.errors, compiled: [] };
     }
+    const siteCode = this.config.site.components && path.dirname(path.resolve(paths.root, this.config.site.components));
+    // The site's components are in the browser bundle too.
+    if (siteCode && changed.some((f) => f.startsWith(siteCode + path.sep))) this.bundle = await this.bundler!.rebuild();
     const compiled = await this.reload(rel);
     if (this.site === previous) return { paths: [], errors: this.errors, compiled };
     await this.checkLinks(this.site);
@@ -226,6 +229,8 @@ export class DevSite {
       baseUrl: this.config.site.baseUrl,
       mode: 'development',
       clientConfig,
+      siteRoot: this.config.paths.root,
+      components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
     });
     this.bundlerKey = key;
     this.bundle = await this.bundler.rebuild();

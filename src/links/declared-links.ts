@@ -4,13 +4,19 @@ import type { SourceLocation } from '../errors';
 import type { SidebarItem } from '../shared/sidebar';
 import type { DeclaredLink } from './check-links';
 
-/** The line of the first place the config's source spells `value` as a string literal. */
-function whereIs(value: string, file: string, source: string): SourceLocation {
-  for (const quote of ["'", '"', '`']) {
-    const at = source.indexOf(`${quote}${value}${quote}`);
-    if (at !== -1) {
-      const before = source.slice(0, at);
-      return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+/**
+ * The line of the first place the config's source spells `value` as a string literal (a link that got the
+ * base URL, see `configLinksWithBaseUrl`, as it was written).
+ */
+function whereIs(value: string, file: string, source: string, baseUrl: string): SourceLocation {
+  const spellings = value.startsWith(baseUrl) ? [value, `/${value.slice(baseUrl.length)}`] : [value];
+  for (const spelling of spellings) {
+    for (const quote of ["'", '"', '`']) {
+      const at = source.indexOf(`${quote}${spelling}${quote}`);
+      if (at !== -1) {
+        const before = source.slice(0, at);
+        return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+      }
     }
   }
   return { file };
@@ -27,7 +33,7 @@ export function declaredLinks(
 ): DeclaredLink[] {
   const links: DeclaredLink[] = [];
   const add = (holder: string, href: string | undefined) => {
-    if (href) links.push({ holder, href, where: whereIs(href, config.file, config.source) });
+    if (href) links.push({ holder, href, where: whereIs(href, config.file, config.source, site.baseUrl) });
   };
   for (const item of site.navbar.items) {
     if (item.type === 'link') add('navbar', item.to ?? item.href);

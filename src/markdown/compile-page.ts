@@ -9,8 +9,17 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
-import { BaseUrlContext, createIds, IdsContext, mdxComponents } from '../../templates/content/mdx-components';
+import { islandOf } from '../../templates/content/island';
+import {
+  BaseUrlContext,
+  builtinModuleExports,
+  createIds,
+  IdsContext,
+  mdxComponents,
+} from '../../templates/content/mdx-components';
+import { provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { DocsItError } from '../errors';
+import { componentsKey, type SiteCode } from '../shared/site-code';
 import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
 import { createHighlighter, type Highlighter } from './highlighter';
@@ -26,11 +35,12 @@ import rehypeSearchBlocks from './rehype-search-blocks';
 import remarkAdmonitions from './remark-admonitions';
 import remarkCardList from './remark-card-list';
 import remarkCards from './remark-cards';
+import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
+import remarkImports, { builtinKey, importsArgument } from './remark-imports';
 import remarkMdxFragments from './remark-mdx-fragments';
 import remarkStripTitle from './remark-strip-title';
 import remarkTabs from './remark-tabs';
-import remarkThemeImports, { themeModules } from './remark-theme-imports';
 import remarkUnknownDirectives from './remark-unknown-directives';
 
 /** Everything one page's compile reads: the page is a function of this and of the compiler's code. */
@@ -45,7 +55,7 @@ export interface CompileInput extends PageContext {
 /** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
 function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
   return [
-    ...(format === 'mdx' ? [remarkMdxFragments, remarkThemeImports] : []),
+    ...(format === 'mdx' ? [remarkMdxFragments, remarkCodeBlockComponent, remarkImports] : []),
     remarkGfm,
     remarkDirective,
     remarkUnknownDirectives,
@@ -114,11 +124,21 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
         });
         try {
           html = await withoutProcessExit(input.file, async () => {
-            const mod = await runMdx(String(compiled), { ...jsxRuntime, baseUrl: import.meta.url });
-            const Content = mod.default as ComponentType<{ components: typeof mdxComponents }>;
-            const content = createElement(Content, { components: mdxComponents });
+            const { imports, components } = await modulesOf(input.code);
+            const mod = await runMdx(String(compiled), {
+              ...jsxRuntime,
+              baseUrl: import.meta.url,
+              [importsArgument]: imports,
+            } as Parameters<typeof runMdx>[1]);
+            const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
+            const content = createElement(Content, { components });
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-            return renderToStaticMarkup(createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds));
+            const markup = renderToStaticMarkup(
+              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
+            );
+            // React 19 puts a preload of every <img> it renders in front of the markup: in a page's content
+            // that is a stray element, and the images are in the HTML anyway.
+            return markup.replace(/^(?:<link (?=[^>]*rel="preload")(?=[^>]*as="image")[^>]*\/>)+/, '');
           });
         } catch (error) {
           // The page's own code failed: whatever it threw is the page's error.
@@ -142,6 +162,42 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
     if (file.data.cardList) result.cardList = file.data.cardList;
     return result;
   };
+}
+
+type Namespace = Record<string, unknown>;
+const islands = new WeakMap<Namespace, Namespace>();
+
+/** The components module's components, each as an island (see `islandOf`); other exports as they are. */
+function withIslands(namespace: Namespace): Namespace {
+  let wrapped = islands.get(namespace);
+  if (!wrapped) {
+    wrapped = Object.fromEntries(
+      Object.entries(namespace).map(([name, value]) => [
+        name,
+        /^[A-Z]/.test(name) && value ? islandOf(name, value as ComponentType<Namespace>) : value,
+      ]),
+    );
+    islands.set(namespace, wrapped);
+  }
+  return wrapped;
+}
+
+/** The modules an MDX page's imports name (see remark-imports), and the components it has without imports. */
+async function modulesOf(code: SiteCode | undefined): Promise<{ imports: Namespace; components: Namespace }> {
+  const imports: Namespace = {};
+  for (const [spec, exported] of Object.entries(builtinModuleExports)) imports[builtinKey(spec)] = exported;
+  if (!code) return { imports, components: mdxComponents };
+  provideModulesToSiteCode();
+  const bundle = (await import(code.url)) as Record<string, Namespace>;
+  const site = withIslands(bundle[componentsKey] ?? {});
+  for (const key of Object.values(code.imports)) {
+    const [module, name] = key.split('#') as [string, string | undefined];
+    const namespace = module === componentsKey ? site : (bundle[module] ?? {});
+    imports[key] = name === undefined ? namespace : { default: namespace[name] };
+  }
+  const components: Namespace = { ...mdxComponents };
+  for (const name of code.components) components[name] = site[name];
+  return { imports, components };
 }
 
 /**
@@ -175,9 +231,8 @@ function placeOf(text: string, pattern: RegExp): { line: number; column: number 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The two errors MDX raises while running a page without a place of their own (an unknown component, an
- * import that cannot be resolved), located at their use in the page and named in its words; MDX's own text
- * names its internal files.
+ * The error MDX raises while running a page without a place of its own (an unknown component), located at its
+ * use in the page and named in its words; MDX's own text names its internal files.
  */
 function missingNameError(error: unknown, file: string, body: string): DocsItError | undefined {
   const text = (error as Error)?.message ?? '';
@@ -187,22 +242,8 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
     return new DocsItError(
       `unknown component <${component}>: no component of that name is provided to MDX pages`,
       { file, ...(place ?? { line: 1, column: 1 }) },
-      `Import it at the top of the page (import ${component} from '…'), or use one of the built-in components ` +
-        '(see WRITING.md).',
-    );
-  }
-  const missing = /^Cannot find (?:package|module) '([^']+)'/.exec(text)?.[1];
-  if (missing) {
-    const name = missing.startsWith('/') || missing.startsWith('file:') ? missing.split(/[\\/]/).pop()! : missing;
-    const place = placeOf(body, new RegExp(`^[ \\t]*import\\b.*['"][^'"]*${escapeRegExp(name)}['"]`, 'm'));
-    const theme = /^@(theme|docusaurus)\//.test(name);
-    const notFound = 'it is not installed, or the path is wrong';
-    return new DocsItError(
-      `cannot import ${name}: ${theme ? 'docs-it does not provide this Docusaurus module' : notFound}`,
-      { file, ...(place ?? { line: 1, column: 1 }) },
-      theme
-        ? `docs-it provides ${Object.keys(themeModules).join(', ')}; replace or remove the rest.`
-        : 'Install the package in the site (npm install …), or fix the path of the import.',
+      `Import it at the top of the page (import ${component} from '…'), export it from the site's components ` +
+        'module (`components` in site.config.ts), or use one of the built-in components (see WRITING.md).',
     );
   }
   return undefined;

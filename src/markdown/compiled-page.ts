@@ -1,3 +1,4 @@
+import type { SiteCode } from '../shared/site-code';
 import type { TocItem } from '../shared/toc';
 
 /** A problem found while compiling a page that does not stop the compile: reported with all the others. */
@@ -54,6 +55,8 @@ export interface PageContext {
   titleLine?: number;
   /** Files imported by an MDX page, by site-root relative path. */
   fragments: Record<string, string>;
+  /** The site's code an MDX page can use (its components; the modules it imports), when the site has some. */
+  code?: SiteCode;
 }
 
 declare module 'vfile' {

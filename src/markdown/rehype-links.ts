@@ -74,7 +74,11 @@ export default function rehypeLinks() {
         return;
       }
       let resolved: string;
-      if (pathPart.startsWith('/')) resolved = pathPart;
+      if (pathPart.startsWith('/') && !pathPart.startsWith(page.baseUrl) && `${pathPart}/` !== page.baseUrl) {
+        // As in Docusaurus, a site path written without the base URL (`/docs/x`, `/img/y.png`) gets it.
+        resolved = page.baseUrl + pathPart.slice(1);
+        node.properties[attr] = resolved + (hashAt === -1 ? '' : value.slice(hashAt));
+      } else if (pathPart.startsWith('/')) resolved = pathPart;
       else if (kind === 'image') {
         problems.push({
           message: `relative image path ${value}`,

@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { bundleClient } from '../bundle/bundle-client';
 import type { StageName } from '../cache/code-versions';
 import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
+import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
+import { formatError } from '../errors';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
@@ -57,6 +60,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => createSite(config, content, run.stages),
       (s) => `${s.model.routes.length} routes`,
     );
+    const { model } = site;
+    const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
+      p ? [p.source] : [],
+    );
+    for (const warning of unknownKeyWarnings(sources)) process.stderr.write(`Avviso: ${formatError(warning)}\n`);
     if (config.verbose && config.site.translations) {
       const missing = pagesWithoutUpstream(site.model);
       if (missing.length > 0) {
@@ -71,6 +79,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       baseUrl: config.site.baseUrl,
       mode: config.mode,
       clientConfig,
+      siteRoot: config.paths.root,
+      components: config.site.components && path.resolve(config.paths.root, config.site.components),
     });
     bundling.catch(() => undefined);
     const pages = await run.task(

@@ -3,25 +3,43 @@ import type { DiscoveredContent } from '../content/discover';
 import type { ParsedSource } from '../content/source-file';
 import type { CompileInput } from '../markdown/compile-page';
 import { usesMdx } from '../markdown/detect-format';
-import { resolveFrom } from '../markdown/posix-paths';
+import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
+import type { SiteCode } from '../shared/site-code';
 
-const fragmentImport = /^import\s+\w+\s+from\s+['"](\.{1,2}\/[^'"]+\.mdx?)['"]/gm;
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
 
 /**
- * The fragments a page imports (`import Requisiti from './_requisiti.md'`), by site-root relative path: they
+ * What an MDX page imports, its fragments' imports included: the fragments (`import Requisiti from
+ * './_requisiti.md'`) by site-root relative path with their text, and the modules by their `@site/` form. Both
  * are part of the page's compile input, so a page is compiled again when one of them changes. An import not
  * found here is left for the compiler to report at its line.
  */
-function fragmentsOf(source: ParsedSource, texts: Map<string, string>): Record<string, string> {
+function importsOfPage(source: ParsedSource, texts: Map<string, string>) {
   const fragments: Record<string, string> = {};
-  if (!source.body.includes('import ')) return fragments;
-  for (const match of source.body.matchAll(fragmentImport)) {
-    const file = resolveFrom(source.file, match[1]!);
-    const text = texts.get(file);
-    if (text !== undefined) fragments[file] = text.replace(frontMatter, '');
-  }
-  return fragments;
+  const modules: string[] = [];
+  const visit = (file: string, text: string) => {
+    for (const { source: imported } of importsOf(text)) {
+      const spec = siteSpecifier(imported, file);
+      if (!isFragmentImport(spec)) {
+        modules.push(spec);
+        continue;
+      }
+      const fragment = spec.slice('@site/'.length);
+      const fragmentText = texts.get(fragment);
+      if (fragmentText === undefined || fragment in fragments) continue;
+      fragments[fragment] = fragmentText.replace(frontMatter, '');
+      visit(fragment, fragments[fragment]!);
+    }
+  };
+  visit(source.file, source.body);
+  return { fragments, modules };
+}
+
+/** The part of the site's code a page's compile reads: the modules it imports, not every page's. */
+function codeOfPage(code: SiteCode, modules: string[]): SiteCode {
+  const imports: Record<string, string> = {};
+  for (const spec of modules) if (code.imports[spec] !== undefined) imports[spec] = code.imports[spec];
+  return { url: code.url, components: code.components, imports };
 }
 
 /** Every content file that becomes (part of) a page, as compiler input, by site-root relative path. */
@@ -29,6 +47,7 @@ export function compileJobsOf(
   model: ContentModel,
   discovered: DiscoveredContent,
   baseUrl: string,
+  code?: SiteCode,
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
   for (const source of discovered.sources) texts.set(source.file, source.text);
@@ -51,8 +70,13 @@ export function compileJobsOf(
       excerpt,
       tocMin: fm.toc_min_heading_level ?? 2,
       tocMax: fm.toc_max_heading_level ?? 3,
-      fragments: format === 'mdx' ? fragmentsOf(source, texts) : {},
+      fragments: {},
     };
+    if (format === 'mdx') {
+      const imports = importsOfPage(source, texts);
+      job.fragments = imports.fragments;
+      if (code) job.code = codeOfPage(code, imports.modules);
+    }
     if (titleLine !== undefined) job.titleLine = titleLine;
     jobs.set(source.file, job);
   };

@@ -20,6 +20,8 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome } from '../render/chrome';
 import { type RoutePage, routePageOf } from '../render/route-props';
 import type { SiteChrome } from '../shared/site-chrome';
+import type { SiteCode } from '../shared/site-code';
+import { loadSiteCode } from '../site-code/load-site-code';
 import { compileJobsOf } from './compile-jobs';
 import { feedFilesOf } from './site-files';
 import type { Stages } from './stages';
@@ -32,6 +34,8 @@ export interface SiteContent {
   configSource: string;
   /** Upstream data (`build --upstream` or `--translation-status`), for the translation notices. */
   translations?: TranslationInput;
+  /** The site's components and the modules its pages import, bundled (absent when it has none). */
+  code: SiteCode | undefined;
 }
 
 /** Reads every file of the site's content. */
@@ -41,7 +45,9 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
   ]);
-  return { discovered, releases, configFile: path.relative(config.paths.root, config.paths.configFile), configSource };
+  const code = await loadSiteCode(config, discovered, modules);
+  const configFile = path.relative(config.paths.root, config.paths.configFile);
+  return { discovered, releases, configFile, configSource, code };
 }
 
 /** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
@@ -114,7 +120,7 @@ export function createSite(
   const { model, chrome } = modelOf(config, content, stages);
   const warn = options.warn ?? ((w: DocsItError) => process.stderr.write(`Avviso: ${formatError(w)}\n`));
   const routeByPath = new Map(model.routes.map((r) => [r.path, r]));
-  const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl);
+  const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
   const site: Site = {

@@ -10,12 +10,14 @@ const memo = new WeakMap<Record<string, SidebarItem[]>, Record<string, SidebarIt
 export function clientSidebar(items: SidebarItem[]): SidebarItem[] {
   return items.map((item) =>
     item.type === 'link'
-      ? { type: 'link', label: item.label, href: item.href }
+      ? { type: 'link', label: item.label, href: item.href, ...(item.className ? { className: item.className } : {}) }
       : {
           type: 'category',
           label: item.label,
           ...(item.href === undefined ? {} : { href: item.href }),
           collapsed: item.collapsed,
+          ...(item.collapsible === false ? { collapsible: false as const } : {}),
+          ...(item.className ? { className: item.className } : {}),
           items: clientSidebar(item.items),
         },
   );

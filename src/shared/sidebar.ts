@@ -10,6 +10,8 @@ export interface SidebarLink {
   /** The doc behind the link (build only: the browser's copy leaves it out). */
   docId?: string;
   description?: string;
+  /** Docusaurus's `sidebar_class_name`: a class on the item, for the site's styles. */
+  className?: string;
 }
 
 export interface SidebarCategory {
@@ -20,6 +22,9 @@ export interface SidebarCategory {
   docId?: string;
   description?: string;
   collapsed: boolean;
+  /** `false`: always open, without a toggle (Docusaurus's `collapsible`). */
+  collapsible?: false;
+  className?: string;
   items: SidebarItem[];
 }
 

@@ -1,5 +1,15 @@
-import { Children, createContext, isValidElement, type ReactElement, type ReactNode, useContext } from 'react';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { admonitionTitles } from '../../src/shared/admonitions';
+import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
@@ -100,10 +110,7 @@ export const BaseUrlContext = createContext('/');
 
 /** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
 export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {
-  const base = useContext(BaseUrlContext);
-  const target = to ?? href ?? '#';
-  const url =
-    target.startsWith('/') && !target.startsWith('//') && !target.startsWith(base) ? base + target.slice(1) : target;
+  const url = useBaseUrl(to ?? href ?? '#');
   return <a href={safeUrl(url)}>{children}</a>;
 }
 
@@ -117,9 +124,99 @@ export function Details({ summary, children }: { summary?: ReactNode; children?:
   );
 }
 
+/** Docusaurus's `useBaseUrl('/img/x.png')`: a site path under the base URL (URLs and `#…` stay as written). */
+export function useBaseUrl(url: string, options: { forcePrependBaseUrl?: boolean } = {}): string {
+  return withBaseUrl(useContext(BaseUrlContext), url, options.forcePrependBaseUrl);
+}
+
+function withBaseUrl(base: string, url: string, force = false): string {
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  return !force && url.startsWith(base) ? url : base + url.slice(1);
+}
+
+/** Docusaurus's `useBaseUrlUtils()`, for components that compute several URLs. */
+export function useBaseUrlUtils() {
+  const base = useContext(BaseUrlContext);
+  return {
+    withBaseUrl: (url: string, options: { forcePrependBaseUrl?: boolean } = {}) =>
+      withBaseUrl(base, url, options.forcePrependBaseUrl),
+  };
+}
+
+/**
+ * Docusaurus's `<BrowserOnly fallback={…}>{() => …}</BrowserOnly>`: the server renders the fallback, the
+ * browser the children once the component has hydrated (inside a component of the site's components module).
+ */
+export function BrowserOnly({ children, fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return <>{mounted && typeof children === 'function' ? children() : (fallback ?? null)}</>;
+}
+
+/**
+ * Docusaurus's `<CodeBlock language="rust" title="…">`: in a page it becomes a fenced block before compiling
+ * (highlighted like every other, see remark-code-block-component); this renders what is left, code a component
+ * computes, as a plain block with the same frame.
+ */
+export function CodeBlock({
+  children,
+  language,
+  title,
+}: {
+  children?: ReactNode;
+  language?: string;
+  title?: string;
+  showLineNumbers?: boolean;
+}) {
+  return (
+    <div className={`code-block${title ? ' has-title' : ''}`} data-lang={language}>
+      {title && <div className="code-title">{title}</div>}
+      <pre className="shiki">
+        <code>{typeof children === 'string' ? children.replace(/\n$/, '') : children}</code>
+      </pre>
+    </div>
+  );
+}
+
 /** A highlighted code block of an MDX page: the same markup `.md` pages get (see rehype-code). */
 export function CodeBlockHtml({ className, lang, html }: { className: string; lang?: string; html: string }) {
   return <div className={className} data-lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export const mdxComponents = { Tabs, TabItem, Admonition, DocCardList, CodeBlockHtml, Link, Details };
+const implementations = {
+  Tabs,
+  TabItem,
+  Admonition,
+  DocCardList,
+  CodeBlock,
+  Details,
+  Link,
+  useBaseUrl,
+  useBaseUrlUtils,
+  BrowserOnly,
+};
+
+export const mdxComponents = {
+  Tabs,
+  TabItem,
+  Admonition,
+  DocCardList,
+  CodeBlockHtml,
+  CodeBlock,
+  Link,
+  Details,
+  BrowserOnly,
+};
+
+/** What each Docusaurus module docs-it provides exports (see src/shared/builtin-modules). */
+export const builtinModuleExports = Object.fromEntries(
+  Object.entries(builtinModules).map(([spec, names]) => [
+    spec,
+    Object.fromEntries(
+      Object.entries(names).map(([exported, name]) => [
+        exported,
+        implementations[name as keyof typeof implementations],
+      ]),
+    ),
+  ]),
+) as Record<BuiltinModule, Record<string, unknown>>;

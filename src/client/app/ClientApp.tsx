@@ -5,6 +5,7 @@ import type { RouteProps, SiteChrome } from '../../../templates/types';
 import { documentTitle } from '../../shared/page-title';
 import { rendersWhole, type SidebarItem } from '../../shared/sidebar';
 import { decorateContent } from '../content-widgets';
+import { hydrateIslands } from '../islands';
 import { createProgressBar } from '../progress-bar';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
 import { createPageLoader } from './page-loader';
@@ -117,7 +118,9 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
   // After a page is shown: title, scroll position or hash target, focus at the top, content widgets.
   useEffect(() => {
     document.title = documentTitle(state.page.title, siteTitle);
-    decorateContent(document.getElementById('contenuto') ?? document);
+    const content = document.getElementById('contenuto') ?? document;
+    decorateContent(content);
+    hydrateIslands(content);
     if (state.via === 'load') return;
     const target = state.hash ? document.getElementById(decodeURIComponent(state.hash.slice(1))) : null;
     if (state.via === 'pop') window.scrollTo(0, state.scrollY ?? 0);

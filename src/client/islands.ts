@@ -1,0 +1,28 @@
+import { type ComponentType, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
+let components: Promise<Components> | undefined;
+
+/**
+ * Hydrates the site's own components in `root` (server-rendered inside `<docs-it-island>`, see
+ * templates/content/island.tsx) with the same components from the site's components module. That module is
+ * a chunk of its own, loaded only by pages that have islands. What a page put inside a component stays the
+ * HTML the server rendered (nested islands are hydrated on their own).
+ */
+export function hydrateIslands(root: ParentNode): void {
+  const islands = [...root.querySelectorAll<HTMLElement>('docs-it-island:not([data-hydrated])')];
+  if (islands.length === 0) return;
+  components ??= import('docs-it:site-components') as unknown as Promise<Components>;
+  void components.then((module) => {
+    for (const island of islands) {
+      const Component = island.dataset.component ? module[island.dataset.component] : undefined;
+      if (!Component || island.dataset.hydrated) continue;
+      island.dataset.hydrated = '';
+      const props = JSON.parse(island.dataset.props ?? '{}') as Record<string, unknown>;
+      const slot = island.querySelector('docs-it-slot');
+      if (slot) props.children = createElement('docs-it-slot', { dangerouslySetInnerHTML: { __html: slot.innerHTML } });
+      hydrateRoot(island, createElement(Component, props));
+    }
+  });
+}

@@ -1,0 +1,148 @@
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { DocsItError } from '../errors';
+import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
+import { siteSpecifier } from './mdx-imports';
+
+/** Where an MDX page's imports come from at run time: `arguments[0]` of the compiled page's function body. */
+export const importsArgument = 'docsItImports';
+
+/** The key of a built-in module among the page's imports (site modules are `m0`, `m3`, `m0#Name`). */
+export const builtinKey = (spec: string) => `builtin:${spec}`;
+
+interface Identifier {
+  type: 'Identifier';
+  name: string;
+}
+interface ImportStatement {
+  type: string;
+  source?: { value?: unknown; raw?: string };
+  specifiers?: {
+    type: 'ImportDefaultSpecifier' | 'ImportSpecifier' | 'ImportNamespaceSpecifier';
+    local: Identifier;
+    imported?: Identifier | { type: 'Literal'; value: string };
+  }[];
+  loc?: { start: { line: number; column: number } };
+}
+
+const identifier = (name: string): Identifier => ({ type: 'Identifier', name });
+const literal = (value: string | number) => ({ type: 'Literal', value });
+const member = (object: unknown, property: unknown, computed: boolean) => ({
+  type: 'MemberExpression',
+  object,
+  property,
+  computed,
+  optional: false,
+});
+
+/** `arguments[0].docsItImports["key"]`: the module a page imported, provided when the page runs. */
+function moduleExpression(key: string) {
+  const options = member(identifier('arguments'), literal(0), true);
+  return member(member(options, identifier(importsArgument), false), literal(key), true);
+}
+
+/**
+ * Every import an MDX page keeps after its fragments are inlined becomes a constant taken from the modules
+ * docs-it provides when the page runs: Docusaurus's theme modules, the site's components module, and the
+ * site's own modules and packages (bundled once per run, see `load-site-code`). MDX never loads a module
+ * itself, so an import resolves as a bundler would resolve it from the page, and one that names nothing is an
+ * error at its own line. An import an inlined fragment repeats is kept once.
+ */
+export default function remarkImports() {
+  return (tree: Root, file: VFile) => {
+    const page = file.data.page!;
+    const declared = new Map<string, string>();
+    for (const node of tree.children) {
+      if (node.type !== 'mdxjsEsm') continue;
+      const program = (node.data as { estree?: { body: unknown[] } } | undefined)?.estree;
+      if (!program) continue;
+      program.body = program.body.flatMap((item) => {
+        const statement = item as ImportStatement;
+        if (statement.type !== 'ImportDeclaration') return [item];
+        const line = statement.loc?.start.line ?? node.position?.start.line ?? 1;
+        const column = (statement.loc?.start.column ?? 0) + 1;
+        const where = ((node.data as { file?: string } | undefined)?.file ?? page.file) as string;
+        const fail = (message: string, hint: string) => {
+          throw new DocsItError(message, { file: where, line, column }, hint);
+        };
+        const source = String(statement.source?.value);
+        const spec = siteSpecifier(source, where);
+        const key = isBuiltinModule(spec) ? builtinKey(spec) : page.code?.imports[spec];
+        if (!key) fail(...unresolved(source, spec, page.code !== undefined));
+        const properties: unknown[] = [];
+        const declarations: unknown[] = [];
+        for (const specifier of statement.specifiers ?? []) {
+          const local = specifier.local.name;
+          const imported =
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : specifier.type === 'ImportNamespaceSpecifier'
+                ? '*'
+                : specifier.imported!.type === 'Identifier'
+                  ? specifier.imported!.name
+                  : specifier.imported!.value;
+          if (isBuiltinModule(spec) && imported !== '*' && !Object.hasOwn(builtinModules[spec], imported)) {
+            const names = Object.keys(builtinModules[spec]).join(', ');
+            fail(`${spec} has no export named ${imported}`, `It exports ${names}.`);
+          }
+          const binding = `${key}\n${imported}`;
+          const earlier = declared.get(local);
+          if (earlier === binding) continue;
+          if (earlier !== undefined)
+            fail(`${local} is imported twice, from different modules`, 'Import it under another name in one of them.');
+          declared.set(local, binding);
+          if (imported === '*') {
+            declarations.push(declaration(identifier(local), moduleExpression(key!)));
+          } else {
+            const name = /^[A-Za-z_$][\w$]*$/.test(imported) ? identifier(imported) : literal(imported);
+            properties.push({
+              type: 'Property',
+              kind: 'init',
+              method: false,
+              shorthand: false,
+              computed: name.type === 'Literal',
+              key: name,
+              value: identifier(local),
+            });
+          }
+        }
+        if (properties.length > 0)
+          declarations.push(declaration({ type: 'ObjectPattern', properties }, moduleExpression(key!)));
+        return declarations;
+      });
+    }
+    tree.children = tree.children.filter(
+      (node) =>
+        node.type !== 'mdxjsEsm' || ((node.data as { estree?: { body: unknown[] } }).estree?.body.length ?? 1) > 0,
+    );
+  };
+}
+
+function declaration(id: unknown, init: unknown) {
+  return { type: 'VariableDeclaration', kind: 'const', declarations: [{ type: 'VariableDeclarator', id, init }] };
+}
+
+function unresolved(source: string, spec: string, hasSiteCode: boolean): [string, string] {
+  const builtins = Object.keys(builtinModules).join(', ');
+  if (spec.startsWith('@theme/')) {
+    return [
+      `cannot import ${source}: neither docs-it nor the site's components module provides ${spec.slice(7)}`,
+      `docs-it provides ${builtins}. A component of the site is exported by the module named by \`components\` ` +
+        'in site.config.ts (see WRITING.md).',
+    ];
+  }
+  if (spec.startsWith('@docusaurus/'))
+    return [
+      `cannot import ${source}: docs-it does not provide this Docusaurus module`,
+      `docs-it provides ${builtins}.`,
+    ];
+  const what = spec.startsWith('@site/')
+    ? `no file ${spec.slice(6)} in the site's folder`
+    : 'the package is not installed';
+  return [
+    `cannot import ${source}: ${what}`,
+    hasSiteCode || spec.startsWith('@site/')
+      ? 'Fix the path of the import (relative to this file, or @site/… from the site folder), or install the package.'
+      : 'Install the package in the site (npm install …), or fix the path of the import.',
+  ];
+}

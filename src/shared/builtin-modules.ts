@@ -1,0 +1,21 @@
+/**
+ * Docusaurus modules that docs-it provides to MDX pages and to the site's components (`import Tabs from
+ * '@theme/Tabs'`): each export, and the export of `templates/content/mdx-components.tsx` that implements it.
+ */
+export const builtinModules = {
+  '@theme/Tabs': { default: 'Tabs' },
+  '@theme/TabItem': { default: 'TabItem' },
+  '@theme/Admonition': { default: 'Admonition' },
+  '@theme/DocCardList': { default: 'DocCardList' },
+  '@theme/CodeBlock': { default: 'CodeBlock' },
+  '@theme/Details': { default: 'Details' },
+  '@docusaurus/Link': { default: 'Link' },
+  '@docusaurus/useBaseUrl': { default: 'useBaseUrl', useBaseUrlUtils: 'useBaseUrlUtils' },
+  '@docusaurus/BrowserOnly': { default: 'BrowserOnly' },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type BuiltinModule = keyof typeof builtinModules;
+
+export function isBuiltinModule(spec: string): spec is BuiltinModule {
+  return Object.hasOwn(builtinModules, spec);
+}

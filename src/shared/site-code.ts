@@ -1,0 +1,18 @@
+/**
+ * The site's own code that MDX pages use: its components module (named in `site.config.ts`) and the modules
+ * pages import (`@site/…`, relative, packages), bundled into one server module for the run.
+ */
+export interface SiteCode {
+  /** `file:` URL of the bundled module: one namespace per imported module, `m0` the components module. */
+  url: string;
+  /** Components every MDX page has without importing them (the components module's capitalised exports). */
+  components: string[];
+  /**
+   * The module an import names (its `@site/` form, see `siteSpecifier`), as a key of the bundle: `m3` for a
+   * module's namespace, `m0#Name` for `@theme/Name` (an export of the components module as a default).
+   */
+  imports: Record<string, string>;
+}
+
+/** The key (in the bundle) of the components module. */
+export const componentsKey = 'm0';

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../templates/content/site-modules';
+import type { ModuleFiles } from '../cache/module-files';
+import type { ResolvedConfig } from '../config/resolved-config';
+import type { DiscoveredContent } from '../content/discover';
+import { DocsItError } from '../errors';
+import { usesMdx } from '../markdown/detect-format';
+import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
+import { isBuiltinModule } from '../shared/builtin-modules';
+import { componentsKey, type SiteCode } from '../shared/site-code';
+import { resolveModule } from './resolve-module';
+
+/** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
+const docsItModules: Plugin = {
+  name: 'docs-it-modules',
+  setup(b) {
+    b.onResolve({ filter: /^(react|react-dom|@theme|@docusaurus)(\/|$)/ }, (args) =>
+      Object.hasOwn(siteCodeModules, args.path) ? { path: args.path, namespace: 'docs-it-modules' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'docs-it-modules' }, (args) => {
+      const exported = siteCodeModules[args.path] as Record<string, unknown>;
+      const names = Object.keys(exported).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      return {
+        contents: [
+          `const m = globalThis[${JSON.stringify(siteCodeGlobal)}][${JSON.stringify(args.path)}];`,
+          'export default m.default ?? m;',
+          names.length > 0 ? `export const { ${names.join(', ')} } = m;` : '',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/** `@site/x` is the site's folder, as in Docusaurus. */
+export function siteAlias(root: string): Plugin {
+  return {
+    name: 'docs-it-site',
+    setup(b) {
+      b.onResolve({ filter: /^@site\// }, (args) =>
+        b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: root, kind: args.kind }),
+      );
+    },
+  };
+}
+
+/** The modules the site's MDX pages and fragments import as code, by their `@site/` form, with their files. */
+function codeImportsOf(discovered: DiscoveredContent, root: string): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
+  const scan = (file: string, text: string) => {
+    for (const { source } of importsOf(text)) {
+      const spec = siteSpecifier(source, file);
+      if (isFragmentImport(spec) || isBuiltinModule(spec) || /^@(theme|docusaurus)\//.test(spec)) continue;
+      if (!found.has(spec)) found.set(spec, resolveModule(spec, root));
+    }
+  };
+  for (const source of discovered.sources)
+    if (source.file.endsWith('.mdx') || usesMdx(source.text)) scan(source.file, source.text);
+  for (const [file, text] of Object.entries(discovered.fragments)) scan(file, text);
+  return found;
+}
+
+/**
+ * Bundles the site's components module and every module its pages import into one server module, and loads
+ * it. Undefined when the site has no code. An import that names no file is left out: the page's compile
+ * reports it at its line.
+ */
+export async function loadSiteCode(
+  config: ResolvedConfig,
+  discovered: DiscoveredContent,
+  modules: ModuleFiles,
+): Promise<SiteCode | undefined> {
+  const { root } = config.paths;
+  const relConfig = path.relative(root, config.paths.configFile);
+  const componentsFile = config.site.components ? path.resolve(root, config.site.components) : undefined;
+  if (componentsFile && !existsSync(componentsFile)) {
+    throw new DocsItError(
+      `components module not found: ${config.site.components}`,
+      { file: relConfig },
+      '`components` names a file relative to the site folder, such as "src/components/index.tsx".',
+    );
+  }
+  const imports = codeImportsOf(discovered, root);
+  const targets = new Map<string, string>();
+  if (componentsFile) targets.set(componentsFile, componentsKey);
+  for (const file of imports.values()) if (file && !targets.has(file)) targets.set(file, `m${targets.size + 1}`);
+  if (targets.size === 0) return undefined;
+
+  const entry = [...targets].map(([file, key]) => `export * as ${key} from ${JSON.stringify(file)};`).join('\n');
+  const code = await bundle(entry, root);
+  const url = pathToFileURL(modules.file('site-code', code)).href;
+  provideModulesToSiteCode();
+  let loaded: Record<string, Record<string, unknown>>;
+  try {
+    loaded = (await import(url)) as typeof loaded;
+  } catch (error) {
+    throw new DocsItError(
+      `running the site's code failed: ${(error as Error).message}`,
+      { file: config.site.components ?? relConfig },
+      'Check the components module and the modules the pages import.',
+    );
+  }
+  const components = Object.keys(loaded[componentsKey] ?? {}).filter((name) => /^[A-Z]/.test(name));
+  const byImport: Record<string, string> = {};
+  for (const [spec, file] of imports) if (file) byImport[spec] = targets.get(file)!;
+  for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
+  return { url, components, imports: byImport };
+}
+
+async function bundle(entry: string, root: string): Promise<string> {
+  try {
+    const result = await build({
+      stdin: { contents: entry, resolveDir: root, sourcefile: 'site-code.js', loader: 'js' },
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+      jsx: 'automatic',
+      // Styles and images are the browser bundle's business; on the server a component only renders markup.
+      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      packages: 'external',
+      plugins: [docsItModules, siteAlias(root)],
+    });
+    return result.outputFiles[0]!.text;
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
+    throw new DocsItError(
+      first ? first.text : String(error),
+      first?.location
+        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
+        : { file: 'site-code' },
+      "Fix this error in the site's code (the components module, or a module a page imports).",
+    );
+  }
+}

@@ -45,10 +45,8 @@ test("a component of the site's components module works in the browser, after na
   assert.is(await page.getByRole('button', { name: 'cargo' }).getAttribute('aria-pressed'), 'true');
   // What the page put inside a component is still there once it is hydrated.
   assert.ok(await page.getByText('La prima versione con il nuovo gestore degli aggiornamenti.').isVisible());
-  await page
-    .getByRole('link', { name: /Configurazione/ })
-    .last()
-    .click();
+  await page.getByRole('button', { name: 'Espandi la categoria «Guide pratiche»' }).click();
+  await page.getByRole('link', { name: 'Configurazione', exact: true }).click();
   await page.waitForURL(/\/docs\/guide\/configurazione$/);
   await page.getByRole('button', { name: 'pnpm' }).click();
   assert.ok(await page.getByText('pnpm tauri info').isVisible());

@@ -1,10 +1,5 @@
+import { withBaseUrl } from '../shared/base-url';
 import type { SiteConfig } from './site-schema';
-
-/** A site path written without the base URL (`/docs/x` on a site served under `/lanterna/`), with it. */
-export function withBaseUrl(baseUrl: string, to: string): string {
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith(baseUrl) || `${to}/` === baseUrl) return to;
-  return baseUrl + to.slice(1);
-}
 
 /**
  * The navbar's and footer's `to` links under the base URL, as Docusaurus does (its `useBaseUrl`), so a config

@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
+import { withBaseUrl } from '../shared/base-url';
 import { schemeOf } from '../shared/url-scheme';
 import type { LinkRef, Problem } from './compiled-page';
 import { normalisePath, resolveFrom } from './posix-paths';
@@ -74,12 +75,11 @@ export default function rehypeLinks() {
         return;
       }
       let resolved: string;
-      if (pathPart.startsWith('/') && !pathPart.startsWith(page.baseUrl) && `${pathPart}/` !== page.baseUrl) {
+      if (pathPart.startsWith('/')) {
         // As in Docusaurus, a site path written without the base URL (`/docs/x`, `/img/y.png`) gets it.
-        resolved = page.baseUrl + pathPart.slice(1);
-        node.properties[attr] = resolved + (hashAt === -1 ? '' : value.slice(hashAt));
-      } else if (pathPart.startsWith('/')) resolved = pathPart;
-      else if (kind === 'image') {
+        resolved = withBaseUrl(page.baseUrl, pathPart);
+        if (resolved !== pathPart) node.properties[attr] = resolved + (hashAt === -1 ? '' : value.slice(hashAt));
+      } else if (kind === 'image') {
         problems.push({
           message: `relative image path ${value}`,
           line,

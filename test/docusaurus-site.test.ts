@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { docsItErrorsOf, formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -69,6 +70,81 @@ test('navbar and footer links written without the base URL get it; unknown front
   assert.match(page, '<a class="footer-link" href="/lanterna/docs/avvio/introduzione">Introduzione</a>');
   assert.match(warnings, 'content/docs/avvio/requisiti.mdx:6:1: unknown front matter key "autore_originale"');
   assert.not.match(warnings, 'sidebar_custom_props');
+});
+
+test('images and files next to a page are published with a hash of their content', () => {
+  const published = readdirSync(path.join(out, 'lanterna/assets/files')).sort();
+  assert.equal(
+    published.map((f) => f.replace(/-[0-9a-f]{8}\./, '-#.')),
+    [
+      'architettura-#.svg',
+      'architettura-scura-#.svg',
+      'copertina-#.svg',
+      'esempio-#.json',
+      'giulia-#.svg',
+      'schema-#.svg',
+    ],
+  );
+  const url = (name: string) => `/lanterna/assets/files/${published.find((f) => f.startsWith(`${name}-`))}`;
+  const overview = html('lanterna/docs/guide/panoramica');
+  // Markdown images, with the colour-mode suffix kept for the stylesheet; a link to a file next to the page.
+  assert.match(overview, `<img src="${url('architettura')}#gh-light-mode-only" alt="Architettura di Lanterna">`);
+  assert.match(overview, `<img src="${url('architettura-scura')}#gh-dark-mode-only"`);
+  assert.match(overview, `<a href="${url('esempio')}">`);
+  // `import schema from './schema.svg'` and `require('../guide/img/architettura.svg').default` in JSX.
+  const requirements = html('lanterna/docs/avvio/requisiti');
+  assert.match(requirements, `<img src="${url('schema')}" alt="Schema dei comandi" width="240"/>`);
+  assert.match(requirements, `<img src="${url('architettura')}" alt="Architettura" width="240"/>`);
+  // A post's `image:` is the absolute og:image; an author's relative image_url is from authors.yml.
+  const post = html('lanterna/blog/2025/03/04/lanterna-1-4');
+  assert.match(post, `<meta property="og:image" content="https://lanterna.example${url('copertina')}">`);
+  assert.match(post, `<img src="${url('giulia')}" alt=""`);
+  const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => f.endsWith('.css'))!;
+  assert.match(readFileSync(path.join(out, 'lanterna/assets', css), 'utf8'), 'img[src$="#gh-dark-mode-only"]');
+});
+
+test("a changed image gets a new URL on the next build, though the page's compile comes from the cache", async () => {
+  const copy = copyFixture('docusaurus');
+  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true });
+  const schemaUrl = () =>
+    /<img src="([^"]+)" alt="Schema dei comandi"/.exec(
+      readFileSync(path.join(copy, 'build/lanterna/docs/avvio/requisiti/index.html'), 'utf8'),
+    )?.[1];
+  const quiet = process.stderr.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    await build();
+    const before = schemaUrl();
+    writeFileSync(path.join(copy, 'content/docs/avvio/schema.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    const summary = await build();
+    assert.equal(summary.cache.compile, { hits: 6, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
+    assert.ok(before && schemaUrl() && schemaUrl() !== before, `${before} → ${schemaUrl()}`);
+  } finally {
+    process.stderr.write = quiet;
+    removeDir(copy);
+  }
+});
+
+test('a relative image that does not exist is an error at its line', async () => {
+  const copy = copyFixture('docusaurus', {
+    'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
+  });
+  try {
+    const quiet = process.stderr.write;
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    const error = await buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      .finally(() => {
+        process.stderr.write = quiet;
+      });
+    const text = docsItErrorsOf(error).map(formatError).join('\n');
+    assert.match(text, 'content/docs/guide/rotta.md:5:1: missing file content/docs/guide/img/manca.png');
+  } finally {
+    removeDir(copy);
+  }
 });
 
 test.run();

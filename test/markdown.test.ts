@@ -147,7 +147,10 @@ test('relative .md links become routes once all routes are known; broken ones ar
   const { html, links, problems } = resolveFileLinks(compiled, { 'content/docs/altro.md': '/it/v1/altro' });
   assert.match(html, '<a href="/it/v1/altro#sezione">a</a>');
   assert.equal(
-    links.map((l) => [l.kind === 'file' ? l.target : l.path, l.anchor]),
+    links.map((l) => [
+      l.kind === 'file' || l.kind === 'asset' ? l.target : l.path,
+      l.kind === 'asset' ? undefined : l.anchor,
+    ]),
     [
       ['/it/v1/altro', 'sezione'],
       ['/it/blog', undefined],

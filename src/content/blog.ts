@@ -45,7 +45,13 @@ export function parseAuthors(
     const author: Author = { key, name: v.name };
     if (typeof v.title === 'string') author.title = v.title;
     if (typeof v.url === 'string') author.url = v.url;
-    if (typeof v.image_url === 'string') author.imageUrl = v.image_url;
+    if (typeof v.image_url === 'string') {
+      author.imageUrl = v.image_url;
+      const line = file.text
+        .split('\n')
+        .findIndex((l) => /^\s*image_url:/.test(l) && l.includes(v.image_url as string));
+      author.imageFrom = { file: file.file, line: line + 1 || 1 };
+    }
     authors.set(key, author);
   }
   return authors;
@@ -108,7 +114,14 @@ export function buildBlogPosts(
             ),
           );
       } else {
-        postAuthors.push({ key: ref.name, name: ref.name, title: ref.title, url: ref.url, imageUrl: ref.image_url });
+        postAuthors.push({
+          key: ref.name,
+          name: ref.name,
+          title: ref.title,
+          url: ref.url,
+          imageUrl: ref.image_url,
+          imageFrom: { file: source.file, line: source.keyLines.authors ?? 1 },
+        });
       }
     }
     const [y, m, d] = date.split('-') as [string, string, string];

@@ -56,6 +56,8 @@ export interface Author {
   title?: string;
   url?: string;
   imageUrl?: string;
+  /** Where `imageUrl` is written (authors.yml or the post), and at which line: a relative path is from there. */
+  imageFrom?: { file: string; line: number };
 }
 
 export interface BlogPost {

@@ -152,6 +152,8 @@ export class DevSite {
     const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
     if (pathname.includes('..')) return { kind: 'none' };
     const file = pathname.slice(1);
+    const asset = this.site.assets.fileOf(file);
+    if (asset) return { kind: 'static', file: asset };
     const copy = this.copies.get(file);
     if (copy) {
       // The listing left links out of the site folder out already; a link replaced since then must not expose

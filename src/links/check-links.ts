@@ -74,7 +74,7 @@ export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
   };
   for (const [file, links] of input.pageLinks) {
     for (const link of links) {
-      if (link.kind !== 'file') check(link, { file, line: link.line, column: link.column });
+      if (link.kind !== 'file' && link.kind !== 'asset') check(link, { file, line: link.line, column: link.column });
     }
   }
   for (const link of input.declared) {

@@ -18,7 +18,9 @@ export interface Problem {
  */
 export type LinkRef =
   | { kind: 'link' | 'image'; path: string; anchor?: string; line: number; column: number }
-  | { kind: 'file'; target: string; href: string; anchor?: string; line: number; column: number };
+  | { kind: 'file'; target: string; href: string; anchor?: string; line: number; column: number }
+  /** A file next to the page, published as it is (see `asset-refs`): until the link stage, a placeholder. */
+  | { kind: 'asset'; target: string; line: number; column: number };
 
 /** A heading or a block of text of a page, in document order: what search indexes. */
 export type SearchBlock =

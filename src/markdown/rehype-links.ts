@@ -2,6 +2,7 @@ import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { withBaseUrl } from '../shared/base-url';
 import { schemeOf } from '../shared/url-scheme';
+import { assetPlaceholder, isAssetPath } from './asset-refs';
 import type { LinkRef, Problem } from './compiled-page';
 import { normalisePath, resolveFrom } from './posix-paths';
 import { eachNode } from './walk';
@@ -74,23 +75,31 @@ export default function rehypeLinks() {
         links.push({ kind: 'file', target, href, anchor, line, column });
         return;
       }
+      if (!pathPart.startsWith('/') && (kind === 'image' || isAssetPath(pathPart))) {
+        // As in Docusaurus, an image (or a download) next to the page is published with it.
+        const target = resolveFrom(page.file, decodePath(pathPart));
+        node.properties[attr] = assetPlaceholder(target) + (hashAt === -1 ? '' : value.slice(hashAt));
+        links.push({ kind: 'asset', target, line, column });
+        return;
+      }
       let resolved: string;
       if (pathPart.startsWith('/')) {
         // As in Docusaurus, a site path written without the base URL (`/docs/x`, `/img/y.png`) gets it.
         resolved = withBaseUrl(page.baseUrl, pathPart);
         if (resolved !== pathPart) node.properties[attr] = resolved + (hashAt === -1 ? '' : value.slice(hashAt));
-      } else if (kind === 'image') {
-        problems.push({
-          message: `relative image path ${value}`,
-          line,
-          column,
-          hint: `Put the file in content/static/ and use its URL, e.g. ${page.baseUrl}img/name.png.`,
-        });
-        return;
       } else resolved = `/${normalisePath([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
       const clean = resolved.length > 1 ? resolved.replace(/\/index\.html$/, '').replace(/\/$/, '') : resolved;
       // The site root is the one route with a trailing slash.
       links.push({ kind, path: `${clean}/` === page.baseUrl ? page.baseUrl : clean, anchor, line, column });
     });
   };
+}
+
+/** A path as written in markdown may escape characters (`my%20image.png`); the file has the plain name. */
+function decodePath(pathPart: string): string {
+  try {
+    return decodeURIComponent(pathPart);
+  } catch {
+    return pathPart;
+  }
 }

@@ -2,7 +2,10 @@ import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { DocsItError } from '../errors';
 import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
+import { assetPlaceholder, isAssetImport } from './asset-refs';
+import type { LinkRef } from './compiled-page';
 import { siteSpecifier } from './mdx-imports';
+import { resolveFrom } from './posix-paths';
 
 /** Where an MDX page's imports come from at run time: `arguments[0]` of the compiled page's function body. */
 export const importsArgument = 'docsItImports';
@@ -51,7 +54,10 @@ function moduleExpression(key: string) {
 export default function remarkImports() {
   return (tree: Root, file: VFile) => {
     const page = file.data.page!;
+    file.data.links ??= [];
+    const links: LinkRef[] = file.data.links;
     const declared = new Map<string, string>();
+    replaceAssetRequires(tree, page.file, links);
     for (const node of tree.children) {
       if (node.type !== 'mdxjsEsm') continue;
       const program = (node.data as { estree?: { body: unknown[] } } | undefined)?.estree;
@@ -66,6 +72,14 @@ export default function remarkImports() {
           throw new DocsItError(message, { file: where, line, column }, hint);
         };
         const source = String(statement.source?.value);
+        if (isAssetImport(source)) {
+          // `import logo from './logo.png'`: the value is the URL of the published file, as with a bundler.
+          const target = assetTarget(source, where);
+          links.push({ kind: 'asset', target, line, column });
+          return (statement.specifiers ?? []).map((s) =>
+            declaration(identifier(s.local.name), literal(assetPlaceholder(target))),
+          );
+        }
         const spec = siteSpecifier(source, where);
         const key = isBuiltinModule(spec) ? builtinKey(spec) : page.code?.imports[spec];
         if (!key) fail(...unresolved(source, spec, page.code !== undefined));
@@ -116,6 +130,82 @@ export default function remarkImports() {
         node.type !== 'mdxjsEsm' || ((node.data as { estree?: { body: unknown[] } }).estree?.body.length ?? 1) > 0,
     );
   };
+}
+
+/** The site-root relative file an asset import names from `from` (`./a.png`, `@site/static/a.png`). */
+function assetTarget(source: string, from: string): string {
+  return source.startsWith('@site/') ? source.slice('@site/'.length) : resolveFrom(from, source);
+}
+
+interface EstreeNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+/**
+ * `require('./img.png').default` in a page's expressions (Docusaurus's way to use an image in JSX) becomes the
+ * published file's URL: each such call is replaced by `{default: url}` in the expression's syntax tree.
+ */
+function replaceAssetRequires(tree: Root, pageFile: string, links: LinkRef[]) {
+  const visit = (node: EstreeNode, line: number) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'loc' || key === 'range' || !value || typeof value !== 'object') continue;
+      const children = (Array.isArray(value) ? value : [value]) as EstreeNode[];
+      children.forEach((child, i) => {
+        if (!child || typeof child.type !== 'string') return;
+        const call = child as { callee?: EstreeNode & { name?: string }; arguments?: EstreeNode[] };
+        const argument = call.arguments?.[0] as { type: string; value?: unknown } | undefined;
+        const where = (child as { loc?: { start: { line: number; column: number } } }).loc?.start;
+        if (
+          child.type === 'CallExpression' &&
+          call.callee?.type === 'Identifier' &&
+          call.callee.name === 'require' &&
+          argument?.type === 'Literal' &&
+          typeof argument.value === 'string' &&
+          isAssetImport(argument.value)
+        ) {
+          const target = assetTarget(argument.value, pageFile);
+          links.push({ kind: 'asset', target, line: where?.line ?? line, column: (where?.column ?? 0) + 1 });
+          const replacement = {
+            type: 'ObjectExpression',
+            properties: [
+              {
+                type: 'Property',
+                kind: 'init',
+                method: false,
+                shorthand: false,
+                computed: false,
+                key: identifier('default'),
+                value: literal(assetPlaceholder(target)),
+              },
+            ],
+          };
+          if (Array.isArray(value)) value[i] = replacement;
+          else node[key] = replacement;
+          return;
+        }
+        visit(child, line);
+      });
+    }
+  };
+  const walk = (node: {
+    type: string;
+    data?: unknown;
+    children?: unknown[];
+    attributes?: unknown[];
+    position?: { start: { line: number } };
+  }) => {
+    const estree = (node.data as { estree?: EstreeNode } | undefined)?.estree;
+    if (estree && node.type !== 'mdxjsEsm') visit(estree, node.position?.start.line ?? 1);
+    // Directives have attributes too, as an object: only MDX JSX attributes are a list.
+    const attributes = Array.isArray(node.attributes) ? node.attributes : [];
+    for (const attribute of attributes as { value?: { data?: { estree?: EstreeNode } } }[]) {
+      const expression = attribute.value?.data?.estree;
+      if (expression) visit(expression, node.position?.start.line ?? 1);
+    }
+    for (const child of (node.children ?? []) as (typeof node)[]) walk(child);
+  };
+  walk(tree);
 }
 
 function declaration(id: unknown, init: unknown) {

@@ -1,6 +1,7 @@
 import type { ContentModel } from '../content/build-content-model';
 import type { DiscoveredContent } from '../content/discover';
 import type { ParsedSource } from '../content/source-file';
+import { isAssetImport } from '../markdown/asset-refs';
 import type { CompileInput } from '../markdown/compile-page';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
@@ -19,6 +20,7 @@ function importsOfPage(source: ParsedSource, texts: Map<string, string>) {
   const modules: string[] = [];
   const visit = (file: string, text: string) => {
     for (const { source: imported } of importsOf(text)) {
+      if (isAssetImport(imported)) continue;
       const spec = siteSpecifier(imported, file);
       if (!isFragmentImport(spec)) {
         modules.push(spec);

@@ -163,9 +163,13 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     search,
     extras,
     assets: bundle.files.map((file) => ({ path: file.path, contents: async () => file.contents })),
-    copies: site.content.discovered.staticFiles.map((file) => ({
-      path: `${base}${file}`,
-      from: path.join(config.paths.static, file),
-    })),
+    copies: [
+      ...site.content.discovered.staticFiles.map((file) => ({
+        path: `${base}${file}`,
+        from: path.join(config.paths.static, file),
+      })),
+      // Known once the pages are compiled: `build` asks for the copies after compiling every page.
+      ...site.assets.copies(),
+    ],
   };
 }

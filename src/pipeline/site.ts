@@ -14,6 +14,7 @@ import type { ReleasesData } from '../content/releases';
 import { DocsItError, DocsItErrors, docsItErrorsOf, ErrorCollector, formatError } from '../errors';
 import { checkLinks } from '../links/check-links';
 import { declaredLinks } from '../links/declared-links';
+import { assetTargetsOf, resolveAssets } from '../links/resolve-assets';
 import { resolveFileLinks } from '../links/resolve-file-links';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -23,6 +24,7 @@ import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
 import { compileJobsOf } from './compile-jobs';
+import { createSiteAssets, type SiteAssets } from './site-assets';
 import { feedFilesOf } from './site-files';
 import type { Stages } from './stages';
 
@@ -89,6 +91,8 @@ export interface Site {
   readonly chrome: SiteChrome;
   /** The compile input of every content file that is (part of) a page. */
   readonly jobs: ReadonlyMap<string, CompileInput>;
+  /** The files pages use from next to them (images, downloads), published with a hash of their content. */
+  readonly assets: SiteAssets;
   /** A content file's page: compiled (or taken from the cache), its links pointing at routes. */
   page(file: string): Promise<CompiledPage>;
   /** Every page, compiled one after another; every problem of every page thrown together. */
@@ -123,18 +127,26 @@ export function createSite(
   const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
+  const assets = createSiteAssets(config.paths.root, config.site.baseUrl);
+  const withAssets = async (page: CompiledPage) => {
+    const targets = assetTargetsOf(page);
+    if (targets.length === 0) return page;
+    const urls = await Promise.all(targets.map(async (t) => [t, await assets.urlOf(t)] as const));
+    return resolveAssets(page, new Map(urls));
+  };
   const site: Site = {
     config,
     content,
     model,
     chrome,
     jobs,
+    assets,
     page(file) {
       let page = pages.get(file);
       if (!page) {
         const job = jobs.get(file);
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
-        page = stages.compile(job, file).then((compiled) => resolveFileLinks(compiled, model.routeOfFile));
+        page = stages.compile(job, file).then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile)));
         const { recover } = options;
         if (recover) page = page.catch((error: unknown) => recover(file, error));
         pages.set(file, page);
@@ -190,7 +202,7 @@ export function createSite(
       if (!entry) {
         const route = routeByPath.get(routePath);
         if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
-        entry = routePageOf(route, { site: config.site, model, page: site.page });
+        entry = routePageOf(route, { site: config.site, model, page: site.page, assetUrl: assets.urlOf });
         routes.set(routePath, entry);
       }
       return entry;

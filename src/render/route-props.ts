@@ -7,7 +7,9 @@ import type { ContentModel } from '../content/build-content-model';
 import type { BlogPost, Doc, Page, Route } from '../content/content-types';
 import { DocsItError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
+import { resolveFrom } from '../markdown/posix-paths';
 import { cardListMarker } from '../markdown/remark-card-list';
+import { withBaseUrl } from '../shared/base-url';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { inlineMarkdown } from './escape';
 import { translationNoticeOf, translationStatusProps } from './translation-props';
@@ -28,6 +30,34 @@ export interface RoutePropsContext {
   model: ContentModel;
   /** A content file's compiled page, its links resolved. */
   page(file: string): Promise<CompiledPage>;
+  /** The URL of a published file next to the pages (see `site-assets`); `undefined` when there is none. */
+  assetUrl(target: string): Promise<string | undefined>;
+}
+
+/**
+ * An image named in front matter or authors.yml as Docusaurus reads it: a URL as it is, a site path with the
+ * base URL, and a path relative to the file that names it as the URL of the published copy of that file.
+ */
+async function imageUrlOf(
+  value: string | undefined,
+  from: { file: string; line: number },
+  ctx: RoutePropsContext,
+  problems: DocsItError[],
+): Promise<string | undefined> {
+  if (!value) return undefined;
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value)) return value;
+  if (value.startsWith('/')) return withBaseUrl(ctx.site.baseUrl, value);
+  const url = await ctx.assetUrl(resolveFrom(from.file, value));
+  if (!url) {
+    problems.push(
+      new DocsItError(
+        `missing image ${value}`,
+        { file: from.file, line: from.line, column: 1 },
+        'The path is relative to this file: fix it, or add the image next to the file.',
+      ),
+    );
+  }
+  return url;
 }
 
 const wordsPerMinute = 200;
@@ -113,7 +143,12 @@ export async function routePageOf(
         if (nav.next) props.next = nav.next;
       }
       return {
-        page: { props, sidebarId: nav?.sidebarId, noIndex: doc.unlisted, image: doc.frontMatter.image },
+        page: {
+          props,
+          sidebarId: nav?.sidebarId,
+          noIndex: doc.unlisted,
+          image: await imageUrlOf(doc.frontMatter.image, frontMatterKey(doc.source, 'image'), ctx, problems),
+        },
         problems,
       };
     }
@@ -153,7 +188,7 @@ export async function routePageOf(
         description: site.blog.description,
         page: list.page,
         totalPages: list.totalPages,
-        posts: await Promise.all(list.posts.map((p) => summaryOf(p, ctx, true))),
+        posts: await Promise.all(list.posts.map((p) => summaryOf(p, ctx, true, []))),
         recent: recentPosts(ctx),
       };
       if (list.prevHref) props.prevHref = list.prevHref;
@@ -183,7 +218,7 @@ export async function routePageOf(
         path: post.route,
         title: post.title,
         description: post.frontMatter.description,
-        post: await summaryOf(post, ctx, false),
+        post: await summaryOf(post, ctx, false, problems),
         contentHtml: compiled.html,
         toc: post.frontMatter.hide_table_of_contents ? [] : compiled.toc,
         recent: recentPosts(ctx),
@@ -192,7 +227,8 @@ export async function routePageOf(
       if (notice) props.translation = notice;
       if (newer) props.newer = { title: newer.title, href: newer.route };
       if (older) props.older = { title: older.title, href: older.route };
-      return { page: { props, noIndex: post.frontMatter.unlisted ?? false, image: post.frontMatter.image }, problems };
+      const image = await imageUrlOf(post.frontMatter.image, frontMatterKey(post.source, 'image'), ctx, problems);
+      return { page: { props, noIndex: post.frontMatter.unlisted ?? false, image }, problems };
     }
     case 'translation-status':
       return { page: { props: translationStatusProps(model, site), noIndex: true }, problems };
@@ -228,7 +264,8 @@ export async function routePageOf(
         const notice = translationNoticeOf(model.translations, page.source.file, site);
         if (notice) props.translation = notice;
       }
-      return { page: { props, noIndex: fm.unlisted ?? false, image: fm.image }, problems };
+      const image = await imageUrlOf(fm.image, frontMatterKey(page.source, 'image'), ctx, problems);
+      return { page: { props, noIndex: fm.unlisted ?? false, image }, problems };
     }
   }
 }
@@ -237,13 +274,31 @@ function recentPosts({ model, site }: RoutePropsContext): { title: string; route
   return model.posts.slice(0, site.blog.recentPosts).map((p) => ({ title: p.title, route: p.route }));
 }
 
-async function summaryOf(post: BlogPost, ctx: RoutePropsContext, withExcerpt: boolean): Promise<PostSummary> {
+const frontMatterKey = (source: { file: string; keyLines: Record<string, number> }, key: string) => ({
+  file: source.file,
+  line: source.keyLines[key] ?? 1,
+});
+
+async function summaryOf(
+  post: BlogPost,
+  ctx: RoutePropsContext,
+  withExcerpt: boolean,
+  problems: DocsItError[],
+): Promise<PostSummary> {
   const compiled = await ctx.page(post.source.file);
+  const authors = await Promise.all(
+    post.authors.map(async ({ name, title, url, imageUrl, imageFrom }) => ({
+      name,
+      title,
+      url,
+      imageUrl: imageFrom ? await imageUrlOf(imageUrl, imageFrom, ctx, problems) : imageUrl,
+    })),
+  );
   const summary: PostSummary = {
     title: post.title,
     route: post.route,
     date: post.date,
-    authors: post.authors.map(({ name, title, url, imageUrl }) => ({ name, title, url, imageUrl })),
+    authors,
     tags: post.tags,
     readingMinutes: Math.max(1, Math.round(compiled.words / wordsPerMinute)),
   };

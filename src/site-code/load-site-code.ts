@@ -7,6 +7,7 @@ import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
 import type { DiscoveredContent } from '../content/discover';
 import { DocsItError } from '../errors';
+import { isAssetImport } from '../markdown/asset-refs';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
 import { isBuiltinModule } from '../shared/builtin-modules';
@@ -53,7 +54,13 @@ function codeImportsOf(discovered: DiscoveredContent, root: string): Map<string,
   const scan = (file: string, text: string) => {
     for (const { source } of importsOf(text)) {
       const spec = siteSpecifier(source, file);
-      if (isFragmentImport(spec) || isBuiltinModule(spec) || /^@(theme|docusaurus)\//.test(spec)) continue;
+      if (
+        isFragmentImport(spec) ||
+        isAssetImport(source) ||
+        isBuiltinModule(spec) ||
+        /^@(theme|docusaurus)\//.test(spec)
+      )
+        continue;
       if (!found.has(spec)) found.set(spec, resolveModule(spec, root));
     }
   };

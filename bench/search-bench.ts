@@ -80,7 +80,7 @@ async function searchInputOf(configFile: string): Promise<{ input: SearchInput; 
     return '';
   };
   const stages = { ...run.stages, searchKey };
-  await siteFiles(site, { css: [], js: [], files: [] }, stages).search.key();
+  await siteFiles(site, { css: [], js: [], files: [], onDemand: new Set<string>() }, stages).search.key();
   return { input: input!, baseUrl: config.site.baseUrl };
 }
 

@@ -57,6 +57,15 @@ test('builds every route to a complete HTML document and page data', () => {
   assert.not.ok(existsSync(path.join(out, 'it/v1/guides/intro/index.html')), 'a category without index has no route');
 });
 
+test('a site without a Mermaid diagram has none of Mermaid in its bundle', () => {
+  const chunks = readdirSync(path.join(out, 'it/assets/chunks'));
+  assert.ok(chunks.length > 0);
+  assert.equal(
+    chunks.filter((f) => /mermaid|flowDiagram|render-diagrams/i.test(f)),
+    [],
+  );
+});
+
 test('head tags: lang, title, description, canonical, hreflang for the 5 locales, Open Graph, colour script', () => {
   const html = read('it/v1/guides/faq/index.html');
   assert.match(html, '<html lang="it" dir="ltr" data-theme="dark">');

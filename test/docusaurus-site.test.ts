@@ -72,6 +72,15 @@ test('navbar and footer links written without the base URL get it; unknown front
   assert.not.match(warnings, 'sidebar_custom_props');
 });
 
+test("Mermaid's chunks are loaded on demand, not precached for offline reading with the rest of the site", () => {
+  const chunks = readdirSync(path.join(out, 'lanterna/assets/chunks'));
+  assert.ok(chunks.some((f) => /^flowDiagram.*\.js$/.test(f)));
+  const sw = readFileSync(path.join(out, 'lanterna/sw.js'), 'utf8');
+  assert.match(sw, /assets\/app\.[A-Z0-9]+\.js/);
+  assert.not.match(sw, 'flowDiagram');
+  assert.not.match(sw, 'render-diagrams');
+});
+
 test('images and files next to a page are published with a hash of their content', () => {
   const published = readdirSync(path.join(out, 'lanterna/assets/files')).sort();
   assert.equal(

@@ -6,6 +6,7 @@ import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import { createHighlighter } from '../src/markdown/highlighter';
+import { usesMermaid } from '../src/markdown/uses-mermaid';
 import { compileMd } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
@@ -539,6 +540,23 @@ test('a stray tab and an unknown block directive are errors with a location', as
 test('colons in text stay text (10:30, Nota:bene)', async () => {
   const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :smile: qui.');
   assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :smile: qui.</p>');
+});
+
+test('a mermaid fence and the Mermaid component keep the diagram source for the browser, in .md and .mdx', async () => {
+  const fence = '```mermaid\nflowchart LR\n  A --> B\n```\n';
+  const expected = '<div class="mermaid-diagram"><pre class="mermaid-source">flowchart LR\n  A --> B</pre></div>';
+  // `>` in text may be written escaped or not: the same text either way.
+  const same = (html: string) => html.replaceAll('&gt;', '>');
+  const md = await compileMd(fence);
+  assert.is(same(md.html), expected);
+  assert.equal(md.problems, [], 'mermaid is not a language without a grammar');
+  assert.is(same((await compileMd(fence, { format: 'mdx' })).html), expected);
+  // MDX takes the indentation off the lines of a JSX expression; Mermaid does not need it.
+  const component = "import Mermaid from '@theme/Mermaid';\n\n<Mermaid value={`flowchart LR\nA --> B`} />\n";
+  assert.is(same((await compileMd(component, { format: 'mdx' })).html), expected.replace('  A', 'A'));
+  assert.ok(usesMermaid([{ text: '# T\n\n~~~mermaid\ngraph TD\n~~~\n' }]));
+  assert.ok(usesMermaid([{ text: '<Mermaid value="graph TD" />' }]));
+  assert.not.ok(usesMermaid([{ text: '# T\n\n```js\nconst mermaid = 1;\n```\n' }]));
 });
 
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {

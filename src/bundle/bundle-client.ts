@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type BuildOptions, type BuildResult, build, context, type Plugin } from 'esbuild';
+import { type BuildOptions, type BuildResult, build, context, type Metafile, type Plugin } from 'esbuild';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import type { ClientConfig } from '../shared/client-config';
 
@@ -8,6 +8,11 @@ export interface ClientBundle {
   css: string[];
   js: string[];
   files: { path: string; contents: Uint8Array }[];
+  /**
+   * Files (output-relative) that only Mermaid's chunk reaches: a page with a diagram loads what it needs of
+   * them; they are left out of the offline precache, which would otherwise grow by megabytes.
+   */
+  onDemand: Set<string>;
 }
 
 export interface BundleInput {
@@ -21,19 +26,26 @@ export interface BundleInput {
   siteRoot: string;
   /** The site's components module, absolute (`components` in site.config.ts), hydrated in the browser. */
   components?: string | undefined;
+  /** Whether a page of the site has a Mermaid diagram: only then is Mermaid (megabytes) bundled. */
+  mermaid?: boolean;
 }
 
 /**
  * The site's code in the browser: `docs-it:site-components` is its components module (an empty one when it has
  * none), `@site/` its folder, and the Docusaurus modules it imports (`@theme/Tabs`…) docs-it's own components.
  */
-function siteCode(packageRoot: string, siteRoot: string, components: string | undefined): Plugin {
+function siteCode(packageRoot: string, siteRoot: string, components: string | undefined, mermaid: boolean): Plugin {
   const mdxComponents = path.join(packageRoot, 'templates/content/mdx-components.tsx');
   return {
     name: 'docs-it-site-code',
     setup(b) {
       b.onResolve({ filter: /^docs-it:site-components$/ }, () =>
         components ? { path: components } : { path: 'none', namespace: 'docs-it-empty' },
+      );
+      b.onResolve({ filter: /^docs-it:mermaid$/ }, () =>
+        mermaid
+          ? { path: path.join(packageRoot, 'src/client/diagrams/render-diagrams.ts') }
+          : { path: 'none', namespace: 'docs-it-empty' },
       );
       b.onLoad({ filter: /.*/, namespace: 'docs-it-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
       b.onResolve({ filter: /^@site\// }, (args) =>
@@ -53,7 +65,7 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
   };
 }
 
-function bundleOptions(input: BundleInput): BuildOptions & { write: false } {
+function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
   const { packageRoot, baseUrl, mode, clientConfig } = input;
   return {
     // Aliases resolve from the working directory: the package's, so a site folder without preact works.
@@ -87,13 +99,13 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false } {
       'react/jsx-runtime': 'preact/jsx-runtime',
     },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
-    plugins: [siteCode(packageRoot, input.siteRoot, input.components)],
+    plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid ?? false)],
   };
 }
 
 /** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
 export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
-  return toBundle(await build(bundleOptions(input)), input.baseUrl);
+  return toBundle(await build(bundleOptions(input)), input);
 }
 
 /** An incremental esbuild context for `dev`: each `rebuild()` redoes only what changed. */
@@ -102,20 +114,49 @@ export async function bundleClientIncrementally(
 ): Promise<{ rebuild(): Promise<ClientBundle>; dispose(): Promise<void> }> {
   const ctx = await context(bundleOptions(input));
   return {
-    rebuild: async () => toBundle(await ctx.rebuild(), input.baseUrl),
+    rebuild: async () => toBundle(await ctx.rebuild(), input),
     dispose: () => ctx.dispose(),
   };
 }
 
-function toBundle(result: BuildResult<{ write: false }>, baseUrl: string): ClientBundle {
-  const files = result.outputFiles.map((f) => ({
-    path: path.posix.join(baseUrl.slice(1), 'assets', path.posix.relative('/assets', f.path)),
-    contents: f.contents,
-  }));
+/** Outputs reachable from the Mermaid renderer's chunk and from no entry of the app without it. */
+function mermaidOnly(metafile: Metafile): Set<string> {
+  const outputs = metafile.outputs;
+  const isRenderer = (out: string) => outputs[out]?.entryPoint?.endsWith('render-diagrams.ts') ?? false;
+  const reach = (starts: string[], skip: (out: string) => boolean) => {
+    const seen = new Set<string>();
+    const stack = starts.filter((s) => !skip(s));
+    while (stack.length > 0) {
+      const out = stack.pop()!;
+      if (seen.has(out)) continue;
+      seen.add(out);
+      for (const { path: next } of outputs[out]?.imports ?? []) if (!skip(next) && outputs[next]) stack.push(next);
+    }
+    return seen;
+  };
+  const renderer = Object.keys(outputs).filter(isRenderer);
+  if (renderer.length === 0) return new Set();
+  const entries = Object.keys(outputs).filter((out) => /\/(?:app|styles)\.[^/]+\.(?:js|css)$/.test(out));
+  const app = reach(entries, isRenderer);
+  const only = [...reach(renderer, () => false)].filter((out) => !app.has(out));
+  return new Set(only.flatMap((out) => [out, `${out}.map`]));
+}
+
+function toBundle(result: BuildResult<{ write: false; metafile: true }>, input: BundleInput): ClientBundle {
+  // Output files are named by absolute paths, the metafile's by paths relative to the working directory.
+  const outPath = (p: string) =>
+    path.posix.join(
+      input.baseUrl.slice(1),
+      'assets',
+      path.posix.relative('/assets', path.posix.resolve(input.packageRoot.split(path.sep).join('/'), p)),
+    );
+  const files = result.outputFiles.map((f) => ({ path: outPath(f.path), contents: f.contents }));
+  const onDemand = new Set([...mermaidOnly(result.metafile)].map(outPath));
   const urlOf = (f: { path: string }) => `/${f.path}`;
   return {
     css: files.filter((f) => /\/styles\.[^/]+\.css$/.test(f.path)).map(urlOf),
     js: files.filter((f) => /\/app\.[^/]+\.js$/.test(f.path)).map(urlOf),
     files,
+    onDemand,
   };
 }

@@ -3,3 +3,8 @@ declare module 'docs-it:site-components' {
   const components: Record<string, unknown>;
   export = components;
 }
+
+/** The Mermaid renderer (src/client/diagrams/render-diagrams.ts), or an empty module for sites without diagrams. */
+declare module 'docs-it:mermaid' {
+  export function renderDiagrams(root: ParentNode): void;
+}

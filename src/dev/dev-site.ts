@@ -6,6 +6,7 @@ import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
+import { usesMermaid } from '../markdown/uses-mermaid';
 import { type Run, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
@@ -223,7 +224,9 @@ export class DevSite {
   /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
   private async ensureBundle(): Promise<void> {
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, 'development');
-    const key = digestOf(clientConfig);
+    // A first diagram written while `dev` runs brings Mermaid into the bundle.
+    const mermaid = usesMermaid(this.site.content.discovered.sources);
+    const key = digestOf({ clientConfig, mermaid });
     if (this.bundler && key === this.bundlerKey) return;
     await this.bundler?.dispose();
     this.bundler = await bundleClientIncrementally({
@@ -233,6 +236,7 @@ export class DevSite {
       clientConfig,
       siteRoot: this.config.paths.root,
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
+      mermaid,
     });
     this.bundlerKey = key;
     this.bundle = await this.bundler.rebuild();

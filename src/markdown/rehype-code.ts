@@ -35,6 +35,22 @@ export default function rehypeCode(options: CodeOptions) {
         const meta = parseCodeMeta(
           (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined),
         );
+        if (requested === 'mermaid') {
+          // Drawn in the browser (see the `Mermaid` component): the same markup in both formats.
+          const source: Element = {
+            type: 'element',
+            tagName: 'pre',
+            properties: { className: ['mermaid-source'] },
+            children: [{ type: 'text', value: textOf(code).trim() }],
+          };
+          parent.children[index] = {
+            type: 'element',
+            tagName: 'div',
+            properties: { className: ['mermaid-diagram'] },
+            children: [source],
+          };
+          return;
+        }
         let lang: string | null = null;
         if (requested) {
           const resolved = options.highlighter.resolveLanguage(requested);

@@ -6,6 +6,7 @@ import { loadConfig } from '../config/load-config';
 import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { formatError } from '../errors';
+import { usesMermaid } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
@@ -81,6 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       clientConfig,
       siteRoot: config.paths.root,
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
+      mermaid: usesMermaid(content.discovered.sources),
     });
     bundling.catch(() => undefined);
     const pages = await run.task(
@@ -119,6 +121,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
             packageRoot: options.packageRoot,
             baseUrl: config.site.baseUrl,
             mode: config.mode,
+            onDemand: bundle.onDemand,
           }),
         (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
       );

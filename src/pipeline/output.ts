@@ -18,6 +18,8 @@ export interface Output {
     packageRoot: string;
     baseUrl: string;
     mode: 'production' | 'development';
+    /** Files left out of the precache (see `ClientBundle.onDemand`). */
+    onDemand?: ReadonlySet<string>;
   }): ReturnType<typeof writeServiceWorker>;
   /** Swaps the new build in; the cache is then told what the build used (a failure there is only a warning). */
   commit(warn: (message: string) => void): Promise<void>;
@@ -34,11 +36,11 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
     write: (files) => writeFiles(files, writer, reuse),
     writeGroup: (group) => writeGroup(group, writer, reuse),
     copy: (copies) => copyFiles(copies, writer),
-    writeServiceWorker: (options) =>
+    writeServiceWorker: ({ onDemand, ...options }) =>
       writeServiceWorker({
         ...options,
         outDir: writer.tmp,
-        files: writer.filesWithRevisions(precached(options.baseUrl)),
+        files: writer.filesWithRevisions(precached(options.baseUrl, onDemand)),
       }),
     async commit(warn) {
       await writer.commit();

@@ -18,6 +18,7 @@ precache.addToCacheList(self.__WB_MANIFEST);
 const scope = new URL(self.registration.scope).pathname;
 const notFoundPage = `${scope}404.html`;
 const notFoundData = `${scope}404.page-data.json`;
+const onDemandCache = 'docs-it-on-demand';
 
 /** The precache entries that may answer a path: `/docs/x` and `/docs/x/` are `docs/x/index.html`. */
 function candidates(pathname: string): string[] {
@@ -58,9 +59,18 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const cached = await fromPrecache(url.pathname);
       if (cached) return cached;
+      // Hashed files left out of the precache (Mermaid's chunks) are kept once a page has loaded them.
+      const onDemand = offlineMode && url.pathname.startsWith(`${scope}assets/`);
       try {
-        return await fetch(request);
+        const response = await fetch(request);
+        if (onDemand && response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(onDemandCache).then((cache) => cache.put(request, copy)));
+        }
+        return response;
       } catch (error) {
+        const kept = onDemand ? await caches.match(request, { cacheName: onDemandCache }) : undefined;
+        if (kept) return kept;
         // Offline and not precached: the site's own 404 answers, as the server would.
         if (url.pathname.endsWith('/page-data.json')) {
           const data = await fromPrecache(notFoundData);

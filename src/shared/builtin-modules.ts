@@ -12,6 +12,7 @@ export const builtinModules = {
   '@docusaurus/Link': { default: 'Link' },
   '@docusaurus/useBaseUrl': { default: 'useBaseUrl', useBaseUrlUtils: 'useBaseUrlUtils' },
   '@docusaurus/BrowserOnly': { default: 'BrowserOnly' },
+  '@theme/Mermaid': { default: 'Mermaid' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type BuiltinModule = keyof typeof builtinModules;

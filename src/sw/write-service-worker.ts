@@ -24,10 +24,11 @@ const precachedExtensions = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$
 const maxPrecachedBytes = 5 * 1024 * 1024;
 
 /** Which output files (output-relative paths) go into the precache manifest. */
-export function precached(baseUrl: string): (relPath: string) => boolean {
+export function precached(baseUrl: string, onDemand: ReadonlySet<string> = new Set()): (relPath: string) => boolean {
   const base = baseUrl.slice(1);
   // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
-  const skipped = new Set([`${base}sw.js`, `${base}search/records.json`]);
+  // Files loaded on demand (Mermaid) are cached by the worker when a page first loads them.
+  const skipped = new Set([`${base}sw.js`, `${base}search/records.json`, ...onDemand]);
   return (relPath) => relPath.startsWith(base) && precachedExtensions.test(relPath) && !skipped.has(relPath);
 }
 

@@ -178,6 +178,18 @@ export function CodeBlock({
   );
 }
 
+/**
+ * A diagram written in Mermaid's language (a ` ```mermaid ` fence, or Docusaurus's `<Mermaid value="…" />`):
+ * its source, which the browser replaces with the drawing (src/client/diagrams.ts) in the page's colour mode.
+ */
+export function Mermaid({ value, chart }: { value?: string; chart?: string }) {
+  return (
+    <div className="mermaid-diagram">
+      <pre className="mermaid-source">{(value ?? chart ?? '').trim()}</pre>
+    </div>
+  );
+}
+
 /** A highlighted code block of an MDX page: the same markup `.md` pages get (see rehype-code). */
 export function CodeBlockHtml({ className, lang, html }: { className: string; lang?: string; html: string }) {
   return <div className={className} data-lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
@@ -194,6 +206,7 @@ const implementations = {
   useBaseUrl,
   useBaseUrlUtils,
   BrowserOnly,
+  Mermaid,
 };
 
 export const mdxComponents = {
@@ -206,6 +219,7 @@ export const mdxComponents = {
   Link,
   Details,
   BrowserOnly,
+  Mermaid,
 };
 
 /** What each Docusaurus module docs-it provides exports (see src/shared/builtin-modules). */

@@ -54,4 +54,44 @@ test("a component of the site's components module works in the browser, after na
   await page.close();
 });
 
+test('a mermaid fence is drawn, and again in the other colour mode; images for one colour mode follow it', async () => {
+  const { page, errors } = await open('/lanterna/docs/guide/panoramica');
+  const diagram = page.locator('.mermaid-diagram');
+  await diagram.locator('svg').waitFor({ state: 'visible' });
+  const drawing = diagram.locator('svg');
+  assert.ok(await drawing.getByText('Finestra').isVisible());
+  assert.ok(await drawing.getByText('invoke').isVisible());
+  assert.not.ok(await diagram.locator('.mermaid-source').isVisible(), 'the source gives way to the drawing');
+  const light = page.locator('img[src$="#gh-light-mode-only"]');
+  const dark = page.locator('img[src$="#gh-dark-mode-only"]');
+  assert.ok(await light.isVisible());
+  assert.not.ok(await dark.isVisible());
+  // Mermaid's default theme fills nodes with this lavender; its dark theme does not.
+  assert.match(await drawing.innerHTML(), '#ECECFF');
+  await page.getByRole('button', { name: 'Cambia tema (chiaro/scuro)' }).click();
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>('.mermaid-diagram')?.dataset.rendered === 'dark',
+  );
+  assert.not.match(await drawing.innerHTML(), '#ECECFF');
+  assert.ok(await dark.isVisible());
+  assert.not.ok(await light.isVisible());
+  assert.equal(errors, []);
+  await page.close();
+});
+
+test('a page without a diagram loads none of Mermaid', async () => {
+  const page = await browser.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`${running.url.replace(/\/$/, '')}/lanterna/docs/guide/configurazione`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await page.waitForLoadState('networkidle');
+  const mermaidChunks = scripts.filter((url) => /mermaid|flowDiagram|render-diagrams/i.test(url));
+  assert.equal(mermaidChunks, []);
+  assert.ok(scripts.length > 0);
+  await page.close();
+});
+
 test.run();

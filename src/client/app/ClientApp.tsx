@@ -5,6 +5,7 @@ import type { RouteProps, SiteChrome } from '../../../templates/types';
 import { documentTitle } from '../../shared/page-title';
 import { rendersWhole, type SidebarItem } from '../../shared/sidebar';
 import { decorateContent } from '../content-widgets';
+import { showDiagrams } from '../diagrams';
 import { hydrateIslands } from '../islands';
 import { createProgressBar } from '../progress-bar';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
@@ -121,6 +122,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     const content = document.getElementById('contenuto') ?? document;
     decorateContent(content);
     hydrateIslands(content);
+    showDiagrams(content);
     if (state.via === 'load') return;
     const target = state.hash ? document.getElementById(decodeURIComponent(state.hash.slice(1))) : null;
     if (state.via === 'pop') window.scrollTo(0, state.scrollY ?? 0);

@@ -1,4 +1,4 @@
-import { Pager } from './DocPage';
+import { PageMeta, Pager } from './DocPage';
 import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
@@ -131,6 +131,7 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
           <Tags tags={page.post.tags} />
         </article>
+        <PageMeta editUrl={page.editUrl} />
         <Pager prev={page.newer} next={page.older} label="Altri articoli" />
       </div>
       <aside className="doc-toc">

@@ -1,4 +1,6 @@
+import { formatDate } from './format';
 import { icons } from './icons';
+import { safeUrl } from './safe-url';
 import { Toc, TocMobile } from './Toc';
 import { TranslationNotice } from './Translations';
 import type { DocProps, NavLink } from './types';
@@ -53,6 +55,32 @@ export function Pager({ prev, next, label }: { prev?: NavLink; next?: NavLink; l
   );
 }
 
+/** The end of a page: "edit this page" and when it was last changed, when the site gives them. */
+export function PageMeta({ editUrl, lastUpdate }: { editUrl?: string; lastUpdate?: DocProps['lastUpdate'] }) {
+  if (!editUrl && !lastUpdate) return null;
+  return (
+    <footer className="page-meta">
+      {editUrl ? (
+        <a className="edit-link" href={safeUrl(editUrl)} target="_blank" rel="noopener noreferrer">
+          Modifica questa pagina
+        </a>
+      ) : null}
+      {lastUpdate ? (
+        <span className="last-update">
+          Ultimo aggiornamento
+          {lastUpdate.date ? (
+            <>
+              {' il '}
+              <time dateTime={lastUpdate.date}>{formatDate(lastUpdate.date)}</time>
+            </>
+          ) : null}
+          {lastUpdate.author ? ` da ${lastUpdate.author}` : null}
+        </span>
+      ) : null}
+    </footer>
+  );
+}
+
 /** A documentation page: breadcrumbs, title, content, prev/next and the table of contents. */
 export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }) {
   return (
@@ -65,6 +93,7 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
           <TranslationNotice notice={page.translation} />
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
+        <PageMeta editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
         <Pager prev={page.prev} next={page.next} label="Pagine della documentazione" />
       </div>
       <aside className="doc-toc">

@@ -52,6 +52,10 @@ export interface DocProps extends Base {
   breadcrumbs: Breadcrumb[];
   prev?: NavLink;
   next?: NavLink;
+  /** "Edit this page": the page's source in the site's repository. */
+  editUrl?: string;
+  /** When (`YYYY-MM-DD`) and by whom the page was last changed, as its front matter says. */
+  lastUpdate?: { date?: string; author?: string };
 }
 
 export interface DocsHomeProps extends Base {
@@ -86,6 +90,8 @@ export interface BlogPostProps extends Base {
   newer?: NavLink;
   older?: NavLink;
   recent: { title: string; route: string }[];
+  /** "Edit this page": the post's source in the site's repository. */
+  editUrl?: string;
 }
 
 export interface BlogArchiveProps extends Base {

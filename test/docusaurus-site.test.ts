@@ -56,7 +56,20 @@ test('_category_ files and sidebar front matter order, label and style the sideb
     page.indexOf('</nav>', page.indexOf('docs-sidebar-menu')),
   );
   const labels = [...sidebar.matchAll(/class="menu-link[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
-  assert.equal(labels, ['Per cominciare', 'Introduzione', 'Requisiti', 'Guide pratiche', 'Configurazione']);
+  assert.equal(labels, [
+    'Per cominciare',
+    'Introduzione',
+    'Requisiti',
+    'Guide pratiche',
+    'Configurazione',
+    'Distribuire l&#x27;applicazione',
+    'Riferimenti',
+    'Riga di comando',
+    'Il file lanterna.conf.json',
+    'Interfacce JavaScript',
+    'finestra',
+    'eventi',
+  ]);
   // collapsible: false → no toggle; className on the category and, from sidebar_class_name, on the doc.
   assert.match(sidebar, '<li class="menu-item menu-category categoria-avvio"><div class="menu-category-header"><span');
   assert.match(sidebar, '<li class="menu-item voce-requisiti">');
@@ -90,7 +103,10 @@ test('images and files next to a page are published with a hash of their content
       'architettura-scura-#.svg',
       'copertina-#.svg',
       'esempio-#.json',
+      'eventi-#.svg',
+      'finestre-#.svg',
       'giulia-#.svg',
+      'luca-#.svg',
       'schema-#.svg',
     ],
   );
@@ -126,7 +142,7 @@ test("a changed image gets a new URL on the next build, though the page's compil
     const before = schemaUrl();
     writeFileSync(path.join(copy, 'content/docs/avvio/schema.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     const summary = await build();
-    assert.equal(summary.cache.compile, { hits: 6, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
+    assert.equal(summary.cache.compile, { hits: 14, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
     assert.ok(before && schemaUrl() && schemaUrl() !== before, `${before} → ${schemaUrl()}`);
   } finally {
     process.stderr.write = quiet;
@@ -154,6 +170,83 @@ test('a relative image that does not exist is an error at its line', async () =>
   } finally {
     removeDir(copy);
   }
+});
+
+test('a generated-index category is a page of cards of its items, at category/<label> or at its slug', () => {
+  const index = html('lanterna/docs/category/riferimenti');
+  assert.match(index, '<h1>Riferimenti</h1>');
+  assert.match(index, '<p>Tutte le opzioni, i comandi e le interfacce di Lanterna, una pagina per argomento.</p>');
+  const cards = [...index.matchAll(/<a class="card card-link" href="([^"]+)"><span class="card-title">([^<]+)</g)];
+  assert.equal(
+    cards.map((m) => [m[1], m[2]]),
+    [
+      ['/lanterna/docs/riferimenti/cli', '📄 Riga di comando'],
+      ['/lanterna/docs/riferimenti/configurazione-json', '📄 Il file lanterna.conf.json'],
+      ['/lanterna/docs/riferimenti/interfacce', '🗂️ Interfacce JavaScript'],
+    ],
+  );
+  assert.match(index, 'rel="next"><span class="pagination-sublabel">Successivo</span>');
+  const nested = html('lanterna/docs/riferimenti/interfacce');
+  assert.match(nested, '<h1>Le interfacce JavaScript di Lanterna</h1>');
+  assert.match(nested, '<li><a href="/lanterna/docs/category/riferimenti">Riferimenti</a></li>');
+});
+
+test('Tabs in .md and .mdx: default, values labels, groupId and queryString reach the markup', () => {
+  const cli = html('lanterna/docs/riferimenti/cli');
+  assert.match(cli, '<div class="tabs" data-group-id="gestore" data-query-string="gestore">');
+  assert.match(cli, /aria-selected="true"[^>]*data-value="cargo">Cargo<\/button>/);
+  assert.match(cli, /data-value="npm" hidden=""/);
+  const deploy = html('lanterna/docs/guide/distribuire-app');
+  assert.match(deploy, 'data-value="win">Windows</button>');
+  assert.match(deploy, 'data-value="linux">Linux</button>');
+  // A .md fragment and an .mdx fragment with props, inside a tab.
+  assert.match(deploy, '<code>.msi</code> per Windows');
+  assert.match(deploy, '<h2 id="su-debian" class="anchor">Su Debian');
+});
+
+test('admonition titles, {#id} headings, code titles and marked lines, MDX 1 comments', () => {
+  const cli = html('lanterna/docs/riferimenti/cli');
+  assert.match(cli, '<h2 id="compilare" class="anchor">Compilare per la distribuzione');
+  assert.match(cli, '<p class="admonition-heading">Prima di compilare</p>');
+  assert.match(cli, '<div class="code-title">src/main.rs</div>');
+  assert.match(cli, /<span class="line highlighted"><span [^>]*> {4}lanterna<\/span>/);
+  assert.not.match(cli, 'highlight-next-line');
+  assert.match(cli, '<a href="/lanterna/docs/riferimenti/configurazione-json#finestre">');
+  const json = html('lanterna/docs/riferimenti/configurazione-json');
+  assert.match(json, '<h2 id="finestre" class="anchor">Finestre');
+  assert.match(json, '<p class="admonition-heading">Attenzione alle dimensioni</p>');
+  assert.is([...json.matchAll(/<span class="line highlighted">/g)].length, 2);
+  assert.not.match(json, 'riassume le chiavi principali', 'an MDX 1 comment is not shown');
+  assert.match(json, '<details><summary>Perché le API sono spente per impostazione predefinita?</summary>');
+});
+
+test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug and pagination_label', () => {
+  const json = html('lanterna/docs/riferimenti/configurazione-json');
+  assert.match(json, '<a class="edit-link" href="https://codice.lanterna.example/modifica/configurazione"');
+  assert.match(
+    json,
+    'Ultimo aggiornamento<!-- --> il <time dateTime="2025-02-11">11 febbraio 2025</time> da Marco Riva',
+  );
+  const cli = html('lanterna/docs/riferimenti/cli');
+  const edit = 'href="https://codice.lanterna.example/modifica/main/content/docs/riferimenti/cli.md"';
+  assert.match(cli, `<a class="edit-link" ${edit}`);
+  assert.match(cli, '<meta name="keywords" content="cli, comandi, build">');
+  assert.not.match(html('lanterna/docs/riferimenti/api/eventi'), 'docs-sidebar', 'displayed_sidebar: null');
+  assert.match(html('lanterna/docs/riferimenti/api/finestra'), 'docs-sidebar');
+  // `slug` sets the route (the sidebar links to it); pagination_label names the page in its neighbours.
+  assert.match(cli, 'href="/lanterna/docs/guide/distribuire-app"');
+  assert.match(html('lanterna/docs/riferimenti/interfacce'), 'L&#x27;interfaccia finestra<!-- --> »');
+});
+
+test('the blog: .mdx posts with inline authors and {/* truncate */}, authors from authors.yml, pages', () => {
+  const list = html('lanterna/blog');
+  assert.match(list, 'Da questa versione una pagina può aprire altre finestre');
+  assert.not.match(list, 'Aggiornate <code>@lanterna/api</code>', 'the excerpt ends at the truncate comment');
+  assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
+  const welcome = html('lanterna/blog/2024/11/02/benvenuti');
+  assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');
+  const community = html('lanterna/comunita');
+  assert.match(community, '<a href="/lanterna/docs/avvio/introduzione">Cominciate dalla documentazione</a>');
 });
 
 test.run();

@@ -5,9 +5,14 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/config/load-config';
 import { DocsItErrors } from '../src/errors';
+import { checkLinks } from '../src/links/check-links';
+import { declaredLinks } from '../src/links/declared-links';
 import { buildSite } from '../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { startRun } from '../src/pipeline/run';
+import { createSite, readContent } from '../src/pipeline/site';
+import { copyFixture, fixture, removeDir, repoRoot } from './helpers';
 
 /** `file:line message` of every error of building the basic fixture with some files replaced or edited. */
 async function errorsOf(files: Record<string, string>, edit?: (config: string) => string): Promise<string[]> {
@@ -46,6 +51,26 @@ test('navbar and footer links to pages that do not exist fail the build at their
     'site.config.ts:40 navbar: broken link: /it/blogg is not a page of this site',
     'site.config.ts:45 footer "Rete": broken link: /it/notizie is not a page of this site',
   ]);
+});
+
+test("the breadcrumbs' home link is checked like the other links of the site, at the config's mainDocId", async () => {
+  const config = path.join(fixture('basic'), 'site.config.ts');
+  const run = await startRun({ packageRoot: repoRoot, config, quiet: true }, 'build');
+  const resolved = await loadConfig({ packageRoot: repoRoot, config }, run.cache.modules);
+  const content = await readContent(resolved, run.cache.modules);
+  const { model } = createSite(resolved, content, run.stages);
+  const declared = declaredLinks(resolved.site, model, { file: content.configFile, source: content.configSource });
+  const home = declared.find((link) => link.holder === 'breadcrumbs');
+  assert.is(home?.href, model.docsHomeRoute);
+  const mainDocLine = content.configSource.split('\n').findIndex((l) => l.includes('mainDocId')) + 1;
+  assert.is(home?.where.line, mainDocLine);
+  // Were the docs' home page not a route, every breadcrumb trail would start with a broken link: an error.
+  const input = { files: new Set<string>(), idsOfRoute: new Map(), pageLinks: new Map(), declared: [home!] };
+  assert.throws(
+    () => checkLinks({ ...input, routes: new Set(['/it/v1/altro']) }, '/it/'),
+    (e: DocsItErrors) => e.errors[0]!.message === `breadcrumbs: broken link: ${home!.href} is not a page of this site`,
+  );
+  checkLinks({ ...input, routes: new Set([home!.href]) }, '/it/');
 });
 
 test('a navbar item for a sidebar that does not exist names the sidebars there are', async () => {

@@ -559,6 +559,24 @@ test('a mermaid fence and the Mermaid component keep the diagram source for the 
   assert.not.ok(usesMermaid([{ text: '# T\n\n```js\nconst mermaid = 1;\n```\n' }]));
 });
 
+test('links and images written as JSX are checked and get the base URL like markdown ones', async () => {
+  const body =
+    '<a href="/v1/guida#uso">guida</a> <a href="./altro.md">altro</a>\n\n<img src="/img/logo.png" alt="" />\n';
+  const compiled = await compileMd(body, { format: 'mdx' });
+  assert.match(compiled.html, '<a href="/it/v1/guida#uso">guida</a>');
+  assert.match(compiled.html, '<img src="/it/img/logo.png" alt=""/>');
+  const { html, links } = resolveFileLinks(compiled, { 'content/docs/altro.md': '/it/v1/altro' });
+  assert.match(html, '<a href="/it/v1/altro">altro</a>');
+  assert.equal(
+    links.map((l) => (l.kind === 'link' || l.kind === 'image' ? [l.kind, l.path, l.anchor] : [l.kind])),
+    [
+      ['link', '/it/v1/guida', 'uso'],
+      ['link', '/it/v1/altro', undefined],
+      ['image', '/it/img/logo.png', undefined],
+    ],
+  );
+});
+
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
   const body =
     "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs " +

@@ -92,6 +92,7 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
       categories,
       configFile: input.configFile,
       configSource: input.configSource,
+      docsBase,
     },
     errors,
   );
@@ -149,6 +150,7 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   for (const page of pages) add({ path: page.route, kind: page.kind, file: page.source.file });
   if (docsHome) add({ path: docsHome.route, kind: 'docs-home', file: docsHome.source.file });
   for (const doc of docs) add({ path: doc.route, kind: 'doc', file: doc.source.file });
+  for (const route of sidebars.generatedIndexes.keys()) add({ path: route, kind: 'category-index' });
   for (const list of blogPages) add({ path: list.route, kind: 'blog-list' });
   if (posts.length) add({ path: joinRoute(blogBase, 'archive'), kind: 'blog-archive' });
   for (const post of posts) add({ path: post.route, kind: 'blog-post', file: post.source.file });

@@ -12,6 +12,7 @@ export type RouteKind =
   | 'blog-post'
   | 'blog-archive'
   | 'translation-status'
+  | 'category-index'
   | 'not-found';
 
 /** The leading `# Heading` a page's title comes from, when the front matter has none. */
@@ -48,6 +49,8 @@ export interface CategoryMeta {
   className?: string;
   /** `link: {type: doc, id}`: the doc the category's label opens. */
   linkDoc?: string;
+  /** `link: {type: generated-index}`: the category's label opens a generated page of cards of its items. */
+  generatedIndex?: { title?: string; description?: string; slug?: string };
 }
 
 export interface Author {

@@ -24,6 +24,8 @@ const common = {
   toc_max_heading_level: z.number().int().min(2).max(6).optional(),
   /** The upstream page this one translates (and the commit it was checked against), or `none`. */
   upstream: upstreamRefSchema.optional(),
+  /** Docusaurus: where the "edit this page" link leads instead of the config's `editUrl`; null for no link. */
+  custom_edit_url: z.string().nullable().optional(),
 };
 
 const docSchema = z.looseObject({
@@ -37,6 +39,17 @@ const docSchema = z.looseObject({
   sidebar_class_name: z.string().optional(),
   /** Data for a site's own sidebar components; Docusaurus's default theme does not show it either. */
   sidebar_custom_props: z.record(z.string(), z.unknown()).optional(),
+  /** Docusaurus: the sidebar shown beside the page (one it is not in, say), or null for none. */
+  displayed_sidebar: z.string().nullable().optional(),
+  /** Docusaurus: when and by whom the page was last changed, shown at its end. */
+  last_update: z
+    .strictObject({
+      date: z
+        .union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date such as 2023-06-14'), z.date()])
+        .optional(),
+      author: z.string().optional(),
+    })
+    .optional(),
 });
 
 const authorRef = z.union([

@@ -2,9 +2,22 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { SidebarItemInput } from '../config/site-schema';
 import { DocsItError, type ErrorCollector } from '../errors';
 import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../shared/sidebar';
+import { joinRoute } from '../shared/urls';
 import type { CategoryMeta, Doc } from './content-types';
 import type { CategoryFile } from './discover';
 import { baseName } from './paths';
+
+/** A label as a URL segment, as Docusaurus writes it for generated index pages (`Guide pratiche` → `guide-pratiche`). */
+function slugOfLabel(label: string): string {
+  return (
+    label
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'categoria'
+  );
+}
 
 export interface SidebarsInput {
   config: Record<string, SidebarItemInput[]>;
@@ -13,6 +26,8 @@ export interface SidebarsInput {
   /** For errors on sidebar entries: the config file and its source text. */
   configFile: string;
   configSource: string;
+  /** Route of the docs (`/it/v1`): generated category pages are under it. */
+  docsBase: string;
 }
 
 export interface DocNavigation {
@@ -26,6 +41,16 @@ export interface Sidebars {
   sidebars: Record<string, SidebarItem[]>;
   /** Sidebar, breadcrumbs and prev/next of every doc that is in a sidebar. */
   navigation: Map<string, DocNavigation>;
+  /** The generated pages of categories (`link: {type: generated-index}`), by route. */
+  generatedIndexes: Map<string, GeneratedIndex>;
+}
+
+/** A category's generated page: its title, description and items as cards, in its sidebar's place. */
+export interface GeneratedIndex extends DocNavigation {
+  route: string;
+  category: SidebarCategory;
+  title: string;
+  description?: string;
 }
 
 /** The value of a `_category_.yml` file, or a located error. */
@@ -114,15 +139,21 @@ export function parseCategoryFiles(files: CategoryFile[], errors: ErrorCollector
     check('collapsed', 'boolean');
     check('collapsible', 'boolean');
     check('className', 'string');
-    const link = obj.link as { type?: unknown; id?: unknown } | undefined;
+    const link = obj.link as Record<string, unknown> | undefined;
     if (link && link.type === 'doc' && typeof link.id === 'string') meta.linkDoc = link.id;
-    else if (link !== undefined && link !== null) {
+    else if (link && link.type === 'generated-index') {
+      const index: NonNullable<CategoryMeta['generatedIndex']> = {};
+      for (const key of ['title', 'description', 'slug'] as const) {
+        if (typeof link[key] === 'string') index[key] = link[key];
+      }
+      meta.generatedIndex = index;
+    } else if (link !== undefined && link !== null) {
       const line = file.text.split('\n').findIndex((l) => /^\s*"?link"?\s*:/.test(l)) + 1;
       errors.add(
         new DocsItError(
-          '"link" of a category is supported as {type: doc, id: …} only',
+          '"link" of a category must be {type: doc, id: …} or {type: generated-index}',
           { file: file.file, line: line || 1, column: 1 },
-          'Link the category to one of its docs (link: {type: doc, id: …}); docs-it has no generated index pages yet.',
+          'Link the category to one of its docs, or to a generated page of its items (type: generated-index).',
         ),
       );
     }
@@ -139,16 +170,29 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
     sidebars[sidebarId] = items.flatMap((item) => resolveItem(item, input, byId, errors));
   }
   const navigation = new Map<string, DocNavigation>();
+  const generatedIndexes = new Map<string, GeneratedIndex>();
   for (const [sidebarId, items] of Object.entries(sidebars)) {
-    const flat: { title: string; href: string; docId?: string }[] = [];
+    const flat: { title: string; href: string; docId?: string; index?: GeneratedIndex }[] = [];
     const visit = (list: SidebarItem[], trail: Breadcrumb[]) => {
       for (const item of list) {
         if (item.type === 'link') {
-          flat.push({ title: item.label, href: item.href, docId: item.docId });
+          // A doc's `pagination_label` names it in its neighbours' previous/next links.
+          const title = (item.docId && byId.get(item.docId)?.frontMatter.pagination_label) || item.label;
+          flat.push({ title, href: item.href, docId: item.docId });
           if (item.docId && !navigation.has(item.docId))
             navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
         } else {
-          if (item.href) {
+          if (item.href && item.generatedIndex && !generatedIndexes.has(item.href)) {
+            const index: GeneratedIndex = {
+              route: item.href,
+              category: item,
+              ...item.generatedIndex,
+              sidebarId,
+              breadcrumbs: [...trail, { label: item.label }],
+            };
+            generatedIndexes.set(item.href, index);
+            flat.push({ title: item.label, href: item.href, index });
+          } else if (item.href) {
             flat.push({ title: item.label, href: item.href, docId: item.docId });
             if (item.docId && !navigation.has(item.docId))
               navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
@@ -159,8 +203,7 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
     };
     visit(items, []);
     flat.forEach((entry, i) => {
-      if (!entry.docId) return;
-      const nav = navigation.get(entry.docId);
+      const nav = entry.index ?? (entry.docId ? navigation.get(entry.docId) : undefined);
       if (!nav || nav.sidebarId !== sidebarId) return;
       const prev = flat[i - 1];
       const next = flat[i + 1];
@@ -169,7 +212,7 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
     });
   }
   applyPaginationOverrides(input, byId, navigation, errors);
-  return { sidebars, navigation };
+  return { sidebars, navigation, generatedIndexes };
 }
 
 /**
@@ -326,6 +369,13 @@ function autogenerate(dirName: string, input: SidebarsInput, errors: ErrorCollec
     if (index) {
       category.href = index.route;
       category.docId = index.id;
+    } else if (meta.generatedIndex) {
+      // Docusaurus's routes: `category/<label>` under the docs, or the `slug` given.
+      const slug = meta.generatedIndex.slug?.replace(/^\/+|\/+$/g, '') || `category/${slugOfLabel(category.label)}`;
+      category.href = joinRoute(input.docsBase, slug);
+      category.generatedIndex = { title: meta.generatedIndex.title ?? category.label };
+      const description = meta.generatedIndex.description ?? meta.description;
+      if (description) category.generatedIndex.description = description;
     }
     const description = meta.description ?? index?.frontMatter.description;
     if (description) category.description = description;

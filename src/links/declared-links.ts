@@ -53,6 +53,14 @@ export function declaredLinks(
     }
   };
   for (const [id, items] of Object.entries(model.sidebars.sidebars)) sidebarLinks(id, items);
+  // Every breadcrumb trail starts with a link to the docs' home page (and the version dropdown leads there).
+  if (model.sidebars.navigation.size > 0) {
+    links.push({
+      holder: 'breadcrumbs',
+      href: model.docsHomeRoute,
+      where: whereIs(site.docs.version.mainDocId, config.file, config.source, site.baseUrl),
+    });
+  }
   for (const page of model.pages) {
     for (const action of page.frontMatter.hero?.actions ?? []) {
       links.push({

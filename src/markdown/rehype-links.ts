@@ -29,10 +29,11 @@ export default function rehypeLinks() {
     const links: LinkRef[] = file.data.links;
     const problems: Problem[] = file.data.problems;
     const page = file.data.page!;
-    eachNode(tree, 'element', (node: Element) => {
-      const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
-      if (!attr) return;
-      const value = node.properties[attr];
+    eachNode(tree, ['element', 'mdxJsxFlowElement', 'mdxJsxTextElement'], (node: Element | JsxElement) => {
+      const target = linkTargetOf(node);
+      if (!target) return;
+      const { attr } = target;
+      const value = target.get();
       if (typeof value !== 'string' || value === '') return;
       const line = node.position?.start.line ?? 1;
       const column = node.position?.start.column ?? 1;
@@ -45,7 +46,7 @@ export default function rehypeLinks() {
           hint: 'Link to an http(s) address, a page of the site or a mailto: address; pages never run code from links.',
         });
         // Inert even if the problem were ignored (dev shows the page with its errors).
-        node.properties[attr] = '#';
+        target.set('#');
         return;
       }
       if (external.test(value)) return;
@@ -69,30 +70,56 @@ export default function rehypeLinks() {
         return;
       }
       if (kind === 'link' && /\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
-        const target = resolveFrom(page.file, pathPart);
+        const linked = resolveFrom(page.file, pathPart);
         const href = `${fileLinkPrefix}${links.length}`;
-        node.properties.href = href;
-        links.push({ kind: 'file', target, href, anchor, line, column });
+        target.set(href);
+        links.push({ kind: 'file', target: linked, href, anchor, line, column });
         return;
       }
       if (!pathPart.startsWith('/') && (kind === 'image' || isAssetPath(pathPart))) {
         // As in Docusaurus, an image (or a download) next to the page is published with it.
-        const target = resolveFrom(page.file, decodePath(pathPart));
-        node.properties[attr] = assetPlaceholder(target) + (hashAt === -1 ? '' : value.slice(hashAt));
-        links.push({ kind: 'asset', target, line, column });
+        const asset = resolveFrom(page.file, decodePath(pathPart));
+        target.set(assetPlaceholder(asset) + (hashAt === -1 ? '' : value.slice(hashAt)));
+        links.push({ kind: 'asset', target: asset, line, column });
         return;
       }
       let resolved: string;
       if (pathPart.startsWith('/')) {
         // As in Docusaurus, a site path written without the base URL (`/docs/x`, `/img/y.png`) gets it.
         resolved = withBaseUrl(page.baseUrl, pathPart);
-        if (resolved !== pathPart) node.properties[attr] = resolved + (hashAt === -1 ? '' : value.slice(hashAt));
+        if (resolved !== pathPart) target.set(resolved + (hashAt === -1 ? '' : value.slice(hashAt)));
       } else resolved = `/${normalisePath([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
       const clean = resolved.length > 1 ? resolved.replace(/\/index\.html$/, '').replace(/\/$/, '') : resolved;
       // The site root is the one route with a trailing slash.
       links.push({ kind, path: `${clean}/` === page.baseUrl ? page.baseUrl : clean, anchor, line, column });
     });
   };
+}
+
+/** An MDX JSX element (`<a href="…">`, `<img src="…" />` written as JSX in a page). */
+interface JsxElement {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: { type: string; name?: string; value?: unknown }[];
+  position?: Element['position'];
+}
+
+/**
+ * The URL attribute of a link or an image, HTML or JSX: JSX ones are checked and given the base URL like
+ * markdown's when their value is a plain string (an expression is code, known only when the page runs).
+ */
+function linkTargetOf(
+  node: Element | JsxElement,
+): { attr: 'href' | 'src'; get(): unknown; set(value: string): void } | undefined {
+  if (node.type === 'element') {
+    const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
+    if (!attr) return undefined;
+    return { attr, get: () => node.properties[attr], set: (value) => (node.properties[attr] = value) };
+  }
+  const attr = node.name === 'a' ? 'href' : node.name === 'img' ? 'src' : undefined;
+  const attribute = attr && node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === attr);
+  if (!attr || !attribute) return undefined;
+  return { attr, get: () => attribute.value, set: (value) => (attribute.value = value) };
 }
 
 /** A path as written in markdown may escape characters (`my%20image.png`); the file has the plain name. */

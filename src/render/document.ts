@@ -23,6 +23,7 @@ export interface DocumentInput {
   assets: DocumentAssets;
   noIndex: boolean;
   image?: string;
+  keywords?: string[];
   hasBlog: boolean;
 }
 
@@ -38,6 +39,7 @@ export function renderDocument({
   assets,
   noIndex,
   image,
+  keywords,
   hasBlog,
 }: DocumentInput): string {
   const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
@@ -58,6 +60,7 @@ export function renderDocument({
     `<meta property="og:locale" content="${a(ogLocaleOf(current.htmlLang))}">`,
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
   ];
+  if (keywords?.length) head.push(`<meta name="keywords" content="${a(keywords.join(', '))}">`);
   if (image)
     head.push(`<meta property="og:image" content="${a(/^https?:/.test(image) ? image : `${site.url}${image}`)}">`);
   if (props.kind === 'blog-post') head.push(`<meta property="article:published_time" content="${a(props.post.date)}">`);

@@ -41,6 +41,7 @@ export function renderPage(input: RenderInput, fragments?: BuildFragmentCache): 
     assets: input.assets,
     noIndex: page.noIndex,
     image: page.image,
+    ...(page.keywords ? { keywords: page.keywords } : {}),
     hasBlog: input.hasBlog,
   });
 }

@@ -22,6 +22,8 @@ export interface RoutePage {
   noIndex: boolean;
   /** Open Graph image, when the page names one. */
   image?: string;
+  /** `keywords` of the front matter, for the `keywords` meta tag. */
+  keywords?: string[];
 }
 
 /** What the props of a route are computed from. */
@@ -138,19 +140,49 @@ export async function routePageOf(
       const notice = translationNoticeOf(model.translations, doc.source.file, site);
       if (notice) props.translation = notice;
       if (nav) {
-        props.sidebarId = nav.sidebarId;
         if (nav.prev) props.prev = nav.prev;
         if (nav.next) props.next = nav.next;
+      }
+      const sidebarId = displayedSidebar(doc, nav?.sidebarId, model, problems);
+      if (sidebarId) props.sidebarId = sidebarId;
+      const editUrl = editUrlOf(doc.frontMatter.custom_edit_url, site.docs.editUrl, doc.source.file);
+      if (editUrl) props.editUrl = editUrl;
+      const lastUpdate = doc.frontMatter.last_update;
+      if (lastUpdate && (lastUpdate.date || lastUpdate.author)) {
+        props.lastUpdate = {};
+        if (lastUpdate.date) props.lastUpdate.date = isoDate(lastUpdate.date);
+        if (lastUpdate.author) props.lastUpdate.author = lastUpdate.author;
       }
       return {
         page: {
           props,
-          sidebarId: nav?.sidebarId,
+          sidebarId,
           noIndex: doc.unlisted,
           image: await imageUrlOf(doc.frontMatter.image, frontMatterKey(doc.source, 'image'), ctx, problems),
+          ...(doc.frontMatter.keywords ? { keywords: doc.frontMatter.keywords } : {}),
         },
         problems,
       };
+    }
+    case 'category-index': {
+      // A category's generated page (Docusaurus's `generated-index`): a doc page of cards of its items.
+      const index = model.sidebars.generatedIndexes.get(route.path)!;
+      const cards = renderToStaticMarkup(createElement(DocCards, { items: index.category.items }));
+      const intro = index.description ? `<p>${inlineMarkdown(index.description)}</p>` : '';
+      const props: RouteProps = {
+        kind: 'doc',
+        path: route.path,
+        title: index.title,
+        description: index.description,
+        contentHtml: intro + cards,
+        hideTitle: false,
+        toc: [],
+        breadcrumbs: index.breadcrumbs,
+        sidebarId: index.sidebarId,
+      };
+      if (index.prev) props.prev = index.prev;
+      if (index.next) props.next = index.next;
+      return { page: { props, sidebarId: index.sidebarId, noIndex: false }, problems };
     }
     case 'docs-home': {
       const home = model.docsHome!;
@@ -227,8 +259,14 @@ export async function routePageOf(
       if (notice) props.translation = notice;
       if (newer) props.newer = { title: newer.title, href: newer.route };
       if (older) props.older = { title: older.title, href: older.route };
+      const editUrl = editUrlOf(post.frontMatter.custom_edit_url, site.blog.editUrl, post.source.file);
+      if (editUrl) props.editUrl = editUrl;
       const image = await imageUrlOf(post.frontMatter.image, frontMatterKey(post.source, 'image'), ctx, problems);
-      return { page: { props, noIndex: post.frontMatter.unlisted ?? false, image }, problems };
+      const keywords = post.frontMatter.keywords;
+      return {
+        page: { props, noIndex: post.frontMatter.unlisted ?? false, image, ...(keywords ? { keywords } : {}) },
+        problems,
+      };
     }
     case 'translation-status':
       return { page: { props: translationStatusProps(model, site), noIndex: true }, problems };
@@ -265,13 +303,46 @@ export async function routePageOf(
         if (notice) props.translation = notice;
       }
       const image = await imageUrlOf(fm.image, frontMatterKey(page.source, 'image'), ctx, problems);
-      return { page: { props, noIndex: fm.unlisted ?? false, image }, problems };
+      return {
+        page: { props, noIndex: fm.unlisted ?? false, image, ...(fm.keywords ? { keywords: fm.keywords } : {}) },
+        problems,
+      };
     }
   }
 }
 
 function recentPosts({ model, site }: RoutePropsContext): { title: string; route: string }[] {
   return model.posts.slice(0, site.blog.recentPosts).map((p) => ({ title: p.title, route: p.route }));
+}
+
+/** A front matter date (YAML reads `2024-05-01` as a Date) as `YYYY-MM-DD`. */
+const isoDate = (date: string | Date) => (date instanceof Date ? date.toISOString() : date).slice(0, 10);
+
+/** The "edit this page" URL: the front matter's own (null: none), else the config's followed by the file's path. */
+function editUrlOf(custom: string | null | undefined, editUrl: string | undefined, file: string): string | undefined {
+  if (custom !== undefined) return custom ?? undefined;
+  return editUrl ? `${editUrl.replace(/\/?$/, '/')}${file}` : undefined;
+}
+
+/** The sidebar beside a doc: its own, or the one `displayed_sidebar` names (null: none). */
+function displayedSidebar(
+  doc: Doc,
+  own: string | undefined,
+  model: ContentModel,
+  problems: DocsItError[],
+): string | undefined {
+  const wanted = doc.frontMatter.displayed_sidebar;
+  if (wanted === undefined) return own;
+  if (wanted === null) return undefined;
+  if (Object.hasOwn(model.sidebars.sidebars, wanted)) return wanted;
+  problems.push(
+    new DocsItError(
+      `displayed_sidebar: there is no sidebar "${wanted}"`,
+      { file: doc.source.file, line: doc.source.keyLines.displayed_sidebar ?? 1, column: 1 },
+      `Name one of the sidebars of site.config.ts: ${Object.keys(model.sidebars.sidebars).join(', ')}.`,
+    ),
+  );
+  return own;
 }
 
 const frontMatterKey = (source: { file: string; keyLines: Record<string, number> }, key: string) => ({

@@ -25,6 +25,8 @@ export interface SidebarCategory {
   /** `false`: always open, without a toggle (Docusaurus's `collapsible`). */
   collapsible?: false;
   className?: string;
+  /** The page generated at `href` listing the category's items (build only, like `docId`). */
+  generatedIndex?: { title: string; description?: string };
   items: SidebarItem[];
 }
 

@@ -24,6 +24,8 @@ export function createIds(): () => number {
 interface TabItemProps {
   value: string;
   label?: string;
+  /** Docusaurus: the tab shown first (else the first one). */
+  default?: boolean;
   children?: ReactNode;
 }
 
@@ -36,15 +38,27 @@ export function TabItem({ children }: TabItemProps) {
 export function Tabs({
   groupId,
   queryString,
+  defaultValue,
+  values,
   children,
 }: {
   groupId?: string;
   /** As in Docusaurus: the chosen tab also goes in the URL, under this name (`true`: the groupId). */
   queryString?: string | boolean;
+  /** Docusaurus: the value of the tab shown first. */
+  defaultValue?: string;
+  /** Docusaurus's older way to label the tabs: `[{label, value}]`. */
+  values?: { label: string; value: string }[];
   children?: ReactNode;
 }) {
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c));
   const uid = `mdx-tabs-${useContext(IdsContext)()}`;
+  const wanted = items.findIndex((item) =>
+    defaultValue === undefined ? item.props.default : item.props.value === defaultValue,
+  );
+  const first = Math.max(0, wanted);
+  const labelOf = (item: ReactElement<TabItemProps>) =>
+    item.props.label ?? values?.find((v) => v.value === item.props.value)?.label ?? item.props.value;
   const query = queryString === true ? groupId : queryString || undefined;
   return (
     <div className="tabs" data-group-id={groupId} data-query-string={query}>
@@ -55,12 +69,12 @@ export function Tabs({
             type="button"
             role="tab"
             id={`${uid}-tab-${i}`}
-            aria-selected={i === 0 ? 'true' : 'false'}
+            aria-selected={i === first ? 'true' : 'false'}
             aria-controls={`${uid}-panel-${i}`}
-            tabIndex={i === 0 ? 0 : -1}
+            tabIndex={i === first ? 0 : -1}
             data-value={item.props.value}
           >
-            {item.props.label ?? item.props.value}
+            {labelOf(item)}
           </button>
         ))}
       </div>
@@ -71,7 +85,7 @@ export function Tabs({
           id={`${uid}-panel-${i}`}
           aria-labelledby={`${uid}-tab-${i}`}
           data-value={item.props.value}
-          hidden={i !== 0}
+          hidden={i !== first}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable.
           tabIndex={0}
         >

@@ -79,6 +79,37 @@ test('a mermaid fence is drawn, and again in the other colour mode; images for o
   await page.close();
 });
 
+test('tabs: the chosen one goes in the URL and is kept, per groupId, on other pages and after a reload', async () => {
+  const { page, errors } = await open('/lanterna/docs/riferimenti/cli');
+  const origin = running.url.replace(/\/$/, '');
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  const reload = async (path: string) => {
+    await page.goto(`${origin}${path}`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  };
+  assert.is(await tab('Cargo').getAttribute('aria-selected'), 'true', 'the TabItem marked default');
+  assert.ok(await page.getByText('cargo install lanterna-cli --locked').isVisible());
+  await tab('npm').click();
+  assert.ok(await page.getByText('npm install --save-dev @lanterna/cli').isVisible());
+  assert.not.ok(await page.getByText('cargo install lanterna-cli --locked').isVisible());
+  await page.waitForURL(/\?gestore=npm/);
+  await reload('/lanterna/docs/riferimenti/cli');
+  assert.is(await tab('npm').getAttribute('aria-selected'), 'true', 'kept over the default after a reload');
+  // Another page of the same groupId, reached by a link: its own default is npm, so Cargo must be kept.
+  await tab('Cargo').click();
+  await page.getByRole('button', { name: 'Espandi la categoria «Interfacce JavaScript»' }).click();
+  await page.getByRole('link', { name: 'finestra', exact: true }).click();
+  await page.waitForURL(/\/api\/finestra/);
+  // The new page's content is shown, then its tabs take the group's choice.
+  await page.getByText('Con Cargo si usa il crate').waitFor({ state: 'visible' });
+  assert.is(await tab('Cargo').getAttribute('aria-selected'), 'true');
+  assert.not.ok(await page.getByText('Con npm il modulo si importa').isVisible());
+  await reload('/lanterna/docs/riferimenti/api/finestra');
+  assert.is(await tab('Cargo').getAttribute('aria-selected'), 'true');
+  assert.equal(errors, []);
+  await page.close();
+});
+
 test('a page without a diagram loads none of Mermaid', async () => {
   const page = await browser.newPage();
   const scripts: string[] = [];

@@ -7,7 +7,7 @@ import type { CategoryMeta, Doc } from './content-types';
 import type { CategoryFile } from './discover';
 import { baseName } from './paths';
 
-/** A label as a URL segment, as Docusaurus writes it for generated index pages (`Guide pratiche` → `guide-pratiche`). */
+/** A label as a URL segment, as Docusaurus writes generated index pages (`Guide pratiche` → `guide-pratiche`). */
 function slugOfLabel(label: string): string {
   return (
     label

@@ -144,6 +144,9 @@ export class DevSite {
           if (r.kind === 'blog-list' || r.kind === 'blog-archive') routes.add(r.path);
       }
       if (file.startsWith('content/static/')) return { paths: 'all', errors: this.errors, compiled };
+      // An image or a file next to pages: the pages showing it have it under a new name.
+      if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file))
+        return { paths: 'all', errors: this.errors, compiled };
     }
     return { paths: [...routes], errors: this.errors, compiled };
   }

@@ -1,0 +1,101 @@
+/*
+ * `dev` on a site in Docusaurus's dialect: files next to pages are served, and an edit of the site's
+ * components or of an image shows in the page without a restart.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type RunningDev, startDev } from '../src/cli/dev-command';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('docusaurus');
+let dev: RunningDev;
+const origin = () => new URL(dev.url).origin;
+const page = async (route: string) => (await fetch(`${origin()}${route}`)).text();
+
+/** The next `update` event of the live-reload stream, after `action`. */
+async function nextUpdate(action: () => void): Promise<{ paths: string[] | 'all' }> {
+  const controller = new AbortController();
+  const res = await fetch(`${origin()}/__docs-it/events`, { signal: controller.signal });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let acted = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the event stream ended');
+      buffer += value;
+      if (!acted && buffer.includes('event: hello')) {
+        acted = true;
+        action();
+      }
+      const update = /event: update\ndata: (.+)\n\n/.exec(buffer);
+      if (update) return JSON.parse(update[1]!);
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
+/** Polls `check` until it holds (dev applies an edit when the watcher reports it); gives up after 10 s. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+test.before(async () => {
+  const quiet = process.stderr.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    dev = await startDev(
+      { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+      () => undefined,
+    );
+  } finally {
+    process.stderr.write = quiet;
+  }
+});
+test.after(async () => {
+  await dev.close();
+  removeDir(dir);
+});
+
+test('an image next to a page is served at its hashed URL, and a new one after the image changes', async () => {
+  const html = await page('/lanterna/docs/avvio/requisiti');
+  const url = /<img src="(\/lanterna\/assets\/files\/schema-[0-9a-f]{8}\.svg)"/.exec(html)?.[1];
+  assert.ok(url, 'the page shows the image');
+  const served = await fetch(`${origin()}${url}`);
+  assert.is(served.status, 200);
+  assert.match(await served.text(), 'comando → evento');
+  const update = await nextUpdate(() =>
+    writeFileSync(
+      path.join(dir, 'content/docs/avvio/schema.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><text>nuovo</text></svg>\n',
+    ),
+  );
+  assert.is(update.paths, 'all', 'the browser reloads the pages that show it');
+  let next: string | undefined;
+  await eventually(async () => {
+    next = /<img src="(\/lanterna\/assets\/files\/schema-[0-9a-f]{8}\.svg)"/.exec(
+      await page('/lanterna/docs/avvio/requisiti'),
+    )?.[1];
+    return next !== undefined && next !== url;
+  }, 'the page names the new image');
+  assert.match(await (await fetch(`${origin()}${next}`)).text(), 'nuovo');
+});
+
+test("an edit of the site's components shows in the page without a restart", async () => {
+  assert.match(await page('/lanterna/docs/avvio/introduzione'), 'npm run tauri dev');
+  const file = path.join(dir, 'src/components/Command.tsx');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('`npm run tauri ${name}`', '`npm exec tauri ${name}`'));
+  await eventually(
+    async () => (await page('/lanterna/docs/avvio/introduzione')).includes('npm exec tauri dev'),
+    'the new command',
+  );
+});
+
+test.run();

@@ -26,7 +26,7 @@ export interface SidebarsInput {
   /** For errors on sidebar entries: the config file and its source text. */
   configFile: string;
   configSource: string;
-  /** Route of the docs (`/it/v1`): generated category pages are under it. */
+  /** Route of the docs (`/docs` under the base URL): generated category pages are under it. */
   docsBase: string;
 }
 

@@ -150,6 +150,26 @@ test("a changed image gets a new URL on the next build, though the page's compil
   }
 });
 
+test('two docs given one id is an error at the id line', async () => {
+  const copy = copyFixture('docusaurus', { 'content/docs/guide/doppia.md': '---\nid: distribuire\n---\n\n# Doppia\n' });
+  try {
+    const quiet = process.stderr.write;
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    const error = await buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      .finally(() => {
+        process.stderr.write = quiet;
+      });
+    const text = docsItErrorsOf(error).map(formatError).join('\n');
+    assert.match(text, 'content/docs/guide/doppia.md:2:1: two docs with the id "guide/distribuire"');
+  } finally {
+    removeDir(copy);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const copy = copyFixture('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
@@ -235,6 +255,9 @@ test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug a
   assert.match(html('lanterna/docs/riferimenti/api/finestra'), 'docs-sidebar');
   // `slug` sets the route (the sidebar links to it); pagination_label names the page in its neighbours.
   assert.match(cli, 'href="/lanterna/docs/guide/distribuire-app"');
+  // `id: distribuire` names that doc: pagination_prev: guide/distribuire finds it.
+  const prev = '<a class="pagination-link pagination-prev" href="/lanterna/docs/guide/distribuire-app" rel="prev">';
+  assert.match(cli, prev);
   assert.match(html('lanterna/docs/riferimenti/interfacce'), 'L&#x27;interfaccia finestra<!-- --> »');
 });
 

@@ -9,13 +9,27 @@ import type { ParsedSource } from './source-file';
 /** Turns parsed files of `content/docs` into docs with ids, titles and routes. */
 export function buildDocs(sources: ParsedSource[], docsBase: string, errors: ErrorCollector): Doc[] {
   const docs: Doc[] = [];
+  const fileOfId = new Map<string, string>();
   for (const source of sources) {
     const fm = source.frontMatter as DocFrontMatter;
     if (fm.draft) continue;
-    const id = stripExtension(source.relPath);
-    const name = baseName(id);
-    const isIndex = isIndexName(name);
-    const dir = dirOf(id);
+    const path = stripExtension(source.relPath);
+    const isIndex = isIndexName(baseName(path));
+    const dir = dirOf(path);
+    // As in Docusaurus, `id` names the doc instead of its file name (in sidebars, pagination and its URL).
+    const id = fm.id === undefined ? path : dir ? `${dir}/${fm.id}` : fm.id;
+    const other = fileOfId.get(id);
+    if (other !== undefined) {
+      errors.add(
+        new DocsItError(
+          `two docs with the id "${id}": this one and ${other}`,
+          { file: source.file, line: source.keyLines.id ?? 1, column: 1 },
+          'Give one of them another `id` (or rename its file): sidebars and links name docs by id.',
+        ),
+      );
+      continue;
+    }
+    fileOfId.set(id, source.file);
     const heading = leadingHeading(source.body);
     const title = fm.title ?? heading?.text;
     if (!title) {

@@ -10,7 +10,10 @@ import type { ParsedSource, SourceFile } from './source-file';
 const plainSlug = /^[^?#\u0000-\u001f\u007f]*$/;
 
 const common = {
-  id: z.string().optional(),
+  id: z
+    .string()
+    .regex(/^[^/]+$/, 'an id is one name, without "/" (the folder is added to it)')
+    .optional(),
   title: z.string().min(1).optional(),
   description: z.string().optional(),
   keywords: z.array(z.string()).optional(),

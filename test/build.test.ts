@@ -66,6 +66,11 @@ test('a site without a Mermaid diagram has none of Mermaid in its bundle', () =>
   );
 });
 
+test("the app's root element holds the app's markup only (no image preloads React puts in front)", () => {
+  const page = read('it/v1/guides/faq/index.html');
+  assert.match(page, /<div id="__docs"><a class="skip-link"/);
+});
+
 test('head tags: lang, title, description, canonical, hreflang for the 5 locales, Open Graph, colour script', () => {
   const html = read('it/v1/guides/faq/index.html');
   assert.match(html, '<html lang="it" dir="ltr" data-theme="dark">');

@@ -19,6 +19,7 @@ import {
 } from '../../templates/content/mdx-components';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { DocsItError } from '../errors';
+import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
@@ -136,9 +137,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
             const markup = renderToStaticMarkup(
               createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
             );
-            // React 19 puts a preload of every <img> it renders in front of the markup: in a page's content
-            // that is a stray element, and the images are in the HTML anyway.
-            return markup.replace(/^(?:<link (?=[^>]*rel="preload")(?=[^>]*as="image")[^>]*\/>)+/, '');
+            return withoutImagePreloads(markup);
           });
         } catch (error) {
           // The page's own code failed: whatever it threw is the page's error.

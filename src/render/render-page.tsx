@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App';
 import { FragmentCacheContext } from '../../templates/fragments';
 import type { SiteConfig } from '../config/site-schema';
+import { withoutImagePreloads } from '../shared/react-markup';
 import { rendersWhole, type SidebarItem } from '../shared/sidebar';
 import type { SiteChrome } from '../shared/site-chrome';
 import { type DocumentAssets, renderDocument } from './document';
@@ -28,11 +29,12 @@ export function renderPage(input: RenderInput, fragments?: BuildFragmentCache): 
   const { page, sidebar } = input;
   const renderCollapsed = sidebar ? rendersWhole(sidebar) : true;
   const app = <App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />;
-  const body = fragments
+  const rendered = fragments
     ? fragments.fill(
         renderToString(<FragmentCacheContext.Provider value={fragments}>{app}</FragmentCacheContext.Provider>),
       )
     : renderToString(app);
+  const body = withoutImagePreloads(rendered);
   return renderDocument({
     site: input.site,
     props: page.props,

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { budgetLines, type SiteResult } from './budgets';
 import { writeSyntheticSite } from './synthetic-site';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -23,14 +24,6 @@ interface Result {
   name: string;
   pages: number;
   ms: number;
-  rssMb: number;
-}
-
-interface SiteResult {
-  name: string;
-  pages: number;
-  coldMs: number;
-  warmMs?: number;
   rssMb: number;
 }
 
@@ -110,3 +103,5 @@ for (const r of results) {
       `${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
   );
 }
+console.log('\nbudget (issue 18)');
+for (const line of budgetLines(results)) console.log(line);

@@ -1,0 +1,54 @@
+/** What `npm run bench` measured for one site. */
+export interface SiteResult {
+  name: string;
+  pages: number;
+  coldMs: number;
+  warmMs: number | undefined;
+  rssMb: number;
+}
+
+interface Budget {
+  what: string;
+  value: number | undefined;
+  limit: number;
+  unit: 'ms' | 'MB' | '×';
+}
+
+/**
+ * The budgets of issue 18, each beside what was measured: the real site cold ≤ 3.5 s and warm ≤ 0.7 s, 1,000
+ * synthetic pages cold ≤ 5 s, 10,000 cold ≤ 30 s under 1 GB, and growth from 1,000 to 10,000 pages ≤ 10×.
+ */
+export function budgetLines(results: SiteResult[]): string[] {
+  const site = (name: string) => results.find((r) => r.name === name);
+  const real = site('sito reale');
+  const small = site('sintetico 1000');
+  const large = site('sintetico 10000');
+  const budgets: Budget[] = [
+    { what: 'sito reale, freddo', value: real?.coldMs, limit: 3500, unit: 'ms' },
+    { what: 'sito reale, caldo', value: real?.warmMs, limit: 700, unit: 'ms' },
+    { what: '1.000 pagine, freddo', value: small?.coldMs, limit: 5000, unit: 'ms' },
+    { what: '10.000 pagine, freddo', value: large?.coldMs, limit: 30000, unit: 'ms' },
+    { what: '10.000 pagine, picco RSS', value: large?.rssMb, limit: 1024, unit: 'MB' },
+  ];
+  if (small && large) {
+    budgets.push({ what: 'crescita 1.000 → 10.000, freddo', value: large.coldMs / small.coldMs, limit: 10, unit: '×' });
+    if (small.warmMs && large.warmMs)
+      budgets.push({
+        what: 'crescita 1.000 → 10.000, caldo',
+        value: large.warmMs / small.warmMs,
+        limit: 10,
+        unit: '×',
+      });
+  }
+  const format = (n: number, unit: Budget['unit']) => (unit === '×' ? `${n.toFixed(1)}×` : `${n.toFixed(0)} ${unit}`);
+  return budgets
+    .filter((b): b is Budget & { value: number } => b.value !== undefined)
+    .map(({ what, value, limit, unit }) => {
+      const verdict =
+        value <= limit
+          ? 'entro il budget'
+          : `OLTRE di ${format(value - limit, unit)} (+${(((value - limit) / limit) * 100).toFixed(0)}%)`;
+      const measured = format(value, unit).padStart(10);
+      return `${what.padEnd(34)} ${measured}  budget ${format(limit, unit).padStart(9)}  ${verdict}`;
+    });
+}

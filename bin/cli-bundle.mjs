@@ -8,6 +8,9 @@ export const externalPackages = ['esbuild', 'workbox-build', 'chokidar', 'fseven
 /** The entry module of the CLI. */
 export const cliEntry = 'src/cli/program.ts';
 
+/** The compile worker's module: a second entry, so a worker loads the markdown pipeline and not the CLI. */
+export const compileWorkerEntry = 'src/pipeline/compile-worker.ts';
+
 /**
  * esbuild options for the CLI bundle.
  * @param {string} packageRoot
@@ -17,7 +20,10 @@ export function cliBundleOptions(packageRoot, outDir) {
   return {
     absWorkingDir: packageRoot,
     metafile: true,
-    entryPoints: [path.join(packageRoot, cliEntry)],
+    entryPoints: {
+      program: path.join(packageRoot, cliEntry),
+      'compile-worker': path.join(packageRoot, compileWorkerEntry),
+    },
     outdir: outDir,
     // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.
     splitting: true,

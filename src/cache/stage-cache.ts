@@ -27,6 +27,18 @@ export interface Cache {
   stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O>;
   /** `run` with its outputs kept, for a synchronous stage. */
   stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O;
+  /**
+   * A stage's stored output for `input`, counted as a hit, or `undefined`, counted as a miss: for outputs
+   * computed elsewhere (a worker thread), which then hands them to `store`.
+   */
+  lookup<O>(name: StageName, input: unknown): O | undefined;
+  /** Keeps an output computed elsewhere for `input` (see `lookup`). */
+  store<O>(name: StageName, input: unknown, output: O): void;
+  /**
+   * The file where the output for `input` is to be written as JSON by whoever computes it (a worker), when the
+   * stage keeps one file per output; `undefined` otherwise (then hand the output to `store`).
+   */
+  entryFile(name: StageName, input: unknown): string | undefined;
   /** The key a stage's output for `input` has: what output reuse compares. */
   keyOf(name: StageName, input: unknown): string;
   /** The files of the last build into `outDir` that a new build can keep. */
@@ -128,6 +140,19 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.set(id ?? key, key, output);
         return output;
       };
+    },
+    lookup<O>(name: StageName, input: unknown): O | undefined {
+      const key = keyOf(name, input);
+      const stored = reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
+      countsOf(name)[stored === undefined ? 'misses' : 'hits']++;
+      return stored;
+    },
+    store(name, input, output) {
+      const key = keyOf(name, input);
+      stores[name].set(key, key, output);
+    },
+    entryFile(name, input) {
+      return stores[name].reserve?.(keyOf(name, input));
     },
     outputs(outDir) {
       const manifest = path.join(dir, 'outputs', `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);

@@ -10,6 +10,11 @@ export interface Store<O> {
   prune(): void;
   /** Writes what is only in memory (a pack file) to disk. */
   save(): void;
+  /**
+   * For a store of one file per entry: the file an entry is to be written to by someone else (a worker
+   * thread), counted as written by this run.
+   */
+  reserve?(key: string): string;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */
@@ -65,6 +70,14 @@ export function jsonFileStore<O>(dir: string): Store<O> {
       }
     },
     save: () => undefined,
+    reserve(key) {
+      used.add(key);
+      if (!created) {
+        mkdirSync(dir, { recursive: true });
+        created = true;
+      }
+      return fileOf(key);
+    },
   };
 }
 

@@ -22,7 +22,8 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
     lines.push(
       `Markdown: ${compile?.misses ?? 0} pagine compilate, ` +
         `${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ` +
-        `${highlight?.hits ?? 0} blocchi di codice già evidenziati`,
+        `${highlight?.hits ?? 0} blocchi di codice già evidenziati` +
+        (summary.workers > 0 ? `, ${summary.workers} thread di compilazione` : ''),
     );
     const { written, reused } = summary.pageFiles;
     lines.push(`Pagine: ${written} file generati, ${reused} invariati ripresi dalla build precedente`);

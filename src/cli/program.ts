@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { buildSite } from '../pipeline/build-site';
 import { formatSummary } from './build-command';
 import { exitWithSupervisor, startDev, superviseDev } from './dev-command';
@@ -70,8 +70,14 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('--upstream <dir>', 'a git checkout of the upstream docs: show readers which pages fell behind it')
     .option('--upstream-ref <rev>', 'the upstream revision (default: translations.ref of the config, else HEAD)')
     .option('--translation-status <file>', 'the same, from a file written by `docs-it translations --json`')
+    .option(
+      '-j, --jobs <n>',
+      'worker threads compiling pages (default: `jobs` of the config, else one per processor; 1: none)',
+      parseJobs,
+    )
     .action(
       async (opts: {
+        jobs?: number;
         out?: string;
         config: string;
         verbose: boolean;
@@ -95,6 +101,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
             upstream: opts.upstream,
             upstreamRef: opts.upstreamRef,
             translationStatus: opts.translationStatus,
+            jobs: opts.jobs,
           });
           console.log(formatSummary(summary, process.cwd(), opts.verbose));
         } catch (error) {
@@ -200,4 +207,11 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     return code ?? 1;
   }
   return exitCode;
+}
+
+/** `--jobs`: a whole number of at least 1. */
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new InvalidArgumentError('give a whole number of at least 1');
+  return jobs;
 }

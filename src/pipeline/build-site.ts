@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { bundleClient } from '../bundle/bundle-client';
 import type { StageName } from '../cache/code-versions';
@@ -16,7 +17,11 @@ import { createSite, readContent } from './site';
 import { siteFiles } from './site-files';
 import { type TranslationOptions, translationInputOf } from './translation-input';
 
-export type BuildOptions = RunOptions & Omit<TranslationOptions, 'onProgress'>;
+export type BuildOptions = RunOptions &
+  Omit<TranslationOptions, 'onProgress'> & {
+    /** Worker threads compiling pages (default: `jobs` of the config, else one per processor); 1: none. */
+    jobs?: number | undefined;
+  };
 
 export interface BuildSummary {
   pages: number;
@@ -24,6 +29,8 @@ export interface BuildSummary {
   kinds: Record<string, number>;
   /** Outputs taken from the cache and computed, by stage. */
   cache: Partial<Record<StageName, StageStats>>;
+  /** Worker threads that compiled pages (0: the build's own thread compiled them). */
+  workers: number;
   /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
   pageFiles: { written: number; reused: number };
   files: number;
@@ -62,6 +69,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       (s) => `${s.model.routes.length} routes`,
     );
     const { model } = site;
+    const asked = options.jobs ?? config.site.jobs;
+    run.stages.startWorkers(workersFor(asked, site.jobs.size), compileWorkerScript(options), asked !== undefined);
     const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
       p ? [p.source] : [],
     );
@@ -132,6 +141,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         pages: site.model.routes.length,
         kinds,
         cache: run.cache.stats(),
+        workers: run.stages.workers,
         pageFiles: rendered,
         files: output.files,
         bytes: output.bytes,
@@ -144,6 +154,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       throw error;
     }
   } finally {
+    await run.stages.close();
     run.end();
   }
+}
+
+/** Below this many pages a worker does not earn its start (its own modules and grammars): README, benchmarks. */
+const pagesPerWorker = 100;
+
+/**
+ * How many workers compile the pages: as asked (`--jobs`, `jobs`), else one per processor but one (the build's
+ * own thread, the garbage collector and esbuild, which bundles the browser code meanwhile, keep one busy), and
+ * never more than one per `pagesPerWorker` pages. One means none: pages compile in the build's thread.
+ */
+function workersFor(asked: number | undefined, pages: number): number {
+  if (asked !== undefined) return asked;
+  return Math.max(1, Math.min(availableParallelism() - 1, Math.floor(pages / pagesPerWorker)));
+}
+
+/** The compile worker's module: next to the bundled CLI, or its source when docs-it runs from its sources. */
+function compileWorkerScript(options: BuildOptions): string {
+  return options.cliDir
+    ? path.join(options.cliDir, 'compile-worker.mjs')
+    : path.join(options.packageRoot, 'src/pipeline/compile-worker-sources.mjs');
 }

@@ -156,10 +156,13 @@ export function createSite(
     async compileAll() {
       const errors = new ErrorCollector();
       const compiled = new Map<string, CompiledPage>();
-      // One page at a time: the compiler is single-threaded work, and the order keeps errors stable.
+      // With workers every page is asked for at once; without, one at a time (the compiler is single-threaded
+      // work). Either way results are taken in page order, so errors and warnings come in the same order.
+      const all = stages.parallel ? new Map([...jobs.keys()].map((file) => [file, site.page(file)])) : undefined;
+      for (const promise of all?.values() ?? []) promise.catch(() => undefined);
       for (const file of jobs.keys()) {
         try {
-          const page = await site.page(file);
+          const page = await (all?.get(file) ?? site.page(file));
           compiled.set(file, page);
           for (const p of page.problems) {
             const problem = new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint);

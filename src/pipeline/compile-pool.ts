@@ -1,0 +1,139 @@
+import { Worker } from 'node:worker_threads';
+import { DocsItError } from '../errors';
+import { CompileCrash, type CompileInput } from '../markdown/compile-page';
+import type { CompiledPage } from '../markdown/compiled-page';
+import type { CodeBlock } from '../markdown/highlighter';
+import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
+
+export interface CompilePool {
+  /**
+   * Compiles a page in one of the workers; errors come back as they would in this thread. The worker also
+   * writes the page to `cacheFile` when given.
+   */
+  compile(input: CompileInput, cacheFile?: string): Promise<CompiledPage>;
+  /** Stops the workers. */
+  close(): Promise<void>;
+  /** How many workers were started so far. */
+  readonly started: number;
+}
+
+export interface PoolOptions {
+  /** At most this many workers; they start as pages wait for one. */
+  size: number;
+  /** Start all `size` as soon as pages wait (the number was asked for), not only for a long enough queue. */
+  eager?: boolean;
+  /** The worker's module: src/pipeline/compile-worker.ts, or its bundled copy next to the CLI. */
+  script: string | URL;
+  /** The build's stored HTML of a code block, if any (see `Cache.lookup`). */
+  lookup(block: CodeBlock): string | undefined;
+  /** Keeps the HTML of a block a worker highlighted. */
+  store(block: CodeBlock, html: string): void;
+}
+
+interface Job {
+  id: number;
+  input: CompileInput;
+  cacheFile: string | undefined;
+  resolve(page: CompiledPage): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+}
+
+/** Pages waiting per running worker before another one starts. */
+const pagesPerNewWorker = 8;
+
+function errorOf(error: WorkerError): Error {
+  if (error.kind === 'located') return new DocsItError(error.message, error.location, error.hint);
+  const cause = new Error(error.message);
+  if (error.stack) cause.stack = error.stack;
+  return new CompileCrash(error.file, cause);
+}
+
+/**
+ * Worker threads that compile pages. Pages wait in one queue, the largest first, so that no worker is left
+ * with a long page at the end; what each page compiles to does not depend on the worker (every worker runs the
+ * same code on the same input), so the output is the same with any number of them.
+ */
+export function createCompilePool({ size, eager = false, script, lookup, store }: PoolOptions): CompilePool {
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let sorted = true;
+  let scheduled = false;
+  let lastId = 0;
+  let started = 0;
+
+  const start = (): Slot => {
+    const worker = new Worker(script);
+    const slot: Slot = { worker, job: undefined };
+    started++;
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'compiled') {
+        const job = slot.job;
+        slot.job = undefined;
+        if (job && job.id === message.id) {
+          if (message.page) job.resolve(message.page);
+          else job.reject(errorOf(message.error!));
+        }
+        dispatch();
+      } else if (message.type === 'lookup') {
+        worker.postMessage({ type: 'found', id: message.id, html: lookup(message.block) } satisfies ToWorker);
+      } else store(message.block, message.html);
+    });
+    worker.on('error', (error) => {
+      // A worker that dies takes only its page with it: the page fails as a crash, the others go on.
+      slots.splice(slots.indexOf(slot), 1);
+      slot.job?.reject(new CompileCrash(slot.job.input.file, error));
+      dispatch();
+    });
+    slots.push(slot);
+    return slot;
+  };
+
+  const dispatch = () => {
+    if (!sorted) {
+      queue.sort((a, b) => a.input.body.length - b.input.body.length);
+      sorted = true;
+    }
+    for (;;) {
+      if (queue.length === 0) return;
+      // A new worker only for a queue long enough to pay for its start (a few changed pages wait instead).
+      const worthIt = eager || slots.length === 0 || queue.length >= slots.length * pagesPerNewWorker;
+      const slot = slots.find((s) => s.job === undefined) ?? (slots.length < size && worthIt ? start() : undefined);
+      if (!slot) return;
+      // The queue is sorted smallest first: the largest page is at its end.
+      const job = queue.pop()!;
+      slot.job = job;
+      const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
+      if (job.cacheFile) message.cacheFile = job.cacheFile;
+      slot.worker.postMessage(message);
+    }
+  };
+
+  return {
+    compile(input, cacheFile) {
+      return new Promise((resolve, reject) => {
+        queue.push({ id: ++lastId, input, cacheFile, resolve, reject });
+        sorted = false;
+        // Pages asked for in one go (the build asks for all of them) are sorted together before any starts.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            dispatch();
+          });
+        }
+      });
+    },
+    get started() {
+      return started;
+    },
+    async close() {
+      const all = slots.splice(0);
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}

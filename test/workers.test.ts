@@ -1,0 +1,120 @@
+/*
+ * Pages compiled in worker threads (`--jobs`): the same output, byte for byte, with 1, 2 or 8 of them, and the
+ * same errors at the same places.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { docsItErrorsOf, formatError } from '../src/errors';
+import { buildSite } from '../src/pipeline/build-site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+/** Every file of a folder, by relative path, with its bytes. */
+function filesOf(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(dir, sub))) {
+      const rel = path.join(sub, name);
+      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
+      else files.set(rel, readFileSync(path.join(dir, rel)));
+    }
+  };
+  walk('');
+  return files;
+}
+
+async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    return await run();
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
+test('the Docusaurus-dialect site builds to the same bytes with 1, 2 and 8 workers', async () => {
+  const dir = copyFixture('docusaurus');
+  try {
+    const outputs: Map<string, Buffer>[] = [];
+    for (const jobs of [1, 2, 8]) {
+      const out = path.join(dir, `build-${jobs}`);
+      // Nothing from the cache: every page is compiled by the workers.
+      const summary = await quietly(() =>
+        buildSite({
+          packageRoot: repoRoot,
+          config: path.join(dir, 'site.config.ts'),
+          out,
+          quiet: true,
+          noCache: true,
+          jobs,
+        }),
+      );
+      assert.equal(summary.cache.compile, { hits: 0, misses: 14 });
+      assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
+      outputs.push(filesOf(out));
+    }
+    const [one, ...others] = outputs;
+    for (const other of others) {
+      assert.equal([...other.keys()].sort(), [...one!.keys()].sort());
+      for (const [file, bytes] of one!) assert.ok(bytes.equals(other.get(file)!), `${file} differs`);
+    }
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('a warm build with workers takes every page from what the workers wrote to the cache', async () => {
+  const dir = copyFixture('docusaurus');
+  try {
+    const build = () =>
+      quietly(() =>
+        buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, jobs: 2 }),
+      );
+    await build();
+    assert.equal((await build()).cache.compile, { hits: 14, misses: 0 });
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("without --jobs, a site of fewer than 100 pages is compiled in the build's own thread", async () => {
+  const dir = copyFixture('docusaurus');
+  try {
+    const summary = await quietly(() =>
+      buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, noCache: true }),
+    );
+    assert.is(summary.workers, 0);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('errors of pages compiled in workers are the same, at the same places, in the same order', async () => {
+  const broken = {
+    'content/docs/guide/rotta.mdx': '# Rotta\n\nTesto <Sconosciuto />.\n',
+    'content/docs/guide/sintassi.mdx': '# Sintassi\n\n{ apertura senza chiusura\n',
+  };
+  const errorsWith = async (jobs: number) => {
+    const dir = copyFixture('docusaurus', broken);
+    try {
+      const error = await quietly(() =>
+        buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, jobs }).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
+      return docsItErrorsOf(error).map(formatError);
+    } finally {
+      removeDir(dir);
+    }
+  };
+  const one = await errorsWith(1);
+  assert.is(one.length, 2);
+  assert.match(one[0]!, 'content/docs/guide/rotta.mdx:3:7: unknown component <Sconosciuto>');
+  assert.match(one[1]!, 'content/docs/guide/sintassi.mdx:4:1: Unexpected end of file in expression');
+  assert.equal(await errorsWith(2), one);
+});
+
+test.run();

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { docsItErrorsOf, formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -151,45 +150,17 @@ test("a changed image gets a new URL on the next build, though the page's compil
 });
 
 test('two docs given one id is an error at the id line', async () => {
-  const copy = copyFixture('docusaurus', { 'content/docs/guide/doppia.md': '---\nid: distribuire\n---\n\n# Doppia\n' });
-  try {
-    const quiet = process.stderr.write;
-    process.stderr.write = (() => true) as typeof process.stderr.write;
-    const error = await buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      )
-      .finally(() => {
-        process.stderr.write = quiet;
-      });
-    const text = docsItErrorsOf(error).map(formatError).join('\n');
-    assert.match(text, 'content/docs/guide/doppia.md:2:1: two docs with the id "guide/distribuire"');
-  } finally {
-    removeDir(copy);
-  }
+  const errors = await buildErrors('docusaurus', {
+    'content/docs/guide/doppia.md': '---\nid: distribuire\n---\n\n# Doppia\n',
+  });
+  assert.match(errors.join('\n'), 'content/docs/guide/doppia.md:2:1: two docs with the id "guide/distribuire"');
 });
 
 test('a relative image that does not exist is an error at its line', async () => {
-  const copy = copyFixture('docusaurus', {
+  const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
   });
-  try {
-    const quiet = process.stderr.write;
-    process.stderr.write = (() => true) as typeof process.stderr.write;
-    const error = await buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      )
-      .finally(() => {
-        process.stderr.write = quiet;
-      });
-    const text = docsItErrorsOf(error).map(formatError).join('\n');
-    assert.match(text, 'content/docs/guide/rotta.md:5:1: missing file content/docs/guide/img/manca.png');
-  } finally {
-    removeDir(copy);
-  }
+  assert.match(errors.join('\n'), 'content/docs/guide/rotta.md:5:1: missing file content/docs/guide/img/manca.png');
 });
 
 test('a generated-index category is a page of cards of its items, at category/<label> or at its slug', () => {

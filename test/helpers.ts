@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/load-config';
 import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
+import { docsItErrorsOf, formatError } from '../src/errors';
 import { createPageCompiler } from '../src/markdown/compile-page';
+import { type BuildOptions, buildSite } from '../src/pipeline/build-site';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
 import { clientConfigOf } from '../src/render/client-config';
@@ -28,6 +30,44 @@ export function copyFixture(name: string, files: Record<string, string> = {}): s
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs `run` with the build's warnings (stderr) silenced. */
+export async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    return await run();
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
+/**
+ * The errors (`file:line:column: message` and hint, as printed) of building a copy of a fixture with some files
+ * added or replaced; none when it builds.
+ */
+export async function buildErrors(
+  name: string,
+  files: Record<string, string>,
+  options: Partial<BuildOptions> = {},
+): Promise<string[]> {
+  const dir = copyFixture(name, files);
+  try {
+    const config = path.join(dir, 'site.config.ts');
+    const error = await quietly(() =>
+      buildSite({ packageRoot: repoRoot, config, quiet: true, ...options }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
+    if (error === undefined) return [];
+    const located = docsItErrorsOf(error);
+    if (located.length === 0) throw error;
+    return located.map(formatError);
+  } finally {
+    removeDir(dir);
+  }
 }
 
 /** In-memory content for the pure content-model functions. */

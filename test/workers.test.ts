@@ -6,9 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { docsItErrorsOf, formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 /** Every file of a folder, by relative path, with its bytes. */
 function filesOf(dir: string): Map<string, Buffer> {
@@ -22,16 +21,6 @@ function filesOf(dir: string): Map<string, Buffer> {
   };
   walk('');
   return files;
-}
-
-async function quietly<T>(run: () => Promise<T>): Promise<T> {
-  const write = process.stderr.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
-  try {
-    return await run();
-  } finally {
-    process.stderr.write = write;
-  }
 }
 
 test('the Docusaurus-dialect site builds to the same bytes with 1, 2 and 8 workers', async () => {
@@ -96,20 +85,7 @@ test('errors of pages compiled in workers are the same, at the same places, in t
     'content/docs/guide/rotta.mdx': '# Rotta\n\nTesto <Sconosciuto />.\n',
     'content/docs/guide/sintassi.mdx': '# Sintassi\n\n{ apertura senza chiusura\n',
   };
-  const errorsWith = async (jobs: number) => {
-    const dir = copyFixture('docusaurus', broken);
-    try {
-      const error = await quietly(() =>
-        buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, jobs }).then(
-          () => undefined,
-          (e: unknown) => e,
-        ),
-      );
-      return docsItErrorsOf(error).map(formatError);
-    } finally {
-      removeDir(dir);
-    }
-  };
+  const errorsWith = (jobs: number) => buildErrors('docusaurus', broken, { jobs });
   const one = await errorsWith(1);
   assert.is(one.length, 2);
   assert.match(one[0]!, 'content/docs/guide/rotta.mdx:3:7: unknown component <Sconosciuto>');

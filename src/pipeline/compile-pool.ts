@@ -83,12 +83,18 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
         worker.postMessage({ type: 'found', id: message.id, html: lookup(message.block) } satisfies ToWorker);
       } else store(message.block, message.html);
     });
-    worker.on('error', (error) => {
-      // A worker that dies takes only its page with it: the page fails as a crash, the others go on.
-      slots.splice(slots.indexOf(slot), 1);
+    // A worker that dies takes only its page with it: the page fails as a crash, the others go on.
+    const died = (error: Error) => {
+      const at = slots.indexOf(slot);
+      if (at === -1) return;
+      slots.splice(at, 1);
       slot.job?.reject(new CompileCrash(slot.job.input.file, error));
+      slot.job = undefined;
       dispatch();
-    });
+    };
+    worker.on('error', died);
+    // An exit that `close` did not ask for (the slot is still listed) would otherwise leave its page waiting.
+    worker.on('exit', (code) => died(new Error(`the compile worker stopped (exit code ${code})`)));
     slots.push(slot);
     return slot;
   };

@@ -1,38 +1,25 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serve } from '../../src/cli/serve-command';
-import { buildSite } from '../../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import { copyFixture } from '../helpers';
+import { openFixtureSite } from './site-server';
 
 // The Docusaurus-dialect fixture site as a reader uses it: the site's own components work in the browser.
 const dir = copyFixture('docusaurus');
+let site: Awaited<ReturnType<typeof openFixtureSite>>;
 let browser: Browser;
-let running: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
-  await buildSite({
-    packageRoot: repoRoot,
-    config: path.join(dir, 'site.config.ts'),
-    out: path.join(dir, 'build'),
-    quiet: true,
-  });
-  running = await serve({ dir: path.join(dir, 'build'), port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  site = await openFixtureSite(dir);
+  browser = site.browser;
 });
-test.after(async () => {
-  await browser.close();
-  await running.close();
-  removeDir(dir);
-});
+test.after(() => site.close());
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${running.url.replace(/\/$/, '')}${path}`);
+  await page.goto(`${site.origin}${path}`);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   return { page, errors };
 }
@@ -81,7 +68,7 @@ test('a mermaid fence is drawn, and again in the other colour mode; images for o
 
 test('tabs: the chosen one goes in the URL and is kept, per groupId, on other pages and after a reload', async () => {
   const { page, errors } = await open('/lanterna/docs/riferimenti/cli');
-  const origin = running.url.replace(/\/$/, '');
+  const origin = site.origin;
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
   const reload = async (path: string) => {
     await page.goto(`${origin}${path}`);
@@ -116,7 +103,7 @@ test('a page without a diagram loads none of Mermaid', async () => {
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto(`${running.url.replace(/\/$/, '')}/lanterna/docs/guide/configurazione`);
+  await page.goto(`${site.origin}/lanterna/docs/guide/configurazione`);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   await page.waitForLoadState('networkidle');
   const mermaidChunks = scripts.filter((url) => /mermaid|flowDiagram|render-diagrams/i.test(url));

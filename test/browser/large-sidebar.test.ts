@@ -1,11 +1,8 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serve } from '../../src/cli/serve-command';
-import { buildSite } from '../../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import { copyFixture } from '../helpers';
+import { openFixtureSite } from './site-server';
 
 // Over the 200-link threshold: closed categories are rendered without their links (and, on the server, once
 // per build). The reader must not notice: the page hydrates, and a closed category opens with its links.
@@ -22,24 +19,14 @@ for (let c = 0; c < 12; c++) {
       `---\ntitle: Pagina ${c}.${i}\nsidebar_position: ${i}\n---\n\nTesto della pagina ${i} della sezione ${c}.\n`;
 }
 const dir = copyFixture('basic', files);
+let site: Awaited<ReturnType<typeof openFixtureSite>>;
 let browser: Browser;
-let running: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
-  await buildSite({
-    packageRoot: repoRoot,
-    config: path.join(dir, 'site.config.ts'),
-    out: path.join(dir, 'build'),
-    quiet: true,
-  });
-  running = await serve({ dir: path.join(dir, 'build'), port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  site = await openFixtureSite(dir);
+  browser = site.browser;
 });
-test.after(async () => {
-  await browser.close();
-  await running.close();
-  removeDir(dir);
-});
+test.after(() => site.close());
 
 test('large sidebar: a page hydrates, closed categories open with their links, navigating into one works', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +34,7 @@ test('large sidebar: a page hydrates, closed categories open with their links, n
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
-  const origin = running.url.replace(/\/$/, '');
+  const origin = site.origin;
   await page.goto(`${origin}/it/v1/guides/sezione-3/pagina-5`);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   assert.ok(await page.locator('.docs-sidebar a[aria-current="page"]:has-text("Pagina 3.5")').isVisible());

@@ -3,11 +3,9 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serve } from '../../src/cli/serve-command';
-import { buildSite } from '../../src/pipeline/build-site';
 import type { TranslationReport } from '../../src/translations/translation-status';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import { copyFixture } from '../helpers';
+import { openFixtureSite } from './site-server';
 
 // The status page a maintainer opens: every page with its state, sortable by a click on a column.
 const commit = (date: string, subject: string) => ({ sha: 'a'.repeat(40), date: `${date}T09:00:00+00:00`, subject });
@@ -56,32 +54,21 @@ const report: TranslationReport = {
 };
 
 const dir = copyFixture('basic');
+let site: Awaited<ReturnType<typeof openFixtureSite>>;
 let browser: Browser;
-let running: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
   writeFileSync(path.join(dir, 'status.json'), JSON.stringify(report));
-  await buildSite({
-    packageRoot: repoRoot,
-    config: path.join(dir, 'site.config.ts'),
-    out: path.join(dir, 'build'),
-    translationStatus: path.join(dir, 'status.json'),
-    quiet: true,
-  });
-  running = await serve({ dir: path.join(dir, 'build'), port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  site = await openFixtureSite(dir, { translationStatus: path.join(dir, 'status.json') });
+  browser = site.browser;
 });
-test.after(async () => {
-  await browser.close();
-  await running.close();
-  removeDir(dir);
-});
+test.after(() => site.close());
 
 test('the status page sorts its table by the column a reader clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${running.url.replace(/\/$/, '')}/it/stato-traduzioni`);
+  await page.goto(`${site.origin}/it/stato-traduzioni`);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   const titles = () => page.locator('.translation-table tbody tr td:first-child').allInnerTexts();
   // Most urgent state first, then by title.

@@ -7,7 +7,7 @@ import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
 import { writeFailure } from '../src/output/output-writer';
 import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { capturingStderr, copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
@@ -132,23 +132,14 @@ test('a cache that cannot be saved after the new build is in place is a warning,
   rmSync(manifests, { recursive: true, force: true });
   mkdirSync(path.dirname(manifests), { recursive: true });
   writeFileSync(manifests, 'occupato');
-  const stderr: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
-  try {
-    const summary = await buildSite({
-      packageRoot: repoRoot,
-      config: path.join(dir, 'site.config.ts'),
-      out: other,
-      quiet: true,
-    });
-    assert.ok(summary.pages > 10);
-  } finally {
-    process.stderr.write = write;
-  }
+  const config = path.join(dir, 'site.config.ts');
+  const { value: summary, stderr } = await capturingStderr(() =>
+    buildSite({ packageRoot: repoRoot, config, out: other, quiet: true }),
+  );
+  assert.ok(summary.pages > 10);
   assert.ok(existsSync(path.join(other, 'it/index.html')), 'the build is in place');
   assert.match(
-    stderr.join(''),
+    stderr,
     new RegExp(
       /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); /.source +
         /la prossima build renderà tutte le pagine\.\n$/.source,

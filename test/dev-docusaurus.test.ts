@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('docusaurus');
 let dev: RunningDev;
@@ -48,16 +48,10 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 test.before(async () => {
-  const quiet = process.stderr.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
-  try {
-    dev = await startDev(
-      { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-      () => undefined,
-    );
-  } finally {
-    process.stderr.write = quiet;
-  }
+  const config = path.join(dir, 'site.config.ts');
+  dev = await quietly(() =>
+    startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false }, () => undefined),
+  );
 });
 test.after(async () => {
   await dev.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/pipeline/build-site';
-import { buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
+import { buildErrors, capturingStderr, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -12,16 +12,8 @@ const html = (route: string) => readFileSync(path.join(out, route, 'index.html')
 let warnings = '';
 
 test.before(async () => {
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => {
-    warnings += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
-  } finally {
-    process.stderr.write = write;
-  }
+  const config = path.join(dir, 'site.config.ts');
+  ({ stderr: warnings } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out, quiet: true })));
 });
 test.after(() => removeDir(dir));
 
@@ -134,17 +126,14 @@ test("a changed image gets a new URL on the next build, though the page's compil
     /<img src="([^"]+)" alt="Schema dei comandi"/.exec(
       readFileSync(path.join(copy, 'build/lanterna/docs/avvio/requisiti/index.html'), 'utf8'),
     )?.[1];
-  const quiet = process.stderr.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
   try {
-    await build();
+    await quietly(build);
     const before = schemaUrl();
     writeFileSync(path.join(copy, 'content/docs/avvio/schema.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-    const summary = await build();
+    const summary = await quietly(build);
     assert.equal(summary.cache.compile, { hits: 14, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
     assert.ok(before && schemaUrl() && schemaUrl() !== before, `${before} → ${schemaUrl()}`);
   } finally {
-    process.stderr.write = quiet;
     removeDir(copy);
   }
 });

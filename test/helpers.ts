@@ -32,15 +32,22 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs `run` with the build's warnings (stderr) silenced. */
-export async function quietly<T>(run: () => Promise<T>): Promise<T> {
+/** Runs `run` with what it writes on stderr (the build's warnings) kept instead of printed. */
+export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value: T; stderr: string }> {
+  const chunks: string[] = [];
   const write = process.stderr.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => chunks.push(String(chunk)) > 0) as typeof write;
   try {
-    return await run();
+    const value = await run();
+    return { value, stderr: chunks.join('') };
   } finally {
     process.stderr.write = write;
   }
+}
+
+/** Runs `run` with the build's warnings (stderr) silenced. */
+export async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  return (await capturingStderr(run)).value;
 }
 
 /**

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startDev } from '../src/cli/dev-command';
 import { buildSite } from '../src/pipeline/build-site';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { capturingStderr, copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const outside = mkdtempSync(path.join(tmpdir(), 'docs-it-fuori-'));
@@ -37,18 +37,8 @@ const expectedWarnings = [
 ];
 
 test('build publishes links to files inside the site, and nothing a link outside it points to', async () => {
-  const warnings: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => {
-    warnings.push(String(chunk));
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
-  } finally {
-    process.stderr.write = write;
-  }
-  const text = warnings.join('');
+  const config = path.join(dir, 'site.config.ts');
+  const { stderr: text } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out, quiet: true }));
   for (const warning of expectedWarnings) assert.match(text, `Avviso: ${warning}`);
   assert.ok(existsSync(path.join(out, 'it/licenza.txt')), 'a link inside the site folder is published');
   for (const file of ['it/segreto.txt', 'it/fuori', 'it/ciclo', 'it/rotto.txt'])

@@ -16,17 +16,19 @@ export interface RunContext {
   binFile?: string;
 }
 
-const parsePort = (value: string) => {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${value}`);
-  return port;
-};
+/** An option's parser for a whole number from `min` to `max`, named `what` in the error. */
+const wholeNumber =
+  (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string) => {
+    const n = Number(value);
+    // commander prints an InvalidArgumentError with the option's name; any other error it let through unprinted.
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`invalid ${what}: ${value}`);
+    return n;
+  };
 
-const parseMs = (value: string) => {
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`invalid time in ms: ${value}`);
-  return ms;
-};
+const parsePort = wholeNumber('port', 0, 65535);
+const parseMs = wholeNumber('time in ms', 1);
+const parseJobs = wholeNumber('number of jobs (a whole number of at least 1)', 1);
 
 interface IndexOptions {
   host?: string;
@@ -72,7 +74,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('--translation-status <file>', 'the same, from a file written by `docs-it translations --json`')
     .option(
       '-j, --jobs <n>',
-      'worker threads compiling pages (default: `jobs` of the config, else one per processor; 1: none)',
+      'worker threads compiling pages (default: `jobs` of the config, else one per processor but one and ' +
+        'per 100 pages; 1: none)',
       parseJobs,
     )
     .action(
@@ -207,11 +210,4 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     return code ?? 1;
   }
   return exitCode;
-}
-
-/** `--jobs`: a whole number of at least 1. */
-function parseJobs(value: string): number {
-  const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new InvalidArgumentError('give a whole number of at least 1');
-  return jobs;
 }

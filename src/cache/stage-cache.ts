@@ -35,10 +35,11 @@ export interface Cache {
   /** Keeps an output computed elsewhere for `input` (see `lookup`). */
   store<O>(name: StageName, input: unknown, output: O): void;
   /**
-   * The file where the output for `input` is to be written as JSON by whoever computes it (a worker), when the
-   * stage keeps one file per output; `undefined` otherwise (then hand the output to `store`).
+   * `lookup` and what follows a miss, from one digest of `input`: the stored output (a hit), or the file where
+   * whoever computes it (a worker) writes it as JSON when the stage keeps one file per output, and `store` for
+   * the output when it does not (`file` undefined).
    */
-  entryFile(name: StageName, input: unknown): string | undefined;
+  claim<O>(name: StageName, input: unknown): { stored: O } | { file: string | undefined; store(output: O): void };
   /** The key a stage's output for `input` has: what output reuse compares. */
   keyOf(name: StageName, input: unknown): string;
   /** The files of the last build into `outDir` that a new build can keep. */
@@ -92,6 +93,12 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
       .digest('base64url')
       .slice(0, 32);
+  // An output stored under `key` (counted as a hit) or undefined (a miss): for outputs computed elsewhere.
+  const readCounted = <O>(name: StageName, key: string): O | undefined => {
+    const stored = reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
+    countsOf(name)[stored === undefined ? 'misses' : 'hits']++;
+    return stored;
+  };
 
   return {
     modules,
@@ -142,17 +149,18 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       };
     },
     lookup<O>(name: StageName, input: unknown): O | undefined {
-      const key = keyOf(name, input);
-      const stored = reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
-      countsOf(name)[stored === undefined ? 'misses' : 'hits']++;
-      return stored;
+      return readCounted<O>(name, keyOf(name, input));
     },
     store(name, input, output) {
       const key = keyOf(name, input);
       stores[name].set(key, key, output);
     },
-    entryFile(name, input) {
-      return stores[name].reserve?.(keyOf(name, input));
+    claim<O>(name: StageName, input: unknown) {
+      const key = keyOf(name, input);
+      const stored = readCounted<O>(name, key);
+      if (stored !== undefined) return { stored };
+      const store = stores[name] as Store<O>;
+      return { file: store.reserve?.(key), store: (output: O) => store.set(key, key, output) };
     },
     outputs(outDir) {
       const manifest = path.join(dir, 'outputs', `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);

@@ -21,16 +21,11 @@ export function createStages(cache: Cache) {
   const compileInThread = cache.stage('compile', compileHere);
   const compile = (input: CompileInput, id?: string): Promise<CompiledPage> => {
     if (!pool) return compileInThread(input, id);
-    const stored = cache.lookup<CompiledPage>('compile', input);
-    if (stored !== undefined) return Promise.resolve(stored);
+    const claim = cache.claim<CompiledPage>('compile', input);
+    if ('stored' in claim) return Promise.resolve(claim.stored);
     // The worker writes the cache entry: the writes of many workers go on while this thread answers them.
-    const file = cache.entryFile('compile', input);
-    const compiled = pool.compile(input, file);
-    if (file === undefined)
-      void compiled.then(
-        (page) => cache.store('compile', input, page),
-        () => undefined,
-      );
+    const compiled = pool.compile(input, claim.file);
+    if (claim.file === undefined) void compiled.then(claim.store, () => undefined);
     return compiled;
   };
   const parse = cache.stageSync('front-matter', parseFrontMatter);

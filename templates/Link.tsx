@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
+import { isExternalUrl } from '../src/shared/url-scheme';
 import { safeUrl } from './safe-url';
 import type { LinkItem } from './types';
-
-const external = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** A link that opens external URLs in a new tab with safe `rel` values. */
 export function SmartLink({ item, className, children }: { item: LinkItem; className?: string; children?: ReactNode }) {
   const href = safeUrl(item.to ?? item.href);
-  const isExternal = external.test(href) && !href.startsWith('mailto:');
+  const isExternal = isExternalUrl(href) && !href.startsWith('mailto:');
   const rel = [isExternal ? 'noopener noreferrer' : '', item.rel ?? ''].filter(Boolean).join(' ') || undefined;
   return (
     <a className={className} href={href} rel={rel} target={isExternal ? '_blank' : undefined}>

@@ -1,5 +1,6 @@
 import { DocsItError, ErrorCollector, type SourceLocation } from '../errors';
 import type { LinkRef } from '../markdown/compiled-page';
+import { isExternalUrl } from '../shared/url-scheme';
 
 /** A link the site itself makes (navbar, footer, sidebars, hero buttons), found where the site declares it. */
 export interface DeclaredLink {
@@ -20,8 +21,6 @@ export interface LinkCheckInput {
   pageLinks: Map<string, LinkRef[]>;
   declared: DeclaredLink[];
 }
-
-const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Splits a site-relative URL into the route it names and its anchor (`/a/b/#c` → `/a/b`, `c`). */
 export function routeOfHref(href: string, baseUrl: string): { path: string; anchor?: string } {
@@ -78,7 +77,7 @@ export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
     }
   }
   for (const link of input.declared) {
-    if (external.test(link.href) || link.href.startsWith('#')) continue;
+    if (isExternalUrl(link.href) || link.href.startsWith('#')) continue;
     // A bare relative path (`blog`, `docs/intro`) is a link that resolves differently on every page.
     if (/^[\w.~-]+(\/\S*)?$/.test(link.href)) {
       errors.add(

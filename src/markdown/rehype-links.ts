@@ -1,13 +1,11 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { withBaseUrl } from '../shared/base-url';
-import { schemeOf } from '../shared/url-scheme';
+import { isExternalUrl, schemeOf } from '../shared/url-scheme';
 import { assetPlaceholder, isAssetPath } from './asset-refs';
 import type { LinkRef, Problem } from './compiled-page';
 import { normalisePath, resolveFrom } from './posix-paths';
 import { eachNode } from './walk';
-
-const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Schemes that run code or carry a document of their own: never published in a link or an image. */
 const unsafeSchemes = new Set(['javascript', 'vbscript', 'data']);
@@ -49,7 +47,7 @@ export default function rehypeLinks() {
         target.set('#');
         return;
       }
-      if (external.test(value)) return;
+      if (isExternalUrl(value)) return;
       const hashAt = value.indexOf('#');
       const pathPart = hashAt === -1 ? value : value.slice(0, hashAt);
       let anchor = hashAt === -1 ? undefined : value.slice(hashAt + 1);

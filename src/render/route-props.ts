@@ -11,6 +11,7 @@ import { resolveFrom } from '../markdown/posix-paths';
 import { cardListMarker } from '../markdown/remark-card-list';
 import { withBaseUrl } from '../shared/base-url';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
+import { isExternalUrl } from '../shared/url-scheme';
 import { inlineMarkdown } from './escape';
 import { translationNoticeOf, translationStatusProps } from './translation-props';
 
@@ -47,7 +48,7 @@ async function imageUrlOf(
   problems: DocsItError[],
 ): Promise<string | undefined> {
   if (!value) return undefined;
-  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value)) return value;
+  if (isExternalUrl(value)) return value;
   if (value.startsWith('/')) return withBaseUrl(ctx.site.baseUrl, value);
   const url = await ctx.assetUrl(resolveFrom(from.file, value));
   if (!url) {

@@ -3,12 +3,12 @@ import { DocPage } from './DocPage';
 import { Layout } from './Layout';
 import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
 import { TranslationStatus } from './Translations';
-import type { RouteProps, SidebarItem, SiteChrome } from './types';
+import type { RouteProps, ShownSidebarItem, SiteChrome } from './types';
 
 export interface AppProps {
   chrome: SiteChrome;
   page: RouteProps;
-  sidebar?: SidebarItem[];
+  sidebar?: ShownSidebarItem[];
   renderCollapsed: boolean;
 }
 

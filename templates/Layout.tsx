@@ -4,7 +4,7 @@ import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
-import type { SidebarItem, SiteChrome } from './types';
+import type { ShownSidebarItem, SiteChrome } from './types';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
@@ -100,7 +100,7 @@ interface LayoutProps {
   path: string;
   /** The sidebar the page belongs to, on docs pages. */
   sidebarId?: string;
-  sidebar?: SidebarItem[];
+  sidebar?: ShownSidebarItem[];
   renderCollapsed: boolean;
   children: ReactNode;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SafeItem } from './NavbarItem';
 import { Sidebar } from './Sidebar';
-import type { SidebarItem, SiteChrome } from './types';
+import type { ShownSidebarItem, SiteChrome } from './types';
 
 /**
  * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu with the docs sidebar and
@@ -20,7 +20,7 @@ export function MobileMenu({
   sidebarId?: string;
   open: boolean;
   onClose: () => void;
-  sidebar?: SidebarItem[];
+  sidebar?: ShownSidebarItem[];
 }) {
   const [showPrimary, setShowPrimary] = useState(!sidebar);
   const panel = useRef<HTMLDivElement>(null);

@@ -1,10 +1,10 @@
-import { useContext, useEffect, useRef, useState } from 'react';
-import { containsPath } from '../src/shared/sidebar';
+import { type CSSProperties, useContext, useEffect, useRef, useState } from 'react';
+import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
 import { FragmentCacheContext } from './fragments';
-import type { SidebarCategory, SidebarItem } from './types';
+import type { ShownSidebarItem } from './types';
 
 interface SidebarProps {
-  items: SidebarItem[];
+  items: ShownSidebarItem[];
   path: string;
   /** Render the children of collapsed categories (hidden) too: small sidebars work without JavaScript. */
   renderCollapsed: boolean;
@@ -29,7 +29,7 @@ function Category({
   level,
   index,
 }: {
-  item: SidebarCategory;
+  item: ShownSidebarCategory;
   path: string;
   renderCollapsed: boolean;
   level: number;
@@ -132,9 +132,18 @@ function Category({
 
 function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: number }) {
   const fragments = useContext(FragmentCacheContext);
+  let position = 0;
   return (
     <ul className={`menu-list${level > 1 ? ' menu-sublist' : ''}`}>
-      {items.map((item, i) => {
+      {items.map((item) => {
+        // Positions count the items a gap stands for: an item keeps its key and ids when the gap is filled in.
+        const i = position;
+        position += item.type === 'gap' ? item.items : 1;
+        if (item.type === 'gap') {
+          // Rows left out of a large sidebar's page, kept at their height until the whole sidebar arrives.
+          const style = { '--rows': item.rows } as CSSProperties;
+          return <li key={`gap-${i}`} className="menu-gap" aria-hidden="true" style={style} />;
+        }
         if (item.type === 'category') {
           const key = `${item.label}-${i}`;
           // A closed category away from the current page looks the same on every page: on a large sidebar

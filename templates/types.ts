@@ -1,4 +1,4 @@
-import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../src/shared/sidebar';
+import type { Breadcrumb, NavLink, ShownSidebarItem, SidebarCategory, SidebarItem } from '../src/shared/sidebar';
 import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
 import type { TocItem } from '../src/shared/toc';
 import type { TranslationState } from '../src/shared/translation-states';
@@ -8,6 +8,7 @@ export type {
   LinkItem,
   NavbarItem,
   NavLink,
+  ShownSidebarItem,
   SidebarCategory,
   SidebarItem,
   SiteChrome,
@@ -176,6 +177,6 @@ export type RouteProps =
 /** What the browser hydrates a page with (besides the content HTML already in the DOM), inline in the page. */
 export interface HydrationData {
   page: RouteProps;
-  sidebar?: SidebarItem[];
+  sidebar?: ShownSidebarItem[];
   renderCollapsed: boolean;
 }

@@ -3,11 +3,12 @@ import { renderToString } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFragmentCache } from '../src/render/fragment-cache';
+import { hasSidebarGaps, keptAround, keptAtTop, longList, shownSidebar } from '../src/render/sidebar-window';
 import { formatDate, localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
 import { Navbar } from '../templates/Navbar';
 import { autoHeightDuration, Sidebar } from '../templates/Sidebar';
-import type { SidebarItem, SiteChrome } from '../templates/types';
+import type { ShownSidebarItem, SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {
   title: 'Prova',
@@ -131,6 +132,73 @@ test('a large sidebar renders the same markup with closed categories rendered on
     assert.not.match(cached, '<template');
   }
   assert.is(fragments.size, 30, 'each closed category was rendered once, then reused');
+});
+
+/** 100 categories of 10 links; the 70th is open in the config (its links are rows of the whole sidebar). */
+function hundredCategories(): SidebarItem[] {
+  return Array.from({ length: 100 }, (_, c) => ({
+    type: 'category',
+    label: `Sezione ${c}`,
+    collapsed: c !== 70,
+    items: Array.from({ length: 10 }, (_, i) => ({ type: 'link', label: `Pagina ${c}.${i}`, href: `/s${c}/p${i}` })),
+  }));
+}
+
+test("a large sidebar page: the top of a long list and the current page's neighbours, gaps of the same rows", () => {
+  const sidebar = hundredCategories();
+  const shown = shownSidebar(sidebar, '/s50/p3');
+  const gaps = shown.filter((item) => item.type === 'gap');
+  // Kept: 0–11 and 42–58; gaps: 12–41 (30 closed categories) and 59–99 (41, one of them open with 10 links).
+  assert.equal(gaps, [
+    { type: 'gap', items: 50 - keptAround - keptAtTop, rows: 50 - keptAround - keptAtTop },
+    { type: 'gap', items: 100 - 51 - keptAround, rows: 100 - 51 - keptAround + 10 },
+  ]);
+  const labels = shown.flatMap((item) => (item.type === 'category' ? [item.label] : []));
+  assert.equal(labels, [...Array.from({ length: 12 }, (_, c) => `Sezione ${c}`), ...labelsFrom(42, 58)]);
+  const current = shown.find((item) => item.type === 'category' && item.label === 'Sezione 50');
+  assert.is(current?.type === 'category' && current.items.length, 10, "the current page's category is whole");
+  assert.ok(shown.every((item) => item.type !== 'category' || item.label === 'Sezione 50' || !item.items.length));
+  assert.ok(hasSidebarGaps({ sidebar: shown }));
+  // A short list is shown whole; so is the sidebar of a page outside every category (top only, then a gap).
+  assert.not.ok(hasSidebarGaps({ sidebar: shownSidebar(sidebar.slice(0, longList), '/s3/p1') }));
+  assert.is(shownSidebar(sidebar, '/altro').length, keptAtTop + 1);
+});
+
+function labelsFrom(from: number, to: number): string[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => `Sezione ${from + i}`);
+}
+
+test("filling a large sidebar page's gaps in keeps the ids and markup of the items it showed", () => {
+  const sidebar = hundredCategories();
+  const path = '/s50/p3';
+  const render = (items: ShownSidebarItem[]) =>
+    renderToString(createElement(Sidebar, { items, path, renderCollapsed: false }));
+  const shownHtml = render(shownSidebar(sidebar, path));
+  const wholeHtml = render(sidebar);
+  assert.match(shownHtml, '<li class="menu-gap" aria-hidden="true" style="--rows:30"></li>');
+  for (const id of ['cat-1-0-sezione-0', 'cat-1-45-sezione-45', 'cat-1-50-sezione-50', 'cat-1-58-sezione-58']) {
+    assert.match(shownHtml, `id="${id}"`);
+    assert.match(wholeHtml, `id="${id}"`);
+  }
+  assert.not.match(shownHtml, 'sezione-30');
+  assert.match(wholeHtml, 'cat-1-30-sezione-30');
+  // The pages of one build render a closed category once (it is the same object on every page).
+  const fragments = createFragmentCache();
+  for (const page of ['/s50/p3', '/s51/p0', '/s49/p9']) {
+    const items = shownSidebar(sidebar, page);
+    const plain = renderToString(createElement(Sidebar, { items, path: page, renderCollapsed: false }));
+    const cached = fragments.fill(
+      renderToString(
+        createElement(
+          FragmentCacheContext.Provider,
+          { value: fragments },
+          createElement(Sidebar, { items, path: page, renderCollapsed: false }),
+        ),
+      ),
+    );
+    assert.is(cached, plain, page);
+  }
+  assert.is(fragments.size, keptAtTop + (59 - 41 + 1), 'categories 0–11 and 41–59, each rendered once');
 });
 
 test.run();

@@ -7,6 +7,7 @@ import { feedFileOf, urlOfFile } from '../shared/urls';
 import { jsonForScript } from './escape';
 import type { HydrationData } from './hydration-data';
 import { baseUrlBannerScript } from './inline-scripts';
+import { hasSidebarGaps } from './sidebar-window';
 
 export interface DocumentAssets {
   css: string[];
@@ -99,6 +100,8 @@ export function renderDocument({
     }
   }
   head.push(`<script>${assets.colorModeScript}</script>`);
+  // Without JavaScript nothing fills a large sidebar's gaps in: the page shows the path to it without them.
+  if (hasSidebarGaps(data)) head.push('<noscript><style>.menu-gap{display:none}</style></noscript>');
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
   const tail: string[] = [];

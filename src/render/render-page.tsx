@@ -9,6 +9,7 @@ import { type DocumentAssets, renderDocument } from './document';
 import type { BuildFragmentCache } from './fragment-cache';
 import { hydrationData } from './hydration-data';
 import type { RoutePage } from './route-props';
+import { shownSidebar } from './sidebar-window';
 
 /** What rendering a page reads: the route's props, its sidebar, and the site around it. */
 export interface RenderInput {
@@ -26,8 +27,10 @@ export interface RenderInput {
  * once per run; it changes how fast, never what is rendered.
  */
 export function renderPage(input: RenderInput, fragments?: BuildFragmentCache): string {
-  const { page, sidebar } = input;
-  const renderCollapsed = sidebar ? rendersWhole(sidebar) : true;
+  const renderCollapsed = input.sidebar ? rendersWhole(input.sidebar) : true;
+  const sidebar =
+    input.sidebar && !renderCollapsed ? shownSidebar(input.sidebar, input.page.props.path) : input.sidebar;
+  const page = input.page;
   const app = <App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />;
   const rendered = fragments
     ? fragments.fill(

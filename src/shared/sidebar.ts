@@ -32,6 +32,26 @@ export interface SidebarCategory {
 
 export type SidebarItem = SidebarLink | SidebarCategory;
 
+/**
+ * Rows a page of a large sidebar leaves out (far from the current page): the page keeps their place, the
+ * browser fills them in from the sidebar file.
+ */
+export interface SidebarGap {
+  type: 'gap';
+  /** How many items of the list it stands for (the items after it keep their positions). */
+  items: number;
+  /** How many rows those items take when shown: the height kept for them. */
+  rows: number;
+}
+
+/** A category as a page shows it: its list may have gaps. */
+export interface ShownSidebarCategory extends Omit<SidebarCategory, 'items'> {
+  items: ShownSidebarItem[];
+}
+
+/** A sidebar item as a page shows it: the whole sidebar, or a large one with gaps. */
+export type ShownSidebarItem = SidebarLink | ShownSidebarCategory | SidebarGap;
+
 export interface Breadcrumb {
   label: string;
   href?: string;
@@ -65,24 +85,24 @@ export function rendersWhole(items: SidebarItem[]): boolean {
 
 // Every page asks, for every category, whether the current page is inside it: each category's links are
 // collected once, or a large site would walk its sidebar once per category per page.
-const linksInside = new WeakMap<SidebarCategory, Set<string>>();
+const linksInside = new WeakMap<ShownSidebarCategory, Set<string>>();
 
-function linksOf(category: SidebarCategory): Set<string> {
+function linksOf(category: ShownSidebarCategory): Set<string> {
   let links = linksInside.get(category);
   if (!links) {
     links = new Set();
     if (category.href) links.add(category.href);
     for (const child of category.items) {
       if (child.type === 'link') links.add(child.href);
-      else for (const href of linksOf(child)) links.add(href);
+      else if (child.type === 'category') for (const href of linksOf(child)) links.add(href);
     }
     linksInside.set(category, links);
   }
   return links;
 }
 
-/** Whether `path` is the item's page or a page inside the category. */
-export function containsPath(item: SidebarItem, path: string): boolean {
+/** Whether `path` is the item's page or a page inside the category (of those a page shows). */
+export function containsPath(item: SidebarLink | ShownSidebarCategory, path: string): boolean {
   return item.type === 'link' ? item.href === path : linksOf(item).has(path);
 }
 

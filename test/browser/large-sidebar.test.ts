@@ -5,16 +5,18 @@ import { copyFixture } from '../helpers';
 import { openFixtureSite } from './site-server';
 
 // Over the 200-link threshold: closed categories are rendered without their links (and, on the server, once
-// per build). The reader must not notice: the page hydrates, and a closed category opens with its links.
+// per build), and the list of 50 categories only near its top and the current page, with gaps of the same
+// height. The reader must not notice: the page hydrates, the gaps fill in without moving anything, a closed
+// category opens with its links.
 const files: Record<string, string> = {
   'content/docs/index.md': '---\ntitle: Documentazione\n---\n\nLa pagina iniziale della documentazione di prova.\n',
 };
-for (let c = 0; c < 12; c++) {
+for (let c = 0; c < 50; c++) {
   files[`content/docs/guides/sezione-${c}/_category_.json`] = JSON.stringify({
     label: `Sezione ${c}`,
     position: 10 + c,
   });
-  for (let i = 0; i < 20; i++)
+  for (let i = 0; i < 6; i++)
     files[`content/docs/guides/sezione-${c}/pagina-${i}.md`] =
       `---\ntitle: Pagina ${c}.${i}\nsidebar_position: ${i}\n---\n\nTesto della pagina ${i} della sezione ${c}.\n`;
 }
@@ -57,6 +59,60 @@ test('large sidebar: a page hydrates, closed categories open with their links, n
   );
   assert.equal(errors, []);
   await page.close();
+});
+
+const activeLink = '.docs-sidebar a[aria-current="page"]';
+
+test('large sidebar: the gaps of a page fill in when the whole sidebar arrives, and nothing in it moves', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // The whole sidebar is held back until the page as served has been measured.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/__docs-it/sidebars/*.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site.origin}/it/v1/guides/sezione-30/pagina-4`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  const sidebar = page.locator('.docs-sidebar');
+  assert.ok((await page.locator('.menu-gap').count()) > 0, 'the page as served has gaps');
+  assert.is(await sidebar.getByRole('button', { name: 'Sezione 16', exact: true }).count(), 0);
+  // Scrolled so the current page is in view, as a reader would.
+  await sidebar.evaluate((el, selector) => {
+    const link = el.querySelector<HTMLElement>(selector)!;
+    el.scrollTop = link.offsetTop - 200;
+  }, activeLink);
+  const before = await page.locator(activeLink).boundingBox();
+  const heightBefore = await sidebar.evaluate((el) => el.scrollHeight);
+  release();
+  await page.waitForFunction(() => document.querySelectorAll('.menu-gap').length === 0);
+  await sidebar.getByRole('button', { name: 'Sezione 16', exact: true }).waitFor({ state: 'attached' });
+  const after = await page.locator(activeLink).boundingBox();
+  assert.ok(before && after);
+  assert.ok(Math.abs(after.y - before.y) < 1, `the current page's link moved from ${before.y} to ${after.y}`);
+  const heightAfter = await sidebar.evaluate((el) => el.scrollHeight);
+  // Rows are laid out on whole pixels, a gap's height is not: a pixel apart over dozens of rows.
+  assert.ok(Math.abs(heightAfter - heightBefore) <= 2, `the sidebar was ${heightBefore} px tall, then ${heightAfter}`);
+  assert.is(await sidebar.getByRole('button', { name: /^Sezione \d+$/ }).count(), 50);
+  await page.close();
+});
+
+test('large sidebar without JavaScript: the path to the page, without empty space for the gaps', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${site.origin}/it/v1/guides/sezione-30/pagina-4`);
+  assert.ok(await page.locator(`${activeLink}:has-text("Pagina 30.4")`).isVisible());
+  assert.ok(await page.locator('.docs-sidebar a[href="/it/v1/guides/sezione-30/pagina-0"]').isVisible());
+  // Right under the twelve categories at the top and the eight before it: no blank rows in between.
+  const rows = await page.locator('.docs-sidebar .menu-category-header').count();
+  const box = await page.locator(activeLink).boundingBox();
+  const header = await page.locator('.docs-sidebar .menu-category-header').first().boundingBox();
+  assert.ok(box && header);
+  assert.ok(box.y < header.height * (rows + 8), `the current page's link is ${box.y} px down`);
+  for (const gap of await page.locator('.menu-gap').all()) assert.not.ok(await gap.isVisible());
+  await context.close();
 });
 
 test.run();

@@ -3,7 +3,7 @@ import { App } from '../../../templates/App';
 import { storage } from '../../../templates/hooks';
 import type { RouteProps, SiteChrome } from '../../../templates/types';
 import { documentTitle } from '../../shared/page-title';
-import { rendersWhole, type SidebarItem } from '../../shared/sidebar';
+import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
 import { decorateContent } from '../content-widgets';
 import { showDiagrams } from '../diagrams';
 import { hydrateIslands } from '../islands';
@@ -13,7 +13,7 @@ import { createPageLoader } from './page-loader';
 
 interface AppState {
   page: RouteProps;
-  sidebar?: SidebarItem[];
+  sidebar?: ShownSidebarItem[];
   renderCollapsed: boolean;
   /** How the page was reached: decides where to scroll once it is shown. */
   via: 'load' | 'push' | 'pop';
@@ -23,7 +23,7 @@ interface AppState {
 
 interface ClientAppProps {
   chrome: SiteChrome;
-  initial: { page: RouteProps; sidebar?: SidebarItem[]; renderCollapsed: boolean };
+  initial: { page: RouteProps; sidebar?: ShownSidebarItem[]; renderCollapsed: boolean };
   notFoundPath: string;
   siteTitle: string;
 }
@@ -146,7 +146,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
   useEffect(() => {
     if (state.page.kind === 'doc') storage().setItem(versionKey, 'current');
     const id = state.page.kind === 'doc' ? state.page.sidebarId : undefined;
-    // Large sidebars arrive pruned in the HTML; the whole tree is loaded so every category can open.
+    // Large sidebars arrive with gaps and closed categories empty; the whole tree is loaded to fill them in.
     if (id && !state.renderCollapsed) {
       const path = state.page.path;
       loader.loadSidebar(id).then(

@@ -1,0 +1,86 @@
+import {
+  containsPath,
+  type ShownSidebarItem,
+  type SidebarCategory,
+  type SidebarItem,
+  type SidebarLink,
+} from '../shared/sidebar';
+
+/** Lists longer than this get gaps on a large sidebar's pages. */
+export const longList = 40;
+/** Items kept at the top of a long list: what a reader sees of it before scrolling, as on the whole sidebar. */
+export const keptAtTop = 12;
+/** Items kept on each side of the one leading to the current page. */
+export const keptAround = 8;
+
+// Sidebars live for a whole build: each category's row count and closed form are computed once, and a closed
+// category is the same object on every page (the fragment cache renders it once by identity).
+const rowCounts = new WeakMap<SidebarCategory, number>();
+const closedForms = new WeakMap<SidebarCategory, SidebarCategory>();
+
+function opens(category: SidebarCategory): boolean {
+  return !category.collapsed || category.collapsible === false;
+}
+
+/** Rows an item takes in the whole sidebar of a page outside it: its own, and its open children's. */
+export function rowsOf(item: SidebarItem): number {
+  if (item.type === 'link') return 1;
+  let rows = rowCounts.get(item);
+  if (rows === undefined) {
+    rows = 1 + (opens(item) ? item.items.reduce((n, child) => n + rowsOf(child), 0) : 0);
+    rowCounts.set(item, rows);
+  }
+  return rows;
+}
+
+function closedForm(category: SidebarCategory): SidebarCategory {
+  let closed = closedForms.get(category);
+  if (!closed) {
+    closed = { ...category, items: [] };
+    closedForms.set(category, closed);
+  }
+  return closed;
+}
+
+function shownList(items: SidebarItem[], path: string): ShownSidebarItem[] {
+  const current = items.findIndex((item) => containsPath(item, path));
+  const keep = (i: number) =>
+    items.length <= longList || i < keptAtTop || (current > -1 && Math.abs(i - current) <= keptAround);
+  const shown: ShownSidebarItem[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (keep(i)) {
+      shown.push(shownItem(item, path));
+      continue;
+    }
+    const last = shown[shown.length - 1];
+    if (last?.type === 'gap') {
+      last.items++;
+      last.rows += rowsOf(item);
+    } else shown.push({ type: 'gap', items: 1, rows: rowsOf(item) });
+  }
+  return shown;
+}
+
+function shownItem(item: SidebarItem, path: string): SidebarLink | ShownSidebarItem {
+  if (item.type === 'link') return item;
+  if (!opens(item) && !containsPath(item, path)) return closedForm(item);
+  return { ...item, items: shownList(item.items, path) };
+}
+
+/**
+ * A large sidebar as one page shows it: closed categories without their links, and in long lists only the top
+ * and the neighbourhood of the current page, the rest replaced by gaps of the same height. Every page of a
+ * 10,000-page site would otherwise carry hundreds of category rows; the browser fills the gaps in from the
+ * sidebar file it loads once, and a reader without JavaScript sees the path to the page.
+ */
+export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarItem[] {
+  return shownList(items, path);
+}
+
+/** Whether a page's sidebar has gaps (its hydration data says so). */
+export function hasSidebarGaps(data: { sidebar?: ShownSidebarItem[] } | undefined): boolean {
+  const inList = (items: ShownSidebarItem[]): boolean =>
+    items.some((item) => item.type === 'gap' || (item.type === 'category' && inList(item.items)));
+  return !!data?.sidebar && inList(data.sidebar);
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
@@ -52,6 +53,8 @@ export interface Cache {
   save(): void;
   /** After a successful build: saves, and removes every entry the build did not use. */
   prune(): void;
+  /** Waits until the entries stored so far are on disk (another thread writes them). */
+  flush(): Promise<void>;
 }
 
 export interface CacheOptions {
@@ -170,6 +173,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     save() {
       for (const store of Object.values(stores)) store.save();
     },
+    flush: () => backgroundWrites().flush(),
     prune() {
       for (const store of Object.values(stores)) {
         store.save();

@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { backgroundWrites } from '../disk/background-writes';
 import { replaceFileSync } from './replace-file';
 
 /** Where a stage's outputs are kept, by entry id (a file, a route) and key (stage version + input digest). */
@@ -34,7 +35,7 @@ export function memoryStore<O>(): Store<O> {
 /**
  * One JSON file per entry (`<dir>/<key>.json`), each a JSON object: thousands of pages are read one by one,
  * only those a build asks for. One flat folder: creating a folder cost more here than writing ten files.
- * Reads and writes are synchronous: queued async writes held pages in memory and made builds slower (README).
+ * Reads are synchronous; entries are written by the file-writing thread (`Cache.flush` waits for them).
  */
 export function jsonFileStore<O>(dir: string): Store<O> {
   const used = new Set<string>();
@@ -51,17 +52,10 @@ export function jsonFileStore<O>(dir: string): Store<O> {
     },
     set(_id, key, value) {
       used.add(key);
-      try {
-        if (!created) {
-          mkdirSync(dir, { recursive: true });
-          created = true;
-        }
-        // Written in place, not through a temporary file and a rename (the rename cost more than the write):
-        // a file cut short by a killed run is not valid JSON, so `get` reads it as a miss.
-        writeFileSync(fileOf(key), JSON.stringify(value));
-      } catch {
-        // A cache that cannot be written only makes the next build slower.
-      }
+      // Written in place, not through a temporary file and a rename (the rename cost more than the write): a
+      // file cut short by a killed run is not valid JSON, so `get` reads it as a miss. A failed write is not
+      // reported: a cache that cannot be written only makes the next build slower.
+      void backgroundWrites().write(fileOf(key), JSON.stringify(value));
     },
     prune() {
       // Folders are from the older layout with one folder per key prefix.

@@ -1,8 +1,8 @@
 import { hash as oneShotHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-
+import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
 import { DocsItError } from '../errors';
 import { lockOutput } from './output-lock';
 import type { WrittenFile } from './written-file';
@@ -17,7 +17,6 @@ const oldPrefix = '.docs-it-old-';
 export class OutputWriter {
   readonly out: string;
   readonly tmp: string;
-  private readonly dirs = new Set<string>();
   bytes = 0;
   files = 0;
 
@@ -52,37 +51,40 @@ export class OutputWriter {
   /** What was written where, for the service worker's precache manifest (no second read of the output). */
   private readonly written = new Map<string, { size: number; revision?: string; source?: string }>();
 
-  // Writes are synchronous on purpose: for thousands of small files they measured two to three times faster
-  // than queued async writes, and the build has nothing else to do while it writes.
+  /** The first write that failed, reported by `flush` (writes happen on another thread, after `write` returns). */
+  private failure: { error: WriteFailure; relPath: string } | undefined;
+
+  private failed(relPath: string): (error: WriteFailure) => void {
+    return (error) => {
+      this.failure ??= { error, relPath };
+    };
+  }
+
+  // The file-writing thread creates the files (and their folders), beside the rendering; see background-writes.
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
     const target = this.resolve(relPath);
     // Encoded once for the file, its size and its hash (each would encode the string again).
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    try {
-      this.ensureDir(path.dirname(target));
-      writeFileSync(target, data);
-    } catch (error) {
-      throw writeFailure(error, path.join(path.basename(this.out), relPath));
-    }
     const size = data.byteLength;
     this.written.set(relPath, { size, revision: revisionOf(data) });
     this.files++;
     this.bytes += size;
+    await backgroundWrites().write(target, data, this.failed(relPath));
   }
 
   async copy(from: string, relPath: string): Promise<void> {
     const target = this.resolve(relPath);
+    let size: number;
     try {
-      this.ensureDir(path.dirname(target));
-      copyFileSync(from, target);
+      size = statSync(from).size;
     } catch (error) {
       throw writeFailure(error, path.join(path.basename(this.out), relPath));
     }
-    const size = statSync(target).size;
-    // Copied files are hashed only if the service worker asks for them.
-    this.written.set(relPath, { size, source: target });
+    // Copied files are hashed only if the service worker asks for them (from the original: the same bytes).
+    this.written.set(relPath, { size, source: from });
     this.files++;
     this.bytes += size;
+    await backgroundWrites().copy(target, from, this.failed(relPath));
   }
 
   /**
@@ -91,15 +93,21 @@ export class OutputWriter {
    */
   async link(relPath: string, from: string, written: WrittenFile): Promise<void> {
     const target = this.resolve(relPath);
-    this.ensureDir(path.dirname(target));
-    try {
-      linkSync(from, target);
-    } catch {
-      copyFileSync(from, target);
-    }
     this.written.set(relPath, { size: written.size, revision: written.revision });
     this.files++;
     this.bytes += written.size;
+    await backgroundWrites().link(target, from, this.failed(relPath));
+  }
+
+  /** Waits for every file queued so far to be on disk; throws the first that could not be written. */
+  async flush(): Promise<void> {
+    await backgroundWrites().flush();
+    if (!this.failure) return;
+    const { error, relPath } = this.failure;
+    throw writeFailure(
+      Object.assign(new Error(error.message), { code: error.code }),
+      path.join(path.basename(this.out), relPath),
+    );
   }
 
   /** Size and content hash of a file this writer wrote or linked. */
@@ -119,6 +127,7 @@ export class OutputWriter {
 
   /** Replaces the output folder with the finished build. */
   async commit(): Promise<void> {
+    await this.flush();
     const parent = path.dirname(this.out);
     const old = path.join(parent, `${oldPrefix}${path.basename(this.out)}-${process.pid}-${Date.now()}`);
     try {
@@ -134,6 +143,8 @@ export class OutputWriter {
   /** Throws the temporary folder away; the previous build stays as it was. */
   async abort(): Promise<void> {
     try {
+      // Nothing may still be writing into the folder while it is removed.
+      await backgroundWrites().flush();
       await rm(this.tmp, { recursive: true, force: true });
     } finally {
       this.unlock();
@@ -145,12 +156,6 @@ export class OutputWriter {
     if (!target.startsWith(this.tmp + path.sep))
       throw new Error(`refusing to write outside the output folder: ${relPath}`);
     return target;
-  }
-
-  private ensureDir(dir: string): void {
-    if (this.dirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    this.dirs.add(dir);
   }
 }
 

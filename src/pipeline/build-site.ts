@@ -6,6 +6,7 @@ import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
+import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { formatError } from '../errors';
 import { usesMermaid } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
@@ -31,6 +32,8 @@ export interface BuildSummary {
   cache: Partial<Record<StageName, StageStats>>;
   /** Worker threads that compiled pages (0: the build's own thread compiled them). */
   workers: number;
+  /** Files the writing thread created for this build (output and cache), and how long that took. */
+  writes: WriteStats;
   /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
   pageFiles: { written: number; reused: number };
   files: number;
@@ -46,6 +49,7 @@ export interface BuildSummary {
  */
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const start = performance.now();
+  const writesBefore = backgroundWrites().stats();
   const run = await startRun(options, 'build');
   try {
     const config = await run.task('config', () => loadConfig(options, run.cache.modules));
@@ -135,6 +139,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
       );
       await output.commit((warning) => process.stderr.write(`${warning}\n`));
+      // The cache entries are written by another thread: the next build must find them all.
+      await run.cache.flush();
       const kinds: Record<string, number> = {};
       for (const route of site.model.routes) kinds[route.kind] = (kinds[route.kind] ?? 0) + 1;
       return {
@@ -142,6 +148,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         kinds,
         cache: run.cache.stats(),
         workers: run.stages.workers,
+        writes: writesSince(writesBefore),
         pageFiles: rendered,
         files: output.files,
         bytes: output.bytes,
@@ -155,8 +162,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     }
   } finally {
     await run.stages.close();
+    await run.cache.flush();
     run.end();
   }
+}
+
+function writesSince(before: WriteStats): WriteStats {
+  const now = backgroundWrites().stats();
+  return {
+    files: now.files - before.files,
+    bytes: now.bytes - before.bytes,
+    busyMs: now.busyMs - before.busyMs,
+    waitedMs: now.waitedMs - before.waitedMs,
+  };
 }
 
 /** Below this many pages a worker does not earn its start (its own modules and grammars): README, benchmarks. */

@@ -36,12 +36,15 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
     write: (files) => writeFiles(files, writer, reuse),
     writeGroup: (group) => writeGroup(group, writer, reuse),
     copy: (copies) => copyFiles(copies, writer),
-    writeServiceWorker: ({ onDemand, ...options }) =>
-      writeServiceWorker({
+    async writeServiceWorker({ onDemand, ...options }) {
+      // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet.
+      await writer.flush();
+      return writeServiceWorker({
         ...options,
         outDir: writer.tmp,
         files: writer.filesWithRevisions(precached(options.baseUrl, onDemand)),
-      }),
+      });
+    },
     async commit(warn) {
       await writer.commit();
       // The new build is in place: the cache only helps the next one, so a failure here is a warning.

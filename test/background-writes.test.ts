@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createBackgroundWrites, maxPendingBytes, type WriteFailure } from '../src/disk/background-writes';
+import { DocsItError } from '../src/errors';
+import { OutputWriter } from '../src/output/output-writer';
+import { removeDir, repoRoot } from './helpers';
+
+const root = path.join(repoRoot, 'test/.tmp', `background-writes-${process.pid}`);
+
+test.before(() => {
+  mkdirSync(root, { recursive: true });
+});
+test.after(() => removeDir(root));
+
+test('files, links and copies are on disk, in folders made for them, once flush resolves', async () => {
+  const writes = createBackgroundWrites();
+  const dir = path.join(root, 'plain');
+  for (let i = 0; i < 100; i++) void writes.write(path.join(dir, `cartella-${i % 7}`, `file-${i}.txt`), `testo ${i}`);
+  void writes.write(path.join(dir, 'binario.bin'), new Uint8Array([1, 2, 3]));
+  await writes.flush();
+  void writes.link(path.join(dir, 'altrove/collegato.txt'), path.join(dir, 'cartella-3/file-3.txt'));
+  void writes.copy(path.join(dir, 'altrove/copia.txt'), path.join(dir, 'cartella-4/file-4.txt'));
+  await writes.flush();
+  assert.is(readFileSync(path.join(dir, 'cartella-6/file-97.txt'), 'utf8'), 'testo 97');
+  assert.equal([...readFileSync(path.join(dir, 'binario.bin'))], [1, 2, 3]);
+  assert.is(readFileSync(path.join(dir, 'altrove/collegato.txt'), 'utf8'), 'testo 3');
+  assert.is(statSync(path.join(dir, 'cartella-3/file-3.txt')).nlink, 2, 'a hard link, not a copy');
+  assert.is(readFileSync(path.join(dir, 'altrove/copia.txt'), 'utf8'), 'testo 4');
+  const stats = writes.stats();
+  assert.is(stats.files, 103);
+  assert.ok(stats.busyMs > 0);
+});
+
+test('a write that fails is reported to its caller; the others are written', async () => {
+  const writes = createBackgroundWrites();
+  const dir = path.join(root, 'failing');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'un-file'), 'non una cartella');
+  const failures: WriteFailure[] = [];
+  void writes.write(path.join(dir, 'un-file/dentro.txt'), 'x', (failure) => failures.push(failure));
+  void writes.write(path.join(dir, 'buono.txt'), 'sì');
+  await writes.flush();
+  assert.is(failures.length, 1);
+  assert.ok(failures[0]!.code === 'ENOTDIR' || failures[0]!.code === 'EEXIST', failures[0]!.code);
+  assert.is(readFileSync(path.join(dir, 'buono.txt'), 'utf8'), 'sì');
+});
+
+test('past the limit of bytes waiting, a write waits for the disk instead of filling memory', async () => {
+  const writes = createBackgroundWrites();
+  const chunk = new Uint8Array(1024 * 1024);
+  const dir = path.join(root, 'pressure');
+  const early: Promise<void>[] = [];
+  for (let i = 0; i < maxPendingBytes / chunk.byteLength - 1; i++)
+    early.push(writes.write(path.join(dir, `${i}.bin`), chunk));
+  let settled = false;
+  const last = writes.write(path.join(dir, 'ultimo.bin'), chunk).then(() => {
+    settled = true;
+  });
+  // Only the thread's replies, which this thread reads between tasks, make room: none has been read yet.
+  await Promise.all(early);
+  await Promise.resolve();
+  assert.not.ok(settled, 'the write over the limit waits');
+  await last;
+  await writes.flush();
+  assert.ok(existsSync(path.join(dir, 'ultimo.bin')));
+  assert.ok(writes.stats().waitedMs > 0);
+});
+
+test('an output file that cannot be written fails the commit, naming it and what to do; nothing swapped in', async () => {
+  const out = path.join(root, 'site/build');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'index.html'), 'la build precedente');
+  const writer = await OutputWriter.open(out);
+  await writer.write('buona.html', 'ok');
+  // /dev/full answers every write with ENOSPC, as a full disk does.
+  symlinkSync('/dev/full', path.join(writer.tmp, 'piena.html'));
+  await writer.write('piena.html', 'non ci sta');
+  const error = await writer.commit().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.instance(error, DocsItError);
+  assert.match(String((error as Error).message), 'cannot write build/piena.html: no space left on the device');
+  await writer.abort();
+  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'la build precedente');
+  assert.not.ok(existsSync(writer.tmp));
+});
+
+test.run();

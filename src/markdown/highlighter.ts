@@ -4,6 +4,7 @@ import {
   type HighlighterCore,
   type ShikiTransformer,
 } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 
@@ -58,6 +59,17 @@ const aliases: Record<string, string> = {
 /** Languages shown without colours. */
 const plainLanguages = new Set(['text', 'txt', 'plaintext', 'plain', 'output', 'log']);
 
+/**
+ * Grammars highlighted with Shiki's JavaScript regular-expression engine, the others with the WASM one: on
+ * these the JavaScript engine was faster by more than a tenth (grammar load and every block of the site) and
+ * gave the same HTML for every block (`npm run bench:shiki`, README). TypeScript and TSX, most of the site's
+ * code, are faster with WASM.
+ */
+export const javascriptEngineGrammars: ReadonlySet<string> = new Set(['rust', 'css', 'svelte']);
+
+/** The grammars docs-it highlights with, and how each is loaded (the engine benchmark loads them too). */
+export const grammarLoaders: Readonly<Record<string, LangLoader>> = grammars;
+
 /** Every language name a code block may use, for error hints. */
 export const supportedLanguages = [...Object.keys(grammars), ...Object.keys(aliases), ...plainLanguages].sort();
 
@@ -86,15 +98,22 @@ const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePre
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(): Highlighter {
-  let core: Promise<HighlighterCore> | undefined;
+  // One highlighter per engine, each made when a grammar that uses it is first met.
+  const cores = new Map<'wasm' | 'javascript', Promise<HighlighterCore>>();
   const loaded = new Map<string, Promise<void>>();
-  const getCore = () =>
-    (core ??= createHighlighterCore({
-      themes: [cssVariablesTheme],
-      langs: [],
-      // The WASM engine measured faster than the JavaScript ones on this site's TypeScript-heavy code (README).
-      engine: createOnigurumaEngine(import('shiki/wasm')),
-    }));
+  const getCore = (lang: string) => {
+    const engine = javascriptEngineGrammars.has(lang) ? 'javascript' : 'wasm';
+    let core = cores.get(engine);
+    if (!core) {
+      core = createHighlighterCore({
+        themes: [cssVariablesTheme],
+        langs: [],
+        engine: engine === 'wasm' ? createOnigurumaEngine(import('shiki/wasm')) : createJavaScriptRegexEngine(),
+      });
+      cores.set(engine, core);
+    }
+    return core;
+  };
 
   const resolveLanguage = (lang: string): string | null | undefined => {
     const lower = lang.toLowerCase();
@@ -116,7 +135,7 @@ export function createHighlighter(): Highlighter {
     };
   };
   const ready = async (lang: string) => {
-    const highlighter = await getCore();
+    const highlighter = await getCore(lang);
     let loading = loaded.get(lang);
     if (!loading) {
       loading = grammars[lang]!().then((mod) =>

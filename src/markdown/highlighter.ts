@@ -97,12 +97,15 @@ export interface Highlighter {
 const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(): Highlighter {
+export function createHighlighter(
+  /** Which grammars use the JavaScript engine (tests compare against WASM alone with an empty set). */
+  javascriptGrammars: ReadonlySet<string> = javascriptEngineGrammars,
+): Highlighter {
   // One highlighter per engine, each made when a grammar that uses it is first met.
   const cores = new Map<'wasm' | 'javascript', Promise<HighlighterCore>>();
   const loaded = new Map<string, Promise<void>>();
   const getCore = (lang: string) => {
-    const engine = javascriptEngineGrammars.has(lang) ? 'javascript' : 'wasm';
+    const engine = javascriptGrammars.has(lang) ? 'javascript' : 'wasm';
     let core = cores.get(engine);
     if (!core) {
       core = createHighlighterCore({

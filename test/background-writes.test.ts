@@ -68,7 +68,7 @@ test('past the limit of bytes waiting, a write waits for the disk instead of fil
   assert.ok(writes.stats().waitedMs > 0);
 });
 
-test('an output file that cannot be written fails the commit, naming it and what to do; nothing swapped in', async () => {
+test('an output file that cannot be written fails the commit, naming it and what to do; no swap', async () => {
   const out = path.join(root, 'site/build');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'index.html'), 'la build precedente');

@@ -5,7 +5,7 @@ import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
-import { createHighlighter, javascriptEngineGrammars } from '../src/markdown/highlighter';
+import { createHighlighter } from '../src/markdown/highlighter';
 import { usesMermaid } from '../src/markdown/uses-mermaid';
 import { compileMd } from './helpers';
 
@@ -634,37 +634,6 @@ test('JS and JSX blocks are highlighted with the TSX grammar: keywords, strings 
     assert.match(html, /<span style="color:var\(--shiki-token-keyword\)">const<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-string-expression\)"> ?'ciao'<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-[a-z-]+\)"> ?Pulsante<\/span>/, lang);
-  }
-});
-
-const engineSamples: Record<string, string> = {
-  rust: [
-    '#[tauri::command]',
-    'async fn leggi(percorso: &str, app: tauri::AppHandle) -> Result<String, String> {',
-    "    let r#tipo = 'a'; // commento",
-    '    std::fs::read_to_string(percorso).map_err(|e| format!("{e}: {}", 0x1F_u8))',
-    '}',
-  ].join('\n'),
-  css: '@media (prefers-color-scheme: dark) {\n  :root { --sfondo: #1b1b1d; }\n  a:hover::after { content: "→"; }\n}',
-  svelte: [
-    '<script lang="ts">',
-    "  import { invoke } from '@tauri-apps/api/tauri';",
-    '  let nome = $state("");',
-    '</script>',
-    '<button on:click={() => invoke("saluta", { nome })}>{nome || "Ciao"}</button>',
-    '<style>button { color: red; }</style>',
-  ].join('\n'),
-};
-
-test('grammars moved to the JavaScript engine colour a block exactly as the WASM engine does', async () => {
-  const mixed = createHighlighter();
-  const wasmOnly = createHighlighter(new Set());
-  assert.equal(Object.keys(engineSamples).sort(), [...javascriptEngineGrammars].sort(), 'a sample per grammar');
-  for (const [lang, code] of Object.entries(engineSamples)) {
-    const block = { code, lang, highlightLines: [2], showLineNumbers: true };
-    const html = await mixed.highlight(block);
-    assert.match(html, 'style="color:var(--shiki-token-', lang);
-    assert.is(html, await wasmOnly.highlight(block), lang);
   }
 });
 

@@ -4,7 +4,6 @@ import {
   type HighlighterCore,
   type ShikiTransformer,
 } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 
@@ -59,14 +58,6 @@ const aliases: Record<string, string> = {
 /** Languages shown without colours. */
 const plainLanguages = new Set(['text', 'txt', 'plaintext', 'plain', 'output', 'log']);
 
-/**
- * Grammars highlighted with Shiki's JavaScript regular-expression engine, the others with the WASM one: on
- * these the JavaScript engine was faster by more than a tenth (grammar load and every block of the site) and
- * gave the same HTML for every block (`npm run bench:shiki`, README). TypeScript and TSX, most of the site's
- * code, are faster with WASM.
- */
-export const javascriptEngineGrammars: ReadonlySet<string> = new Set(['rust', 'css', 'svelte']);
-
 /** The grammars docs-it highlights with, and how each is loaded (the engine benchmark loads them too). */
 export const grammarLoaders: Readonly<Record<string, LangLoader>> = grammars;
 
@@ -97,26 +88,17 @@ export interface Highlighter {
 const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(
-  /** Which grammars use the JavaScript engine (tests compare against WASM alone with an empty set). */
-  javascriptGrammars: ReadonlySet<string> = javascriptEngineGrammars,
-): Highlighter {
-  // One highlighter per engine, each made when a grammar that uses it is first met.
-  const cores = new Map<'wasm' | 'javascript', Promise<HighlighterCore>>();
+export function createHighlighter(): Highlighter {
+  let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
-  const getCore = (lang: string) => {
-    const engine = javascriptGrammars.has(lang) ? 'javascript' : 'wasm';
-    let core = cores.get(engine);
-    if (!core) {
-      core = createHighlighterCore({
-        themes: [cssVariablesTheme],
-        langs: [],
-        engine: engine === 'wasm' ? createOnigurumaEngine(import('shiki/wasm')) : createJavaScriptRegexEngine(),
-      });
-      cores.set(engine, core);
-    }
-    return core;
-  };
+  const getCore = () =>
+    (core ??= createHighlighterCore({
+      themes: [cssVariablesTheme],
+      langs: [],
+      // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
+      // than they save (README, `npm run bench:shiki`).
+      engine: createOnigurumaEngine(import('shiki/wasm')),
+    }));
 
   const resolveLanguage = (lang: string): string | null | undefined => {
     const lower = lang.toLowerCase();
@@ -138,7 +120,7 @@ export function createHighlighter(
     };
   };
   const ready = async (lang: string) => {
-    const highlighter = await getCore(lang);
+    const highlighter = await getCore();
     let loading = loaded.get(lang);
     if (!loading) {
       loading = grammars[lang]!().then((mod) =>

@@ -22,6 +22,8 @@ export interface BackgroundWrites {
   link(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a copy of `from` at `file`. */
   copy(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
+  /** Queues the removal of a folder and everything in it (nothing to do if it is not there). */
+  remove(dir: string): Promise<void>;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
@@ -39,7 +41,7 @@ export interface WriteStats {
 
 type Op = {
   id: number;
-  kind: 'write' | 'link' | 'copy';
+  kind: 'write' | 'link' | 'copy' | 'remove';
   file: string;
   dir: string;
   data?: string | Uint8Array;
@@ -60,6 +62,7 @@ const fs = process.getBuiltinModule('node:fs');
 const dirs = new Set();
 function apply(op) {
   if (op.kind === 'write') fs.writeFileSync(op.file, op.data);
+  else if (op.kind === 'remove') fs.rmSync(op.file, { recursive: true, force: true, maxRetries: 3 });
   else if (op.kind === 'copy') fs.copyFileSync(op.from, op.file);
   else {
     try { fs.linkSync(op.from, op.file); } catch (error) {
@@ -73,7 +76,7 @@ parentPort.on('message', ({ ops, bytes }) => {
   const failures = [];
   for (const op of ops) {
     try {
-      if (!dirs.has(op.dir)) {
+      if (op.kind !== 'remove' && !dirs.has(op.dir)) {
         fs.mkdirSync(op.dir, { recursive: true });
         dirs.add(op.dir);
       }
@@ -111,14 +114,12 @@ export function createBackgroundWrites(): BackgroundWrites {
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   const stats: WriteStats = { files: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
-  const waitFor = (waiters: (() => void)[]) => {
-    const start = performance.now();
-    return new Promise<void>((resolve) =>
-      waiters.push(() => {
-        stats.waitedMs += performance.now() - start;
-        resolve();
-      }),
-    );
+  // Since when someone waits (for room, for the end): time counted once, however many wait together.
+  const since = { room: 0, idle: 0 };
+  const waitFor = (which: 'room' | 'idle') => {
+    const waiters = which === 'room' ? roomWaiters : idleWaiters;
+    if (!waiters.length) since[which] = performance.now();
+    return new Promise<void>((resolve) => waiters.push(resolve));
   };
 
   const start = (): Worker => {
@@ -160,8 +161,10 @@ export function createBackgroundWrites(): BackgroundWrites {
 
   const wake = (which: 'room' | 'idle') => {
     const waiters = which === 'room' ? roomWaiters : idleWaiters;
+    if (!waiters.length) return;
     if (which === 'room') roomWaiters = [];
     else idleWaiters = [];
+    stats.waitedMs += performance.now() - since[which];
     for (const resolve of waiters) resolve();
   };
 
@@ -190,7 +193,7 @@ export function createBackgroundWrites(): BackgroundWrites {
     }
     if (pendingBytes < maxPendingBytes) return Promise.resolve();
     send();
-    return waitFor(roomWaiters);
+    return waitFor('room');
   };
 
   return {
@@ -198,10 +201,11 @@ export function createBackgroundWrites(): BackgroundWrites {
       queue({ kind: 'write', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
     link: (file, from, onError) => queue({ kind: 'link', file, from }, 0, onError),
     copy: (file, from, onError) => queue({ kind: 'copy', file, from }, 0, onError),
+    remove: (dir) => queue({ kind: 'remove', file: dir }, 0),
     flush() {
       send();
       if (pendingOps === 0) return Promise.resolve();
-      return waitFor(idleWaiters);
+      return waitFor('idle');
     },
     stats: () => ({ ...stats }),
   };

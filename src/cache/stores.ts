@@ -55,7 +55,7 @@ export function jsonFileStore<O>(dir: string): Store<O> {
       // Written in place, not through a temporary file and a rename (the rename cost more than the write): a
       // file cut short by a killed run is not valid JSON, so `get` reads it as a miss. A failed write is not
       // reported: a cache that cannot be written only makes the next build slower.
-      void backgroundWrites().write(fileOf(key), JSON.stringify(value));
+      backgroundWrites().writeLater(fileOf(key), JSON.stringify(value));
     },
     prune() {
       // Folders are from the older layout with one folder per key prefix.

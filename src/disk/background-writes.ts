@@ -18,12 +18,12 @@ export interface BackgroundWrites {
    * `maxPendingBytes` when the disk is slower than the build, so memory stays bounded.
    */
   write(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
+  /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
+  writeLater(file: string, data: string): void;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
   link(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a copy of `from` at `file`. */
   copy(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
-  /** Queues the removal of a folder and everything in it (nothing to do if it is not there). */
-  remove(dir: string): Promise<void>;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
@@ -41,7 +41,7 @@ export interface WriteStats {
 
 type Op = {
   id: number;
-  kind: 'write' | 'link' | 'copy' | 'remove';
+  kind: 'write' | 'link' | 'copy';
   file: string;
   dir: string;
   data?: string | Uint8Array;
@@ -62,7 +62,6 @@ const fs = process.getBuiltinModule('node:fs');
 const dirs = new Set();
 function apply(op) {
   if (op.kind === 'write') fs.writeFileSync(op.file, op.data);
-  else if (op.kind === 'remove') fs.rmSync(op.file, { recursive: true, force: true, maxRetries: 3 });
   else if (op.kind === 'copy') fs.copyFileSync(op.from, op.file);
   else {
     try { fs.linkSync(op.from, op.file); } catch (error) {
@@ -76,7 +75,7 @@ parentPort.on('message', ({ ops, bytes }) => {
   const failures = [];
   for (const op of ops) {
     try {
-      if (op.kind !== 'remove' && !dirs.has(op.dir)) {
+      if (!dirs.has(op.dir)) {
         fs.mkdirSync(op.dir, { recursive: true });
         dirs.add(op.dir);
       }
@@ -178,7 +177,12 @@ export function createBackgroundWrites(): BackgroundWrites {
     batchSize = 0;
   };
 
-  const queue = (op: Omit<Op, 'id' | 'dir'>, size: number, onError?: (failure: WriteFailure) => void) => {
+  const queue = (
+    op: Omit<Op, 'id' | 'dir'>,
+    size: number,
+    onError?: (failure: WriteFailure) => void,
+    wait = true,
+  ): Promise<void> => {
     const id = nextId++;
     if (onError) onErrors.set(id, onError);
     batch.push({ ...op, id, dir: path.dirname(op.file) });
@@ -191,7 +195,7 @@ export function createBackgroundWrites(): BackgroundWrites {
       scheduled = true;
       setImmediate(send);
     }
-    if (pendingBytes < maxPendingBytes) return Promise.resolve();
+    if (!wait || pendingBytes < maxPendingBytes) return Promise.resolve();
     send();
     return waitFor('room');
   };
@@ -199,9 +203,9 @@ export function createBackgroundWrites(): BackgroundWrites {
   return {
     write: (file, data, onError) =>
       queue({ kind: 'write', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
+    writeLater: (file, data) => void queue({ kind: 'write', file, data }, data.length, undefined, false),
     link: (file, from, onError) => queue({ kind: 'link', file, from }, 0, onError),
     copy: (file, from, onError) => queue({ kind: 'copy', file, from }, 0, onError),
-    remove: (dir) => queue({ kind: 'remove', file: dir }, 0),
     flush() {
       send();
       if (pendingOps === 0) return Promise.resolve();

@@ -8,10 +8,7 @@ import { lockOutput } from './output-lock';
 import type { WrittenFile } from './written-file';
 
 const tmpPrefix = '.docs-it-tmp-';
-/** The output folder moved aside while a commit swaps the new one in: put back if the commit was cut short. */
 const oldPrefix = '.docs-it-old-';
-/** The build a commit replaced: removed by the next build, in the background while that one compiles. */
-const previousPrefix = '.docs-it-previous-';
 
 /**
  * Writes a build into a temporary folder beside the output folder and swaps it in only on `commit()`,
@@ -128,20 +125,16 @@ export class OutputWriter {
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 
-  /**
-   * Replaces the output folder with the finished build. The replaced build is only renamed: removing tens of
-   * thousands of files took seconds here (README), so the next build removes it while it compiles.
-   */
+  /** Replaces the output folder with the finished build. */
   async commit(): Promise<void> {
     await this.flush();
     const parent = path.dirname(this.out);
-    const name = `${path.basename(this.out)}-${process.pid}-${Date.now()}`;
-    const old = path.join(parent, `${oldPrefix}${name}`);
+    const old = path.join(parent, `${oldPrefix}${path.basename(this.out)}-${process.pid}-${Date.now()}`);
     try {
       const hadOld = existsSync(this.out);
       if (hadOld) await rename(this.out, old);
       await rename(this.tmp, this.out);
-      if (hadOld) await rename(old, path.join(parent, `${previousPrefix}${name}`));
+      if (hadOld) await rm(old, { recursive: true, force: true });
     } finally {
       this.unlock();
     }
@@ -199,15 +192,10 @@ function revisionOfEntry(file: { revision?: string; source?: string }): string {
   return file.revision;
 }
 
-/**
- * Removes the builds earlier runs replaced and the folders of runs killed before they finished, on the
- * file-writing thread: the build goes on meanwhile, and waits for it when it flushes its writes.
- */
+/** Temporary and old folders of earlier runs that were killed before they finished. */
 async function removeStale(parent: string, base: string): Promise<void> {
   const entries = await readdir(parent).catch(() => [] as string[]);
-  const stale = entries.filter((e) =>
-    [tmpPrefix, oldPrefix, previousPrefix].some((prefix) => e.startsWith(`${prefix}${base}-`)),
-  );
+  const stale = entries.filter((e) => e.startsWith(`${tmpPrefix}${base}-`) || e.startsWith(`${oldPrefix}${base}-`));
   // A run killed between its two renames leaves only the old folder: put it back first.
   if (!existsSync(path.join(parent, base))) {
     const old = stale
@@ -219,5 +207,5 @@ async function removeStale(parent: string, base: string): Promise<void> {
       stale.splice(stale.indexOf(old), 1);
     }
   }
-  for (const e of stale) void backgroundWrites().remove(path.join(parent, e));
+  await Promise.all(stale.map((e) => rm(path.join(parent, e), { recursive: true, force: true })));
 }

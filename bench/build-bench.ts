@@ -7,7 +7,7 @@
  * warm builds.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetLines, type SiteResult } from './budgets';
 import { writeSyntheticSite } from './synthetic-site';
@@ -25,6 +25,8 @@ interface Result {
   pages: number;
   ms: number;
   rssMb: number;
+  /** The writing thread's report: files, its busy time, the build's wait for it. */
+  disk?: { files: number; busyS: number; waitedS: number };
 }
 
 /** Empties a site's cache folder, keeping the bundled CLI (the real site's cache folder holds it). */
@@ -45,7 +47,7 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
   if (!cache) emptyCache(path.dirname(configFile));
   spawnSync('sync');
   const cliDir = path.join(repo, 'node_modules/.cache/docs-it/cli');
-  const argv = ['node', 'docs-it', 'build', '--quiet'];
+  const argv = ['node', 'docs-it', 'build', '--verbose'];
   argv.push('--config', configFile, '--out', out);
   const script = `
     process.env.NODE_ENV ??= 'production';
@@ -62,16 +64,62 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
   const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
-  const pages = Number(/(\d+) pagine/.exec(child.stdout)?.[1] ?? 0);
-  return { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
+  const pages = Number(/(\d+) pagine,/.exec(child.stdout)?.[1] ?? 0);
+  const disk = /^Disco: (\d+) file .* in ([\d.]+) s; la build li ha attesi ([\d.]+) s/m.exec(child.stdout);
+  const result: Result = { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
+  if (disk) result.disk = { files: Number(disk[1]), busyS: Number(disk[2]), waitedS: Number(disk[3]) };
+  return result;
+}
+
+/**
+ * What the disk needs for a build's output, without the build: every file of `outDir` read into memory, then
+ * written into a new folder in one plain loop (folders made, files created and filled), as the build writes.
+ */
+function diskFloor(outDir: string): { files: number; mb: number; s: number } {
+  const files: { rel: string; data: Buffer }[] = [];
+  const walk = (dir: string, rel: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(child, `${rel}${entry.name}/`);
+      else files.push({ rel: rel + entry.name, data: readFileSync(child) });
+    }
+  };
+  walk(outDir, '');
+  const copy = `${outDir}-floor`;
+  rmSync(copy, { recursive: true, force: true });
+  spawnSync('sync');
+  const start = performance.now();
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = path.join(copy, file.rel);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(target, file.data);
+  }
+  const s = (performance.now() - start) / 1000;
+  rmSync(copy, { recursive: true, force: true });
+  spawnSync('sync');
+  return { files: files.length, mb: files.reduce((n, f) => n + f.data.byteLength, 0) / 1e6, s };
 }
 
 // Make sure the CLI bundle exists and is current.
 spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
 const results: SiteResult[] = [];
+const diskLines: string[] = [];
 const runOnce = (name: string, config: string, out: string) => {
   const cold = Array.from({ length: runs }, () => measure(name, config, out, false)).sort((a, b) => a.ms - b.ms);
   const median = cold[Math.floor(cold.length / 2)]!;
+  if (median.disk) {
+    const floor = diskFloor(out);
+    diskLines.push(
+      `${name.padEnd(15)} ${String(median.disk.files).padStart(8)} ${median.disk.busyS.toFixed(2).padStart(13)} ` +
+        `${median.disk.waitedS.toFixed(2).padStart(12)}   ${String(floor.files).padStart(6)} file, ` +
+        `${floor.mb.toFixed(0)} MB in ${floor.s.toFixed(2)} s`,
+    );
+  }
   const all = [...cold];
   let warmMs: number | undefined;
   if (warm) {
@@ -103,5 +151,9 @@ for (const r of results) {
       `${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
   );
 }
+console.log(
+  "\ndisco (build a freddo)   file   thread s   attesa s   solo l'output, scritto fuori dalla build (il minimo)",
+);
+for (const line of diskLines) console.log(line);
 console.log('\nbudget (issue 18)');
 for (const line of budgetLines(results)) console.log(line);

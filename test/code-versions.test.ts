@@ -24,7 +24,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'docs-it-code-'));
 const pkg = path.join(work, 'docs-it');
 const site = path.join(work, 'sito');
 // The package's code is copied; its dependencies are linked, except the one this test upgrades.
-const upgraded = 'rehype-slug';
+const upgraded = 'github-slugger';
 for (const entry of ['src', 'templates', 'bin', 'package.json', 'package-lock.json']) {
   cpSync(path.join(repoRoot, entry), path.join(pkg, entry), { recursive: true });
 }

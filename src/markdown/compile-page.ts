@@ -1,7 +1,6 @@
 import { type ComponentType, createElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
@@ -30,6 +29,7 @@ import rehypeCode from './rehype-code';
 import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
 import rehypeHeadingAnchors from './rehype-heading-anchors';
+import rehypeHeadingSlugs from './rehype-heading-slugs';
 import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
@@ -75,7 +75,7 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
  */
 function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
   return [
-    rehypeSlug,
+    rehypeHeadingSlugs,
     rehypeLinks,
     [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
     rehypeCollect,

@@ -1,3 +1,6 @@
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
@@ -6,6 +9,7 @@ import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import { createHighlighter } from '../src/markdown/highlighter';
+import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
 import { usesMermaid } from '../src/markdown/uses-mermaid';
 import { compileMd } from './helpers';
 
@@ -635,6 +639,25 @@ test('JS and JSX blocks are highlighted with the TSX grammar: keywords, strings 
     assert.match(html, /<span style="color:var\(--shiki-token-string-expression\)"> ?'ciao'<\/span>/, lang);
     assert.match(html, /<span style="color:var\(--shiki-token-[a-z-]+\)"> ?Pulsante<\/span>/, lang);
   }
+});
+
+test('bare URLs and e-mail addresses become links with the autolink search guarded; pages without skip it', async () => {
+  const processor = unified().use(remarkParse).use(remarkGfm).freeze();
+  assert.ok(
+    guardAutolinkSearch((processor.data('fromMarkdownExtensions') as unknown[] | undefined) ?? []),
+    "the guard found remark-gfm's autolink search (the same copy of mdast-util-gfm-autolink-literal)",
+  );
+  const { html } = await compileMd(
+    'Vedi WWW.esempio.it/guida, HTTPS://tauri.app o scrivi a info&#64;esempio.it (`nessuno@qui.it`).\n',
+  );
+  assert.match(html, '<a href="http://WWW.esempio.it/guida">WWW.esempio.it/guida</a>');
+  assert.match(html, '<a href="HTTPS://tauri.app">HTTPS://tauri.app</a>');
+  // A character reference is text like any other once decoded: the guard reads text, not the source.
+  assert.match(html, '<a href="mailto:info@esempio.it">info@esempio.it</a>');
+  assert.match(html, '<code>nessuno@qui.it</code>');
+  const plain = await compileMd('Niente da collegare qui: solo testo, `codice@x.y` e [un link](https://a.b).\n');
+  assert.not.match(plain.html, 'mailto:');
+  assert.is((plain.html.match(/<a /g) ?? []).length, 1);
 });
 
 test.run();

@@ -34,6 +34,7 @@ import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
 import remarkAdmonitions from './remark-admonitions';
+import remarkAutolinkGuard from './remark-autolink-guard';
 import remarkCardList from './remark-card-list';
 import remarkCards from './remark-cards';
 import remarkCodeBlockComponent from './remark-code-block-component';
@@ -58,6 +59,7 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
   return [
     ...(format === 'mdx' ? [remarkMdxFragments, remarkCodeBlockComponent, remarkImports] : []),
     remarkGfm,
+    remarkAutolinkGuard,
     remarkDirective,
     remarkUnknownDirectives,
     remarkAdmonitions,

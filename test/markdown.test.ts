@@ -641,7 +641,7 @@ test('JS and JSX blocks are highlighted with the TSX grammar: keywords, strings 
   }
 });
 
-test('bare URLs and e-mail addresses become links with the autolink search guarded; pages without skip it', async () => {
+test('bare URLs and e-mail addresses become links with the autolink search guarded; others skip it', async () => {
   const processor = unified().use(remarkParse).use(remarkGfm).freeze();
   assert.ok(
     guardAutolinkSearch((processor.data('fromMarkdownExtensions') as unknown[] | undefined) ?? []),

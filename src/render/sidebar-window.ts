@@ -23,7 +23,7 @@ function opens(category: SidebarCategory): boolean {
 }
 
 /** Rows an item takes in the whole sidebar of a page outside it: its own, and its open children's. */
-export function rowsOf(item: SidebarItem): number {
+function rowsOf(item: SidebarItem): number {
   if (item.type === 'link') return 1;
   let rows = rowCounts.get(item);
   if (rows === undefined) {
@@ -62,7 +62,7 @@ function shownList(items: SidebarItem[], path: string): ShownSidebarItem[] {
   return shown;
 }
 
-function shownItem(item: SidebarItem, path: string): SidebarLink | ShownSidebarItem {
+function shownItem(item: SidebarItem, path: string): ShownSidebarItem {
   if (item.type === 'link') return item;
   if (!opens(item) && !containsPath(item, path)) return closedForm(item);
   return { ...item, items: shownList(item.items, path) };

@@ -42,7 +42,13 @@ function closedForm(category: SidebarCategory): SidebarCategory {
   return closed;
 }
 
-function shownList(items: SidebarItem[], path: string): ShownSidebarItem[] {
+/**
+ * A large sidebar as one page shows it: closed categories without their links, and in long lists only the top
+ * and the neighbourhood of the current page, the rest replaced by gaps of the same height. Every page of a
+ * 10,000-page site would otherwise carry hundreds of category rows; the browser fills the gaps in from the
+ * sidebar file it loads once, and a reader without JavaScript sees the path to the page.
+ */
+export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarItem[] {
   const current = items.findIndex((item) => containsPath(item, path));
   const keep = (i: number) =>
     items.length <= longList || i < keptAtTop || (current > -1 && Math.abs(i - current) <= keptAround);
@@ -65,17 +71,7 @@ function shownList(items: SidebarItem[], path: string): ShownSidebarItem[] {
 function shownItem(item: SidebarItem, path: string): ShownSidebarItem {
   if (item.type === 'link') return item;
   if (!opens(item) && !containsPath(item, path)) return closedForm(item);
-  return { ...item, items: shownList(item.items, path) };
-}
-
-/**
- * A large sidebar as one page shows it: closed categories without their links, and in long lists only the top
- * and the neighbourhood of the current page, the rest replaced by gaps of the same height. Every page of a
- * 10,000-page site would otherwise carry hundreds of category rows; the browser fills the gaps in from the
- * sidebar file it loads once, and a reader without JavaScript sees the path to the page.
- */
-export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarItem[] {
-  return shownList(items, path);
+  return { ...item, items: shownSidebar(item.items, path) };
 }
 
 /** Whether a page's sidebar has gaps (its hydration data says so). */

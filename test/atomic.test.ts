@@ -79,7 +79,7 @@ test('a killed build leaves either the previous or the new complete build, and t
   assert.is(final.status, 0, final.stderr);
   assert.is(versionOfBuild(), 'DUE');
   assert.equal(
-    readdirSync(dir).filter((e) => e.startsWith('.docs-it-')),
+    readdirSync(dir).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-spare-')),
     [],
     'stale temporary folders are removed',
   );
@@ -130,7 +130,7 @@ test('two builds at once: each finishes or refuses with the lock message; build/
   for (const r of results) if (r.code !== 0) assert.match(r.stderr, 'another docs-it build');
   assert.is(versionOfBuild(), 'DUE');
   assert.equal(
-    readdirSync(dir).filter((e) => e.startsWith('.docs-it-')),
+    readdirSync(dir).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-spare-')),
     [],
   );
 });

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -86,6 +95,56 @@ test('an output file that cannot be written fails the commit, naming it and what
   await writer.abort();
   assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'la build precedente');
   assert.not.ok(existsSync(writer.tmp));
+});
+
+test("new files take the place of a spare folder's own files, never of files linked elsewhere, nor links", async () => {
+  const dir = path.join(root, 'spare');
+  const spare = path.join(dir, 'spare');
+  mkdirSync(path.join(spare, 'pagina'), { recursive: true });
+  mkdirSync(path.join(dir, 'live'), { recursive: true });
+  writeFileSync(path.join(spare, 'pagina/propria.html'), 'vecchia');
+  const own = statSync(path.join(spare, 'pagina/propria.html')).ino;
+  // A file the live build still shows (an unchanged page is a hard link), and a link to a file elsewhere.
+  writeFileSync(path.join(dir, 'live/condivisa.html'), 'pubblicata');
+  linkSync(path.join(dir, 'live/condivisa.html'), path.join(spare, 'condivisa.html'));
+  writeFileSync(path.join(dir, 'fuori.txt'), 'fuori');
+  symlinkSync(path.join(dir, 'fuori.txt'), path.join(spare, 'collegamento.html'));
+  const writes = createBackgroundWrites();
+  writes.useSpare(spare);
+  for (let i = 0; i < 3; i++) void writes.write(path.join(dir, `nuova/${i}.html`), `nuova ${i}`, undefined, true);
+  void writes.write(path.join(dir, 'nuova/senza-riuso.html'), 'creata');
+  await writes.flush();
+  for (let i = 0; i < 3; i++) assert.is(readFileSync(path.join(dir, `nuova/${i}.html`), 'utf8'), `nuova ${i}`);
+  const inodes = [0, 1, 2].map((i) => statSync(path.join(dir, `nuova/${i}.html`)).ino);
+  assert.ok(inodes.includes(own), 'the spare file was reused');
+  assert.is(writes.stats().recycled, 1);
+  assert.is(readFileSync(path.join(dir, 'live/condivisa.html'), 'utf8'), 'pubblicata');
+  assert.is(readFileSync(path.join(dir, 'fuori.txt'), 'utf8'), 'fuori');
+  assert.equal(readdirSync(spare).sort(), ['collegamento.html', 'condivisa.html', 'pagina']);
+  assert.equal(readdirSync(path.join(spare, 'pagina')), []);
+});
+
+test("a commit keeps the replaced build as the next build's spare; nothing of a spare is ever published", async () => {
+  const out = path.join(root, 'spare-site/build');
+  const spare = path.join(root, 'spare-site/.docs-it-spare-build');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'index.html'), 'prima');
+  writeFileSync(path.join(out, 'tolta.html'), 'solo nella prima');
+  const replaced = new Set([statSync(path.join(out, 'index.html')).ino, statSync(path.join(out, 'tolta.html')).ino]);
+  const second = await OutputWriter.open(out);
+  await second.write('index.html', 'seconda');
+  await second.commit();
+  assert.equal(readdirSync(out), ['index.html']);
+  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'seconda');
+  assert.equal(readdirSync(spare).sort(), ['index.html', 'tolta.html'], 'the replaced build, kept');
+  const third = await OutputWriter.open(out);
+  await third.write('nuova/index.html', 'terza');
+  await third.commit();
+  assert.equal(readdirSync(out), ['nuova']);
+  assert.ok(replaced.has(statSync(path.join(out, 'nuova/index.html')).ino), 'a file of the first build reused');
+  assert.is(readFileSync(path.join(out, 'nuova/index.html'), 'utf8'), 'terza');
+  assert.equal(readdirSync(spare), ['index.html'], 'the second build is the spare now; the first is gone');
+  assert.is(readFileSync(path.join(spare, 'index.html'), 'utf8'), 'seconda');
 });
 
 test.run();

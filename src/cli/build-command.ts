@@ -29,7 +29,8 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
     lines.push(`Pagine: ${written} file generati, ${reused} invariati ripresi dalla build precedente`);
     const w = summary.writes;
     lines.push(
-      `Disco: ${w.files} file (output e cache), ${formatBytes(w.bytes)}, scritti da un thread in ` +
+      `Disco: ${w.files} file (output e cache; ${w.recycled} al posto di file della build sostituita), ` +
+        `${formatBytes(w.bytes)}, scritti da un thread in ` +
         `${(w.busyMs / 1000).toFixed(2)} s; la build li ha attesi ${(w.waitedMs / 1000).toFixed(2)} s`,
     );
   }

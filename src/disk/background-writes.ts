@@ -17,13 +17,24 @@ export interface BackgroundWrites {
    * Queues a file (its folder is created if missing). Resolves at once, or once the writes waiting fall under
    * `maxPendingBytes` when the disk is slower than the build, so memory stays bounded.
    */
-  write(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
+  write(
+    file: string,
+    data: string | Uint8Array,
+    onError?: (failure: WriteFailure) => void,
+    recycle?: boolean,
+  ): Promise<void>;
   /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
   writeLater(file: string, data: string): void;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
   link(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a copy of `from` at `file`. */
-  copy(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
+  copy(file: string, from: string, onError?: (failure: WriteFailure) => void, recycle?: boolean): Promise<void>;
+  /**
+   * Hands the thread a folder of files nobody needs any more (a replaced build): new files given `recycle` take
+   * their place, renamed and overwritten, instead of being created. On ext4, creating a file costs many times
+   * more in the minutes after many were deleted (README), and every build used to delete the one it replaced.
+   */
+  useSpare(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
@@ -32,6 +43,8 @@ export interface BackgroundWrites {
 
 export interface WriteStats {
   files: number;
+  /** Files that took the place of spare ones (see `useSpare`) instead of being created. */
+  recycled: number;
   bytes: number;
   /** Time the thread spent creating folders and files. */
   busyMs: number;
@@ -41,14 +54,18 @@ export interface WriteStats {
 
 type Op = {
   id: number;
-  kind: 'write' | 'link' | 'copy';
+  kind: 'write' | 'link' | 'copy' | 'spare';
   file: string;
   dir: string;
   data?: string | Uint8Array;
   from?: string;
+  /** A new file that may take the place of a spare one (see `useSpare`). */
+  recycle?: boolean;
 };
 interface Done {
   ids: number[];
+  files: number;
+  recycled: number;
   bytes: number;
   ms: number;
   failures: ({ id: number } & WriteFailure)[];
@@ -60,7 +77,37 @@ const threadCode = `
 const { parentPort } = process.getBuiltinModule('node:worker_threads');
 const fs = process.getBuiltinModule('node:fs');
 const dirs = new Set();
+const spare = [];
+let recycled = 0;
+// Lists a spare folder's files. A file another folder links to (a build's unchanged page: see output-reuse) is
+// left alone: writing into it would change that folder too. So is anything but a plain file.
+function addSpare(dir) {
+  let entries;
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  for (const entry of entries) {
+    const file = dir + '/' + entry.name;
+    if (entry.isDirectory()) addSpare(file);
+    else if (entry.isFile()) spare.push(file);
+  }
+}
+// Moves a spare file to the new file's place, where writing truncates and fills it: no inode is created.
+function takeSpare(target) {
+  while (spare.length > 0) {
+    const file = spare.pop();
+    try {
+      const stat = fs.lstatSync(file);
+      if (!stat.isFile() || stat.nlink !== 1) continue;
+      fs.renameSync(file, target);
+      recycled++;
+      return;
+    } catch {
+      // Gone since it was listed: the next one.
+    }
+  }
+}
 function apply(op) {
+  if (op.kind === 'spare') return addSpare(op.file);
+  if (op.recycle) takeSpare(op.file);
   if (op.kind === 'write') fs.writeFileSync(op.file, op.data);
   else if (op.kind === 'copy') fs.copyFileSync(op.from, op.file);
   else {
@@ -72,10 +119,11 @@ function apply(op) {
 }
 parentPort.on('message', ({ ops, bytes }) => {
   const start = performance.now();
+  recycled = 0;
   const failures = [];
   for (const op of ops) {
     try {
-      if (!dirs.has(op.dir)) {
+      if (op.kind !== 'spare' && !dirs.has(op.dir)) {
         fs.mkdirSync(op.dir, { recursive: true });
         dirs.add(op.dir);
       }
@@ -91,7 +139,9 @@ parentPort.on('message', ({ ops, bytes }) => {
       failures.push({ id: op.id, code: error.code, message: error.message });
     }
   }
-  parentPort.postMessage({ ids: ops.map((op) => op.id), bytes, ms: performance.now() - start, failures });
+  const files = ops.filter((op) => op.kind !== 'spare').length;
+  const ms = performance.now() - start;
+  parentPort.postMessage({ ids: ops.map((op) => op.id), files, recycled, bytes, ms, failures });
 });
 `;
 
@@ -112,7 +162,7 @@ export function createBackgroundWrites(): BackgroundWrites {
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
-  const stats: WriteStats = { files: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
+  const stats: WriteStats = { files: 0, recycled: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
   // Since when someone waits (for room, for the end): time counted once, however many wait together.
   const since = { room: 0, idle: 0 };
   const waitFor = (which: 'room' | 'idle') => {
@@ -128,7 +178,8 @@ export function createBackgroundWrites(): BackgroundWrites {
     worker.on('message', (done: Done) => {
       pendingBytes -= done.bytes;
       pendingOps -= done.ids.length;
-      stats.files += done.ids.length;
+      stats.files += done.files;
+      stats.recycled += done.recycled;
       stats.bytes += done.bytes;
       stats.busyMs += done.ms;
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
@@ -201,11 +252,12 @@ export function createBackgroundWrites(): BackgroundWrites {
   };
 
   return {
-    write: (file, data, onError) =>
-      queue({ kind: 'write', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
+    write: (file, data, onError, recycle = false) =>
+      queue({ kind: 'write', file, data, recycle }, typeof data === 'string' ? data.length : data.byteLength, onError),
     writeLater: (file, data) => void queue({ kind: 'write', file, data }, data.length, undefined, false),
     link: (file, from, onError) => queue({ kind: 'link', file, from }, 0, onError),
-    copy: (file, from, onError) => queue({ kind: 'copy', file, from }, 0, onError),
+    copy: (file, from, onError, recycle = false) => queue({ kind: 'copy', file, from, recycle }, 0, onError),
+    useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
     flush() {
       send();
       if (pendingOps === 0) return Promise.resolve();

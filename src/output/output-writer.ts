@@ -9,6 +9,11 @@ import type { WrittenFile } from './written-file';
 
 const tmpPrefix = '.docs-it-tmp-';
 const oldPrefix = '.docs-it-old-';
+/**
+ * The build the last commit replaced, kept beside the output: the next build's new files take the place of its
+ * files (see `useSpare`) rather than being created, and the commit renames a folder instead of deleting one.
+ */
+const sparePrefix = '.docs-it-spare-';
 
 /**
  * Writes a build into a temporary folder beside the output folder and swaps it in only on `commit()`,
@@ -41,6 +46,8 @@ export class OutputWriter {
       await removeStale(parent, base);
       const tmp = path.join(parent, `${tmpPrefix}${base}-${process.pid}-${Date.now()}`);
       await mkdir(tmp, { recursive: true });
+      const spare = spareOf(out);
+      if (existsSync(spare)) backgroundWrites().useSpare(spare);
       return new OutputWriter(out, tmp, unlock);
     } catch (error) {
       unlock();
@@ -69,7 +76,7 @@ export class OutputWriter {
     this.written.set(relPath, { size, revision: revisionOf(data) });
     this.files++;
     this.bytes += size;
-    await backgroundWrites().write(target, data, this.failed(relPath));
+    await backgroundWrites().write(target, data, this.failed(relPath), true);
   }
 
   async copy(from: string, relPath: string): Promise<void> {
@@ -84,7 +91,7 @@ export class OutputWriter {
     this.written.set(relPath, { size, source: from });
     this.files++;
     this.bytes += size;
-    await backgroundWrites().copy(target, from, this.failed(relPath));
+    await backgroundWrites().copy(target, from, this.failed(relPath), true);
   }
 
   /**
@@ -125,16 +132,21 @@ export class OutputWriter {
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 
-  /** Replaces the output folder with the finished build. */
+  /**
+   * Replaces the output folder with the finished build. The replaced build becomes the spare folder of the next
+   * one; what this build left of its own spare (folders, files it did not need) is removed.
+   */
   async commit(): Promise<void> {
     await this.flush();
     const parent = path.dirname(this.out);
     const old = path.join(parent, `${oldPrefix}${path.basename(this.out)}-${process.pid}-${Date.now()}`);
+    const spare = spareOf(this.out);
     try {
       const hadOld = existsSync(this.out);
       if (hadOld) await rename(this.out, old);
       await rename(this.tmp, this.out);
-      if (hadOld) await rm(old, { recursive: true, force: true });
+      await rm(spare, { recursive: true, force: true });
+      if (hadOld) await rename(old, spare);
     } finally {
       this.unlock();
     }
@@ -190,6 +202,11 @@ function revisionOf(contents: Uint8Array): string {
 function revisionOfEntry(file: { revision?: string; source?: string }): string {
   file.revision ??= revisionOf(readFileSync(file.source!));
   return file.revision;
+}
+
+/** The spare folder of an output folder (see `sparePrefix`). */
+function spareOf(out: string): string {
+  return path.join(path.dirname(out), `${sparePrefix}${path.basename(out)}`);
 }
 
 /** Temporary and old folders of earlier runs that were killed before they finished. */

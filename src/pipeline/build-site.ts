@@ -171,6 +171,7 @@ function writesSince(before: WriteStats): WriteStats {
   const now = backgroundWrites().stats();
   return {
     files: now.files - before.files,
+    recycled: now.recycled - before.recycled,
     bytes: now.bytes - before.bytes,
     busyMs: now.busyMs - before.busyMs,
     waitedMs: now.waitedMs - before.waitedMs,

@@ -2,11 +2,14 @@
  * Pages compiled in worker threads (`--jobs`): the same output, byte for byte, with 1, 2 or 8 of them, and the
  * same errors at the same places.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { buildSite } from '../src/pipeline/build-site';
+import { createCompilePool } from '../src/pipeline/compile-pool';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 /** Every file of a folder, by relative path, with its bytes. */
@@ -91,6 +94,87 @@ test('errors of pages compiled in workers are the same, at the same places, in t
   assert.match(one[0]!, 'content/docs/guide/rotta.mdx:3:7: unknown component <Sconosciuto>');
   assert.match(one[1]!, 'content/docs/guide/sintassi.mdx:4:1: Unexpected end of file in expression');
   assert.equal(await errorsWith(2), one);
+});
+
+/** A page's compile input, for the pool's tests (their workers only read `body`). */
+const input = (file: string, body: string): CompileInput => ({
+  file,
+  route: `/${file}`,
+  baseUrl: '/',
+  body,
+  format: 'md',
+  excerpt: false,
+  tocMin: 2,
+  tocMax: 3,
+  fragments: {},
+});
+
+test('a worker that stops fails the page it was on; the page it held next is compiled by another', async () => {
+  const pool = createCompilePool({
+    size: 1,
+    script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
+    lookup: () => undefined,
+    store: () => undefined,
+  });
+  try {
+    // The longest page goes first: the worker holds it and the next one when it stops.
+    const outcomes = await Promise.allSettled([
+      pool.compile(input('a.md', 'una pagina che ferma il thread')),
+      pool.compile(input('b.md', 'la seconda')),
+    ]);
+    assert.is(outcomes[0]!.status, 'rejected');
+    const error = (outcomes[0] as PromiseRejectedResult).reason as CompileCrash;
+    assert.instance(error, CompileCrash);
+    assert.is(error.file, 'a.md');
+    assert.is(outcomes[1]!.status, 'fulfilled');
+    assert.is((outcomes[1] as PromiseFulfilledResult<{ html: string }>).value.html, 'la seconda');
+    assert.is(pool.started, 2, 'a second worker took the page');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('workers that cannot start fail every page at once, with the reason, instead of one page per try', async () => {
+  const pool = createCompilePool({
+    size: 2,
+    eager: true,
+    script: path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'),
+    lookup: () => undefined,
+    store: () => undefined,
+  });
+  try {
+    const files = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md'];
+    const outcomes = await Promise.allSettled(files.map((f) => pool.compile(input(f, f))));
+    for (const [i, outcome] of outcomes.entries()) {
+      assert.is(outcome.status, 'rejected');
+      const error = (outcome as PromiseRejectedResult).reason as CompileCrash;
+      assert.instance(error, CompileCrash);
+      assert.is(error.file, files[i]);
+      assert.match(error.message, 'il worker non parte');
+    }
+    assert.ok(pool.started <= 2, `${pool.started} workers started`);
+    const later = await pool.compile(input('f.md', 'f')).catch((e: unknown) => e);
+    assert.instance(later, CompileCrash);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('workers start in a process run as `node --input-type=module -e` (as npm run bench runs builds)', () => {
+  const pool = path.join(repoRoot, 'src/pipeline/compile-pool.ts');
+  const worker = path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs');
+  const script = `
+    const { createCompilePool } = await import(${JSON.stringify(pool)});
+    const pool = createCompilePool({ size: 1, script: ${JSON.stringify(worker)}, lookup() {}, store() {} });
+    const page = await pool.compile({ file: 'a.md', body: 'compilata in un worker', fragments: {} });
+    console.log(page.html);
+    await pool.close();`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+  });
+  assert.is(child.stdout.trim(), 'compilata in un worker', child.stderr);
 });
 
 test.run();

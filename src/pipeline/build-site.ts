@@ -180,15 +180,24 @@ function writesSince(before: WriteStats): WriteStats {
 
 /** Below this many pages a worker does not earn its start (its own modules and grammars): README, benchmarks. */
 const pagesPerWorker = 100;
+/**
+ * From this many pages on, there is a worker for every processor: the build's own thread has little to do while
+ * the workers compile, and 2 workers on 2 processors gain a sixth of the markdown phase at 10,000 pages but lose
+ * at 1,000 (README, `npm run bench:jobs`).
+ */
+const pagesForEveryProcessor = 5000;
 
 /**
  * How many workers compile the pages: as asked (`--jobs`, `jobs`), else one per processor but one (the build's
- * own thread, the garbage collector and esbuild, which bundles the browser code meanwhile, keep one busy), and
- * never more than one per `pagesPerWorker` pages. One means none: pages compile in the build's thread.
+ * own thread, the garbage collector and esbuild, which bundles the browser code meanwhile, keep one busy) or one
+ * per processor on large sites, and never more than one per `pagesPerWorker` pages. One means none: pages
+ * compile in the build's thread.
  */
 function workersFor(asked: number | undefined, pages: number): number {
   if (asked !== undefined) return asked;
-  return Math.max(1, Math.min(availableParallelism() - 1, Math.floor(pages / pagesPerWorker)));
+  const processors = availableParallelism();
+  const room = pages >= pagesForEveryProcessor ? processors : processors - 1;
+  return Math.max(1, Math.min(room, Math.floor(pages / pagesPerWorker)));
 }
 
 /** The compile worker's module: next to the bundled CLI, or its source when docs-it runs from its sources. */

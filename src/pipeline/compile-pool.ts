@@ -40,8 +40,17 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  job: Job | undefined;
+  /** Whether the worker loaded its modules (see `ready` in compile-protocol). */
+  ready: boolean;
+  /** Pages sent to the worker, in the order it compiles them: the first is the one it is on. */
+  jobs: Job[];
 }
+
+/**
+ * Pages a worker holds: the one it compiles and the next, which it starts without waiting for this thread to
+ * answer (at 10,000 pages on 2 processors that wait was a tenth of the markdown phase: README).
+ */
+const pagesHeld = 2;
 
 /** Pages waiting per running worker before another one starts. */
 const pagesPerNewWorker = 8;
@@ -65,16 +74,21 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
   let scheduled = false;
   let lastId = 0;
   let started = 0;
+  /** Why the workers cannot start, once one could not. */
+  let broken: Error | undefined;
 
   const start = (): Slot => {
-    const worker = new Worker(script);
-    const slot: Slot = { worker, job: undefined };
+    // A flag of this process that a worker cannot take (`--input-type`, for code given as text) would stop it.
+    const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
+    const worker = new Worker(script, { execArgv });
+    const slot: Slot = { worker, ready: false, jobs: [] };
     started++;
     worker.on('message', (message: FromWorker) => {
-      if (message.type === 'compiled') {
-        const job = slot.job;
-        slot.job = undefined;
-        if (job && job.id === message.id) {
+      if (message.type === 'ready') slot.ready = true;
+      else if (message.type === 'compiled') {
+        const at = slot.jobs.findIndex((j) => j.id === message.id);
+        const job = at === -1 ? undefined : slot.jobs.splice(at, 1)[0];
+        if (job) {
           if (message.page) job.resolve(message.page);
           else job.reject(errorOf(message.error!));
         }
@@ -88,8 +102,18 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
       const at = slots.indexOf(slot);
       if (at === -1) return;
       slots.splice(at, 1);
-      slot.job?.reject(new CompileCrash(slot.job.input.file, error));
-      slot.job = undefined;
+      if (!slot.ready) {
+        // It could not even start: no worker would, and every page would wait for one to fail in turn.
+        broken = error;
+        for (const job of [...slot.jobs.splice(0), ...queue.splice(0)])
+          job.reject(new CompileCrash(job.input.file, error));
+        return;
+      }
+      const [current, ...next] = slot.jobs.splice(0);
+      current?.reject(new CompileCrash(current.input.file, error));
+      // The pages it had not started go to another worker.
+      queue.push(...next);
+      sorted = false;
       dispatch();
     };
     worker.on('error', died);
@@ -108,11 +132,12 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
       if (queue.length === 0) return;
       // A new worker only for a queue long enough to pay for its start (a few changed pages wait instead).
       const worthIt = eager || slots.length === 0 || queue.length >= slots.length * pagesPerNewWorker;
-      const slot = slots.find((s) => s.job === undefined) ?? (slots.length < size && worthIt ? start() : undefined);
+      const idle = slots.find((s) => s.jobs.length === 0);
+      const slot = idle ?? (slots.length < size && worthIt ? start() : slots.find((s) => s.jobs.length < pagesHeld));
       if (!slot) return;
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
-      slot.job = job;
+      slot.jobs.push(job);
       const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
       if (job.cacheFile) message.cacheFile = job.cacheFile;
       slot.worker.postMessage(message);
@@ -121,6 +146,7 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
 
   return {
     compile(input, cacheFile) {
+      if (broken) return Promise.reject(new CompileCrash(input.file, broken));
       return new Promise((resolve, reject) => {
         queue.push({ id: ++lastId, input, cacheFile, resolve, reject });
         sorted = false;

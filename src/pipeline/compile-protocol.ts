@@ -24,6 +24,8 @@ export type ToWorker =
   | { type: 'found'; id: number; html: string | undefined };
 
 export type FromWorker =
+  /** Its modules are loaded: from now on, a worker that stops was stopped by a page. */
+  | { type: 'ready' }
   | { type: 'compiled'; id: number; page?: CompiledPage; error?: WorkerError }
   | { type: 'lookup'; id: number; block: CodeBlock }
   | { type: 'store'; block: CodeBlock; html: string };

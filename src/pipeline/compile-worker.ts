@@ -52,19 +52,41 @@ function asWorkerError(error: unknown, file: string): WorkerError {
   };
 }
 
-port.on('message', (message: ToWorker) => {
-  if (message.type === 'compile') {
-    compilePage(message.input).then(
+type CompileMessage = Extract<ToWorker, { type: 'compile' }>;
+// Pages run one after the other, in the order they came: a worker that dies was on the first of them, and the
+// pool gives the others to another worker (see compile-pool).
+const pages: CompileMessage[] = [];
+let compiling = false;
+
+function compileNext(): void {
+  if (compiling) return;
+  const message = pages.shift();
+  if (!message) return;
+  compiling = true;
+  compilePage(message.input)
+    .then(
       (page) => {
         // Written here rather than by the build's thread, which would otherwise keep the other workers waiting.
         if (message.cacheFile) writeCacheEntry(message.cacheFile, page);
         send({ type: 'compiled', id: message.id, page });
       },
       (error: unknown) => send({ type: 'compiled', id: message.id, error: asWorkerError(error, message.input.file) }),
-    );
+    )
+    .finally(() => {
+      compiling = false;
+      compileNext();
+    });
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'compile') {
+    pages.push(message);
+    compileNext();
   } else {
     const resolve = waiting.get(message.id);
     waiting.delete(message.id);
     resolve?.(message.html);
   }
 });
+
+send({ type: 'ready' });

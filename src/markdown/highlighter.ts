@@ -6,6 +6,7 @@ import {
 } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
+import { rememberLineTokens } from './line-token-memo';
 
 type LangLoader = () => Promise<unknown>;
 
@@ -91,6 +92,8 @@ const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePre
 export function createHighlighter(): Highlighter {
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
+  const remembering = new WeakSet<object>();
+  const forgetters: (() => void)[] = [];
   const getCore = () =>
     (core ??= createHighlighterCore({
       themes: [cssVariablesTheme],
@@ -123,9 +126,14 @@ export function createHighlighter(): Highlighter {
     const highlighter = await getCore();
     let loading = loaded.get(lang);
     if (!loading) {
-      loading = grammars[lang]!().then((mod) =>
-        highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default),
-      );
+      loading = grammars[lang]!()
+        .then((mod) =>
+          highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default),
+        )
+        // A grammar loaded may inject rules into those loaded before: the lines they read are read again.
+        .then(() => {
+          for (const forget of forgetters) forget();
+        });
       loaded.set(lang, loading);
     }
     await loading;
@@ -144,6 +152,11 @@ export function createHighlighter(): Highlighter {
         return `<pre class="${preClass}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
       }
       const highlighter = await ready(block.lang);
+      const grammar = highlighter.getLanguage(block.lang);
+      if (!remembering.has(grammar)) {
+        remembering.add(grammar);
+        forgetters.push(rememberLineTokens(grammar));
+      }
       return highlighter.codeToHtml(block.code, {
         lang: block.lang,
         theme: 'docs-it',

@@ -1,0 +1,89 @@
+/*
+ * Lines a grammar already read, in the same state, are not read again; what they give is the same as reading
+ * them: every block's HTML equals a highlighter's without the memory.
+ */
+import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { grammarLoaders } from '../src/markdown/highlighter';
+import { rememberLineTokens } from '../src/markdown/line-token-memo';
+
+const theme = createCssVariablesTheme({ name: 'prova', variablePrefix: '--shiki-', fontStyle: true });
+
+async function core(langs: string[]): Promise<HighlighterCore> {
+  const highlighter = await createHighlighterCore({
+    themes: [theme],
+    langs: [],
+    engine: createOnigurumaEngine(import('shiki/wasm')),
+  });
+  for (const lang of langs) {
+    const mod = (await grammarLoaders[lang]!()) as { default: Parameters<HighlighterCore['loadLanguage']>[0] };
+    await highlighter.loadLanguage(mod.default);
+  }
+  return highlighter;
+}
+
+// The same line in different states (inside a comment, a string, a block; at the top) and lines repeated.
+const blocks: [string, string][] = [
+  ['rust', '/* commento\nfn non_codice() {}\n*/\nfn non_codice() {}\n}\n'],
+  ['rust', 'fn main() {\n    let s = "\nfn non_codice() {}\n";\n}\nfn non_codice() {}'],
+  ['rust', '#[tauri::command]\nfn saluta(nome: &str) -> String {\n    format!("Ciao, {}!", nome)\n}'],
+  ['rust', '#[tauri::command]\nfn saluta(nome: &str) -> String {\n    format!("Ciao, {}!", nome)\n}'],
+  [
+    'typescript',
+    "import { invoke } from '@tauri-apps/api/tauri';\n/**\nimport { invoke } from '@tauri-apps/api/tauri';\n*/",
+  ],
+  [
+    'typescript',
+    "const a = `\nimport { invoke } from '@tauri-apps/api/tauri';\n`;\nimport { invoke } from '@tauri-apps/api/tauri';",
+  ],
+  ['html', '<script>\nconst x = 1;\n</script>\n<style>\nconst x = 1;\n</style>\nconst x = 1;'],
+];
+
+test('every block gives the same HTML as without the memory, and repeated lines are read once', async () => {
+  const plain = await core(['rust', 'typescript', 'html']);
+  const remembering = await core(['rust', 'typescript', 'html']);
+  let read = 0;
+  for (const lang of ['rust', 'typescript', 'html']) {
+    const grammar = remembering.getLanguage(lang);
+    const tokenize = grammar.tokenizeLine2.bind(grammar);
+    grammar.tokenizeLine2 = (...args) => {
+      read++;
+      return tokenize(...args);
+    };
+    rememberLineTokens(grammar);
+  }
+  const html = (h: HighlighterCore, [lang, code]: [string, string]) =>
+    h.codeToHtml(code, { lang, theme: 'prova', tokenizeTimeLimit: 0 });
+  for (const round of [1, 2]) {
+    for (const block of blocks) assert.is(html(remembering, block), html(plain, block), `${block[0]}, round ${round}`);
+  }
+  const lines = blocks.reduce((n, [, code]) => n + code.split('\n').filter(Boolean).length, 0);
+  // The fourth block repeats the third, and the second round repeats everything: none of those is read again.
+  assert.ok(read < lines - 4, `${read} lines read of ${lines}`);
+  const before = read;
+  for (const block of blocks) html(remembering, block);
+  assert.is(read, before, 'nothing read a third time');
+});
+
+test('forgetting makes the grammar read lines again', async () => {
+  const highlighter = await core(['typescript']);
+  const grammar = highlighter.getLanguage('typescript');
+  let read = 0;
+  const tokenize = grammar.tokenizeLine2.bind(grammar);
+  grammar.tokenizeLine2 = (...args) => {
+    read++;
+    return tokenize(...args);
+  };
+  const forget = rememberLineTokens(grammar);
+  const code = 'const a = 1;\nconst b = 2;';
+  highlighter.codeToHtml(code, { lang: 'typescript', theme: 'prova' });
+  highlighter.codeToHtml(code, { lang: 'typescript', theme: 'prova' });
+  assert.is(read, 2);
+  forget();
+  highlighter.codeToHtml(code, { lang: 'typescript', theme: 'prova' });
+  assert.is(read, 4);
+});
+
+test.run();

@@ -5,9 +5,15 @@
  * and ms per page, the warm build (a build that finds the caches of the one before it, nothing changed), and
  * the highest peak RSS. `--runs n` builds each site cold n times and reports the median; `--cold` skips the
  * warm builds.
+ *
+ * Nothing is deleted while the bench runs: what it throws away (emptied caches, the previous synthetic site, the
+ * disk floor's copy) is moved into `bench/.sites/.trash`, removed at the end. On this machine's ext4, which has no
+ * journal, creating a file costs up to ten times more for a minute or more after many were deleted (the kernel
+ * steps over recently freed inodes one by one: README), so deleting before a build billed the bench's own
+ * clean-up to the build it measured.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetLines, type SiteResult } from './budgets';
 import { writeSyntheticSite } from './synthetic-site';
@@ -29,6 +35,33 @@ interface Result {
   disk?: { files: number; busyS: number; waitedS: number };
 }
 
+const trash = path.join(repo, 'bench/.sites/.trash');
+/** How long ext4 without a journal steps over an inode after its deletion, once written back (RECENTCY_MIN). */
+const recentlyDeletedMs = 65_000;
+let thrown = 0;
+/** Moves a file or folder into the trash (see the top of this file), if it exists. */
+function throwAway(file: string): void {
+  if (!existsSync(file)) return;
+  mkdirSync(trash, { recursive: true });
+  renameSync(file, path.join(trash, `${thrown++}-${path.basename(file)}`));
+}
+const cleanedAt = path.join(repo, 'bench/.sites/.cleaned-at');
+/** Deletes the trash, then notes when: the deleted inodes slow file creation for about a minute after `sync`. */
+function emptyTrash(): void {
+  rmSync(trash, { recursive: true, force: true });
+  spawnSync('sync');
+  writeFileSync(cleanedAt, String(Date.now()));
+}
+// The trash of an interrupted run is deleted now; then the first build waits out that minute, or the one after
+// the last run's clean-up, if it is not over.
+if (existsSync(trash)) emptyTrash();
+const sinceCleanup = Date.now() - Number(existsSync(cleanedAt) ? readFileSync(cleanedAt, 'utf8') : 0);
+if (sinceCleanup < recentlyDeletedMs) {
+  const wait = recentlyDeletedMs - sinceCleanup;
+  console.log(`(attendo ${Math.ceil(wait / 1000)} s: i file cancellati da poco rallentano la creazione di file)`);
+  spawnSync('sleep', [String(wait / 1000)]);
+}
+
 /** Empties a site's cache folder, keeping the bundled CLI (the real site's cache folder holds it). */
 function emptyCache(siteDir: string): void {
   const dir = path.join(siteDir, 'node_modules/.cache/docs-it');
@@ -38,7 +71,7 @@ function emptyCache(siteDir: string): void {
   } catch {
     return;
   }
-  for (const name of names) if (name !== 'cli') rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const name of names) if (name !== 'cli') throwAway(path.join(dir, name));
 }
 
 /** Runs one build in a fresh Node process so its peak RSS is its own. */
@@ -86,7 +119,7 @@ function diskFloor(outDir: string): { files: number; mb: number; s: number } {
   };
   walk(outDir, '');
   const copy = `${outDir}-floor`;
-  rmSync(copy, { recursive: true, force: true });
+  throwAway(copy);
   spawnSync('sync');
   const start = performance.now();
   const made = new Set<string>();
@@ -100,7 +133,7 @@ function diskFloor(outDir: string): { files: number; mb: number; s: number } {
     writeFileSync(target, file.data);
   }
   const s = (performance.now() - start) / 1000;
-  rmSync(copy, { recursive: true, force: true });
+  throwAway(copy);
   spawnSync('sync');
   return { files: files.length, mb: files.reduce((n, f) => n + f.data.byteLength, 0) / 1e6, s };
 }
@@ -133,6 +166,7 @@ const runOnce = (name: string, config: string, out: string) => {
 };
 runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
 for (const size of sizes) {
+  throwAway(path.join(repo, 'bench/.sites', String(size)));
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
   // Generating a site deletes the previous one and writes thousands of files: flush that to disk first, so the
   // kernel's write-back (and, on filesystems mounted with `discard`, the trims) is not billed to the build.
@@ -157,3 +191,5 @@ console.log(
 for (const line of diskLines) console.log(line);
 console.log('\nbudget (issue 18)');
 for (const line of budgetLines(results)) console.log(line);
+// Everything is measured: the clean-up may cost the disk what it likes now.
+emptyTrash();

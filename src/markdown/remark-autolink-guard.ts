@@ -3,7 +3,7 @@ import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
 import type { Processor } from 'unified';
 import { eachNode } from './walk';
 
-type Transform = (tree: Root) => Root | undefined | void;
+type Transform = (tree: Root) => Root | undefined;
 
 /** GFM's search for bare URLs and e-mail addresses in text, as remark-gfm registers it. */
 const findAutolinks = gfmAutolinkLiteralFromMarkdown().transforms![0] as Transform;

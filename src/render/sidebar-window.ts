@@ -1,10 +1,4 @@
-import {
-  containsPath,
-  type ShownSidebarItem,
-  type SidebarCategory,
-  type SidebarItem,
-  type SidebarLink,
-} from '../shared/sidebar';
+import { containsPath, type ShownSidebarItem, type SidebarCategory, type SidebarItem } from '../shared/sidebar';
 
 /** Lists longer than this get gaps on a large sidebar's pages. */
 export const longList = 40;

@@ -66,6 +66,15 @@ test('a site without a Mermaid diagram has none of Mermaid in its bundle', () =>
   );
 });
 
+test('source maps name the sources relative to the package: the same bundle from any checkout folder', () => {
+  const maps = readdirSync(path.join(out, 'it/assets')).filter((f) => f.endsWith('.map'));
+  assert.ok(maps.length >= 2);
+  for (const map of maps) {
+    const { sources } = JSON.parse(readFileSync(path.join(out, 'it/assets', map), 'utf8')) as { sources: string[] };
+    for (const source of sources) assert.not.ok(source.includes(repoRoot.slice(1)), `${map}: ${source}`);
+  }
+});
+
 test("the app's root element holds the app's markup only (no image preloads React puts in front)", () => {
   const page = read('it/v1/guides/faq/index.html');
   assert.match(page, /<div id="__docs"><a class="skip-link"/);

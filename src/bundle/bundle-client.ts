@@ -65,6 +65,9 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
   };
 }
 
+/** Where esbuild is told the bundle goes (see `outdir`). */
+const assetsDirOf = (packageRoot: string) => path.join(packageRoot, 'assets');
+
 function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
   const { packageRoot, baseUrl, mode, clientConfig } = input;
   return {
@@ -84,7 +87,9 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
     entryNames: '[name].[hash]',
     chunkNames: 'chunks/[name].[hash]',
     assetNames: '[name].[hash]',
-    outdir: '/assets',
+    // Never written (write: false): a folder of the package, so that source maps name the sources relative to
+    // it, the same on every machine (a folder at the root named them through the checkout's absolute path).
+    outdir: assetsDirOf(packageRoot),
     publicPath: `${baseUrl}assets`,
     write: false,
     metafile: true,
@@ -144,11 +149,12 @@ function mermaidOnly(metafile: Metafile): Set<string> {
 
 function toBundle(result: BuildResult<{ write: false; metafile: true }>, input: BundleInput): ClientBundle {
   // Output files are named by absolute paths, the metafile's by paths relative to the working directory.
+  const outDir = assetsDirOf(input.packageRoot);
   const outPath = (p: string) =>
     path.posix.join(
       input.baseUrl.slice(1),
       'assets',
-      path.posix.relative('/assets', path.posix.resolve(input.packageRoot.split(path.sep).join('/'), p)),
+      path.relative(outDir, path.resolve(input.packageRoot, p)).split(path.sep).join('/'),
     );
   const files = result.outputFiles.map((f) => ({ path: outPath(f.path), contents: f.contents }));
   const onDemand = new Set([...mermaidOnly(result.metafile)].map(outPath));

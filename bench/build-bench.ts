@@ -5,18 +5,15 @@
  * and ms per page, the warm build (a build that finds the caches of the one before it, nothing changed), and
  * the highest peak RSS. `--runs n` builds each site cold n times and reports the median; `--cold` skips the
  * warm builds.
- *
- * Nothing is deleted while the bench runs: what it throws away (emptied caches, the previous synthetic site, the
- * disk floor's copy) is moved into `bench/.sites/.trash`, removed at the end. On this machine's ext4, which has no
- * journal, creating a file costs up to ten times more for a minute or more after many were deleted (the kernel
- * steps over recently freed inodes one by one: README), so deleting before a build billed the bench's own
- * clean-up to the build it measured.
+ * Nothing is deleted while it measures: emptied caches, the previous synthetic site and the disk floor's copy go
+ * into the trash (see trash.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetLines, type SiteResult } from './budgets';
 import { writeSyntheticSite } from './synthetic-site';
+import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const sizesArg = process.argv.indexOf('--sizes');
@@ -35,32 +32,7 @@ interface Result {
   disk?: { files: number; busyS: number; waitedS: number };
 }
 
-const trash = path.join(repo, 'bench/.sites/.trash');
-/** How long ext4 without a journal steps over an inode after its deletion, once written back (RECENTCY_MIN). */
-const recentlyDeletedMs = 65_000;
-let thrown = 0;
-/** Moves a file or folder into the trash (see the top of this file), if it exists. */
-function throwAway(file: string): void {
-  if (!existsSync(file)) return;
-  mkdirSync(trash, { recursive: true });
-  renameSync(file, path.join(trash, `${thrown++}-${path.basename(file)}`));
-}
-const cleanedAt = path.join(repo, 'bench/.sites/.cleaned-at');
-/** Deletes the trash, then notes when: the deleted inodes slow file creation for about a minute after `sync`. */
-function emptyTrash(): void {
-  rmSync(trash, { recursive: true, force: true });
-  spawnSync('sync');
-  writeFileSync(cleanedAt, String(Date.now()));
-}
-// The trash of an interrupted run is deleted now; then the first build waits out that minute, or the one after
-// the last run's clean-up, if it is not over.
-if (existsSync(trash)) emptyTrash();
-const sinceCleanup = Date.now() - Number(existsSync(cleanedAt) ? readFileSync(cleanedAt, 'utf8') : 0);
-if (sinceCleanup < recentlyDeletedMs) {
-  const wait = recentlyDeletedMs - sinceCleanup;
-  console.log(`(attendo ${Math.ceil(wait / 1000)} s: i file cancellati da poco rallentano la creazione di file)`);
-  spawnSync('sleep', [String(wait / 1000)]);
-}
+waitForCleanUp();
 
 /** Empties a site's cache folder, keeping the bundled CLI (the real site's cache folder holds it). */
 function emptyCache(siteDir: string): void {
@@ -166,7 +138,6 @@ const runOnce = (name: string, config: string, out: string) => {
 };
 runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
 for (const size of sizes) {
-  throwAway(path.join(repo, 'bench/.sites', String(size)));
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
   // Generating a site deletes the previous one and writes thousands of files: flush that to disk first, so the
   // kernel's write-back (and, on filesystems mounted with `discard`, the trims) is not billed to the build.

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { writeSyntheticSite } from './synthetic-site';
+import { emptyTrash, waitForCleanUp } from './trash';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) => {
@@ -62,8 +63,10 @@ function compare(name: string, config: string, out: string): void {
   }
 }
 
+waitForCleanUp();
 compare('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-jobs-real'));
 for (const size of sizes) {
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
   compare(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
+emptyTrash();

@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { throwAway } from './trash';
 
 /*
  * One corpus, written for docs-it, Docusaurus 3 and VitePress 1: the same docs (headings with ids, an
@@ -85,7 +86,7 @@ function write(file: string, text: string): void {
  * `fasterKey` is Docusaurus's name for its faster toolchain (`faster` since 3.10, `experimental_faster` before).
  */
 export function writePeerSite(tool: Tool, dir: string, docs: number, fasterKey = 'faster'): string {
-  rmSync(dir, { recursive: true, force: true });
+  throwAway(dir);
   for (const page of pages(docs, tool)) {
     const frontMatter =
       page.kind === 'doc'

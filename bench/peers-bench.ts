@@ -6,10 +6,11 @@
  * size. The peers are installed on first use from the npm registry into node_modules/.cache/docs-it-peers.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { type Tool, writePeerSite } from './peer-corpus';
+import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const peersDir = path.join(repo, 'node_modules/.cache/docs-it-peers');
@@ -96,7 +97,7 @@ function sitesFor(docs: number, fasterKey: string): Site[] {
   const docuDir = writePeerSite('docusaurus', path.join(peersDir, 'docusaurus', `site-${docs}`), docs, fasterKey);
   const vpDir = writePeerSite('vitepress', path.join(peersDir, 'vitepress', `site-${docs}`), docs);
   const fresh = (...dirs: string[]) => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    for (const d of dirs) throwAway(d);
   };
   return [
     {
@@ -138,6 +139,7 @@ const fasterKey = major > 3 || minor >= 10 ? 'faster' : 'experimental_faster';
 // The docs-it CLI bundle is made before the first timed run.
 spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
 
+waitForCleanUp();
 const rows: { size: number; tool: Tool; pages: number; wall: number; cpu: number; rssMb: number }[] = [];
 for (const size of sizes) {
   const sites = sitesFor(size, fasterKey);
@@ -163,6 +165,7 @@ for (const size of sizes) {
   }
 }
 
+emptyTrash();
 const date = new Date().toISOString().slice(0, 10);
 console.log(
   `\n${date}, ${cpus().length} processori, ${(totalmem() / 1024 ** 3).toFixed(0)} GB di RAM; ` +

@@ -1,5 +1,6 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { throwAway } from './trash';
 
 /** Page `i` of a synthetic docs section: front matter, h2–h4, an admonition, two code blocks, a table, links. */
 function docPage(i: number, folder: number, perFolder: number): string {
@@ -51,7 +52,7 @@ Se il comando non risponde, controlla che sia registrato in \`generate_handler!\
 /** Writes a synthetic site of `pages` pages (90% docs in folders of 50, 10% blog posts) and returns its folder. */
 export function writeSyntheticSite(root: string, pages: number): string {
   const dir = path.join(root, String(pages));
-  rmSync(dir, { recursive: true, force: true });
+  throwAway(dir);
   const docs = Math.round(pages * 0.9);
   const posts = pages - docs;
   const perFolder = 50;

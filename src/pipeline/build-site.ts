@@ -103,6 +103,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => site.compileAll(),
       (p) => `${p.size} pages`,
     );
+    // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
+    await run.stages.close();
     await run.task('links', () => site.checkLinks(pages));
     await run.task('props', () => site.routePages());
     const bundle = await run.task(

@@ -124,6 +124,19 @@ test("new files take the place of a spare folder's own files, never of files lin
   assert.equal(readdirSync(path.join(spare, 'pagina')), []);
 });
 
+test('a spare folder given later replaces the one before: a build without one reuses nothing', async () => {
+  const dir = path.join(root, 'spare-reset');
+  mkdirSync(path.join(dir, 'spare'), { recursive: true });
+  writeFileSync(path.join(dir, 'spare/di-una-build-precedente.html'), 'vecchia');
+  const writes = createBackgroundWrites();
+  writes.useSpare(path.join(dir, 'spare'));
+  writes.useSpare(path.join(dir, 'nessuna'));
+  void writes.write(path.join(dir, 'nuova.html'), 'nuova', undefined, true);
+  await writes.flush();
+  assert.is(writes.stats().recycled, 0);
+  assert.is(readFileSync(path.join(dir, 'spare/di-una-build-precedente.html'), 'utf8'), 'vecchia');
+});
+
 test("a commit keeps the replaced build as the next build's spare; nothing of a spare is ever published", async () => {
   const out = path.join(root, 'spare-site/build');
   const spare = path.join(root, 'spare-site/.docs-it-spare-build');

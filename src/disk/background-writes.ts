@@ -30,9 +30,10 @@ export interface BackgroundWrites {
   /** Queues a copy of `from` at `file`. */
   copy(file: string, from: string, onError?: (failure: WriteFailure) => void, recycle?: boolean): Promise<void>;
   /**
-   * Hands the thread a folder of files nobody needs any more (a replaced build): new files given `recycle` take
-   * their place, renamed and overwritten, instead of being created. On ext4, creating a file costs many times
-   * more in the minutes after many were deleted (README), and every build used to delete the one it replaced.
+   * Hands the thread a folder of files nobody needs any more (a replaced build; a missing folder: none), instead
+   * of any given before: new files given `recycle` take their place, renamed and overwritten, instead of being
+   * created. On ext4 without a journal, creating a file costs many times more in the minute after many were
+   * deleted (README), and every build used to delete the one it replaced.
    */
   useSpare(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
@@ -106,7 +107,11 @@ function takeSpare(target) {
   }
 }
 function apply(op) {
-  if (op.kind === 'spare') return addSpare(op.file);
+  if (op.kind === 'spare') {
+    // A build's spare folder replaces whatever an earlier build in this process was given.
+    spare.length = 0;
+    return addSpare(op.file);
+  }
   if (op.recycle) takeSpare(op.file);
   if (op.kind === 'write') fs.writeFileSync(op.file, op.data);
   else if (op.kind === 'copy') fs.copyFileSync(op.from, op.file);

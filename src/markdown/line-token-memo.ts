@@ -5,7 +5,7 @@ type TokenizeLine2 = Grammar['tokenizeLine2'];
 type StateStack = Parameters<TokenizeLine2>[1];
 type LineResult = ReturnType<TokenizeLine2>;
 
-/** The fields of vscode-textmate's state frames that decide how the next line is read (see `frameKey`). */
+/** The fields of vscode-textmate's state frames that decide how the next line is read (see `stateKey`). */
 interface StateFrame {
   parent: StateFrame | null;
   ruleId: unknown;

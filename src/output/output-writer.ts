@@ -46,8 +46,7 @@ export class OutputWriter {
       await removeStale(parent, base);
       const tmp = path.join(parent, `${tmpPrefix}${base}-${process.pid}-${Date.now()}`);
       await mkdir(tmp, { recursive: true });
-      const spare = spareOf(out);
-      if (existsSync(spare)) backgroundWrites().useSpare(spare);
+      backgroundWrites().useSpare(spareOf(out));
       return new OutputWriter(out, tmp, unlock);
     } catch (error) {
       unlock();

@@ -74,8 +74,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('--translation-status <file>', 'the same, from a file written by `docs-it translations --json`')
     .option(
       '-j, --jobs <n>',
-      'worker threads compiling pages (default: `jobs` of the config, else one per processor but one and ' +
-        'per 100 pages; 1: none)',
+      'worker threads compiling pages (default: `jobs` of the config, else one per processor but one, one per ' +
+        'processor from 5,000 pages, at most one per 100 pages; 1: none)',
       parseJobs,
     )
     .action(

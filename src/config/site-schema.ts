@@ -115,7 +115,10 @@ export const siteSchema = z
      * capitalised exports are components every MDX page can use, also as `@theme/Name` (see WRITING.md).
      */
     components: z.string().optional(),
-    /** Worker threads that compile pages in `build` (default: one per processor; 1: none). `--jobs` wins. */
+    /**
+     * Worker threads that compile pages in `build` (default: one per processor but one, one per processor from
+     * 5,000 pages, at most one per 100 pages; 1: none). `--jobs` wins.
+     */
     jobs: z.number().int().min(1).optional(),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -26,12 +27,15 @@ function filesOf(dir: string): Map<string, Buffer> {
   return files;
 }
 
-test('the Docusaurus-dialect site builds to the same bytes with 1, 2 and 8 workers', async () => {
+test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 workers and highlighted ahead', async () => {
   const dir = copyFixture('docusaurus');
   try {
     const outputs: Map<string, Buffer>[] = [];
-    for (const jobs of [1, 2, 8]) {
-      const out = path.join(dir, `build-${jobs}`);
+    // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
+    // highlights ahead of it (on a machine of more than one processor).
+    const variants = [{ jobs: 1 }, { jobs: 2 }, { jobs: 8 }, { highlightAheadFrom: 1 }];
+    for (const [i, variant] of variants.entries()) {
+      const out = path.join(dir, `build-${i}`);
       // Nothing from the cache: every page is compiled by the workers.
       const summary = await quietly(() =>
         buildSite({
@@ -40,11 +44,14 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 and 8 worke
           out,
           quiet: true,
           noCache: true,
-          jobs,
+          ...variant,
         }),
       );
       assert.equal(summary.cache.compile, { hits: 0, misses: 14 });
+      const jobs = variant.jobs ?? 1;
       assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
+      if (variant.highlightAheadFrom && availableParallelism() > 1) assert.ok(summary.highlightedAhead > 0);
+      else assert.is(summary.highlightedAhead, 0);
       outputs.push(filesOf(out));
     }
     const [one, ...others] = outputs;

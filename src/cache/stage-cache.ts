@@ -33,6 +33,8 @@ export interface Cache {
    * computed elsewhere (a worker thread), which then hands them to `store`.
    */
   lookup<O>(name: StageName, input: unknown): O | undefined;
+  /** The same, not counted as a hit or a miss: for a look ahead of the stage itself. */
+  peek<O>(name: StageName, input: unknown): O | undefined;
   /** Keeps an output computed elsewhere for `input` (see `lookup`). */
   store<O>(name: StageName, input: unknown, output: O): void;
   /**
@@ -153,6 +155,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     },
     lookup<O>(name: StageName, input: unknown): O | undefined {
       return readCounted<O>(name, keyOf(name, input));
+    },
+    peek<O>(name: StageName, input: unknown): O | undefined {
+      const key = keyOf(name, input);
+      return reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
     },
     store(name, input, output) {
       const key = keyOf(name, input);

@@ -23,7 +23,8 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
       `Markdown: ${compile?.misses ?? 0} pagine compilate, ` +
         `${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ` +
         `${highlight?.hits ?? 0} blocchi di codice già evidenziati` +
-        (summary.workers > 0 ? `, ${summary.workers} thread di compilazione` : ''),
+        (summary.workers > 0 ? `, ${summary.workers} thread di compilazione` : '') +
+        (summary.highlightedAhead > 0 ? `, ${summary.highlightedAhead} evidenziati in anticipo da un thread` : ''),
     );
     const { written, reused } = summary.pageFiles;
     lines.push(`Pagine: ${written} file generati, ${reused} invariati ripresi dalla build precedente`);

@@ -2,10 +2,10 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 import { escapeHtml } from '../shared/escape-html';
+import { codeBlockOf } from './code-fences';
 import { parseCodeMeta } from './code-meta';
 import type { Problem } from './compiled-page';
 import { type Highlighter, supportedLanguages } from './highlighter';
-import { applyMagicComments } from './magic-comments';
 import { eachNode } from './walk';
 
 export interface CodeOptions {
@@ -32,9 +32,9 @@ export default function rehypeCode(options: CodeOptions) {
       jobs.map(async ({ parent, index, node, code }) => {
         const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
         const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-        const meta = parseCodeMeta(
-          (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined),
-        );
+        const metaString =
+          (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined);
+        const meta = parseCodeMeta(metaString);
         if (requested === 'mermaid') {
           // Drawn in the browser (see the `Mermaid` component): the same markup in both formats.
           const source: Element = {
@@ -66,13 +66,7 @@ export default function rehypeCode(options: CodeOptions) {
           } else lang = resolved;
         }
         const text = textOf(code).replace(/\n$/, '');
-        const marked = meta.highlightLines.length > 0 ? { code: text, highlightLines: [] } : applyMagicComments(text);
-        const pre = await options.highlighter.highlight({
-          code: marked.code,
-          lang,
-          highlightLines: meta.highlightLines.length > 0 ? meta.highlightLines : marked.highlightLines,
-          showLineNumbers: meta.showLineNumbers,
-        });
+        const pre = await options.highlighter.highlight(codeBlockOf(lang, metaString, text));
         const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
         const className = `code-block${meta.title ? ' has-title' : ''}`;
         if (options.output === 'mdx') {

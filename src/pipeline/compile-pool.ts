@@ -52,6 +52,9 @@ interface Slot {
  */
 const pagesHeld = 2;
 
+/** This process's flags but one a worker cannot take (`--input-type`, for code given as text), which stops it. */
+export const workerExecArgv = () => process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
+
 /** Pages waiting per running worker before another one starts. */
 const pagesPerNewWorker = 8;
 
@@ -78,9 +81,7 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
   let broken: Error | undefined;
 
   const start = (): Slot => {
-    // A flag of this process that a worker cannot take (`--input-type`, for code given as text) would stop it.
-    const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
-    const worker = new Worker(script, { execArgv });
+    const worker = new Worker(script, { execArgv: workerExecArgv() });
     const slot: Slot = { worker, ready: false, jobs: [] };
     started++;
     worker.on('message', (message: FromWorker) => {
@@ -95,7 +96,7 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
         dispatch();
       } else if (message.type === 'lookup') {
         worker.postMessage({ type: 'found', id: message.id, html: lookup(message.block) } satisfies ToWorker);
-      } else store(message.block, message.html);
+      } else if (message.type === 'store') store(message.block, message.html);
     });
     // A worker that dies takes only its page with it: the page fails as a crash, the others go on.
     const died = (error: Error) => {

@@ -21,11 +21,14 @@ export type ToWorker =
   /** A page to compile; its output is also written to `cacheFile` (the cache's entry) when given. */
   | { type: 'compile'; id: number; input: CompileInput; cacheFile?: string }
   /** The cache's answer to a `lookup`: the block's HTML, or none. */
-  | { type: 'found'; id: number; html: string | undefined };
+  | { type: 'found'; id: number; html: string | undefined }
+  /** A block to highlight ahead of the build's thread, which compiles the pages (see highlight-ahead). */
+  | { type: 'highlight'; id: number; block: CodeBlock };
 
 export type FromWorker =
   /** Its modules are loaded: from now on, a worker that stops was stopped by a page. */
   | { type: 'ready' }
   | { type: 'compiled'; id: number; page?: CompiledPage; error?: WorkerError }
   | { type: 'lookup'; id: number; block: CodeBlock }
-  | { type: 'store'; block: CodeBlock; html: string };
+  | { type: 'store'; block: CodeBlock; html: string }
+  | { type: 'highlighted'; id: number; html?: string; error?: string };

@@ -82,6 +82,12 @@ port.on('message', (message: ToWorker) => {
   if (message.type === 'compile') {
     pages.push(message);
     compileNext();
+  } else if (message.type === 'highlight') {
+    const { id } = message;
+    highlighter.highlight(message.block).then(
+      (html) => send({ type: 'highlighted', id, html }),
+      (error: unknown) => send({ type: 'highlighted', id, error: String((error as Error)?.message ?? error) }),
+    );
   } else {
     const resolve = waiting.get(message.id);
     waiting.delete(message.id);

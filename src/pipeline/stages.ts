@@ -1,12 +1,14 @@
 import type { Cache } from '../cache/stage-cache';
 import { parseFrontMatter } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
+import { fencedCodeBlocks } from '../markdown/code-fences';
 import { type CompileInput, createPageCompiler } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
-import { createHighlighter } from '../markdown/highlighter';
+import { type CodeBlock, createHighlighter } from '../markdown/highlighter';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import { type CompilePool, createCompilePool } from './compile-pool';
+import { type HighlightAhead, highlightAhead as highlightAheadIn } from './highlight-ahead';
 
 /**
  * The stages whose outputs are kept, wrapped with the run's cache: the one place that knows a cache exists.
@@ -16,7 +18,11 @@ export function createStages(cache: Cache) {
   const highlighter = createHighlighter();
   let pool: CompilePool | undefined;
   let workersStarted = 0;
-  const highlight = cache.stage('highlight', highlighter.highlight);
+  let highlightedAhead = 0;
+  let ahead: HighlightAhead | undefined;
+  // A block the highlighting worker was sent is taken from it; any other is highlighted here.
+  const highlightHere = async (block: CodeBlock) => (await ahead?.take(block)) ?? highlighter.highlight(block);
+  const highlight = cache.stage('highlight', highlightHere);
   const compileHere = createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } });
   const compileInThread = cache.stage('compile', compileHere);
   const compile = (input: CompileInput, id?: string): Promise<CompiledPage> => {
@@ -49,6 +55,22 @@ export function createStages(cache: Cache) {
         });
       }
     },
+    /**
+     * Starts a worker that highlights, ahead of this thread, the code blocks the pages' texts show and the cache
+     * does not have (`script` is the compile worker's module), when there are at least `minBlocks` and no
+     * workers compile the pages.
+     */
+    highlightAhead(pages: Iterable<CompileInput>, script: string | URL, minBlocks: number): void {
+      if (pool || ahead) return;
+      const blocks: CodeBlock[] = [];
+      for (const page of pages) {
+        for (const block of fencedCodeBlocks(page.body, highlighter.resolveLanguage))
+          if (cache.peek('highlight', block) === undefined) blocks.push(block);
+      }
+      if (blocks.length < minBlocks) return;
+      ahead = highlightAheadIn(script);
+      for (const block of blocks) ahead.send(block);
+    },
     /** Whether pages are compiled in workers (then they are best asked for all at once). */
     get parallel(): boolean {
       return pool !== undefined;
@@ -57,11 +79,17 @@ export function createStages(cache: Cache) {
     get workers(): number {
       return workersStarted + (pool?.started ?? 0);
     },
+    /** Code blocks whose HTML a worker highlighting ahead gave (see `highlightAhead`). */
+    get highlightedAhead(): number {
+      return highlightedAhead + (ahead?.taken ?? 0);
+    },
     /** Stops the workers, if any. */
     close: async () => {
       workersStarted += pool?.started ?? 0;
-      await pool?.close();
+      highlightedAhead += ahead?.taken ?? 0;
+      await Promise.all([pool?.close(), ahead?.close()]);
       pool = undefined;
+      ahead = undefined;
     },
     /** The key of a rendered page: previous output with the same key is kept. */
     renderKey: (input: RenderInput) => cache.keyOf('render', input),

@@ -75,7 +75,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option(
       '-j, --jobs <n>',
       'worker threads compiling pages (default: `jobs` of the config, else one per processor but one, one per ' +
-        'processor from 5,000 pages, at most one per 100 pages; 1: none)',
+        'processor from 5,000 pages, at most one per 100 pages; 1: none, not even one highlighting ahead)',
       parseJobs,
     )
     .action(

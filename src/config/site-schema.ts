@@ -117,7 +117,7 @@ export const siteSchema = z
     components: z.string().optional(),
     /**
      * Worker threads that compile pages in `build` (default: one per processor but one, one per processor from
-     * 5,000 pages, at most one per 100 pages; 1: none). `--jobs` wins.
+     * 5,000 pages, at most one per 100 pages; 1: none, nor one highlighting ahead). `--jobs` wins.
      */
     jobs: z.number().int().min(1).optional(),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */

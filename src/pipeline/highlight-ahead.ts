@@ -23,7 +23,6 @@ const keyOf = (b: CodeBlock) => `${b.lang}\0${b.showLineNumbers}\0${b.highlightL
 
 export function highlightAhead(script: string | URL): HighlightAhead {
   const worker = new Worker(script, { execArgv: workerExecArgv() });
-  worker.unref();
   const byKey = new Map<string, Promise<string>>();
   const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
   let lastId = 0;

@@ -1,13 +1,13 @@
-import { parseCodeMeta } from './code-meta';
+import { type CodeMeta, parseCodeMeta } from './code-meta';
 import type { CodeBlock } from './highlighter';
 import { applyMagicComments } from './magic-comments';
 
 /**
- * The block the highlighter is given for a fenced block's language (as resolved), meta string and text: the
+ * The block the highlighter is given for a fenced block's language (as resolved), meta and text: the
  * compiler's rehype-code and the scan below make it the same way, so a block found by one is found by the other.
  */
-export function codeBlockOf(lang: string | null, meta: string | undefined | null, text: string): CodeBlock {
-  const { highlightLines, showLineNumbers } = parseCodeMeta(meta);
+export function codeBlockOf(lang: string | null, meta: CodeMeta, text: string): CodeBlock {
+  const { highlightLines, showLineNumbers } = meta;
   const marked = highlightLines.length > 0 ? { code: text, highlightLines: [] } : applyMagicComments(text);
   return {
     code: marked.code,
@@ -44,7 +44,7 @@ export function fencedCodeBlocks(
     const [, name, meta] = /^([\w+-]+)(.*)$/.exec(info.trim()) ?? [];
     const lang = name === undefined ? undefined : resolveLanguage(name);
     if (indent === '' && end < lines.length && lang) {
-      blocks.push(codeBlockOf(lang, meta!.trim(), lines.slice(i + 1, end).join('\n')));
+      blocks.push(codeBlockOf(lang, parseCodeMeta(meta!.trim()), lines.slice(i + 1, end).join('\n')));
     }
     i = end;
   }

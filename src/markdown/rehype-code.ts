@@ -32,9 +32,9 @@ export default function rehypeCode(options: CodeOptions) {
       jobs.map(async ({ parent, index, node, code }) => {
         const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
         const requested = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-        const metaString =
-          (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined);
-        const meta = parseCodeMeta(metaString);
+        const meta = parseCodeMeta(
+          (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined),
+        );
         if (requested === 'mermaid') {
           // Drawn in the browser (see the `Mermaid` component): the same markup in both formats.
           const source: Element = {
@@ -66,7 +66,7 @@ export default function rehypeCode(options: CodeOptions) {
           } else lang = resolved;
         }
         const text = textOf(code).replace(/\n$/, '');
-        const pre = await options.highlighter.highlight(codeBlockOf(lang, metaString, text));
+        const pre = await options.highlighter.highlight(codeBlockOf(lang, meta, text));
         const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
         const className = `code-block${meta.title ? ' has-title' : ''}`;
         if (options.output === 'mdx') {

@@ -3,6 +3,65 @@ import { defineReleases } from 'docs-it';
 export default defineReleases({
   packages: ['tauri', 'tauri-build', 'tauri-bundler', '@tauri-apps/cli', '@tauri-apps/api'],
   releases: [
+    // Tauri 1.8.1 (tag del 2024-10-14, con tauri-cli 1.6.3 e tauri-bundler 1.7.1)
+    {
+      package: 'tauri',
+      version: '1.8.1',
+      date: '2024-10-14',
+      highlights: [
+        'Corretto un deadlock alla creazione delle finestre quando è attiva la feature `tracing`.',
+        "L'updater codifica il `+` nella richiesta, così `{{current_version}}` resta corretto anche con versioni che hanno un numero di build, come `1.8.0+1`.",
+      ],
+    },
+    {
+      package: '@tauri-apps/cli',
+      version: '1.6.3',
+      date: '2024-10-14',
+      highlights: ['I comandi della CLI supportano anche Deno come gestore dei pacchetti.', 'Usa tauri-bundler 1.7.1.'],
+    },
+    {
+      package: 'tauri-bundler',
+      version: '1.7.1',
+      date: '2024-10-14',
+      highlights: [
+        "L'installer NSIS riconosce di nuovo correttamente se il download dell'installer di WebView2 è riuscito.",
+      ],
+    },
+    // Tauri 1.8.0 (tag del 2024-09-15, con tauri-build 1.5.5, tauri-cli 1.6.2 e tauri-bundler 1.7.0)
+    {
+      package: 'tauri',
+      version: '1.8.0',
+      date: '2024-09-15',
+      highlights: [
+        "L'updater sa installare anche file non compressi: l'installer `.exe` (NSIS) e l'`.msi` su Windows, l'`.AppImage` su Linux.",
+        "Negli aggiornamenti l'installer NSIS riceve il flag `/UPDATE`, e dopo un aggiornamento con l'MSI l'app riparte con gli stessi argomenti della riga di comando.",
+        "`restart()` funziona anche quando il nome dell'eseguibile cambia come nelle app passate a Tauri 2, e se il riavvio fallisce l'app si chiude invece di andare in panic.",
+      ],
+    },
+    {
+      package: 'tauri-build',
+      version: '1.5.5',
+      date: '2024-09-15',
+      highlights: [
+        "Su Windows l'eseguibile usa `productName` come descrizione del file (`FileDescription`) al posto di `shortDescription`.",
+      ],
+    },
+    {
+      package: 'tauri-bundler',
+      version: '1.7.0',
+      date: '2024-09-15',
+      highlights: [
+        "L'installer MSI accetta le proprietà `AUTOLAUNCHAPP` e `LAUNCHAPPARGS`, con cui l'updater riavvia l'app dopo l'aggiornamento mantenendone gli argomenti.",
+        "L'installer NSIS registra nel registro di sistema il nome dell'eseguibile principale, per riconoscerne i cambi di nome negli aggiornamenti futuri.",
+        "L'eseguibile e l'installer NSIS usano `productName` come descrizione del file al posto di `shortDescription`.",
+      ],
+    },
+    {
+      package: '@tauri-apps/cli',
+      version: '1.6.2',
+      date: '2024-09-15',
+      highlights: ["Usa tauri-bundler 1.7.0, con le novità degli installer MSI e NSIS per l'updater di Tauri 1.8."],
+    },
     // Tauri 1.7 (annunciata sul blog il 2024-07-01, con tauri-cli 1.6.0 e tauri-bundler 1.6.0)
     {
       package: 'tauri',

@@ -48,6 +48,38 @@ export function readFocusRing(page: Page): Promise<FocusRing | null> {
   });
 }
 
+/**
+ * The border that marks a focused field inside it (the search input has no outline: its form's border is its
+ * indicator), read as a ring drawn both on the element's own background and on its parent's.
+ */
+export function readBorderRing(page: Page, selector: string): Promise<FocusRing[]> {
+  return page.evaluate((selector) => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (!el) throw new Error(`no ${selector}`);
+    const style = getComputedStyle(el);
+    const rings = [];
+    for (const inside of [true, false]) {
+      const layers: { color: string; image: string }[] = [];
+      let opacity = 1;
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const s = getComputedStyle(node);
+        opacity *= Number.parseFloat(s.opacity);
+        if (node !== el || inside) layers.push({ color: s.backgroundColor, image: s.backgroundImage });
+      }
+      rings.push({
+        element: `border of ${selector} (${inside ? 'inside' : 'outside'})`,
+        style: style.borderTopStyle,
+        width: Number.parseFloat(style.borderTopWidth) || 0,
+        color: style.borderTopColor,
+        offset: 0,
+        layers,
+        opacity,
+      });
+    }
+    return rings;
+  }, selector);
+}
+
 export function parseColor(text: string): Rgba {
   const m = /rgba?\(([^)]+)\)/.exec(text);
   if (!m) throw new Error(`not an rgb() colour: ${text}`);

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchChromium } from './browser';
-import { type FocusRing, readFocusRing, ringContrast } from './focus-ring';
+import { type FocusRing, readBorderRing, readFocusRing, ringContrast } from './focus-ring';
 import { desktop, openReader, phone, settled } from './reader';
 import { serveBuiltSite } from './site-server';
 
@@ -311,6 +311,20 @@ test('every focus indicator stands out 3:1 from what surrounds it, in light and 
       }
       await reader.close();
     }
+    // The search: its form's border marks the focused input; Tab goes round the rest of the dialog.
+    const search = await openReader(browser, site.origin + doc, { colorScheme });
+    await search.page.keyboard.press('Control+k');
+    await focusComesTo(search.page, '.search-modal input', 'Ctrl+K');
+    for (const ring of [
+      ...(await readBorderRing(search.page, '.search-modal-form')),
+      ...(await tabWalk(search.page, 50)).filter((r) => !r.element.startsWith('<input')),
+    ]) {
+      const ratio = ringContrast(ring);
+      checked++;
+      if (typeof ratio === 'string' || ratio < 3)
+        failures.push(`${colorScheme} search ${ring.element}: ${typeof ratio === 'string' ? ratio : ratio.toFixed(2)}`);
+    }
+    await search.close();
     // On a phone: the menu button and the open mobile menu.
     const reader = await openReader(browser, site.origin + doc, { colorScheme, viewport: phone });
     await tabTo(reader.page, '.navbar-toggle');

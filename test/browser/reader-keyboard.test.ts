@@ -231,7 +231,7 @@ test("mobile menu on a docs page: the main menu's switchers are one step away; t
   await api.close();
 });
 
-test('search by keyboard: Ctrl+K opens it, Escape closes it and gives focus back, over the mobile menu too', async () => {
+test('search by keyboard: Ctrl+K opens it, Escape closes it, focus goes back (over the mobile menu too)', async () => {
   const reader = await openReader(browser, site.origin + doc);
   const { page } = reader;
   await tabTo(page, '.navbar-link[href="/it/v1/guides"]');

@@ -297,7 +297,7 @@ test('edge cases: accented and encoded ids, a closed <details>, another tab, fro
   }
 });
 
-test('edge cases: a hash that names nothing leaves the page where it is, silently; a repeated id lands on the first', async () => {
+test('edge cases: an unknown hash leaves the scroll alone, silently; a repeated id lands on its first', async () => {
   const reader = await openReader(edgeSite.browser, edgeSite.origin + edges);
   const { page } = reader;
   await page.locator('#prérequis').scrollIntoViewIfNeeded();

@@ -1,10 +1,28 @@
+import { useEffect, useState } from 'react';
 import { storage } from './hooks';
 import { icons } from './icons';
 
-/** Switches light/dark and remembers the choice (other tabs follow through the storage event). */
+type Mode = 'light' | 'dark';
+
+const modeOf = (): Mode => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
+
+/**
+ * Switches light/dark and remembers the choice (other tabs follow through the storage event). A toggle
+ * button named "Modalità scura", pressed while the dark mode is on; the tooltip says what a click does. The
+ * mode is known only in the browser (the head script sets it before the first paint), so the server renders
+ * neither the state nor the tooltip.
+ */
 export function ColorModeToggle() {
+  const [mode, setMode] = useState<Mode>();
+  useEffect(() => {
+    setMode(modeOf());
+    // Whoever changes the mode (this button, another tab), the button follows.
+    const observer = new MutationObserver(() => setMode(modeOf()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
   const toggle = () => {
-    const next = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+    const next = modeOf() === 'dark' ? 'light' : 'dark';
     document.documentElement.setAttribute('data-theme', next);
     storage().setItem('theme', next);
   };
@@ -13,8 +31,11 @@ export function ColorModeToggle() {
       type="button"
       className="color-mode-toggle"
       onClick={toggle}
-      aria-label="Cambia tema (chiaro/scuro)"
-      title="Cambia tema (chiaro/scuro)"
+      aria-label="Modalità scura"
+      aria-pressed={mode === undefined ? undefined : mode === 'dark' ? 'true' : 'false'}
+      title={
+        mode === undefined ? undefined : mode === 'dark' ? 'Passa alla modalità chiara' : 'Passa alla modalità scura'
+      }
     >
       <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path fill="currentColor" d={icons.sun} />

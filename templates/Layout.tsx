@@ -1,4 +1,4 @@
-import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
@@ -109,7 +109,20 @@ interface LayoutProps {
 export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, children }: LayoutProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const isMobile = useIsMobile();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const close = useCallback(() => setMobileOpen(false), []);
+  // Dismissed (Escape, ×, the backdrop): focus goes back to the menu button, once the menu and its focus trap
+  // are gone. Closed by a link: focus goes where the navigation puts it.
+  const dismiss = useCallback(() => {
+    returnFocus.current = true;
+    setMobileOpen(false);
+  }, []);
+  useEffect(() => {
+    if (mobileOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    toggle.current?.focus();
+  }, [mobileOpen]);
   // The mobile menu closes on navigation and when the window becomes desktop-wide.
   // biome-ignore lint/correctness/useExhaustiveDependencies: path is the trigger, not an input.
   useEffect(() => setMobileOpen(false), [path]);
@@ -134,6 +147,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
         hasSecondaryMenu={!!sidebar}
         mobileOpen={mobileOpen}
         onToggleMobile={() => setMobileOpen((o) => !o)}
+        toggleRef={toggle}
       />
       <MobileMenu
         chrome={chrome}
@@ -141,6 +155,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
         sidebarId={sidebarId}
         open={mobileOpen}
         onClose={close}
+        onDismiss={dismiss}
         sidebar={sidebar}
       />
       <div className={`main-wrapper${sidebar ? ' has-sidebar' : ''}`}>

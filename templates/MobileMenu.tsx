@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { NavbarBrand } from './Navbar';
 import { SafeItem } from './NavbarItem';
 import { Sidebar } from './Sidebar';
 import type { ShownSidebarItem, SiteChrome } from './types';
+import { useFocusTrap } from './use-focus-trap';
 
 /**
- * The mobile slide-in menu: the navbar items, and on docs pages a secondary menu with the docs sidebar and
- * a button back to the main menu. It is rendered only while open (it needs JavaScript to open anyway).
+ * The mobile slide-in menu: the navbar items (dropdowns as groups that expand and collapse), and on docs pages
+ * a secondary menu with the docs sidebar and a button back to the main menu. It is rendered only while open
+ * (it needs JavaScript to open anyway). While it is open, focus stays in it; Escape, × and the backdrop
+ * dismiss it (`onDismiss`), a link followed closes it (`onClose`).
  */
 export function MobileMenu({
   chrome,
@@ -13,6 +17,7 @@ export function MobileMenu({
   sidebarId,
   open,
   onClose,
+  onDismiss,
   sidebar,
 }: {
   chrome: SiteChrome;
@@ -20,34 +25,48 @@ export function MobileMenu({
   sidebarId?: string;
   open: boolean;
   onClose: () => void;
+  onDismiss: () => void;
   sidebar?: ShownSidebarItem[];
 }) {
   const [showPrimary, setShowPrimary] = useState(!sidebar);
   const panel = useRef<HTMLDivElement>(null);
+  const trapTab = useFocusTrap(panel, undefined, open);
   useEffect(() => {
     if (!open) return;
     setShowPrimary(!sidebar);
     panel.current?.querySelector<HTMLElement>('button, a')?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      // A dialog opened over the menu (the search) or a dropdown inside it closes first.
+      if (event.key === 'Escape' && !event.defaultPrevented) onDismiss();
+    };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('menu-open');
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('menu-open');
     };
-  }, [open, sidebar, onClose]);
+  }, [open, sidebar, onDismiss]);
   if (!open) return <div className="mobile-menu" id="mobile-menu" hidden />;
   return (
     <div className="mobile-menu" id="mobile-menu">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer only: Escape and × close it too. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: pointer only: Escape and × close it too. */}
-      <div className="mobile-menu-backdrop" onClick={onClose} />
-      <div ref={panel} className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu di navigazione">
+      <div className="mobile-menu-backdrop" onClick={onDismiss} />
+      <div
+        ref={panel}
+        className="mobile-menu-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu di navigazione"
+        onKeyDown={trapTab}
+        onClick={(event) => {
+          // A link followed (to another page or to a section of this one) closes the menu.
+          if ((event.target as Element).closest?.('a[href]')) onClose();
+        }}
+      >
         <div className="mobile-menu-header">
-          <a className="navbar-brand" href={chrome.baseUrl}>
-            <span className="navbar-title">{chrome.navbar.title}</span>
-          </a>
-          <button type="button" className="mobile-menu-close" aria-label="Chiudi il menu" onClick={onClose}>
+          <NavbarBrand chrome={chrome} />
+          <button type="button" className="mobile-menu-close" aria-label="Chiudi il menu" onClick={onDismiss}>
             ×
           </button>
         </div>
@@ -57,7 +76,7 @@ export function MobileMenu({
               {chrome.navbar.items.map((item, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.
                 <li key={i}>
-                  <SafeItem item={item} chrome={chrome} path={path} sidebarId={sidebarId} />
+                  <SafeItem item={item} chrome={chrome} path={path} sidebarId={sidebarId} place="menu" />
                 </li>
               ))}
             </ul>

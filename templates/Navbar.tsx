@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { ColorModeToggle } from './ColorModeToggle';
 import { useHideOnScroll } from './hooks';
 import { SafeItem } from './NavbarItem';
@@ -13,10 +14,43 @@ interface NavbarProps {
   hasSecondaryMenu: boolean;
   mobileOpen?: boolean;
   onToggleMobile?: () => void;
+  /** The menu button, which gets focus back when the mobile menu is dismissed. */
+  toggleRef?: RefObject<HTMLButtonElement | null>;
+}
+
+/** The logo (light and dark) and the title, linking to the home page: in the navbar and the mobile menu. */
+export function NavbarBrand({ chrome }: { chrome: SiteChrome }) {
+  return (
+    <a className="navbar-brand" href={chrome.baseUrl}>
+      <img
+        className="logo logo-light"
+        src={`${chrome.baseUrl}${chrome.navbar.logo.src}`}
+        alt={chrome.navbar.logo.alt}
+        width="32"
+        height="32"
+      />
+      <img
+        className="logo logo-dark"
+        src={`${chrome.baseUrl}${chrome.navbar.logo.srcDark}`}
+        alt={chrome.navbar.logo.alt}
+        width="32"
+        height="32"
+      />
+      <span className="navbar-title">{chrome.navbar.title}</span>
+    </a>
+  );
 }
 
 /** The top bar: logo, left links, right links and dropdowns, colour mode and search; a menu button on mobile. */
-export function Navbar({ chrome, path, sidebarId, hasSecondaryMenu, mobileOpen = false, onToggleMobile }: NavbarProps) {
+export function Navbar({
+  chrome,
+  path,
+  sidebarId,
+  hasSecondaryMenu,
+  mobileOpen = false,
+  onToggleMobile,
+  toggleRef,
+}: NavbarProps) {
   const left = chrome.navbar.items.filter((i) => i.position === 'left');
   const right = chrome.navbar.items.filter((i) => i.position === 'right');
   const canToggle = chrome.navbar.items.length > 0 || hasSecondaryMenu;
@@ -25,6 +59,7 @@ export function Navbar({ chrome, path, sidebarId, hasSecondaryMenu, mobileOpen =
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Principale">
       <div className="navbar-inner">
         <button
+          ref={toggleRef}
           type="button"
           className="navbar-toggle"
           aria-label="Apri il menu di navigazione"
@@ -37,23 +72,7 @@ export function Navbar({ chrome, path, sidebarId, hasSecondaryMenu, mobileOpen =
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
         </button>
-        <a className="navbar-brand" href={chrome.baseUrl}>
-          <img
-            className="logo logo-light"
-            src={`${chrome.baseUrl}${chrome.navbar.logo.src}`}
-            alt={chrome.navbar.logo.alt}
-            width="32"
-            height="32"
-          />
-          <img
-            className="logo logo-dark"
-            src={`${chrome.baseUrl}${chrome.navbar.logo.srcDark}`}
-            alt={chrome.navbar.logo.alt}
-            width="32"
-            height="32"
-          />
-          <span className="navbar-title">{chrome.navbar.title}</span>
-        </a>
+        <NavbarBrand chrome={chrome} />
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Dropdown, DropdownShell } from './Dropdown';
+import { Dropdown, DropdownShell, type ItemPlace } from './Dropdown';
 import { localeHref } from './format';
 import { icons } from './icons';
 import { SmartLink } from './Link';
@@ -10,13 +10,14 @@ function isActive(path: string, href: string | undefined): boolean {
   return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));
 }
 
-/** Where the reader is: the page's path and, on a docs page, its sidebar. */
+/** Where the reader is (the page's path and, on a docs page, its sidebar), and where the item is shown. */
 export interface NavbarPlace {
   path: string;
   sidebarId?: string;
+  place?: ItemPlace;
 }
 
-function Item({ item, chrome, path, sidebarId }: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
+function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
   switch (item.type) {
     case 'link':
       return <SmartLink item={item} className={`navbar-item navbar-link${isActive(path, item.to) ? ' active' : ''}`} />;
@@ -30,7 +31,14 @@ function Item({ item, chrome, path, sidebarId }: { item: NavbarItem; chrome: Sit
       );
     }
     case 'dropdown':
-      return <Dropdown label={item.label} items={item.items} active={item.items.some((i) => isActive(path, i.to))} />;
+      return (
+        <Dropdown
+          label={item.label}
+          items={item.items}
+          active={item.items.some((i) => isActive(path, i.to))}
+          place={place}
+        />
+      );
     case 'github':
       // biome-ignore-start lint/a11y/useAnchorContent: aria-label names the link; the icon inside is decorative.
       return (
@@ -56,6 +64,7 @@ function Item({ item, chrome, path, sidebarId }: { item: NavbarItem; chrome: Sit
       const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
       return (
         <DropdownShell
+          place={place}
           label={
             <>
               <span className="visually-hidden">Lingua: </span>
@@ -91,6 +100,7 @@ function Item({ item, chrome, path, sidebarId }: { item: NavbarItem; chrome: Sit
     case 'docsVersionDropdown':
       return (
         <Dropdown
+          place={place}
           label={chrome.versionLabel}
           items={[{ label: chrome.versionLabel, to: chrome.docsHome }, ...item.itemsAfter]}
           active={isActive(path, chrome.docsBase)}

@@ -1,5 +1,6 @@
 import { type CSSProperties, useContext, useEffect, useRef, useState } from 'react';
 import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
+import { useCollapse } from './collapse';
 import { FragmentCacheContext } from './fragments';
 import type { ShownSidebarItem } from './types';
 
@@ -13,13 +14,6 @@ interface SidebarProps {
 /** An id-safe form of a label. */
 function slugOf(label: string): string {
   return label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-}
-
-/** Animation time for a height: longer for taller lists, but never slow (the formula Material UI uses). */
-export function autoHeightDuration(height: number): number {
-  if (!height) return 0;
-  const constant = height / 36;
-  return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
 function Category({
@@ -38,35 +32,11 @@ function Category({
   const active = containsPath(item, path);
   const [expanded, setExpanded] = useState(!item.collapsed || active);
   const list = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
   // The current page's category opens when a reader navigates into it.
   useEffect(() => {
     if (active) setExpanded(true);
   }, [active]);
-  useEffect(() => {
-    const el = list.current;
-    if (first.current || !el) {
-      first.current = false;
-      return;
-    }
-    // Animate from the current height to the content height (or to zero), then let the height be natural.
-    const height = el.scrollHeight;
-    const duration = autoHeightDuration(height);
-    el.hidden = false;
-    el.style.overflow = 'hidden';
-    el.style.transition = `height ${duration}ms ease-in-out`;
-    el.style.height = expanded ? '0px' : `${height}px`;
-    requestAnimationFrame(() => {
-      el.style.height = expanded ? `${height}px` : '0px';
-    });
-    const done = window.setTimeout(() => {
-      el.style.transition = '';
-      el.style.height = '';
-      el.style.overflow = '';
-      el.hidden = !expanded;
-    }, duration + 20);
-    return () => window.clearTimeout(done);
-  }, [expanded]);
+  useCollapse(list, expanded);
   const current = item.href === path;
   const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;

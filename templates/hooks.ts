@@ -53,7 +53,20 @@ export function useOutside(active: boolean, element: () => HTMLElement | null, o
   }, []);
 }
 
-/** Hides the navbar while scrolling down and shows it on the way up; never near the top. */
+/**
+ * Scrolls that navigation makes (a jump to a section, Back and Forward, a new page) are not the reader's: they
+ * show the navbar instead of hiding it, so the section lands just below it (`scroll-padding-top`). Navigation
+ * calls this right after it scrolled; the scroll event that reports that position is then the navigation's
+ * (browsers send it a frame or two later), and any other position is the reader's again.
+ */
+const jumpListeners = new Set<() => void>();
+let jumpY: number | undefined;
+export function noteNavigationScroll(): void {
+  jumpY = window.scrollY;
+  for (const listener of jumpListeners) listener();
+}
+
+/** Hides the navbar while the reader scrolls down and shows it on the way up; never near the top. */
 export function useHideOnScroll(enabled: boolean): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
@@ -61,12 +74,19 @@ export function useHideOnScroll(enabled: boolean): boolean {
     let last = window.scrollY;
     const onScroll = () => {
       const y = window.scrollY;
-      if (y < 120) setHidden(false);
+      const jumped = jumpY !== undefined && Math.abs(y - jumpY) < 1;
+      jumpY = undefined;
+      if (jumped || y < 120) setHidden(false);
       else if (Math.abs(y - last) > 6) setHidden(y > last);
       last = y;
     };
+    const onJump = () => setHidden(false);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    jumpListeners.add(onJump);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      jumpListeners.delete(onJump);
+    };
   }, [enabled]);
   return hidden;
 }

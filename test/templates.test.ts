@@ -4,10 +4,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFragmentCache } from '../src/render/fragment-cache';
 import { hasSidebarGaps, keptAround, keptAtTop, longList, shownSidebar } from '../src/render/sidebar-window';
+import { autoHeightDuration } from '../templates/collapse';
 import { formatDate, localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
 import { Navbar } from '../templates/Navbar';
-import { autoHeightDuration, Sidebar } from '../templates/Sidebar';
+import { Sidebar } from '../templates/Sidebar';
 import type { ShownSidebarItem, SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {

@@ -17,6 +17,27 @@ function selectTab(tabs: HTMLElement, value: string): boolean {
 }
 
 /**
+ * Opens every closed `<details>` around `target` and selects the tab whose panel holds it, innermost last, so
+ * that a link to a section hidden there shows it. Returns true when something opened. The tab choice is not
+ * remembered for its group: the reader followed a link, they did not pick a tab.
+ */
+export function revealInContent(target: Element): boolean {
+  let changed = false;
+  for (let el = target.parentElement; el; el = el.parentElement) {
+    if (el instanceof HTMLDetailsElement && !el.open && !el.querySelector(':scope > summary')?.contains(target)) {
+      el.open = true;
+      changed = true;
+    }
+    if (el.getAttribute('role') === 'tabpanel' && el.hidden) {
+      const tabs = el.parentElement?.closest<HTMLElement>('.tabs');
+      const value = el.dataset.value;
+      if (tabs && value !== undefined && selectTab(tabs, value)) changed = true;
+    }
+  }
+  return changed;
+}
+
+/**
  * Applies tab choices (the URL's `?name=value` for tabs with a query string first, then the one remembered
  * for the group) and adds copy buttons to the code blocks inside `root`.
  */

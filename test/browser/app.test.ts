@@ -151,19 +151,37 @@ test('page data of links that scroll into view is prefetched when the browser is
   await context.close();
 });
 
-test('the progress bar appears only when loading takes longer than 200 ms', async () => {
+test('a route change shows the progress bar after 200 ms of loading, then the new page at its top', async () => {
   const { page } = await open('/it/v1/guides');
+  // The page data is held back until the bar has shown: the test waits for the page, not for a clock.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/faq/page-data.json', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
+    await held;
     await route.continue().catch(() => undefined);
   });
-  const click = page.click('.docs-sidebar a[href="/it/v1/guides/faq"]');
-  await page.waitForTimeout(100);
-  assert.is(await page.locator('#docs-it-progress').count(), 0, 'not before 200 ms');
-  await page.waitForSelector('#docs-it-progress', { timeout: 1000 });
-  await click;
+  // The page notes when the click came and when the bar appeared.
+  await page.evaluate(() => {
+    const times = window as unknown as { clickedAt?: number; shownAt?: number };
+    document.addEventListener('click', () => (times.clickedAt = performance.now()), { capture: true, once: true });
+    new MutationObserver(() => {
+      if (times.shownAt === undefined && document.getElementById('docs-it-progress')) times.shownAt = performance.now();
+    }).observe(document.body, { childList: true });
+  });
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.click('.docs-sidebar a[href="/it/v1/guides/faq"]');
+  await page.waitForSelector('#docs-it-progress');
+  const { clickedAt, shownAt } = await page.evaluate(() => {
+    const times = window as unknown as { clickedAt: number; shownAt: number };
+    return { clickedAt: times.clickedAt, shownAt: times.shownAt };
+  });
+  assert.ok(shownAt - clickedAt >= 200, `the bar showed ${shownAt - clickedAt} ms after the click`);
+  release();
   await page.waitForURL('**/faq');
   await page.waitForSelector('#docs-it-progress', { state: 'detached' });
+  assert.is(await page.evaluate(() => window.scrollY), 0);
   await page.context().close();
 });
 

@@ -55,7 +55,7 @@ test('a mermaid fence is drawn, and again in the other colour mode; images for o
   assert.not.ok(await dark.isVisible());
   // Mermaid's default theme fills nodes with this lavender; its dark theme does not.
   assert.match(await drawing.innerHTML(), '#ECECFF');
-  await page.getByRole('button', { name: 'Cambia tema (chiaro/scuro)' }).click();
+  await page.getByRole('button', { name: 'Modalità scura', pressed: false }).click();
   await page.waitForFunction(
     () => document.querySelector<HTMLElement>('.mermaid-diagram')?.dataset.rendered === 'dark',
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
-import { storage } from '../../../templates/hooks';
+import { noteNavigationScroll, storage } from '../../../templates/hooks';
 import type { RouteProps, SiteChrome } from '../../../templates/types';
 import { documentTitle } from '../../shared/page-title';
 import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
@@ -8,6 +8,16 @@ import { decorateContent } from '../content-widgets';
 import { showDiagrams } from '../diagrams';
 import { hydrateIslands } from '../islands';
 import { createProgressBar } from '../progress-bar';
+import { revealHashTarget } from './hash-target';
+import {
+  currentEntryKey,
+  entryKey,
+  newEntryKey,
+  pageOf,
+  rememberScroll,
+  storedScrollY,
+  takeScrollRestoration,
+} from './history-entries';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
 import { createPageLoader } from './page-loader';
 
@@ -17,6 +27,7 @@ interface AppState {
   renderCollapsed: boolean;
   /** How the page was reached: decides where to scroll once it is shown. */
   via: 'load' | 'push' | 'pop';
+  /** On Back and Forward, where the entry was left (unknown for entries of an earlier visit). */
   scrollY?: number;
   hash: string;
 }
@@ -37,15 +48,22 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
   const progress = useRef(createProgressBar()).current;
   const announcer = useRef<HTMLParagraphElement>(null);
   const current = useRef(state.page.path);
+  /** The page the window shows and its history entry's key; positions of entries left for other pages. */
+  const shown = useRef({ page: pageOf(location), key: '' });
+  const positions = useRef(new Map<string, number>()).current;
 
   const navigate = useCallback(
     async (target: string, via: 'push' | 'pop', scrollY?: number) => {
       const url = new URL(target, location.href);
-      if (via === 'push') history.replaceState({ ...(history.state as object), scrollY: window.scrollY }, '');
+      if (via === 'push') rememberScroll(positions, shown.current.key);
       progress.start();
       try {
-        const loaded = await loader.load(url.pathname.replace(/\/$/, '') || '/');
-        if (via === 'push') history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
+        const loaded = await loader.load(pageOf(url));
+        if (via === 'push') {
+          const key = newEntryKey();
+          history.pushState({ key }, '', url.pathname + url.search + url.hash);
+          shown.current = { page: pageOf(url), key };
+        }
         const renderCollapsed = loaded.sidebar ? rendersWhole(loaded.sidebar) : true;
         current.current = loaded.props.path;
         setState({ page: loaded.props, sidebar: loaded.sidebar, renderCollapsed, via, scrollY, hash: url.hash });
@@ -57,11 +75,14 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
         progress.done();
       }
     },
-    [loader, progress],
+    [loader, progress, positions],
   );
 
-  // Links anywhere in the page, including the content HTML, navigate in-app.
+  // Links anywhere in the page, including the content HTML, navigate in-app; a link to a section of this page
+  // is the browser's (it scrolls to the section, focuses it when it can, and adds a history entry).
   useEffect(() => {
+    shown.current.key = currentEntryKey();
+    const giveBack = takeScrollRestoration();
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as HTMLElement).closest?.('a');
       if (!anchor || !(anchor instanceof HTMLAnchorElement)) return;
@@ -70,15 +91,39 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       event.preventDefault();
       void navigate(target, 'push');
     };
-    const onPop = () =>
-      void navigate(location.href, 'pop', (history.state as { scrollY?: number } | null)?.scrollY ?? 0);
+    // Back and Forward, and every new hash of this page (a section link, a hash typed in the address bar).
+    const onPop = () => {
+      const left = shown.current;
+      // The window is still where the reader left the previous entry (the browser scrolls to a new hash after
+      // this event; it leaves Back and Forward to the app).
+      positions.set(left.key, window.scrollY);
+      const known = entryKey();
+      const key = currentEntryKey();
+      const page = pageOf(location);
+      shown.current = { page, key };
+      const y = known === undefined ? undefined : (positions.get(key) ?? storedScrollY());
+      if (page !== left.page) {
+        void navigate(location.href, 'pop', y);
+        return;
+      }
+      // Same page: nothing to load. A section hidden in a closed <details> or another tab is shown first. A new
+      // hash is scrolled to here, as the browser is about to (it then finds the window there): the navbar shows,
+      // and the section lands below it. Back and Forward go where the reader left the entry, or to its section.
+      const target = revealHashTarget(location.hash);
+      if (y !== undefined) window.scrollTo(0, y);
+      else if (target) target.scrollIntoView();
+      else if (known !== undefined) window.scrollTo(0, 0);
+      else return; // A hash that names nothing: the window stays where it is.
+      noteNavigationScroll();
+    };
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPop);
     return () => {
       document.removeEventListener('click', onClick);
       window.removeEventListener('popstate', onPop);
+      giveBack();
     };
-  }, [chrome.baseUrl, navigate]);
+  }, [chrome.baseUrl, navigate, positions]);
 
   // Prefetch on hover/focus, and for links that scroll into view (when the browser is idle).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new links to observe.
@@ -88,9 +133,9 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       const anchor = el?.closest?.('a');
       if (!(anchor instanceof HTMLAnchorElement)) return undefined;
       const target = inAppPath(anchor, chrome.baseUrl);
-      return target && !isSamePageHash(target)
-        ? new URL(target, location.href).pathname.replace(/\/$/, '') || '/'
-        : undefined;
+      const page = target ? pageOf(new URL(target, location.href)) : undefined;
+      // The page shown needs no data (links to it: the sidebar's current entry, the TOC, heading anchors).
+      return page !== shown.current.page ? page : undefined;
     };
     const onHover = (event: Event) => {
       const path = pathOf(event.target as Element);
@@ -124,15 +169,27 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     hydrateIslands(content);
     showDiagrams(content);
     if (state.via === 'load') return;
-    const target = state.hash ? document.getElementById(decodeURIComponent(state.hash.slice(1))) : null;
-    if (state.via === 'pop') window.scrollTo(0, state.scrollY ?? 0);
-    else if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    // Spec: the page then scrolls to the top or to the hash target (or, on Back and Forward, where it was left).
+    const target = state.via === 'pop' && state.scrollY !== undefined ? null : revealHashTarget(state.hash);
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, state.via === 'pop' ? (state.scrollY ?? 0) : 0);
+    noteNavigationScroll();
     announcer.current?.focus({ preventScroll: true });
   }, [state, siteTitle]);
 
   // Once, after hydration: the base-URL banner goes, the preferred docs version is checked, whole sidebars load.
   useEffect(() => {
+    // A page opened with a hash: the browser scrolled to its section before hydration, which may since have
+    // moved it (a remembered tab choice above it) or hidden it (in another tab): it is shown and scrolled to
+    // again. A reload and Back keep the position the browser restored.
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (navigation?.type !== 'reload' && navigation?.type !== 'back_forward') {
+      const target = revealHashTarget(location.hash);
+      if (target) {
+        target.scrollIntoView();
+        noteNavigationScroll();
+      }
+    }
     document.getElementById('__docs-it-base-url-issue-banner')?.remove();
     document.documentElement.classList.add('hydrated');
     const store = storage();

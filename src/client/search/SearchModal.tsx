@@ -1,11 +1,11 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useFocusTrap } from '../../../templates/use-focus-trap';
 import { SearchFooter } from './SearchFooter';
 import { SearchForm } from './SearchForm';
 import { SearchMessages } from './SearchMessages';
 import { groupHits, hitHref, SearchResults } from './SearchResults';
 import { ids } from './search-ids';
 import type { SearchProvider } from './types';
-import { useFocusTrap } from './use-focus-trap';
 import { useSearch } from './use-search';
 
 export interface SearchModalProps {

@@ -1,0 +1,133 @@
+/*
+ * The focus indicator of the focused element, read from its computed styles, and its contrast against what
+ * surrounds it (WCAG 2.2: at least 3:1). An outline drawn outside the element (offset ≥ 0) lies on its
+ * parent's background; one drawn inside, on the element's own. Backgrounds are composited from the root
+ * down (a translucent layer over what is under it); a gradient counts each of its colours.
+ */
+import type { Page } from 'playwright-core';
+
+type Rgba = [number, number, number, number];
+
+export interface FocusRing {
+  /** What was focused, for messages. */
+  element: string;
+  style: string;
+  width: number;
+  color: string;
+  offset: number;
+  /** The colours under the ring, from the element (or its parent) up to the root. */
+  layers: { color: string; image: string }[];
+  /** Product of the opacities from the element up. */
+  opacity: number;
+}
+
+/** Reads the focused element's outline and the backgrounds under it. */
+export function readFocusRing(page: Page): Promise<FocusRing | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const offset = Number.parseFloat(style.outlineOffset) || 0;
+    const layers: { color: string; image: string }[] = [];
+    let opacity = 1;
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const s = getComputedStyle(node);
+      opacity *= Number.parseFloat(s.opacity);
+      if (node !== el || offset < 0) layers.push({ color: s.backgroundColor, image: s.backgroundImage });
+    }
+    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+    return {
+      element: `<${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}> ${label}`,
+      style: style.outlineStyle,
+      width: Number.parseFloat(style.outlineWidth) || 0,
+      color: style.outlineColor,
+      offset,
+      layers,
+      opacity,
+    };
+  });
+}
+
+/**
+ * The border that marks a focused field inside it (the search input has no outline: its form's border is its
+ * indicator), read as a ring drawn both on the element's own background and on its parent's.
+ */
+export function readBorderRing(page: Page, selector: string): Promise<FocusRing[]> {
+  return page.evaluate((selector) => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (!el) throw new Error(`no ${selector}`);
+    const style = getComputedStyle(el);
+    const rings = [];
+    for (const inside of [true, false]) {
+      const layers: { color: string; image: string }[] = [];
+      let opacity = 1;
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const s = getComputedStyle(node);
+        opacity *= Number.parseFloat(s.opacity);
+        if (node !== el || inside) layers.push({ color: s.backgroundColor, image: s.backgroundImage });
+      }
+      rings.push({
+        element: `border of ${selector} (${inside ? 'inside' : 'outside'})`,
+        style: style.borderTopStyle,
+        width: Number.parseFloat(style.borderTopWidth) || 0,
+        color: style.borderTopColor,
+        offset: 0,
+        layers,
+        opacity,
+      });
+    }
+    return rings;
+  }, selector);
+}
+
+export function parseColor(text: string): Rgba {
+  const m = /rgba?\(([^)]+)\)/.exec(text);
+  if (!m) throw new Error(`not an rgb() colour: ${text}`);
+  const [r = 0, g = 0, b = 0, a = 1] = m[1]!
+    .split(/[\s,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  return [r, g, b, a];
+}
+
+const over = (top: Rgba, under: Rgba): Rgba => {
+  const a = top[3];
+  return [0, 1, 2].map((i) => top[i]! * a + under[i]! * (1 - a)).concat(1) as Rgba;
+};
+
+function luminance([r, g, b]: Rgba): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a: Rgba, b: Rgba): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The possible colours under the ring: one per colour of a gradient on the way down. */
+export function backgroundsUnder(layers: FocusRing['layers']): Rgba[] {
+  let colours: Rgba[] = [[255, 255, 255, 1]]; // the canvas
+  for (const layer of [...layers].reverse()) {
+    colours = colours.map((under) => over(parseColor(layer.color), under));
+    const stops = [...layer.image.matchAll(/rgba?\([^)]+\)/g)].map((m) => parseColor(m[0]));
+    if (stops.length) colours = stops.flatMap((stop) => colours.map((under) => over(stop, under)));
+  }
+  return colours;
+}
+
+/** The lowest contrast of the ring against what is under it, or the reason there is no ring to speak of. */
+export function ringContrast(ring: FocusRing): number | string {
+  if (ring.style === 'none' || ring.width < 2) return `no focus ring (outline ${ring.style} ${ring.width}px)`;
+  const colour = parseColor(ring.color);
+  return Math.min(
+    ...backgroundsUnder(ring.layers).map((under) => {
+      // The ring is seen through the element's opacity and its own transparency.
+      const seen = over([colour[0], colour[1], colour[2], colour[3] * ring.opacity], under);
+      return contrast(seen, under);
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { WrittenFile } from '../output/written-file';
 import { replaceFileSync } from './replace-file';
@@ -52,8 +52,9 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     const entry = previous.files[file];
     if (!entry || entry.key !== key) return undefined;
     const full = path.join(outDir, file);
-    const stat = statSync(full, { throwIfNoEntry: false });
-    if (!stat || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
+    // lstat: a link put there by hand is never taken for the file (nor linked into the next build).
+    const stat = lstatSync(full, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
     return { path: full, written: { size: entry.size, revision: entry.revision } };
   };
   return {
@@ -73,7 +74,7 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     },
     save() {
       for (const [file, entry] of Object.entries(next.files)) {
-        const stat = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+        const stat = lstatSync(path.join(outDir, file), { throwIfNoEntry: false });
         if (stat) entry.mtimeMs = stat.mtimeMs;
         else delete next.files[file];
       }

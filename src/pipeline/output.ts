@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Cache } from '../cache/stage-cache';
-import { OutputWriter } from '../output/output-writer';
+import { OutputFolder } from '../output/output-folder';
 import { precached, writeServiceWorker } from '../sw/write-service-worker';
 import type { SiteFile, SiteFileGroup } from './site-files';
 import { copyFiles, type WriteCounts, writeFiles, writeGroup } from './write-site';
@@ -30,7 +30,7 @@ export interface Output {
 }
 
 export async function openOutput(out: string, cache: Cache, root: string): Promise<Output> {
-  const writer = await OutputWriter.open(out);
+  const writer = await OutputFolder.open(out, { root });
   const reuse = cache.outputs(out);
   return {
     write: (files) => writeFiles(files, writer, reuse),
@@ -46,7 +46,7 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
       });
     },
     async commit(warn) {
-      await writer.commit();
+      await writer.commit(warn);
       // The new build is in place: the cache only helps the next one, so a failure here is a warning.
       try {
         reuse.save();

@@ -83,7 +83,7 @@ async function buildOnce(config: string, out?: string): Promise<{ errors: string
 
 // --- What a pull request can commit beside the output ---------------------------------------------------------
 
-test('a link where docs-it keeps its builds (.docs-it-builds-build -> ..) is refused; nothing it reaches moves', async () => {
+test('a link where docs-it keeps builds (.docs-it-builds-build -> ..) is refused; what it reaches stays', async () => {
   const { parent, site, config } = newSite();
   symlinkSync('..', path.join(site, '.docs-it-builds-build'));
   const before = snapshot(parent);
@@ -140,7 +140,7 @@ test("links put inside docs-it's own folder are removed or left, never followed"
 
 // --- What an operator can point the build at --------------------------------------------------------------------
 
-test('an output that links to a deploy folder is refused, saying how to deploy; the folder keeps its files', async () => {
+test('an output linked to a deploy folder is refused, saying how to deploy; the folder keeps its files', async () => {
   const { parent, config, out } = newSite();
   const www = path.join(parent, 'www');
   mkdirSync(path.join(www, 'altro-sito'), { recursive: true });

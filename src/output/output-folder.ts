@@ -59,7 +59,9 @@ export class OutputFolder {
     try {
       mkdirSync(path.dirname(out), { recursive: true });
     } catch (error) {
-      throw fail(error);
+      // Making the folders of a path answers EEXIST when a file stands where one of them goes.
+      const code = (error as NodeJS.ErrnoException).code;
+      throw fail(code === 'EEXIST' ? Object.assign(error as Error, { code: 'ENOTDIR' }) : error);
     }
     let store: string;
     let lock: Lock;

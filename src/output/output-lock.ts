@@ -56,7 +56,9 @@ export function takeLock(file: string, what: string): Lock {
     } catch (error) {
       rmSync(mine, { recursive: true, force: true });
       const code = codeOf(error);
-      // ENOTEMPTY/EEXIST: held. ENOTDIR: something else than a lock folder is there.
+      // ENOTEMPTY/EEXIST: held. ENOTDIR: something else than a lock folder is there. ENOENT: the private folder
+      // was removed meanwhile (by a holder that took its taker for dead): make it again.
+      if (code === 'ENOENT') continue;
       if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
     }
     const holder = holderOf(file, shown);

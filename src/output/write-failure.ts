@@ -18,6 +18,7 @@ const reasons: Record<string, [what: string, todo: string]> = {
   ENOTDIR: ['a file stands where a folder is needed', 'Move that file away, or build into another folder (--out).'],
   EISDIR: ['a folder stands where a file goes', 'Move that folder away, or build into another folder (--out).'],
   EEXIST: ['something already stands where a file goes', 'Move it away and build again.'],
+  ENOTEMPTY: ['a folder that is not empty stands there', 'Move it away and build again.'],
   ELOOP: [
     'a link stands where a file of the build goes, or links loop',
     'docs-it never writes through a link: remove the link and build again.',

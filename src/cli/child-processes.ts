@@ -5,15 +5,26 @@ import { readdirSync, readFileSync } from 'node:fs';
  * The only one docs-it starts and leaves running is esbuild's service, which bundles the CLI, transpiles the
  * config and bundles the client; worker threads are threads, gone with the process.
  */
-export function childProcesses(pid = process.pid): number[] {
-  let entries: string[];
+export function childProcesses(): number[] {
+  // Each thread's children, where the kernel lists them; else every process's parent, read one by one.
+  let tasks: string[];
   try {
-    entries = readdirSync('/proc');
+    tasks = readdirSync('/proc/self/task');
   } catch {
     return [];
   }
+  try {
+    return tasks.flatMap((task) =>
+      readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return childrenFromStat(process.pid);
+  }
+}
+
+function childrenFromStat(pid: number): number[] {
   const children: number[] = [];
-  for (const entry of entries) {
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');

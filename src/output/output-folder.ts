@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
 import { type Lock, takeLock } from './output-lock';
+import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
 import {
   ensureStore,
   lockOf,
@@ -19,12 +20,16 @@ import type { WrittenFile } from './written-file';
 /**
  * The output folder of a build: the new build is written into a folder of its own (see output-store) and
  * published on `commit()` in one step, so a failed or interrupted build never shows a half-written one. One
- * build at a time: the folder's lock is held from `open` to `commit` or `abort`.
+ * build at a time: the folder's lock is held from `open` to `commit` or `abort`. It owns what writing a build
+ * takes: the lock, the files the file-writing thread writes for it, and the manifest of what the published build
+ * was made from (`reuse`), so that the next build keeps unchanged files instead of producing them again.
  */
 export class OutputFolder {
   readonly out: string;
   /** The folder the new build is written into, published by `commit`. */
   readonly tmp: string;
+  /** The previous build's files this one can keep, and what this one's are made from (see output-reuse). */
+  readonly reuse: OutputReuse;
   bytes = 0;
   files = 0;
 
@@ -37,9 +42,18 @@ export class OutputFolder {
 
   private constructor(
     out: string,
-    parts: { tmp: string; store: string; state: OutputState; spare: string | undefined; lock: Lock; root: string },
+    parts: {
+      tmp: string;
+      store: string;
+      state: OutputState;
+      spare: string | undefined;
+      lock: Lock;
+      root: string;
+      reuse: OutputReuse;
+    },
   ) {
     this.root = parts.root;
+    this.reuse = parts.reuse;
     this.out = out;
     this.tmp = parts.tmp;
     this.store = parts.store;
@@ -53,7 +67,7 @@ export class OutputFolder {
    * interrupted builds left, and makes the new build's folder. The previous build's predecessor becomes the spare
    * folder whose files the new build's take the place of (see background-writes' `useSpare`).
    */
-  static async open(out: string, options: { root?: string } = {}): Promise<OutputFolder> {
+  static async open(out: string, options: { root?: string; reuse?: ReuseOptions } = {}): Promise<OutputFolder> {
     const shown = shownPath(out);
     const fail = (error: unknown) => fileFailure(error, `prepare the output folder ${shown}`);
     try {
@@ -79,7 +93,9 @@ export class OutputFolder {
       const tmp = newBuildFolder(store);
       // A build without a spare reuses nothing (a missing folder hands the thread none).
       backgroundWrites().useSpare(spare ?? path.join(store, 'none'));
-      return new OutputFolder(out, { tmp, store, state, spare, lock, root: options.root ?? process.cwd() });
+      const root = options.root ?? process.cwd();
+      const reuse = options.reuse ? outputReuse(out, options.reuse) : noReuse;
+      return new OutputFolder(out, { tmp, store, state, spare, lock, root, reuse });
     } catch (error) {
       lock.release();
       throw fail(error);
@@ -191,6 +207,11 @@ export class OutputFolder {
     } finally {
       this.lock.release();
     }
+  }
+
+  /** Keeps what the published build was made from, for the next build (after `commit`). */
+  saveManifest(): void {
+    this.reuse.save();
   }
 
   /** Throws the new build away (after a failure, `commit`'s included); the previous one stays as it was. */

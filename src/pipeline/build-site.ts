@@ -132,7 +132,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       (b) => `${b.files.length} files`,
     );
     const files = siteFiles(site, bundle, run.stages);
-    const output = await openOutput(config.paths.out, run.cache, config.paths.root);
+    const output = await openOutput(config.paths.out, run.cache, config.paths, !options.noCache);
     try {
       const rendered = await run.task(
         'render',

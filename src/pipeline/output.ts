@@ -29,12 +29,20 @@ export interface Output {
   readonly bytes: number;
 }
 
-export async function openOutput(out: string, cache: Cache, root: string): Promise<Output> {
-  const writer = await OutputFolder.open(out, { root });
-  const reuse = cache.outputs(out);
+export async function openOutput(
+  out: string,
+  cache: Cache,
+  paths: { root: string; cache: string },
+  reuse: boolean,
+): Promise<Output> {
+  const { root } = paths;
+  const writer = await OutputFolder.open(out, {
+    root,
+    reuse: { manifests: path.join(paths.cache, 'outputs'), enabled: reuse },
+  });
   return {
-    write: (files) => writeFiles(files, writer, reuse),
-    writeGroup: (group) => writeGroup(group, writer, reuse),
+    write: (files) => writeFiles(files, writer),
+    writeGroup: (group) => writeGroup(group, writer),
     copy: (copies) => copyFiles(copies, writer),
     async writeServiceWorker({ onDemand, ...options }) {
       // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet.
@@ -49,7 +57,7 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
       await writer.commit(warn);
       // The new build is in place: the cache only helps the next one, so a failure here is a warning.
       try {
-        reuse.save();
+        writer.saveManifest();
         cache.prune();
       } catch (error) {
         const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';

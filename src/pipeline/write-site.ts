@@ -1,4 +1,3 @@
-import type { OutputReuse } from '../cache/output-reuse';
 import type { OutputFolder } from '../output/output-folder';
 import type { SiteFile, SiteFileGroup } from './site-files';
 
@@ -12,7 +11,8 @@ export interface WriteCounts {
  * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
  * link: no bytes copied, nothing rendered). Files are produced one at a time, so memory stays flat on large sites.
  */
-export async function writeFiles(files: SiteFile[], writer: OutputFolder, reuse: OutputReuse): Promise<WriteCounts> {
+export async function writeFiles(files: SiteFile[], writer: OutputFolder): Promise<WriteCounts> {
+  const { reuse } = writer;
   const counts: WriteCounts = { written: 0, reused: 0 };
   for (const file of files) {
     const key = file.key ? await file.key() : undefined;
@@ -30,7 +30,8 @@ export async function writeFiles(files: SiteFile[], writer: OutputFolder, reuse:
 }
 
 /** Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. */
-export async function writeGroup(group: SiteFileGroup, writer: OutputFolder, reuse: OutputReuse): Promise<WriteCounts> {
+export async function writeGroup(group: SiteFileGroup, writer: OutputFolder): Promise<WriteCounts> {
+  const { reuse } = writer;
   const key = await group.key();
   const previous = reuse.reusableGroup(group.name, key);
   const files: string[] = [];

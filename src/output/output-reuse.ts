@@ -1,7 +1,8 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { WrittenFile } from '../output/written-file';
-import { replaceFileSync } from './replace-file';
+import { digestOf } from '../cache/digest';
+import { replaceFileSync } from '../cache/replace-file';
+import type { WrittenFile } from './written-file';
 
 interface Entry {
   key: string;
@@ -32,12 +33,20 @@ interface Manifest {
   groups: Record<string, { key: string; files: string[] }>;
 }
 
+/** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */
+export interface ReuseOptions {
+  /** A folder of the site's cache (the manifest of each output folder is named after its path). */
+  manifests: string;
+  enabled: boolean;
+}
+
 /**
  * Reuse of the files of the last build into `outDir`, recorded in a manifest per output folder. A file is
  * reused when it was made from the same key and still has the size and modification time it had when it was
  * written: a file changed by hand is produced again.
  */
-export function outputReuse(manifestFile: string, outDir: string, enabled: boolean): OutputReuse {
+export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
+  const manifestFile = path.join(manifests, `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);
   let previous: Manifest = { files: {}, groups: {} };
   if (enabled) {
     try {
@@ -84,6 +93,15 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     },
   };
 }
+
+/** No reuse: nothing of an earlier build is kept, nothing is recorded (an output folder opened without a cache). */
+export const noReuse: OutputReuse = {
+  reusable: () => undefined,
+  record: () => undefined,
+  reusableGroup: () => undefined,
+  recordGroup: () => undefined,
+  save: () => undefined,
+};
 
 /**
  * Deletes all but the `keep` most recent output manifests. There is one per output folder ever built into (a

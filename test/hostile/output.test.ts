@@ -26,8 +26,9 @@ import { Worker } from 'node:worker_threads';
 import { build as esbuild } from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { docsItErrorsOf, formatError } from '../../src/errors';
+import { DocsItError, docsItErrorsOf, formatError } from '../../src/errors';
 import { OutputFolder } from '../../src/output/output-folder';
+import { writeFailure } from '../../src/output/write-failure';
 import { buildSite } from '../../src/pipeline/build-site';
 import { capturingStderr, fixture, outputLeftovers, removeDir, repoRoot } from '../helpers';
 
@@ -577,6 +578,25 @@ test('what the file system refuses is a located message that says what to do', a
   assert.match(underFile.errors[0]!, 'cannot prepare the output folder');
   assert.match(underFile.errors[0]!, 'a file stands where a folder is needed');
   assert.match(underFile.errors[0]!, '→ Move that file away');
+});
+
+test('every file-system refusal the output can meet has its own reason and what to do', () => {
+  // Errors as Node gives them (only the code tells them apart); those a test cannot cause are made here.
+  const codes = ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG', 'EBUSY', 'ENOTDIR', 'EISDIR'];
+  const more = ['EEXIST', 'ENOTEMPTY', 'ELOOP', 'EMFILE', 'ENFILE', 'EIO', 'EXDEV', 'ESPECIAL'];
+  const reasons = new Set<string>();
+  for (const code of [...codes, ...more]) {
+    const error = Object.assign(new Error(`${code}: raw message, write 'x'`), { code });
+    const failure = writeFailure(error, 'build/it/x.html', 'content/docs/x.md');
+    assert.instance(failure, DocsItError, code);
+    const located = failure as DocsItError;
+    assert.is(located.location?.file, 'content/docs/x.md', code);
+    assert.match(located.message, /^cannot write build\/it\/x\.html: /, code);
+    assert.not.match(located.message, code, `${code}: no raw code in the message`);
+    assert.ok(located.hint && located.hint.length > 30, code);
+    reasons.add(located.message);
+  }
+  assert.is(reasons.size, codes.length + more.length, 'one reason per code');
 });
 
 test.run();

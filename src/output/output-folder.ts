@@ -52,19 +52,19 @@ export class OutputFolder {
       reuse: OutputReuse;
     },
   ) {
-    this.root = parts.root;
-    this.reuse = parts.reuse;
     this.out = out;
     this.tmp = parts.tmp;
+    this.reuse = parts.reuse;
     this.store = parts.store;
     this.state = parts.state;
     this.spare = parts.spare;
     this.lock = parts.lock;
+    this.root = parts.root;
   }
 
   /**
    * Refuses an output path docs-it did not make (see `outputState`), locks it (one build at a time), clears what
-   * interrupted builds left, and makes the new build's folder. The previous build's predecessor becomes the spare
+   * interrupted builds left, and makes the new build's folder. The build the published one replaced is the spare
    * folder whose files the new build's take the place of (see background-writes' `useSpare`).
    */
   static async open(out: string, options: { root?: string; reuse?: ReuseOptions } = {}): Promise<OutputFolder> {

@@ -1,5 +1,6 @@
 import { hash as oneShotHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
 import { type Lock, takeLock } from './output-lock';
@@ -89,7 +90,7 @@ export class OutputFolder {
     try {
       // Looked at again with the lock held: another build may have published meanwhile.
       const state = outputState(out);
-      const spare = tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
+      const spare = await tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
       const tmp = newBuildFolder(store);
       // A build without a spare reuses nothing (a missing folder hands the thread none).
       backgroundWrites().useSpare(spare ?? path.join(store, 'none'));
@@ -201,7 +202,8 @@ export class OutputFolder {
       throw fileFailure(error, `publish the build at ${shownPath(this.out)}`);
     }
     try {
-      if (this.spare) rmSync(this.spare, { recursive: true, force: true });
+      // Asynchronous: the deletions run side by side on libuv's threads, several times faster than one by one.
+      if (this.spare) await rm(this.spare, { recursive: true, force: true });
     } catch (error) {
       warn(`Avviso: ${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
     } finally {
@@ -220,7 +222,7 @@ export class OutputFolder {
       // Nothing may still be writing into the folder while it is removed.
       await backgroundWrites().flush();
       // The link is the published build: the folder is removed only while it is not the one published.
-      if (!isPublished(this.out, this.tmp)) rmSync(this.tmp, { recursive: true, force: true });
+      if (!isPublished(this.out, this.tmp)) await rm(this.tmp, { recursive: true, force: true });
     } finally {
       this.lock.release();
     }

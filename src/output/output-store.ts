@@ -18,6 +18,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsItError } from '../errors';
 
@@ -153,7 +154,7 @@ export const lockOf = (store: string) => path.join(store, 'lock');
  * folder of an earlier build to take files from (see background-writes' `useSpare`): the newest build folder
  * but the live one. Only real folders and links inside the store are removed; call with the lock held.
  */
-export function tidyStore(out: string, store: string, live: string | undefined): string | undefined {
+export async function tidyStore(out: string, store: string, live: string | undefined): Promise<string | undefined> {
   const builds: string[] = [];
   for (const entry of readdirSync(store, { withFileTypes: true })) {
     if (entry.name.startsWith(linkPrefix) && entry.isSymbolicLink()) unlinkSync(path.join(store, entry.name));
@@ -161,7 +162,7 @@ export function tidyStore(out: string, store: string, live: string | undefined):
   }
   builds.sort();
   const spare = builds.pop();
-  for (const name of builds) rmSync(path.join(store, name), { recursive: true, force: true });
+  await Promise.all(builds.map((name) => rm(path.join(store, name), { recursive: true, force: true })));
   removeStaleNewStores(out);
   return spare && path.join(store, spare);
 }

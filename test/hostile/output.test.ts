@@ -243,11 +243,20 @@ test('while builds are published one after the other, the output path always hol
      (function loop() {
        for (let i = 0; i < 200; i++) {
          reads++;
+         const note = (what) => { if (broken.length < 5) broken.push(what); };
+         // The output path is there at every instant (a link replaced in one step, never removed first)...
+         let before;
+         try { before = fs.readlinkSync(workerData); } catch (error) { note('output ' + error.code); continue; }
          try {
-           // Two files of one build, each read at its own instant: each must be there, from some build.
            seen.add(fs.readFileSync(workerData + '/a.txt', 'utf8'));
            fs.readFileSync(workerData + '/b/b.txt', 'utf8');
-         } catch (error) { if (broken.length < 5) broken.push(error.code); }
+         } catch (error) {
+           // ...and the build it names is whole for as long as it is named. (A read that outlived two later
+           // builds may find the one it started in deleted: the link names another build by then.)
+           let after;
+           try { after = fs.readlinkSync(workerData); } catch (e) { note('output ' + e.code); continue; }
+           if (after === before) note(error.code + ' in ' + before);
+         }
        }
        if (stop) parentPort.postMessage({ seen: seen.size, broken, reads }); else setImmediate(loop);
      })();`,

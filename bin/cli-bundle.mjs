@@ -11,6 +11,9 @@ export const cliEntry = 'src/cli/program.ts';
 /** The compile worker's module: a second entry, so a worker loads the markdown pipeline and not the CLI. */
 export const compileWorkerEntry = 'src/pipeline/compile-worker.ts';
 
+/** The file-writing thread's module (see src/disk/background-writes.ts, which finds it beside itself). */
+export const writeThreadEntry = 'src/disk/write-thread.ts';
+
 /**
  * esbuild options for the CLI bundle.
  * @param {string} packageRoot
@@ -23,6 +26,7 @@ export function cliBundleOptions(packageRoot, outDir) {
     entryPoints: {
       program: path.join(packageRoot, cliEntry),
       'compile-worker': path.join(packageRoot, compileWorkerEntry),
+      'write-thread': path.join(packageRoot, writeThreadEntry),
     },
     outdir: outDir,
     // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.

@@ -40,8 +40,13 @@ if (!existsSync(versionsFile) || statSync(versionsFile).mtimeMs < sourcesMtime) 
 const cli = await import(pathToFileURL(outFile).href);
 // Written last: its presence says the bundle is complete, and it names the code each cached stage runs.
 if (metafile) writeFileSync(versionsFile, JSON.stringify(cli.codeVersionsFromMetafile(metafile, packageRoot)));
-process.exitCode = await cli.run(process.argv, {
-  packageRoot,
-  cliDir: outDir,
-  binFile: fileURLToPath(import.meta.url),
-});
+try {
+  process.exitCode = await cli.run(process.argv, {
+    packageRoot,
+    cliDir: outDir,
+    binFile: fileURLToPath(import.meta.url),
+  });
+} finally {
+  // Nothing this process started outlives it (esbuild's service: see endChildProcesses).
+  await cli.endChildProcesses();
+}

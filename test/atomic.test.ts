@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
 
 /*
  * Kills `docs-it build` with SIGKILL at random points of its write phase and checks that build/ is always
@@ -78,11 +78,7 @@ test('a killed build leaves either the previous or the new complete build, and t
   const final = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8' });
   assert.is(final.status, 0, final.stderr);
   assert.is(versionOfBuild(), 'DUE');
-  assert.equal(
-    readdirSync(dir).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-spare-')),
-    [],
-    'stale temporary folders are removed',
-  );
+  assert.equal(outputLeftovers(out), [], 'stale temporary folders are removed');
 });
 
 /** Runs `docs-it build` in a child process; resolves to its exit code and what it printed on stderr. */
@@ -99,11 +95,12 @@ function runBuild(): Promise<{ code: number | null; stderr: string }> {
 }
 
 test('a build refuses to write while a live build holds the output folder, and takes over a dead one', async () => {
-  const lock = path.join(dir, '.docs-it-lock-build');
+  const lock = path.join(dir, '.docs-it-builds-build/lock');
   // A live process standing for a running build.
   const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
   try {
-    writeFileSync(lock, `${holder.pid} 0 0`);
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, `${holder.pid}-0123abcd`), '');
     setVersion('UNO');
     const refused = await runBuild();
     assert.is(refused.code, 1);
@@ -129,10 +126,7 @@ test('two builds at once: each finishes or refuses with the lock message; build/
   );
   for (const r of results) if (r.code !== 0) assert.match(r.stderr, 'another docs-it build');
   assert.is(versionOfBuild(), 'DUE');
-  assert.equal(
-    readdirSync(dir).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-spare-')),
-    [],
-  );
+  assert.equal(outputLeftovers(out), []);
 });
 
 test.run();

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -13,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBackgroundWrites, maxPendingBytes, type WriteFailure } from '../src/disk/background-writes';
 import { DocsItError } from '../src/errors';
-import { OutputWriter } from '../src/output/output-writer';
+import { OutputFolder } from '../src/output/output-folder';
 import { removeDir, repoRoot } from './helpers';
 
 const root = path.join(repoRoot, 'test/.tmp', `background-writes-${process.pid}`);
@@ -77,24 +78,51 @@ test('past the limit of bytes waiting, a write waits for the disk instead of fil
   assert.ok(writes.stats().waitedMs > 0);
 });
 
-test('an output file that cannot be written fails the commit, naming it and what to do; no swap', async () => {
+/** A build of `files` into `out`, published. */
+async function publishBuild(out: string, files: Record<string, string>): Promise<void> {
+  const folder = await OutputFolder.open(out);
+  for (const [file, text] of Object.entries(files)) await folder.write(file, text);
+  await folder.commit();
+}
+
+test('a file that cannot be written fails the commit, naming it and what to do; nothing is published', async () => {
   const out = path.join(root, 'site/build');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'index.html'), 'la build precedente');
-  const writer = await OutputWriter.open(out);
-  await writer.write('buona.html', 'ok');
-  // /dev/full answers every write with ENOSPC, as a full disk does.
-  symlinkSync('/dev/full', path.join(writer.tmp, 'piena.html'));
-  await writer.write('piena.html', 'non ci sta');
-  const error = await writer.commit().then(
+  await publishBuild(out, { 'index.html': 'la build precedente' });
+  const folder = await OutputFolder.open(out);
+  await folder.write('buona.html', 'ok');
+  // Longer than any file system's file names allow.
+  await folder.write(`${'n'.repeat(300)}.html`, 'non ci sta', 'content/docs/lunghissima.md');
+  const error = await folder.commit().then(
     () => undefined,
     (e: unknown) => e,
   );
   assert.instance(error, DocsItError);
-  assert.match(String((error as Error).message), 'cannot write build/piena.html: no space left on the device');
-  await writer.abort();
+  assert.match(String((error as Error).message), /^cannot write .*build\/n{300}\.html: the name is too long/);
+  assert.is((error as DocsItError).location?.file, 'content/docs/lunghissima.md');
+  assert.match((error as DocsItError).hint ?? '', 'slug');
+  await folder.abort();
   assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'la build precedente');
-  assert.not.ok(existsSync(writer.tmp));
+  assert.not.ok(existsSync(path.join(out, 'buona.html')));
+  assert.not.ok(existsSync(folder.tmp));
+});
+
+test('a link where a file of the build goes is never written through', async () => {
+  const out = path.join(root, 'link-inside/build');
+  const outside = path.join(root, 'link-inside/fuori.txt');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(outside, 'da non toccare');
+  const folder = await OutputFolder.open(out);
+  symlinkSync(outside, path.join(folder.tmp, 'pagina.html'));
+  await folder.write('pagina.html', 'sovrascritta?');
+  const error = await folder.commit().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.instance(error, DocsItError);
+  assert.match(String((error as Error).message), 'cannot write');
+  assert.match((error as DocsItError).hint ?? '', 'never writes through a link');
+  await folder.abort();
+  assert.is(readFileSync(outside, 'utf8'), 'da non toccare');
 });
 
 test("new files take the place of a spare folder's own files, never of files linked elsewhere, nor links", async () => {
@@ -139,25 +167,23 @@ test('a spare folder given later replaces the one before: a build without one re
 
 test("a commit keeps the replaced build as the next build's spare; nothing of a spare is ever published", async () => {
   const out = path.join(root, 'spare-site/build');
-  const spare = path.join(root, 'spare-site/.docs-it-spare-build');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'index.html'), 'prima');
-  writeFileSync(path.join(out, 'tolta.html'), 'solo nella prima');
+  const store = path.join(root, 'spare-site/.docs-it-builds-build');
+  const builds = () => readdirSync(store).filter((e) => e.startsWith('b-'));
+  await publishBuild(out, { 'index.html': 'prima', 'tolta.html': 'solo nella prima' });
   const replaced = new Set([statSync(path.join(out, 'index.html')).ino, statSync(path.join(out, 'tolta.html')).ino]);
-  const second = await OutputWriter.open(out);
-  await second.write('index.html', 'seconda');
-  await second.commit();
+  const first = readlinkSync(out);
+  await publishBuild(out, { 'index.html': 'seconda' });
   assert.equal(readdirSync(out), ['index.html']);
   assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'seconda');
-  assert.equal(readdirSync(spare).sort(), ['index.html', 'tolta.html'], 'the replaced build, kept');
-  const third = await OutputWriter.open(out);
-  await third.write('nuova/index.html', 'terza');
-  await third.commit();
+  assert.equal(readdirSync(path.join(path.dirname(out), first)).sort(), ['index.html', 'tolta.html'], 'kept');
+  const second = readlinkSync(out);
+  await publishBuild(out, { 'nuova/index.html': 'terza' });
   assert.equal(readdirSync(out), ['nuova']);
   assert.ok(replaced.has(statSync(path.join(out, 'nuova/index.html')).ino), 'a file of the first build reused');
   assert.is(readFileSync(path.join(out, 'nuova/index.html'), 'utf8'), 'terza');
-  assert.equal(readdirSync(spare), ['index.html'], 'the second build is the spare now; the first is gone');
-  assert.is(readFileSync(path.join(spare, 'index.html'), 'utf8'), 'seconda');
+  assert.equal(builds().length, 2, 'the second build is the spare now; the first is gone');
+  assert.equal(readdirSync(path.join(path.dirname(out), second)), ['index.html']);
+  assert.is(readFileSync(path.join(path.dirname(out), second, 'index.html'), 'utf8'), 'seconda');
 });
 
 test.run();

@@ -5,9 +5,9 @@ import * as assert from 'uvu/assert';
 import { formatSummary } from '../src/cli/build-command';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
-import { writeFailure } from '../src/output/output-writer';
+import { writeFailure } from '../src/output/write-failure';
 import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
-import { capturingStderr, copyFixture, removeDir, repoRoot } from './helpers';
+import { capturingStderr, copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
@@ -284,11 +284,7 @@ test('a failed build reports every error with file:line:column and leaves the pr
   }
   assert.is(read('it/v1/guides/faq/index.html'), marker);
   assert.not.ok(existsSync(path.join(out, 'it/v1/guides/rotto')));
-  assert.equal(
-    readdirSync(dir).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-spare-')),
-    [],
-    'no temporary folder is left behind',
-  );
+  assert.equal(outputLeftovers(out), [], 'no temporary folder is left behind');
   removeDir(path.join(dir, 'content/docs/guides/rotto.md'));
 });
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/load-config';
@@ -120,4 +120,19 @@ export async function clientConfigFor(config: string, env: Record<string, string
   const resolved = await loadConfig({ packageRoot: repoRoot, config, env }, run.cache.modules);
   const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages);
   return clientConfigOf(resolved.site, site.chrome, 'production');
+}
+
+/**
+ * What builds into `out` left that a finished build does not: beside it, anything of docs-it's but the folder
+ * of its builds; in that folder, anything but its marker, the published build and one spare.
+ */
+export function outputLeftovers(out: string): string[] {
+  const parent = path.dirname(out);
+  const store = `.docs-it-builds-${path.basename(out)}`;
+  const beside = readdirSync(parent).filter((e) => e.startsWith('.docs-it-') && !e.startsWith('.docs-it-builds-'));
+  if (!existsSync(path.join(parent, store))) return beside;
+  const live = path.basename(readlinkSync(out));
+  const inside = readdirSync(path.join(parent, store)).filter((e) => e !== 'docs-it-builds.txt' && e !== live);
+  const spares = inside.filter((e) => e.startsWith('b-'));
+  return [...beside, ...inside.filter((e) => !e.startsWith('b-')), ...spares.slice(1)];
 }

@@ -5,7 +5,6 @@ import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
-import { type OutputReuse, outputReuse } from './output-reuse';
 import { jsonFileStore, layeredStore, memoryStore, packStore, readdirOrNone, type Store } from './stores';
 
 /** A stage function with its outputs kept: `id` names the entry (a file, a route), `input` is all it reads. */
@@ -45,8 +44,6 @@ export interface Cache {
   claim<O>(name: StageName, input: unknown): { stored: O } | { file: string | undefined; store(output: O): void };
   /** The key a stage's output for `input` has: what output reuse compares. */
   keyOf(name: StageName, input: unknown): string;
-  /** The files of the last build into `outDir` that a new build can keep. */
-  outputs(outDir: string): OutputReuse;
   /** Where transpiled modules are written to be imported. */
   readonly modules: ModuleFiles;
   /** Outputs reused and computed so far, by stage. */
@@ -69,7 +66,10 @@ export interface CacheOptions {
   reuse?: boolean;
 }
 
-/** What the cache keeps in its folder; `cli` is the bundled CLI when the site is docs-it's own folder. */
+/**
+ * What the cache keeps in its folder; `outputs` holds the manifests of the output folders (see output-reuse),
+ * `cli` the bundled CLI when the site is docs-it's own folder.
+ */
 const ownEntries = new Set(['compile', 'highlight.json', 'modules', 'outputs', 'cli']);
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
@@ -83,7 +83,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         ? layeredStore(jsonFileStore(path.join(dir, 'compile')))
         : jsonFileStore(path.join(dir, 'compile')),
     highlight: packStore(path.join(dir, 'highlight.json'), maxBlockChars) as Store<unknown>,
-    // Rendered pages and search files are kept as the files of the last build (see `outputs`).
+    // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
     render: memoryStore(),
     search: memoryStore(),
   };
@@ -170,10 +170,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       if (stored !== undefined) return { stored };
       const store = stores[name] as Store<O>;
       return { file: store.reserve?.(key), store: (output: O) => store.set(key, key, output) };
-    },
-    outputs(outDir) {
-      const manifest = path.join(dir, 'outputs', `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);
-      return outputReuse(manifest, outDir, reuse && mode === 'build');
     },
     stats: () => structuredClone(stats),
     save() {

@@ -6,6 +6,7 @@ import { reportError } from './report-error';
 import { serve } from './serve-command';
 
 export { codeVersionsFromMetafile } from '../cache/load-code-versions';
+export { endChildProcesses } from './child-processes';
 
 export interface RunContext {
   /** Folder of the docs-it package. */

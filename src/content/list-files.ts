@@ -33,6 +33,9 @@ export async function listSiteFiles(
       options.warn(`${shown(entry.path)}: link to ${target}, outside the site folder, not published`);
     } else if (statSync(target).isDirectory()) {
       options.warn(`${shown(entry.path)}: link to a folder, not followed (link the files, or copy the folder)`);
+    } else if (!statSync(target).isFile()) {
+      // Reading a FIFO waits for a writer forever; a device may never end.
+      options.warn(`${shown(entry.path)}: link to a special file (FIFO, socket or device), left out`);
     } else files.push(entry.path);
   }
   return files.sort();

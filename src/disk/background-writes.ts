@@ -1,16 +1,13 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
-/** Why a queued write failed: the error's code (ENOSPC, EACCES…) and message. */
-export interface WriteFailure {
-  code?: string;
-  message: string;
-}
+export type { WriteFailure };
 
 /**
- * Files written by a thread of their own. Creating a file cost 0.1 to 0.8 ms on this project's ext4 disks
- * (README), and a build writes tens of thousands: done on the build's thread, that time adds to the
- * compiling and rendering; done here, it runs beside them on another processor.
+ * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
+ * (README, "10,000 pages"), and a build writes tens of thousands: done on the build's thread, that time adds to
+ * the compiling and rendering; done there, it runs beside them on another processor.
  */
 export interface BackgroundWrites {
   /**
@@ -53,102 +50,13 @@ export interface WriteStats {
   waitedMs: number;
 }
 
-type Op = {
-  id: number;
-  kind: 'write' | 'link' | 'copy' | 'spare';
-  file: string;
-  dir: string;
-  data?: string | Uint8Array;
-  from?: string;
-  /** A new file that may take the place of a spare one (see `useSpare`). */
-  recycle?: boolean;
-};
-interface Done {
-  ids: number[];
-  files: number;
-  recycled: number;
-  bytes: number;
-  ms: number;
-  failures: ({ id: number } & WriteFailure)[];
-}
-
-// Plain JavaScript evaluated as the thread's module: the thread needs the file system only, not the CLI bundle.
-// `getBuiltinModule` works whether the code runs as a script or as a module (it follows the main module's kind).
-const threadCode = `
-const { parentPort } = process.getBuiltinModule('node:worker_threads');
-const fs = process.getBuiltinModule('node:fs');
-const dirs = new Set();
-const spare = [];
-let recycled = 0;
-// Lists a spare folder's files. A file another folder links to (a build's unchanged page: see output-reuse) is
-// left alone: writing into it would change that folder too. So is anything but a plain file.
-function addSpare(dir) {
-  let entries;
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
-  for (const entry of entries) {
-    const file = dir + '/' + entry.name;
-    if (entry.isDirectory()) addSpare(file);
-    else if (entry.isFile()) spare.push(file);
-  }
-}
-// Moves a spare file to the new file's place, where writing truncates and fills it: no inode is created.
-function takeSpare(target) {
-  while (spare.length > 0) {
-    const file = spare.pop();
-    try {
-      const stat = fs.lstatSync(file);
-      if (!stat.isFile() || stat.nlink !== 1) continue;
-      fs.renameSync(file, target);
-      recycled++;
-      return;
-    } catch {
-      // Gone since it was listed: the next one.
-    }
-  }
-}
-function apply(op) {
-  if (op.kind === 'spare') {
-    // A build's spare folder replaces whatever an earlier build in this process was given.
-    spare.length = 0;
-    return addSpare(op.file);
-  }
-  if (op.recycle) takeSpare(op.file);
-  if (op.kind === 'write') fs.writeFileSync(op.file, op.data);
-  else if (op.kind === 'copy') fs.copyFileSync(op.from, op.file);
-  else {
-    try { fs.linkSync(op.from, op.file); } catch (error) {
-      if (error.code === 'ENOENT') throw error;
-      fs.copyFileSync(op.from, op.file);
-    }
-  }
-}
-parentPort.on('message', ({ ops, bytes }) => {
-  const start = performance.now();
-  recycled = 0;
-  const failures = [];
-  for (const op of ops) {
-    try {
-      if (op.kind !== 'spare' && !dirs.has(op.dir)) {
-        fs.mkdirSync(op.dir, { recursive: true });
-        dirs.add(op.dir);
-      }
-      try {
-        apply(op);
-      } catch (error) {
-        // A folder removed since it was made (a cache emptied between two builds of dev): make it again, once.
-        if (error.code !== 'ENOENT') throw error;
-        fs.mkdirSync(op.dir, { recursive: true });
-        apply(op);
-      }
-    } catch (error) {
-      failures.push({ id: op.id, code: error.code, message: error.message });
-    }
-  }
-  const files = ops.filter((op) => op.kind !== 'spare').length;
-  const ms = performance.now() - start;
-  parentPort.postMessage({ ids: ops.map((op) => op.id), files, recycled, bytes, ms, failures });
-});
-`;
+/**
+ * The thread's module: its bundled copy next to the CLI bundle (bin/cli-bundle.mjs makes both), or its source
+ * when docs-it runs from its TypeScript sources.
+ */
+const threadModule = import.meta.url.endsWith('.ts')
+  ? new URL('./write-thread-sources.mjs', import.meta.url)
+  : new URL('./write-thread.mjs', import.meta.url);
 
 /** Writes waiting beyond this make `write` wait: the disk sets the pace, not the memory. */
 export const maxPendingBytes = 16 * 1024 * 1024;
@@ -159,7 +67,7 @@ const batchBytes = 1024 * 1024;
 export function createBackgroundWrites(): BackgroundWrites {
   let thread: Worker | undefined;
   let nextId = 1;
-  let batch: Op[] = [];
+  let batch: WriteOp[] = [];
   let batchSize = 0;
   let pendingBytes = 0;
   let pendingOps = 0;
@@ -177,10 +85,11 @@ export function createBackgroundWrites(): BackgroundWrites {
   };
 
   const start = (): Worker => {
-    const worker = new Worker(threadCode, { eval: true });
+    // No flags of this process: the thread needs none (its sources' module registers tsx itself).
+    const worker = new Worker(threadModule, { execArgv: [] });
     // Idle, the thread must not keep the process alive: every build flushes before it reports.
     worker.unref();
-    worker.on('message', (done: Done) => {
+    worker.on('message', (done: WriteDone) => {
       pendingBytes -= done.bytes;
       pendingOps -= done.ids.length;
       stats.files += done.files;
@@ -228,13 +137,13 @@ export function createBackgroundWrites(): BackgroundWrites {
     if (!batch.length) return;
     thread ??= start();
     thread.ref();
-    thread.postMessage({ ops: batch, bytes: batchSize });
+    thread.postMessage({ ops: batch, bytes: batchSize } satisfies WriteBatch);
     batch = [];
     batchSize = 0;
   };
 
   const queue = (
-    op: Omit<Op, 'id' | 'dir'>,
+    op: Omit<WriteOp, 'id' | 'dir'>,
     size: number,
     onError?: (failure: WriteFailure) => void,
     wait = true,

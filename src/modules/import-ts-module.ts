@@ -53,14 +53,54 @@ export async function importTsModule(
     );
   }
   const out = options.modules.file(path.basename(file), code);
+  const exit = guardExit();
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    if (exit.called) throw exit.called;
     return mod.default;
   } catch (error) {
+    // A module that failed once fails again with the same error when imported again (dev reloads).
+    const called = exit.called ?? (error instanceof ExitCalled ? error : undefined);
+    if (called) {
+      throw new DocsItError(
+        `this module calls process.exit(${called.code ?? ''}) while it loads: nothing was built`,
+        { file: relFile },
+        'A config or data file only exports values; remove the call (throw an Error to stop with a message).',
+      );
+    }
     throw new DocsItError(
       `running this module failed: ${(error as Error).message}`,
       { file: relFile },
       'Check the values and imports of this file.',
     );
+  } finally {
+    exit.restore();
   }
+}
+
+/** Thrown in place of exiting when a site module calls `process.exit` while it loads. */
+class ExitCalled extends Error {
+  constructor(readonly code: string | number | null | undefined) {
+    super(`process.exit(${code ?? ''}) called while a site module loads`);
+  }
+}
+
+/**
+ * Replaces `process.exit` while a site module loads: an exit there would end docs-it with that exit code (0:
+ * a "successful" build that built nothing). The call throws instead, and is remembered in case the module
+ * catches what it threw.
+ */
+function guardExit(): { called: ExitCalled | undefined; restore(): void } {
+  const original = process.exit;
+  const guard = {
+    called: undefined as ExitCalled | undefined,
+    restore: () => {
+      process.exit = original;
+    },
+  };
+  process.exit = ((code?: string | number | null) => {
+    guard.called = new ExitCalled(code);
+    throw guard.called;
+  }) as typeof process.exit;
+  return guard;
 }

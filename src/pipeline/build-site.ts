@@ -4,6 +4,7 @@ import { bundleClient } from '../bundle/bundle-client';
 import type { StageName } from '../cache/code-versions';
 import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
+import { checkOutputFolder } from '../config/output-path';
 import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
@@ -59,7 +60,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const writesBefore = backgroundWrites().stats();
   const run = await startRun(options, 'build');
   try {
-    const config = await run.task('config', () => loadConfig(options, run.cache.modules));
+    const config = await run.task('config', async () => {
+      const loaded = await loadConfig(options, run.cache.modules);
+      checkOutputFolder(loaded, options.out);
+      return loaded;
+    });
     const content = await run.task(
       'content',
       () => readContent(config, run.cache.modules),
@@ -127,7 +132,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       (b) => `${b.files.length} files`,
     );
     const files = siteFiles(site, bundle, run.stages);
-    const output = await openOutput(config.paths.out, run.cache, config.paths.root);
+    const output = await openOutput(config.paths.out, run.cache, config.paths, !options.noCache);
     try {
       const rendered = await run.task(
         'render',

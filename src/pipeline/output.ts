@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Cache } from '../cache/stage-cache';
-import { OutputWriter } from '../output/output-writer';
+import { OutputFolder } from '../output/output-folder';
 import { precached, writeServiceWorker } from '../sw/write-service-worker';
 import type { SiteFile, SiteFileGroup } from './site-files';
 import { copyFiles, type WriteCounts, writeFiles, writeGroup } from './write-site';
@@ -29,12 +29,20 @@ export interface Output {
   readonly bytes: number;
 }
 
-export async function openOutput(out: string, cache: Cache, root: string): Promise<Output> {
-  const writer = await OutputWriter.open(out);
-  const reuse = cache.outputs(out);
+export async function openOutput(
+  out: string,
+  cache: Cache,
+  paths: { root: string; cache: string },
+  reuse: boolean,
+): Promise<Output> {
+  const { root } = paths;
+  const writer = await OutputFolder.open(out, {
+    root,
+    reuse: { manifests: path.join(paths.cache, 'outputs'), enabled: reuse },
+  });
   return {
-    write: (files) => writeFiles(files, writer, reuse),
-    writeGroup: (group) => writeGroup(group, writer, reuse),
+    write: (files) => writeFiles(files, writer),
+    writeGroup: (group) => writeGroup(group, writer),
     copy: (copies) => copyFiles(copies, writer),
     async writeServiceWorker({ onDemand, ...options }) {
       // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet.
@@ -46,10 +54,10 @@ export async function openOutput(out: string, cache: Cache, root: string): Promi
       });
     },
     async commit(warn) {
-      await writer.commit();
+      await writer.commit(warn);
       // The new build is in place: the cache only helps the next one, so a failure here is a warning.
       try {
-        reuse.save();
+        writer.saveManifest();
         cache.prune();
       } catch (error) {
         const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';

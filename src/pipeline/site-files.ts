@@ -20,6 +20,8 @@ import type { Stages } from './stages';
 /** A file of the site, produced on demand. */
 export interface SiteFile {
   path: string;
+  /** The source file it is made from (a page's), named when the file cannot be written. */
+  source?: string;
   /** What the contents are made from: the previous build's file is kept while the key is unchanged. */
   key?: () => Promise<string>;
   contents: () => Promise<string | Uint8Array>;
@@ -74,11 +76,13 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     return [
       {
         path: htmlFileOf(route.path, notFound),
+        ...(route.file ? { source: route.file } : {}),
         key,
         contents: async () => renderPage(await renderInputOf(route.path), fragments),
       },
       {
         path: pageDataFileOf(route.path, notFound),
+        ...(route.file ? { source: route.file } : {}),
         key,
         contents: async () => JSON.stringify((await site.routePage(route.path)).page.props),
       },

@@ -1,5 +1,4 @@
-import type { OutputReuse } from '../cache/output-reuse';
-import type { OutputWriter } from '../output/output-writer';
+import type { OutputFolder } from '../output/output-folder';
 import type { SiteFile, SiteFileGroup } from './site-files';
 
 /** Files written and files kept from the previous build. */
@@ -12,7 +11,8 @@ export interface WriteCounts {
  * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
  * link: no bytes copied, nothing rendered). Files are produced one at a time, so memory stays flat on large sites.
  */
-export async function writeFiles(files: SiteFile[], writer: OutputWriter, reuse: OutputReuse): Promise<WriteCounts> {
+export async function writeFiles(files: SiteFile[], writer: OutputFolder): Promise<WriteCounts> {
+  const { reuse } = writer;
   const counts: WriteCounts = { written: 0, reused: 0 };
   for (const file of files) {
     const key = file.key ? await file.key() : undefined;
@@ -21,7 +21,7 @@ export async function writeFiles(files: SiteFile[], writer: OutputWriter, reuse:
       await writer.link(file.path, previous.path, previous.written);
       counts.reused++;
     } else {
-      await writer.write(file.path, await file.contents());
+      await writer.write(file.path, await file.contents(), file.source);
       counts.written++;
     }
     if (key !== undefined) reuse.record(file.path, key, writer.fileInfo(file.path)!);
@@ -30,7 +30,8 @@ export async function writeFiles(files: SiteFile[], writer: OutputWriter, reuse:
 }
 
 /** Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. */
-export async function writeGroup(group: SiteFileGroup, writer: OutputWriter, reuse: OutputReuse): Promise<WriteCounts> {
+export async function writeGroup(group: SiteFileGroup, writer: OutputFolder): Promise<WriteCounts> {
+  const { reuse } = writer;
   const key = await group.key();
   const previous = reuse.reusableGroup(group.name, key);
   const files: string[] = [];
@@ -51,6 +52,6 @@ export async function writeGroup(group: SiteFileGroup, writer: OutputWriter, reu
 }
 
 /** Copies files into the build as they are. */
-export async function copyFiles(copies: { path: string; from: string }[], writer: OutputWriter): Promise<void> {
+export async function copyFiles(copies: { path: string; from: string }[], writer: OutputFolder): Promise<void> {
   await Promise.all(copies.map((copy) => writer.copy(copy.from, copy.path)));
 }

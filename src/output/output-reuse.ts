@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { WrittenFile } from '../output/written-file';
-import { replaceFileSync } from './replace-file';
+import { digestOf } from '../cache/digest';
+import { replaceFileSync } from '../cache/replace-file';
+import type { WrittenFile } from './written-file';
 
 interface Entry {
   key: string;
@@ -32,12 +33,20 @@ interface Manifest {
   groups: Record<string, { key: string; files: string[] }>;
 }
 
+/** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */
+export interface ReuseOptions {
+  /** A folder of the site's cache (the manifest of each output folder is named after its path). */
+  manifests: string;
+  enabled: boolean;
+}
+
 /**
  * Reuse of the files of the last build into `outDir`, recorded in a manifest per output folder. A file is
  * reused when it was made from the same key and still has the size and modification time it had when it was
  * written: a file changed by hand is produced again.
  */
-export function outputReuse(manifestFile: string, outDir: string, enabled: boolean): OutputReuse {
+export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
+  const manifestFile = path.join(manifests, `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);
   let previous: Manifest = { files: {}, groups: {} };
   if (enabled) {
     try {
@@ -52,8 +61,9 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     const entry = previous.files[file];
     if (!entry || entry.key !== key) return undefined;
     const full = path.join(outDir, file);
-    const stat = statSync(full, { throwIfNoEntry: false });
-    if (!stat || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
+    // lstat: a link put there by hand is never taken for the file (nor linked into the next build).
+    const stat = lstatSync(full, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
     return { path: full, written: { size: entry.size, revision: entry.revision } };
   };
   return {
@@ -73,7 +83,7 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     },
     save() {
       for (const [file, entry] of Object.entries(next.files)) {
-        const stat = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+        const stat = lstatSync(path.join(outDir, file), { throwIfNoEntry: false });
         if (stat) entry.mtimeMs = stat.mtimeMs;
         else delete next.files[file];
       }
@@ -83,6 +93,15 @@ export function outputReuse(manifestFile: string, outDir: string, enabled: boole
     },
   };
 }
+
+/** No reuse: nothing of an earlier build is kept, nothing is recorded (an output folder opened without a cache). */
+export const noReuse: OutputReuse = {
+  reusable: () => undefined,
+  record: () => undefined,
+  reusableGroup: () => undefined,
+  recordGroup: () => undefined,
+  save: () => undefined,
+};
 
 /**
  * Deletes all but the `keep` most recent output manifests. There is one per output folder ever built into (a

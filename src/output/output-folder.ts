@@ -1,0 +1,261 @@
+import { hash as oneShotHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
+import { type Lock, takeLock } from './output-lock';
+import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
+import {
+  ensureStore,
+  lockOf,
+  newBuildFolder,
+  type OutputState,
+  outputState,
+  publish,
+  shownPath,
+  tidyStore,
+} from './output-store';
+import { fileFailure, writeFailure } from './write-failure';
+import type { WrittenFile } from './written-file';
+
+/**
+ * The output folder of a build: the new build is written into a folder of its own (see output-store) and
+ * published on `commit()` in one step, so a failed or interrupted build never shows a half-written one. One
+ * build at a time: the folder's lock is held from `open` to `commit` or `abort`. It owns what writing a build
+ * takes: the lock, the files the file-writing thread writes for it, and the manifest of what the published build
+ * was made from (`reuse`), so that the next build keeps unchanged files instead of producing them again.
+ */
+export class OutputFolder {
+  readonly out: string;
+  /** The folder the new build is written into, published by `commit`. */
+  readonly tmp: string;
+  /** The previous build's files this one can keep, and what this one's are made from (see output-reuse). */
+  readonly reuse: OutputReuse;
+  bytes = 0;
+  files = 0;
+
+  private readonly store: string;
+  private readonly state: OutputState;
+  private readonly spare: string | undefined;
+  private readonly lock: Lock;
+  /** The site's folder, which sources are shown relative to. */
+  private readonly root: string;
+
+  private constructor(
+    out: string,
+    parts: {
+      tmp: string;
+      store: string;
+      state: OutputState;
+      spare: string | undefined;
+      lock: Lock;
+      root: string;
+      reuse: OutputReuse;
+    },
+  ) {
+    this.out = out;
+    this.tmp = parts.tmp;
+    this.reuse = parts.reuse;
+    this.store = parts.store;
+    this.state = parts.state;
+    this.spare = parts.spare;
+    this.lock = parts.lock;
+    this.root = parts.root;
+  }
+
+  /**
+   * Refuses an output path docs-it did not make (see `outputState`), locks it (one build at a time), clears what
+   * interrupted builds left, and makes the new build's folder. The build the published one replaced is the spare
+   * folder whose files the new build's take the place of (see background-writes' `useSpare`).
+   */
+  static async open(out: string, options: { root?: string; reuse?: ReuseOptions } = {}): Promise<OutputFolder> {
+    const shown = shownPath(out);
+    const fail = (error: unknown) => fileFailure(error, `prepare the output folder ${shown}`);
+    try {
+      mkdirSync(path.dirname(out), { recursive: true });
+    } catch (error) {
+      // Making the folders of a path answers EEXIST when a file stands where one of them goes.
+      const code = (error as NodeJS.ErrnoException).code;
+      throw fail(code === 'EEXIST' ? Object.assign(error as Error, { code: 'ENOTDIR' }) : error);
+    }
+    let store: string;
+    let lock: Lock;
+    try {
+      outputState(out);
+      store = ensureStore(out);
+      lock = takeLock(lockOf(store), `${shown}/`);
+    } catch (error) {
+      throw fail(error);
+    }
+    try {
+      // Looked at again with the lock held: another build may have published meanwhile.
+      const state = outputState(out);
+      const spare = await tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
+      const tmp = newBuildFolder(store);
+      // A build without a spare reuses nothing (a missing folder hands the thread none).
+      backgroundWrites().useSpare(spare ?? path.join(store, 'none'));
+      const root = options.root ?? process.cwd();
+      const reuse = options.reuse ? outputReuse(out, options.reuse) : noReuse;
+      return new OutputFolder(out, { tmp, store, state, spare, lock, root, reuse });
+    } catch (error) {
+      lock.release();
+      throw fail(error);
+    }
+  }
+
+  /** What was written where, for the service worker's precache manifest (no second read of the output). */
+  private readonly written = new Map<string, { size: number; revision?: string; source?: string }>();
+  /** The source of each file written from one (a page), named when its file cannot be written. */
+  private readonly sources = new Map<string, string>();
+
+  /** The first write that failed, reported by `flush` (writes happen on another thread, after `write` returns). */
+  private failure: { error: WriteFailure; relPath: string } | undefined;
+
+  private failed(relPath: string): (error: WriteFailure) => void {
+    return (error) => {
+      this.failure ??= { error, relPath };
+    };
+  }
+
+  /**
+   * Queues a file of the build (the file-writing thread creates it and its folders, beside the rendering; see
+   * background-writes). `source` names what it is made from, for a located error when it cannot be written.
+   */
+  async write(relPath: string, contents: string | Uint8Array, source?: string): Promise<void> {
+    const target = this.resolve(relPath);
+    // Encoded once for the file, its size and its hash (each would encode the string again).
+    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const size = data.byteLength;
+    this.written.set(relPath, { size, revision: revisionOf(data) });
+    if (source) this.sources.set(relPath, source);
+    this.files++;
+    this.bytes += size;
+    await backgroundWrites().write(target, data, this.failed(relPath), true);
+  }
+
+  /** Queues a copy of a file of the site (`from`); anything but a plain file is refused, never read. */
+  async copy(from: string, relPath: string): Promise<void> {
+    const target = this.resolve(relPath);
+    let size: number;
+    try {
+      const stat = statSync(from);
+      if (!stat.isFile()) throw Object.assign(new Error(`${from} is not a plain file`), { code: 'ESPECIAL' });
+      size = stat.size;
+    } catch (error) {
+      const source = this.shownSource(from);
+      throw fileFailure(error, `copy ${source} into the build`, source);
+    }
+    // Copied files are hashed only if the service worker asks for them (from the original: the same bytes).
+    this.written.set(relPath, { size, source: from });
+    this.sources.set(relPath, this.shownSource(from));
+    this.files++;
+    this.bytes += size;
+    await backgroundWrites().copy(target, from, this.failed(relPath), true);
+  }
+
+  /**
+   * Puts a file of the previous build into this one without copying its bytes: a hard link, which survives the
+   * previous build's removal (a copy where links are not possible).
+   */
+  async link(relPath: string, from: string, written: WrittenFile): Promise<void> {
+    const target = this.resolve(relPath);
+    this.written.set(relPath, { size: written.size, revision: written.revision });
+    this.files++;
+    this.bytes += written.size;
+    await backgroundWrites().link(target, from, this.failed(relPath));
+  }
+
+  /** Waits for every file queued so far to be on disk; throws the first that could not be written. */
+  async flush(): Promise<void> {
+    await backgroundWrites().flush();
+    if (!this.failure) return;
+    const { error, relPath } = this.failure;
+    const file = path.join(shownPath(this.out), relPath);
+    throw writeFailure(Object.assign(new Error(error.message), { code: error.code }), file, this.sources.get(relPath));
+  }
+
+  /** Size and content hash of a file this build wrote or linked. */
+  fileInfo(relPath: string): WrittenFile | undefined {
+    const file = this.written.get(relPath);
+    return file && { size: file.size, revision: revisionOfEntry(file) };
+  }
+
+  /** Written files (output-relative paths with `/`) that `include` accepts, each with its size and a content hash. */
+  filesWithRevisions(include: (relPath: string) => boolean): (WrittenFile & { path: string })[] {
+    const files: (WrittenFile & { path: string })[] = [];
+    for (const [relPath, file] of this.written) {
+      if (include(relPath)) files.push({ path: relPath, size: file.size, revision: revisionOfEntry(file) });
+    }
+    return files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  /**
+   * Publishes the finished build (one rename of a link onto the output path). The replaced build stays in the
+   * store as the next build's spare; what this build left of its own spare is removed. A failure after the
+   * build is published is only a warning: the build is in place.
+   */
+  async commit(warn: (message: string) => void = () => undefined): Promise<void> {
+    await this.flush();
+    try {
+      publish(this.out, this.store, this.tmp, this.state);
+    } catch (error) {
+      throw fileFailure(error, `publish the build at ${shownPath(this.out)}`);
+    }
+    try {
+      // Asynchronous: the deletions run side by side on libuv's threads, several times faster than one by one.
+      if (this.spare) await rm(this.spare, { recursive: true, force: true });
+    } catch (error) {
+      warn(`Avviso: ${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** Keeps what the published build was made from, for the next build (after `commit`). */
+  saveManifest(): void {
+    this.reuse.save();
+  }
+
+  /** Throws the new build away (after a failure, `commit`'s included); the previous one stays as it was. */
+  async abort(): Promise<void> {
+    try {
+      // Nothing may still be writing into the folder while it is removed.
+      await backgroundWrites().flush();
+      // The link is the published build: the folder is removed only while it is not the one published.
+      if (!isPublished(this.out, this.tmp)) await rm(this.tmp, { recursive: true, force: true });
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  private shownSource(file: string): string {
+    return path.relative(this.root, file).split(path.sep).join('/');
+  }
+
+  private resolve(relPath: string): string {
+    const target = path.resolve(this.tmp, relPath);
+    if (!target.startsWith(this.tmp + path.sep))
+      throw new Error(`refusing to write outside the output folder: ${relPath}`);
+    return target;
+  }
+}
+
+/** Whether `out` is a link to `dir` (the build was published before a later step failed). */
+function isPublished(out: string, dir: string): boolean {
+  try {
+    return lstatSync(out).isSymbolicLink() && statSync(out).ino === statSync(dir).ino;
+  } catch {
+    return false;
+  }
+}
+
+/** A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one). */
+function revisionOf(contents: Uint8Array): string {
+  return oneShotHash('sha256', contents, 'hex').slice(0, 32);
+}
+
+/** A written entry's revision; a copied file is read and hashed the first time it is asked for. */
+function revisionOfEntry(file: { revision?: string; source?: string }): string {
+  file.revision ??= revisionOf(readFileSync(file.source!));
+  return file.revision;
+}

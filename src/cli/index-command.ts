@@ -6,6 +6,7 @@ import { formatMs } from '../pipeline/format-units';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
+import { printable } from '../shared/terminal-text';
 
 export interface IndexCommandOptions {
   /** The docs-it package. */
@@ -38,7 +39,11 @@ export interface IndexCommandOptions {
 
 /** `docs-it index`: pushes the records of a finished build to Meilisearch; resolves to the exit code. */
 export async function indexCommand(options: IndexCommandOptions): Promise<number> {
-  const out = options.out ?? console;
+  // What the server says (its error messages, index names) is printed with control characters escaped: a
+  // hostile or broken server must not rewrite the terminal.
+  const sink = options.out ?? console;
+  const shown = (text: string) => text.split('\n').map(printable).join('\n');
+  const out = { log: (text: string) => sink.log(shown(text)), error: (text: string) => sink.error(shown(text)) };
   let indexUid = options.index ?? 'docs';
   try {
     const config = await loadConfig({

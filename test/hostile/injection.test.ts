@@ -292,7 +292,7 @@ test('every feed and the sitemap of a build with control characters in titles, t
 
 const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned);
 
-test('an announcement bar id holding </script> stays a string: no script runs, a dismissed bar stays hidden', async () => {
+test('an announcement bar id holding </script> stays a string: no script runs, a closed bar stays hidden', async () => {
   const page = await context.newPage();
   await page.goto(`${meili.url}it/`);
   assert.is(await pwned(page), undefined, 'the id did not open a script of its own');

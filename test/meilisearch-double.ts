@@ -1,7 +1,9 @@
 /*
  * A loopback HTTP server that follows Meilisearch's documented API closely enough for `docs-it index` and
- * the browser provider: indexes, settings, documents, search (filter, highlight, crop, distinct), tasks
- * that go enqueued → processing → succeeded/failed one at a time, swap-indexes, errors with
+ * the browser provider: indexes (listed page by page, with stats), settings, documents (adding to a missing
+ * index creates it), search (filter, highlight, crop, distinct), tasks that go enqueued → processing →
+ * succeeded/failed one at a time (listed newest first, filtered by index, status and type), swap-indexes
+ * (which also swaps the finished tasks' index uids), times in RFC 3339 with nanoseconds, errors with
  * message/code/type/link, Bearer keys and CORS. No Meilisearch server can be installed here.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -48,12 +50,18 @@ export interface DoubleOptions {
   failTask?(task: DoubleTask): DoubleError | undefined;
   /** Keeps a task `processing` forever (to test timeouts). */
   stallTask?(task: DoubleTask): boolean;
+  /** Keeps a task `processing` until the promise settles (a slow swap, a long batch). */
+  holdTask?(task: DoubleTask): Promise<unknown> | undefined;
   /**
-   * Breaks a request: a status answers with a non-JSON body (a proxy in trouble), `reset` drops the
-   * connection, `malformed` answers 200 with truncated JSON, `hang` accepts and never answers, `foreign`
-   * answers 200 with JSON that is not Meilisearch's (another service on the port).
+   * Breaks a request: a status answers with an HTML page (a proxy in trouble, or 200 from another web
+   * server), `reset` drops the connection, `malformed` answers 200 with truncated JSON, `empty` answers 200
+   * with no body, `hang` accepts and never answers, `foreign` answers 200 with JSON that is not
+   * Meilisearch's (another service on the port).
    */
-  breakRequest?(method: string, path: string): number | 'reset' | 'malformed' | 'hang' | 'foreign' | undefined;
+  breakRequest?(
+    method: string,
+    path: string,
+  ): number | 'reset' | 'malformed' | 'empty' | 'hang' | 'foreign' | undefined;
   /** Delay between task state changes (default 1 ms). */
   tickMs?: number;
 }
@@ -64,8 +72,11 @@ export interface MeilisearchDouble {
   tasks: DoubleTask[];
   requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[];
   options: DoubleOptions;
-  /** Adds documents to an index at once (test setup), creating it with default-like settings. */
-  seed(uid: string, documents: Record<string, unknown>[], settings?: Record<string, unknown>): void;
+  /**
+   * Adds documents to an index at once (test setup), creating it with default-like settings, and records
+   * its creation and documents as tasks finished at `at` (default now), as its history on a server would.
+   */
+  seed(uid: string, documents: Record<string, unknown>[], settings?: Record<string, unknown>, at?: Date): void;
   close(): Promise<void>;
 }
 
@@ -96,7 +107,16 @@ const defaultSettings = () => ({
   distinctAttribute: null as string | null,
 });
 
-const now = () => new Date().toISOString();
+// RFC 3339 with nanoseconds, as Meilisearch writes them; strictly increasing, like the server's clock.
+const startNs = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
+let lastNs = 0n;
+const timeOf = (ns: bigint) =>
+  `${new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 19)}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`;
+const now = () => {
+  const ns = startNs + process.hrtime.bigint();
+  lastNs = ns > lastNs ? ns : lastNs + 1n;
+  return timeOf(lastNs);
+};
 const fold = (s: string) =>
   s
     .toLowerCase()
@@ -157,7 +177,8 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
       next.status = 'processing';
       next.startedAt = now();
       if (options.stallTask?.(next)) return; // stays processing; later tasks wait behind it, as in Meilisearch
-      setTimeout(() => {
+      const finish = () => {
+        if (closed) return;
         try {
           const injected = options.failTask?.(next);
           if (injected) throw injected;
@@ -171,7 +192,10 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         next.duration = 'PT0.001S';
         processing = false;
         schedule();
-      }, options.tickMs ?? 1);
+      };
+      const held = options.holdTask?.(next);
+      if (held) held.then(finish, finish);
+      else setTimeout(finish, options.tickMs ?? 1);
     }, options.tickMs ?? 1);
   };
 
@@ -206,8 +230,10 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
     if (method === 'GET' && path === '/version')
       return [200, { pkgVersion: '1.4.0', commitSha: 'double', commitDate: '2023-01-01' }];
     if (method === 'GET' && path === '/indexes') {
-      const results = [...indexes.values()].map(publicIndex);
-      return [200, { results, offset: 0, limit: 20, total: results.length }];
+      const all = [...indexes.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1)).map(publicIndex);
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 20);
+      return [200, { results: all.slice(offset, offset + limit), offset, limit, total: all.length }];
     }
     if (method === 'POST' && path === '/indexes') {
       const { uid, primaryKey = null } = body as { uid: string; primaryKey?: string | null };
@@ -234,6 +260,13 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
             const [a, b] = pair.map(indexOrFail) as [DoubleIndex, DoubleIndex];
             indexes.set(a.uid, { ...b, uid: a.uid, updatedAt: now() });
             indexes.set(b.uid, { ...a, uid: b.uid, updatedAt: now() });
+            // "In the task history, every mention of one index uid is replaced by the other"; enqueued tasks
+            // are left unmodified.
+            for (const task of tasks) {
+              if (task.status === 'enqueued' || task.type === 'indexSwap') continue;
+              if (task.indexUid === a.uid) task.indexUid = b.uid;
+              else if (task.indexUid === b.uid) task.indexUid = a.uid;
+            }
           }
         }),
       ];
@@ -247,8 +280,21 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
       return [200, publicTask(task)];
     }
     if (method === 'GET' && path === '/tasks') {
-      const results = [...tasks].reverse().map(publicTask);
-      return [200, { results, limit: 20, from: results[0]?.uid ?? null, next: null }];
+      const list = (name: string) => query.get(name)?.split(',');
+      const [uids, statuses, types] = [list('indexUids'), list('statuses'), list('types')];
+      const limit = Number(query.get('limit') ?? 20);
+      const from = query.has('from') ? Number(query.get('from')) : Number.POSITIVE_INFINITY;
+      const matching = [...tasks].reverse().filter(
+        (t) =>
+          t.uid <= from &&
+          // A filter on indexes leaves out the tasks of no single index (index swaps among them).
+          (!uids || (t.indexUid !== null && uids.includes(t.indexUid))) &&
+          (!statuses || statuses.includes(t.status)) &&
+          (!types || types.includes(t.type)),
+      );
+      const results = matching.slice(0, limit).map(publicTask);
+      const next = matching[limit]?.uid ?? null;
+      return [200, { results, total: matching.length, limit, from: results[0]?.uid ?? null, next }];
     }
     const m = /^\/indexes\/([^/]+)(\/.*)?$/.exec(path);
     if (m) {
@@ -265,6 +311,14 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         ];
       }
       if (rest === '/settings' && method === 'GET') return [200, indexOrFail(uid).settings];
+      if (rest === '/stats' && method === 'GET') {
+        const index = indexOrFail(uid);
+        const fieldDistribution: Record<string, number> = {};
+        for (const doc of index.documents.values())
+          for (const key of Object.keys(doc)) fieldDistribution[key] = (fieldDistribution[key] ?? 0) + 1;
+        const isIndexing = tasks.some((t) => t.indexUid === uid && t.status === 'processing');
+        return [200, { numberOfDocuments: index.documents.size, isIndexing, fieldDistribution }];
+      }
       if (rest === '/settings' && method === 'PATCH') {
         return [
           202,
@@ -346,6 +400,10 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
           res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{"status":"ok"}');
           return;
         }
+        if (broken === 'empty') {
+          res.writeHead(200, { ...cors, 'Content-Type': 'application/json', 'Content-Length': '0' }).end();
+          return;
+        }
         if (broken === 'malformed') {
           res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{"taskUid": 1, "indexUid": ');
           return;
@@ -378,11 +436,33 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
     tasks,
     requests,
     options,
-    seed(uid, documents, settings = {}) {
-      const index = newIndex(uid, 'id');
+    seed(uid, documents, settings = {}, at) {
+      const time = at ? timeOf(BigInt(at.getTime()) * 1_000_000n) : now();
+      const index = { ...newIndex(uid, 'id'), createdAt: time, updatedAt: time };
       Object.assign(index.settings, settings);
       for (const doc of documents) index.documents.set(String(doc.id), doc);
       indexes.set(uid, index);
+      const finished = (type: string, details: Record<string, unknown>) =>
+        tasks.push({
+          uid: tasks.length,
+          indexUid: uid,
+          status: 'succeeded',
+          type,
+          details,
+          error: null,
+          canceledBy: null,
+          duration: 'PT0.001S',
+          enqueuedAt: time,
+          startedAt: time,
+          finishedAt: time,
+          apply: () => undefined,
+        });
+      finished('indexCreation', { primaryKey: 'id' });
+      if (documents.length)
+        finished('documentAdditionOrUpdate', {
+          receivedDocuments: documents.length,
+          indexedDocuments: documents.length,
+        });
     },
     close: () =>
       new Promise<void>((resolve) => {

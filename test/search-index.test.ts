@@ -3,7 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type IndexCommandOptions, indexCommand } from '../src/cli/index-command';
-import { indexSettings, temporaryIndexOf } from '../src/search/meilisearch-push';
+import { temporaryPrefixOf } from '../src/search/index-lock';
+import { indexSettings } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 import { errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
@@ -12,7 +13,7 @@ const dir = copyFixture('basic');
 const config = path.join(dir, 'site.config.ts');
 const buildDir = path.join(dir, 'build');
 const live = 'docs-v1';
-const temporary = temporaryIndexOf(live);
+const temporary = `${temporaryPrefixOf(live)}_run1`;
 
 const record = (i: number): SearchRecord => ({
   id: `r${i}`,
@@ -59,6 +60,7 @@ const run = (options: Partial<IndexCommandOptions> = {}) => {
     host: double.url,
     key: 'chiave-admin',
     env: {},
+    runId: 'run1',
     out: { log: capture, error: capture },
     ...options,
   });
@@ -95,12 +97,11 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.equal(index.settings.filterableAttributes, ['lang', 'version']);
   assert.is(index.settings.distinctAttribute, 'url');
   assert.ok((index.settings.rankingRules as string[]).includes('rank:desc'));
-  const batches = double.tasks
-    .filter((t) => t.type === 'documentAdditionOrUpdate')
-    .map((t) => t.details.receivedDocuments);
+  const ours = double.tasks.slice(2); // after the seeded index's history
+  const batches = ours.filter((t) => t.type === 'documentAdditionOrUpdate').map((t) => t.details.receivedDocuments);
   assert.equal(batches, [1000, 1000, 500]);
   assert.equal(
-    double.tasks.map((t) => `${t.type}:${t.status}`),
+    ours.map((t) => `${t.type}:${t.status}`),
     [
       'indexCreation:succeeded',
       'settingsUpdate:succeeded',
@@ -112,8 +113,8 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
     ],
   );
   assert.ok(double.requests.every((r) => r.path === '/health' || r.headers.authorization === 'Bearer chiave-admin'));
-  assert.match(output(), 'lotto 3/3: 2500/2500 documenti');
-  assert.match(output(), /Indicizzati 2500 documenti in docs-v1 \(3 lotti\) in \d+/);
+  assert.match(output(), 'batch 3/3: 2500/2500 documents');
+  assert.match(output(), /docs-v1 now serves the 2500 documents of this run \(3 batches, \d+/);
 });
 
 test('readers never see a half-filled index: the live index keeps its old documents until the swap', async () => {
@@ -124,13 +125,15 @@ test('readers never see a half-filled index: the live index keeps its old docume
   };
   assert.is(await run(), 0, output());
   assert.equal(seen, [1, 1, 1, 1, 1, 1], 'every task before the swap saw the old index, whole');
+  assert.is(double.indexes.get(live)!.documents.size, 2500);
 });
 
 test('each task is waited for: enqueued, processing, then succeeded (polling GET /tasks/:uid)', async () => {
   double.options.tickMs = 15;
   assert.is(await run(), 0, output());
   const polls = double.requests.filter((r) => /^\/tasks\/\d+$/.test(r.path));
-  assert.ok(polls.length >= double.tasks.length * 2, `${polls.length} polls for ${double.tasks.length} tasks`);
+  const ours = double.tasks.length - 2; // after the seeded index's history
+  assert.ok(polls.length >= ours * 2, `${polls.length} polls for ${ours} tasks`);
 });
 
 test('the index is created when it does not exist yet', async () => {
@@ -152,9 +155,8 @@ test('a failed task prints code, type, link and message, exits 1 and leaves the 
   assert.match(text, 'code: invalid_document_id');
   assert.match(text, 'type: invalid_request');
   assert.match(text, 'link: https://docs.meilisearch.com/errors#invalid_document_id');
-  assert.match(text, "L'indice docs-v1 non è stato modificato.");
+  assert.match(text, 'This run did not change docs-v1: docs-v1 serves 1 document now.');
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
-  await new Promise((r) => setTimeout(r, 20));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index is cleaned up');
   assert.not.ok(double.tasks.some((t) => t.type === 'indexSwap'));
 });
@@ -167,14 +169,16 @@ test('an API error answer (wrong key) prints code, type, link, message and HTTP 
   assert.match(text, 'type: auth');
   assert.match(text, 'link: https://docs.meilisearch.com/errors#invalid_api_key');
   assert.match(text, 'HTTP status: 403');
+  assert.match(text, 'This run did not change docs-v1: what docs-v1 serves now could not be read');
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
 });
 
-test('a communication error prints the status', async () => {
+test("an error status with a page that is not Meilisearch's prints the status and what came back", async () => {
   double.options.breakRequest = (method, p) => (method === 'POST' && p === '/indexes' ? 502 : undefined);
   assert.is(await run(), 1);
-  assert.match(output(), '✖ Meilisearch: errore di comunicazione con il server');
-  assert.match(output(), 'status: Bad Gateway');
+  assert.match(output(), `✖ Meilisearch: the server at ${double.url}/ did not answer as Meilisearch does: HTTP 502`);
+  assert.match(output(), 'Bad Gateway with an HTML page (text/html');
+  assert.match(output(), 'This run did not change docs-v1: docs-v1 serves 1 document now.');
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
 });
 
@@ -207,17 +211,19 @@ test('a task that never finishes times out with the client message, and the live
 test('a server that accepts and never answers: each request times out, the temporary index goes', async () => {
   double.options.breakRequest = (method, p) => (method === 'POST' && p.endsWith('/documents') ? 'hang' : undefined);
   assert.is(await run({ requestTimeoutMs: 300 }), 1);
-  assert.match(output(), '✖ Meilisearch: il server non ha risposto in tempo');
-  assert.match(output(), "L'indice docs-v1 non è stato modificato.");
+  assert.match(output(), '✖ Meilisearch: the server did not answer in time (no answer from');
+  assert.match(output(), 'This run did not change docs-v1: docs-v1 serves 1 document now.');
   assert.equal([...double.indexes.get(live)!.documents.keys()], ['old-1']);
-  await new Promise((r) => setTimeout(r, 20));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index is deleted');
 });
 
 test('an answer that is not from Meilisearch says so (not "reading \'taskUid\'")', async () => {
   double.options.breakRequest = (method, p) => (method === 'POST' && p === '/indexes' ? 'foreign' : undefined);
   assert.is(await run(), 1);
-  assert.match(output(), `✖ Meilisearch: the server at ${double.url}/ did not answer as Meilisearch does`);
+  assert.match(
+    output(),
+    `✖ Meilisearch: the server at ${double.url}/ did not answer as Meilisearch does: an answer without the task`,
+  );
   assert.not.match(output(), /reading '/);
 });
 
@@ -225,16 +231,16 @@ test('a failure after the swap: the live index is new, the old documents wait in
   double.options.breakRequest = (method, p) => (method === 'DELETE' && p === `/indexes/${temporary}` ? 502 : undefined);
   assert.is(await run(), 1);
   const text = output();
-  assert.match(text, `the index ${live} now holds the new documents`);
+  assert.match(text, `${live} serves the 2500 documents of this run, but the old ones could not be deleted`);
   assert.match(text, `they remain in ${temporary}`);
-  assert.not.match(text, 'non è stato modificato');
+  assert.not.match(text, 'did not change');
   assert.is(double.indexes.get(live)!.documents.size, 2500);
   assert.equal([...double.indexes.get(temporary)!.documents.keys()], ['old-1']);
 });
 
 test('the host is validated as the client does: scheme added, trailing slash, or "The provided host…"', async () => {
   assert.is(await run({ host: double.url.replace('http://', '') }), 0, output());
-  assert.match(output(), `Meilisearch ${double.url}/: indice temporaneo`);
+  assert.match(output(), `Meilisearch ${double.url}/\n  temporary index ${temporary}`);
   assert.is(await run({ host: 'http://[' }), 1);
   assert.match(output(), '✖ The provided host is not valid.');
 });
@@ -243,8 +249,9 @@ test('no server at the host: a clear error and exit code 1', async () => {
   const port = new URL(double.url).port;
   await double.close();
   assert.is(await run({ host: `http://127.0.0.1:${port}` }), 1);
-  assert.match(output(), '✖ Meilisearch: errore di comunicazione con il server');
-  assert.match(output(), 'status: fetch failed');
+  assert.match(output(), '✖ Meilisearch: cannot communicate with the server');
+  assert.match(output(), 'status: fetch failed: connect ECONNREFUSED');
+  assert.match(output(), 'code: ECONNREFUSED');
   double = await startMeilisearchDouble();
 });
 

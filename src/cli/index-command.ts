@@ -3,9 +3,10 @@ import path from 'node:path';
 import { loadConfig } from '../config/load-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
-import { AfterSwapError, describeMeilisearchError, pushToMeilisearch } from '../search/meilisearch-push';
+import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
+import { printable } from '../shared/terminal-text';
 
 export interface IndexCommandOptions {
   /** The docs-it package. */
@@ -25,6 +26,12 @@ export interface IndexCommandOptions {
   intervalMs?: number;
   /** Longest wait for one HTTP answer, in ms (`--timeout`, default 10000). */
   requestTimeoutMs?: number;
+  /** How long to wait for another run filling the same index (`--wait`, default 300000 ms). */
+  waitMs?: number;
+  /** For tests: time between two looks at that run, when a left-behind temporary index counts as dead, run id. */
+  lockPollMs?: number;
+  staleMs?: number;
+  runId?: string;
   /** Where progress and errors go (default the console). */
   out?: Pick<Console, 'log' | 'error'>;
   env?: Record<string, string | undefined>;
@@ -32,7 +39,11 @@ export interface IndexCommandOptions {
 
 /** `docs-it index`: pushes the records of a finished build to Meilisearch; resolves to the exit code. */
 export async function indexCommand(options: IndexCommandOptions): Promise<number> {
-  const out = options.out ?? console;
+  // What the server says (its error messages, index names) is printed with control characters escaped: a
+  // hostile or broken server must not rewrite the terminal.
+  const sink = options.out ?? console;
+  const shown = (text: string) => text.split('\n').map(printable).join('\n');
+  const out = { log: (text: string) => sink.log(shown(text)), error: (text: string) => sink.error(shown(text)) };
   let indexUid = options.index ?? 'docs';
   try {
     const config = await loadConfig({
@@ -54,7 +65,7 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       path.join(config.paths.out, recordsFileOf(config.site.baseUrl)),
       config.paths.root,
     );
-    out.log(`docs-it index: ${records.length} documenti verso l'indice ${indexUid}`);
+    out.log(`docs-it index: ${records.length} documents for the index ${indexUid}`);
     const summary = await pushToMeilisearch({
       host,
       apiKey: options.key,
@@ -63,11 +74,15 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       timeOutMs: options.timeOutMs,
       intervalMs: options.intervalMs,
       requestTimeoutMs: options.requestTimeoutMs,
+      lockWaitMs: options.waitMs,
+      lockPollMs: options.lockPollMs,
+      staleMs: options.staleMs,
+      runId: options.runId,
       log: (line) => out.log(`  ${line}`),
     });
     out.log(
-      `Indicizzati ${summary.documents} documenti in ${summary.indexUid} ` +
-        `(${summary.batches} ${summary.batches === 1 ? 'lotto' : 'lotti'}) in ${formatMs(summary.ms)}`,
+      `${summary.indexUid} now serves the ${summary.documents} documents of this run ` +
+        `(${summary.batches} ${summary.batches === 1 ? 'batch' : 'batches'}, ${formatMs(summary.ms)})`,
     );
     return 0;
   } catch (error) {
@@ -78,8 +93,9 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       out.error(`✖ ${message}`);
       for (const line of details) out.error(`  ${line}`);
     }
-    // After the swap the live index has changed: the error says how, and "not modified" would be false.
-    if (!(error instanceof AfterSwapError)) out.error(`L'indice ${indexUid} non è stato modificato.`);
+    // Every outcome says what readers get now: after a swap that is the new index, not "unchanged".
+    if (error instanceof PushFailure) for (const line of describeOutcome(error)) out.error(line);
+    else out.error(`This run did not change ${indexUid}.`);
     return 1;
   }
 }

@@ -38,6 +38,7 @@ interface IndexOptions {
   config: string;
   dir?: string;
   timeout: number;
+  wait: number;
 }
 
 /** The `--port` and `--host` options `dev` and `serve` share. */
@@ -171,6 +172,12 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     .option('-c, --config <file>', 'site config file', 'site.config.ts')
     .option('-d, --dir <dir>', 'folder of the build (default: build in the site folder)')
     .option('--timeout <ms>', 'longest wait for each answer of the server', parseMs, 10_000)
+    .option(
+      '--wait <ms>',
+      'how long to wait for another docs-it index run filling the same index (0: refuse at once)',
+      wholeNumber('time in ms', 0),
+      300_000,
+    )
     .action(async (opts: IndexOptions) => {
       const { indexCommand } = await import('./index-command');
       exitCode = await indexCommand({
@@ -181,6 +188,7 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
         config: opts.config,
         dir: opts.dir,
         requestTimeoutMs: opts.timeout,
+        waitMs: opts.wait,
       });
     });
 

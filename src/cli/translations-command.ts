@@ -6,6 +6,7 @@ import { docsItErrorsOf, formatError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
 import { contentModelOf, readContent } from '../pipeline/site';
 import { translationInputOf } from '../pipeline/translation-input';
+import { printable } from '../shared/terminal-text';
 import { staleTranslationStates } from '../shared/translation-states';
 import { formatReport } from '../translations/format-report';
 
@@ -34,7 +35,8 @@ export async function translationsCommand(options: TranslationsCommandOptions): 
     const config = await loadConfig({ packageRoot: options.packageRoot, config: options.config, cwd: options.cwd });
     const content = await readContent(config, moduleFiles(path.join(config.paths.cache, 'modules')));
     const ref = options.ref ?? config.site.translations?.ref ?? 'HEAD';
-    err.write(`Lettura della cronologia di ${ref} in ${options.upstream}…${tty ? '' : '\n'}`);
+    const shownRef = printable(ref);
+    err.write(`Lettura della cronologia di ${shownRef} in ${printable(options.upstream)}…${tty ? '' : '\n'}`);
     const start = performance.now();
     let read = 0;
     const translations = await translationInputOf(
@@ -44,13 +46,13 @@ export async function translationsCommand(options: TranslationsCommandOptions): 
         ...(options.cwd ? { cwd: options.cwd } : {}),
         onProgress: (n, total) => {
           read = n;
-          if (tty) err.write(`\r\x1b[2KLettura della cronologia di ${ref}: ${n}/${total} commit`);
+          if (tty) err.write(`\r\x1b[2KLettura della cronologia di ${shownRef}: ${n}/${total} commit`);
         },
       },
       config,
     );
     if (tty) err.write('\r\x1b[2K');
-    err.write(`Cronologia di ${ref}: ${read} commit letti in ${formatMs(performance.now() - start)}\n`);
+    err.write(`Cronologia di ${shownRef}: ${read} commit letti in ${formatMs(performance.now() - start)}\n`);
     const model = contentModelOf(config, { ...content, ...(translations ? { translations } : {}) }, parseFrontMatter);
     const report = model.translations!.report;
     out.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
@@ -64,7 +66,7 @@ export async function translationsCommand(options: TranslationsCommandOptions): 
     if (tty) err.write('\r\x1b[2K');
     const errors = docsItErrorsOf(error);
     if (errors.length === 0) throw error;
-    for (const e of errors) err.write(`✖ ${formatError(e)}\n`);
+    for (const e of errors) err.write(`✖ ${formatError(e).split('\n').map(printable).join('\n')}\n`);
     return 1;
   }
 }

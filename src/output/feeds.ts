@@ -1,4 +1,5 @@
 import { escapeHtml } from '../shared/escape-html';
+import { xmlChars, xmlText } from './xml-text';
 
 export interface FeedItem {
   title: string;
@@ -23,14 +24,14 @@ export interface FeedInput {
  * Plain text where a feed reader expects HTML (RSS descriptions): escaped for HTML, then for XML, so the reader
  * decodes the XML and shows the text instead of running it as markup.
  */
-const textAsHtml = (text: string) => escapeHtml(escapeHtml(text));
+const textAsHtml = (text: string) => xmlText(escapeHtml(text));
 
-const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+const cdata = (s: string) => `<![CDATA[${xmlChars(s).replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 const rfc822 = (date: string) => new Date(`${date}T00:00:00Z`).toUTCString();
 
 /** RSS 2.0 feed of the blog. */
 export function renderRss(feed: FeedInput): string {
-  const e = escapeHtml;
+  const e = xmlText;
   const items = feed.items
     .map((item) =>
       [
@@ -44,7 +45,7 @@ export function renderRss(feed: FeedInput): string {
     'xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom"';
   const channel = [
     `<channel><title>${e(feed.title)}</title><link>${e(feed.siteUrl)}</link>`,
-    `<description>${textAsHtml(feed.description)}</description><language>${feed.language}</language>`,
+    `<description>${textAsHtml(feed.description)}</description><language>${e(feed.language)}</language>`,
     `<copyright>${e(feed.copyright)}</copyright>`,
     `<atom:link href="${e(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
   ].join('');
@@ -54,14 +55,14 @@ export function renderRss(feed: FeedInput): string {
 
 /** Atom 1.0 feed of the blog. */
 export function renderAtom(feed: FeedInput): string {
-  const e = escapeHtml;
-  const updated = feed.items[0] ? `${feed.items[0].date}T00:00:00Z` : '1970-01-01T00:00:00Z';
+  const e = xmlText;
+  const updated = feed.items[0] ? `${xmlText(feed.items[0].date)}T00:00:00Z` : '1970-01-01T00:00:00Z';
   const entries = feed.items
     .map((item) =>
       [
         // Titles and summaries are plain text: `type="text"`, so readers never parse them as HTML.
         `<entry><title type="text">${e(item.title)}</title><id>${e(item.url)}</id><link href="${e(item.url)}"/>`,
-        `<updated>${item.date}T00:00:00Z</updated><summary type="text">${e(item.description)}</summary>`,
+        `<updated>${e(item.date)}T00:00:00Z</updated><summary type="text">${e(item.description)}</summary>`,
         `<content type="html">${e(item.html)}</content>`,
         item.authors.map((a) => `<author><name>${e(a)}</name></author>`).join(''),
         '</entry>',
@@ -73,6 +74,6 @@ export function renderAtom(feed: FeedInput): string {
     `<link href="${e(feed.siteUrl)}"/><link rel="self" href="${e(feed.feedUrl)}"/><updated>${updated}</updated>`,
     `<rights>${e(feed.copyright)}</rights>`,
   ].join('');
-  const open = `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${feed.language}">`;
+  const open = `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${e(feed.language)}">`;
   return `<?xml version="1.0" encoding="utf-8"?>\n${open}\n${head}\n${entries}\n</feed>\n`;
 }

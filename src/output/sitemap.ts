@@ -1,9 +1,9 @@
-import { escapeHtml } from '../shared/escape-html';
+import { xmlText } from './xml-text';
 
 /** `sitemap.xml` listing every indexable route. */
 export function renderSitemap(origin: string, paths: string[]): string {
   const urls = paths
-    .map((p) => `<url><loc>${escapeHtml(origin + p)}</loc><changefreq>weekly</changefreq></url>`)
+    .map((p) => `<url><loc>${xmlText(origin + p)}</loc><changefreq>weekly</changefreq></url>`)
     .join('\n');
   const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
   return `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls}\n</urlset>\n`;

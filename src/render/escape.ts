@@ -2,9 +2,12 @@ import { escapeHtml } from '../shared/escape-html';
 
 const scriptEscapes: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
-/** JSON that is safe inside a `<script>` element (no `</script>`, no HTML comment openers). */
+/**
+ * JSON that is safe inside a `<script>` element (no `</script>`, no HTML comment openers): the one escaper of
+ * every value placed in an inline script. `undefined`, which JSON lacks, is `null`.
+ */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]!);
+  return (JSON.stringify(value) ?? 'null').replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]!);
 }
 
 /** Inline markdown of short texts (release highlights): `code`, **bold** and [links](url), everything else escaped. */

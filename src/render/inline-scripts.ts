@@ -1,4 +1,10 @@
 import type { SiteConfig } from '../config/site-schema';
+import { jsonForScript } from './escape';
+
+/*
+ * Every value from the config goes into these scripts through jsonForScript: JSON.stringify alone leaves
+ * `</script>` as it is, and an `announcementBar.id` holding it would end the script and start markup.
+ */
 
 /**
  * The inline script that runs before first paint: sets `data-theme` (stored choice, else the system
@@ -11,19 +17,20 @@ export function colorModeScript(site: SiteConfig): string {
     "try{if(matchMedia('(prefers-color-scheme: light)').matches)t='light';",
     "if(matchMedia('(prefers-color-scheme: dark)').matches)t='dark'}catch(e){}",
   ].join('');
-  const bar = [
-    "try{if(localStorage.getItem('docusaurus.announcement.id')===",
-    JSON.stringify(barId),
-    "&&localStorage.getItem('docusaurus.announcement.dismiss')==='true')",
-    "d.setAttribute('data-announcement-bar-initially-dismissed','true')}catch(e){}",
-  ].join('');
+  const bar = () =>
+    [
+      "try{if(localStorage.getItem('docusaurus.announcement.id')===",
+      jsonForScript(barId),
+      "&&localStorage.getItem('docusaurus.announcement.dismiss')==='true')",
+      "d.setAttribute('data-announcement-bar-initially-dismissed','true')}catch(e){}",
+    ].join('');
   return [
     '(function(){var d=document.documentElement,s=null,t;',
     "try{s=localStorage.getItem('theme')}catch(e){}",
-    `if(s==='light'||s==='dark'){t=s}else{t=${JSON.stringify(defaultMode)};`,
+    `if(s==='light'||s==='dark'){t=s}else{t=${jsonForScript(defaultMode)};`,
     respectPrefersColorScheme ? prefers : '',
     "}d.setAttribute('data-theme',t);",
-    barId ? bar : '',
+    barId ? bar() : '',
     '})();',
   ].join('');
 }
@@ -34,7 +41,7 @@ export function colorModeScript(site: SiteConfig): string {
  */
 export function baseUrlBannerScript(baseUrl: string): string {
   return [
-    `(function(){var b=${JSON.stringify(baseUrl)},p=location.pathname;if(p===b||p+'/'===b||p.indexOf(b)===0)return;`,
+    `(function(){var b=${jsonForScript(baseUrl)},p=location.pathname;if(p===b||p+'/'===b||p.indexOf(b)===0)return;`,
     "var s=p.replace(/[^/]*$/,'');var d=document.createElement('div');d.id='__docs-it-base-url-issue-banner';",
     "d.setAttribute('role','alert');",
     "d.style.cssText='border:3px solid #c00;background:#fee;color:#000;padding:1rem;margin:1rem;",

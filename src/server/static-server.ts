@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { CompressedVariants, type Encoding } from './compressed-variants';
 import { cacheControlOf, contentTypeOf, isCompressible, resolveRequestPath } from './http-paths';
 
 export interface StaticServerOptions {
@@ -15,6 +15,8 @@ export interface StaticServerOptions {
   headers?: Record<string, string>;
   /** How long an idle keep-alive connection stays open (default 5000 ms). */
   keepAliveTimeoutMs?: number;
+  /** Where compressed variants are kept (default: a cache of this server's own). */
+  variants?: CompressedVariants;
 }
 
 /** Reads the `/*` block of a `_headers` file (the format static hosts use). */
@@ -38,7 +40,7 @@ export const baseHeaders: Record<string, string> = {
 };
 
 /** Picks the encoding a client accepts: brotli, then gzip; `q=0` means "not this one" (RFC 9110). */
-function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
+function encodingFor(req: IncomingMessage): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of String(req.headers['accept-encoding'] ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -65,68 +67,96 @@ function rangeOf(header: string | undefined, size: number): { start: number; end
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
+interface FileInfo {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Validators of one file version: a strong ETag per representation (the bytes as they are, and each
+ * compressed variant: different bytes, so different tags), and Last-Modified to the second.
+ */
+function validatorsOf(info: FileInfo) {
+  const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  return {
+    etag: (encoding?: Encoding) => `"${version}${encoding ? `-${encoding}` : ''}"`,
+    lastModifiedMs: Math.floor(info.mtimeMs / 1000) * 1000,
+  };
+}
+
+/**
+ * Whether a Range applies under If-Range (RFC 9110 13.1.5): only to the representation the client holds,
+ * named by a strong ETag that matches exactly or by a date equal to Last-Modified, itself strong (the file
+ * was not changed in the second the answer is sent). Anything else: the whole file, 200.
+ */
+function rangeAllowed(req: IncomingMessage, identityEtag: string, lastModifiedMs: number): boolean {
+  if (req.headers['if-range'] === undefined) return true;
+  const condition = String(req.headers['if-range']).trim();
+  if (condition.startsWith('"')) return condition === identityEtag;
+  if (condition.startsWith('W/')) return false;
+  const date = Date.parse(condition);
+  return !Number.isNaN(date) && date === lastModifiedMs && Date.now() - lastModifiedMs >= 1000;
+}
+
 /** Sends one file from disk with type, cache, compression headers and the given status. */
 async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
-  file: string,
+  info: FileInfo,
   status: number,
-  info: { size: number; mtimeMs: number },
   extra: Record<string, string>,
+  variants: CompressedVariants,
 ): Promise<void> {
-  const { size } = info;
+  const { file, size } = info;
   const type = contentTypeOf(file);
-  // Weak: the same validator for the compressed and the plain bytes of one file version.
-  const etag = `W/"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString();
+  const { etag, lastModifiedMs } = validatorsOf(info);
+  // Only files that may be sent compressed have representations chosen by Accept-Encoding.
+  const compressible = isCompressible(type) && size > 1024 && variants.fits(size);
+  const requested = status === 200 ? rangeOf(req.headers.range, size) : undefined;
+  // A range is of the bytes as they are; an If-Range for another version turns it into the whole file.
+  const range = requested && rangeAllowed(req, etag(), lastModifiedMs) ? requested : undefined;
+  const encoding = compressible && !range ? encodingFor(req) : undefined;
   const headers: Record<string, string> = {
     ...baseHeaders,
     ...extra,
     'Content-Type': type,
     'Cache-Control': cacheControlOf(file),
-    Vary: 'Accept-Encoding',
-    ETag: etag,
-    'Last-Modified': lastModified,
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+    ETag: etag(encoding),
+    'Last-Modified': new Date(lastModifiedMs).toUTCString(),
   };
-  if (status === 200 && isNotModified(req, etag, info.mtimeMs)) {
+  if (status === 200 && isNotModified(req, headers.ETag!, info.mtimeMs)) {
     res.writeHead(304, headers).end();
     return;
   }
-  const range = status === 200 ? rangeOf(req.headers.range, size) : undefined;
   if (range === 'invalid') {
     res.writeHead(416, { ...baseHeaders, 'Content-Range': `bytes */${size}` }).end();
     return;
   }
-  // A range is served from the plain bytes; otherwise compressible files are compressed.
-  const encoding = !range && isCompressible(type) && size > 1024 ? encodingFor(req) : undefined;
-  if (encoding) headers['Content-Encoding'] = encoding;
-  else {
-    headers['Accept-Ranges'] = 'bytes';
-    headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
+  if (encoding) {
+    const body = await variants.get(info, encoding);
+    headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
+    return;
   }
+  headers['Accept-Ranges'] = 'bytes';
+  headers['Content-Length'] = String(range ? range.end - range.start + 1 : size);
   if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
   res.writeHead(range ? 206 : status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const source = createReadStream(file, range ? { start: range.start, end: range.end } : {});
-  // On-the-fly compression: brotli's default quality (11) is for precompressed files and far too slow here.
-  if (encoding)
-    await pipeline(
-      source,
-      encoding === 'br'
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : createGzip({ level: 6 }),
-      res,
-    );
-  else await pipeline(source, res);
+  await pipeline(createReadStream(file, range ? { start: range.start, end: range.end } : {}), res);
 }
 
 /** Whether the client's copy is current: `If-None-Match` first, then `If-Modified-Since` (RFC 9110). */
 function isNotModified(req: IncomingMessage, etag: string, mtimeMs: number): boolean {
   const match = req.headers['if-none-match'];
   if (match !== undefined) {
+    // Weak comparison, as If-None-Match asks for.
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
     return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
   }
@@ -140,6 +170,7 @@ export function createStaticServer({
   notFoundFile,
   headers: extra = {},
   keepAliveTimeoutMs = 5000,
+  variants = new CompressedVariants(),
 }: StaticServerOptions): Server {
   const root = path.resolve(dir);
   const server = createServer((req, res) => {
@@ -190,11 +221,11 @@ export function createStaticServer({
     const hostFile = resolved.ok && resolved.candidates.some((c) => c === '_headers' || c === '_redirects');
     const found = resolved.ok && !hostFile ? await findFile(resolved.candidates) : undefined;
     if (found) {
-      await sendFile(req, res, found.file, 200, found, extra);
+      await sendFile(req, res, found, 200, extra, variants);
       return;
     }
     const notFound = await findFile([notFoundFile]);
-    if (notFound) await sendFile(req, res, notFound.file, 404, notFound, extra);
+    if (notFound) await sendFile(req, res, notFound, 404, extra, variants);
     else res.writeHead(404, { ...baseHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   }
 }

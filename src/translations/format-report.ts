@@ -1,3 +1,4 @@
+import { printable } from '../shared/terminal-text';
 import { translationStateLabels as stateLabels } from '../shared/translation-states';
 import type { PageState, PageStatus, TranslationReport } from './translation-status';
 
@@ -29,7 +30,11 @@ function detail(page: PageStatus): string {
   }
 }
 
-/** The report `docs-it translations` prints: one line per page, the pages no one translated, a summary. */
+/**
+ * The report `docs-it translations` prints: one line per page, the pages no one translated, a summary. Commit
+ * subjects and file names come from the upstream history: each line is printed with its control characters
+ * escaped, so an escape sequence in a subject cannot rewrite the terminal.
+ */
 export function formatReport(report: TranslationReport): string {
   const width = Math.max(...Object.values(stateLabels).map((l) => l.length));
   const fileWidth = Math.max(0, ...report.pages.map((p) => p.file.length));
@@ -51,5 +56,5 @@ export function formatReport(report: TranslationReport): string {
   for (const page of report.pages) counts.set(page.state, (counts.get(page.state) ?? 0) + 1);
   const parts = (Object.keys(stateLabels) as PageState[]).map((s) => `${counts.get(s) ?? 0} ${stateLabels[s]}`);
   lines.push('', `Riepilogo: ${parts.join(', ')}; ${report.untranslated.length} originali senza traduzione.`);
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
 }

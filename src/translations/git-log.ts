@@ -26,90 +26,142 @@ export interface UpstreamCommit {
   changes: FileChange[];
 }
 
-const recordStart = '\x1e';
-const field = '\x1f';
+/**
+ * The `--format` that goes with this parser: sha, parents, date and subject, each ended by a NUL. With `-z`,
+ * everything after it (paths of `--raw`, lines of `--numstat`) ends with a NUL too, and a NUL is the one
+ * character that occurs in none of them (git cuts a subject at its first NUL): no separator a commit subject
+ * or a file name can hold (such as `\x1e`) ever decides where a field ends.
+ */
+export const historyFormat = '%H%x00%P%x00%cI%x00%s';
 
-/** The `--format` that goes with this parser: a record separator, then sha, parents, date and subject. */
-export const historyFormat = `${recordStart}%H${field}%P${field}%cI${field}%s`;
+/** A commit starts where a change list could not go on: a token that is a sha (SHA-1 or SHA-256). */
+const shaToken = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+const numstatToken = /^(\d+|-)\t(\d+|-)\t(.*)$/s;
 
-/** Feeds chunks of `git log` output in; takes complete commits out. */
+/** What the next NUL-ended token is. */
+type Expect =
+  | { kind: 'start' }
+  | { kind: 'header'; fields: string[] }
+  | { kind: 'changes' }
+  /** Paths that follow a `--raw` entry (one, or two for a rename or copy). */
+  | { kind: 'raw-paths'; status: ChangeStatus; paths: string[] }
+  /** The old and new path of a renamed file's `--numstat` line. */
+  | { kind: 'numstat-paths'; added: number; deleted: number; paths: string[] };
+
+/**
+ * Feeds chunks of `git log` output in; takes complete commits out. The output is a sequence of NUL-ended
+ * tokens read by position: the four header fields, then `--raw` entries (`:mode mode sha sha R100`) each
+ * followed by its paths, and `--numstat` lines (`added<TAB>deleted<TAB>path`, or an empty path followed by
+ * the old and the new one). Paths and subjects are taken where they stand and never looked into.
+ */
 export class GitLogParser {
   private pending = '';
+  private expect: Expect = { kind: 'start' };
+  private commit: UpstreamCommit | undefined;
+  private byPath = new Map<string, FileChange>();
+  private done: UpstreamCommit[] = [];
 
   /** The commits completed by this chunk. */
   push(chunk: string): UpstreamCommit[] {
     this.pending += chunk;
-    const last = this.pending.lastIndexOf(recordStart);
-    if (last <= 0) return [];
-    const complete = this.pending.slice(0, last);
-    this.pending = this.pending.slice(last);
-    return parseRecords(complete);
+    const tokens = this.pending.split('\0');
+    this.pending = tokens.pop()!;
+    for (const token of tokens) this.take(token);
+    return this.drain();
   }
 
   /** The commits left when git has finished. */
   end(): UpstreamCommit[] {
-    const rest = this.pending;
+    if (this.pending !== '') this.take(this.pending);
     this.pending = '';
-    return parseRecords(rest);
+    if (this.expect.kind === 'header')
+      throw new Error(`git log output ends inside the header of commit ${this.expect.fields[0]}`);
+    this.finishCommit();
+    this.expect = { kind: 'start' };
+    return this.drain();
   }
-}
 
-function parseRecords(text: string): UpstreamCommit[] {
-  const commits: UpstreamCommit[] = [];
-  for (const record of text.split(recordStart)) {
-    if (record.trim() === '') continue;
-    commits.push(parseRecord(record));
+  private drain(): UpstreamCommit[] {
+    const done = this.done;
+    this.done = [];
+    return done;
   }
-  return commits;
-}
 
-const numstatLine = /^(\d+|-)\t(\d+|-)\t(.*)$/s;
+  private finishCommit() {
+    if (this.commit) this.done.push(this.commit);
+    this.commit = undefined;
+    this.byPath.clear();
+  }
 
-function parseRecord(record: string): UpstreamCommit {
-  const tokens = record.split('\0');
-  const [sha = '', parents = '', date = '', ...subject] = (tokens[0] ?? '').split(field);
-  const changes: FileChange[] = [];
-  const byPath = new Map<string, FileChange>();
-  let i = 1;
-  while (i < tokens.length) {
-    const token = (tokens[i] ?? '').replace(/^\n+/, '');
-    i++;
-    if (token === '') continue;
-    if (token.startsWith(':')) {
-      // `:100644 100644 <sha> <sha> R100`, then one path (two for a rename or a copy).
-      const letter = (token.slice(token.lastIndexOf(' ') + 1)[0] ?? 'M') as ChangeStatus;
-      const status: ChangeStatus = 'AMDRCT'.includes(letter) ? letter : 'M';
-      let change: FileChange;
-      if (status === 'R' || status === 'C') {
-        change = { status, from: tokens[i] ?? '', path: tokens[i + 1] ?? '', added: 0, deleted: 0 };
-        i += 2;
-      } else {
-        change = { status, path: tokens[i] ?? '', added: 0, deleted: 0 };
-        i += 1;
+  private addChange(change: FileChange) {
+    this.commit!.changes.push(change);
+    this.byPath.set(change.path, change);
+  }
+
+  private take(token: string) {
+    const expect = this.expect;
+    switch (expect.kind) {
+      case 'header': {
+        expect.fields.push(token);
+        if (expect.fields.length < 4) return;
+        const [sha = '', parents = '', date = '', subject = ''] = expect.fields;
+        this.commit = { sha, parents: parents ? parents.split(' ') : [], date, subject, changes: [] };
+        this.expect = { kind: 'changes' };
+        return;
       }
-      changes.push(change);
-      byPath.set(change.path, change);
-      continue;
-    }
-    const numstat = numstatLine.exec(token);
-    if (!numstat) continue;
-    let target = numstat[3] ?? '';
-    if (target === '') {
-      // A rename: the old and the new path follow as tokens of their own.
-      target = tokens[i + 1] ?? '';
-      i += 2;
-    }
-    const change = byPath.get(target);
-    if (change) {
-      change.added = numstat[1] === '-' ? 0 : Number(numstat[1]);
-      change.deleted = numstat[2] === '-' ? 0 : Number(numstat[2]);
+      case 'raw-paths': {
+        expect.paths.push(token);
+        const needed = expect.status === 'R' || expect.status === 'C' ? 2 : 1;
+        if (expect.paths.length < needed) return;
+        const [first = '', second = ''] = expect.paths;
+        this.addChange(
+          needed === 2
+            ? { status: expect.status, from: first, path: second, added: 0, deleted: 0 }
+            : { status: expect.status, path: first, added: 0, deleted: 0 },
+        );
+        this.expect = { kind: 'changes' };
+        return;
+      }
+      case 'numstat-paths': {
+        expect.paths.push(token);
+        if (expect.paths.length < 2) return;
+        this.countLines(expect.paths[1]!, expect.added, expect.deleted);
+        this.expect = { kind: 'changes' };
+        return;
+      }
+      default: {
+        // Git puts a line feed between the header and the first `--raw` entry.
+        const item = token.replace(/^\n+/, '');
+        if (item === '') return;
+        if (shaToken.test(item)) {
+          this.finishCommit();
+          this.expect = { kind: 'header', fields: [item] };
+          return;
+        }
+        if (expect.kind === 'start')
+          throw new Error(`git log output does not start with a commit: ${JSON.stringify(item.slice(0, 40))}`);
+        if (item.startsWith(':')) {
+          // `:100644 100644 <sha> <sha> R100`: the status is the last field's first letter.
+          const letter = item.slice(item.lastIndexOf(' ') + 1)[0] ?? 'M';
+          const status = ('AMDRCT'.includes(letter) ? letter : 'M') as ChangeStatus;
+          this.expect = { kind: 'raw-paths', status, paths: [] };
+          return;
+        }
+        const numstat = numstatToken.exec(item);
+        if (!numstat) throw new Error(`unexpected git log output: ${JSON.stringify(item.slice(0, 40))}`);
+        const added = numstat[1] === '-' ? 0 : Number(numstat[1]);
+        const deleted = numstat[2] === '-' ? 0 : Number(numstat[2]);
+        if (numstat[3] === '') this.expect = { kind: 'numstat-paths', added, deleted, paths: [] };
+        else this.countLines(numstat[3]!, added, deleted);
+      }
     }
   }
-  return {
-    sha,
-    parents: parents ? parents.split(' ') : [],
-    date,
-    subject: subject.join(field),
-    changes,
-  };
+
+  private countLines(path: string, added: number, deleted: number) {
+    const change = this.byPath.get(path);
+    if (change) {
+      change.added = added;
+      change.deleted = deleted;
+    }
+  }
 }

@@ -100,6 +100,8 @@ export async function readUpstreamHistory(options: ReadHistoryOptions): Promise<
   const parser = new GitLogParser();
   const newestFirst: UpstreamCommit[] = [];
   let lastReport = 0;
+  // Thrown inside git's output handler, a parse error would end the process: it is kept for after git exits.
+  let parseError: unknown;
   const log = await git(
     repo,
     [
@@ -118,7 +120,12 @@ export async function readUpstreamHistory(options: ReadHistoryOptions): Promise<
       '--',
     ],
     (chunk) => {
-      for (const commit of parser.push(chunk)) newestFirst.push(commit);
+      if (parseError) return;
+      try {
+        for (const commit of parser.push(chunk)) newestFirst.push(commit);
+      } catch (error) {
+        parseError = error;
+      }
       if (options.onProgress && newestFirst.length - lastReport >= 250) {
         lastReport = newestFirst.length;
         options.onProgress(newestFirst.length, total);
@@ -128,7 +135,16 @@ export async function readUpstreamHistory(options: ReadHistoryOptions): Promise<
   if (log.code !== 0) {
     throw new DocsItError(`git log failed in ${repo}: ${log.stderr.trim().split('\n')[0]}`, undefined, undefined);
   }
-  for (const commit of parser.end()) newestFirst.push(commit);
+  try {
+    if (parseError) throw parseError;
+    for (const commit of parser.end()) newestFirst.push(commit);
+  } catch (error) {
+    throw new DocsItError(
+      `the history of ${repo} could not be read: ${(error as Error).message}`,
+      undefined,
+      'Check that git runs as usual there (git log -z); this is a bug of docs-it if it does: please report it.',
+    );
+  }
   options.onProgress?.(newestFirst.length, total);
   const tree = await git(repo, ['ls-tree', '-r', '-z', '--name-only', head]);
   if (tree.code !== 0) throw new DocsItError(`git ls-tree failed in ${repo}: ${tree.stderr.trim()}`);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isSafeUrl } from '../../../templates/safe-url';
 import { ids } from './search-ids';
 import type { SearchHit } from './types';
 
@@ -7,9 +8,16 @@ export interface HitGroup {
   items: { hit: SearchHit; index: number }[];
 }
 
-/** Where a hit leads: url + '#anchor', the url alone, '#anchor' alone, or nowhere (warned once). */
+/**
+ * Where a hit leads: url + '#anchor', the url alone, '#anchor' alone, or nowhere (warned once). A url that
+ * fails the safe-URL check of front matter (`javascript:`, `data:`…) leads nowhere: an index is data from
+ * elsewhere (a Meilisearch server, a fetched file), and such a link would run on click.
+ */
 export function hitHref(hit: SearchHit): string | null {
-  if (hit.url) return hit.anchor && !hit.url.includes('#') ? `${hit.url}#${hit.anchor}` : hit.url;
+  if (hit.url) {
+    if (!isSafeUrl(hit.url)) return null;
+    return hit.anchor && !hit.url.includes('#') ? `${hit.url}#${hit.anchor}` : hit.url;
+  }
   if (hit.anchor) return `#${hit.anchor}`;
   return null;
 }

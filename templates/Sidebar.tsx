@@ -1,6 +1,7 @@
 import { type CSSProperties, useContext, useEffect, useRef, useState } from 'react';
 import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
 import { FragmentCacheContext } from './fragments';
+import { InterfaceTextContext, useText } from './text';
 import type { ShownSidebarItem } from './types';
 
 interface SidebarProps {
@@ -35,6 +36,7 @@ function Category({
   level: number;
   index: number;
 }) {
+  const { t } = useText();
   const active = containsPath(item, path);
   const [expanded, setExpanded] = useState(!item.collapsed || active);
   const list = useRef<HTMLDivElement>(null);
@@ -103,7 +105,12 @@ function Category({
               className="menu-caret"
               aria-expanded={expanded ? 'true' : 'false'}
               aria-controls={listId}
-              aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`}
+              aria-label={t(
+                expanded
+                  ? 'theme.DocSidebarItem.collapseCategoryAriaLabel'
+                  : 'theme.DocSidebarItem.expandCategoryAriaLabel',
+                { label: item.label },
+              )}
               onClick={toggle}
             />
           </>
@@ -132,6 +139,7 @@ function Category({
 
 function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: number }) {
   const fragments = useContext(FragmentCacheContext);
+  const text = useContext(InterfaceTextContext);
   let position = 0;
   return (
     <ul className={`menu-list${level > 1 ? ' menu-sublist' : ''}`}>
@@ -149,8 +157,11 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
           // A closed category away from the current page looks the same on every page: on a large sidebar
           // the server renders it once per build (its markup does not depend on the page).
           if (fragments && !renderCollapsed && item.collapsed && !containsPath(item, path)) {
+            // Rendered on its own, outside the page's tree: it gets the page's interface strings itself.
             return fragments.placeholder(item, `${level}-${i}`, key, () => (
-              <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+              <InterfaceTextContext.Provider value={text}>
+                <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+              </InterfaceTextContext.Provider>
             ));
           }
           return (
@@ -176,8 +187,9 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
 
 /** The docs sidebar: the current page highlighted, its categories expanded. */
 export function Sidebar(props: SidebarProps) {
+  const { t } = useText();
   return (
-    <nav className="docs-sidebar-menu" aria-label="Documentazione">
+    <nav className="docs-sidebar-menu" aria-label={t('theme.docs.sidebar.navAriaLabel')}>
       <Items {...props} level={1} />
     </nav>
   );

@@ -30,6 +30,7 @@ import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
 import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeHeadingSlugs from './rehype-heading-slugs';
+import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
 import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
@@ -80,6 +81,7 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
     rehypeHeadingSlugs,
     rehypeLinks,
     [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
+    rehypeInlineCodeBreaks,
     rehypeCollect,
     rehypeSearchBlocks,
     rehypeHeadingAnchors,

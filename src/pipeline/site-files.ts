@@ -11,8 +11,9 @@ import { contentSecurityPolicy } from '../render/csp';
 import { createFragmentCache } from '../render/fragment-cache';
 import { colorModeScript } from '../render/inline-scripts';
 import { type RenderInput, renderPage } from '../render/render-page';
-import { type SearchPage, searchPageOf } from '../search/records';
+import { kindCategoriesOf, type SearchPage, searchPageOf } from '../search/records';
 import { type SearchInput, searchFiles } from '../search/search-files';
+import { translatorOf } from '../shared/i18n/interface-text';
 import { feedFileOf, htmlFileOf, notFoundRouteOf, pageDataFileOf, searchDirOf, sidebarFileOf } from '../shared/urls';
 import type { Site } from './site';
 import type { Stages } from './stages';
@@ -95,6 +96,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
         lang: siteConfig.i18n.currentLocale,
         version: siteConfig.docs.version.label,
         blogLabel: siteConfig.blog.title,
+        kindCategories: kindCategoriesOf(translatorOf(site.chrome.text)),
       };
       const searchPages: SearchPage[] = [];
       for (const route of model.routes) {

@@ -105,7 +105,7 @@ export function renderDocument({
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
   const tail: string[] = [];
-  if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
+  if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site)}</script>`);
   if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
   const theme = site.colorMode.defaultMode;
   const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${theme}">`;

@@ -1,10 +1,13 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { eachNode } from './walk';
 
-/** Words of inline code longer than this may also break inside, after a separator (a path, a dotted key). */
-const longWord = 24;
-/** Where a long word may break: after a path's `/`, a key's `.`, `::`, `-`, `_` or `,`. */
-const separator = /[/.\-_,]|::/g;
+/**
+ * Words of inline code longer than this (about half a phone's line) may also break inside, after a separator:
+ * a path, a dotted key, a Rust path.
+ */
+const longWord = 30;
+/** Where a long word may break: after a path's `/`, a key's `.`, a Rust path's `::`, a `-` or a `,`. */
+const separator = /[/.\-,]|::/g;
 
 /** The `<wbr>`s of one text: after each run of spaces, and after the separators of long words. */
 function withBreaks(text: string): ElementContent[] {
@@ -45,7 +48,7 @@ export default function rehypeInlineCodeBreaks() {
   return (tree: Root) => {
     eachNode(tree, 'element', (node: Element, _index, parent) => {
       if (node.tagName !== 'code' || (parent as Element).tagName === 'pre') return;
-      if (!node.children.some((c) => c.type === 'text' && /\s|[/.\-_,:]/.test(c.value))) return;
+      if (!node.children.some((c) => c.type === 'text' && /\s|[/.\-,:]/.test(c.value))) return;
       node.children = node.children.flatMap((child) => (child.type === 'text' ? withBreaks(child.value) : [child]));
     });
   };

@@ -52,9 +52,9 @@ const englishWords = new Set(
     .filter((w) => !['a', 'no', 'info', 'blog', 'tag'].includes(w)),
 );
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An allow-listed string as a pattern: `{query}` matches any text. */
-const patternOf = (allowed: string) => escape(allowed).replace(/\\\{\w+\\\}/g, '.*?');
+const patternOf = (allowed: string) => escapeRegExp(allowed).replace(/\\\{\w+\\\}/g, '.*?');
 const allowed = new RegExp(
   [...keptInEnglish.spec, ...keptInEnglish.siteLabels]
     .sort((a, b) => b.length - a.length)

@@ -47,7 +47,8 @@ function fixtureSite(): string {
       )
       .replace(
         "search: { indexUid: 'docs-v1' },",
-        "search: { indexUid: 'docs-v1' },\n  translations: { editUrl: 'https://git.example/originale/edit/main/{path}' },",
+        "search: { indexUid: 'docs-v1' },\n" +
+          "  translations: { editUrl: 'https://git.example/originale/edit/main/{path}' },",
       ),
   );
   // One page says when it was last updated; one translates an upstream page.
@@ -99,7 +100,7 @@ test('one git log gives each file the day of its last commit; a shallow clone le
   }
 });
 
-test('doc pages: the edit link (upstream original or own file) and the last update, from git or front matter', async () => {
+test('doc pages: the edit link (upstream original or own file), the last update from git or front matter', async () => {
   const dir = fixtureSite();
   try {
     commitHistory(dir, [

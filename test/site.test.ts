@@ -230,7 +230,7 @@ test('the CLI and config references cover every command and section', () => {
     assert.match(config, `id="${id}"`, id);
 });
 
-test('the references are in the api sidebar as upstream: breadcrumbs, previous/next, search files them under it', () => {
+test('the references are in the api sidebar as upstream: breadcrumbs, prev/next, search files them under it', () => {
   const config = page('/it/v1/api/config');
   assert.match(config, '<aside class="docs-sidebar">');
   assert.match(config, '<li><span>API</span></li><li><span aria-current="page">Configurazione (tauri.conf.json)');

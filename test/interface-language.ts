@@ -25,7 +25,12 @@ export const keptInEnglish = {
     'Retry',
     'Your Docusaurus site did not load properly.',
   ],
-  siteLabels: ['Release Notes', 'Repositories', 'Help us translate'],
+  siteLabels: [
+    'Release Notes',
+    'Repositories',
+    'Help us translate',
+    'Copyright © 2024 Tauri Contributors. CC-BY / MIT',
+  ],
 } as const;
 
 /**
@@ -41,7 +46,7 @@ const englishWords = new Set(
     'again error occurred occured failed loading load reload refresh retry crashed page pages home docs',
     'documentation content main skip navigation sidebar breadcrumbs contents table category categories',
     'expand collapse edit last updated update version versions language languages translate translation',
-    'copy copied code clipboard dark light mode theme note tip caution danger warning important info read',
+    'copy copied clipboard dark light mode theme note tip caution danger warning important info read',
     'minute minutes recent posts newer older entries archive tags tag blog posted author authors',
     'release notes repositories help did properly site available install installed continue',
     'direct anchor first',
@@ -53,23 +58,36 @@ const englishWords = new Set(
 );
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An allow-listed string as a pattern: `{query}` matches any text. */
-const patternOf = (allowed: string) => escapeRegExp(allowed).replace(/\\\{\w+\\\}/g, '.*?');
+/**
+ * An allow-listed string as patterns: `{query}` matches any text, and where the placeholder is an element of its
+ * own (`No results for "<strong>…</strong>"`) the text around it is allowed alone too.
+ */
+const patternsOf = (allowed: string) => [
+  escapeRegExp(allowed).replace(/\\\{\w+\\\}/g, '.*?'),
+  ...(/\{\w+\}/.test(allowed)
+    ? allowed
+        .split(/\{\w+\}/)
+        .filter(Boolean)
+        .map(escapeRegExp)
+    : []),
+];
 const allowed = new RegExp(
   [...keptInEnglish.spec, ...keptInEnglish.siteLabels]
+    .flatMap(patternsOf)
     .sort((a, b) => b.length - a.length)
-    .map(patternOf)
     .join('|'),
   'g',
 );
 
 /**
  * The English words of an interface text once its allow-listed strings are taken out (none: all Italian). Not
- * words: `{placeholders}`, file names (`site.config.ts`) and Italian elisions (`all'`, `dell'`).
+ * words: `{placeholders}`, file names (`site.config.ts`), Italian elisions (`all'`, `dell'`) and the names an
+ * interface string quotes between «guillemets» (a heading's, a category's: the authors').
  */
 export function englishWordsIn(text: string): string[] {
   const rest = text
     .replace(allowed, ' ')
+    .replace(/«[^»]*»/g, ' ')
     .replace(/\{\w+\}|[\w-]+(?:\.[\w-]+)+|\p{L}+['’]/gu, ' ')
     .toLowerCase();
   return (rest.match(/\p{L}+/gu) ?? []).filter((word) => englishWords.has(word));

@@ -120,7 +120,7 @@ async function open(path: string): Promise<Page> {
 }
 
 for (const [name, { path, shows }] of Object.entries(pageTypes)) {
-  test(`${name} page: the interface says what the catalogue says, with no English word outside the allow-list`, async () => {
+  test(`${name} page: says what the catalogue says, and no English word outside the allow-list`, async () => {
     const page = await open(path);
     const shown = await interfaceTexts(page);
     assert.equal(englishIn(shown), [], path);
@@ -172,7 +172,7 @@ test('search modal, results: grouped hits under Italian section names, nothing E
   await page.close();
 });
 
-test("search modal, no results: the site's sections to search in, which fill the query and find their pages", async () => {
+test("search modal, no results: the site's sections, which fill the query and find their pages", async () => {
   const page = await open('/it/v1/guides/faq');
   const shown = await searchFor(page, 'zzqqxyw', 'no-results');
   assert.equal(englishIn(shown), []);

@@ -62,6 +62,7 @@ export function decorateContent(root: ParentNode): void {
     const stored = groupId ? store.getItem(groupKey(groupId)) : null;
     if (stored) selectTab(tabs, stored);
   });
+  makeWideTablesFocusable(root);
   root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
     if (block.querySelector(':scope > .copy-button')) return;
     const button = document.createElement('button');
@@ -74,8 +75,24 @@ export function decorateContent(root: ParentNode): void {
   });
 }
 
+/**
+ * A table wider than its column scrolls in its own box: keyboard readers reach it with Tab and scroll it with the
+ * arrow keys. Tables that fit stay out of the tab order.
+ */
+function makeWideTablesFocusable(root: ParentNode): void {
+  for (const table of root.querySelectorAll<HTMLElement>('.markdown table')) {
+    if (table.scrollWidth > table.clientWidth) table.tabIndex = 0;
+    else table.removeAttribute('tabindex');
+  }
+}
+
 /** One set of delegated listeners for widgets inside content HTML (which React does not own). */
 export function installContentWidgets(): void {
+  let frame = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => makeWideTablesFocusable(document));
+  });
   document.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
     const tab = target.closest<HTMLButtonElement>('.tabs > [role="tablist"] > [role="tab"]');

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import {
   fillPlaceholders,
-  interfaceTextOf,
   placeholderParts,
   type TranslationId,
   translatorOf,

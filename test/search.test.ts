@@ -16,7 +16,8 @@ import {
   type SearchRecord,
   searchPageOf,
 } from '../src/search/records';
-import { interfaceTextOf, translatorOf } from '../src/shared/i18n/interface-text';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { translatorOf } from '../src/shared/i18n/interface-text';
 import type { LocalIndexFile, SectionDocument } from '../src/shared/search/local-index-format';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { foldTerm } from '../src/shared/search/text-terms';

@@ -17,7 +17,9 @@ import {
   mdxComponents,
 } from '../../templates/content/mdx-components';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';
+import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
+import { compilerText } from '../shared/i18n/catalogues';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { normalizeAdmonitionTitles } from './admonition-titles';
@@ -138,8 +140,10 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
             const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
             const content = createElement(Content, { components });
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
+            // Theme components in a page (`<Admonition>`) say what the pages compiled into HTML say.
+            const withText = createElement(InterfaceTextContext.Provider, { value: compilerText }, withIds);
             const markup = renderToStaticMarkup(
-              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
+              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
             );
             return withoutImagePreloads(markup);
           });

@@ -1,7 +1,8 @@
 import { hash as oneShotHash } from 'node:crypto';
 import type { RouteProps } from '../../templates/types';
 import type { SearchBlock } from '../markdown/compiled-page';
-import { admonitionTitles } from '../shared/admonitions';
+import { admonitionKinds } from '../shared/admonitions';
+import { compilerStrings } from '../shared/i18n/catalogues';
 import type { TranslationId, Translator } from '../shared/i18n/interface-text';
 
 /** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
@@ -58,7 +59,7 @@ export function kindCategoriesOf(text: Translator): RecordOptions['kindCategorie
 }
 
 /** Default admonition titles say nothing on their own; custom ones are kept. */
-const defaultTitles = new Set(Object.values(admonitionTitles));
+const defaultTitles = new Set(Object.values(admonitionKinds).map((id) => compilerStrings[id]));
 
 /** Category (lvl0) of a page: its sidebar's top-level category, the blog, or its kind. */
 export function categoryOf(props: RouteProps, options: RecordOptions): string | undefined {

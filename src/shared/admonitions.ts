@@ -1,4 +1,4 @@
-import { type Catalogue, compilerStrings } from './i18n/interface-text';
+import type { TranslationId } from './i18n/interface-text';
 
 /** The admonition kinds (`:::note` … `:::danger`), each with the catalogue entry of its default title. */
 export const admonitionKinds = {
@@ -8,9 +8,8 @@ export const admonitionKinds = {
   caution: 'theme.admonition.caution',
   warning: 'theme.admonition.warning',
   danger: 'theme.admonition.danger',
-} as const satisfies Record<string, keyof Catalogue>;
+} as const satisfies Record<string, TranslationId>;
 
-/** The title each kind shows when the author gives none (compiled into the page, see `compilerStrings`). */
-export const admonitionTitles: Record<string, string> = Object.fromEntries(
-  Object.entries(admonitionKinds).map(([kind, id]) => [kind, compilerStrings()[id]]),
-);
+export type AdmonitionKind = keyof typeof admonitionKinds;
+
+export const isAdmonitionKind = (name: string): name is AdmonitionKind => Object.hasOwn(admonitionKinds, name);

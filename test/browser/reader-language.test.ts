@@ -6,7 +6,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { interfaceTextOf, type TranslationId, translatorOf } from '../../src/shared/i18n/interface-text';
+import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
+import { type TranslationId, translatorOf } from '../../src/shared/i18n/interface-text';
 import { englishWordsIn } from '../interface-language';
 import { launchChromium } from './browser';
 import { serveBuiltSite } from './site-server';

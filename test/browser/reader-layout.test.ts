@@ -3,11 +3,13 @@
  * and code that read well, what sticks while scrolling, the copy button, the translation notice, avatars, and
  * axe-core's serious and critical findings in both colour modes.
  */
+
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { interfaceTextOf, translatorOf } from '../../src/shared/i18n/interface-text';
+import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
+import { translatorOf } from '../../src/shared/i18n/interface-text';
 import { launchChromium } from './browser';
 import { serveBuiltSite } from './site-server';
 

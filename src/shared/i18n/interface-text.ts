@@ -1,4 +1,4 @@
-import { italianCatalogue, italianLanguage } from './italian';
+import type { italianCatalogue } from './italian';
 
 /** An interface string's id: Docusaurus's translation id where Docusaurus has one (see `italian.ts`). */
 export type TranslationId = keyof typeof italianCatalogue;
@@ -10,29 +10,6 @@ export type Catalogue = Readonly<Record<TranslationId, string>>;
 export interface InterfaceText {
   lang: string;
   strings: Catalogue;
-}
-
-/** The theme's catalogues, the first one serving the languages none of them is in. */
-const catalogues: readonly InterfaceText[] = [{ lang: italianLanguage, strings: italianCatalogue }];
-
-/** The primary language of a BCP 47 tag: `zh-CN` → `zh`. */
-const languageOf = (tag: string) => tag.split('-')[0]!.toLowerCase();
-
-/**
- * The interface of a site whose pages are in `htmlLang`: the catalogue of that language, else the first one.
- * The theme has one catalogue so far (Italian), which every site gets, dates and plural forms included, so that
- * each sentence is in one language; a site's own overrides are to be applied here too.
- */
-export function interfaceTextOf(htmlLang: string): InterfaceText {
-  return catalogues.find((c) => languageOf(c.lang) === languageOf(htmlLang)) ?? catalogues[0]!;
-}
-
-/**
- * The strings the markdown compiler writes into the pages' HTML (admonition titles, heading link labels). A
- * compiled page is cached by its text and the compiler's code, so these come from the theme's catalogue itself.
- */
-export function compilerStrings(): Catalogue {
-  return italianCatalogue;
 }
 
 /** Reads the strings of one interface: `{name}` placeholders filled, plural forms chosen, dates written out. */

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { inlineMarkdown } from '../src/render/escape';
 import { compileMd } from './helpers';
 
 test('inline code may break after its spaces and inside long words after a separator, nowhere else', async () => {
@@ -22,6 +23,14 @@ test('code blocks and the search text are left as they are', async () => {
   assert.ok(
     page.search.some((b) => b.kind === 'text' && b.text === 'Usa a = b.'),
     JSON.stringify(page.search),
+  );
+});
+
+test('release highlights break their inline code the same way', () => {
+  assert.is(
+    inlineMarkdown('Nuovo `tauri::plugin::Builder::register_uri_scheme_protocol` e `a < b`'),
+    'Nuovo <code>tauri::<wbr>plugin::<wbr>Builder::<wbr>register_uri_scheme_protocol</code> e ' +
+      '<code>a <wbr>&lt; <wbr>b</code>',
   );
 });
 

@@ -75,7 +75,13 @@ function overflowing(page: Page): Promise<{ offenders: string[]; pageScrollsSide
   });
 }
 
-for (const [name, path] of Object.entries(pages)) {
+/** Besides the page types: a heading that is one long name, and release notes with long inline code. */
+const narrowCases = {
+  ...pages,
+  'doc with a long name in a heading': '/it/v1/references/security',
+  releases: '/it/releases',
+};
+for (const [name, path] of Object.entries(narrowCases)) {
   test(`390 px, ${name} page: nothing is wider than the screen outside a scroll box of its own`, async () => {
     const page = await open(path, phone);
     assert.equal(await overflowing(page), { offenders: [], pageScrollsSideways: false }, path);

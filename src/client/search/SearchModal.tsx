@@ -125,8 +125,8 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
           <SearchMessages
             state={state}
             sections={sections}
-            onSuggestion={(category) => {
-              setQuery(category);
+            onSuggestion={(section) => {
+              setQuery(section);
               input.current?.focus();
             }}
           />

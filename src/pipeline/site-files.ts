@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/bundle-client';
+import { currentLocaleOf } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { type FeedInput, renderAtom, renderRss } from '../output/feeds';
 import { renderHeadersFile } from '../output/headers';
@@ -132,7 +133,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
   const [rss, atom] = feedFilesOf(siteConfig.baseUrl, model);
   if (rss && atom) {
     const feed = async (feedFile: string): Promise<FeedInput> => {
-      const locale = siteConfig.i18n.locales.find((l) => l.code === siteConfig.i18n.currentLocale)!;
+      const locale = currentLocaleOf(siteConfig);
       const listed = model.posts.filter((p) => !p.frontMatter.unlisted);
       return {
         title: `${siteConfig.title} – ${siteConfig.blog.title}`,

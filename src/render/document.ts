@@ -1,6 +1,6 @@
 import { localeHref } from '../../templates/format';
 import type { RouteProps } from '../../templates/types';
-import type { SiteConfig } from '../config/site-schema';
+import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
 import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
 import { feedFileOf, urlOfFile } from '../shared/urls';
@@ -43,7 +43,7 @@ export function renderDocument({
   keywords,
   hasBlog,
 }: DocumentInput): string {
-  const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+  const current = currentLocaleOf(site);
   const title = documentTitle(props.title, site.title);
   const description = props.description ?? site.tagline;
   const url = `${site.url}${props.path}`;

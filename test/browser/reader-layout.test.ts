@@ -5,7 +5,7 @@
  */
 
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';

@@ -3,6 +3,7 @@ import { DocPage } from './DocPage';
 import { Layout } from './Layout';
 import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
 import { TranslationStatus } from './Translations';
+import { InterfaceTextContext } from './text';
 import type { RouteProps, ShownSidebarItem, SiteChrome } from './types';
 
 export interface AppProps {
@@ -40,14 +41,16 @@ function Body({ chrome, page }: { chrome: SiteChrome; page: RouteProps }) {
 /** The whole page tree, rendered on the server and, later, hydrated in the browser. */
 export function App({ chrome, page, sidebar, renderCollapsed }: AppProps) {
   return (
-    <Layout
-      chrome={chrome}
-      path={page.path}
-      sidebarId={page.kind === 'doc' ? page.sidebarId : undefined}
-      sidebar={sidebar}
-      renderCollapsed={renderCollapsed}
-    >
-      <Body chrome={chrome} page={page} />
-    </Layout>
+    <InterfaceTextContext.Provider value={chrome.text}>
+      <Layout
+        chrome={chrome}
+        path={page.path}
+        sidebarId={page.kind === 'doc' ? page.sidebarId : undefined}
+        sidebar={sidebar}
+        renderCollapsed={renderCollapsed}
+      >
+        <Body chrome={chrome} page={page} />
+      </Layout>
+    </InterfaceTextContext.Provider>
   );
 }

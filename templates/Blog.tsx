@@ -1,44 +1,51 @@
+import { Avatar } from './Avatar';
 import { PageMeta, Pager } from './DocPage';
-import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
+import { useText } from './text';
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
+  const { t } = useText();
   return (
-    <nav className="blog-sidebar" aria-label="Articoli recenti">
-      <p className="blog-sidebar-title">Articoli recenti</p>
-      <ul>
-        {recent.map((post) => (
-          <li key={post.route}>
-            <a
-              href={post.route}
-              className={post.route === path ? 'active' : undefined}
-              aria-current={post.route === path ? 'page' : undefined}
-            >
-              {post.title}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <aside className="blog-sidebar">
+      <nav className="blog-sidebar-nav" aria-label={t('theme.blog.sidebar.navAriaLabel')}>
+        <p className="blog-sidebar-title">{t('theme.blog.sidebar.title')}</p>
+        <ul>
+          {recent.map((post) => (
+            <li key={post.route}>
+              <a
+                href={post.route}
+                className={post.route === path ? 'active' : undefined}
+                aria-current={post.route === path ? 'page' : undefined}
+              >
+                {post.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
   );
 }
 
 function PostMeta({ post }: { post: PostSummary }) {
+  const { plural, date } = useText();
+  const reading = plural('theme.blog.post.readingTime.plurals', post.readingMinutes, {
+    readingTime: post.readingMinutes,
+  });
   return (
     <div className="post-meta">
       <p className="post-date">
-        <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingMinutes} min di lettura
+        <time dateTime={post.date}>{date(post.date)}</time>
+        {` · ${reading}`}
       </p>
       {post.authors.length ? (
         <ul className="post-authors">
           {post.authors.map((author) => (
             <li key={author.name} className="post-author">
-              {author.imageUrl ? (
-                <img src={safeUrl(author.imageUrl)} alt="" width="40" height="40" loading="lazy" />
-              ) : null}
+              {author.imageUrl ? <Avatar name={author.name} src={author.imageUrl} /> : null}
               <span>
                 {author.url ? (
                   <a href={safeUrl(author.url)} target="_blank" rel="noopener noreferrer">
@@ -58,9 +65,10 @@ function PostMeta({ post }: { post: PostSummary }) {
 }
 
 function Tags({ tags }: { tags: string[] }) {
+  const { t } = useText();
   if (!tags.length) return null;
   return (
-    <ul className="post-tags" aria-label="Etichette">
+    <ul className="post-tags" aria-label={t('theme.tags.tagsListLabel')}>
       {tags.map((tag) => (
         <li key={tag}>{tag}</li>
       ))}
@@ -70,6 +78,7 @@ function Tags({ tags }: { tags: string[] }) {
 
 /** A page of the blog list: posts with their excerpts, and links to the other pages. */
 export function BlogList({ page }: { page: BlogListProps }) {
+  const { t } = useText();
   return (
     <div className="blog-layout">
       <RecentPosts recent={page.recent} path={page.path} />
@@ -83,33 +92,37 @@ export function BlogList({ page }: { page: BlogListProps }) {
             <PostMeta post={post} />
             <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml ?? '' }} />
             <p>
-              <a className="read-more" href={post.route} aria-label={`Continua a leggere «${post.title}»`}>
-                Continua a leggere
+              <a
+                className="read-more"
+                href={post.route}
+                aria-label={t('theme.blog.post.readMoreLabel', { title: post.title })}
+              >
+                {t('theme.blog.post.readMore')}
               </a>
             </p>
           </article>
         ))}
-        <nav className="pagination-nav" aria-label="Pagine del blog">
+        <nav className="pagination-nav" aria-label={t('theme.blog.paginator.navAriaLabel')}>
           {page.prevHref ? (
             <a className="pagination-link pagination-prev" href={page.prevHref} rel="prev">
-              <span className="pagination-label">« Articoli più recenti</span>
+              <span className="pagination-label">{t('theme.blog.paginator.newerEntries')}</span>
             </a>
           ) : (
             <span />
           )}
           <span className="pagination-count">
-            Pagina {page.page} di {page.totalPages}
+            {t('theme.blog.paginator.pageCount', { page: page.page, total: page.totalPages })}
           </span>
           {page.nextHref ? (
             <a className="pagination-link pagination-next" href={page.nextHref} rel="next">
-              <span className="pagination-label">Articoli meno recenti »</span>
+              <span className="pagination-label">{t('theme.blog.paginator.olderEntries')}</span>
             </a>
           ) : (
             <span />
           )}
         </nav>
         <p className="blog-archive-link">
-          <a href={`${page.path.replace(/\/page\/\d+$/, '')}/archive`}>Tutti gli articoli per anno</a>
+          <a href={`${page.path.replace(/\/page\/\d+$/, '')}/archive`}>{t('theme.blog.archive.linkLabel')}</a>
         </p>
       </div>
     </div>
@@ -118,6 +131,7 @@ export function BlogList({ page }: { page: BlogListProps }) {
 
 /** One blog post with its metadata, table of contents and newer/older links. */
 export function BlogPost({ page }: { page: BlogPostProps }) {
+  const { t } = useText();
   return (
     <div className="blog-layout">
       <RecentPosts recent={page.recent} path={page.path} />
@@ -132,7 +146,15 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
           <Tags tags={page.post.tags} />
         </article>
         <PageMeta editUrl={page.editUrl} />
-        <Pager prev={page.newer} next={page.older} label="Altri articoli" />
+        <Pager
+          prev={page.newer}
+          next={page.older}
+          labels={{
+            nav: t('theme.blog.post.paginator.navAriaLabel'),
+            prev: t('theme.blog.post.paginator.newerPost'),
+            next: t('theme.blog.post.paginator.olderPost'),
+          }}
+        />
       </div>
       <aside className="doc-toc">
         <Toc items={page.toc} />
@@ -143,6 +165,7 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
 
 /** Every post, grouped by year. */
 export function BlogArchive({ page }: { page: BlogArchiveProps }) {
+  const { date } = useText();
   return (
     <div className="container narrow">
       <h1>{page.title}</h1>
@@ -152,7 +175,7 @@ export function BlogArchive({ page }: { page: BlogArchiveProps }) {
           <ul>
             {year.posts.map((post) => (
               <li key={post.route}>
-                <time dateTime={post.date}>{formatDate(post.date)}</time> – <a href={post.route}>{post.title}</a>
+                <time dateTime={post.date}>{date(post.date)}</time> – <a href={post.route}>{post.title}</a>
               </li>
             ))}
           </ul>

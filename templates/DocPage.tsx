@@ -1,18 +1,19 @@
-import { formatDate } from './format';
 import { icons } from './icons';
 import { safeUrl } from './safe-url';
 import { Toc, TocMobile } from './Toc';
 import { TranslationNotice } from './Translations';
+import { Translated, useText } from './text';
 import type { DocProps, NavLink } from './types';
 
 function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
+  const { t } = useText();
   if (items.length === 0) return null;
   return (
-    <nav className="breadcrumbs" aria-label="Percorso">
+    <nav className="breadcrumbs" aria-label={t('theme.docs.breadcrumbs.navAriaLabel')}>
       <ol>
         <li>
           {/* biome-ignore lint/a11y/useAnchorContent: aria-label names the link; the icon inside is decorative. */}
-          <a href={home} aria-label="Pagina iniziale della documentazione">
+          <a href={home} aria-label={t('theme.docs.breadcrumbs.home')}>
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
               <path fill="currentColor" d={icons.home} />
             </svg>
@@ -33,13 +34,22 @@ function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: st
   );
 }
 
-export function Pager({ prev, next, label }: { prev?: NavLink; next?: NavLink; label: string }) {
+/** Previous and next pages (`labels`: what each link's small line says, and the whole navigation's name). */
+export function Pager({
+  prev,
+  next,
+  labels,
+}: {
+  prev?: NavLink;
+  next?: NavLink;
+  labels: { nav: string; prev: string; next: string };
+}) {
   if (!prev && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label={label}>
+    <nav className="pagination-nav" aria-label={labels.nav}>
       {prev ? (
         <a className="pagination-link pagination-prev" href={prev.href} rel="prev">
-          <span className="pagination-sublabel">Precedente</span>
+          <span className="pagination-sublabel">{labels.prev}</span>
           <span className="pagination-label">« {prev.title}</span>
         </a>
       ) : (
@@ -47,7 +57,7 @@ export function Pager({ prev, next, label }: { prev?: NavLink; next?: NavLink; l
       )}
       {next ? (
         <a className="pagination-link pagination-next" href={next.href} rel="next">
-          <span className="pagination-sublabel">Successivo</span>
+          <span className="pagination-sublabel">{labels.next}</span>
           <span className="pagination-label">{next.title} »</span>
         </a>
       ) : null}
@@ -57,24 +67,32 @@ export function Pager({ prev, next, label }: { prev?: NavLink; next?: NavLink; l
 
 /** The end of a page: "edit this page" and when it was last changed, when the site gives them. */
 export function PageMeta({ editUrl, lastUpdate }: { editUrl?: string; lastUpdate?: DocProps['lastUpdate'] }) {
+  const { t, date } = useText();
   if (!editUrl && !lastUpdate) return null;
   return (
     <footer className="page-meta">
       {editUrl ? (
         <a className="edit-link" href={safeUrl(editUrl)} target="_blank" rel="noopener noreferrer">
-          Modifica questa pagina
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path fill="currentColor" d={icons.edit} />
+          </svg>
+          {t('theme.common.editThisPage')}
         </a>
       ) : null}
       {lastUpdate ? (
         <span className="last-update">
-          Ultimo aggiornamento
-          {lastUpdate.date ? (
-            <>
-              {' il '}
-              <time dateTime={lastUpdate.date}>{formatDate(lastUpdate.date)}</time>
-            </>
-          ) : null}
-          {lastUpdate.author ? ` da ${lastUpdate.author}` : null}
+          <Translated
+            text={t('theme.lastUpdated.lastUpdatedAtBy')}
+            parts={{
+              atDate: lastUpdate.date ? (
+                <Translated
+                  text={t('theme.lastUpdated.atDate')}
+                  parts={{ date: <time dateTime={lastUpdate.date}>{date(lastUpdate.date)}</time> }}
+                />
+              ) : null,
+              byUser: lastUpdate.author ? t('theme.lastUpdated.byUser', { user: lastUpdate.author }) : null,
+            }}
+          />
         </span>
       ) : null}
     </footer>
@@ -83,6 +101,7 @@ export function PageMeta({ editUrl, lastUpdate }: { editUrl?: string; lastUpdate
 
 /** A documentation page: breadcrumbs, title, content, prev/next and the table of contents. */
 export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }) {
+  const { t } = useText();
   return (
     <div className="doc-page">
       <div className="doc-main">
@@ -94,7 +113,15 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
         <PageMeta editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
-        <Pager prev={page.prev} next={page.next} label="Pagine della documentazione" />
+        <Pager
+          prev={page.prev}
+          next={page.next}
+          labels={{
+            nav: t('theme.docs.paginator.navAriaLabel'),
+            prev: t('theme.docs.paginator.previous'),
+            next: t('theme.docs.paginator.next'),
+          }}
+        />
       </div>
       <aside className="doc-toc">
         <Toc items={page.toc} />

@@ -4,6 +4,7 @@ import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
+import { TranslationBar } from './TranslationBar';
 import type { ShownSidebarItem, SiteChrome } from './types';
 
 const announcementIdKey = 'docusaurus.announcement.id';
@@ -134,11 +135,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
       <a className="skip-link" href="#contenuto">
         Vai al contenuto principale
       </a>
-      {chrome.translationNotice ? (
-        <div className="translation-bar" role="note">
-          {chrome.translationNotice}
-        </div>
-      ) : null}
+      <TranslationBar notice={chrome.translationNotice} />
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}
       <Navbar
         chrome={chrome}

@@ -1,7 +1,7 @@
-import { formatDate } from './format';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
+import { useText } from './text';
 import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from './types';
 
 /** The landing page: a hero with calls to action, then the page's own content. */
@@ -79,6 +79,7 @@ export function DocsHome({ page }: { page: DocsHomeProps }) {
 
 /** Release notes: the intro text, then each package's versions, newest first. */
 export function Releases({ page }: { page: ReleasesProps }) {
+  const { date } = useText();
   return (
     <div className="doc-page page-standalone">
       <div className="doc-main">
@@ -95,7 +96,7 @@ export function Releases({ page }: { page: ReleasesProps }) {
                   <h3 id={`${pkg.id}-${release.version.replace(/\./g, '-')}`}>
                     {release.version}{' '}
                     <small>
-                      – <time dateTime={release.date}>{formatDate(release.date)}</time>
+                      – <time dateTime={release.date}>{date(release.date)}</time>
                     </small>
                   </h3>
                   <ul>
@@ -118,6 +119,7 @@ export function Releases({ page }: { page: ReleasesProps }) {
 
 /** The page every unknown path shows: the site's own `404.md`, or a short default with a way back home. */
 export function NotFound({ page, baseUrl }: { page: NotFoundProps; baseUrl: string }) {
+  const { t } = useText();
   return (
     <div className="container narrow not-found">
       <h1>{page.title}</h1>
@@ -125,12 +127,9 @@ export function NotFound({ page, baseUrl }: { page: NotFoundProps; baseUrl: stri
         <div className="content markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
       ) : (
         <div className="not-found-text">
+          <p>{t('theme.NotFound.p1')}</p>
           <p>
-            Non abbiamo trovato quello che cercavi: il link potrebbe essere sbagliato o la pagina potrebbe essere stata
-            spostata.
-          </p>
-          <p>
-            <a href={baseUrl}>Torna alla pagina iniziale</a>
+            <a href={baseUrl}>{t('theme.NotFound.homeLink')}</a>
           </p>
         </div>
       )}

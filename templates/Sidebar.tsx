@@ -2,6 +2,7 @@ import { type CSSProperties, useContext, useEffect, useRef, useState } from 'rea
 import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
 import { useCollapse } from './collapse';
 import { FragmentCacheContext } from './fragments';
+import { InterfaceTextContext, useText } from './text';
 import type { ShownSidebarItem } from './types';
 
 interface SidebarProps {
@@ -29,6 +30,7 @@ function Category({
   level: number;
   index: number;
 }) {
+  const { t } = useText();
   const active = containsPath(item, path);
   const [expanded, setExpanded] = useState(!item.collapsed || active);
   const list = useRef<HTMLDivElement>(null);
@@ -73,7 +75,12 @@ function Category({
               className="menu-caret"
               aria-expanded={expanded ? 'true' : 'false'}
               aria-controls={listId}
-              aria-label={`${expanded ? 'Comprimi' : 'Espandi'} la categoria «${item.label}»`}
+              aria-label={t(
+                expanded
+                  ? 'theme.DocSidebarItem.collapseCategoryAriaLabel'
+                  : 'theme.DocSidebarItem.expandCategoryAriaLabel',
+                { label: item.label },
+              )}
               onClick={toggle}
             />
           </>
@@ -102,6 +109,7 @@ function Category({
 
 function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: number }) {
   const fragments = useContext(FragmentCacheContext);
+  const text = useContext(InterfaceTextContext);
   let position = 0;
   return (
     <ul className={`menu-list${level > 1 ? ' menu-sublist' : ''}`}>
@@ -119,8 +127,11 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
           // A closed category away from the current page looks the same on every page: on a large sidebar
           // the server renders it once per build (its markup does not depend on the page).
           if (fragments && !renderCollapsed && item.collapsed && !containsPath(item, path)) {
+            // Rendered on its own, outside the page's tree: it gets the page's interface strings itself.
             return fragments.placeholder(item, `${level}-${i}`, key, () => (
-              <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+              <InterfaceTextContext.Provider value={text}>
+                <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+              </InterfaceTextContext.Provider>
             ));
           }
           return (
@@ -146,8 +157,9 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
 
 /** The docs sidebar: the current page highlighted, its categories expanded. */
 export function Sidebar(props: SidebarProps) {
+  const { t } = useText();
   return (
-    <nav className="docs-sidebar-menu" aria-label="Documentazione">
+    <nav className="docs-sidebar-menu" aria-label={t('theme.docs.sidebar.navAriaLabel')}>
       <Items {...props} level={1} />
     </nav>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useText } from './text';
 import type { TocItem } from './types';
 
 interface Node {
@@ -69,11 +70,12 @@ function useActiveHeading(items: TocItem[]): string | undefined {
 
 /** The table of contents of a page (h2–h3 by default), nested by level; the section in view is highlighted. */
 export function Toc({ items }: { items: TocItem[] }) {
+  const { t } = useText();
   const active = useActiveHeading(items);
   if (items.length === 0) return null;
   return (
-    <nav className="toc" aria-label="In questa pagina">
-      <p className="toc-title">In questa pagina</p>
+    <nav className="toc" aria-label={t('theme.TOC.title')}>
+      <p className="toc-title">{t('theme.TOC.title')}</p>
       <List nodes={nest(items)} active={active} />
     </nav>
   );
@@ -81,10 +83,11 @@ export function Toc({ items }: { items: TocItem[] }) {
 
 /** The same TOC collapsed above the content, for narrow screens. */
 export function TocMobile({ items }: { items: TocItem[] }) {
+  const { t } = useText();
   if (items.length === 0) return null;
   return (
     <details className="toc-mobile">
-      <summary>In questa pagina</summary>
+      <summary>{t('theme.TOCCollapsible.toggleButtonLabel')}</summary>
       <List nodes={nest(items)} />
     </details>
   );

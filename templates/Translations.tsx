@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { translationStateLabels } from '../src/shared/translation-states';
-import { formatDate } from './format';
 import { safeUrl } from './safe-url';
+import { Translated, type TranslationId, useText } from './text';
 import type { TranslationNoticeProps, TranslationState, TranslationStatusProps, TranslationStatusRow } from './types';
 
 /** Under a translated page's title: the upstream page changed (or went away) after this translation. */
 export function TranslationNotice({ notice }: { notice: TranslationNoticeProps | undefined }) {
+  const { t, date } = useText();
   if (!notice) return null;
-  const date = formatDate(notice.date);
-  const sentence =
-    notice.state === 'deleted'
-      ? `L'originale inglese di questa pagina è stato rimosso il ${date}, dopo questa traduzione.`
-      : `L'originale inglese è stato aggiornato il ${date} dopo questa traduzione.`;
+  const sentence = t(
+    notice.state === 'deleted' ? 'theme.translations.notice.deleted' : 'theme.translations.notice.changed',
+    { date: date(notice.date) },
+  );
   return (
     <p className="translation-notice" role="note">
       {/* One text node: React would put a comment between two. */}
       {notice.historyUrl ? `${sentence} ` : sentence}
       {notice.historyUrl ? (
         <a href={safeUrl(notice.historyUrl)} rel="noopener">
-          Vedi le modifiche dell'originale
+          {t('theme.translations.notice.historyLink')}
         </a>
       ) : null}
     </p>
@@ -53,15 +53,18 @@ export function sortRows(rows: TranslationStatusRow[], key: SortKey, descending:
   });
 }
 
-const columns: { key: SortKey; label: string; firstDescending: boolean }[] = [
-  { key: 'title', label: 'Pagina', firstDescending: false },
-  { key: 'state', label: 'Stato', firstDescending: false },
-  { key: 'commits', label: 'Modifiche', firstDescending: true },
-  { key: 'date', label: 'Ultima modifica', firstDescending: true },
+const columns: { key: SortKey; label: TranslationId; firstDescending: boolean }[] = [
+  { key: 'title', label: 'theme.translations.status.column.page', firstDescending: false },
+  { key: 'state', label: 'theme.translations.status.column.state', firstDescending: false },
+  { key: 'commits', label: 'theme.translations.status.column.changes', firstDescending: true },
+  { key: 'date', label: 'theme.translations.status.column.lastChange', firstDescending: true },
 ];
+
+const stateLabel = (state: TranslationState): TranslationId => `theme.translations.state.${state}`;
 
 /** Every page with its state against the upstream, sortable by each column; then the pages no one translated. */
 export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
+  const { t, date } = useText();
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'state', descending: false });
   const rows = sortRows(page.rows, sort.key, sort.descending);
   const counts = new Map<TranslationState, number>();
@@ -71,15 +74,21 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
       <article className="markdown">
         <h1>{page.title}</h1>
         <p>
-          Confronto con l'originale <code>{page.ref}</code> all'ultimo commit <code>{page.head.sha.slice(0, 7)}</code>
-          {page.head.date ? ` del ${formatDate(page.head.date)}` : ''}.
+          <Translated
+            text={t('theme.translations.status.comparedWith', {
+              date: page.head.date
+                ? t('theme.translations.status.comparedWithDate', { date: date(page.head.date) })
+                : '',
+            })}
+            parts={{ ref: <code>{page.ref}</code>, sha: <code>{page.head.sha.slice(0, 7)}</code> }}
+          />
         </p>
         <ul className="translation-counts">
           {stateOrder
             .filter((state) => counts.has(state))
             .map((state) => (
               <li key={state}>
-                <span className={`translation-state translation-state-${state}`}>{translationStateLabels[state]}</span>
+                <span className={`translation-state translation-state-${state}`}>{t(stateLabel(state))}</span>
                 {` ${counts.get(state)}`}
               </li>
             ))}
@@ -106,13 +115,13 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
                         )
                       }
                     >
-                      {column.label}
+                      {t(column.label)}
                       <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
                     </button>
                   </th>
                 );
               })}
-              <th scope="col">Originale</th>
+              <th scope="col">{t('theme.translations.status.column.original')}</th>
             </tr>
           </thead>
           <tbody>
@@ -120,12 +129,18 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
               <tr key={row.file}>
                 <td>{row.href ? <a href={row.href}>{row.title}</a> : row.title}</td>
                 <td>
-                  <span className={`translation-state translation-state-${row.state}`}>
-                    {translationStateLabels[row.state]}
-                  </span>
+                  <span className={`translation-state translation-state-${row.state}`}>{t(stateLabel(row.state))}</span>
                 </td>
-                <td>{row.commits > 0 ? `${row.commits} commit (+${row.added} −${row.deleted})` : '–'}</td>
-                <td>{row.date ? <span title={row.subject}>{formatDate(row.date)}</span> : '–'}</td>
+                <td>
+                  {row.commits > 0
+                    ? t('theme.translations.status.changes', {
+                        commits: row.commits,
+                        added: row.added,
+                        deleted: row.deleted,
+                      })
+                    : '–'}
+                </td>
+                <td>{row.date ? <span title={row.subject}>{date(row.date)}</span> : '–'}</td>
                 <td>
                   {row.upstreamPath ? (
                     row.historyUrl ? (
@@ -138,7 +153,11 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
                   ) : (
                     '–'
                   )}
-                  {row.currentPath ? <span className="translation-moved"> (era {row.upstreamPath})</span> : null}
+                  {row.currentPath ? (
+                    <span className="translation-moved">
+                      {t('theme.translations.status.movedFrom', { path: row.upstreamPath ?? '' })}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -146,7 +165,7 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
         </table>
         {page.untranslated.length > 0 ? (
           <>
-            <h2 id="da-tradurre">Pagine originali senza traduzione</h2>
+            <h2 id="da-tradurre">{t('theme.translations.status.untranslatedTitle')}</h2>
             <ul>
               {page.untranslated.map((u) => (
                 <li key={u.path}>
@@ -157,7 +176,7 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
                   ) : (
                     <code>{u.path}</code>
                   )}
-                  {u.date ? ` (ultima modifica ${formatDate(u.date)})` : ''}
+                  {u.date ? t('theme.translations.status.untranslatedDate', { date: date(u.date) }) : ''}
                 </li>
               ))}
             </ul>

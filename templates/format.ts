@@ -1,24 +1,3 @@
-const months = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
-
-/** `2023-06-14` → `14 giugno 2023`, the same on server and client (no time zone involved). */
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${Number(d)} ${months[Number(m) - 1] ?? ''} ${y}`;
-}
-
 interface LocaleSite {
   baseUrl: string;
   defaultLocale: string;

@@ -126,11 +126,14 @@ test('the generator knows nothing of the site it builds: no names, paths or side
     [/['"`]v1['"`]|\/v1\b/, 'the site’s docs version'],
   ];
   const found: string[] = [];
+  // A catalogue of interface strings names the language it is in, whichever site uses it.
+  const catalogue = (file: string) => file.startsWith('src/shared/i18n/');
   for (const file of [...filesUnder('src'), ...filesUnder('templates')]) {
     const lines = readFileSync(path.join(repoRoot, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
       for (const [pattern, what] of forbidden)
-        if (pattern.test(line)) found.push(`${file}:${i + 1} ${what}: ${line.trim()}`);
+        if (pattern.test(line) && !(catalogue(file) && what === 'the site’s locale'))
+          found.push(`${file}:${i + 1} ${what}: ${line.trim()}`);
       for (const route of routes)
         if (line.includes(route)) found.push(`${file}:${i + 1} a route of the site: ${route}`);
     });

@@ -74,11 +74,11 @@ test('a template edit renders every page again and compiles none', () => {
 });
 
 test('a markdown plugin edit compiles every page again', () => {
-  change('src/markdown/rehype-heading-anchors.ts', 'Link diretto alla sezione', 'Collegamento alla sezione');
+  change('src/markdown/rehype-heading-anchors.ts', "className: ['hash-link']", "className: ['hash-link', 'v2']");
   const after = build();
   assert.ok(after.compiled > 0);
   assert.is(build().compiled, 0, 'and once only');
-  assert.match(page(), 'Collegamento alla sezione «Domande»');
+  assert.match(page(), '<a href="#domande" class="hash-link v2"');
 });
 
 test('an upgraded dependency of the markdown pipeline compiles every page again', () => {

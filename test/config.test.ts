@@ -19,7 +19,7 @@ test('loads the real site.config.ts with its values and defaults', async () => {
   assert.is(config.site.i18n.defaultLocale, 'en');
   assert.is(config.site.docs.version.label, 'v1');
   assert.is(config.site.docs.version.mainDocId, 'guides/readme');
-  assert.equal(Object.keys(config.site.docs.sidebars), ['guides', 'references', 'js']);
+  assert.equal(Object.keys(config.site.docs.sidebars), ['guides', 'references', 'api', 'js']);
   assert.is(config.site.footer.copyright, 'Copyright © 2024 Tauri Contributors. CC-BY / MIT');
   assert.is(config.site.search.indexUid, 'docs-v1');
   assert.is(config.site.colorMode.defaultMode, 'dark');

@@ -91,6 +91,34 @@ test('breadcrumbs and prev/next follow the sidebar', () => {
   assert.is(faq.next, undefined);
 });
 
+test('a plain link in a sidebar is no page of it: previous/next skip it, breadcrumbs start at the category', () => {
+  const sidebars = {
+    api: [
+      {
+        type: 'category' as const,
+        label: 'API',
+        collapsed: false,
+        items: [
+          'guides/faq',
+          { type: 'link' as const, label: 'Rust', href: 'https://docs.rs/tauri/1/' },
+          'guides/start/a',
+        ],
+      },
+    ],
+  };
+  const m = buildContentModel({
+    site: { ...site, docs: { ...site.docs, sidebars } },
+    discovered: discovered(base),
+    configFile: 'site.config.ts',
+    configSource: '',
+    parseSource: parseFrontMatter,
+  });
+  const faq = m.sidebars.navigation.get('guides/faq')!;
+  assert.equal(faq.breadcrumbs, [{ label: 'API', href: undefined }, { label: 'FAQ' }]);
+  assert.equal(faq.next, { title: 'Etichetta A', href: '/it/v1/guides/start/a' });
+  assert.equal(m.sidebars.navigation.get('guides/start/a')!.prev, { title: 'FAQ', href: '/it/v1/guides/faq' });
+});
+
 test('pagination_prev / pagination_next replace the sidebar neighbours; null hides one; a bad id is located', () => {
   const m = model({
     ...base,

@@ -114,7 +114,7 @@ test('images and files next to a page are published with a hash of their content
   // A post's `image:` is the absolute og:image; an author's relative image_url is from authors.yml.
   const post = html('lanterna/blog/2025/03/04/lanterna-1-4');
   assert.match(post, `<meta property="og:image" content="https://lanterna.example${url('copertina')}">`);
-  assert.match(post, `<img src="${url('giulia')}" alt=""`);
+  assert.match(post, `<img class="avatar" src="${url('giulia')}" alt=""`);
   const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => f.endsWith('.css'))!;
   assert.match(readFileSync(path.join(out, 'lanterna/assets', css), 'utf8'), 'img[src$="#gh-dark-mode-only"]');
 });

@@ -119,7 +119,7 @@ export async function clientConfigFor(config: string, env: Record<string, string
   const run = await startRun({ packageRoot: repoRoot, config, quiet: true }, 'build');
   const resolved = await loadConfig({ packageRoot: repoRoot, config, env }, run.cache.modules);
   const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages);
-  return clientConfigOf(resolved.site, site.chrome, 'production');
+  return clientConfigOf(resolved.site, site.chrome, site.model, 'production');
 }
 
 /**

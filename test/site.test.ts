@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -227,6 +228,50 @@ test('the CLI and config references cover every command and section', () => {
     'plugins',
   ])
     assert.match(config, `id="${id}"`, id);
+});
+
+test('the references are in the api sidebar as upstream: breadcrumbs, prev/next, search files them under it', () => {
+  const config = page('/it/v1/api/config');
+  assert.match(config, '<aside class="docs-sidebar">');
+  assert.match(config, '<li><span>API</span></li><li><span aria-current="page">Configurazione (tauri.conf.json)');
+  const cli = page('/it/v1/api/cli');
+  assert.match(cli, '<a class="pagination-link pagination-prev" href="/it/v1/api/config" rel="prev">');
+  // The link to Rust's docs on docs.rs is in the sidebar, not in previous/next.
+  assert.match(cli, '<a class="pagination-link pagination-next" href="/it/v1/api/js" rel="next">');
+  assert.match(page('/it/v1/api/js'), '<li><span>API</span></li>');
+  // The JS modules keep their own sidebar.
+  assert.match(page('/it/v1/api/js/window'), '<li><a href="/it/v1/api/js">API JavaScript</a></li>');
+  const records = JSON.parse(readFileSync(path.join(out, 'it/search/records.json'), 'utf8')) as {
+    url: string;
+    hierarchy_lvl0: string;
+  }[];
+  const categoryOf = (url: string) => new Set(records.filter((r) => r.url === url).map((r) => r.hierarchy_lvl0));
+  for (const url of ['/it/v1/api/config', '/it/v1/api/cli', '/it/v1/api/js'])
+    assert.equal([...categoryOf(url)], ['API'], url);
+  const categories = new Set(records.map((r) => r.hierarchy_lvl0));
+  assert.not.ok(categories.has('Home'), 'the home page is «Pagina iniziale»');
+  assert.equal(
+    records.filter((r) => r.hierarchy_lvl0 === 'Documentazione').map((r) => r.url),
+    records.filter((r) => r.url === '/it/v1').map((r) => r.url),
+    '«Documentazione» is the docs home alone',
+  );
+});
+
+test('each doc page ends with «Modifica questa pagina» (its English original) and its last commit day', () => {
+  const file = 'content/docs/guides/faq.md';
+  // The day of the file's last commit, when this checkout's history holds it (a copy of the files has none).
+  let day: string | undefined;
+  try {
+    day = execFileSync('git', ['-C', repoRoot, 'log', '-1', '--format=%cs', '--', file], { encoding: 'utf8' }).trim();
+  } catch {
+    day = undefined;
+  }
+  const shallow = day && execFileSync('git', ['-C', repoRoot, 'rev-parse', '--is-shallow-repository']).toString();
+  const meta = /<footer class="page-meta">([\s\S]*?)<\/footer>/.exec(page('/it/v1/guides/faq'))?.[1] ?? '';
+  assert.match(meta, 'href="https://github.com/tauri-apps/tauri-docs/edit/v1/docs/guides/faq.md"');
+  assert.match(meta, '>Modifica questa pagina</a>');
+  if (day && shallow?.trim() === 'false')
+    assert.match(meta, `Ultimo aggiornamento<!-- --> il <time dateTime="${day}">`);
 });
 
 test.run();

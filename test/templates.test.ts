@@ -4,11 +4,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFragmentCache } from '../src/render/fragment-cache';
 import { hasSidebarGaps, keptAround, keptAtTop, longList, shownSidebar } from '../src/render/sidebar-window';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { translatorOf } from '../src/shared/i18n/interface-text';
 import { autoHeightDuration } from '../templates/collapse';
-import { formatDate, localeHref } from '../templates/format';
+import { localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
 import { Navbar } from '../templates/Navbar';
 import { Sidebar } from '../templates/Sidebar';
+import { InterfaceTextContext } from '../templates/text';
 import type { ShownSidebarItem, SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {
@@ -24,15 +27,20 @@ const chrome: SiteChrome = {
   locales: [{ code: 'it', label: 'Italiano', path: 'it' }],
   defaultLocale: 'en',
   currentLocale: 'it',
+  text: interfaceTextOf('it'),
 };
+
+/** Renders a template as the page does: inside the site's interface strings. */
+const render = (element: ReturnType<typeof createElement>) =>
+  renderToString(createElement(InterfaceTextContext.Provider, { value: chrome.text }, element));
 
 test('the mobile menu toggle is disabled when there are no navbar items and no secondary menu', () => {
   assert.match(
-    renderToString(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })),
+    render(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })),
     /class="navbar-toggle"[^>]*disabled=""/,
   );
   assert.not.match(
-    renderToString(createElement(Navbar, { chrome, path: '/it/v1/x', hasSecondaryMenu: true })),
+    render(createElement(Navbar, { chrome, path: '/it/v1/x', hasSecondaryMenu: true })),
     /class="navbar-toggle"[^>]*disabled=""/,
   );
 });
@@ -63,8 +71,9 @@ test('collapse animations take longer for taller content, within bounds', () => 
   assert.ok(autoHeightDuration(5000) < 1000);
 });
 
-test('dates render in Italian, the same on server and client', () => {
-  assert.is(formatDate('2023-06-14'), '14 giugno 2023');
+test('dates render in the language of the interface, the same on server and client', () => {
+  assert.is(translatorOf(interfaceTextOf('it')).date('2023-06-14'), '14 giugno 2023');
+  assert.is(translatorOf(interfaceTextOf('it')).date('2024-01-01'), '1 gennaio 2024');
 });
 
 test('a category without a page is one toggle; a category with a page is its link plus a caret', () => {
@@ -83,7 +92,7 @@ test('a category without a page is one toggle; a category with a page is its lin
       items: [{ type: 'link', label: 'Eventi', href: '/it/v1/funzioni/eventi' }],
     },
   ];
-  const html = renderToString(createElement(Sidebar, { items, path: '/it/v1/altro', renderCollapsed: false }));
+  const html = render(createElement(Sidebar, { items, path: '/it/v1/altro', renderCollapsed: false }));
   const headers = html.split('menu-category-header').slice(1);
   const label = headers[0]!.slice(0, headers[0]!.indexOf('</div>'));
   assert.is(label.match(/<button/g)?.length, 1, 'one control for the label category');
@@ -119,9 +128,9 @@ test('a large sidebar renders the same markup with closed categories rendered on
   }));
   const fragments = createFragmentCache();
   for (const path of ['/it/v1/s3/p4', '/it/v1/s7', '/it/v1/s20/p0', '/it/v1/altro']) {
-    const plain = renderToString(createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }));
+    const plain = render(createElement(Sidebar, { items: sidebar, path, renderCollapsed: false }));
     const cached = fragments.fill(
-      renderToString(
+      render(
         createElement(
           FragmentCacheContext.Provider,
           { value: fragments },
@@ -172,10 +181,10 @@ function labelsFrom(from: number, to: number): string[] {
 test("filling a large sidebar page's gaps in keeps the ids and markup of the items it showed", () => {
   const sidebar = hundredCategories();
   const path = '/s50/p3';
-  const render = (items: ShownSidebarItem[]) =>
-    renderToString(createElement(Sidebar, { items, path, renderCollapsed: false }));
-  const shownHtml = render(shownSidebar(sidebar, path));
-  const wholeHtml = render(sidebar);
+  const renderItems = (items: ShownSidebarItem[]) =>
+    render(createElement(Sidebar, { items, path, renderCollapsed: false }));
+  const shownHtml = renderItems(shownSidebar(sidebar, path));
+  const wholeHtml = renderItems(sidebar);
   assert.match(shownHtml, '<li class="menu-gap" aria-hidden="true" style="--rows:30"></li>');
   for (const id of ['cat-1-0-sezione-0', 'cat-1-45-sezione-45', 'cat-1-50-sezione-50', 'cat-1-58-sezione-58']) {
     assert.match(shownHtml, `id="${id}"`);
@@ -187,9 +196,9 @@ test("filling a large sidebar page's gaps in keeps the ids and markup of the ite
   const fragments = createFragmentCache();
   for (const page of ['/s50/p3', '/s51/p0', '/s49/p9']) {
     const items = shownSidebar(sidebar, page);
-    const plain = renderToString(createElement(Sidebar, { items, path: page, renderCollapsed: false }));
+    const plain = render(createElement(Sidebar, { items, path: page, renderCollapsed: false }));
     const cached = fragments.fill(
-      renderToString(
+      render(
         createElement(
           FragmentCacheContext.Provider,
           { value: fragments },

@@ -1,3 +1,6 @@
+import { translatorOf } from '../shared/i18n/interface-text';
+import { clientConfig } from './client-config';
+
 /**
  * The red box shown when a lazily loaded part of the page (a code chunk) fails to load: the error and a
  * 'Retry' button. Retrying removes the box and runs `retry` again.
@@ -10,10 +13,11 @@ export function showChunkError(error: unknown, retry: () => void): HTMLElement {
   box.setAttribute('role', 'alert');
   const message = document.createElement('p');
   const reason = error instanceof Error ? error.message : String(error);
-  message.textContent = `Impossibile caricare una parte della pagina: ${reason}`;
+  const { t } = translatorOf(clientConfig.chrome.text);
+  message.textContent = t('theme.ChunkError.message', { reason });
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Retry';
+  button.textContent = t('theme.ChunkError.retry');
   button.addEventListener('click', () => {
     box.remove();
     retry();

@@ -1,4 +1,33 @@
 import { storage } from '../../templates/hooks';
+import { translatorOf } from '../shared/i18n/interface-text';
+import { clientConfig } from './client-config';
+
+const { t } = translatorOf(clientConfig.chrome.text);
+/** How long the copy button shows that it copied (or failed). */
+const copyFeedbackMs = 2000;
+// Two icons (the state shows one: see styles.css) and the state's word, shown beside the icon after a copy.
+const copyButtonMarkup = [
+  '<svg class="copy-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">',
+  '<path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1Zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 ',
+  '2-2V7a2 2 0 0 0-2-2Zm0 16H8V7h11v14Z"/></svg>',
+  '<svg class="copied-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">',
+  '<path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2Z"/></svg>',
+  '<span class="copy-status"></span>',
+].join('');
+
+/** Shows what a copy did (`copied` or `failed`) for a moment, in words and by the icon; then the button is back. */
+function showCopyState(button: HTMLButtonElement, state: 'copied' | 'failed'): void {
+  const word = t(state === 'copied' ? 'theme.CodeBlock.copied' : 'theme.CodeBlock.copyFailed');
+  button.dataset.state = state;
+  button.querySelector('.copy-status')!.textContent = word;
+  window.clearTimeout(Number(button.dataset.timer));
+  button.dataset.timer = String(
+    window.setTimeout(() => {
+      delete button.dataset.state;
+      button.querySelector('.copy-status')!.textContent = '';
+    }, copyFeedbackMs),
+  );
+}
 
 const groupKey = (group: string) => `docusaurus.tab.${group}`;
 
@@ -54,19 +83,37 @@ export function decorateContent(root: ParentNode): void {
     const stored = groupId ? store.getItem(groupKey(groupId)) : null;
     if (stored) selectTab(tabs, stored);
   });
+  makeWideTablesFocusable(root);
   root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
     if (block.querySelector(':scope > .copy-button')) return;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';
-    button.textContent = 'Copia';
-    button.setAttribute('aria-label', 'Copia il codice negli appunti');
+    button.title = t('theme.CodeBlock.copy');
+    button.setAttribute('aria-label', t('theme.CodeBlock.copyButtonAriaLabel'));
+    button.innerHTML = copyButtonMarkup;
     block.appendChild(button);
   });
 }
 
+/**
+ * A table wider than its column scrolls in its own box: keyboard readers reach it with Tab and scroll it with the
+ * arrow keys. Tables that fit stay out of the tab order.
+ */
+function makeWideTablesFocusable(root: ParentNode): void {
+  for (const table of root.querySelectorAll<HTMLElement>('.markdown table')) {
+    if (table.scrollWidth > table.clientWidth) table.tabIndex = 0;
+    else table.removeAttribute('tabindex');
+  }
+}
+
 /** One set of delegated listeners for widgets inside content HTML (which React does not own). */
 export function installContentWidgets(): void {
+  let frame = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => makeWideTablesFocusable(document));
+  });
   document.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
     const tab = target.closest<HTMLButtonElement>('.tabs > [role="tablist"] > [role="tab"]');
@@ -92,10 +139,9 @@ export function installContentWidgets(): void {
     if (copy) {
       const code = copy.parentElement?.querySelector('pre')?.innerText ?? '';
       navigator.clipboard.writeText(code).then(
-        () => (copy.textContent = 'Copiato!'),
-        () => (copy.textContent = 'Errore'),
+        () => showCopyState(copy, 'copied'),
+        () => showCopyState(copy, 'failed'),
       );
-      window.setTimeout(() => (copy.textContent = 'Copia'), 1500);
     }
   });
   document.addEventListener('keydown', (event) => {

@@ -1,5 +1,7 @@
 import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { InterfaceTextContext } from '../../templates/text';
+import { clientConfig } from './client-config';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
 let components: Promise<Components> | undefined;
@@ -22,7 +24,12 @@ export function hydrateIslands(root: ParentNode): void {
       const props = JSON.parse(island.dataset.props ?? '{}') as Record<string, unknown>;
       const slot = island.querySelector('docs-it-slot');
       if (slot) props.children = createElement('docs-it-slot', { dangerouslySetInnerHTML: { __html: slot.innerHTML } });
-      hydrateRoot(island, createElement(Component, props));
+      // Theme components inside (`<Admonition>`) read the site's interface strings, as on the server.
+      const text = clientConfig.chrome.text;
+      hydrateRoot(
+        island,
+        createElement(InterfaceTextContext.Provider, { value: text }, createElement(Component, props)),
+      );
     }
   });
 }

@@ -1,3 +1,4 @@
+import { translatorOf } from '../shared/i18n/interface-text';
 import type { ClientConfig } from './client-config';
 
 type Strategy = ClientConfig['pwa']['offlineModeActivationStrategies'][number];
@@ -22,16 +23,17 @@ async function isOfflineMode(strategies: Strategy[]): Promise<boolean> {
 }
 
 /** A small popup offering the new version (offline mode only: a reader may be in the middle of something). */
-function showReloadPopup(onReload: () => void): void {
+function showReloadPopup(config: ClientConfig, onReload: () => void): void {
+  const { t } = translatorOf(config.chrome.text);
   const popup = document.createElement('div');
   popup.className = 'sw-reload-popup';
   popup.setAttribute('role', 'alert');
   const text = document.createElement('p');
-  text.textContent = 'È disponibile una nuova versione di questa documentazione.';
+  text.textContent = t('theme.PwaReloadPopup.info');
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'button button-primary';
-  reload.textContent = 'Aggiorna';
+  reload.textContent = t('theme.PwaReloadPopup.refreshButtonText');
   reload.addEventListener('click', () => {
     reload.disabled = true;
     onReload();
@@ -39,7 +41,7 @@ function showReloadPopup(onReload: () => void): void {
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'sw-reload-close';
-  close.setAttribute('aria-label', 'Chiudi');
+  close.setAttribute('aria-label', t('theme.PwaReloadPopup.closeButtonAriaLabel'));
   close.textContent = '×';
   close.addEventListener('click', () => popup.remove());
   popup.append(text, reload, close);
@@ -59,7 +61,7 @@ export function registerServiceWorker(config: ClientConfig): void {
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting();
     };
-    wb.addEventListener('waiting', () => (offlineMode ? showReloadPopup(activateWaiting) : activateWaiting()));
+    wb.addEventListener('waiting', () => (offlineMode ? showReloadPopup(config, activateWaiting) : activateWaiting()));
     try {
       await wb.register();
     } catch (error) {

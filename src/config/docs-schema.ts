@@ -51,6 +51,11 @@ export const docsSchema = z.strictObject({
    * doc gets an "edit this page" link to it followed by the doc's file path. No link without it.
    */
   editUrl: z.url().optional(),
+  /**
+   * As in Docusaurus: each doc shows the date it was last changed (default false): its last commit when the site
+   * is a git checkout (one `git log` for all files), else `last_update.date` of its front matter, which wins.
+   */
+  showLastUpdateTime: z.boolean().default(false),
 });
 
 export const blogSchema = z.strictObject({

@@ -70,19 +70,28 @@ const pwaSchema = z.strictObject({
   appleTouchIcon: z.string().optional(),
 });
 
+/** An http(s) URL template with `{path}` in it, standing for an upstream file. */
+const upstreamUrlSchema = (example: string) =>
+  z
+    .string()
+    .regex(
+      /^https?:\/\/.*\{path\}/,
+      `expected an http(s) URL with {path} in it, such as "https://github.com/o/r/${example}/main/{path}"`,
+    );
+
 const translationsSchema = z.strictObject({
   /** The upstream revision the pages follow (default `HEAD` of the checkout); `origin/<ref>` when not local. */
   ref: z.string().default('HEAD'),
   /** Upstream folders whose pages should each have a translation here (default `docs`). */
   folders: z.array(z.string()).default(['docs']),
   /** Web page of an upstream file's history, `{path}` standing for the file (e.g. GitHub's `…/commits/main/{path}`). */
-  historyUrl: z
-    .string()
-    .regex(
-      /^https?:\/\/.*\{path\}/,
-      'expected an http(s) URL with {path} in it, such as "https://github.com/o/r/commits/main/{path}"',
-    )
-    .optional(),
+  historyUrl: upstreamUrlSchema('commits').optional(),
+  /**
+   * Where "edit this page" leads on a translated page (one whose front matter names its `upstream` file): the
+   * upstream file's editor, `{path}` standing for it (e.g. `…/edit/main/{path}`). It takes the place of
+   * `docs.editUrl` on those pages; without it they use `docs.editUrl` too.
+   */
+  editUrl: upstreamUrlSchema('edit').optional(),
   /** Route of the status page, under the base URL (default `stato-traduzioni`); written only with upstream data. */
   statusRoute: z
     .string()
@@ -151,3 +160,8 @@ export type UserConfig = z.input<typeof siteSchema>;
 export type SiteConfig = z.output<typeof siteSchema>;
 export type Locale = SiteConfig['i18n']['locales'][number];
 export type { SidebarItemInput } from './docs-schema';
+
+/** The locale the site is built in (the schema checks that `currentLocale` is one of the locales). */
+export function currentLocaleOf(site: SiteConfig): Locale {
+  return site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+}

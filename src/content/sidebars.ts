@@ -176,10 +176,12 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
     const visit = (list: SidebarItem[], trail: Breadcrumb[]) => {
       for (const item of list) {
         if (item.type === 'link') {
+          // A plain link (another site's docs, say) is no page of the sidebar: previous/next skip it.
+          if (!item.docId) continue;
           // A doc's `pagination_label` names it in its neighbours' previous/next links.
-          const title = (item.docId && byId.get(item.docId)?.frontMatter.pagination_label) || item.label;
+          const title = byId.get(item.docId)?.frontMatter.pagination_label || item.label;
           flat.push({ title, href: item.href, docId: item.docId });
-          if (item.docId && !navigation.has(item.docId))
+          if (!navigation.has(item.docId))
             navigation.set(item.docId, { sidebarId, breadcrumbs: [...trail, { label: item.label }] });
         } else {
           if (item.href && item.generatedIndex && !generatedIndexes.has(item.href)) {

@@ -226,7 +226,7 @@ export class DevSite {
 
   /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
   private async ensureBundle(): Promise<void> {
-    const clientConfig = clientConfigOf(this.config.site, this.site.chrome, 'development');
+    const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = usesMermaid(this.site.content.discovered.sources);
     const key = digestOf({ clientConfig, mermaid });

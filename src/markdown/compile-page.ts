@@ -17,7 +17,9 @@ import {
   mdxComponents,
 } from '../../templates/content/mdx-components';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';
+import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
+import { compilerText } from '../shared/i18n/catalogues';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { normalizeAdmonitionTitles } from './admonition-titles';
@@ -30,6 +32,7 @@ import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
 import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeHeadingSlugs from './rehype-heading-slugs';
+import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
 import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
@@ -80,6 +83,7 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
     rehypeHeadingSlugs,
     rehypeLinks,
     [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
+    rehypeInlineCodeBreaks,
     rehypeCollect,
     rehypeSearchBlocks,
     rehypeHeadingAnchors,
@@ -136,8 +140,10 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
             const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
             const content = createElement(Content, { components });
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
+            // Theme components in a page (`<Admonition>`) say what the pages compiled into HTML say.
+            const withText = createElement(InterfaceTextContext.Provider, { value: compilerText }, withIds);
             const markup = renderToStaticMarkup(
-              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
+              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
             );
             return withoutImagePreloads(markup);
           });

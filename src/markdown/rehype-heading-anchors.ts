@@ -1,5 +1,7 @@
 import type { Element, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
+import { compilerStrings } from '../shared/i18n/catalogues';
+import { fillPlaceholders } from '../shared/i18n/interface-text';
 import { eachNode } from './walk';
 
 /** Adds a `#` link to every h2–h6 with an id, so a reader can copy a link to the section. */
@@ -9,7 +11,9 @@ export default function rehypeHeadingAnchors() {
       if (!/^h[2-6]$/.test(node.tagName)) return;
       const id = node.properties.id;
       if (typeof id !== 'string') return;
-      const label = `Link diretto alla sezione «${textOf(node).trim()}»`;
+      const label = fillPlaceholders(compilerStrings['theme.common.headingLinkTitle'], {
+        heading: textOf(node).trim(),
+      });
       node.properties.className = ['anchor'];
       node.children.push({
         type: 'element',

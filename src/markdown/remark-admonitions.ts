@@ -1,6 +1,7 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { admonitionTitles } from '../shared/admonitions';
+import { admonitionKinds, isAdmonitionKind } from '../shared/admonitions';
+import { compilerStrings } from '../shared/i18n/catalogues';
 import { eachNode } from './walk';
 
 /** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
@@ -8,9 +9,9 @@ export default function remarkAdmonitions() {
   return (tree: Root) => {
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       const kind = node.name;
-      if (!(kind in admonitionTitles)) return;
+      if (!isAdmonitionKind(kind)) return;
       const first = node.children[0];
-      let titleChildren: Paragraph['children'] = [{ type: 'text', value: admonitionTitles[kind]! }];
+      let titleChildren: Paragraph['children'] = [{ type: 'text', value: compilerStrings[admonitionKinds[kind]] }];
       if (
         first &&
         first.type === 'paragraph' &&

@@ -106,7 +106,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       }
     }
     // esbuild bundles in its own process while the markdown is compiled here.
-    const clientConfig = clientConfigOf(config.site, site.chrome, config.mode);
+    const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
     const bundling = bundleClient({
       packageRoot: options.packageRoot,
       baseUrl: config.site.baseUrl,

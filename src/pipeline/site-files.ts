@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/bundle-client';
+import { currentLocaleOf } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { type FeedInput, renderAtom, renderRss } from '../output/feeds';
 import { renderHeadersFile } from '../output/headers';
@@ -11,8 +12,9 @@ import { contentSecurityPolicy } from '../render/csp';
 import { createFragmentCache } from '../render/fragment-cache';
 import { colorModeScript } from '../render/inline-scripts';
 import { type RenderInput, renderPage } from '../render/render-page';
-import { type SearchPage, searchPageOf } from '../search/records';
+import { kindCategoriesOf, type SearchPage, searchPageOf } from '../search/records';
 import { type SearchInput, searchFiles } from '../search/search-files';
+import { translatorOf } from '../shared/i18n/interface-text';
 import { feedFileOf, htmlFileOf, notFoundRouteOf, pageDataFileOf, searchDirOf, sidebarFileOf } from '../shared/urls';
 import type { Site } from './site';
 import type { Stages } from './stages';
@@ -99,6 +101,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
         lang: siteConfig.i18n.currentLocale,
         version: siteConfig.docs.version.label,
         blogLabel: siteConfig.blog.title,
+        kindCategories: kindCategoriesOf(translatorOf(site.chrome.text)),
       };
       const searchPages: SearchPage[] = [];
       for (const route of model.routes) {
@@ -134,7 +137,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
   const [rss, atom] = feedFilesOf(siteConfig.baseUrl, model);
   if (rss && atom) {
     const feed = async (feedFile: string): Promise<FeedInput> => {
-      const locale = siteConfig.i18n.locales.find((l) => l.code === siteConfig.i18n.currentLocale)!;
+      const locale = currentLocaleOf(siteConfig);
       const listed = model.posts.filter((p) => !p.frontMatter.unlisted);
       return {
         title: `${siteConfig.title} – ${siteConfig.blog.title}`,

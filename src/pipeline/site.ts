@@ -23,6 +23,7 @@ import { type RoutePage, routePageOf } from '../render/route-props';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
+import { readLastCommitDates } from '../translations/last-commit-dates';
 import { compileJobsOf } from './compile-jobs';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { feedFilesOf } from './site-files';
@@ -38,18 +39,28 @@ export interface SiteContent {
   translations?: TranslationInput;
   /** The site's components and the modules its pages import, bundled (absent when it has none). */
   code: SiteCode | undefined;
+  /**
+   * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
+   * path relative to the site's folder.
+   */
+  lastCommitDates?: ReadonlyMap<string, string>;
 }
 
 /** Reads every file of the site's content. */
 export async function readContent(config: ResolvedConfig, modules: ModuleFiles): Promise<SiteContent> {
-  const [discovered, releases, configSource] = await Promise.all([
+  const { root } = config.paths;
+  const [discovered, releases, configSource, lastCommitDates] = await Promise.all([
     discoverContent(config),
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
+    // git runs in its own process while the content is read.
+    config.site.docs.showLastUpdateTime
+      ? readLastCommitDates(root, path.relative(root, config.paths.content) || '.')
+      : undefined,
   ]);
   const code = await loadSiteCode(config, discovered, modules);
-  const configFile = path.relative(config.paths.root, config.paths.configFile);
-  return { discovered, releases, configFile, configSource, code };
+  const configFile = path.relative(root, config.paths.configFile);
+  return { discovered, releases, configFile, configSource, code, ...(lastCommitDates ? { lastCommitDates } : {}) };
 }
 
 /** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
@@ -205,7 +216,14 @@ export function createSite(
       if (!entry) {
         const route = routeByPath.get(routePath);
         if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
-        entry = routePageOf(route, { site: config.site, model, page: site.page, assetUrl: assets.urlOf });
+        entry = routePageOf(route, {
+          site: config.site,
+          model,
+          text: chrome.text,
+          ...(content.lastCommitDates ? { lastCommitDates: content.lastCommitDates } : {}),
+          page: site.page,
+          assetUrl: assets.urlOf,
+        });
         routes.set(routePath, entry);
       }
       return entry;

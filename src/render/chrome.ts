@@ -1,10 +1,23 @@
-import type { SiteConfig } from '../config/site-schema';
+import { createHash } from 'node:crypto';
+import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { DocsItError, DocsItErrors } from '../errors';
+import { interfaceTextOf } from '../shared/i18n/catalogues';
+import type { InterfaceText } from '../shared/i18n/interface-text';
 import { firstHref } from '../shared/sidebar';
 import type { NavbarItem, SiteChrome } from '../shared/site-chrome';
 import { joinRoute } from '../shared/urls';
 import { lineOfKeyPath } from '../validation/locate-key';
+
+/** The site's interface strings, in the language of its pages. */
+export function siteInterfaceText(site: SiteConfig): InterfaceText {
+  return interfaceTextOf(currentLocaleOf(site).htmlLang);
+}
+
+/** A short digest of the translation notice's text: a dismissal holds for this text only. */
+export function translationNoticeIdOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 10);
+}
 
 /**
  * The site-wide part of every page, computed once per run from the config and the sidebars: a navbar item for
@@ -57,8 +70,11 @@ export function buildChrome(
     locales: site.i18n.locales.map((l) => ({ code: l.code, label: l.label, path: l.path })),
     defaultLocale: site.i18n.defaultLocale,
     currentLocale: site.i18n.currentLocale,
+    text: siteInterfaceText(site),
   };
-  if (site.translationNotice) chrome.translationNotice = site.translationNotice;
+  if (site.translationNotice) {
+    chrome.translationNotice = { id: translationNoticeIdOf(site.translationNotice), text: site.translationNotice };
+  }
   if (site.announcementBar) chrome.announcementBar = site.announcementBar;
   return chrome;
 }

@@ -1,10 +1,17 @@
 import type { SiteConfig } from '../config/site-schema';
+import type { ContentModel } from '../content/build-content-model';
 import type { ClientConfig } from '../shared/client-config';
+import { sidebarSections } from '../shared/sidebar';
 import type { SiteChrome } from '../shared/site-chrome';
 import { notFoundRouteOf, searchDirOf, urlOfFile } from '../shared/urls';
 
 /** The part of the site the browser needs, compiled into its bundle. */
-export function clientConfigOf(site: SiteConfig, chrome: SiteChrome, mode: 'production' | 'development'): ClientConfig {
+export function clientConfigOf(
+  site: SiteConfig,
+  chrome: SiteChrome,
+  model: ContentModel,
+  mode: 'production' | 'development',
+): ClientConfig {
   const search = site.search;
   return {
     baseUrl: site.baseUrl,
@@ -21,6 +28,7 @@ export function clientConfigOf(site: SiteConfig, chrome: SiteChrome, mode: 'prod
       indexUid: search.indexUid,
       clientAgents: search.clientAgents,
       searchParams: search.searchParams,
+      sections: [...sidebarSections(model.sidebars.sidebars), ...(model.posts.length > 0 ? [site.blog.title] : [])],
     },
     pwa: { offlineModeActivationStrategies: site.pwa.offlineModeActivationStrategies, debug: site.pwa.debug },
   };

@@ -21,7 +21,7 @@ export function contentSecurityPolicy(
   ];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${hash(colorModeScript(site))} ${hash(baseUrlBannerScript(site.baseUrl))}`,
+    `script-src 'self' ${hash(colorModeScript(site))} ${hash(baseUrlBannerScript(site))}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     `connect-src ${connect.join(' ')}`,

@@ -1,6 +1,6 @@
 import { localeHref } from '../../templates/format';
 import type { RouteProps } from '../../templates/types';
-import type { SiteConfig } from '../config/site-schema';
+import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
 import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
 import { feedFileOf, urlOfFile } from '../shared/urls';
@@ -43,7 +43,7 @@ export function renderDocument({
   keywords,
   hasBlog,
 }: DocumentInput): string {
-  const current = site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+  const current = currentLocaleOf(site);
   const title = documentTitle(props.title, site.title);
   const description = props.description ?? site.tagline;
   const url = `${site.url}${props.path}`;
@@ -105,7 +105,7 @@ export function renderDocument({
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
   const tail: string[] = [];
-  if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site.baseUrl)}</script>`);
+  if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site)}</script>`);
   if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
   const theme = site.colorMode.defaultMode;
   const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${theme}">`;

@@ -1,3 +1,4 @@
+import { codeBreakPieces } from '../shared/code-breaks';
 import { escapeHtml } from '../shared/escape-html';
 
 const scriptEscapes: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -12,8 +13,11 @@ export function jsonForScript(value: unknown): string {
 
 /** Inline markdown of short texts (release highlights): `code`, **bold** and [links](url), everything else escaped. */
 export function inlineMarkdown(text: string): string {
-  return escapeHtml(text)
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/\[([^\]]+)\]\(((?:https?:\/\/|\/)[^)\s]+)\)/g, '<a href="$2">$1</a>');
+  return (
+    escapeHtml(text)
+      // The entities of escaped text hold no place to break: the pieces are cut between them.
+      .replace(/`([^`]+)`/g, (_, code: string) => `<code>${codeBreakPieces(code).join('<wbr>')}</code>`)
+      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+      .replace(/\[([^\]]+)\]\(((?:https?:\/\/|\/)[^)\s]+)\)/g, '<a href="$2">$1</a>')
+  );
 }

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DocCards } from '../../templates/DocCards';
-import type { PostSummary, RouteProps } from '../../templates/types';
+import type { DocProps, PostSummary, RouteProps } from '../../templates/types';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import type { BlogPost, Doc, Page, Route } from '../content/content-types';
@@ -10,10 +10,11 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import { resolveFrom } from '../markdown/posix-paths';
 import { cardListMarker } from '../markdown/remark-card-list';
 import { withBaseUrl } from '../shared/base-url';
+import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { isExternalUrl } from '../shared/url-scheme';
 import { inlineMarkdown } from './escape';
-import { translationNoticeOf, translationStatusProps } from './translation-props';
+import { translationNoticeOf, translationStatusProps, upstreamUrlOf } from './translation-props';
 
 /** A route ready to render: its template's props and what the document around it needs. */
 export interface RoutePage {
@@ -31,6 +32,10 @@ export interface RoutePage {
 export interface RoutePropsContext {
   site: SiteConfig;
   model: ContentModel;
+  /** The site's interface strings (page titles the theme gives: the archive, the 404 page…). */
+  text: InterfaceText;
+  /** The day each content file last changed in git, when the site shows it (`docs.showLastUpdateTime`). */
+  lastCommitDates?: ReadonlyMap<string, string>;
   /** A content file's compiled page, its links resolved. */
   page(file: string): Promise<CompiledPage>;
   /** The URL of a published file next to the pages (see `site-assets`); `undefined` when there is none. */
@@ -105,6 +110,7 @@ export async function routePageOf(
   ctx: RoutePropsContext,
 ): Promise<{ page: RoutePage; problems: DocsItError[] }> {
   const { site, model } = ctx;
+  const { t } = translatorOf(ctx.text);
   const problems: DocsItError[] = [];
   const source = sourceOf(model, route.path);
   switch (route.kind) {
@@ -146,14 +152,10 @@ export async function routePageOf(
       }
       const sidebarId = displayedSidebar(doc, nav?.sidebarId, model, problems);
       if (sidebarId) props.sidebarId = sidebarId;
-      const editUrl = editUrlOf(doc.frontMatter.custom_edit_url, site.docs.editUrl, doc.source.file);
+      const editUrl = editUrlOf(doc, site.docs.editUrl, site);
       if (editUrl) props.editUrl = editUrl;
-      const lastUpdate = doc.frontMatter.last_update;
-      if (lastUpdate && (lastUpdate.date || lastUpdate.author)) {
-        props.lastUpdate = {};
-        if (lastUpdate.date) props.lastUpdate.date = isoDate(lastUpdate.date);
-        if (lastUpdate.author) props.lastUpdate.author = lastUpdate.author;
-      }
+      const lastUpdate = lastUpdateOf(doc, ctx);
+      if (lastUpdate) props.lastUpdate = lastUpdate;
       return {
         page: {
           props,
@@ -217,7 +219,10 @@ export async function routePageOf(
       const props: RouteProps = {
         kind: 'blog-list',
         path: list.route,
-        title: list.page === 1 ? site.blog.title : `${site.blog.title} – pagina ${list.page}`,
+        title:
+          list.page === 1
+            ? site.blog.title
+            : t('theme.blog.paginator.pageTitle', { blogTitle: site.blog.title, page: list.page }),
         description: site.blog.description,
         page: list.page,
         totalPages: list.totalPages,
@@ -232,8 +237,8 @@ export async function routePageOf(
       const props: RouteProps = {
         kind: 'blog-archive',
         path: route.path,
-        title: 'Archivio del blog',
-        description: 'Tutti gli articoli del blog, anno per anno.',
+        title: t('theme.blog.archive.title'),
+        description: t('theme.blog.archive.description'),
         years: model.archive.map((y) => ({
           year: y.year,
           posts: y.posts.map((p) => ({ title: p.title, route: p.route, date: p.date })),
@@ -260,7 +265,7 @@ export async function routePageOf(
       if (notice) props.translation = notice;
       if (newer) props.newer = { title: newer.title, href: newer.route };
       if (older) props.older = { title: older.title, href: older.route };
-      const editUrl = editUrlOf(post.frontMatter.custom_edit_url, site.blog.editUrl, post.source.file);
+      const editUrl = editUrlOf(post, site.blog.editUrl, site);
       if (editUrl) props.editUrl = editUrl;
       const image = await imageUrlOf(post.frontMatter.image, frontMatterKey(post.source, 'image'), ctx, problems);
       const keywords = post.frontMatter.keywords;
@@ -270,14 +275,14 @@ export async function routePageOf(
       };
     }
     case 'translation-status':
-      return { page: { props: translationStatusProps(model, site), noIndex: true }, problems };
+      return { page: { props: translationStatusProps(model, site, ctx.text), noIndex: true }, problems };
     case 'not-found': {
       const page = model.notFoundPage;
       const contentHtml = page ? (await ctx.page(page.source.file)).html : '';
       const props: RouteProps = {
         kind: 'not-found',
         path: route.path,
-        title: page?.title ?? 'Pagina non trovata',
+        title: page?.title ?? t('theme.NotFound.title'),
         contentHtml,
       };
       return { page: { props, noIndex: true }, problems };
@@ -319,10 +324,32 @@ function recentPosts({ model, site }: RoutePropsContext): { title: string; route
 /** A front matter date (YAML reads `2024-05-01` as a Date) as `YYYY-MM-DD`. */
 const isoDate = (date: string | Date) => (date instanceof Date ? date.toISOString() : date).slice(0, 10);
 
-/** The "edit this page" URL: the front matter's own (null: none), else the config's followed by the file's path. */
-function editUrlOf(custom: string | null | undefined, editUrl: string | undefined, file: string): string | undefined {
+/**
+ * The "edit this page" URL: the front matter's own (null: none); on a translated page the upstream file's editor
+ * when the site names one (`translations.editUrl`); else the config's `editUrl` followed by the file's path.
+ */
+function editUrlOf(page: Doc | BlogPost, editUrl: string | undefined, site: SiteConfig): string | undefined {
+  const custom = page.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom ?? undefined;
-  return editUrl ? `${editUrl.replace(/\/?$/, '/')}${file}` : undefined;
+  const upstream = page.frontMatter.upstream;
+  const template = site.translations?.editUrl;
+  if (template && upstream && upstream !== 'none') return upstreamUrlOf(template, upstream.path);
+  return editUrl ? `${editUrl.replace(/\/?$/, '/')}${page.source.file}` : undefined;
+}
+
+/**
+ * When a doc last changed: `last_update` of its front matter (date and author), else, when the site shows it,
+ * its last commit's day.
+ */
+function lastUpdateOf(doc: Doc, ctx: RoutePropsContext): DocProps['lastUpdate'] {
+  const given = doc.frontMatter.last_update;
+  const date = given?.date
+    ? isoDate(given.date)
+    : ctx.site.docs.showLastUpdateTime
+      ? ctx.lastCommitDates?.get(doc.source.file)
+      : undefined;
+  if (!date && !given?.author) return undefined;
+  return { ...(date ? { date } : {}), ...(given?.author ? { author: given.author } : {}) };
 }
 
 /** The sidebar beside a doc: its own, or the one `displayed_sidebar` names (null: none). */

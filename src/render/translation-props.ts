@@ -1,12 +1,15 @@
 import type { TranslationNoticeProps, TranslationStatusProps } from '../../templates/types';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel, TranslationModel } from '../content/build-content-model';
+import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
 import type { PageStatus } from '../translations/translation-status';
 
+/** An upstream URL template (`…/{path}`) filled with an upstream file's path. */
+export const upstreamUrlOf = (template: string, upstreamPath: string) =>
+  template.replace('{path}', () => upstreamPath.split('/').map(encodeURIComponent).join('/'));
+
 const historyUrlOf = (site: SiteConfig, upstreamPath: string | undefined) =>
-  upstreamPath && site.translations?.historyUrl
-    ? site.translations.historyUrl.replace('{path}', upstreamPath.split('/').map(encodeURIComponent).join('/'))
-    : undefined;
+  upstreamPath && site.translations?.historyUrl ? upstreamUrlOf(site.translations.historyUrl, upstreamPath) : undefined;
 
 /** The notice under a page's title, when its upstream page changed after the translation (else nothing). */
 export function translationNoticeOf(
@@ -22,7 +25,12 @@ export function translationNoticeOf(
 }
 
 /** The status page: every page with its state, and the upstream pages no page follows. */
-export function translationStatusProps(model: ContentModel, site: SiteConfig): TranslationStatusProps {
+export function translationStatusProps(
+  model: ContentModel,
+  site: SiteConfig,
+  text: InterfaceText,
+): TranslationStatusProps {
+  const { t } = translatorOf(text);
   const translations = model.translations!;
   const { report } = translations;
   const routes = new Set(model.routes.map((r) => r.path));
@@ -45,8 +53,8 @@ export function translationStatusProps(model: ContentModel, site: SiteConfig): T
   return {
     kind: 'translation-status',
     path: translations.route,
-    title: 'Stato delle traduzioni',
-    description: 'Ogni pagina tradotta confrontata con la pagina originale che segue.',
+    title: t('theme.translations.status.title'),
+    description: t('theme.translations.status.description'),
     ref: report.ref,
     head: { sha: report.head.sha, date: report.head.date.slice(0, 10) },
     rows: report.pages.map(rowOf),

@@ -1,7 +1,9 @@
 import { hash as oneShotHash } from 'node:crypto';
 import type { RouteProps } from '../../templates/types';
 import type { SearchBlock } from '../markdown/compiled-page';
-import { admonitionTitles } from '../shared/admonitions';
+import { admonitionKinds } from '../shared/admonitions';
+import { compilerStrings } from '../shared/i18n/catalogues';
+import type { TranslationId, Translator } from '../shared/i18n/interface-text';
 
 /** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
 export interface SearchRecord {
@@ -35,28 +37,35 @@ export interface RecordOptions {
   version: string;
   /** Category of blog posts (the blog's title). */
   blogLabel: string;
+  /** Category of pages in no docs sidebar and not in the blog, by route kind (see `kindCategoriesOf`). */
+  kindCategories: Partial<Record<RouteProps['kind'], string>>;
 }
 
 export const hierarchyLevels = [0, 1, 2, 3, 4, 5, 6] as const;
 export type HierarchyKey = `hierarchy_lvl${(typeof hierarchyLevels)[number]}`;
 
-/** Category of pages that are not in a docs sidebar nor in the blog, by route kind. */
-const kindCategory: Partial<Record<RouteProps['kind'], string>> = {
-  home: 'Home',
-  page: 'Pagine',
-  releases: 'Rilasci',
-  'docs-home': 'Documentazione',
-  doc: 'Documentazione',
+/** The interface string naming the category of pages that are in no docs sidebar nor in the blog, by kind. */
+const kindCategoryIds: Partial<Record<RouteProps['kind'], TranslationId>> = {
+  home: 'theme.SearchPage.category.home',
+  page: 'theme.SearchPage.category.page',
+  releases: 'theme.SearchPage.category.releases',
+  'docs-home': 'theme.SearchPage.category.docs',
+  doc: 'theme.SearchPage.category.docs',
 };
 
+/** `RecordOptions.kindCategories` in the site's interface language. */
+export function kindCategoriesOf(text: Translator): RecordOptions['kindCategories'] {
+  return Object.fromEntries(Object.entries(kindCategoryIds).map(([kind, id]) => [kind, text.t(id)]));
+}
+
 /** Default admonition titles say nothing on their own; custom ones are kept. */
-const defaultTitles = new Set(Object.values(admonitionTitles));
+const defaultTitles = new Set(Object.values(admonitionKinds).map((id) => compilerStrings[id]));
 
 /** Category (lvl0) of a page: its sidebar's top-level category, the blog, or its kind. */
 export function categoryOf(props: RouteProps, options: RecordOptions): string | undefined {
   if (props.kind === 'doc' && props.breadcrumbs[0]) return props.breadcrumbs[0].label;
   if (props.kind === 'blog-post') return options.blogLabel;
-  return kindCategory[props.kind];
+  return options.kindCategories[props.kind];
 }
 
 const headingRank = (level: number) => 100 - 10 * level;

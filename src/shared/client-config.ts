@@ -22,6 +22,11 @@ export interface ClientConfig {
     indexUid: string;
     clientAgents: string[];
     searchParams: Record<string, unknown>;
+    /**
+     * The site's sections as search files them (each sidebar's top-level categories, the blog): offered when a
+     * query finds nothing.
+     */
+    sections: string[];
   };
   pwa: {
     offlineModeActivationStrategies: string[];

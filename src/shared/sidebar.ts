@@ -117,3 +117,11 @@ export function firstHref(items: SidebarItem[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The sections of the docs: the top-level items of every sidebar (a doc's first breadcrumb, which search files
+ * it under), in the config's order, each once.
+ */
+export function sidebarSections(sidebars: Record<string, SidebarItem[]>): string[] {
+  return [...new Set(Object.values(sidebars).flatMap((items) => items.map((item) => item.label)))];
+}

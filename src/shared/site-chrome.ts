@@ -1,3 +1,5 @@
+import type { InterfaceText } from './i18n/interface-text';
+
 /*
  * The site-wide part of every page (navbar, footer, bars), computed once by the build from the config and
  * the sidebars, and compiled into the browser bundle so hydration and navigation need no request for it.
@@ -49,11 +51,16 @@ export interface SiteChrome {
   };
   footer: { columns: { title: string; items: LinkItem[] }[]; copyright: string };
   announcementBar?: AnnouncementBar;
-  /** A notice shown on every page above the navbar (how current a translation is, say). */
-  translationNotice?: string;
+  /**
+   * A notice shown on every page above the navbar (how current a translation is, say); `id` changes with the
+   * text, so a reader who dismissed one notice sees the next.
+   */
+  translationNotice?: { id: string; text: string };
   colorModeSwitch: boolean;
   /** Each locale, with its path segment (see `localeHref`). */
   locales: { code: string; label: string; path: string }[];
   defaultLocale: string;
   currentLocale: string;
+  /** The interface strings the templates and the browser code show. */
+  text: InterfaceText;
 }

@@ -23,14 +23,14 @@ export interface ReadHistoryOptions {
   onProgress?: (read: number, total: number) => void;
 }
 
-interface GitResult {
+export interface GitResult {
   code: number;
   stdout: string;
   stderr: string;
 }
 
 /** Runs git in `repo` and collects its output; `onStdout` sees it as it comes. */
-function git(repo: string, args: string[], onStdout?: (chunk: string) => void): Promise<GitResult> {
+export function git(repo: string, args: string[], onStdout?: (chunk: string) => void): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['-C', repo, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,9 +8,10 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { admonitionTitles } from '../../src/shared/admonitions';
+import { admonitionKinds, isAdmonitionKind } from '../../src/shared/admonitions';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
+import { useText } from '../text';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -106,9 +107,10 @@ export function Admonition({
   title?: string;
   children?: ReactNode;
 }) {
+  const { t } = useText();
   return (
     <div className={`admonition admonition-${type}`} role="note">
-      <p className="admonition-heading">{title ?? admonitionTitles[type] ?? type}</p>
+      <p className="admonition-heading">{title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}</p>
       <div className="admonition-content">{children}</div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { icons } from '../../../templates/icons';
+import { useText } from '../../../templates/text';
 import { ids } from './search-ids';
 
 function SearchIcon() {
@@ -11,6 +12,7 @@ function SearchIcon() {
 }
 
 function LoadingIcon() {
+  const { t } = useText();
   return (
     <svg
       className="search-modal-icon search-modal-loading"
@@ -18,7 +20,7 @@ function LoadingIcon() {
       width="20"
       height="20"
       role="img"
-      aria-label="Ricerca in corso"
+      aria-label={t('theme.SearchModal.searchBox.loadingAriaLabel')}
       data-search-loading=""
     >
       <g fill="none" stroke="currentColor" strokeWidth="3">
@@ -42,6 +44,7 @@ interface SearchFormProps {
 
 /** The query input (a combobox over the results) and its reset button. */
 export function SearchForm({ query, setQuery, loading, inputRef, hasHits, selected }: SearchFormProps) {
+  const { t } = useText();
   return (
     // biome-ignore lint/a11y/useSemanticElements: the reset button needs a <form>; role=search names it.
     <form
@@ -57,14 +60,14 @@ export function SearchForm({ query, setQuery, loading, inputRef, hasHits, select
     >
       <label className="search-modal-label" htmlFor={ids.input}>
         {loading ? <LoadingIcon /> : <SearchIcon />}
-        <span className="visually-hidden">Search</span>
+        <span className="visually-hidden">{t('theme.SearchBar.label')}</span>
       </label>
       <input
         ref={inputRef}
         id={ids.input}
         className="search-modal-input"
         type="search"
-        placeholder="Search"
+        placeholder={t('theme.SearchModal.placeholder')}
         autoComplete="off"
         autoCorrect="off"
         autoCapitalize="off"
@@ -82,8 +85,8 @@ export function SearchForm({ query, setQuery, loading, inputRef, hasHits, select
       <button
         type="reset"
         className="search-modal-reset"
-        title="Clear the query"
-        aria-label="Clear the query"
+        title={t('theme.SearchModal.searchBox.resetButtonTitle')}
+        aria-label={t('theme.SearchModal.searchBox.resetButtonAriaLabel')}
         hidden={query === ''}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">

@@ -1,36 +1,40 @@
+import { Translated, useText } from '../../../templates/text';
 import type { SearchState } from './use-search';
 
 /** What the body shows instead of results: before the first query, after a failure, and when nothing matched. */
 export function SearchMessages({
   state,
+  sections,
   onSuggestion,
 }: {
   state: SearchState;
-  /** Searches for a suggested category. */
-  onSuggestion(category: string): void;
+  /** The site's sections, offered to search in when nothing matched. */
+  sections: string[];
+  /** Searches for a suggested section. */
+  onSuggestion(section: string): void;
 }) {
+  const { t } = useText();
   if (state.status === 'initial')
-    return (
-      <p className="search-modal-message">
-        Scrivi per cercare nella documentazione: titoli, sezioni e testo di ogni pagina.
-      </p>
-    );
+    return <p className="search-modal-message">{t('theme.SearchModal.startScreen.helpText')}</p>;
   if (state.status === 'error')
-    return <p className="search-modal-message search-modal-error">An error has occured. Please try again...</p>;
+    return <p className="search-modal-message search-modal-error">{t('theme.SearchModal.errorScreen.titleText')}</p>;
   if (state.status !== 'no-results') return null;
   return (
     <div className="search-modal-message">
       <p>
-        No results for "<strong>{state.query}</strong>"
+        <Translated
+          text={t('theme.SearchModal.noResultsScreen.noResultsText')}
+          parts={{ query: <strong>{state.query}</strong> }}
+        />
       </p>
-      {state.suggestions.length > 0 ? (
+      {sections.length > 0 ? (
         <>
-          <p>Try searching for:</p>
+          <p>{t('theme.SearchModal.noResultsScreen.suggestedQueryText')}</p>
           <ul className="search-modal-suggestions">
-            {state.suggestions.map((category) => (
-              <li key={category}>
-                <button type="button" className="search-modal-suggestion" onClick={() => onSuggestion(category)}>
-                  "{category}"
+            {sections.map((section) => (
+              <li key={section}>
+                <button type="button" className="search-modal-suggestion" onClick={() => onSuggestion(section)}>
+                  "{section}"
                 </button>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useFocusTrap } from '../../../templates/use-focus-trap';
+import { useText } from '../../../templates/text';
 import { SearchFooter } from './SearchFooter';
 import { SearchForm } from './SearchForm';
 import { SearchMessages } from './SearchMessages';
@@ -10,13 +11,16 @@ import { useSearch } from './use-search';
 
 export interface SearchModalProps {
   provider: SearchProvider;
+  /** The site's sections, offered when a query finds nothing. */
+  sections: string[];
   onClose(): void;
   /** Opens a link in a new tab (window.open in the browser; replaceable in tests). */
   openInNewTab?(href: string): void;
 }
 
 /** The search dialog: input, grouped hits with keyboard selection, the empty, no-results and error states. */
-export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProps) {
+export function SearchModal({ provider, sections, onClose, openInNewTab }: SearchModalProps) {
+  const { t } = useText();
   const { query, setQuery, state, loading } = useSearch(provider);
   const [selected, setSelected] = useState(0);
   const scrollOnSelect = useRef(false);
@@ -97,7 +101,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
         className="search-modal"
         role="dialog"
         aria-modal="true"
-        aria-label="Search"
+        aria-label={t('theme.SearchModal.ariaLabel')}
         onKeyDown={onKeyDown}
       >
         <header className="search-modal-header">
@@ -110,7 +114,7 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
             selected={selected}
           />
           <button type="button" className="search-modal-cancel" onClick={onClose}>
-            Cancel
+            {t('theme.SearchModal.searchBox.cancelButtonText')}
           </button>
         </header>
         <div
@@ -120,8 +124,9 @@ export function SearchModal({ provider, onClose, openInNewTab }: SearchModalProp
         >
           <SearchMessages
             state={state}
-            onSuggestion={(category) => {
-              setQuery(category);
+            sections={sections}
+            onSuggestion={(section) => {
+              setQuery(section);
               input.current?.focus();
             }}
           />

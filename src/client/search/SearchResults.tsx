@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isSafeUrl } from '../../../templates/safe-url';
+import { useText } from '../../../templates/text';
 import { ids } from './search-ids';
 import type { SearchHit } from './types';
 
@@ -69,8 +70,14 @@ export function SearchResults({
   /** Called when a hit's link is followed in this tab. */
   onOpen(): void;
 }) {
+  const { t } = useText();
   return (
-    <div id={ids.list} role="listbox" aria-label="Risultati della ricerca" className="search-modal-results">
+    <div
+      id={ids.list}
+      role="listbox"
+      aria-label={t('theme.SearchModal.results.ariaLabel')}
+      className="search-modal-results"
+    >
       {groups.map((group) => (
         // biome-ignore lint/a11y/useSemanticElements: a group of options in a listbox; <fieldset> groups form controls.
         <div key={group.category} role="group" aria-label={group.category} className="search-hit-group">

@@ -2,9 +2,6 @@ import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from '../
 import { createLocalSearch, type LocalSearch } from './local-search';
 import type { SearchProvider } from './types';
 
-/** Suggested categories when a query finds nothing. */
-const suggestionCount = 3;
-
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -34,6 +31,5 @@ export function createLocalProvider(indexUrl: string): SearchProvider {
     poweredBy: { label: 'MiniSearch', href: 'https://lucaong.github.io/minisearch/' },
     preload: () => void load().catch(() => undefined),
     search: async (query) => (await load()).search(query),
-    suggestions: async () => (await load()).categories().slice(0, suggestionCount),
   };
 }

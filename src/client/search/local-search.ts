@@ -11,8 +11,6 @@ export interface LocalSearch {
   search(query: string, limit?: number): Promise<SearchHit[]>;
   /** Sections matching a query and the index terms they matched (no text needed). */
   find(query: string, limit?: number): { section: number; terms: string[] }[];
-  /** Categories (lvl0), most common first. */
-  categories(): string[];
 }
 
 /** Hits per query (one per page). */
@@ -51,11 +49,6 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
 
   return {
     find,
-    categories() {
-      const counts = new Map<number, number>();
-      for (const [, category] of file.pages) counts.set(category, (counts.get(category) ?? 0) + 1);
-      return [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => file.categories[c]!);
-    },
     async search(query, limit = defaultLimit) {
       const found = find(query, limit);
       const texts = await Promise.all(found.map((f) => shardOf(file.sections[f.section]![0])));

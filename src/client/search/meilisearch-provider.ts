@@ -5,7 +5,6 @@ import { cropLength, type Hierarchy, levels, type SearchHit, type SearchProvider
 
 type RecordHit = Record<string, unknown> & { _formatted?: Record<string, unknown> };
 
-const suggestionCount = 3;
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 function hierarchyOf(source: Record<string, unknown>): Hierarchy {
@@ -38,7 +37,6 @@ export const languageFilter = (lang: string) => `lang = ${JSON.stringify(lang)}`
 export function createMeilisearchProvider(search: ClientConfig['search'], lang: string): SearchProvider {
   const client = new MeiliSearch({ host: search.host ?? '', apiKey: search.apiKey, clientAgents: search.clientAgents });
   const index = client.index(search.indexUid);
-  const seenCategories: string[] = [];
   // Meilisearch highlights with <em> unless told otherwise; the hit shape (and the modal) use <mark>.
   const params = {
     filter: languageFilter(lang),
@@ -56,24 +54,7 @@ export function createMeilisearchProvider(search: ClientConfig['search'], lang: 
         | { hits?: unknown }
         | undefined;
       if (!response || !Array.isArray(response.hits)) throw new Error('Meilisearch ha risposto senza il campo hits');
-      const hits = (response.hits as RecordHit[]).map(toSearchHit);
-      for (const hit of hits)
-        if (hit.hierarchy.lvl0 && !seenCategories.includes(hit.hierarchy.lvl0)) seenCategories.push(hit.hierarchy.lvl0);
-      return hits;
-    },
-    async suggestions() {
-      if (seenCategories.length >= suggestionCount) return seenCategories.slice(0, suggestionCount);
-      // Nothing seen yet: ask for a few documents of this language (an empty query matches all).
-      const response = await index.search('', {
-        filter: languageFilter(lang),
-        attributesToRetrieve: ['hierarchy_lvl0'],
-        limit: 50,
-      });
-      for (const hit of response.hits) {
-        const category = text(hit.hierarchy_lvl0);
-        if (category && !seenCategories.includes(category)) seenCategories.push(category);
-      }
-      return seenCategories.slice(0, suggestionCount);
+      return (response.hits as RecordHit[]).map(toSearchHit);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
+import { InterfaceTextContext } from '../../../templates/text';
 import { clientConfig } from '../client-config';
 import { SearchModal } from './SearchModal';
 import type { SearchProvider } from './types';
@@ -28,7 +29,14 @@ export async function mountSearch(): Promise<MountedSearch> {
   document.body.append(container);
   const root: Root = createRoot(container);
   let isOpen = false;
-  const render = () => root.render(isOpen ? <SearchModal provider={provider} onClose={close} /> : null);
+  const render = () =>
+    root.render(
+      isOpen ? (
+        <InterfaceTextContext.Provider value={clientConfig.chrome.text}>
+          <SearchModal provider={provider} sections={clientConfig.search.sections} onClose={close} />
+        </InterfaceTextContext.Provider>
+      ) : null,
+    );
   function close() {
     if (!isOpen) return;
     isOpen = false;

@@ -29,8 +29,6 @@ export interface SearchProvider {
   readonly poweredBy: { label: string; href: string };
   /** Hits for a non-empty query, best first; rejects on failure or an unusable response. */
   search(query: string, signal?: AbortSignal): Promise<SearchHit[]>;
-  /** Categories to suggest when a query finds nothing. */
-  suggestions(): Promise<string[]>;
   /** Starts loading what the first query needs (the local index), when the modal opens. */
   preload?(): void;
 }

@@ -7,7 +7,7 @@ export const debounceMs = 100;
 export type SearchState =
   | { status: 'initial' }
   | { status: 'results'; query: string; hits: SearchHit[] }
-  | { status: 'no-results'; query: string; suggestions: string[] }
+  | { status: 'no-results'; query: string }
   | { status: 'error'; query: string };
 
 /**
@@ -36,11 +36,7 @@ export function useSearch(provider: SearchProvider) {
       try {
         const hits = await provider.search(text, controller.signal);
         if (controller.signal.aborted) return;
-        if (hits.length > 0) setState({ status: 'results', query: text, hits });
-        else {
-          const suggestions = await provider.suggestions().catch(() => []);
-          if (!controller.signal.aborted) setState({ status: 'no-results', query: text, suggestions });
-        }
+        setState(hits.length > 0 ? { status: 'results', query: text, hits } : { status: 'no-results', query: text });
       } catch (error) {
         if (controller.signal.aborted) return;
         console.error('Ricerca non riuscita:', error);

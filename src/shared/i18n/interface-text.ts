@@ -1,0 +1,74 @@
+import type { italianCatalogue } from './italian';
+
+/** An interface string's id: Docusaurus's translation id where Docusaurus has one (see `italian.ts`). */
+export type TranslationId = keyof typeof italianCatalogue;
+
+/** Every interface string of the theme, by id. */
+export type Catalogue = Readonly<Record<TranslationId, string>>;
+
+/** The interface of a site: its strings, and the language (`htmlLang`) dates and plural forms follow. */
+export interface InterfaceText {
+  lang: string;
+  strings: Catalogue;
+}
+
+/** Reads the strings of one interface: `{name}` placeholders filled, plural forms chosen, dates written out. */
+export interface Translator {
+  readonly lang: string;
+  /** The string `id`, its `{name}` placeholders replaced by `values` (unknown ones left as written). */
+  t(id: TranslationId, values?: Readonly<Record<string, string | number>>): string;
+  /** The plural form of `id` for `count` (Docusaurus's `a|b` convention), placeholders filled. */
+  plural(id: TranslationId, count: number, values?: Readonly<Record<string, string | number>>): string;
+  /** `YYYY-MM-DD` as a reader of the language writes it (`14 giugno 2023`), the same on server and client. */
+  date(isoDate: string): string;
+}
+
+/** Splits a string at its placeholders: `'a {x} b'` → `['a ', {name: 'x'}, ' b']`. */
+export function placeholderParts(text: string): (string | { name: string })[] {
+  const parts: (string | { name: string })[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > from) parts.push(text.slice(from, match.index));
+    parts.push({ name: match[1]! });
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) parts.push(text.slice(from));
+  return parts;
+}
+
+/** `text` with its `{name}` placeholders replaced by `values` (unknown ones left as written). */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>> | undefined): string {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** Plural categories in the order Docusaurus lists the forms of a `a|b|…` string. */
+const pluralOrder: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+const translators = new WeakMap<InterfaceText, Translator>();
+
+/** The translator of an interface (one per interface: its `Intl` objects are made once). */
+export function translatorOf(text: InterfaceText): Translator {
+  let translator = translators.get(text);
+  if (translator) return translator;
+  const rules = new Intl.PluralRules(text.lang);
+  const categories = rules.resolvedOptions().pluralCategories;
+  const forms = pluralOrder.filter((c) => categories.includes(c));
+  // UTC on both sides: a date is a calendar day, whatever the reader's time zone.
+  const dates = new Intl.DateTimeFormat(text.lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  translator = {
+    lang: text.lang,
+    t: (id, values) => fillPlaceholders(text.strings[id], values),
+    plural(id, count, values) {
+      const variants = text.strings[id].split('|');
+      const form = Math.min(forms.indexOf(rules.select(count)), variants.length - 1);
+      return fillPlaceholders(variants[Math.max(0, form)]!, values);
+    },
+    date(isoDate) {
+      const [y, m, d] = isoDate.split('-').map(Number);
+      return dates.format(Date.UTC(y!, (m ?? 1) - 1, d ?? 1));
+    },
+  };
+  translators.set(text, translator);
+  return translator;
+}

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { git } from './read-history';
+
+const header = '\u0001';
+
+/**
+ * The day (`YYYY-MM-DD`, as the committer's clock read it) of the last commit that changed each file under
+ * `folder`, by path relative to `root`: one `git log` for every file. `undefined` when `root` is not in a git
+ * checkout (or git is missing). In a shallow clone, a file whose last change is older than the history at hand
+ * has no date: the oldest commit there lists every file, as if it had added them all.
+ */
+export async function readLastCommitDates(root: string, folder: string): Promise<Map<string, string> | undefined> {
+  const inside = await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => undefined);
+  if (inside?.code !== 0 || inside.stdout.trim() !== 'true') return undefined;
+  const [log, boundary] = await Promise.all([
+    git(root, ['log', `--format=${header}%H %cs`, '--name-only', '-z', '--no-renames', '--relative', '--', folder]),
+    shallowBoundary(root),
+  ]);
+  if (log.code !== 0) return undefined;
+  const dates = new Map<string, string>();
+  const seen = new Set<string>();
+  let date: string | undefined;
+  for (const token of log.stdout.split('\0')) {
+    const entry = token.replace(/^\n/, '');
+    if (entry.startsWith(header)) {
+      const [hash, day] = entry.slice(header.length).split(' ');
+      date = boundary.has(hash!) ? undefined : day;
+    } else if (entry !== '' && !seen.has(entry)) {
+      // Newest first: a file's first commit is its last change.
+      seen.add(entry);
+      if (date) dates.set(entry, date);
+    }
+  }
+  return dates;
+}
+
+/** The commits a shallow clone's history stops at (none in a full clone). */
+async function shallowBoundary(root: string): Promise<Set<string>> {
+  const shallow = await git(root, ['rev-parse', '--is-shallow-repository']);
+  if (shallow.stdout.trim() !== 'true') return new Set();
+  const file = await git(root, ['rev-parse', '--git-path', 'shallow']);
+  const text = await readFile(path.resolve(root, file.stdout.trim()), 'utf8').catch(() => '');
+  return new Set(text.split('\n').filter(Boolean));
+}

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/pipeline/build-site';
+import { readLastCommitDates } from '../src/translations/last-commit-dates';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+/** Runs git in `dir` with a fixed identity and, when given, a fixed commit day. */
+function git(dir: string, args: string[], day?: string) {
+  const when = day ? { GIT_AUTHOR_DATE: `${day}T12:00:00+01:00`, GIT_COMMITTER_DATE: `${day}T12:00:00+01:00` } : {};
+  return execFileSync('git', ['-C', dir, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', ...when },
+  });
+}
+
+/** Makes `dir` a repository whose commits change the given files on the given days, oldest first. */
+function commitHistory(dir: string, days: [day: string, files: string[]][]) {
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['config', 'user.name', 'Prova']);
+  git(dir, ['config', 'user.email', 'prova@example.org']);
+  for (const [day, files] of days) {
+    for (const file of files) writeFileSync(path.join(dir, file), `${readFileSync(path.join(dir, file), 'utf8')}\n`);
+    git(dir, ['add', '-A']);
+    git(dir, ['commit', '-q', '--allow-empty', '-m', `modifiche del ${day}`], day);
+  }
+}
+
+const faq = 'content/docs/guides/faq.md';
+const first = 'content/docs/guides/intro/primo.md';
+const readme = 'content/docs/guides/readme.md';
+
+/** The basic fixture showing last updates, edit links to its own repository and to the upstream originals. */
+function fixtureSite(): string {
+  const dir = copyFixture('basic');
+  const config = path.join(dir, 'site.config.ts');
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8')
+      .replace(
+        "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },",
+        "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },\n" +
+          "    showLastUpdateTime: true,\n    editUrl: 'https://git.example/prova/edit/main/',",
+      )
+      .replace(
+        "search: { indexUid: 'docs-v1' },",
+        "search: { indexUid: 'docs-v1' },\n" +
+          "  translations: { editUrl: 'https://git.example/originale/edit/main/{path}' },",
+      ),
+  );
+  // One page says when it was last updated; one translates an upstream page.
+  const text = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+  writeFileSync(path.join(dir, readme), text(readme).replace('---\n', '---\nlast_update:\n  date: 2020-02-02\n'));
+  writeFileSync(
+    path.join(dir, first),
+    text(first).replace('---\n', '---\nupstream:\n  path: docs/guides/primo passo.md\n  commit: abc1234\n'),
+  );
+  return dir;
+}
+
+async function build(dir: string): Promise<(file: string) => string> {
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true });
+  return (route) => readFileSync(path.join(dir, 'build', route, 'index.html'), 'utf8');
+}
+const meta = (html: string) => /<footer class="page-meta">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? '';
+
+test('a folder outside any git checkout has no commit dates', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-not-git-'));
+  try {
+    assert.is(await readLastCommitDates(dir, 'content'), undefined);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('one git log gives each file the day of its last commit; a shallow clone leaves older files undated', async () => {
+  const dir = fixtureSite();
+  const shallow = `${dir}-shallow`;
+  try {
+    commitHistory(dir, [
+      ['2024-01-10', []],
+      ['2024-03-05', [faq]],
+      ['2024-04-20', [first]],
+    ]);
+    const dates = await readLastCommitDates(dir, 'content');
+    assert.is(dates?.get(faq), '2024-03-05');
+    assert.is(dates?.get(first), '2024-04-20');
+    assert.is(dates?.get(readme), '2024-01-10', 'unchanged since the first commit');
+    git(repoRoot, ['clone', '-q', '--depth', '2', `file://${dir}`, shallow]);
+    const cut = await readLastCommitDates(shallow, 'content');
+    assert.is(cut?.get(first), '2024-04-20', 'changed in the history at hand');
+    assert.is(cut?.get(faq), undefined, 'last changed at the commit where the clone stops: unknown');
+    assert.is(cut?.get(readme), undefined);
+  } finally {
+    removeDir(dir);
+    removeDir(shallow);
+  }
+});
+
+test('doc pages: the edit link (upstream original or own file), the last update from git or front matter', async () => {
+  const dir = fixtureSite();
+  try {
+    commitHistory(dir, [
+      ['2024-01-10', []],
+      ['2024-03-05', [faq]],
+    ]);
+    const page = await build(dir);
+    const faqMeta = meta(page('it/v1/guides/faq'));
+    assert.match(faqMeta, `href="https://git.example/prova/edit/main/${faq}"`);
+    assert.match(faqMeta, 'Modifica questa pagina');
+    assert.match(faqMeta, '<time dateTime="2024-03-05">5 marzo 2024</time>');
+    // A translated page edits its upstream original (the path's segments encoded).
+    assert.match(
+      meta(page('it/v1/guides/intro/primo')),
+      'href="https://git.example/originale/edit/main/docs/guides/primo%20passo.md"',
+    );
+    // Front matter wins over git.
+    assert.match(meta(page('it/v1/guides')), '<time dateTime="2020-02-02">2 febbraio 2020</time>');
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('a site that is no git checkout of its own takes the date from front matter alone', async () => {
+  // The copy sits in this repository but is not tracked by it: git knows none of its files.
+  const dir = fixtureSite();
+  try {
+    const page = await build(dir);
+    assert.match(meta(page('it/v1/guides')), '<time dateTime="2020-02-02">2 febbraio 2020</time>');
+    assert.match(meta(page('it/v1/guides/faq')), 'Modifica questa pagina');
+    assert.not.match(meta(page('it/v1/guides/faq')), 'Ultimo aggiornamento');
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test.run();

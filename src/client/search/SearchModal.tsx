@@ -1,6 +1,6 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useFocusTrap } from '../../../templates/use-focus-trap';
 import { useText } from '../../../templates/text';
+import { useFocusTrap } from '../../../templates/use-focus-trap';
 import { SearchFooter } from './SearchFooter';
 import { SearchForm } from './SearchForm';
 import { SearchMessages } from './SearchMessages';

@@ -80,9 +80,18 @@ export function readBorderRing(page: Page, selector: string): Promise<FocusRing[
   }, selector);
 }
 
+/** Parses what getComputedStyle gives: rgb()/rgba(), or color(srgb …) where color-mix() was used. */
 export function parseColor(text: string): Rgba {
+  const srgb = /color\(srgb\s+([^)]+)\)/.exec(text);
+  if (srgb) {
+    const [r = 0, g = 0, b = 0, a = 1] = srgb[1]!
+      .split(/[\s/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return [r * 255, g * 255, b * 255, a];
+  }
   const m = /rgba?\(([^)]+)\)/.exec(text);
-  if (!m) throw new Error(`not an rgb() colour: ${text}`);
+  if (!m) throw new Error(`not an rgb() or color(srgb) colour: ${text}`);
   const [r = 0, g = 0, b = 0, a = 1] = m[1]!
     .split(/[\s,/]+/)
     .filter(Boolean)
@@ -113,7 +122,7 @@ export function backgroundsUnder(layers: FocusRing['layers']): Rgba[] {
   let colours: Rgba[] = [[255, 255, 255, 1]]; // the canvas
   for (const layer of [...layers].reverse()) {
     colours = colours.map((under) => over(parseColor(layer.color), under));
-    const stops = [...layer.image.matchAll(/rgba?\([^)]+\)/g)].map((m) => parseColor(m[0]));
+    const stops = [...layer.image.matchAll(/rgba?\([^)]+\)|color\(srgb[^)]+\)/g)].map((m) => parseColor(m[0]));
     if (stops.length) colours = stops.flatMap((stop) => colours.map((under) => over(stop, under)));
   }
   return colours;

@@ -6,7 +6,6 @@ import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
 import { docsItErrorsOf, formatError } from '../src/errors';
 import { createPageCompiler } from '../src/markdown/compile-page';
-import { storeOf } from '../src/output/output-store';
 import { type BuildOptions, buildSite } from '../src/pipeline/build-site';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
@@ -31,64 +30,6 @@ export function copyFixture(name: string, files: Record<string, string> = {}): s
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-}
-
-/** Removes what building into `out` made: the link `out` and, beside it, the folder that holds its builds. */
-export function removeBuild(out: string): void {
-  rmSync(out, { recursive: true, force: true });
-  rmSync(storeOf(out), { recursive: true, force: true });
-}
-
-const removedAtExit = new Set<string>();
-const removeAllBuilds = () => {
-  for (const out of removedAtExit) removeBuild(out);
-  removedAtExit.clear();
-};
-/** The signals that end a test run early (Ctrl+C, a closed terminal, `kill`): the builds go first. */
-const endingSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-const onEndingSignal = (signal: NodeJS.Signals) => {
-  removeAllBuilds();
-  for (const s of endingSignals) process.removeListener(s, onEndingSignal);
-  // The default action again: the process ends as the signal asked.
-  process.kill(process.pid, signal);
-};
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * Removes the builds that test processes now gone (killed by SIGKILL) left beside `out`: outputs named like
- * `out` with another process id (`<name>-<pid>`, optionally followed by `-busy`).
- */
-function removeBuildsOfDeadRuns(out: string): void {
-  const parent = path.dirname(out);
-  const name = path.basename(out).replace(/-\d+$/, '');
-  const pattern = new RegExp(`^(?:\\.docs-it-builds-)?${name}-(\\d+)(?:-busy)?$`);
-  const entries = existsSync(parent) ? readdirSync(parent) : [];
-  for (const entry of entries) {
-    const pid = pattern.exec(entry)?.[1];
-    if (pid && Number(pid) !== process.pid && !isAlive(Number(pid)))
-      rmSync(path.join(parent, entry), { recursive: true, force: true });
-  }
-}
-
-/**
- * Removes the build at `out` (see `removeBuild`) when this test process ends: normally, after an error, or by
- * Ctrl+C, SIGTERM or SIGHUP (what SIGKILL leaves, the next run removes). `out` ends with this process's id.
- */
-export function removeBuildAtExit(out: string): void {
-  removeBuildsOfDeadRuns(out);
-  if (removedAtExit.size === 0) {
-    process.once('exit', removeAllBuilds);
-    for (const s of endingSignals) process.on(s, onEndingSignal);
-  }
-  removedAtExit.add(out);
 }
 
 /** How long chokidar ignores further changes of a file after reporting one (its `_throttle('change', …, 50)`). */

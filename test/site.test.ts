@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/pipeline/build-site';
-import { removeBuild, removeBuildAtExit, repoRoot } from './helpers';
+import { removeBuild, removeBuildAtExit } from './build-outputs';
+import { repoRoot } from './helpers';
 
 // The real site, built once: every published route, and the content issues' promises about each page.
 const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);

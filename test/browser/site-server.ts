@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serve } from '../../src/cli/serve-command';
 import { type BuildOptions, buildSite } from '../../src/pipeline/build-site';
-import { removeBuildAtExit, removeDir, repoRoot } from '../helpers';
+import { removeBuildAtExit } from '../build-outputs';
+import { removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
 let built: Promise<string> | undefined;

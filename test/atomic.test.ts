@@ -96,8 +96,8 @@ function runBuild(): Promise<{ code: number | null; stderr: string }> {
 
 test('a build refuses to write while a live build holds the output folder, and takes over a dead one', async () => {
   const lock = path.join(dir, '.docs-it-builds-build/lock');
-  // A live process standing for a running build.
-  const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+  // A live process standing for a running build: alive until killed, however long the refused build takes.
+  const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)']);
   try {
     mkdirSync(lock);
     writeFileSync(path.join(lock, `${holder.pid}-0123abcd`), '');

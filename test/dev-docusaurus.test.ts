@@ -14,9 +14,13 @@ let dev: RunningDev;
 const origin = () => new URL(dev.url).origin;
 const page = async (route: string) => (await fetch(`${origin()}${route}`)).text();
 
-/** The next `update` event of the live-reload stream, after `action`. */
+/**
+ * The next `update` event of the live-reload stream, after `action`: dev has applied the change by then, and
+ * answers with it. A hang guard, far above the second an update takes, gives up after 60 s.
+ */
 async function nextUpdate(action: () => void): Promise<{ paths: string[] | 'all' }> {
   const controller = new AbortController();
+  const guard = setTimeout(() => controller.abort(new Error('hang guard: no update event in 60 s')), 60_000);
   const res = await fetch(`${origin()}/__docs-it/events`, { signal: controller.signal });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -34,17 +38,9 @@ async function nextUpdate(action: () => void): Promise<{ paths: string[] | 'all'
       if (update) return JSON.parse(update[1]!);
     }
   } finally {
+    clearTimeout(guard);
     controller.abort();
   }
-}
-
-/** Polls `check` until it holds (dev applies an edit when the watcher reports it); gives up after 10 s. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 test.before(async () => {
@@ -72,24 +68,18 @@ test('an image next to a page is served at its hashed URL, and a new one after t
     ),
   );
   assert.is(update.paths, 'all', 'the browser reloads the pages that show it');
-  let next: string | undefined;
-  await eventually(async () => {
-    next = /<img src="(\/lanterna\/assets\/files\/schema-[0-9a-f]{8}\.svg)"/.exec(
-      await page('/lanterna/docs/avvio/requisiti'),
-    )?.[1];
-    return next !== undefined && next !== url;
-  }, 'the page names the new image');
+  const next = /<img src="(\/lanterna\/assets\/files\/schema-[0-9a-f]{8}\.svg)"/.exec(
+    await page('/lanterna/docs/avvio/requisiti'),
+  )?.[1];
+  assert.ok(next && next !== url, `the page names the new image, not ${next}`);
   assert.match(await (await fetch(`${origin()}${next}`)).text(), 'nuovo');
 });
 
 test("an edit of the site's components shows in the page without a restart", async () => {
   assert.match(await page('/lanterna/docs/avvio/introduzione'), 'npm run tauri dev');
   const file = path.join(dir, 'src/components/Command.tsx');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('npm run tauri', 'npm exec tauri'));
-  await eventually(
-    async () => (await page('/lanterna/docs/avvio/introduzione')).includes('npm exec tauri dev'),
-    'the new command',
-  );
+  await nextUpdate(() => writeFileSync(file, readFileSync(file, 'utf8').replace('npm run tauri', 'npm exec tauri')));
+  assert.match(await page('/lanterna/docs/avvio/introduzione'), 'npm exec tauri dev', 'the new command');
 });
 
 test.run();

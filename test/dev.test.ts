@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { isAllowedHost } from '../src/server/allowed-host';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { afterChangeThrottle, copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 let dev: RunningDev;
@@ -43,7 +43,8 @@ function listen(): { events: SseEvent[]; next(kind: string): Promise<SseEvent>; 
     events,
     next: (kind) =>
       new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no ${kind} event`)), 10_000);
+        // A hang guard, far above the few hundred ms an update takes.
+        const t = setTimeout(() => reject(new Error(`no ${kind} event`)), 60_000);
         waiters.push({
           kind,
           resolve: (e) => {
@@ -55,9 +56,6 @@ function listen(): { events: SseEvent[]; next(kind: string): Promise<SseEvent>; 
     close: () => req.destroy(),
   };
 }
-
-/** Editors do not save the same file twice within a few ms; chokidar coalesces such writes, so wait a little. */
-const pause = (ms = 120) => new Promise((r) => setTimeout(r, ms));
 
 async function fetchText(url: string): Promise<{ status: number; body: string; headers: Headers }> {
   const res = await fetch(url);
@@ -105,19 +103,36 @@ test('a page edit recompiles only that page and tells the browser to reload only
   stream.close();
 });
 
+/**
+ * Runs `edit` (a write and a direct `update` call) and waits for the watcher's own update of that write, so
+ * that it cannot come later, into another test.
+ */
+async function withWatcherUpdate<T>(edit: () => Promise<T>): Promise<T> {
+  const stream = listen();
+  await stream.next('hello');
+  const watched = stream.next('update');
+  const value = await edit();
+  await watched;
+  stream.close();
+  return value;
+}
+
 test('an update compiles only the changed page', async () => {
   const file = path.join(dir, 'content/docs/guides/intro/primo.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('Usa rustup.', 'Usa rustup, sempre.'));
-  const result = await dev.site.update([file]);
+  const result = await withWatcherUpdate(() => {
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Usa rustup.', 'Usa rustup, sempre.'));
+    return dev.site.update([file]);
+  });
   assert.equal(result.compiled, ['content/docs/guides/intro/primo.md']);
   assert.equal(result.paths, ['/it/v1/guides/intro/primo']);
-  await pause();
 });
 
 test('a blog post edit reloads the post and the blog lists', async () => {
   const file = path.join(dir, 'content/blog/2023-01-05-post-05.md');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('Il resto', 'Tutto il resto'));
-  const result = await dev.site.update([file]);
+  const result = await withWatcherUpdate(() => {
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Il resto', 'Tutto il resto'));
+    return dev.site.update([file]);
+  });
   assert.equal(result.compiled, ['content/blog/2023-01-05-post-05.md']);
   assert.equal([...(result.paths as string[])].sort(), [
     '/it/blog',
@@ -125,13 +140,14 @@ test('a blog post edit reloads the post and the blog lists', async () => {
     '/it/blog/archive',
     '/it/blog/page/2',
   ]);
-  await pause();
 });
 
 test('a title change reloads every page (sidebars and neighbours show it)', async () => {
   const stream = listen();
   await stream.next('hello');
   const file = path.join(dir, 'content/docs/guides/intro/primo.md');
+  // An earlier test changed this file: the watcher takes a new change of it only after its throttle.
+  await afterChangeThrottle();
   writeFileSync(file, readFileSync(file, 'utf8').replace('title: Primo passo', 'title: Primo passo rinominato'));
   const update = await stream.next('update');
   assert.is(update.data.paths, 'all');
@@ -144,18 +160,19 @@ test('a broken page shows its error with file:line:column; fixing it clears the 
   await stream.next('hello');
   const file = path.join(dir, 'content/docs/guides/faq.md');
   const good = readFileSync(file, 'utf8');
+  await afterChangeThrottle();
   writeFileSync(file, `${good}\n[rotto](./manca.md)\n`);
   const broken = await stream.next('update');
   assert.is(broken.data.errors.length, 1);
   assert.match(broken.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:\d+:1$/);
   assert.match(broken.data.errors[0]!.message, 'broken link');
   assert.ok(logs.some((l) => l.startsWith('✖ content/docs/guides/faq.md:')));
-  await pause();
+  await afterChangeThrottle();
   writeFileSync(file, good.replace('title: FAQ', 'title: [rotto'));
   const badYaml = await stream.next('update');
   assert.match(badYaml.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:[23]:\d+$/);
   assert.match(badYaml.data.errors[0]!.message, 'invalid front matter');
-  await pause();
+  await afterChangeThrottle();
   writeFileSync(file, good);
   const fixed = await stream.next('update');
   assert.equal(fixed.data.errors, []);
@@ -166,10 +183,12 @@ test('a deleted or renamed page disappears from routes and sidebars', async () =
   const stream = listen();
   await stream.next('hello');
   const from = path.join(dir, 'content/docs/guides/intro/secondo.md');
+  const mark = logs.length;
   renameSync(from, path.join(dir, 'content/docs/guides/intro/terzo.md'));
-  await stream.next('update');
-  for (let i = 0; i < 20 && (await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status !== 404; i++)
-    await pause(50);
+  // The watcher may report the removal and the new file in one update or in two; each is logged as it is sent.
+  const applied = (name: string) => logs.slice(mark).some((l) => l.startsWith('↻') && l.includes(name));
+  do await stream.next('update');
+  while (!applied('intro/secondo.md') || !applied('intro/terzo.md'));
   assert.is((await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status, 404);
   const page = await fetchText(`${origin()}/it/v1/guides/intro/terzo`);
   assert.is(page.status, 200);

@@ -32,6 +32,19 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** How long chokidar ignores further changes of a file after reporting one (its `_throttle('change', …, 50)`). */
+const chokidarChangeThrottleMs = 50;
+
+/**
+ * Waits until a dev server's watcher, running in this process, takes a new change of a file it reported a change
+ * of before this call: chokidar drops a second change of a file within 50 ms of the first, as editors save in
+ * bursts. Its throttle ends on a timer of this process set when it reported the change; a longer timer set
+ * after that expires later, and Node runs expired timers in that order, however loaded the machine is.
+ */
+export function afterChangeThrottle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, chokidarChangeThrottleMs + 1));
+}
+
 /** Runs `run` with what it writes on stderr (the build's warnings) kept instead of printed. */
 export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value: T; stderr: string }> {
   const chunks: string[] = [];

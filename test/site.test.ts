@@ -5,10 +5,15 @@ import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/pipeline/build-site';
-import { removeDir, repoRoot } from './helpers';
+import { removeBuild, removeBuildAtExit } from './build-outputs';
+import { repoRoot } from './helpers';
 
 // The real site, built once: every published route, and the content issues' promises about each page.
 const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);
+/** A second build of the same site, on a busy machine. */
+const again = `${out}-busy`;
+removeBuildAtExit(out);
+removeBuildAtExit(again);
 mkdirSync(path.dirname(out), { recursive: true });
 await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
 const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
@@ -46,7 +51,7 @@ function bodyWords(html: string): number {
     .filter((w) => /\p{L}/u.test(w)).length;
 }
 
-test.after(() => removeDir(out));
+test.after(() => removeBuild(out));
 
 /** Every file under `dir`, relative, sorted. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -60,7 +65,6 @@ function filesUnder(dir: string, prefix = ''): string[] {
 test('the same input gives byte-identical output on a busy machine (no wall-clock limit in the pipeline)', async () => {
   // Threads that keep every core busy while the site is compiled, highlighted and rendered again.
   const busy = Array.from({ length: 4 }, () => new Worker('for (;;) {}', { eval: true }));
-  const again = `${out}-busy`;
   try {
     await buildSite({
       packageRoot: repoRoot,
@@ -78,7 +82,7 @@ test('the same input gives byte-identical output on a busy machine (no wall-cloc
     const differ = files.filter((f) => !readFileSync(path.join(out, f)).equals(readFileSync(path.join(again, f))));
     assert.equal(differ, []);
   } finally {
-    removeDir(again);
+    removeBuild(again);
   }
 });
 

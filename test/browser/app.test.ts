@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchChromium } from './browser';
+import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -117,43 +118,41 @@ test('a link with a hash scrolls to its target; an unknown path shows the 404 pa
 
 test('page data is prefetched on hover, and not with save-data on', async () => {
   const { page } = await open('/it/v1/guides');
-  const requested: string[] = [];
-  page.on('request', (r) => r.url().endsWith('page-data.json') && requested.push(new URL(r.url()).pathname));
+  const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/it/v1/guides/faq/page-data.json');
   await page.hover('.docs-sidebar a[href="/it/v1/guides/faq"]');
-  await page.waitForTimeout(300);
-  assert.ok(requested.includes('/it/v1/guides/faq/page-data.json'), requested.join(','));
+  await prefetched.catch(() => assert.unreachable('hovering a link fetches its page data'));
   await page.context().close();
 
   const context = await browser.newContext({ viewport: desktop });
   await context.addInitScript({
     content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });",
   });
+  await recordFetches(context);
   const saver = await open('/it/v1/guides', { context });
-  const none: string[] = [];
-  saver.page.on('request', (r) => r.url().endsWith('page-data.json') && none.push(r.url()));
   await saver.page.hover('.docs-sidebar a[href="/it/v1/guides/faq"]');
-  await saver.page.waitForTimeout(400);
-  assert.equal(none, []);
+  // A prefetch starts in the task that handles the pointer: it would be listed by now.
+  assert.equal(await fetchesOf(saver.page, 'page-data.json'), []);
   await context.close();
 });
 
 test('page data of links that scroll into view is prefetched when the browser is idle', async () => {
   const context = await browser.newContext({ viewport: desktop });
   const page = await context.newPage();
-  const requested: string[] = [];
-  page.on('request', (r) => r.url().endsWith('page-data.json') && requested.push(new URL(r.url()).pathname));
   await page.goto(site.origin + doc);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   const next = await page.locator('.pagination-next').getAttribute('href');
+  const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === `${next}/page-data.json`);
   await page.locator('.pagination-next').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(1000);
-  assert.ok(requested.includes(`${next}/page-data.json`), requested.join(', '));
+  await prefetched.catch(() => assert.unreachable('a link in view has its page data fetched'));
   await context.close();
 });
 
 test('a route change shows the progress bar after 200 ms of loading, then the new page at its top', async () => {
-  const { page } = await open('/it/v1/guides');
-  // The page data is held back until the bar has shown: the test waits for the page, not for a clock.
+  // The page's clock is the test's: "200 ms" is the page's time, however slow the machine is.
+  const context = await browser.newContext({ viewport: desktop });
+  await installClock(context);
+  const { page } = await open('/it/v1/guides', { context });
+  // The page data is held back until the test has looked at the bar.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -162,27 +161,21 @@ test('a route change shows the progress bar after 200 ms of loading, then the ne
     await held;
     await route.continue().catch(() => undefined);
   });
-  // The page notes when the click came and when the bar appeared.
-  await page.evaluate(() => {
-    const times = window as unknown as { clickedAt?: number; shownAt?: number };
-    document.addEventListener('click', () => (times.clickedAt = performance.now()), { capture: true, once: true });
-    new MutationObserver(() => {
-      if (times.shownAt === undefined && document.getElementById('docs-it-progress')) times.shownAt = performance.now();
-    }).observe(document.body, { childList: true });
-  });
   await page.evaluate(() => window.scrollTo(0, 400));
+  await pauseClock(page);
+  // The click is handled (and the bar's timer set) by the time click() returns.
   await page.click('.docs-sidebar a[href="/it/v1/guides/faq"]');
-  await page.waitForSelector('#docs-it-progress');
-  const { clickedAt, shownAt } = await page.evaluate(() => {
-    const times = window as unknown as { clickedAt: number; shownAt: number };
-    return { clickedAt: times.clickedAt, shownAt: times.shownAt };
-  });
-  assert.ok(shownAt - clickedAt >= 200, `the bar showed ${shownAt - clickedAt} ms after the click`);
+  const bar = () => page.evaluate(() => document.getElementById('docs-it-progress') !== null);
+  await page.clock.runFor(199);
+  assert.not.ok(await bar(), 'no bar 199 ms after the click');
+  await page.clock.runFor(1);
+  assert.ok(await bar(), 'the bar 200 ms after the click');
   release();
+  await page.clock.resume();
   await page.waitForURL('**/faq');
   await page.waitForSelector('#docs-it-progress', { state: 'detached' });
   assert.is(await page.evaluate(() => window.scrollY), 0);
-  await page.context().close();
+  await context.close();
 });
 
 test('a failed page-data load logs a warning and falls back to a full page load', async () => {
@@ -326,16 +319,14 @@ test('dropdowns open on hover or Enter and close on an outside click', async () 
   const api = page.locator('.navbar-dropdown', { has: page.locator('button:has-text("API")') });
   const menu = api.locator('.dropdown-menu');
   await api.locator('button').hover();
-  await menu.waitFor({ state: 'visible', timeout: 2000 });
+  await menu.waitFor({ state: 'visible' });
   await page.mouse.move(600, 600);
-  await menu
-    .waitFor({ state: 'hidden', timeout: 2000 })
-    .catch(() => assert.unreachable('leaving the dropdown closes it'));
+  await menu.waitFor({ state: 'hidden' }).catch(() => assert.unreachable('leaving the dropdown closes it'));
   await api.locator('button').focus();
   await page.keyboard.press('Enter');
-  await menu.waitFor({ state: 'visible', timeout: 2000 });
+  await menu.waitFor({ state: 'visible' });
   await page.mouse.click(600, 700);
-  await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => assert.unreachable('an outside click closes it'));
+  await menu.waitFor({ state: 'hidden' }).catch(() => assert.unreachable('an outside click closes it'));
   const languages = page.locator('.navbar-dropdown', { has: page.locator('button:has-text("Italiano")') });
   await languages.locator('button').hover();
   assert.is(await languages.locator('a:has-text("Français")').getAttribute('href'), '/fr/');

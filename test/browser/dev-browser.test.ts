@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../../src/cli/dev-command';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { afterChangeThrottle, copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
+import { hydrated, settled } from './reader';
 
 const sections = Array.from(
   { length: 60 },
@@ -31,16 +32,26 @@ test.after(async () => {
   removeDir(dir);
 });
 
+/** Opens a page of the dev server once its live-reload stream is connected (the server then sends it edits). */
+async function openLive(page: Page, route: string): Promise<void> {
+  const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
+  await page.goto(`${dev.url}${route}`);
+  await connected;
+  await hydrated(page);
+}
+
 test('an edit reloads the open page and keeps the reader where they were', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${dev.url}v1/guides/lunga`);
-  await page.waitForFunction(() => document.querySelector('script[src="/__docs-it/client.js"]'));
-  await page.waitForTimeout(300);
+  await openLive(page, 'v1/guides/lunga');
   await page.evaluate(() => window.scrollTo(0, 1500));
-  await page.waitForTimeout(100);
+  await settled(page);
+  assert.is(await page.evaluate(() => window.scrollY), 1500);
+  const reloaded = page.waitForEvent('load');
   writeFileSync(file, longPage.replace('Testo della sezione 30,', 'Testo cambiato della sezione 30,'));
-  await page.waitForSelector('text=Testo cambiato della sezione 30', { timeout: 10_000 });
-  await page.waitForTimeout(200);
+  await reloaded;
+  await hydrated(page);
+  await settled(page);
+  assert.ok(await page.getByText('Testo cambiato della sezione 30').isVisible(), 'the page shows the edit');
   const y = await page.evaluate(() => window.scrollY);
   assert.ok(Math.abs(y - 1500) < 5, `scroll position ${y}`);
   await page.close();
@@ -48,17 +59,18 @@ test('an edit reloads the open page and keeps the reader where they were', async
 
 test('a broken page shows the error overlay with file:line:column; fixing it removes the overlay', async () => {
   const page = await browser.newPage();
-  await page.goto(`${dev.url}v1/guides/lunga`);
-  await page.waitForTimeout(300);
+  await openLive(page, 'v1/guides/lunga');
+  // The previous test changed this file: the watcher takes a new change of it only after its throttle.
+  await afterChangeThrottle();
   writeFileSync(file, `${longPage}\n\n[rotto](./manca.md)\n`);
   const overlay = page.locator('#docs-it-overlay');
-  await overlay.waitFor({ state: 'visible', timeout: 10_000 });
+  await overlay.waitFor({ state: 'visible' });
   const text = await overlay.innerText();
   assert.match(text, /content\/docs\/guides\/lunga\.md:\d+:1/);
   assert.match(text, 'broken link');
-  await page.waitForTimeout(150);
+  await afterChangeThrottle();
   writeFileSync(file, longPage);
-  await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+  await overlay.waitFor({ state: 'detached' });
   await page.close();
 });
 

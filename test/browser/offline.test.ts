@@ -38,20 +38,27 @@ async function newContext(offlineMode: boolean): Promise<BrowserContext> {
   return context;
 }
 
-/** Waits until a service worker controls the page (and, in offline mode, the precache is filled). */
-/** Polls an async check in the page (waitForFunction does not await promises). */
-async function until(page: Page, check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!(await page.evaluate(check))) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the service worker');
-    await page.waitForTimeout(100);
-  }
+/** A hang guard for the service worker's steps, far above the few seconds they take on a loaded machine. */
+const workerGuardMs = 60_000;
+
+/** `promise`, or an error naming `what` once the hang guard has passed. */
+function guarded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`hang guard: ${what} after ${workerGuardMs} ms`)), workerGuardMs);
+  });
+  return Promise.race([promise, hang]).finally(() => clearTimeout(timer));
 }
 
+/** Waits until a service worker controls the page (and, in offline mode, the precache is filled). */
 async function waitForWorker(page: Page): Promise<void> {
-  await until(page, async () => !!(await navigator.serviceWorker.getRegistration())?.active);
+  // `ready` settles once a worker of the page's scope is active, that is installed: precached in offline mode.
+  await guarded(
+    page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined)),
+    'no active service worker',
+  );
   await page.reload();
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: workerGuardMs });
 }
 
 /** How many responses the page's caches hold (all cache names together). */
@@ -88,7 +95,7 @@ test('offline: every page loads with no network, in-app navigation works, unknow
   await page.keyboard.press('Control+k');
   await page.locator('.search-modal-input').fill('rustup');
   const hit = page.locator('.search-modal a[href*="/it/v1/guides/intro/primo"]').first();
-  await hit.waitFor({ state: 'visible', timeout: 10_000 });
+  await hit.waitFor({ state: 'visible' });
   await context.close();
 });
 
@@ -112,16 +119,16 @@ test('a new version: a reload popup in offline mode, an automatic update otherwi
   const faq = path.join(dir, 'content/docs/guides/faq.md');
   writeFileSync(faq, readFileSync(faq, 'utf8').replace('Risposte brevi.', 'Risposte della versione due.'));
   await build();
-  const onlineReloaded = online.waitForEvent('load', { timeout: 20_000 });
+  const onlineReloaded = online.waitForEvent('load', { timeout: workerGuardMs });
   for (const page of [offline, online])
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   await onlineReloaded;
   await online.waitForSelector('text=Risposte della versione due.');
   const popup = offline.locator('.sw-reload-popup');
-  await popup.waitFor({ timeout: 20_000 });
+  await popup.waitFor({ timeout: workerGuardMs });
   assert.match(await popup.innerText(), 'nuova versione');
   await popup.locator('button:has-text("Aggiorna")').click();
-  await offline.waitForSelector('text=Risposte della versione due.', { timeout: 20_000 });
+  await offline.waitForSelector('text=Risposte della versione due.', { timeout: workerGuardMs });
   await offline.context().close();
   await online.context().close();
 });
@@ -132,12 +139,30 @@ test('docs-it dev never registers the service worker', async () => {
     () => undefined,
   );
   const page = await browser.newPage();
-  await page.goto(`${dev.url}v1/guides/faq`);
-  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
-  await page.waitForTimeout(500);
-  assert.is(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
-  await page.close();
-  await dev.close();
+  try {
+    // Every call to register, noted as it is made (a registration of a file dev does not serve would fail and
+    // leave no registration to count).
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as { __registered?: string[] }).__registered = calls;
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, url, options) {
+        calls.push(String(url));
+        return register.call(this, url, options);
+      };
+    });
+    await page.goto(`${dev.url}v1/guides/faq`);
+    await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+    // A build registers the worker after the load event, once its workbox chunk has come: the network then
+    // goes quiet (no request for 500 ms) only after that chunk.
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.evaluate(() => (window as { __registered?: string[] }).__registered), []);
+    assert.is(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  } finally {
+    // A failed check must not leave the dev server (and its watcher) keeping the test process alive.
+    await page.close();
+    await dev.close();
+  }
 });
 
 test.run();

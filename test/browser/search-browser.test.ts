@@ -10,6 +10,7 @@ import { indexSettings } from '../../src/search/meilisearch-push';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 import { launchChromium } from './browser';
+import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
 
 const ricerca = `---
 title: Ricerca delle finestre
@@ -96,8 +97,6 @@ test.after(async () => {
 
 interface Opened {
   page: Page;
-  logs: { type: string; text: string }[];
-  scripts: { url: string; body: string }[];
 }
 
 /** A built page with the search installed (by the site's entry or, until it is wired there, the harness). */
@@ -105,26 +104,39 @@ async function openPage(
   route = 'v1/guides/faq',
   base = local.url,
   setup?: (page: Page) => Promise<unknown>,
+  pages: BrowserContext = context,
 ): Promise<Opened> {
-  const page = await context.newPage();
+  const page = await pages.newPage();
   // Routes set before the first request: the page then bypasses the HTTP cache.
   await setup?.(page);
-  const logs: Opened['logs'] = [];
-  const scripts: Opened['scripts'] = [];
-  page.on('console', (m) => logs.push({ type: m.type(), text: m.text() }));
-  page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: await r.text().catch(() => '') });
-  });
   await page.goto(`${base}it/${route}`);
   await page.addScriptTag({ type: 'module', url: '/it/assets/search-harness/harness.js' });
   await page.waitForFunction(() => (window as { __searchHarness?: boolean }).__searchHarness === true);
-  return { page, logs, scripts };
+  return { page };
 }
 
-/** Waits (up to 2 s) for a condition on data collected by event handlers. */
-async function eventually(condition: () => boolean, message: string) {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(condition(), message);
+const scriptBodies = new Map<string, Promise<string>>();
+/**
+ * The scripts the page has loaded so far, with their text. The page lists them itself (resource timing
+ * has an entry once a file has arrived, before it runs), so a chunk whose code shows on screen is listed.
+ */
+async function loadedScripts(page: Page): Promise<{ url: string; body: string }[]> {
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js')),
+  );
+  return Promise.all(
+    [...new Set(urls)].map(async (url) => {
+      if (!scriptBodies.has(url))
+        scriptBodies.set(
+          url,
+          fetch(url).then((r) => r.text()),
+        );
+      return { url, body: await scriptBodies.get(url)! };
+    }),
+  );
 }
 
 const modal = (page: Page) => page.locator('.search-modal');
@@ -144,11 +156,11 @@ async function search(page: Page, query: string) {
 }
 
 test('first load has no search JS; the navbar button loads the modal and the local index on first use', async () => {
-  const { page, scripts } = await openPage();
+  const { page } = await openPage();
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await page.waitForLoadState('networkidle');
-  for (const script of scripts)
+  for (const script of await loadedScripts(page))
     for (const marker of firstLoadMarkers)
       assert.not.ok(script.body.includes(marker), `${script.url} contains ${marker}`);
   assert.not.ok(
@@ -160,12 +172,13 @@ test('first load has no search JS; the navbar button loads the modal and the loc
     page.click('[data-search-button]'),
   ]);
   await modal(page).waitFor();
-  await eventually(
-    () => scripts.some((s) => s.body.includes('search-modal-backdrop')),
+  const scripts = await loadedScripts(page);
+  assert.ok(
+    scripts.some((s) => s.body.includes('search-modal-backdrop')),
     'the modal came as its own chunk',
   );
-  await eventually(
-    () => scripts.some((s) => s.body.includes('Mismatched prefix')),
+  assert.ok(
+    scripts.some((s) => s.body.includes('Mismatched prefix')),
     'and the local provider with MiniSearch',
   );
   assert.not.ok(
@@ -196,7 +209,7 @@ test('hotkeys: ctrl+k and meta+k toggle, s and / open (not while typing in a fie
   await page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<input id="campo">'));
   await page.focus('#campo');
   await page.keyboard.type('s/');
-  await page.waitForTimeout(150);
+  // The modal's code is loaded: a hotkey would have shown it in the same task as the key, before this check.
   assert.is(await modal(page).count(), 0, 'typing in a field does not open the search');
   assert.is(await page.inputValue('#campo'), 's/');
   await page.close();
@@ -336,17 +349,28 @@ test('ctrl+Enter, meta+Enter and shift+Enter open the hit in a new tab; the form
     await popup.close();
   }
   assert.is(page.url(), before);
+  // Every submission of the form, and whether the modal cancelled it (then it navigates nowhere).
+  await page.evaluate(() => {
+    const submits: boolean[] = [];
+    (window as { __submits?: boolean[] }).__submits = submits;
+    document.addEventListener('submit', (event) => submits.push(event.defaultPrevented));
+  });
   await input(page).fill('zzzqqqxx');
   await page.keyboard.press('Enter');
   await page.locator('.search-modal-body[data-search-query="zzzqqqxx"]').waitFor();
   await page.keyboard.press('Enter');
-  await page.evaluate(() =>
-    document
-      .querySelector('.search-modal-form')!
-      .dispatchEvent(new Event('submit', { cancelable: true, bubbles: true })),
+  // What Enter in a form's only field does when nothing stops it. The submit event, and whether it was
+  // cancelled, come at once: no waiting for a navigation that might start.
+  const submits = await page.evaluate(() => {
+    document.querySelector<HTMLFormElement>('.search-modal-form')!.requestSubmit();
+    return (window as { __submits?: boolean[] }).__submits;
+  });
+  assert.ok(submits?.length, 'the form was submitted');
+  assert.ok(
+    submits.every((cancelled) => cancelled),
+    'every submission was cancelled: no navigation from the form',
   );
-  await page.waitForTimeout(100);
-  assert.is(page.url(), before, 'no navigation from the form');
+  assert.is(page.url(), before);
   await page.close();
 });
 
@@ -381,13 +405,14 @@ test('no results: the message with the query, category suggestions that fill the
 });
 
 test('a failing index download shows the error state and logs the error', async () => {
-  const { page, logs } = await openPage(undefined, undefined, (p) =>
+  const { page } = await openPage(undefined, undefined, (p) =>
     p.route('**/it/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' })),
   );
+  const logged = page.waitForEvent('console', (m) => m.type() === 'error' && m.text().includes('Ricerca non riuscita'));
   await page.keyboard.press('Control+k');
   await search(page, 'finestra');
   assert.is(await page.locator('.search-modal-error').innerText(), 'An error has occured. Please try again...');
-  assert.ok(logs.some((l) => l.type === 'error' && l.text.includes('Ricerca non riuscita')));
+  await logged.catch(() => assert.unreachable('the error is logged'));
   await page.unroute('**/it/search/local-index.json');
   await input(page).fill('finestre');
   await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
@@ -410,7 +435,7 @@ test('no HTML from a hit can run: text is rendered as text, only <mark> becomes 
 });
 
 test('a hit without url or anchor logs a warning and is not a link; an anchor alone links to #anchor', async () => {
-  const { page, logs } = await openPage(undefined, undefined, (p) =>
+  const { page } = await openPage(undefined, undefined, (p) =>
     p.route('**/it/search/local-index.json', async (route) => {
       const file = (await (await route.fetch()).json()) as {
         pages: [string, number, string, string][];
@@ -422,26 +447,45 @@ test('a hit without url or anchor logs a warning and is not a link; an anchor al
       await route.fulfill({ json: file });
     }),
   );
+  // Logged once the hits are on screen (an effect of the list): waited for, not looked up at one moment.
+  const warned = page.waitForEvent(
+    'console',
+    (m) => m.type() === 'warning' && m.text().includes('senza url né anchor'),
+  );
   await page.keyboard.press('Control+k');
   await search(page, 'trasparenti');
   assert.is(await hits(page).first().locator('a').getAttribute('href'), '#trasparenti');
   await search(page, 'bordi');
   assert.is(await hits(page).first().locator('a').count(), 0);
-  assert.ok(logs.some((l) => l.type === 'warning' && l.text.includes('senza url né anchor')));
+  await warned.catch(() => assert.unreachable('a hit without url or anchor logs a warning'));
   await page.close();
 });
 
 test('Meilisearch provider: Bearer key, index docs-v1, language filter, highlights, crop, debouncing', async () => {
-  const { page, scripts } = await openPage('v1/guides/faq', meili.url);
+  // The page's clock is the test's: "within 100 ms" is the page's time, however slow the machine is.
+  const timed = await browser.newContext({ viewport: { width: 1000, height: 600 }, serviceWorkers: 'block' });
+  await installClock(timed);
+  const { page } = await openPage('v1/guides/faq', meili.url, recordFetches, timed);
   await page.keyboard.press('Control+k');
-  await modal(page).waitFor();
+  await opened(page);
   assert.match(await page.locator('.search-modal-footer').innerText(), 'Meilisearch');
+  await pauseClock(page);
+  const searches = () => fetchesOf(page, '/indexes/docs-v1/search');
   const before = double.requests.length;
-  await input(page).pressSequentially('trasparent', { delay: 20 });
+  // A key every 20 ms: each one starts the 100 ms wait again.
+  for (const key of 'trasparent') {
+    await page.keyboard.type(key);
+    await page.clock.runFor(20);
+  }
+  assert.equal(await searches(), [], 'no query while the reader types');
+  await page.clock.runFor(100 - 20 - 1);
+  assert.equal(await searches(), [], 'none until 100 ms after the last key');
+  await page.clock.runFor(1);
+  assert.is((await searches()).length, 1, 'typing within 100 ms sends one query, 100 ms after the last key');
   await page.locator('.search-modal-body[data-search-state="results"]').waitFor();
-  const searches = double.requests.slice(before).filter((r) => r.path === '/indexes/docs-v1/search');
-  assert.is(searches.length, 1, 'typing within 100 ms sends one query');
-  const request = searches[0]!;
+  const received = double.requests.slice(before).filter((r) => r.path === '/indexes/docs-v1/search');
+  assert.is(received.length, 1);
+  const request = received[0]!;
   assert.is(request.headers.authorization, 'Bearer chiave-ricerca');
   assert.match(String(request.headers['x-meilisearch-client']), 'Meilisearch JavaScript (v0.35.0)');
   assert.equal(request.body, {
@@ -457,15 +501,15 @@ test('Meilisearch provider: Bearer key, index docs-v1, language filter, highligh
   assert.is(await first.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
   assert.equal(await first.locator('.search-hit-title mark').allInnerTexts(), ['trasparenti']);
   assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
-  const sent = double.requests.length;
   await input(page).fill('');
-  await page.waitForTimeout(200);
-  assert.is(double.requests.length, sent, 'an empty query sends nothing');
+  await page.locator('.search-modal-body[data-search-state="initial"]').waitFor();
+  await page.clock.runFor(1000);
+  assert.is((await searches()).length, 1, 'an empty query sends nothing, not even 1 s later');
   assert.not.ok(
-    scripts.some((s) => s.body.includes('Mismatched prefix')),
+    (await loadedScripts(page)).some((s) => s.body.includes('Mismatched prefix')),
     'MiniSearch is not downloaded for Meilisearch',
   );
-  await page.close();
+  await timed.close();
 });
 
 test('the build writes the records, the local index and the text shards', () => {

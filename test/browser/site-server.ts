@@ -3,15 +3,20 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serve } from '../../src/cli/serve-command';
 import { type BuildOptions, buildSite } from '../../src/pipeline/build-site';
+import { removeBuildAtExit } from '../build-outputs';
 import { removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 
 let built: Promise<string> | undefined;
 
-/** The real site, built once per test process into test/.tmp, and served on loopback. */
+/**
+ * The real site, built once per test process into test/.tmp (for every test file of the run that serves it),
+ * served on loopback; the build is removed when the process ends.
+ */
 export async function serveBuiltSite(): Promise<{ origin: string; close(): Promise<void> }> {
   built ??= (async () => {
     const out = path.join(repoRoot, 'test', '.tmp', `browser-site-${process.pid}`);
+    removeBuildAtExit(out);
     if (!existsSync(path.join(out, 'it/index.html')))
       await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
     return out;

@@ -11,7 +11,7 @@ import { type IndexCommandOptions, indexCommand } from '../../src/cli/index-comm
 import { temporaryPrefixOf } from '../../src/search/index-lock';
 import type { SearchRecord } from '../../src/search/records';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { errorOf, type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
+import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 
 const dir = copyFixture('basic');
 const config = path.join(dir, 'site.config.ts');
@@ -127,7 +127,8 @@ test('a run that starts while another fills the index waits for it; the live ind
   };
   const first = run({ dir: buildA, runId: 'runA' });
   await until(() => held);
-  const b = await run({ dir: buildB, runId: 'runB' });
+  // The second run waits for the whole first one: its wait limit is only a hang guard here.
+  const b = await run({ dir: buildB, runId: 'runB', waitMs: 120_000 });
   const a = await first;
   assert.is(a.code, 0, a.text);
   assert.is(b.code, 0, b.text);
@@ -270,6 +271,8 @@ test('a swap slower than the task timeout is reported as pending, with what is l
           release = resolve;
         })
       : undefined;
+  // The other tasks are done before their wait starts: only the held swap can run out of time.
+  double.options.pace = 'instant';
   const { code, text } = await run({ timeOutMs: 300, intervalMs: 20 });
   assert.is(code, 1, text);
   const swap = double.tasks.find((t) => t.type === 'indexSwap')!;
@@ -287,7 +290,7 @@ test('a swap slower than the task timeout is reported as pending, with what is l
 
 test('a swap request that gets no answer is never "not changed": it may have been enqueued', async () => {
   double.options.breakRequest = (method, p) => (method === 'POST' && p === '/swap-indexes' ? 'hang' : undefined);
-  const { code, text } = await run({ requestTimeoutMs: 300 });
+  const { code, text } = await run({ requestTimeoutMs: answeredWithinMs });
   assert.is(code, 1, text);
   assert.match(text, '✖ Meilisearch: the server did not answer in time');
   assert.match(text, 'got no answer: it may have been enqueued');

@@ -317,21 +317,38 @@ async function searchFor(page: Page, query: string) {
   await page.locator(`.search-modal-body[data-search-query=${JSON.stringify(query)}]`).waitFor();
 }
 
+/**
+ * The links the page's clicks followed so far: every click (the reader's, or one the search makes on a hit's
+ * link for Enter) that reached the window inside a link without being cancelled, so the browser follows it.
+ * A link's javascript: runs, and a navigation starts, only in a later task; this list is complete at once.
+ */
+async function recordFollowedLinks(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const followed: string[] = [];
+    (window as { __followed?: string[] }).__followed = followed;
+    window.addEventListener('click', (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link && !event.defaultPrevented) followed.push(link.getAttribute('href') ?? '');
+    });
+  });
+  return () => page.evaluate(() => (window as { __followed?: string[] }).__followed ?? []);
+}
+
 /** The reader picks the hostile hit with Enter, then clicks it: nothing runs, the page stays where it is. */
 async function pickTrap(page: Page, title: string) {
   const start = page.url();
+  const followed = await recordFollowedLinks(page);
   const trap = page.locator('.search-hit', {
     has: page.locator('.search-hit-title', { hasText: new RegExp(`^${title}$`) }),
   });
   await trap.waitFor();
   await trap.hover();
   await page.keyboard.press('Enter');
-  // A script a link would run runs at once; the pause only lets a navigation start.
-  await page.waitForTimeout(100);
+  assert.equal(await followed(), [], 'Enter followed no link');
   assert.is(await pwned(page), undefined, 'Enter ran no script');
   assert.is(page.url(), start, 'Enter did not leave the page');
   await trap.click();
-  await page.waitForTimeout(100);
+  assert.equal(await followed(), [], 'the click followed no link');
   assert.is(await pwned(page), undefined, 'the click ran no script');
   assert.is(page.url(), start, 'the click did not leave the page');
   assert.is(await trap.locator('a').count(), 0, 'the hit is not a link');

@@ -301,6 +301,7 @@ test.before(async () => {
      import { takeLock } from ${JSON.stringify(lockBundle)};
      const [lock, dir, id, takers] = process.argv.slice(2);
      const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+     writeFileSync(dir + '/ready-' + id, '');
      while (!existsSync(dir + '/go')) pause(1);
      let held;
      try { held = takeLock(lock, 'the test folder'); writeFileSync(dir + '/won-' + id, ''); }
@@ -324,6 +325,7 @@ test.before(async () => {
      import { takeLock } from ${JSON.stringify(lockBundle)};
      const [lock, dir, id, rounds, dies] = process.argv.slice(2);
      const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+     writeFileSync(dir + '/ready-' + id, '');
      while (!existsSync(dir + '/go')) pause(1);
      let won = 0;
      for (let i = 0; i < Number(rounds); i++) {
@@ -353,6 +355,19 @@ function runTaker(lock: string, dir: string, id: number, takers: number): Promis
   });
 }
 
+/**
+ * Resolves once all `takers` processes have said they wait for the start signal (a `ready-<id>` file each),
+ * checked every few ms; rejects if one of them ended before.
+ */
+async function allReady(dir: string, takers: number, exits: Promise<number | null>[]): Promise<void> {
+  let ended: number | null | undefined;
+  for (const exit of exits) void exit.then((code) => (ended ??= code));
+  while (readdirSync(dir).filter((f) => f.startsWith('ready-')).length < takers) {
+    if (ended !== undefined) throw new Error(`a taker ended (code ${ended}) before the start signal`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** A pid no process has: one that just ended. */
 function deadPid(): Promise<number> {
   return new Promise((resolve) => {
@@ -375,7 +390,7 @@ test('20 processes race for the lock, free or left by a build that died: exactly
     }
     const exits = Array.from({ length: takers }, (_, i) => runTaker(lock, dir, i, takers));
     // Every process is started (they wait for the signal) before the race begins.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await allReady(dir, takers, exits);
     writeFileSync(path.join(dir, 'go'), '');
     assert.equal(await Promise.all(exits), Array(takers).fill(0));
     const files = readdirSync(dir);
@@ -406,7 +421,7 @@ test('20 processes take and give back the lock 40 times each, some dying with it
         spawn(process.execPath, args, { stdio: 'ignore' }).on('exit', resolve);
       }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await allReady(dir, takers, exits);
   writeFileSync(path.join(dir, 'go'), '');
   assert.equal(await Promise.all(exits), Array(takers).fill(0));
   const files = readdirSync(dir);

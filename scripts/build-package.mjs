@@ -1,6 +1,6 @@
 // `npm pack`'s prepack step: what an installed docs-it runs and what a site's TypeScript reads, into dist/.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,3 +30,19 @@ await build({
 // The declarations of that module (package.json's `exports` names them).
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+// Node's own resolution (`moduleResolution: node16/nodenext` in a site) wants the extension of every relative
+// import, which the sources leave out.
+const types = path.join(dist, 'types');
+for (const rel of readdirSync(types, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'))) {
+  const file = path.join(types, rel);
+  const withExtensions = readFileSync(file, 'utf8').replace(
+    /(from\s+|import\()(['"])(\.\.?\/[^'"]+)\2/g,
+    (whole, before, quote, spec) => {
+      const target = path.resolve(path.dirname(file), spec);
+      if (existsSync(`${target}.d.ts`)) return `${before}${quote}${spec}.js${quote}`;
+      if (existsSync(path.join(target, 'index.d.ts'))) return `${before}${quote}${spec}/index.js${quote}`;
+      return whole;
+    },
+  );
+  writeFileSync(file, withExtensions);
+}

@@ -70,7 +70,8 @@ function outputOf(dir: string): Record<string, string[]> {
     // Source maps name the installed package's dependencies by another path; sw.js lists their revisions.
     if (statSync(file).isDirectory() || rel.endsWith('.map') || rel.endsWith('sw.js')) continue;
     const text = readFileSync(file, 'latin1').replace(hash, '.H.$1');
-    (out[rel.replace(hash, '.H.$1')] ??= []).push(createHash('sha256').update(text).digest('hex'));
+    const name = rel.replace(hash, '.H.$1');
+    out[name] = [...(out[name] ?? []), createHash('sha256').update(text).digest('hex')];
   }
   for (const digests of Object.values(out)) digests.sort();
   return out;

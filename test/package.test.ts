@@ -85,7 +85,7 @@ test.after(() => {
   else removeDir(work);
 });
 
-test('npm pack ships the generator, its templates and client, the built CLI and types; no site, tests or benchmarks', () => {
+test('npm pack ships the generator, its templates and client, the built CLI and types; no site or tests', () => {
   const result = run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot });
   assert.is(result.status, 0, result.stderr);
   packed = JSON.parse(result.stdout)[0];

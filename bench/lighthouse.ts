@@ -1,6 +1,7 @@
 /*
  * npm run bench:lighthouse — Lighthouse (mobile preset) on the home page, a doc page and the blog list of
- * the built site, served by `docs-it serve` on loopback and audited in Chromium or Chrome (test/browser/browser.ts finds it).
+ * the built site, served by `docs-it serve` on loopback and audited in Chromium or Chrome (as the browser
+ * tests find it: test/browser/browser.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -3,8 +3,9 @@
  * the installed package made read-only, and `npx docs-it build` run there. The install takes the versions this
  * repository's lock file holds (a lock file for the site is made from it), from npm's cache when it has them.
  */
-import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   chmodSync,
   cpSync,
@@ -40,12 +41,16 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
-/** `npx docs-it …` in the site's folder, as the unprivileged user when this runs as root. */
-function docsIt(...args: string[]) {
+/** The command line of `npx docs-it …` in the site's folder, as the unprivileged user when this runs as root. */
+function docsItCommand(...args: string[]): [string, string[], NodeJS.ProcessEnv] {
   const env = { ...quiet, HOME: path.join(work, 'home'), npm_config_cache: path.join(work, 'npm-cache') };
-  if (!dropRoot) return run('npx', ['docs-it', ...args], { cwd: site, env });
-  const as = [`--reuid=${nobody}`, `--regid=${nobody}`, '--clear-groups'];
-  return run('setpriv', [...as, 'npx', 'docs-it', ...args], { cwd: site, env });
+  if (!dropRoot) return ['npx', ['docs-it', ...args], env];
+  return ['setpriv', [`--reuid=${nobody}`, `--regid=${nobody}`, '--clear-groups', 'npx', 'docs-it', ...args], env];
+}
+
+function docsIt(...args: string[]) {
+  const [command, commandArgs, env] = docsItCommand(...args);
+  return run(command, commandArgs, { cwd: site, env });
 }
 
 /** Every file and folder under `dir` with its size and modification time. */
@@ -165,7 +170,8 @@ test('installed from the tarball into a read-only node_modules, npx docs-it buil
     writeFileSync(path.join(site, file), text.replace(/```mermaid\n[\s\S]*?```\n/g, ''));
   }
 
-  const built = docsIt('build');
+  // Two compile workers: the bundle's worker module runs too.
+  const built = docsIt('build', '--jobs', '2');
   assert.is(built.status, 0, built.stdout + built.stderr);
   assert.ok(existsSync(path.join(site, 'build/lanterna/docs/guide/panoramica/index.html')));
   assert.ok(
@@ -182,6 +188,37 @@ test('installed from the tarball into a read-only node_modules, npx docs-it buil
   });
   assert.is(fromCheckout.status, 0, fromCheckout.stderr);
   assert.equal(outputOf(path.join(site, 'build')), outputOf(path.join(copy, 'build')));
+});
+
+test('npx docs-it dev serves the site from the read-only install', async () => {
+  const before = snapshot(installed);
+  const [command, args, env] = docsItCommand('dev', '--port', '0');
+  const child = spawn(command, args, { cwd: site, env, detached: true });
+  let output = '';
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      // A hang guard only: dev is ready within seconds.
+      const guard = setTimeout(() => reject(new Error(`dev printed no address: ${output}`)), 120_000);
+      const read = (chunk: Buffer) => {
+        output += chunk;
+        const address = /http:\/\/[^\s]+/.exec(output)?.[0];
+        if (address) {
+          clearTimeout(guard);
+          resolve(address);
+        }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.on('exit', (code) => reject(new Error(`dev exited with ${code}: ${output}`)));
+    });
+    const page = await fetch(new URL('docs/guide/panoramica', url));
+    assert.is(page.status, 200);
+    assert.match(await page.text(), '<h1>Le guide</h1>');
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+  }
+  assert.equal(snapshot(installed), before, 'nothing in the installed package changed');
 });
 
 test("a site written in TypeScript gets docs-it's types, with either module resolution", () => {

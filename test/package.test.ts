@@ -259,4 +259,19 @@ test('an install missing a dependency of docs-it says which, without a stack tra
   }
 });
 
+test('an installed copy without its built CLI says to install it again, and builds nothing itself', () => {
+  const cli = path.join(installed, 'dist', 'cli');
+  chmodSync(cli, 0o755);
+  renameSync(path.join(cli, 'code-versions.json'), path.join(cli, 'code-versions.gone'));
+  try {
+    const result = docsIt('build');
+    assert.is(result.status, 1);
+    assert.match(result.stderr, 'this copy of docs-it has no built CLI');
+    assert.match(result.stderr, 'Install docs-it again');
+    assert.not.ok(existsSync(path.join(cli, 'code-versions.json')));
+  } finally {
+    renameSync(path.join(cli, 'code-versions.gone'), path.join(cli, 'code-versions.json'));
+  }
+});
+
 test.run();

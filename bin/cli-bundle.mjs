@@ -1,5 +1,6 @@
-// How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle, and by the code-version reader,
-// which needs the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
+// How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle in a checkout, by `npm pack`'s
+// scripts/build-package.mjs, which writes the one the package ships, and by the code-version reader, which needs
+// the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

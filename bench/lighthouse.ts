@@ -1,20 +1,21 @@
 /*
  * npm run bench:lighthouse — Lighthouse (mobile preset) on the home page, a doc page and the blog list of
- * the built site, served by `docs-it serve` on loopback and audited in Debian's Chromium.
+ * the built site, served by `docs-it serve` on loopback and audited in Chromium or Chrome (as the browser
+ * tests find it: test/browser/browser.ts).
  */
-import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { serve } from '../src/cli/serve-command';
+import { browserPath } from '../test/browser/browser';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const dir = path.join(repo, 'build');
 if (!existsSync(path.join(dir, 'it/index.html'))) throw new Error('Run `npm run build` first.');
 const server = await serve({ dir, port: 0, host: '127.0.0.1' });
 const chrome = await launch({
-  chromePath: execSync('command -v chromium', { encoding: 'utf8' }).trim(),
+  chromePath: browserPath(),
   chromeFlags: [
     '--headless',
     '--no-sandbox',

@@ -1,6 +1,9 @@
-// How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle, and by the code-version reader,
-// which needs the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
+// How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle in a checkout, by `npm pack`'s
+// scripts/build-package.mjs, which writes the one the package ships, and by the code-version reader, which needs
+// the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Packages left out of the bundle: native, optional, or reading their own files at run time. */
 export const externalPackages = ['esbuild', 'workbox-build', 'chokidar', 'fsevents'];
@@ -18,8 +21,9 @@ export const writeThreadEntry = 'src/disk/write-thread.ts';
  * esbuild options for the CLI bundle.
  * @param {string} packageRoot
  * @param {string} outDir
+ * @param {{ sourcemap?: boolean }} [options]
  */
-export function cliBundleOptions(packageRoot, outDir) {
+export function cliBundleOptions(packageRoot, outDir, { sourcemap = true } = {}) {
   return {
     absWorkingDir: packageRoot,
     metafile: true,
@@ -49,7 +53,29 @@ export function cliBundleOptions(packageRoot, outDir) {
     // Lets the bundler drop React's development builds (this entry always runs in production mode).
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
-    sourcemap: 'linked',
+    // The package ships without them (`npm pack`): they hold every bundled source, twice the bundle's size.
+    sourcemap: sourcemap ? 'linked' : false,
     logLevel: 'error',
   };
+}
+
+/** The file beside the bundle naming the code each cached stage runs (see src/cache/code-versions.ts). */
+export const codeVersionsFile = 'code-versions.json';
+
+/**
+ * Bundles the CLI into `outDir` (emptied first), then writes its code versions there: written last, their file
+ * says the bundle is complete. Resolves to the loaded CLI module.
+ * @param {string} packageRoot
+ * @param {string} outDir
+ * @param {{ sourcemap?: boolean }} [options]
+ */
+export async function writeCliBundle(packageRoot, outDir, options) {
+  const { build } = await import('esbuild');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const { metafile } = await build(cliBundleOptions(packageRoot, outDir, options));
+  const cli = await import(pathToFileURL(path.join(outDir, 'program.mjs')).href);
+  const versions = cli.codeVersionsFromMetafile(metafile, packageRoot);
+  writeFileSync(path.join(outDir, codeVersionsFile), JSON.stringify(versions));
+  return cli;
 }

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// Entry point: bundles the TypeScript CLI with esbuild when its sources changed, then runs it.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Entry point. An installed package runs the CLI bundle `npm pack` built (dist/cli) and writes nothing into its
+// own folder, which may be read-only; a checkout (the CLI's sources are here) bundles them with esbuild into its
+// node_modules whenever they changed, then runs that.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cliBundleOptions } from './cli-bundle.mjs';
+import { cliEntry, codeVersionsFile, writeCliBundle } from './cli-bundle.mjs';
 
 // React's server renderer is several times slower in its development build.
 process.env.NODE_ENV ??= 'production';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(packageRoot, 'node_modules', '.cache', 'docs-it', 'cli');
-const outFile = path.join(outDir, 'program.mjs');
-const versionsFile = path.join(outDir, 'code-versions.json');
+const fromSources = existsSync(path.join(packageRoot, cliEntry));
+const cliDir = fromSources
+  ? path.join(packageRoot, 'node_modules', '.cache', 'docs-it', 'cli')
+  : path.join(packageRoot, 'dist', 'cli');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -23,27 +26,48 @@ function newestMtime(dir) {
   return newest;
 }
 
-// Installed dependencies are bundled too: an `npm install` that changes the lock file rebundles.
-const lockFile = path.join(packageRoot, 'package-lock.json');
-const sourcesMtime = Math.max(
-  ...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))),
-  existsSync(lockFile) ? statSync(lockFile).mtimeMs : 0,
-);
-let metafile;
-if (!existsSync(versionsFile) || statSync(versionsFile).mtimeMs < sourcesMtime) {
-  const { build } = await import('esbuild');
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  metafile = (await build(cliBundleOptions(packageRoot, outDir))).metafile;
+/** The CLI module: from a checkout, bundled again first when its sources or its dependencies changed. */
+async function loadCli() {
+  const versionsFile = path.join(cliDir, codeVersionsFile);
+  if (fromSources) {
+    // Installed dependencies are bundled too: an `npm install` that changes the lock file rebundles.
+    const lockFile = path.join(packageRoot, 'package-lock.json');
+    const sourcesMtime = Math.max(
+      ...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))),
+      existsSync(lockFile) ? statSync(lockFile).mtimeMs : 0,
+    );
+    if (!existsSync(versionsFile) || statSync(versionsFile).mtimeMs < sourcesMtime) {
+      return writeCliBundle(packageRoot, cliDir);
+    }
+  } else if (!existsSync(versionsFile)) {
+    fail(`this copy of docs-it has no built CLI (${path.relative(process.cwd(), cliDir) || '.'} is incomplete)`, [
+      'Install docs-it again (npm install docs-it); a package packed from a checkout is built by `npm pack`.',
+    ]);
+  }
+  return import(pathToFileURL(path.join(cliDir, 'program.mjs')).href);
 }
 
-const cli = await import(pathToFileURL(outFile).href);
-// Written last: its presence says the bundle is complete, and it names the code each cached stage runs.
-if (metafile) writeFileSync(versionsFile, JSON.stringify(cli.codeVersionsFromMetafile(metafile, packageRoot)));
+/** Prints what is wrong and what to do, and exits with code 1. */
+function fail(message, hints) {
+  process.stderr.write(`docs-it: ${message}\n${hints.map((hint) => `  → ${hint}\n`).join('')}`);
+  process.exit(1);
+}
+
+let cli;
+try {
+  cli = await loadCli();
+} catch (error) {
+  // The bundle leaves a few packages out (bin/cli-bundle.mjs): an install that lacks one names it.
+  const missing = /Cannot find package '([^']+)'/.exec(error?.message ?? '')?.[1];
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !missing) throw error;
+  fail(`the package '${missing}' that docs-it needs is not installed`, [
+    'Install the dependencies again (npm install) in the folder of the site.',
+  ]);
+}
 try {
   process.exitCode = await cli.run(process.argv, {
     packageRoot,
-    cliDir: outDir,
+    cliDir,
     binFile: fileURLToPath(import.meta.url),
   });
 } finally {

@@ -1,11 +1,74 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium and its driver for the browser tests, only when they are missing.
+# The browser the browser tests drive: Chromium or Google Chrome, named by CHROME_PATH or else found on PATH.
+# When there is none, Debian as root gets Debian's chromium installed; anywhere else this says what to install and
+# fails, so that `npm test` (whose pretest step this is) stops at once instead of skipping the browser tests.
+#   bash scripts/ensure-chromium.sh          find the browser, or install it (Debian, root) or fail
+#   bash scripts/ensure-chromium.sh --find   find it and print its path, never install (test/browser/browser.ts)
+# Only bash's builtins, `id` and `apt-get` are used. DOCS_IT_OS_RELEASE names the os-release file (for its tests).
 set -euo pipefail
-if command -v chromium >/dev/null 2>&1; then exit 0; fi
-echo "Chromium not found: installing Debian's chromium and chromium-driver…"
-SUDO=""
-if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+
+names=(chromium chromium-browser google-chrome google-chrome-stable chrome)
+
+# Prints the browser's path; returns 1 when there is none, 2 when CHROME_PATH names something else.
+find_browser() {
+  if [ -n "${CHROME_PATH:-}" ]; then
+    if [ -f "$CHROME_PATH" ] && [ -x "$CHROME_PATH" ]; then
+      echo "$CHROME_PATH"
+      return 0
+    fi
+    echo "CHROME_PATH is '$CHROME_PATH', which is not an executable file: set it to Chromium's or Chrome's." >&2
+    return 2
+  fi
+  local name found
+  for name in "${names[@]}"; do
+    if found=$(command -v "$name"); then
+      echo "$found"
+      return 0
+    fi
+  done
+  return 1
+}
+
+is_debian() {
+  local key value id=''
+  local file="${DOCS_IT_OS_RELEASE:-/etc/os-release}"
+  [ -r "$file" ] || return 1
+  while IFS='=' read -r key value; do
+    if [ "$key" = ID ]; then id=${value//\"/}; fi
+  done <"$file"
+  [ "$id" = debian ]
+}
+
+missing() {
+  local lines=(
+    "The browser tests need Chromium or Google Chrome, and none was found: CHROME_PATH is not set and none of"
+    "${names[*]} is on PATH. Install one, then run npm test again:"
+    "  Debian:  sudo apt-get install chromium (or run this script as root: it installs it)"
+    "  Ubuntu:  sudo snap install chromium, or Google Chrome from https://www.google.com/chrome/"
+    "  Fedora:  sudo dnf install chromium"
+    "  Arch:    sudo pacman -S chromium"
+    "  macOS:   brew install --cask chromium, then"
+    "           export CHROME_PATH=/Applications/Chromium.app/Contents/MacOS/Chromium"
+    "Or set CHROME_PATH to the executable of a Chromium or Chrome already installed."
+  )
+  printf '%s\n' "${lines[@]}" >&2
+  exit 1
+}
+
+status=0
+found=$(find_browser) || status=$?
+if [ "$status" = 0 ]; then
+  if [ "${1:-}" = --find ]; then echo "$found"; fi
+  exit 0
+fi
+if [ "$status" = 2 ]; then exit 1; fi
+if [ "${1:-}" = --find ] || [ "$(id -u)" != 0 ] || ! is_debian; then missing; fi
+
+echo "Chromium not found: installing Debian's chromium…" >&2
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
-command -v chromium >/dev/null
+apt-get update -qq
+apt-get install -y -qq chromium >/dev/null
+if ! find_browser >/dev/null; then
+  echo "apt-get installed chromium, but it is still not on PATH ($PATH)." >&2
+  exit 1
+fi

@@ -67,7 +67,7 @@ const allowed: Record<string, string[]> = {
   render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation', 'translations'],
   search: ['shared', 'markdown', 'templates'],
   output: ['errors', 'shared', 'cache', 'disk'],
-  bundle: ['shared'],
+  bundle: ['errors', 'shared'],
   sw: ['output', 'shared'],
   server: ['errors', 'shared', 'output'],
   pipeline: [

@@ -10,7 +10,7 @@ import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
-import { usesMermaid } from '../src/markdown/uses-mermaid';
+import { firstMermaidUse } from '../src/markdown/uses-mermaid';
 import { compileMd } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
@@ -558,9 +558,15 @@ test('a mermaid fence and the Mermaid component keep the diagram source for the 
   // MDX takes the indentation off the lines of a JSX expression; Mermaid does not need it.
   const component = "import Mermaid from '@theme/Mermaid';\n\n<Mermaid value={`flowchart LR\nA --> B`} />\n";
   assert.is(same((await compileMd(component, { format: 'mdx' })).html), expected.replace('  A', 'A'));
-  assert.ok(usesMermaid([{ text: '# T\n\n~~~mermaid\ngraph TD\n~~~\n' }]));
-  assert.ok(usesMermaid([{ text: '<Mermaid value="graph TD" />' }]));
-  assert.not.ok(usesMermaid([{ text: '# T\n\n```js\nconst mermaid = 1;\n```\n' }]));
+  // The first diagram of the site is where a site without the mermaid package is told to install it.
+  const a = { file: 'a.md', text: '# T\n\n```js\nconst mermaid = 1;\n```\n\n```\nmermaid\n```\n' };
+  const b = { file: 'b.md', text: '# T\n\n  ~~~ mermaid\ngraph TD\n~~~\n' };
+  assert.equal(firstMermaidUse([a, b]), { file: 'b.md', line: 3 });
+  assert.equal(firstMermaidUse([{ file: 'c.mdx', text: '\n<Mermaid value="graph TD" />' }]), {
+    file: 'c.mdx',
+    line: 2,
+  });
+  assert.is(firstMermaidUse([a]), undefined);
 });
 
 test('links and images written as JSX are checked and get the base URL like markdown ones', async () => {

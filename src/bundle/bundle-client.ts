@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, context, type Metafile, type Plugin } from 'esbuild';
+import { DocsItError, type SourceLocation } from '../errors';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import type { ClientConfig } from '../shared/client-config';
 
@@ -26,8 +28,29 @@ export interface BundleInput {
   siteRoot: string;
   /** The site's components module, absolute (`components` in site.config.ts), hydrated in the browser. */
   components?: string | undefined;
-  /** Whether a page of the site has a Mermaid diagram: only then is Mermaid (megabytes) bundled. */
-  mermaid?: boolean;
+  /** Where a page of the site first draws a Mermaid diagram: only then is Mermaid (megabytes) bundled. */
+  mermaid?: SourceLocation | undefined;
+}
+
+/** The module that draws diagrams in the browser: it imports `mermaid`, an optional peer dependency. */
+const mermaidRenderer = (packageRoot: string) => path.join(packageRoot, 'src/client/diagrams/render-diagrams.ts');
+
+/**
+ * A site that draws a diagram needs the `mermaid` package where the renderer's import finds it (the site's
+ * node_modules); docs-it does not install it for every site. Its absence is an error at the first diagram.
+ */
+function checkMermaidInstalled(packageRoot: string, use: SourceLocation): void {
+  try {
+    createRequire(mermaidRenderer(packageRoot)).resolve('mermaid');
+  } catch (error) {
+    // Any other failure means the package is there: esbuild reports what is wrong with it.
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') return;
+    throw new DocsItError(
+      'this page draws a Mermaid diagram, but the mermaid package is not installed',
+      use,
+      "Install it in the site's folder: npm i mermaid (only sites with diagrams need it).",
+    );
+  }
 }
 
 /**
@@ -43,9 +66,7 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
         components ? { path: components } : { path: 'none', namespace: 'docs-it-empty' },
       );
       b.onResolve({ filter: /^docs-it:mermaid$/ }, () =>
-        mermaid
-          ? { path: path.join(packageRoot, 'src/client/diagrams/render-diagrams.ts') }
-          : { path: 'none', namespace: 'docs-it-empty' },
+        mermaid ? { path: mermaidRenderer(packageRoot) } : { path: 'none', namespace: 'docs-it-empty' },
       );
       b.onLoad({ filter: /.*/, namespace: 'docs-it-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
       b.onResolve({ filter: /^@site\// }, (args) =>
@@ -104,12 +125,13 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
       'react/jsx-runtime': 'preact/jsx-runtime',
     },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
-    plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid ?? false)],
+    plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined)],
   };
 }
 
 /** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
 export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
+  if (input.mermaid) checkMermaidInstalled(input.packageRoot, input.mermaid);
   return toBundle(await build(bundleOptions(input)), input);
 }
 
@@ -117,6 +139,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
 export async function bundleClientIncrementally(
   input: BundleInput,
 ): Promise<{ rebuild(): Promise<ClientBundle>; dispose(): Promise<void> }> {
+  if (input.mermaid) checkMermaidInstalled(input.packageRoot, input.mermaid);
   const ctx = await context(bundleOptions(input));
   return {
     rebuild: async () => toBundle(await ctx.rebuild(), input),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cliBundleOptions } from '../../bin/cli-bundle.mjs';
+import { cliBundleOptions, codeVersionsFile } from '../../bin/cli-bundle.mjs';
 import { type CodeVersions, codeVersionsOf, diskCodeReader, type ModuleGraph } from './code-versions';
 
 /** The versions of the bundle's metafile, for bin/docs-it.mjs to write beside a fresh bundle. */
@@ -18,7 +18,7 @@ const fromSources = new Map<string, Promise<CodeVersions>>();
 export function loadCodeVersions(packageRoot: string, cliDir?: string): Promise<CodeVersions> {
   if (cliDir) {
     try {
-      return Promise.resolve(JSON.parse(readFileSync(path.join(cliDir, 'code-versions.json'), 'utf8')) as CodeVersions);
+      return Promise.resolve(JSON.parse(readFileSync(path.join(cliDir, codeVersionsFile), 'utf8')) as CodeVersions);
     } catch {
       // A bundle without its versions file is incomplete: read the graph from the sources instead.
     }

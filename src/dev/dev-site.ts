@@ -6,7 +6,7 @@ import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
-import { usesMermaid } from '../markdown/uses-mermaid';
+import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { type Run, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
@@ -209,7 +209,13 @@ export class DevSite {
       return [];
     }
     this.site = site;
-    await this.ensureBundle();
+    try {
+      await this.ensureBundle();
+    } catch (error) {
+      // A first diagram written without the mermaid package: pages keep the last bundle, the overlay says why.
+      if (!this.bundler) throw error;
+      this.modelErrors = errorsOf(error);
+    }
     this.indexFiles();
     for (const file of this.pageErrors.keys()) if (!site.jobs.has(file)) this.pageErrors.delete(file);
     this.routeErrors.clear();
@@ -228,11 +234,11 @@ export class DevSite {
   private async ensureBundle(): Promise<void> {
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
-    const mermaid = usesMermaid(this.site.content.discovered.sources);
-    const key = digestOf({ clientConfig, mermaid });
+    const mermaid = firstMermaidUse(this.site.content.discovered.sources);
+    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined });
     if (this.bundler && key === this.bundlerKey) return;
-    await this.bundler?.dispose();
-    this.bundler = await bundleClientIncrementally({
+    // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
+    const bundler = await bundleClientIncrementally({
       packageRoot: this.options.packageRoot,
       baseUrl: this.config.site.baseUrl,
       mode: 'development',
@@ -241,6 +247,8 @@ export class DevSite {
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
     });
+    await this.bundler?.dispose();
+    this.bundler = bundler;
     this.bundlerKey = key;
     this.bundle = await this.bundler.rebuild();
   }

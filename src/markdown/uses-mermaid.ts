@@ -1,7 +1,16 @@
-/** A ` ```mermaid ` fence, or the `Mermaid` component (used or imported). */
-const mermaidUse = /^\s*(?:`{3,}|~{3,})\s*mermaid\b|<Mermaid[\s/>]|['"]@theme\/Mermaid['"]/m;
+import type { SourceLocation } from '../errors';
 
-/** Whether any content file draws a Mermaid diagram: the browser bundle has Mermaid only then. */
-export function usesMermaid(sources: readonly { text: string }[]): boolean {
-  return sources.some((source) => mermaidUse.test(source.text));
+/** A ` ```mermaid ` fence, or the `Mermaid` component (used or imported). */
+const mermaidUse = /^[^\S\n]*(?:`{3,}|~{3,})[^\S\n]*mermaid\b|<Mermaid[\s/>]|['"]@theme\/Mermaid['"]/m;
+
+/**
+ * Where the site first draws a Mermaid diagram (files in the order given), or undefined when it draws none: the
+ * browser bundle has Mermaid only then, and a site without the package is told so at that line.
+ */
+export function firstMermaidUse(sources: readonly { file: string; text: string }[]): SourceLocation | undefined {
+  for (const source of sources) {
+    const found = mermaidUse.exec(source.text);
+    if (found) return { file: source.file, line: source.text.slice(0, found.index).split('\n').length };
+  }
+  return undefined;
 }

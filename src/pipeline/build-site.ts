@@ -9,7 +9,7 @@ import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { formatError } from '../errors';
-import { usesMermaid } from '../markdown/uses-mermaid';
+import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
@@ -114,7 +114,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       clientConfig,
       siteRoot: config.paths.root,
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
-      mermaid: usesMermaid(content.discovered.sources),
+      mermaid: firstMermaidUse(content.discovered.sources),
     });
     bundling.catch(() => undefined);
     const pages = await run.task(

@@ -1,11 +1,27 @@
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, started the way this workplace allows (no network beyond loopback, no sandbox as root). */
+const ensureScript = fileURLToPath(new URL('../../scripts/ensure-chromium.sh', import.meta.url));
+let found: string | undefined;
+
+/**
+ * The Chromium or Chrome the browser tests drive: CHROME_PATH, else the first one on PATH, as
+ * scripts/ensure-chromium.sh finds it. Without one, an error that says what to install (never a skipped test).
+ */
+export function browserPath(): string {
+  if (found === undefined) {
+    const result = spawnSync('bash', [ensureScript, '--find'], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(result.stderr.trim() || `${ensureScript} failed`);
+    found = result.stdout.trim();
+  }
+  return found;
+}
+
+/** The browser, started the way this workplace allows (no network beyond loopback, no sandbox as root). */
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = execSync('command -v chromium', { encoding: 'utf8' }).trim();
   return chromium.launch({
-    executablePath,
+    executablePath: browserPath(),
     args: [
       '--headless',
       '--no-sandbox',

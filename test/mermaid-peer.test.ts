@@ -1,0 +1,70 @@
+/*
+ * Mermaid is an optional peer dependency: docs-it draws diagrams with the site's own `mermaid` package. A copy of
+ * the docs-it package whose node_modules lacks it stands for an install without it.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DevSite } from '../src/dev/dev-site';
+import { formatError } from '../src/errors';
+import { buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
+
+const work = mkdtempSync(path.join(tmpdir(), 'docs-it-mermaid-'));
+const pkg = path.join(work, 'docs-it');
+for (const entry of ['src', 'templates', 'bin', 'package.json']) {
+  cpSync(path.join(repoRoot, entry), path.join(pkg, entry), { recursive: true });
+}
+mkdirSync(path.join(pkg, 'node_modules'));
+for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
+  if (entry === '.cache' || entry === 'mermaid') continue;
+  symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(pkg, 'node_modules', entry));
+}
+test.after(() => removeDir(work));
+
+/** The docusaurus fixture's diagrams: two fences, the first (by file) in guide/panoramica.md at line 16. */
+const firstDiagram = 'content/docs/guide/panoramica.md';
+const withoutDiagrams = () => {
+  const files: Record<string, string> = {};
+  for (const file of [firstDiagram, 'content/docs/riferimenti/api/eventi.md']) {
+    const text = readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus', file), 'utf8');
+    files[file] = text.replace(/```mermaid\n[\s\S]*?```\n/g, '');
+  }
+  return files;
+};
+
+test('a build with a diagram but without the mermaid package fails at the diagram and says npm i mermaid', async () => {
+  const errors = await buildErrors('docusaurus', {}, { packageRoot: pkg });
+  assert.is(errors.length, 1, errors.join('\n'));
+  assert.match(errors[0]!, `${firstDiagram}:16: `);
+  assert.match(errors[0]!, 'the mermaid package is not installed');
+  assert.match(errors[0]!, 'npm i mermaid');
+  // The same package builds the site once no page draws a diagram, and the repository's (with mermaid) draws them.
+  assert.equal(await buildErrors('docusaurus', withoutDiagrams(), { packageRoot: pkg }), []);
+  assert.equal(await buildErrors('docusaurus', {}), []);
+});
+
+test('dev: a first diagram written while it runs is an error at its line; pages are still served', async () => {
+  const dir = copyFixture('docusaurus', withoutDiagrams());
+  const site = new DevSite({ packageRoot: pkg, config: path.join(dir, 'site.config.ts') }, '');
+  try {
+    await site.start();
+    assert.equal(site.errors.map(formatError), []);
+    const page = path.join(dir, firstDiagram);
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n\`\`\`mermaid\nflowchart LR\n  A --> B\n\`\`\`\n`);
+    await site.update([page]);
+    const line = readFileSync(page, 'utf8').split('\n').indexOf('```mermaid') + 1;
+    const errors = site.errors.map(formatError);
+    assert.is(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0]!, `${firstDiagram}:${line}: `);
+    assert.match(errors[0]!, 'npm i mermaid');
+    const served = await site.respond('/lanterna/docs/guide/panoramica');
+    assert.ok(served.kind === 'page' && served.status === 200 && served.html.includes('mermaid-source'));
+  } finally {
+    await site.dispose();
+    removeDir(dir);
+  }
+});
+
+test.run();

@@ -49,9 +49,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
-  dev = await quietly(() =>
-    startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false }, () => undefined),
-  );
+  dev = await quietly(() => startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false }));
 });
 test.after(async () => {
   await dev.close();

@@ -7,7 +7,7 @@ import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const bin = path.join(repoRoot, 'bin/docs-it.mjs');
@@ -15,13 +15,13 @@ const hangGuardMs = 60_000;
 
 test.after(() => removeDir(dir));
 
-function startDevProcess(port: number) {
+function startDevProcess(port: number, ...more: string[]) {
   const child = spawn(
     process.execPath,
-    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port)],
+    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port), ...more],
     {
       cwd: dir,
-      env: { ...process.env, CI: 'true' },
+      env: pipeEnv({ CI: 'true' }),
     },
   );
   let output = '';
@@ -41,15 +41,17 @@ const within = <T>(promise: Promise<T>, what: string) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what}`)), hangGuardMs).unref()),
   ]);
 
-test('a port in use: the error is printed and dev exits with a non-zero code (no process left waiting)', async () => {
+test('--strict-port, a port in use: the error is printed and dev exits with 1 (no process left waiting)', async () => {
   const taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const port = (taken.address() as { port: number }).port;
   try {
-    const dev = startDevProcess(port);
+    const dev = startDevProcess(port, '--strict-port');
     const code = await within(dev.exited, 'dev on a busy port');
     assert.is(code, 1, dev.output());
-    assert.match(dev.output(), `port ${port} on 127.0.0.1 is already in use`);
+    assert.match(dev.output(), `✖ port ${port} on 127.0.0.1 is already in use\n  → Stop the server that uses it`);
+    // A server's error is not a build's.
+    assert.not.match(dev.output(), /build/i);
   } finally {
     taken.close();
   }
@@ -69,7 +71,7 @@ test('when the supervisor is killed, the server goes too (no orphan holding the 
   const url = await within(
     (async () => {
       for (;;) {
-        const match = /su (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output());
+        const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output());
         if (match) return match[1]!;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

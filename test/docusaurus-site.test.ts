@@ -13,7 +13,7 @@ let warnings = '';
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
-  ({ stderr: warnings } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out, quiet: true })));
+  ({ stderr: warnings } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out })));
 });
 test.after(() => removeDir(dir));
 
@@ -121,7 +121,7 @@ test('images and files next to a page are published with a hash of their content
 
 test("a changed image gets a new URL on the next build, though the page's compile comes from the cache", async () => {
   const copy = copyFixture('docusaurus');
-  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true });
+  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts') });
   const schemaUrl = () =>
     /<img src="([^"]+)" alt="Schema dei comandi"/.exec(
       readFileSync(path.join(copy, 'build/lanterna/docs/avvio/requisiti/index.html'), 'utf8'),

@@ -9,7 +9,7 @@ import { removeDir, repoRoot } from './helpers';
 // The real site, built once: every published route, and the content issues' promises about each page.
 const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);
 mkdirSync(path.dirname(out), { recursive: true });
-await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
+await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
 const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
   .split('\n')
   .filter((l) => l.startsWith('/'));
@@ -65,7 +65,6 @@ test('the same input gives byte-identical output on a busy machine (no wall-cloc
       packageRoot: repoRoot,
       config: path.join(repoRoot, 'site.config.ts'),
       out: again,
-      quiet: true,
       noCache: true,
     });
   } finally {

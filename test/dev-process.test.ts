@@ -3,6 +3,7 @@
  * neither may outlive the other, and a port that is taken ends both with an error.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -57,6 +58,19 @@ test('--strict-port, a port in use: the error is printed and dev exits with 1 (n
   }
 });
 
+/** The address in the `n`th ready line dev printed (the server starts again after a restart). */
+const readyUrl = (output: () => string, n: number) =>
+  within(
+    (async () => {
+      for (;;) {
+        const urls = [...output().matchAll(/ready in \d+ ms at (http:\/\/127\.0\.0\.1:\d+\/it\/)/g)];
+        if (urls.length >= n) return urls[n - 1]![1]!;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })(),
+    `ready line ${n}`,
+  );
+
 /** Whether something accepts connections on the port. */
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -87,6 +101,27 @@ test('when the supervisor is killed, the server goes too (no orphan holding the 
     })(),
     'the orphaned server to exit',
   );
+});
+
+test("a restart after a change of docs-it's code keeps the port the server took, so open tabs find it", async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as { port: number }).port;
+  const dev = startDevProcess(port);
+  try {
+    const firstUrl = await readyUrl(dev.output, 1);
+    assert.is(Number(new URL(firstUrl).port), port + 1, 'the next free port');
+    // The port asked for is free again: a restart asking for it would move the site away from the open tabs.
+    await new Promise((resolve) => taken.close(resolve));
+    const code = path.join(repoRoot, 'src/cli/time-left.ts');
+    writeFileSync(code, readFileSync(code, 'utf8'));
+    const secondUrl = await readyUrl(dev.output, 2);
+    assert.is(secondUrl, firstUrl);
+  } finally {
+    dev.child.kill('SIGTERM');
+    await within(dev.exited, 'dev to stop');
+    taken.close();
+  }
 });
 
 test.run();

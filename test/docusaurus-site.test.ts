@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
-import { buildErrors, capturingStderr, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { collectingReporter } from '../src/pipeline/reporter';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -13,7 +15,12 @@ let warnings = '';
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
-  ({ stderr: warnings } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out })));
+  const report = collectingReporter();
+  await buildSite({ packageRoot: repoRoot, config, out, reporter: report });
+  warnings = report.found
+    .filter((d) => d.severity === 'warning')
+    .map((d) => formatError(d.error))
+    .join('\n');
 });
 test.after(() => removeDir(dir));
 

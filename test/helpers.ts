@@ -34,7 +34,7 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs `run` with what it writes on stderr (the build's warnings) kept instead of printed. */
+/** Runs `run` with what it writes on stderr (commander's usage errors) kept instead of printed. */
 export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value: T; stderr: string }> {
   const chunks: string[] = [];
   const write = process.stderr.write;
@@ -47,7 +47,10 @@ export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value
   }
 }
 
-/** Runs `run` with the build's warnings (stderr) silenced. */
+/**
+ * Runs `run` with stderr silenced. The pipeline itself prints nothing (its warnings go to a reporter); what
+ * remains is anything else a test runs.
+ */
 export async function quietly<T>(run: () => Promise<T>): Promise<T> {
   return (await capturingStderr(run)).value;
 }

@@ -3,7 +3,7 @@
  * tells its reporter (the CLI prints, tests collect) and writes nothing to the console itself; the CLI's one
  * wrapper turns whatever a command throws into a message and an exit code.
  */
-import { symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -86,6 +86,23 @@ test('a build tells its reporter everything it found, and writes nothing to the 
   );
   // The markdown stage said how far it got, page by page.
   assert.ok(report.stages[3]!.progress > 3);
+});
+
+test('only the CLI writes to the console: no module of the node side but src/cli names it', () => {
+  const writers = /\bconsole\.(?:log|warn|error|info)\b|process\.(?:stdout|stderr)\b/;
+  const offenders: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      const rel = path.relative(repoRoot, full).split(path.sep).join('/');
+      // The browser's and the service worker's consoles are the reader's, not the terminal.
+      if (/^src\/(?:cli|client|service-worker)\b/.test(rel)) continue;
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(?:ts|tsx|mjs)$/.test(entry.name) && writers.test(readFileSync(full, 'utf8'))) offenders.push(rel);
+    }
+  };
+  walk(path.join(repoRoot, 'src'));
+  assert.equal(offenders, []);
 });
 
 test('the terminal shows a problem once while it stays, again when it is back, and says when errors are gone', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
-import { type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
+import { countOf, type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import { formatMs } from '../pipeline/format-units';
 import { type Reporter, silentReporter } from '../pipeline/reporter';
 import { listen } from '../server/listen';
@@ -122,8 +122,8 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
           `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,
         );
         reporter.detail(
-          `${result.compiled.length} ${result.compiled.length === 1 ? 'page' : 'pages'} compiled again; ` +
-            (result.paths === 'all' ? 'every page reloads' : `${result.paths.length} open routes reload`),
+          `${countOf(result.compiled.length, 'page')} compiled again; ` +
+            (result.paths === 'all' ? 'every open page reloads' : `${countOf(result.paths.length, 'route')} to reload`),
         );
         reporter.diagnostics(result.diagnostics);
       } catch (error) {

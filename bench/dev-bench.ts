@@ -26,11 +26,14 @@ const origin = `http://127.0.0.1:${port}`;
 const page = '/it/v1/guides/features/events';
 const file = path.join(site, 'content/docs/guides/features/events.md');
 
+const bin = path.join(repo, 'bin/docs-it.mjs');
+
 /** Starts `docs-it dev` (without the supervisor, which only restarts it on template changes). */
 function startDev() {
   const child = spawn(
     process.execPath,
-    [path.join(repo, 'bin/docs-it.mjs'), 'dev', '--port', String(port), '--config', path.join(site, 'site.config.ts')],
+    // The bench asks that port and no other: another server there must stop it, not move it.
+    [bin, 'dev', '--port', String(port), '--strict-port', '--config', path.join(site, 'site.config.ts')],
     {
       cwd: repo,
       env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },

@@ -10,10 +10,13 @@ import { copyFixture, removeDir, repoRoot } from '../test/helpers';
 
 const saves = Number(process.env.SAVES ?? 800);
 const dir = copyFixture('basic');
-const dev = await startDev(
-  { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-  () => undefined,
-);
+const dev = await startDev({
+  packageRoot: repoRoot,
+  config: path.join(dir, 'site.config.ts'),
+  port: 0,
+  host: '127.0.0.1',
+  open: false,
+});
 await dev.site.compileEverything();
 const file = path.join(dir, 'content/docs/guides/faq.md');
 const original = readFileSync(file, 'utf8');

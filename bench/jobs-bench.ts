@@ -34,7 +34,7 @@ function build(config: string, out: string, threads: number): Map<string, number
   );
   if (child.status !== 0) throw new Error(`build of ${config} failed\n${child.stdout}\n${child.stderr}`);
   const phases = new Map<string, number>();
-  const line = /^Fasi: (.*)$/m.exec(child.stdout)?.[1] ?? '';
+  const line = /^Stages: (.*)$/m.exec(child.stdout)?.[1] ?? '';
   for (const m of line.matchAll(/([a-z ]+?) (\d+) ms(?:, |$)/g)) phases.set(m[1]!.trim(), Number(m[2]));
   phases.set('totale', Number(/ in ([\d.]+) s$/m.exec(child.stdout)?.[1] ?? 0) * 1000);
   return phases;

@@ -67,7 +67,7 @@ function cliDir(): string {
 
 /** The search stage's input, through the build's own stages (compiled pages come from the cache when warm). */
 async function searchInputOf(configFile: string): Promise<{ input: SearchInput; baseUrl: string }> {
-  const options = { packageRoot: repo, config: configFile, quiet: true, cliDir: cliDir() };
+  const options = { packageRoot: repo, config: configFile, cliDir: cliDir() };
   const run = await startRun(options, 'build');
   const config = await loadConfig(options, run.cache.modules);
   const site = createSite(config, await readContent(config, run.cache.modules), run.stages);

@@ -18,11 +18,27 @@ export class DocsItError extends Error {
   }
 }
 
+/** `1 error`, `3 warnings`: a count and an English noun that takes an -s. */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+
+/**
+ * A command line that cannot mean anything (two options that exclude each other): the CLI says what to pass
+ * instead and exits with 2, as for an unknown option.
+ */
+export class UsageError extends DocsItError {
+  constructor(message: string, hint?: string) {
+    super(message, undefined, hint);
+    this.name = 'UsageError';
+  }
+}
+
 /** Several problems found in one run, reported together. */
 export class DocsItErrors extends Error {
   readonly errors: DocsItError[];
   constructor(errors: DocsItError[]) {
-    super(`${errors.length} ${errors.length === 1 ? 'errore' : 'errori'}`);
+    super(countOf(errors.length, 'error'));
     this.name = 'DocsItErrors';
     this.errors = errors;
   }
@@ -43,6 +59,23 @@ export function formatError(error: DocsItError): string {
   const where = error.location ? `${formatLocation(error.location)}: ` : '';
   const hint = error.hint ? `\n  → ${error.hint}` : '';
   return `${where}${error.message}${hint}`;
+}
+
+/** Whether a problem stops a build (`error`) or is only worth knowing (`warning`). */
+export type Severity = 'error' | 'warning';
+
+/** A problem a run found: what, where and what to do (its error), and whether it stops a build. */
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly error: DocsItError;
+}
+
+export const errorDiagnostic = (error: DocsItError): Diagnostic => ({ severity: 'error', error });
+export const warningDiagnostic = (error: DocsItError): Diagnostic => ({ severity: 'warning', error });
+
+/** What tells two diagnostics apart: the same problem found again (after a reload in dev) has the same key. */
+export function diagnosticKey(diagnostic: Diagnostic): string {
+  return `${diagnostic.severity} ${formatError(diagnostic.error)}`;
 }
 
 /** Every DocsItError inside a thrown value (one, several, or none). */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
+import { copyFixture, outputLeftovers, pipeEnv, removeDir, repoRoot } from './helpers';
 
 /*
  * Kills `docs-it build` with SIGKILL at random points of its write phase and checks that build/ is always
@@ -47,11 +47,11 @@ function buildAndKill(delay: number): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args, '--no-cache'], {
       cwd: repoRoot,
-      env: { ...process.env, CI: 'true' },
+      env: pipeEnv({ CI: 'true' }),
     });
     let killed = false;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
       if (!killed && chunk.includes('✔ bundle')) {
         killed = true;
         setTimeout(() => child.kill('SIGKILL'), delay);
@@ -84,7 +84,7 @@ test('a killed build leaves either the previous or the new complete build, and t
 /** Runs `docs-it build` in a child process; resolves to its exit code and what it printed on stderr. */
 function runBuild(): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: { ...process.env, CI: 'true' } });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env: pipeEnv({ CI: 'true' }) });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

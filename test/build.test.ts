@@ -7,12 +7,12 @@ import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
 import { writeFailure } from '../src/output/write-failure';
 import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
-import { capturingStderr, copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
+import { collectingReporter } from '../src/pipeline/reporter';
+import { copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
-const build = (config = path.join(dir, 'site.config.ts')) =>
-  buildSite({ packageRoot: repoRoot, config, out, quiet: true });
+const build = (config = path.join(dir, 'site.config.ts')) => buildSite({ packageRoot: repoRoot, config, out });
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 
 // One build that the tests reading the output share: made here, so no test depends on another having run.
@@ -26,18 +26,18 @@ test('builds every route to a complete HTML document and page data', () => {
   const text = formatSummary(summary, dir, true);
   assert.match(
     text,
-    /^Sito generato in build\/: \d+ pagine, \d+ file, [\d.]+ (KB|MB) in [\d.]+ s\nFasi: config \d+ ms, content/,
+    /^Built build\/: \d+ pages, \d+ files, [\d.]+ (KB|MB) in [\d.]+ s\nStages: config \d+ ms, content/,
   );
-  assert.match(text, /Pagine per tipo: .*\bdoc \d+/);
-  assert.match(text, /Pagine per tipo: .*blog-post 11/);
+  assert.match(text, /Routes by kind: .*\bdoc \d+/);
+  assert.match(text, /Routes by kind: .*blog-post 11/);
   assert.match(
     text,
     new RegExp(
-      /Markdown: \d+ pagine compilate, \d+ riprese dalla cache \(node_modules\/\.cache\/docs-it\), /.source +
-        /\d+ blocchi di codice già evidenziati/.source,
+      /Markdown: \d+ pages? compiled, \d+ taken from the cache \(node_modules\/\.cache\/docs-it\), /.source +
+        /\d+ code blocks? already highlighted/.source,
     ),
   );
-  assert.match(text, /Pagine: \d+ file generati, \d+ invariati ripresi dalla build precedente/);
+  assert.match(text, /Pages: \d+ files? written, \d+ unchanged kept from the previous build/);
   assert.ok(summary.pages > 10);
   for (const rel of [
     'it/index.html',
@@ -142,17 +142,13 @@ test('a cache that cannot be saved after the new build is in place is a warning,
   mkdirSync(path.dirname(manifests), { recursive: true });
   writeFileSync(manifests, 'occupato');
   const config = path.join(dir, 'site.config.ts');
-  const { value: summary, stderr } = await capturingStderr(() =>
-    buildSite({ packageRoot: repoRoot, config, out: other, quiet: true }),
-  );
+  const report = collectingReporter();
+  const summary = await buildSite({ packageRoot: repoRoot, config, out: other, reporter: report });
   assert.ok(summary.pages > 10);
   assert.ok(existsSync(path.join(other, 'it/index.html')), 'the build is in place');
-  assert.match(
-    stderr,
-    new RegExp(
-      /^Avviso: cache in node_modules\/\.cache\/docs-it non aggiornata \(.+\); /.source +
-        /la prossima build renderà tutte le pagine\.\n$/.source,
-    ),
+  assert.equal(
+    report.found.map((d) => [d.severity, d.error.message.replace(/\(.+\)/, '(…)')]),
+    [['warning', 'the cache in node_modules/.cache/docs-it was not updated (…); the next build renders every page.']],
   );
   rmSync(manifests);
   rmSync(other, { recursive: true });
@@ -161,7 +157,7 @@ test('a cache that cannot be saved after the new build is in place is a warning,
 test('the output is deterministic: two builds give the same HTML (nothing time- or random-based)', async () => {
   const before = read('it/v1/guides/intro/primo/index.html');
   // Without the cache, so every page is really rendered again.
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, noCache: true });
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, noCache: true });
   assert.is(read('it/v1/guides/intro/primo/index.html'), before);
 });
 
@@ -172,14 +168,14 @@ test('unchanged pages come from the previous build; changed ones and files edite
   assert.is(again.pageFiles.reused, again.pages * 2, 'nothing changed: every document and its page data is kept');
   assert.match(
     formatSummary(again, dir, true),
-    `Pagine: ${sidebars} file generati, ${again.pages * 2} invariati ripresi dalla build precedente`,
+    `Pages: ${sidebars} ${sidebars === 1 ? 'file' : 'files'} written, ` +
+      `${again.pages * 2} unchanged kept from the previous build`,
   );
   const fresh = path.join(dir, 'build-fresh');
   await buildSite({
     packageRoot: repoRoot,
     config: path.join(dir, 'site.config.ts'),
     out: fresh,
-    quiet: true,
     noCache: true,
   });
   for (const rel of ['it/v1/guides/faq/index.html', 'it/index.html', 'it/blog/index.html', 'it/404.html'])
@@ -213,7 +209,6 @@ test('unchanged pages come from the previous build; changed ones and files edite
     packageRoot: repoRoot,
     config: path.join(dir, 'site.config.ts'),
     out: path.join(dir, 'build-other'),
-    quiet: true,
   });
   assert.is(other.pageFiles.reused, 0);
   removeDir(fresh);
@@ -233,7 +228,7 @@ test('code blocks highlighted by one build are reused by the next, even when the
   const second = await build();
   assert.ok(second.cache.compile!.misses >= 1);
   assert.is(second.cache.highlight?.hits, 2, 'both blocks come from the cache');
-  assert.match(formatSummary(second, dir, true), ', 2 blocchi di codice già evidenziati');
+  assert.match(formatSummary(second, dir, true), ', 2 code blocks already highlighted');
   const updated = read('it/v1/guides/codice/index.html');
   assert.match(updated, 'Seconda versione.');
   const codeOf = (h: string) => h.slice(h.indexOf('<div class="code-block'), h.lastIndexOf('</pre>'));
@@ -347,7 +342,7 @@ test('a .md page with imports or JSX components is compiled as MDX, as Docusauru
   });
   try {
     const otherOut = path.join(other, 'build');
-    await buildSite({ packageRoot: repoRoot, config: path.join(other, 'site.config.ts'), out: otherOut, quiet: true });
+    await buildSite({ packageRoot: repoRoot, config: path.join(other, 'site.config.ts'), out: otherOut });
     const html = readFileSync(path.join(otherOut, 'it/v1/guides/schede/index.html'), 'utf8');
     assert.match(html, 'role="tablist"');
     assert.match(html, 'Con npm.');

@@ -17,7 +17,7 @@ const dir = copyFixture('basic', {
     '---\ntitle: Codice\n---\n\n```rust\nfn main() {}\n```\n\n```ts\nconst x: number = 1;\n```\n',
 });
 const out = path.join(dir, 'build');
-const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 const edit = (rel: string, change: (text: string) => string) => {
   const file = path.join(dir, rel);

@@ -13,7 +13,7 @@ for (const [argv, message] of [
     const { value: code, stderr } = await capturingStderr(() =>
       run(['node', 'docs-it', ...argv], { packageRoot: repoRoot }),
     );
-    assert.is(code, 1);
+    assert.is(code, 2, 'a usage error');
     assert.match(stderr, `error: ${message}`);
   });
 }

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixture, removeDir, repoRoot } from './helpers';
+import { fixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'docs-it-code-'));
 const pkg = path.join(work, 'docs-it');
@@ -41,10 +41,11 @@ function build(): { compiled: number; rendered: number; reused: number } {
   const run = spawnSync(process.execPath, [path.join(pkg, 'bin/docs-it.mjs'), 'build', '--verbose'], {
     cwd: site,
     encoding: 'utf8',
+    env: pipeEnv(),
   });
   assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  const compiled = Number(/Markdown: (\d+) pagine compilate/.exec(run.stdout)?.[1]);
-  const files = /Pagine: (\d+) file generati, (\d+) invariati/.exec(run.stdout)!;
+  const compiled = Number(/Markdown: (\d+) pages? compiled/.exec(run.stdout)?.[1]);
+  const files = /Pages: (\d+) files? written, (\d+) unchanged/.exec(run.stdout)!;
   return { compiled, rendered: Number(files[1]), reused: Number(files[2]) };
 }
 const page = () => readFileSync(path.join(site, 'build/it/v1/guides/faq/index.html'), 'utf8');

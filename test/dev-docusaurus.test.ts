@@ -45,9 +45,7 @@ async function nextUpdate(action: () => void): Promise<{ paths: string[] | 'all'
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
-  dev = await quietly(() =>
-    startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false }, () => undefined),
-  );
+  dev = await quietly(() => startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false }));
 });
 test.after(async () => {
   await dev.close();

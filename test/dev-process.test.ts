@@ -3,11 +3,12 @@
  * neither may outlive the other, and a port that is taken ends both with an error.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const bin = path.join(repoRoot, 'bin/docs-it.mjs');
@@ -15,13 +16,13 @@ const hangGuardMs = 60_000;
 
 test.after(() => removeDir(dir));
 
-function startDevProcess(port: number) {
+function startDevProcess(port: number, ...more: string[]) {
   const child = spawn(
     process.execPath,
-    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port)],
+    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port), ...more],
     {
       cwd: dir,
-      env: { ...process.env, CI: 'true' },
+      env: pipeEnv({ CI: 'true' }),
     },
   );
   let output = '';
@@ -41,19 +42,34 @@ const within = <T>(promise: Promise<T>, what: string) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`hang: ${what}`)), hangGuardMs).unref()),
   ]);
 
-test('a port in use: the error is printed and dev exits with a non-zero code (no process left waiting)', async () => {
+test('--strict-port, a port in use: the error is printed and dev exits with 1 (no process left waiting)', async () => {
   const taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const port = (taken.address() as { port: number }).port;
   try {
-    const dev = startDevProcess(port);
+    const dev = startDevProcess(port, '--strict-port');
     const code = await within(dev.exited, 'dev on a busy port');
     assert.is(code, 1, dev.output());
-    assert.match(dev.output(), `port ${port} on 127.0.0.1 is already in use`);
+    assert.match(dev.output(), `✖ port ${port} on 127.0.0.1 is already in use\n  → Stop the server that uses it`);
+    // A server's error is not a build's.
+    assert.not.match(dev.output(), /build/i);
   } finally {
     taken.close();
   }
 });
+
+/** The address in the `n`th ready line dev printed (the server starts again after a restart). */
+const readyUrl = (output: () => string, n: number) =>
+  within(
+    (async () => {
+      for (;;) {
+        const urls = [...output().matchAll(/ready in \d+ ms at (http:\/\/127\.0\.0\.1:\d+\/it\/)/g)];
+        if (urls.length >= n) return urls[n - 1]![1]!;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })(),
+    `ready line ${n}`,
+  );
 
 /** Whether something accepts connections on the port. */
 const accepts = (port: number) =>
@@ -69,7 +85,7 @@ test('when the supervisor is killed, the server goes too (no orphan holding the 
   const url = await within(
     (async () => {
       for (;;) {
-        const match = /su (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output());
+        const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(dev.output());
         if (match) return match[1]!;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -85,6 +101,27 @@ test('when the supervisor is killed, the server goes too (no orphan holding the 
     })(),
     'the orphaned server to exit',
   );
+});
+
+test("a restart after a change of docs-it's code keeps the port the server took, so open tabs find it", async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as { port: number }).port;
+  const dev = startDevProcess(port);
+  try {
+    const firstUrl = await readyUrl(dev.output, 1);
+    assert.is(Number(new URL(firstUrl).port), port + 1, 'the next free port');
+    // The port asked for is free again: a restart asking for it would move the site away from the open tabs.
+    await new Promise((resolve) => taken.close(resolve));
+    const code = path.join(repoRoot, 'src/cli/time-left.ts');
+    writeFileSync(code, readFileSync(code, 'utf8'));
+    const secondUrl = await readyUrl(dev.output, 2);
+    assert.is(secondUrl, firstUrl);
+  } finally {
+    dev.child.kill('SIGTERM');
+    await within(dev.exited, 'dev to stop');
+    taken.close();
+  }
 });
 
 test.run();

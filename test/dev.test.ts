@@ -4,17 +4,20 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
+import { formatError } from '../src/errors';
+import { collectingReporter } from '../src/pipeline/reporter';
 import { isAllowedHost } from '../src/server/allowed-host';
+import type { ShownDiagnostic } from '../src/shared/dev-events';
 import { afterChangeThrottle, copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 let dev: RunningDev;
-const logs: string[] = [];
+const report = collectingReporter();
 const origin = () => dev.url.replace(/\/it\/$/, '');
 
 interface SseEvent {
   event: string;
-  data: { paths?: string[] | 'all'; errors: { location?: string; message: string }[]; buildId?: string };
+  data: { paths?: string[] | 'all'; diagnostics: ShownDiagnostic[]; buildId?: string };
 }
 
 /** Opens the live-reload stream and collects its events. */
@@ -65,12 +68,12 @@ async function fetchText(url: string): Promise<{ status: number; body: string; h
 test.before(async () => {
   dev = await startDev(
     { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-    (l) => logs.push(l),
+    report,
   );
   await dev.site.compileEverything();
 });
 test.after(async () => {
-  if (process.env.DEBUG_DEV) console.log(logs.join('\n'));
+  if (process.env.DEBUG_DEV) console.log(report.found.map((d) => formatError(d.error)).join('\n'));
   await dev.close();
   removeDir(dir);
 });
@@ -88,7 +91,6 @@ test('serves pages from memory on loopback, with the live-reload client, and 404
   assert.match(missing.body, 'Pagina non trovata');
   const css = /href="(\/it\/assets\/styles\.[^"]+\.css)"/.exec(page.body)![1]!;
   assert.is((await fetchText(`${origin()}${css}`)).status, 200);
-  assert.match(logs[0]!, /^docs-it dev: pronto in \d+ ms/);
 });
 
 test('a page edit recompiles only that page and tells the browser to reload only it', async () => {
@@ -98,7 +100,7 @@ test('a page edit recompiles only that page and tells the browser to reload only
   writeFileSync(file, readFileSync(file, 'utf8').replace('Risposte brevi.', 'Risposte nuove.'));
   const update = await stream.next('update');
   assert.equal(update.data.paths, ['/it/v1/guides/faq']);
-  assert.equal(update.data.errors, []);
+  assert.equal(update.data.diagnostics, []);
   assert.match((await fetchText(`${origin()}/it/v1/guides/faq`)).body, 'Risposte nuove.');
   stream.close();
 });
@@ -163,19 +165,54 @@ test('a broken page shows its error with file:line:column; fixing it clears the 
   await afterChangeThrottle();
   writeFileSync(file, `${good}\n[rotto](./manca.md)\n`);
   const broken = await stream.next('update');
-  assert.is(broken.data.errors.length, 1);
-  assert.match(broken.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:\d+:1$/);
-  assert.match(broken.data.errors[0]!.message, 'broken link');
-  assert.ok(logs.some((l) => l.startsWith('✖ content/docs/guides/faq.md:')));
+  assert.is(broken.data.diagnostics.length, 1);
+  assert.is(broken.data.diagnostics[0]!.severity, 'error');
+  assert.match(broken.data.diagnostics[0]!.location!, /^content\/docs\/guides\/faq\.md:\d+:1$/);
+  assert.match(broken.data.diagnostics[0]!.message, 'broken link');
+  // The terminal is told too.
+  assert.ok(
+    report.current.some((d) => d.severity === 'error' && d.error.location?.file === 'content/docs/guides/faq.md'),
+  );
   await afterChangeThrottle();
   writeFileSync(file, good.replace('title: FAQ', 'title: [rotto'));
   const badYaml = await stream.next('update');
-  assert.match(badYaml.data.errors[0]!.location!, /^content\/docs\/guides\/faq\.md:[23]:\d+$/);
-  assert.match(badYaml.data.errors[0]!.message, 'invalid front matter');
+  assert.match(badYaml.data.diagnostics[0]!.location!, /^content\/docs\/guides\/faq\.md:[23]:\d+$/);
+  assert.match(badYaml.data.diagnostics[0]!.message, 'invalid front matter');
   await afterChangeThrottle();
   writeFileSync(file, good);
   const fixed = await stream.next('update');
-  assert.equal(fixed.data.errors, []);
+  assert.equal(fixed.data.diagnostics, []);
+  assert.equal(report.current, []);
+  stream.close();
+});
+
+test('warnings reach the terminal and the browser too: an unknown front matter key, until it is removed', async () => {
+  const stream = listen();
+  await stream.next('hello');
+  const file = path.join(dir, 'content/docs/guides/faq.md');
+  const good = readFileSync(file, 'utf8');
+  await afterChangeThrottle();
+  writeFileSync(file, good.replace(/^---\n/, '---\nsidebar_positon: 3\n'));
+  const warned = await stream.next('update');
+  assert.equal(warned.data.diagnostics, [
+    {
+      severity: 'warning',
+      location: 'content/docs/guides/faq.md:2:1',
+      message: 'unknown front matter key "sidebar_positon"',
+      hint: 'Did you mean "sidebar_position"? docs-it ignores this key.',
+    },
+  ]);
+  assert.equal(
+    report.current.map((d) => `${d.severity} ${formatError(d.error)}`),
+    [
+      'warning content/docs/guides/faq.md:2:1: unknown front matter key "sidebar_positon"\n' +
+        '  → Did you mean "sidebar_position"? docs-it ignores this key.',
+    ],
+  );
+  await afterChangeThrottle();
+  writeFileSync(file, good);
+  assert.equal((await stream.next('update')).data.diagnostics, []);
+  assert.equal(report.current, []);
   stream.close();
 });
 
@@ -183,10 +220,10 @@ test('a deleted or renamed page disappears from routes and sidebars', async () =
   const stream = listen();
   await stream.next('hello');
   const from = path.join(dir, 'content/docs/guides/intro/secondo.md');
-  const mark = logs.length;
+  const mark = report.lines.length;
   renameSync(from, path.join(dir, 'content/docs/guides/intro/terzo.md'));
   // The watcher may report the removal and the new file in one update or in two; each is logged as it is sent.
-  const applied = (name: string) => logs.slice(mark).some((l) => l.startsWith('↻') && l.includes(name));
+  const applied = (name: string) => report.lines.slice(mark).some((l) => l.startsWith('↻') && l.includes(name));
   do await stream.next('update');
   while (!applied('intro/secondo.md') || !applied('intro/terzo.md'));
   assert.is((await fetchText(`${origin()}/it/v1/guides/intro/secondo`)).status, 404);

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
-import { buildErrors, capturingStderr, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { collectingReporter } from '../src/pipeline/reporter';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -13,7 +15,12 @@ let warnings = '';
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
-  ({ stderr: warnings } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out, quiet: true })));
+  const report = collectingReporter();
+  await buildSite({ packageRoot: repoRoot, config, out, reporter: report });
+  warnings = report.found
+    .filter((d) => d.severity === 'warning')
+    .map((d) => formatError(d.error))
+    .join('\n');
 });
 test.after(() => removeDir(dir));
 
@@ -121,7 +128,7 @@ test('images and files next to a page are published with a hash of their content
 
 test("a changed image gets a new URL on the next build, though the page's compile comes from the cache", async () => {
   const copy = copyFixture('docusaurus');
-  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), quiet: true });
+  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts') });
   const schemaUrl = () =>
     /<img src="([^"]+)" alt="Schema dei comandi"/.exec(
       readFileSync(path.join(copy, 'build/lanterna/docs/avvio/requisiti/index.html'), 'utf8'),

@@ -1,6 +1,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Terminal } from '../src/cli/terminal';
+import { TerminalReporter, type Verbosity } from '../src/cli/terminal-reporter';
 import { loadConfig } from '../src/config/load-config';
 import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
@@ -45,7 +47,7 @@ export function afterChangeThrottle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, chokidarChangeThrottleMs + 1));
 }
 
-/** Runs `run` with what it writes on stderr (the build's warnings) kept instead of printed. */
+/** Runs `run` with what it writes on stderr (commander's usage errors) kept instead of printed. */
 export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value: T; stderr: string }> {
   const chunks: string[] = [];
   const write = process.stderr.write;
@@ -58,7 +60,10 @@ export async function capturingStderr<T>(run: () => Promise<T>): Promise<{ value
   }
 }
 
-/** Runs `run` with the build's warnings (stderr) silenced. */
+/**
+ * Runs `run` with stderr silenced. The pipeline itself prints nothing (its warnings go to a reporter); what
+ * remains is anything else a test runs.
+ */
 export async function quietly<T>(run: () => Promise<T>): Promise<T> {
   return (await capturingStderr(run)).value;
 }
@@ -76,7 +81,7 @@ export async function buildErrors(
   try {
     const config = path.join(dir, 'site.config.ts');
     const error = await quietly(() =>
-      buildSite({ packageRoot: repoRoot, config, quiet: true, ...options }).then(
+      buildSite({ packageRoot: repoRoot, config, ...options }).then(
         () => undefined,
         (e: unknown) => e,
       ),
@@ -129,7 +134,7 @@ export function compileMd(
 
 /** The client config a site's bundle is built with (what `__DOCS_IT_CONFIG__` holds in its pages). */
 export async function clientConfigFor(config: string, env: Record<string, string> = {}) {
-  const run = await startRun({ packageRoot: repoRoot, config, quiet: true }, 'build');
+  const run = await startRun({ packageRoot: repoRoot, config }, 'build');
   const resolved = await loadConfig({ packageRoot: repoRoot, config, env }, run.cache.modules);
   const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages);
   return clientConfigOf(resolved.site, site.chrome, site.model, 'production');
@@ -148,4 +153,25 @@ export function outputLeftovers(out: string): string[] {
   const inside = readdirSync(path.join(parent, store)).filter((e) => e !== 'docs-it-builds.txt' && e !== live);
   const spares = inside.filter((e) => e.startsWith('b-'));
   return [...beside, ...inside.filter((e) => !e.startsWith('b-')), ...spares.slice(1)];
+}
+
+/**
+ * A reporter of the CLI writing into a string instead of the terminal (stdout and stderr together, no colours,
+ * no redrawn lines), for commands run in this process.
+ */
+export function textReporter(verbosity: Verbosity = 'normal'): { reporter: TerminalReporter; text(): string } {
+  const chunks: string[] = [];
+  const stream = { write: (chunk: string | Uint8Array) => chunks.push(String(chunk)) > 0 };
+  const reporter = new TerminalReporter(new Terminal({ stdout: stream, stderr: stream, env: {} }), verbosity);
+  return { reporter, text: () => chunks.join('') };
+}
+
+/**
+ * The environment of the CLI run in a child process: this one's, without the colours uvu forces on the processes
+ * it starts (FORCE_COLOR), so the CLI prints what it prints into any pipe.
+ */
+export function pipeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.FORCE_COLOR;
+  return { ...env, ...extra };
 }

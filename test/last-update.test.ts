@@ -62,7 +62,7 @@ function fixtureSite(): string {
 }
 
 async function build(dir: string): Promise<(file: string) => string> {
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true });
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') });
   return (route) => readFileSync(path.join(dir, 'build', route, 'index.html'), 'utf8');
 }
 const meta = (html: string) => /<footer class="page-meta">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? '';

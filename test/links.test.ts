@@ -27,7 +27,6 @@ async function errorsOf(files: Record<string, string>, edit?: (config: string) =
       packageRoot: repoRoot,
       config: path.join(dir, 'site.config.ts'),
       out: path.join(dir, 'build'),
-      quiet: true,
     });
     return [];
   } catch (error) {
@@ -55,7 +54,7 @@ test('navbar and footer links to pages that do not exist fail the build at their
 
 test("the breadcrumbs' home link is checked like the other links of the site, at the config's mainDocId", async () => {
   const config = path.join(fixture('basic'), 'site.config.ts');
-  const run = await startRun({ packageRoot: repoRoot, config, quiet: true }, 'build');
+  const run = await startRun({ packageRoot: repoRoot, config }, 'build');
   const resolved = await loadConfig({ packageRoot: repoRoot, config }, run.cache.modules);
   const content = await readContent(resolved, run.cache.modules);
   const { model } = createSite(resolved, content, run.stages);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixture, removeDir, repoRoot } from './helpers';
+import { fixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 // Outside the repo: no node_modules (preact, react, …) in this folder or above it.
 const siteDir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-other-site-'));
@@ -38,7 +38,7 @@ test.before(() => {
     assert.not.ok(existsSync(path.join(dir, 'node_modules', 'preact')), `${dir} must not provide preact`);
     if (path.dirname(dir) === dir) break;
   }
-  const env = { ...process.env };
+  const env = pipeEnv();
   delete env.DOCS_IT_SEARCH_HOST;
   delete env.DOCS_IT_SEARCH_KEY;
   result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), 'build'], {

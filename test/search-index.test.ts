@@ -2,11 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type IndexCommandOptions, indexCommand } from '../src/cli/index-command';
+import { type IndexCommandOptions, indexCommand, indexFailure } from '../src/cli/index-command';
+import { runCommand } from '../src/cli/run-command';
+import type { Verbosity } from '../src/cli/terminal-reporter';
 import { temporaryPrefixOf } from '../src/search/index-lock';
 import { indexSettings } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, removeDir, repoRoot, textReporter } from './helpers';
 import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
 
 const dir = copyFixture('basic');
@@ -49,11 +51,12 @@ const oldDocs = [
 ];
 
 let double: MeilisearchDouble;
-const lines: string[] = [];
-const run = (options: Partial<IndexCommandOptions> = {}) => {
-  lines.length = 0;
-  const capture = (...args: unknown[]) => void lines.push(args.join(' '));
-  return indexCommand({
+let printed = textReporter();
+/** Runs the command as the CLI does (through the wrapper that reports its failures); resolves to the exit code. */
+const run = (options: Partial<IndexCommandOptions> = {}, verbosity: Verbosity = 'normal') => {
+  printed = textReporter(verbosity);
+  const { reporter } = printed;
+  const indexOptions = {
     packageRoot: repoRoot,
     config,
     dir: buildDir,
@@ -61,11 +64,11 @@ const run = (options: Partial<IndexCommandOptions> = {}) => {
     key: 'chiave-admin',
     env: {},
     runId: 'run1',
-    out: { log: capture, error: capture },
     ...options,
-  });
+  };
+  return runCommand(reporter, () => indexCommand(indexOptions, reporter), indexFailure);
 };
-const output = () => lines.join('\n');
+const output = () => printed.text();
 
 test.before.each(async () => {
   double = await startMeilisearchDouble({ masterKey: 'chiave-admin', searchKey: 'chiave-ricerca' });
@@ -115,6 +118,11 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.ok(double.requests.every((r) => r.path === '/health' || r.headers.authorization === 'Bearer chiave-admin'));
   assert.match(output(), 'batch 3/3: 2500/2500 documents');
   assert.match(output(), /docs-v1 now serves the 2500 documents of this run \(3 batches, \d+/);
+});
+
+test('--quiet: the outcome alone', async () => {
+  assert.is(await run({}, 'quiet'), 0);
+  assert.match(output(), /^docs-v1 now serves the 2500 documents of this run \(3 batches, [\d.]+ m?s\)\n$/);
 });
 
 test('readers never see a half-filled index: the live index keeps its old documents until the swap', async () => {

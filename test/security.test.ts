@@ -35,7 +35,7 @@ const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
 let server: Awaited<ReturnType<typeof serve>>;
 
 test.before(async () => {
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
   server = await serve({ dir: out, port: 0, host: '127.0.0.1' });
 });
 test.after(async () => {
@@ -180,10 +180,13 @@ test('malformed HTTP gets 400 and the server keeps serving', async () => {
 });
 
 test('dev binds to loopback, refuses paths outside the site, and sends the CSP', async () => {
-  const dev = await startDev(
-    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-    () => undefined,
-  );
+  const dev = await startDev({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    port: 0,
+    host: '127.0.0.1',
+    open: false,
+  });
   try {
     assert.match(dev.url, /^http:\/\/127\.0\.0\.1:/);
     const { port } = new URL(dev.url);

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serve } from '../src/cli/serve-command';
 import { cacheControlOf, resolveRequestPath } from '../src/server/http-paths';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('serve', {
   'build/it/index.html': '<h1>Home</h1>',
@@ -49,7 +49,13 @@ function raw(
 }
 
 test('the CLI binds to loopback when --host is not given', async () => {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), 'serve', '--dir', out, '--port', '0']);
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'bin/docs-it.mjs'), 'serve', '--dir', out, '--port', '0'],
+    {
+      env: pipeEnv(),
+    },
+  );
   try {
     const line = await new Promise<string>((resolve, reject) => {
       let text = '';
@@ -59,7 +65,7 @@ test('the CLI binds to loopback when --host is not given', async () => {
       });
       child.once('exit', () => reject(new Error(`serve exited: ${text}`)));
     });
-    assert.match(line, /su http:\/\/127\.0\.0\.1:\d+\//);
+    assert.match(line, / at http:\/\/127\.0\.0\.1:\d+\//);
   } finally {
     child.kill();
   }
@@ -186,6 +192,7 @@ test('serve and dev accept the --debug their messages recommend', () => {
   for (const command of ['serve', 'dev']) {
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), command, '--debug', '--help'], {
       encoding: 'utf8',
+      env: pipeEnv(),
     });
     assert.is(result.status, 0, result.stderr);
     assert.match(result.stdout, '--debug');
@@ -193,7 +200,7 @@ test('serve and dev accept the --debug their messages recommend', () => {
   const failed = spawnSync(
     process.execPath,
     [path.join(repoRoot, 'bin/docs-it.mjs'), 'serve', '--debug', '--dir', path.join(dir, 'manca'), '--port', '0'],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', env: pipeEnv() },
   );
   assert.is(failed.status, 1);
   assert.match(failed.stderr, /\n\s+at /, 'the stack trace is printed');

@@ -15,7 +15,7 @@ const again = `${out}-busy`;
 removeBuildAtExit(out);
 removeBuildAtExit(again);
 mkdirSync(path.dirname(out), { recursive: true });
-await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
+await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
 const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
   .split('\n')
   .filter((l) => l.startsWith('/'));
@@ -70,7 +70,6 @@ test('the same input gives byte-identical output on a busy machine (no wall-cloc
       packageRoot: repoRoot,
       config: path.join(repoRoot, 'site.config.ts'),
       out: again,
-      quiet: true,
       noCache: true,
     });
   } finally {

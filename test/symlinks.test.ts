@@ -8,8 +8,10 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startDev } from '../src/cli/dev-command';
+import { formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
-import { capturingStderr, copyFixture, removeDir, repoRoot } from './helpers';
+import { type CollectedReport, collectingReporter } from '../src/pipeline/reporter';
+import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const outside = mkdtempSync(path.join(tmpdir(), 'docs-it-fuori-'));
@@ -36,27 +38,34 @@ const expectedWarnings = [
   `content/static/segreto.txt: link to ${path.join(outside, 'segreto.txt')}, outside the site folder`,
 ];
 
+/** Each expected warning was reported (as printed: `file: what`), at the file it names. */
+function assertWarned(report: CollectedReport): void {
+  const printed = report.found.filter((d) => d.severity === 'warning').map((d) => formatError(d.error));
+  for (const warning of expectedWarnings)
+    assert.ok(
+      printed.some((p) => p.startsWith(warning)),
+      `${warning}\nin:\n${printed.join('\n')}`,
+    );
+}
+
 test('build publishes links to files inside the site, and nothing a link outside it points to', async () => {
   const config = path.join(dir, 'site.config.ts');
-  const { stderr: text } = await capturingStderr(() => buildSite({ packageRoot: repoRoot, config, out, quiet: true }));
-  for (const warning of expectedWarnings) assert.match(text, `Avviso: ${warning}`);
+  const report = collectingReporter();
+  await buildSite({ packageRoot: repoRoot, config, out, reporter: report });
+  assertWarned(report);
   assert.ok(existsSync(path.join(out, 'it/licenza.txt')), 'a link inside the site folder is published');
   for (const file of ['it/segreto.txt', 'it/fuori', 'it/ciclo', 'it/rotto.txt'])
     assert.not.ok(existsSync(path.join(out, file)), file);
 });
 
 test('dev lists the same files and says the same about the links', async () => {
-  const logs: string[] = [];
+  const report = collectingReporter();
   const dev = await startDev(
     { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-    (line) => logs.push(line),
+    report,
   );
   try {
-    for (const warning of expectedWarnings)
-      assert.ok(
-        logs.some((l) => l.includes(warning)),
-        warning,
-      );
+    assertWarned(report);
     assert.is((await fetch(`${dev.url}licenza.txt`)).status, 200);
     for (const file of ['segreto.txt', 'fuori/segreto.txt', 'ciclo/ciclo/licenza.txt'])
       assert.is((await fetch(`${dev.url}${file}`)).status, 404, file);

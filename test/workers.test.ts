@@ -42,7 +42,6 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 worker
           packageRoot: repoRoot,
           config: path.join(dir, 'site.config.ts'),
           out,
-          quiet: true,
           noCache: true,
           ...variant,
         }),
@@ -68,9 +67,7 @@ test('a warm build with workers takes every page from what the workers wrote to 
   const dir = copyFixture('docusaurus');
   try {
     const build = () =>
-      quietly(() =>
-        buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, jobs: 2 }),
-      );
+      quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), jobs: 2 }));
     await build();
     assert.equal((await build()).cache.compile, { hits: 14, misses: 0 });
   } finally {
@@ -82,7 +79,7 @@ test("without --jobs, a site of fewer than 100 pages is compiled in the build's 
   const dir = copyFixture('docusaurus');
   try {
     const summary = await quietly(() =>
-      buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), quiet: true, noCache: true }),
+      buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), noCache: true }),
     );
     assert.is(summary.workers, 0);
   } finally {

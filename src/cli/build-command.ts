@@ -1,39 +1,52 @@
 import path from 'node:path';
-import type { BuildSummary } from '../pipeline/build-site';
+import { countOf } from '../errors';
+import { type BuildOptions, type BuildSummary, buildSite } from '../pipeline/build-site';
 import { formatBytes } from '../pipeline/format-units';
+import type { FailureText, TerminalReporter } from './terminal-reporter';
 
-/** The totals and one line of phases (plus routes by kind and cache use with `verbose`). */
+/** The totals and one line of stages (plus routes by kind and cache use with `verbose`). */
 export function formatSummary(summary: BuildSummary, root: string, verbose = false): string {
-  const phases = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
+  const stages = summary.timings.map((t) => `${t.label} ${Math.round(t.ms)} ms`).join(', ');
   const out = path.relative(root, summary.out) || '.';
   const seconds = (summary.ms / 1000).toFixed(2);
   const lines = [
-    `Sito generato in ${out}/: ${summary.pages} pagine, ${summary.files} file, ` +
+    `Built ${out}/: ${countOf(summary.pages, 'page')}, ${countOf(summary.files, 'file')}, ` +
       `${formatBytes(summary.bytes)} in ${seconds} s`,
-    `Fasi: ${phases}`,
+    `Stages: ${stages}`,
   ];
   if (verbose) {
     const { compile, highlight } = summary.cache;
     lines.push(
-      `Pagine per tipo: ${Object.entries(summary.kinds)
+      `Routes by kind: ${Object.entries(summary.kinds)
         .map(([kind, n]) => `${kind} ${n}`)
         .join(', ')}`,
     );
     lines.push(
-      `Markdown: ${compile?.misses ?? 0} pagine compilate, ` +
-        `${compile?.hits ?? 0} riprese dalla cache (node_modules/.cache/docs-it), ` +
-        `${highlight?.hits ?? 0} blocchi di codice già evidenziati` +
-        (summary.workers > 0 ? `, ${summary.workers} thread di compilazione` : '') +
-        (summary.highlightedAhead > 0 ? `, ${summary.highlightedAhead} evidenziati in anticipo da un thread` : ''),
+      `Markdown: ${countOf(compile?.misses ?? 0, 'page')} compiled, ` +
+        `${compile?.hits ?? 0} taken from the cache (node_modules/.cache/docs-it), ` +
+        `${countOf(highlight?.hits ?? 0, 'code block')} already highlighted` +
+        (summary.workers > 0 ? `, ${countOf(summary.workers, 'compile thread')}` : '') +
+        (summary.highlightedAhead > 0 ? `, ${summary.highlightedAhead} highlighted ahead by a thread` : ''),
     );
     const { written, reused } = summary.pageFiles;
-    lines.push(`Pagine: ${written} file generati, ${reused} invariati ripresi dalla build precedente`);
+    lines.push(`Pages: ${countOf(written, 'file')} written, ${reused} unchanged kept from the previous build`);
     const w = summary.writes;
     lines.push(
-      `Disco: ${w.files} file (output e cache; ${w.recycled} al posto di file della build sostituita), ` +
-        `${formatBytes(w.bytes)}, scritti da un thread in ` +
-        `${(w.busyMs / 1000).toFixed(2)} s; la build li ha attesi ${(w.waitedMs / 1000).toFixed(2)} s`,
+      `Disk: ${countOf(w.files, 'file')} (output and cache; ${w.recycled} in place of files of the replaced build), ` +
+        `${formatBytes(w.bytes)}, written by a thread in ` +
+        `${(w.busyMs / 1000).toFixed(2)} s; the build waited ${(w.waitedMs / 1000).toFixed(2)} s for it`,
     );
   }
   return lines.join('\n');
+}
+
+/** A failed build leaves the output as it was: its last line says so. */
+export const buildFailure: FailureText = {
+  footer: (errors) => [`\nBuild failed: ${countOf(errors, 'error')}. The previous build is untouched.`],
+};
+
+/** `docs-it build`: the pipeline, told to the reporter; the summary on stdout. */
+export async function buildCommand(options: BuildOptions, reporter: TerminalReporter): Promise<void> {
+  const summary = await buildSite({ ...options, reporter });
+  reporter.result(formatSummary(summary, process.cwd(), reporter.verbosity === 'verbose'));
 }

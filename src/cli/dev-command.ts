@@ -3,8 +3,11 @@ import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
-import { formatError } from '../errors';
+import { countOf, type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
+import { formatMs } from '../pipeline/format-units';
+import { type Reporter, silentReporter } from '../pipeline/reporter';
 import { listen } from '../server/listen';
+import type { TerminalReporter } from './terminal-reporter';
 
 export interface DevOptions {
   packageRoot: string;
@@ -13,17 +16,35 @@ export interface DevOptions {
   config: string;
   port: number;
   host: string;
+  /** Fail when the port is taken instead of taking the next free one. */
+  strictPort?: boolean;
   open: boolean;
+  /** Called once listening, before anything found is reported (the command says where the site is). */
+  onReady?: (ready: { url: string; port: number; startMs: number }) => void;
 }
 
 export interface RunningDev {
   url: string;
+  /** The port it listens on (another than asked when that one was taken). */
+  port: number;
+  /** From the start to the first page ready to serve. */
+  startMs: number;
   site: DevSite;
   close(): Promise<void>;
 }
 
 /** How long the background compile waits for the first page request before starting anyway. */
 const firstPageWait = 1500;
+
+/** A failure dev did not expect, shown with the site's problems: the server goes on with what it has. */
+function unexpected(error: unknown): Diagnostic[] {
+  const located = docsItErrorsOf(error);
+  if (located.length > 0) return located.map(errorDiagnostic);
+  const message = error instanceof Error ? error.message : String(error);
+  return [
+    errorDiagnostic(new DocsItError(message, undefined, 'The server goes on with the last state it could read.')),
+  ];
+}
 
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
@@ -32,8 +53,11 @@ function openBrowser(url: string): void {
     .unref();
 }
 
-/** `docs-it dev` inside one process: serve from memory, watch content and client code, push reloads. */
-export async function startDev(options: DevOptions, log: (line: string) => void = console.log): Promise<RunningDev> {
+/**
+ * `docs-it dev` inside one process: serve from memory, watch content and client code, push reloads; what it
+ * finds goes to `reporter` (and to the browser's overlay) each time it changes.
+ */
+export async function startDev(options: DevOptions, reporter: Reporter = silentReporter): Promise<RunningDev> {
   const started = performance.now();
   const site = new DevSite(
     { config: options.config, packageRoot: options.packageRoot, cliDir: options.cliDir },
@@ -41,28 +65,34 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   );
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
   const { server, broadcast } = createDevServer(site, devClient, options.host);
-  let origin: string;
+  let listening: { origin: string; port: number };
   try {
-    origin = await listen(server, options.port, options.host);
+    listening = await listen(server, options.port, options.host, { strict: options.strictPort ?? false });
   } catch (error) {
     // A busy port: nothing may stay running (the bundler's service would keep the process alive).
     await site.dispose();
     throw error;
   }
-  const url = `${origin}${site.config.site.baseUrl}`;
-  log(`docs-it dev: pronto in ${Math.round(performance.now() - started)} ms su ${url}`);
-  for (const warning of site.warnings) log(`Avviso: ${warning}`);
+  const url = `${listening.origin}${site.config.site.baseUrl}`;
+  const startMs = performance.now() - started;
+  // A supervisor restarting this process after a change of docs-it's code asks for the same port again, so
+  // open tabs find the new server where the old one was.
+  process.send?.({ docsItDevPort: listening.port });
+  options.onReady?.({ url, port: listening.port, startMs });
+  reporter.diagnostics(site.diagnostics);
   if (options.open) openBrowser(url);
 
-  const report = (errors: typeof site.errors) => {
-    if (errors.length) for (const e of errors) log(`✖ ${formatError(e)}`);
-  };
   // The page the writer opens comes first: a background compile started now would make it wait behind
   // another page (and the highlighter's warm-up). Start when it has been served, or after a short wait.
   const idle = new Promise<void>((resolve) => setTimeout(resolve, firstPageWait).unref());
   void Promise.race([site.firstPageServed, idle])
-    .then(() => site.compileEverything())
-    .then(() => report(site.errors));
+    .then(async () => {
+      const t = performance.now();
+      await site.compileEverything();
+      reporter.detail(`${site.pageCount} pages compiled and their links checked in ${formatMs(performance.now() - t)}`);
+      reporter.diagnostics(site.diagnostics);
+    })
+    .catch((error: unknown) => reporter.diagnostics([...site.diagnostics, ...unexpected(error)]));
 
   const { paths } = site.config;
   const watcher = watch(
@@ -88,10 +118,16 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
       try {
         const result = await site.update(batch);
         broadcast(result);
-        log(`↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${Math.round(performance.now() - t)} ms)`);
-        report(result.errors);
+        reporter.info(
+          `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,
+        );
+        reporter.detail(
+          `${countOf(result.compiled.length, 'page')} compiled again; ` +
+            (result.paths === 'all' ? 'every open page reloads' : `${countOf(result.paths.length, 'route')} to reload`),
+        );
+        reporter.diagnostics(result.diagnostics);
       } catch (error) {
-        log(`✖ ${(error as Error).message}`);
+        reporter.diagnostics([...site.diagnostics, ...unexpected(error)]);
       }
     });
   };
@@ -104,6 +140,8 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     url,
+    port: listening.port,
+    startMs,
     site,
     async close() {
       await watcher.close();
@@ -117,21 +155,55 @@ export async function startDev(options: DevOptions, log: (line: string) => void 
 }
 
 /**
+ * The command: in the process started from the command line, a supervisor that runs the server in a child
+ * process and restarts it when docs-it's own code changes; in that child, the server. Runs until stopped.
+ */
+export async function devCommand(
+  options: DevOptions,
+  reporter: TerminalReporter,
+  role: { supervise?: { binFile: string; args: string[] } },
+): Promise<never> {
+  const forever = new Promise<never>(() => undefined);
+  if (role.supervise) {
+    superviseDev(role.supervise.binFile, role.supervise.args, options.packageRoot, reporter);
+    return forever;
+  }
+  exitWithSupervisor();
+  await startDev(
+    {
+      ...options,
+      onReady: ({ url, port, startMs }) => {
+        const moved = port !== options.port && options.port !== 0 ? ` (port ${options.port} is in use)` : '';
+        reporter.ready(`docs-it dev: ready in ${Math.round(startMs)} ms`, url, moved);
+      },
+    },
+    reporter,
+  );
+  return forever;
+}
+
+/**
  * The supervisor: templates and node-side code are bundled into the CLI, so a change there restarts the
  * dev process (the browser tabs notice the new server and reload).
  */
-export function superviseDev(binFile: string, args: string[], packageRoot: string): void {
+export function superviseDev(binFile: string, args: string[], packageRoot: string, reporter: Reporter): void {
   let child: ChildProcess | undefined;
   let restarting = false;
+  // The port the server got (the next free one, when the one asked for was taken): a restart asks for it again.
+  let port: number | undefined;
   const watcher = watch([path.join(packageRoot, 'templates'), path.join(packageRoot, 'src')], {
     ignoreInitial: true,
     ignored: (file) => file.includes(`${path.sep}client${path.sep}`) || file.endsWith('.css'),
   });
   const startChild = () => {
     // The IPC channel is how the child knows the supervisor is gone (see `exitWithSupervisor`).
-    child = spawn(process.execPath, [binFile, ...args], {
+    // A repeated option's last value wins.
+    child = spawn(process.execPath, [binFile, ...args, ...(port === undefined ? [] : ['--port', String(port)])], {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, DOCS_IT_DEV_CHILD: '1' },
+    });
+    child.on('message', (message: { docsItDevPort?: number }) => {
+      if (typeof message?.docsItDevPort === 'number') port = message.docsItDevPort;
     });
     child.once('exit', (code) => {
       if (restarting) {
@@ -149,7 +221,7 @@ export function superviseDev(binFile: string, args: string[], packageRoot: strin
   watcher.on('all', () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      console.log('↻ codice dei template cambiato: riavvio del server di sviluppo…');
+      reporter.info("↻ docs-it's own code changed: restarting the dev server…");
       restarting = true;
       child?.kill('SIGTERM');
     }, 50);
@@ -165,7 +237,18 @@ export function superviseDev(binFile: string, args: string[], packageRoot: strin
   process.on('SIGTERM', stop);
 }
 
+const supervisorGone = () => process.exit(0);
+
 /** In the supervised child: when the supervisor dies (even by SIGKILL), its IPC channel closes; so does the server. */
 export function exitWithSupervisor(): void {
-  if (process.send) process.once('disconnect', () => process.exit(0));
+  if (process.send) process.once('disconnect', supervisorGone);
+}
+
+/**
+ * In the supervised child that failed: the IPC channel would keep it (and so its supervisor) waiting forever.
+ * Closing it lets the process end with its exit code, which the supervisor then ends with.
+ */
+export function releaseSupervisor(): void {
+  process.off('disconnect', supervisorGone);
+  process.disconnect?.();
 }

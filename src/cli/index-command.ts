@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/load-config';
-import { DocsItError, docsItErrorsOf, formatError } from '../errors';
+import { DocsItError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
-import { printable } from '../shared/terminal-text';
+import { CommandFailure } from './run-command';
+import type { FailureText, TerminalReporter } from './terminal-reporter';
 
 export interface IndexCommandOptions {
   /** The docs-it package. */
@@ -32,18 +33,22 @@ export interface IndexCommandOptions {
   lockPollMs?: number;
   staleMs?: number;
   runId?: string;
-  /** Where progress and errors go (default the console). */
-  out?: Pick<Console, 'log' | 'error'>;
   env?: Record<string, string | undefined>;
 }
 
-/** `docs-it index`: pushes the records of a finished build to Meilisearch; resolves to the exit code. */
-export async function indexCommand(options: IndexCommandOptions): Promise<number> {
-  // What the server says (its error messages, index names) is printed with control characters escaped: a
-  // hostile or broken server must not rewrite the terminal.
-  const sink = options.out ?? console;
-  const shown = (text: string) => text.split('\n').map(printable).join('\n');
-  const out = { log: (text: string) => sink.log(shown(text)), error: (text: string) => sink.error(shown(text)) };
+/**
+ * How a failed run reads: what the server answered, detail by detail (the reporter escapes control characters:
+ * a hostile or broken server must not rewrite the terminal), then what readers get now (see `indexCommand`).
+ */
+export const indexFailure: FailureText = {
+  describe: (error) => describeMeilisearchError(error),
+};
+
+/**
+ * `docs-it index`: pushes the records of a finished build to Meilisearch. A failure ends with what the live
+ * index serves now: after a swap that is the new index, not "unchanged".
+ */
+export async function indexCommand(options: IndexCommandOptions, reporter: TerminalReporter): Promise<void> {
   let indexUid = options.index ?? 'docs';
   try {
     const config = await loadConfig({
@@ -65,7 +70,7 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       path.join(config.paths.out, recordsFileOf(config.site.baseUrl)),
       config.paths.root,
     );
-    out.log(`docs-it index: ${records.length} documents for the index ${indexUid}`);
+    reporter.info(`docs-it index: ${records.length} documents for the index ${indexUid}`);
     const summary = await pushToMeilisearch({
       host,
       apiKey: options.key,
@@ -78,25 +83,16 @@ export async function indexCommand(options: IndexCommandOptions): Promise<number
       lockPollMs: options.lockPollMs,
       staleMs: options.staleMs,
       runId: options.runId,
-      log: (line) => out.log(`  ${line}`),
+      log: (line) => reporter.info(`  ${line}`),
     });
-    out.log(
+    reporter.result(
       `${summary.indexUid} now serves the ${summary.documents} documents of this run ` +
         `(${summary.batches} ${summary.batches === 1 ? 'batch' : 'batches'}, ${formatMs(summary.ms)})`,
     );
-    return 0;
   } catch (error) {
-    const located = docsItErrorsOf(error);
-    if (located.length) for (const e of located) out.error(`✖ ${formatError(e)}`);
-    else {
-      const { message, details } = describeMeilisearchError(error);
-      out.error(`✖ ${message}`);
-      for (const line of details) out.error(`  ${line}`);
-    }
     // Every outcome says what readers get now: after a swap that is the new index, not "unchanged".
-    if (error instanceof PushFailure) for (const line of describeOutcome(error)) out.error(line);
-    else out.error(`This run did not change ${indexUid}.`);
-    return 1;
+    const outcome = error instanceof PushFailure ? describeOutcome(error) : [`This run did not change ${indexUid}.`];
+    throw new CommandFailure(error, outcome);
   }
 }
 

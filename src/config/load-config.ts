@@ -19,7 +19,6 @@ export interface LoadConfigOptions {
   /** Output folder (default `build` in the root), relative to `cwd`. */
   out?: string;
   mode?: 'production' | 'development';
-  verbose?: boolean;
   debug?: boolean;
   /** Where relative paths start (default: the process's working directory). */
   cwd?: string;
@@ -87,7 +86,6 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     site: { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) },
     paths,
     mode: options.mode ?? 'production',
-    verbose: options.verbose ?? false,
     debug: options.debug ?? false,
   };
 }

@@ -22,6 +22,5 @@ export interface ResolvedConfig {
   site: SiteConfig;
   paths: ResolvedPaths;
   mode: 'production' | 'development';
-  verbose: boolean;
   debug: boolean;
 }

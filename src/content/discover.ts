@@ -22,8 +22,8 @@ export interface DiscoveredContent {
   staticFiles: string[];
   /** Markdown files named `_…` (fragments that pages import), by site-root relative path. */
   fragments: Record<string, string>;
-  /** What was left out and why (links out of the site folder, links to folders), one line each. */
-  warnings: string[];
+  /** What was left out and why (links out of the site folder, links to folders), by file. */
+  warnings: { file: string; message: string }[];
 }
 
 const sections = ['docs', 'blog', 'pages'] as const;
@@ -34,9 +34,13 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
   const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const sources: SourceFile[] = [];
   const categories: CategoryFile[] = [];
-  const warnings: string[] = [];
+  const warnings = new Map<string, { file: string; message: string }>();
   const list = (dir: string, patterns: string[], ignore: string[] = []) =>
-    listSiteFiles(dir, patterns, { root, ignore, warn: (message) => warnings.push(message) });
+    listSiteFiles(dir, patterns, {
+      root,
+      ignore,
+      warn: (file, message) => warnings.set(`${file}: ${message}`, { file, message }),
+    });
   await Promise.all(
     sections.map(async (section) => {
       const dir = path.join(content, section);
@@ -72,7 +76,7 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     authors: authorsText === undefined ? undefined : { file: toRel(authorsPath), text: authorsText },
     staticFiles,
     fragments,
-    warnings: [...new Set(warnings)].sort(),
+    warnings: [...warnings.keys()].sort().map((key) => warnings.get(key)!),
   };
 }
 

@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 export async function listSiteFiles(
   dir: string,
   patterns: string[],
-  options: { root: string; ignore?: string[]; dot?: boolean; warn(message: string): void },
+  options: { root: string; ignore?: string[]; dot?: boolean; warn(file: string, message: string): void },
 ): Promise<string[]> {
   const entries = await fg(patterns, {
     cwd: dir,
@@ -28,14 +28,14 @@ export async function listSiteFiles(
     if (!entry.dirent.isSymbolicLink()) continue;
     const target = realOrNone(path.join(dir, entry.path));
     if (target === undefined) {
-      options.warn(`${shown(entry.path)}: link to a missing file (a loop, or a deleted target), left out`);
+      options.warn(shown(entry.path), `link to a missing file (a loop, or a deleted target), left out`);
     } else if (target !== root && !target.startsWith(root + path.sep)) {
-      options.warn(`${shown(entry.path)}: link to ${target}, outside the site folder, not published`);
+      options.warn(shown(entry.path), `link to ${target}, outside the site folder, not published`);
     } else if (statSync(target).isDirectory()) {
-      options.warn(`${shown(entry.path)}: link to a folder, not followed (link the files, or copy the folder)`);
+      options.warn(shown(entry.path), `link to a folder, not followed (link the files, or copy the folder)`);
     } else if (!statSync(target).isFile()) {
       // Reading a FIFO waits for a writer forever; a device may never end.
-      options.warn(`${shown(entry.path)}: link to a special file (FIFO, socket or device), left out`);
+      options.warn(shown(entry.path), `link to a special file (FIFO, socket or device), left out`);
     } else files.push(entry.path);
   }
   return files.sort();

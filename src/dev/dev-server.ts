@@ -2,22 +2,24 @@ import { createReadStream } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { type DocsItError, formatLocation } from '../errors';
+import { type Diagnostic, formatLocation } from '../errors';
 import { contentSecurityPolicy } from '../render/csp';
 import { isAllowedHost } from '../server/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
 import { baseHeaders } from '../server/static-server';
+import type { HelloEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import type { DevSite, UpdateResult } from './dev-site';
 
 export const eventsPath = '/__docs-it/events';
 export const clientPath = '/__docs-it/client.js';
 
-/** Errors as the overlay shows them. */
-export function serializeErrors(errors: DocsItError[]): { location?: string; message: string; hint?: string }[] {
-  return errors.map((e) => ({
-    location: e.location ? formatLocation(e.location) : undefined,
-    message: e.message,
-    hint: e.hint,
+/** Diagnostics as the overlay shows them. */
+export function serializeDiagnostics(diagnostics: readonly Diagnostic[]): ShownDiagnostic[] {
+  return diagnostics.map(({ severity, error }) => ({
+    severity,
+    ...(error.location ? { location: formatLocation(error.location) } : {}),
+    message: error.message,
+    ...(error.hint ? { hint: error.hint } : {}),
   }));
 }
 
@@ -62,9 +64,8 @@ export function createDevServer(
         'Cache-Control': 'no-cache',
         Connection: 'keep-alive',
       });
-      res.write(
-        `event: hello\ndata: ${JSON.stringify({ buildId: site.buildId, errors: serializeErrors(site.errors) })}\n\n`,
-      );
+      const hello: HelloEvent = { buildId: site.buildId, diagnostics: serializeDiagnostics(site.diagnostics) };
+      res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -141,8 +142,8 @@ export function createDevServer(
   return {
     server,
     broadcast(update) {
-      const data = JSON.stringify({ paths: update.paths, errors: serializeErrors(update.errors) });
-      const payload = `event: update\ndata: ${data}\n\n`;
+      const event: UpdateEvent = { paths: update.paths, diagnostics: serializeDiagnostics(update.diagnostics) };
+      const payload = `event: update\ndata: ${JSON.stringify(event)}\n\n`;
       for (const client of clients) client.write(payload);
     },
   };

@@ -4,7 +4,7 @@ import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-c
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { DocsItError, docsItErrorsOf, formatError } from '../errors';
+import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { type Run, startRun } from '../pipeline/run';
@@ -16,7 +16,7 @@ import { htmlFileOf, pageDataFileOf } from '../shared/urls';
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
   paths: string[] | 'all';
-  errors: DocsItError[];
+  diagnostics: Diagnostic[];
   /** Files whose compile input changed with this update (compiled again, unless the disk cache had them). */
   compiled: string[];
 }
@@ -48,10 +48,8 @@ export class DevSite {
   private bundler: Bundler | undefined;
   private bundlerKey = '';
   private compileKeys = new Map<string, string>();
+  /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
-  private pageErrors = new Map<string, DocsItError[]>();
-  private routeErrors = new Map<string, DocsItError[]>();
-  private linkErrors: DocsItError[] = [];
   private markPageServed!: () => void;
   /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
   readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
@@ -64,23 +62,19 @@ export class DevSite {
     private readonly inject: string,
   ) {}
 
-  /** What content discovery left out, and why (links out of the site folder, links to folders). */
-  get warnings(): string[] {
-    return this.site?.content.discovered.warnings ?? [];
+  /** How many content files are pages (or parts of one). */
+  get pageCount(): number {
+    return this.site.jobs.size;
   }
 
-  get errors(): DocsItError[] {
-    return [
-      ...this.modelErrors,
-      ...[...this.pageErrors.values()].flat(),
-      ...[...this.routeErrors.values()].flat(),
-      ...this.linkErrors,
-    ];
+  /** Every warning and error open now: the site's (see `Site.diagnostics`), and why a change could not be read. */
+  get diagnostics(): Diagnostic[] {
+    return [...this.modelErrors.map(errorDiagnostic), ...(this.site?.diagnostics() ?? [])];
   }
 
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
-    this.run = await startRun({ ...this.options, mode: 'development', quiet: true }, 'dev');
+    this.run = await startRun({ ...this.options, mode: 'development' }, 'dev');
     this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
     await this.reload([]);
   }
@@ -112,27 +106,27 @@ export class DevSite {
         this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
       } catch (error) {
         this.modelErrors = errorsOf(error);
-        return { paths: [], errors: this.errors, compiled: [] };
+        return { paths: [], diagnostics: this.diagnostics, compiled: [] };
       }
     }
     const clientCode = path.join(this.options.packageRoot, 'src', 'client');
     if (changed.some((f) => f.startsWith(clientCode) || f.endsWith('.css'))) {
       this.bundle = await this.bundler!.rebuild();
       this.indexFiles();
-      return { paths: 'all', errors: this.errors, compiled: [] };
+      return { paths: 'all', diagnostics: this.diagnostics, compiled: [] };
     }
     const siteCode = this.config.site.components && path.dirname(path.resolve(paths.root, this.config.site.components));
     // The site's components are in the browser bundle too.
     if (siteCode && changed.some((f) => f.startsWith(siteCode + path.sep))) this.bundle = await this.bundler!.rebuild();
     const compiled = await this.reload(rel);
-    if (this.site === previous) return { paths: [], errors: this.errors, compiled };
+    if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     await this.checkLinks(this.site);
     if (
       !previous ||
       signature(previous) !== signature(this.site) ||
       changed.some((f) => !f.startsWith(paths.content))
     ) {
-      return { paths: 'all', errors: this.errors, compiled };
+      return { paths: 'all', diagnostics: this.diagnostics, compiled };
     }
     const routes = new Set<string>();
     const oldRoutes = previous.model.routeOfFile;
@@ -143,12 +137,12 @@ export class DevSite {
         for (const r of this.site.model.routes)
           if (r.kind === 'blog-list' || r.kind === 'blog-archive') routes.add(r.path);
       }
-      if (file.startsWith('content/static/')) return { paths: 'all', errors: this.errors, compiled };
+      if (file.startsWith('content/static/')) return { paths: 'all', diagnostics: this.diagnostics, compiled };
       // An image or a file next to pages: the pages showing it have it under a new name.
       if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file))
-        return { paths: 'all', errors: this.errors, compiled };
+        return { paths: 'all', diagnostics: this.diagnostics, compiled };
     }
-    return { paths: [...routes], errors: this.errors, compiled };
+    return { paths: [...routes], diagnostics: this.diagnostics, compiled };
   }
 
   /** Answers a request path from memory: a page, its page data, an asset, a static file, or nothing. */
@@ -183,9 +177,6 @@ export class DevSite {
     const target = known ? route : notFound;
     const status = known ? 200 : 404;
     const produce = this.byPath.get(wantsData ? pageDataFileOf(target, notFound) : htmlFileOf(target, notFound))!;
-    const { problems } = await this.site.routePage(target);
-    if (problems.length) this.routeErrors.set(target, problems);
-    else this.routeErrors.delete(target);
     const contents = String(await produce.contents());
     this.markPageServed();
     if (wantsData) return { kind: 'data', status, json: contents };
@@ -201,7 +192,7 @@ export class DevSite {
     let site: Site;
     try {
       const content = await readContent(this.config, this.run.cache.modules);
-      site = createSite(this.config, content, this.run.stages, { recover: (file, error) => this.recover(file, error) });
+      site = createSite(this.config, content, this.run.stages, { recover });
       this.modelErrors = [];
     } catch (error) {
       this.modelErrors = errorsOf(error);
@@ -217,8 +208,6 @@ export class DevSite {
       this.modelErrors = errorsOf(error);
     }
     this.indexFiles();
-    for (const file of this.pageErrors.keys()) if (!site.jobs.has(file)) this.pageErrors.delete(file);
-    this.routeErrors.clear();
     const compiled: string[] = [];
     for (const [file, job] of site.jobs) {
       const key = digestOf(job);
@@ -226,7 +215,7 @@ export class DevSite {
       if (this.compileKeys.has(file) || changed.includes(file)) compiled.push(file);
       this.compileKeys.set(file, key);
     }
-    await Promise.all(compiled.map((file) => site.page(file).then((page) => this.notePage(file, page))));
+    await Promise.all(compiled.map((file) => site.page(file)));
     return compiled;
   }
 
@@ -259,38 +248,22 @@ export class DevSite {
     this.copies = new Map(this.files.copies.map((c) => [c.path, c]));
   }
 
-  private notePage(file: string, page: CompiledPage): CompiledPage {
-    if (page === emptyPage) return page;
-    const located = page.problems.map((p) => ({
-      severity: p.severity,
-      error: new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
-    }));
-    // Warnings go to the terminal (once per compile); the overlay is for what would fail a build.
-    for (const w of located) if (w.severity === 'warning') console.warn(`Avviso: ${formatError(w.error)}`);
-    const problems = located.filter((p) => p.severity !== 'warning').map((p) => p.error);
-    if (problems.length) this.pageErrors.set(file, problems);
-    else this.pageErrors.delete(file);
-    return page;
-  }
-
-  private recover(file: string, error: unknown): CompiledPage {
-    const errors = docsItErrorsOf(error);
-    if (errors.length === 0) throw error;
-    this.pageErrors.set(file, errors);
-    return emptyPage;
-  }
-
-  /** Checks links once every page is compiled; until then earlier link errors stand. */
+  /** Checks links once every page is compiled (the site keeps what it finds: see `diagnostics`). */
   private async checkLinks(site: Site): Promise<void> {
     const pages = new Map<string, CompiledPage>();
-    for (const file of site.jobs.keys()) pages.set(file, this.notePage(file, await site.page(file)));
+    for (const file of site.jobs.keys()) pages.set(file, await site.page(file));
     try {
       site.checkLinks(pages);
-      this.linkErrors = [];
     } catch (error) {
-      this.linkErrors = errorsOf(error);
+      errorsOf(error);
     }
   }
+}
+
+/** A page that cannot be compiled is served empty; its errors are the site's (and so the overlay's). */
+function recover(_file: string, error: unknown): CompiledPage {
+  errorsOf(error);
+  return emptyPage;
 }
 
 function errorsOf(error: unknown): DocsItError[] {

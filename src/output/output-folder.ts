@@ -205,7 +205,7 @@ export class OutputFolder {
       // Asynchronous: the deletions run side by side on libuv's threads, several times faster than one by one.
       if (this.spare) await rm(this.spare, { recursive: true, force: true });
     } catch (error) {
-      warn(`Avviso: ${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
+      warn(`${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
     } finally {
       this.lock.release();
     }

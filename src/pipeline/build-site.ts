@@ -5,17 +5,16 @@ import type { StageName } from '../cache/code-versions';
 import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
-import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
-import { formatError } from '../errors';
+import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
 import type { PhaseTiming } from './progress';
 import { type RunOptions, startRun } from './run';
-import { createSite, readContent } from './site';
+import { createSite, readContent, type Site } from './site';
 import { siteFiles } from './site-files';
 import { type TranslationOptions, translationInputOf } from './translation-input';
 
@@ -59,6 +58,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const start = performance.now();
   const writesBefore = backgroundWrites().stats();
   const run = await startRun(options, 'build');
+  // What the build found outside any page (a cache it could not update), and the site once there is one.
+  const found: Diagnostic[] = [];
+  let site: Site | undefined;
+  const report = () => run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...found]);
   try {
     const config = await run.task('config', async () => {
       const loaded = await loadConfig(options, run.cache.modules);
@@ -70,7 +73,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => readContent(config, run.cache.modules),
       (c) => `${c.discovered.sources.length} files`,
     );
-    for (const warning of content.discovered.warnings) process.stderr.write(`Avviso: ${warning}\n`);
     if (options.upstream || options.translationStatus) {
       const translations = await run.task(
         'translations',
@@ -79,11 +81,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       );
       if (translations) content.translations = translations;
     }
-    const site = await run.task(
+    site = await run.task(
       'model',
       () => createSite(config, content, run.stages),
       (s) => `${s.model.routes.length} routes`,
     );
+    report();
     const { model } = site;
     const asked = options.jobs ?? config.site.jobs;
     run.stages.startWorkers(workersFor(asked, site.jobs.size), compileWorkerScript(options), asked !== undefined);
@@ -94,16 +97,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         compileWorkerScript(options),
         options.highlightAheadFrom ?? blocksForHighlightAhead,
       );
-    const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
-      p ? [p.source] : [],
-    );
-    for (const warning of unknownKeyWarnings(sources)) process.stderr.write(`Avviso: ${formatError(warning)}\n`);
-    if (config.verbose && config.site.translations) {
-      const missing = pagesWithoutUpstream(site.model);
-      if (missing.length > 0) {
-        process.stdout.write(`ℹ ${missing.length} pages without \`upstream\` in their front matter:\n`);
-        for (const file of missing) process.stdout.write(`  ${file}\n`);
-      }
+    if (config.site.translations) {
+      // A count: `docs-it translations` lists them.
+      const missing = pagesWithoutUpstream(model).length;
+      if (missing > 0)
+        run.reporter.detail(
+          `${missing} ${missing === 1 ? 'page' : 'pages'} without \`upstream\` in the front matter ` +
+            '(docs-it translations lists them)',
+        );
     }
     // esbuild bundles in its own process while the markdown is compiled here.
     const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
@@ -119,13 +120,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     bundling.catch(() => undefined);
     const pages = await run.task(
       'markdown',
-      () => site.compileAll(),
+      (onProgress) => site!.compileAll(onProgress),
       (p) => `${p.size} pages`,
     );
+    report();
     // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
     await run.stages.close();
-    await run.task('links', () => site.checkLinks(pages));
-    await run.task('props', () => site.routePages());
+    await run.task('links', () => site!.checkLinks(pages));
+    await run.task('props', () => site!.routePages());
+    report();
     const bundle = await run.task(
       'bundle',
       () => bundling,
@@ -136,7 +139,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     try {
       const rendered = await run.task(
         'render',
-        () => output.write(files.pages),
+        (onProgress) => output.write(files.pages, onProgress),
         (c) => `${c.written} written, ${c.reused} unchanged`,
       );
       await run.task(
@@ -159,7 +162,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
           }),
         (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
       );
-      await output.commit((warning) => process.stderr.write(`${warning}\n`));
+      await output.commit((warning) => found.push(warningDiagnostic(new DocsItError(warning))));
       // The cache entries are written by another thread: the next build must find them all.
       await run.cache.flush();
       const kinds: Record<string, number> = {};
@@ -186,6 +189,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await run.stages.close();
     await run.cache.flush();
     run.end();
+    report();
   }
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Cache } from '../cache/stage-cache';
 import { OutputFolder } from '../output/output-folder';
 import { precached, writeServiceWorker } from '../sw/write-service-worker';
+import type { OnProgress } from './progress';
 import type { SiteFile, SiteFileGroup } from './site-files';
 import { copyFiles, type WriteCounts, writeFiles, writeGroup } from './write-site';
 
@@ -10,7 +11,7 @@ import { copyFiles, type WriteCounts, writeFiles, writeGroup } from './write-sit
  * succeeded, where files unchanged since the last build are kept instead of produced again.
  */
 export interface Output {
-  write(files: SiteFile[]): Promise<WriteCounts>;
+  write(files: SiteFile[], onProgress?: OnProgress): Promise<WriteCounts>;
   writeGroup(group: SiteFileGroup): Promise<WriteCounts>;
   copy(copies: { path: string; from: string }[]): Promise<void>;
   /** The service worker, which precaches every file written so far (so: last). */
@@ -41,7 +42,7 @@ export async function openOutput(
     reuse: { manifests: path.join(paths.cache, 'outputs'), enabled: reuse },
   });
   return {
-    write: (files) => writeFiles(files, writer),
+    write: (files, onProgress) => writeFiles(files, writer, onProgress),
     writeGroup: (group) => writeGroup(group, writer),
     copy: (copies) => copyFiles(copies, writer),
     async writeServiceWorker({ onDemand, ...options }) {
@@ -61,10 +62,7 @@ export async function openOutput(
         cache.prune();
       } catch (error) {
         const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';
-        warn(
-          `Avviso: cache in ${where} non aggiornata (${(error as Error).message}); ` +
-            'la prossima build renderà tutte le pagine.',
-        );
+        warn(`the cache in ${where} was not updated (${(error as Error).message}); the next build renders every page.`);
       }
     },
     abort: () => writer.abort(),

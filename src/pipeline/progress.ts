@@ -1,37 +1,30 @@
-import { formatMs } from './format-units';
+import type { Reporter } from './reporter';
 
 export interface PhaseTiming {
   label: string;
   ms: number;
 }
 
-/** Reports progress: an updating line on a terminal, plain lines in CI and pipes. */
+/** Tells a stage how far it got: `done` of `total` items. */
+export type OnProgress = (done: number, total: number) => void;
+
+/** Times the stages of a run and tells its reporter how each goes. */
 export class Progress {
   readonly timings: PhaseTiming[] = [];
-  private readonly tty: boolean;
-  constructor(
-    private readonly stream: NodeJS.WriteStream = process.stdout,
-    private readonly quiet = false,
-  ) {
-    this.tty = !!stream.isTTY && !process.env.CI;
-  }
+  constructor(private readonly reporter: Reporter) {}
 
-  /** Runs one stage of the pipeline, timing it and showing what is happening. */
-  async task<T>(label: string, fn: () => T | Promise<T>, describe?: (result: T) => string): Promise<T> {
-    if (this.tty && !this.quiet) this.stream.write(`\r\x1b[2K… ${label}`);
+  /** Runs one stage of the pipeline, timing it; `fn` may say how far it got. */
+  async task<T>(
+    label: string,
+    fn: (onProgress: OnProgress) => T | Promise<T>,
+    describe?: (result: T) => string,
+  ): Promise<T> {
+    const stage = this.reporter.stage(label);
     const start = performance.now();
-    const result = await fn();
+    const result = await fn((done, total) => stage.progress(done, total));
     const ms = performance.now() - start;
     this.timings.push({ label, ms });
-    if (!this.quiet) {
-      const line = `✔ ${label}${describe ? `: ${describe(result)}` : ''} (${formatMs(ms)})`;
-      this.stream.write(this.tty ? `\r\x1b[2K${line}\n` : `${line}\n`);
-    }
+    stage.end(ms, describe?.(result));
     return result;
-  }
-
-  /** Clears a half-written progress line before an error is printed. */
-  clear(): void {
-    if (this.tty && !this.quiet) this.stream.write('\r\x1b[2K');
   }
 }

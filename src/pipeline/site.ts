@@ -9,9 +9,18 @@ import {
   type TranslationInput,
 } from '../content/build-content-model';
 import { type DiscoveredContent, discoverContent } from '../content/discover';
+import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { loadReleases } from '../content/load-releases';
 import type { ReleasesData } from '../content/releases';
-import { DocsItError, DocsItErrors, docsItErrorsOf, ErrorCollector, formatError } from '../errors';
+import {
+  type Diagnostic,
+  DocsItError,
+  DocsItErrors,
+  docsItErrorsOf,
+  ErrorCollector,
+  errorDiagnostic,
+  warningDiagnostic,
+} from '../errors';
 import { checkLinks } from '../links/check-links';
 import { declaredLinks } from '../links/declared-links';
 import { assetTargetsOf, resolveAssets } from '../links/resolve-assets';
@@ -25,6 +34,7 @@ import type { SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
 import { readLastCommitDates } from '../translations/last-commit-dates';
 import { compileJobsOf } from './compile-jobs';
+import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { feedFilesOf } from './site-files';
 import type { Stages } from './stages';
@@ -107,18 +117,21 @@ export interface Site {
   /** A content file's page: compiled (or taken from the cache), its links pointing at routes. */
   page(file: string): Promise<CompiledPage>;
   /** Every page, compiled one after another; every problem of every page thrown together. */
-  compileAll(): Promise<Map<string, CompiledPage>>;
+  compileAll(onProgress?: OnProgress): Promise<Map<string, CompiledPage>>;
   /** Checks every link of the pages and of the chrome, site-wide; throws every broken one. */
   checkLinks(pages: Map<string, CompiledPage>): void;
   /** A route's props, with the problems that do not stop it from rendering. */
   routePage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
   /** Every route's props, in route order; every problem thrown together. */
   routePages(): Promise<RoutePage[]>;
+  /**
+   * Every warning and error known so far, with its place: the content's (links left out, unknown front matter
+   * keys), then each page's that has been compiled, each route's whose props were made, and the link check's.
+   */
+  diagnostics(): Diagnostic[];
 }
 
 export interface SiteOptions {
-  /** Where a page's warnings go (a code language without a grammar…); default: printed on stderr. */
-  warn?: (warning: DocsItError) => void;
   /**
    * What a page that cannot be compiled shows instead (`dev` shows an empty page and the error in an
    * overlay); without it the error is thrown, as `build` wants.
@@ -133,12 +146,15 @@ export function createSite(
   options: SiteOptions = {},
 ): Site {
   const { model, chrome } = modelOf(config, content, stages);
-  const warn = options.warn ?? ((w: DocsItError) => process.stderr.write(`Avviso: ${formatError(w)}\n`));
   const routeByPath = new Map(model.routes.map((r) => [r.path, r]));
   const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
   const assets = createSiteAssets(config.paths.root, config.site.baseUrl);
+  const contentDiagnostics = contentWarningsOf(content, model).map(warningDiagnostic);
+  const pageDiagnostics = new Map<string, Diagnostic[]>();
+  const routeDiagnostics = new Map<string, Diagnostic[]>();
+  let linkDiagnostics: Diagnostic[] = [];
   const withAssets = async (page: CompiledPage) => {
     const targets = assetTargetsOf(page);
     if (targets.length === 0) return page;
@@ -157,34 +173,42 @@ export function createSite(
       if (!page) {
         const job = jobs.get(file);
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
-        page = stages.compile(job, file).then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile)));
+        page = stages
+          .compile(job, file)
+          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile)))
+          .then(
+            (compiled) => {
+              pageDiagnostics.set(file, problemsOf(file, compiled));
+              return compiled;
+            },
+            (error: unknown) => {
+              const located = docsItErrorsOf(error);
+              if (located.length > 0) pageDiagnostics.set(file, located.map(errorDiagnostic));
+              throw error;
+            },
+          );
         const { recover } = options;
         if (recover) page = page.catch((error: unknown) => recover(file, error));
         pages.set(file, page);
       }
       return page;
     },
-    async compileAll() {
+    async compileAll(onProgress) {
       const errors = new ErrorCollector();
       const compiled = new Map<string, CompiledPage>();
       // With workers every page is asked for at once; without, one at a time (the compiler is single-threaded
       // work). Either way results are taken in page order, so errors and warnings come in the same order.
       const all = stages.parallel ? new Map([...jobs.keys()].map((file) => [file, site.page(file)])) : undefined;
       for (const promise of all?.values() ?? []) promise.catch(() => undefined);
+      let done = 0;
       for (const file of jobs.keys()) {
         try {
-          const page = await (all?.get(file) ?? site.page(file));
-          compiled.set(file, page);
-          for (const p of page.problems) {
-            const problem = new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint);
-            if (p.severity === 'warning') warn(problem);
-            else errors.add(problem);
-          }
+          compiled.set(file, await (all?.get(file) ?? site.page(file)));
         } catch (error) {
-          const located = docsItErrorsOf(error);
-          if (located.length === 0) throw error;
-          for (const e of located) errors.add(e);
+          if (docsItErrorsOf(error).length === 0) throw error;
         }
+        for (const d of pageDiagnostics.get(file) ?? []) if (d.severity === 'error') errors.add(d.error);
+        onProgress?.(++done, jobs.size);
       }
       errors.throwIfAny();
       return compiled;
@@ -200,16 +224,22 @@ export function createSite(
       const routePaths = new Set(model.routes.filter((r) => r.kind !== 'not-found').map((r) => r.path));
       const files = new Set([...model.staticUrls, ...feedFilesOf(config.site.baseUrl, model).map((f) => `/${f}`)]);
       files.add(`${config.site.baseUrl}sitemap.xml`);
-      checkLinks(
-        {
-          routes: routePaths,
-          files,
-          idsOfRoute,
-          pageLinks,
-          declared: declaredLinks(config.site, model, { file: content.configFile, source: content.configSource }),
-        },
-        config.site.baseUrl,
-      );
+      try {
+        checkLinks(
+          {
+            routes: routePaths,
+            files,
+            idsOfRoute,
+            pageLinks,
+            declared: declaredLinks(config.site, model, { file: content.configFile, source: content.configSource }),
+          },
+          config.site.baseUrl,
+        );
+        linkDiagnostics = [];
+      } catch (error) {
+        linkDiagnostics = docsItErrorsOf(error).map(errorDiagnostic);
+        throw error;
+      }
     },
     routePage(routePath) {
       let entry = routes.get(routePath);
@@ -224,6 +254,10 @@ export function createSite(
           page: site.page,
           assetUrl: assets.urlOf,
         });
+        entry.then(
+          ({ problems }) => routeDiagnostics.set(routePath, problems.map(errorDiagnostic)),
+          () => undefined,
+        );
         routes.set(routePath, entry);
       }
       return entry;
@@ -239,6 +273,28 @@ export function createSite(
       if (errors.length > 0) throw new DocsItErrors(errors);
       return all;
     },
+    diagnostics() {
+      const ofPages = [...jobs.keys()].flatMap((file) => pageDiagnostics.get(file) ?? []);
+      const ofRoutes = model.routes.flatMap((route) => routeDiagnostics.get(route.path) ?? []);
+      return [...contentDiagnostics, ...ofPages, ...ofRoutes, ...linkDiagnostics];
+    },
   };
   return site;
+}
+
+/** What the content says that changes nothing without a word: links left out, unknown front matter keys. */
+function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItError[] {
+  const leftOut = content.discovered.warnings.map((w) => new DocsItError(w.message, { file: w.file }));
+  const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
+    p ? [p.source] : [],
+  );
+  return [...leftOut, ...unknownKeyWarnings(sources)];
+}
+
+/** A compiled page's problems (a code language without a grammar, a heading id used twice…), at their place. */
+function problemsOf(file: string, page: CompiledPage): Diagnostic[] {
+  return page.problems.map((p) => ({
+    severity: p.severity === 'warning' ? 'warning' : 'error',
+    error: new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
+  }));
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolved-config';
 import type { TranslationInput } from '../content/build-content-model';
-import { DocsItError } from '../errors';
+import { DocsItError, UsageError } from '../errors';
 import { readUpstreamHistory } from '../translations/read-history';
 import { parseStatusFile } from '../translations/status-file';
 
@@ -25,9 +25,8 @@ export async function translationInputOf(
 ): Promise<TranslationInput | undefined> {
   const cwd = options.cwd ?? process.cwd();
   if (options.upstream && options.translationStatus) {
-    throw new DocsItError(
+    throw new UsageError(
       '--upstream and --translation-status both given',
-      undefined,
       'Pass one: the checkout to read now, or the status file written from it earlier.',
     );
   }

@@ -1,4 +1,5 @@
 import type { OutputFolder } from '../output/output-folder';
+import type { OnProgress } from './progress';
 import type { SiteFile, SiteFileGroup } from './site-files';
 
 /** Files written and files kept from the previous build. */
@@ -11,7 +12,11 @@ export interface WriteCounts {
  * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
  * link: no bytes copied, nothing rendered). Files are produced one at a time, so memory stays flat on large sites.
  */
-export async function writeFiles(files: SiteFile[], writer: OutputFolder): Promise<WriteCounts> {
+export async function writeFiles(
+  files: SiteFile[],
+  writer: OutputFolder,
+  onProgress?: OnProgress,
+): Promise<WriteCounts> {
   const { reuse } = writer;
   const counts: WriteCounts = { written: 0, reused: 0 };
   for (const file of files) {
@@ -25,6 +30,7 @@ export async function writeFiles(files: SiteFile[], writer: OutputFolder): Promi
       counts.written++;
     }
     if (key !== undefined) reuse.record(file.path, key, writer.fileInfo(file.path)!);
+    onProgress?.(counts.written + counts.reused, files.length);
   }
   return counts;
 }

@@ -1,6 +1,20 @@
 import { printable } from '../shared/terminal-text';
-import { translationStateLabels as stateLabels } from '../shared/translation-states';
+import { translationStateLabels } from '../shared/translation-states';
 import type { PageState, PageStatus, TranslationReport } from './translation-status';
+
+/**
+ * How each state reads in the report: the CLI speaks English (the site's status page shows the site's own
+ * labels, `translationStateLabels`, whose order both follow).
+ */
+const stateLabels: Record<PageState, string> = {
+  deleted: 'deleted',
+  moved: 'moved',
+  changed: 'changed',
+  untracked: 'no source',
+  'up-to-date': 'up to date',
+  own: 'own page',
+};
+const stateOrder = Object.keys(translationStateLabels) as PageState[];
 
 const short = (sha: string) => sha.slice(0, 7);
 const day = (iso: string) => iso.slice(0, 10);
@@ -8,23 +22,23 @@ const commitText = (commit: { sha: string; subject: string }) => `${short(commit
 
 function detail(page: PageStatus): string {
   const up = page.upstream;
-  if (!up) return page.state === 'own' ? '' : '(manca `upstream` nel front matter)';
-  const since = `dal ${short(up.commit)}`;
-  const lines = `+${page.added} −${page.deleted} righe`;
+  if (!up) return page.state === 'own' ? '' : '(no `upstream` in the front matter)';
+  const since = `since ${short(up.commit)}`;
+  const lines = `+${page.added} −${page.deleted} lines`;
   const newest = page.newest
-    ? `; ultimo ${day(page.newest.date)} ${short(page.newest.sha)} «${page.newest.subject}»`
+    ? `; newest ${day(page.newest.date)} ${short(page.newest.sha)} «${page.newest.subject}»`
     : '';
-  const commits = `${page.commits} commit`;
+  const commits = `${page.commits} ${page.commits === 1 ? 'commit' : 'commits'}`;
   switch (page.state) {
     case 'up-to-date':
       return `← ${up.path}`;
     case 'changed':
       return `← ${up.path}: ${commits}, ${lines} ${since}${newest}`;
     case 'moved':
-      return `← ${up.path}, ora ${page.currentPath}: ${commits}, ${lines} ${since}${newest}`;
+      return `← ${up.path}, now ${page.currentPath}: ${commits}, ${lines} ${since}${newest}`;
     case 'deleted':
-      if (!page.newest) return `← ${up.path}: eliminato`;
-      return `← ${up.path}: eliminato il ${day(page.newest.date)} in ${commitText(page.newest)}`;
+      if (!page.newest) return `← ${up.path}: deleted`;
+      return `← ${up.path}: deleted on ${day(page.newest.date)} in ${commitText(page.newest)}`;
     default:
       return '';
   }
@@ -39,7 +53,7 @@ export function formatReport(report: TranslationReport): string {
   const width = Math.max(...Object.values(stateLabels).map((l) => l.length));
   const fileWidth = Math.max(0, ...report.pages.map((p) => p.file.length));
   const lines: string[] = [
-    `Originale: ${report.ref} (${short(report.head.sha)}${report.head.date ? ` del ${day(report.head.date)}` : ''})`,
+    `Upstream: ${report.ref} (${short(report.head.sha)}${report.head.date ? ` of ${day(report.head.date)}` : ''})`,
     '',
   ];
   for (const page of report.pages) {
@@ -47,14 +61,14 @@ export function formatReport(report: TranslationReport): string {
     lines.push(text.trimEnd());
   }
   if (report.untranslated.length > 0) {
-    lines.push('', `Pagine originali che nessuna pagina segue (${report.untranslated.length}):`);
+    lines.push('', `Upstream pages no page follows (${report.untranslated.length}):`);
     for (const page of report.untranslated) {
-      lines.push(`  ${page.path}${page.newest ? `  (ultimo commit ${day(page.newest.date)})` : ''}`);
+      lines.push(`  ${page.path}${page.newest ? `  (newest commit ${day(page.newest.date)})` : ''}`);
     }
   }
   const counts = new Map<PageState, number>();
   for (const page of report.pages) counts.set(page.state, (counts.get(page.state) ?? 0) + 1);
-  const parts = (Object.keys(stateLabels) as PageState[]).map((s) => `${counts.get(s) ?? 0} ${stateLabels[s]}`);
-  lines.push('', `Riepilogo: ${parts.join(', ')}; ${report.untranslated.length} originali senza traduzione.`);
+  const parts = stateOrder.map((s) => `${counts.get(s) ?? 0} ${stateLabels[s]}`);
+  lines.push('', `Summary: ${parts.join(', ')}; ${report.untranslated.length} upstream pages without a translation.`);
   return lines.map(printable).join('\n');
 }

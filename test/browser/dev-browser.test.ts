@@ -19,10 +19,13 @@ let dev: RunningDev;
 let browser: Browser;
 
 test.before(async () => {
-  dev = await startDev(
-    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-    () => undefined,
-  );
+  dev = await startDev({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    port: 0,
+    host: '127.0.0.1',
+    open: false,
+  });
   await dev.site.compileEverything();
   browser = await launchChromium();
 });
@@ -66,11 +69,37 @@ test('a broken page shows the error overlay with file:line:column; fixing it rem
   const overlay = page.locator('#docs-it-overlay');
   await overlay.waitFor({ state: 'visible' });
   const text = await overlay.innerText();
+  assert.match(text, /^docs-it: 1 error \(this page reloads by itself once they are fixed\)/);
   assert.match(text, /content\/docs\/guides\/lunga\.md:\d+:1/);
   assert.match(text, 'broken link');
   await afterChangeThrottle();
   writeFileSync(file, longPage);
   await overlay.waitFor({ state: 'detached' });
+  await page.close();
+});
+
+test('a warning shows folded in a corner that leaves the page usable; removing its cause removes it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${dev.url}v1/guides/lunga`);
+  await page.waitForTimeout(300);
+  writeFileSync(file, longPage.replace('title: Pagina lunga', 'title: Pagina lunga\nsidebar_positon: 2'));
+  const box = page.locator('#docs-it-warnings');
+  await box.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.is(await page.locator('#docs-it-overlay').count(), 0, 'no overlay over the page for a warning');
+  const summary = box.locator('summary');
+  assert.is(await summary.innerText(), 'docs-it: 1 warning');
+  assert.not.ok(await box.getByText('unknown front matter key').isVisible(), 'folded at first');
+  // The page under it still takes clicks: a link of the sidebar opens its page.
+  await page.getByRole('link', { name: 'FAQ' }).first().click();
+  await page.waitForURL(/\/v1\/guides\/faq$/);
+  await box.waitFor({ state: 'visible' });
+  await summary.click();
+  const warning = box.getByText(/^content\/docs\/guides\/lunga\.md:3:1\nunknown front matter key "sidebar_positon"/);
+  await warning.waitFor({ state: 'visible' });
+  assert.match(await warning.innerText(), 'Did you mean "sidebar_position"?');
+  await page.waitForTimeout(150);
+  writeFileSync(file, longPage);
+  await box.waitFor({ state: 'detached', timeout: 10_000 });
   await page.close();
 });
 

@@ -11,7 +11,7 @@ import { launchChromium } from './browser';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
-const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true });
+const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serve>>;
 let origin: string;
@@ -134,10 +134,13 @@ test('a new version: a reload popup in offline mode, an automatic update otherwi
 });
 
 test('docs-it dev never registers the service worker', async () => {
-  const dev = await startDev(
-    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
-    () => undefined,
-  );
+  const dev = await startDev({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    port: 0,
+    host: '127.0.0.1',
+    open: false,
+  });
   const page = await browser.newPage();
   try {
     // Every call to register, noted as it is made (a registration of a file dev does not serve would fail and

@@ -71,8 +71,8 @@ async function buildHarness(out: string, env: Record<string, string>) {
 test.before(async () => {
   double = await startMeilisearchDouble({ masterKey: 'chiave-admin', searchKey: 'chiave-ricerca' });
   const meiliEnv = { DOCS_IT_SEARCH_HOST: double.url, DOCS_IT_SEARCH_KEY: 'chiave-ricerca' };
-  await buildSite({ packageRoot: repoRoot, config, out: localOut, quiet: true, env: {} });
-  await buildSite({ packageRoot: repoRoot, config, out: meiliOut, quiet: true, env: meiliEnv });
+  await buildSite({ packageRoot: repoRoot, config, out: localOut, env: {} });
+  await buildSite({ packageRoot: repoRoot, config, out: meiliOut, env: meiliEnv });
   await Promise.all([buildHarness(localOut, {}), buildHarness(meiliOut, meiliEnv)]);
   const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as Record<
     string,

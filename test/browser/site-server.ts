@@ -18,7 +18,7 @@ export async function serveBuiltSite(): Promise<{ origin: string; close(): Promi
     const out = path.join(repoRoot, 'test', '.tmp', `browser-site-${process.pid}`);
     removeBuildAtExit(out);
     if (!existsSync(path.join(out, 'it/index.html')))
-      await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, quiet: true });
+      await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
     return out;
   })();
   const running = await serve({ dir: await built, port: 0, host: '127.0.0.1' });
@@ -34,7 +34,7 @@ export async function openFixtureSite(
   options: Partial<BuildOptions> = {},
 ): Promise<{ browser: Browser; origin: string; close(): Promise<void> }> {
   const out = path.join(dir, 'build');
-  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, quiet: true, ...options });
+  await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, ...options });
   const running = await serve({ dir: out, port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return {

@@ -7,10 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type IndexCommandOptions, indexCommand } from '../../src/cli/index-command';
+import { type IndexCommandOptions, indexCommand, indexFailure } from '../../src/cli/index-command';
+import { runCommand } from '../../src/cli/run-command';
 import { temporaryPrefixOf } from '../../src/search/index-lock';
 import type { SearchRecord } from '../../src/search/records';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { copyFixture, removeDir, repoRoot, textReporter } from '../helpers';
 import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 
 const dir = copyFixture('basic');
@@ -49,9 +50,8 @@ const buildB = buildWith('build-b', recordsOf('b', 4014));
 let double: MeilisearchDouble;
 /** Runs the command, its printed lines collected apart from every other run's. */
 const run = async (options: Partial<IndexCommandOptions> = {}) => {
-  const lines: string[] = [];
-  const capture = (...args: unknown[]) => void lines.push(args.join(' '));
-  const code = await indexCommand({
+  const { reporter, text } = textReporter();
+  const indexOptions = {
     packageRoot: repoRoot,
     config,
     dir: buildA,
@@ -61,10 +61,10 @@ const run = async (options: Partial<IndexCommandOptions> = {}) => {
     runId: 'solo',
     lockPollMs: 20,
     waitMs: 10_000, // a hang guard: only a broken lock waits at all in most tests
-    out: { log: capture, error: capture },
     ...options,
-  });
-  return { code, text: lines.join('\n') };
+  };
+  const code = await runCommand(reporter, () => indexCommand(indexOptions, reporter), indexFailure);
+  return { code, text: text() };
 };
 const liveIds = () => [...(double.indexes.get(live)?.documents.keys() ?? [])];
 /** Which complete set of documents the live index holds: 'old', 'a', 'b', or what else it holds. */

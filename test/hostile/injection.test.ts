@@ -191,7 +191,7 @@ test('translations: \\x1e and \\x1f in subjects and file names do not corrupt th
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be printed
     assert.not.match(printed, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     assert.match(printed, 'Clear\\x1b[2J\\x1b[1;1HAll pages up to date\\x1b]0;pwned\\x07');
-    assert.match(printed, 'docs/we\\x1eird\\x1f.md, ora docs/moved\\x1e.md');
+    assert.match(printed, 'docs/we\\x1eird\\x1f.md, now docs/moved\\x1e.md');
     assert.match(printed, 'a\\x09b\\x1e.md');
     assert.match(printed, '\\u202eevil\\u202c order');
   } finally {
@@ -234,8 +234,8 @@ let local: Awaited<ReturnType<typeof serve>>;
 test.before(async () => {
   double = await startMeilisearchDouble({ masterKey: 'chiave-admin', searchKey: 'chiave-ricerca' });
   const env = { DOCS_IT_SEARCH_HOST: double.url, DOCS_IT_SEARCH_KEY: 'chiave-ricerca' };
-  await quietly(() => buildSite({ packageRoot: repoRoot, config, out: meiliOut, quiet: true, env }));
-  await quietly(() => buildSite({ packageRoot: repoRoot, config, out: localOut, quiet: true, env: {} }));
+  await quietly(() => buildSite({ packageRoot: repoRoot, config, out: meiliOut, env }));
+  await quietly(() => buildSite({ packageRoot: repoRoot, config, out: localOut, env: {} }));
   const records = JSON.parse(readFileSync(path.join(meiliOut, 'it/search/records.json'), 'utf8')) as Record<
     string,
     unknown

@@ -30,7 +30,7 @@ import { DocsItError, docsItErrorsOf, formatError } from '../../src/errors';
 import { OutputFolder } from '../../src/output/output-folder';
 import { writeFailure } from '../../src/output/write-failure';
 import { buildSite } from '../../src/pipeline/build-site';
-import { capturingStderr, fixture, outputLeftovers, removeDir, repoRoot } from '../helpers';
+import { capturingStderr, fixture, outputLeftovers, pipeEnv, removeDir, repoRoot } from '../helpers';
 
 const tmp = path.join(repoRoot, 'test/.tmp');
 mkdirSync(tmp, { recursive: true });
@@ -72,7 +72,7 @@ function snapshot(dir: string): Record<string, string> {
 /** Builds in this process; resolves to the printed errors (none when it built) and the warnings. */
 async function buildOnce(config: string, out?: string): Promise<{ errors: string[]; stderr: string }> {
   const { value, stderr } = await capturingStderr(() =>
-    buildSite({ packageRoot: repoRoot, config, quiet: true, ...(out ? { out } : {}) }).then(
+    buildSite({ packageRoot: repoRoot, config, ...(out ? { out } : {}) }).then(
       () => [] as string[],
       (error: unknown) => {
         const located = docsItErrorsOf(error);
@@ -493,7 +493,7 @@ function runCli(
   guardMs = 120_000,
 ): Promise<{ code: number | null; stdout: string; stderr: string; pgid: number; hung: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, detached: true });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, detached: true, env: pipeEnv() });
     let stdout = '';
     let stderr = '';
     let hung = false;

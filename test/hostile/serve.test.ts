@@ -41,7 +41,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 50 });
 async function start(options: ConstructorParameters<typeof CompressedVariants>[0] = {}) {
   variants = new CompressedVariants(options);
   server = createStaticServer({ dir, notFoundFile: 'it/404.html', variants });
-  origin = new URL(await listen(server!, 0, '127.0.0.1'));
+  origin = new URL((await listen(server!, 0, '127.0.0.1')).origin);
 }
 async function stop() {
   const running = server;

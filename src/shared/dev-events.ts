@@ -1,0 +1,19 @@
+/** A warning or error of `docs-it dev` as the browser shows it (`file:line:column`, what is wrong, what to do). */
+export interface ShownDiagnostic {
+  severity: 'error' | 'warning';
+  location?: string;
+  message: string;
+  hint?: string;
+}
+
+/** The first event of the live-reload stream: which server process this is, and what is open now. */
+export interface HelloEvent {
+  buildId: string;
+  diagnostics: ShownDiagnostic[];
+}
+
+/** A change was applied: the routes to reload (`all` for every one), and what is open now. */
+export interface UpdateEvent {
+  paths: string[] | 'all';
+  diagnostics: ShownDiagnostic[];
+}

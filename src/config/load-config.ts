@@ -5,6 +5,7 @@ import { type ModuleFiles, moduleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
 import { lineOfKeyPath } from '../validation/locate-key';
+import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import type { SiteConfig } from './site-schema';
 import { validateConfig } from './validate-config';
@@ -101,15 +102,23 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
     { keys: ['pwa', 'appleTouchIcon'], value: site.pwa.appleTouchIcon },
     ...site.pwa.icons.map((icon, i) => ({ keys: ['pwa', 'icons', i, 'src'], value: icon.src })),
   ];
-  const errors = named
-    .filter(({ value }) => value !== undefined && !existsSync(path.join(paths.static, value)))
-    .map(
-      ({ keys, value }) =>
-        new DocsItError(
-          `${keys.join('.').replace(/\.(\d+)\./g, '[$1].')}: file not found: content/static/${value}`,
-          { file, ...lineOfKeyPath(source, keys) },
-          'Add the file under content/static/, or fix the path (it is relative to content/static).',
-        ),
-    );
+  const errors = named.flatMap(({ keys, value }) => {
+    if (value === undefined) return [];
+    const key = keys.join('.').replace(/\.(\d+)\./g, '[$1].');
+    const where = { file, ...lineOfKeyPath(source, keys) };
+    const abs = path.join(paths.static, value);
+    // Published from content/static like any static file: the same rule (no `..` out of it, nothing hidden).
+    const verdict = publishableSync(abs, [paths.static], path.relative(paths.root, abs).split(path.sep).join('/'));
+    if (!isRefusal(verdict)) return [];
+    return [
+      verdict.kind === 'missing'
+        ? new DocsItError(
+            `${key}: file not found: content/static/${value}`,
+            where,
+            'Add the file under content/static/, or fix the path (it is relative to content/static).',
+          )
+        : new DocsItError(`${key}: ${verdict.problem}`, where, verdict.hint),
+    ];
+  });
   if (errors.length > 0) throw new DocsItErrors(errors);
 }

@@ -1,8 +1,8 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
+import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -156,14 +156,13 @@ export class DevSite {
     const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
     if (pathname.includes('..')) return { kind: 'none' };
     const file = pathname.slice(1);
-    const asset = this.site.assets.fileOf(file);
-    if (asset) return { kind: 'static', file: asset };
-    const copy = this.copies.get(file);
-    if (copy) {
-      // The listing left links out of the site folder out already; a link replaced since then must not expose
-      // a file outside it either. Same rule as the build: inside the site folder.
-      const [real, root] = await Promise.all([realpath(copy.from).catch(() => ''), realpath(this.config.paths.root)]);
-      return real.startsWith(root + path.sep) ? { kind: 'static', file: copy.from } : { kind: 'none' };
+    const from = this.site.assets.fileOf(file) ?? this.copies.get(file)?.from;
+    if (from) {
+      // The listing and the pages' files were checked already; a file replaced since then (by a link out of the
+      // content folders, a FIFO) must not be served or opened either. Same rule as the build.
+      const { paths } = this.config;
+      const verdict = await publishable(from, [paths.content, paths.static], file);
+      return isRefusal(verdict) ? { kind: 'none' } : { kind: 'static', file: verdict.real };
     }
     if (file.startsWith(this.files.search.dir)) {
       const contents = (await this.files.search.contents()).get(file);

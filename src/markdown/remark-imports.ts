@@ -5,7 +5,7 @@ import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import { assetPlaceholder, isAssetImport } from './asset-refs';
 import type { LinkRef } from './compiled-page';
 import { siteSpecifier } from './mdx-imports';
-import { resolveFrom } from './posix-paths';
+import { resolveFileFrom } from './posix-paths';
 
 /** Where an MDX page's imports come from at run time: `arguments[0]` of the compiled page's function body. */
 export const importsArgument = 'docsItImports';
@@ -134,7 +134,9 @@ export default function remarkImports() {
 
 /** The site-root relative file an asset import names from `from` (`./a.png`, `@site/static/a.png`). */
 function assetTarget(source: string, from: string): string {
-  return source.startsWith('@site/') ? source.slice('@site/'.length) : resolveFrom(from, source);
+  return source.startsWith('@site/')
+    ? resolveFileFrom('', source.slice('@site/'.length))
+    : resolveFileFrom(from, source);
 }
 
 interface EstreeNode {

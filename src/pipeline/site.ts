@@ -127,7 +127,7 @@ export function createSite(
   const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
-  const assets = createSiteAssets(config.paths.root, config.site.baseUrl);
+  const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const withAssets = async (page: CompiledPage) => {
     const targets = assetTargetsOf(page);
     if (targets.length === 0) return page;

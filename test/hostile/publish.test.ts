@@ -4,7 +4,7 @@
  * config; special files (FIFO, socket) that would block whoever opens them; file names no URL can carry. Build and
  * dev are checked alike. Loopback only; every wait has a hang guard far above the time it takes.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
   constants,
@@ -68,13 +68,31 @@ function assertNothingSecret(out: string) {
   }
 }
 
-/** Wakes whoever waits on a FIFO (a reader gets end of file), so that a failed test cannot hang the run. */
-function unblock(fifo: string) {
-  try {
-    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-  } catch {
-    // Nobody was reading it.
-  }
+/**
+ * A process of its own that watches every FIFO under `dir`: when a reader waits on one (docs-it opened it), it opens
+ * the FIFO for writing and closes it at once, so the reader gets end of file instead of blocking the build's thread
+ * for ever (a hang guard in this process could not run then), and it names the FIFO. A correct build opens none.
+ */
+function watchFifos(dir: string): { opened(): string[]; stop(): void } {
+  // Its own walk: a recursive readdir follows links to folders, and the site has a loop of them.
+  const script = `
+    const fs = require('node:fs'), path = require('node:path');
+    const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.isFIFO() ? [path.join(dir, e.name)] : []);
+    setInterval(() => {
+      let fifos = [];
+      try { fifos = walk(process.argv[1]); } catch {}
+      for (const file of fifos) {
+        try {
+          fs.closeSync(fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+          console.log(file);
+        } catch {}
+      }
+    }, 300);`;
+  const child = spawn(process.execPath, ['-e', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  return { opened: () => output.split('\n').filter(Boolean), stop: () => child.kill() };
 }
 
 const withSecrets = (files: Record<string, string> = {}) => copyFixture('basic', { ...secrets, ...files });
@@ -83,8 +101,8 @@ const withSecrets = (files: Record<string, string> = {}) => copyFixture('basic',
 
 const linked = withSecrets();
 const staticDir = path.join(linked, 'content/static');
-const fifos = [path.join(staticDir, 'tubo.txt'), path.join(linked, 'content/docs/guides/tubo.md')];
 let socket: Server;
+let fifoWatch: ReturnType<typeof watchFifos>;
 
 test.before(async () => {
   symlinkSync('../../.env', path.join(staticDir, 'env.txt'));
@@ -95,19 +113,21 @@ test.before(async () => {
   symlinkSync('../../privato.png', path.join(staticDir, 'privato.png'));
   // A link to a folder that holds the secrets: never followed.
   symlinkSync('../..', path.join(staticDir, 'sito'));
-  for (const fifo of fifos) mkfifo(fifo);
+  mkfifo(path.join(staticDir, 'tubo.txt'));
+  mkfifo(path.join(linked, 'content/docs/guides/tubo.md'));
+  fifoWatch = watchFifos(linked);
   symlinkSync('tubo.txt', path.join(staticDir, 'verso-tubo.txt'));
   socket = createServer();
   await new Promise<void>((resolve) => socket.listen(path.join(staticDir, 'presa.sock'), resolve));
 });
 
 test.after(async () => {
-  for (const fifo of fifos) unblock(fifo);
+  fifoWatch.stop();
   await new Promise((resolve) => socket.close(resolve));
   removeDir(linked);
 });
 
-const linkWarnings = [
+const linkWarnings: [string, string][] = [
   ['content/static/env.txt', 'outside content/: not published'],
   ['content/static/config.txt', 'outside content/: not published'],
   ['content/static/npmrc.txt', 'outside content/: not published'],
@@ -131,7 +151,7 @@ test('build: links to secrets, hidden files, node_modules and special files are 
   const lines = stderr.split('\n');
   for (const [file, warning] of linkWarnings)
     assert.ok(
-      lines.some((l) => l.startsWith(`Avviso: ${file}: `) && l.includes(warning!)),
+      lines.some((l) => l.startsWith(`Avviso: ${file}: `) && l.includes(warning)),
       `${file}: ${warning}`,
     );
   // Each says what to do, on its own line.
@@ -139,6 +159,7 @@ test('build: links to secrets, hidden files, node_modules and special files are 
   assert.match(stderr, '→ Only files under content/ are published');
   assert.match(stderr, '→ Replace it with a regular file');
   assertNothingSecret(out);
+  assert.equal(fifoWatch.opened(), [], 'no FIFO was opened');
   assert.ok(filesUnder(out).includes(path.join('it', 'img', 'logo.svg')), 'ordinary static files are published');
 });
 
@@ -167,8 +188,8 @@ test('dev: the same files are not served, and a file turned into a FIFO while it
     const favicon = path.join(staticDir, 'img/favicon.svg');
     removeDir(favicon);
     mkfifo(favicon);
-    fifos.push(favicon);
     assert.is(await status('img/favicon.svg'), 404);
+    assert.equal(fifoWatch.opened(), [], 'no FIFO was opened');
   } finally {
     await dev.close();
   }
@@ -180,8 +201,9 @@ test('dev: the same files are not served, and a file turned into a FIFO while it
 async function errorsOf(files: Record<string, string>, setup: (dir: string) => void = () => undefined) {
   const dir = withSecrets(files);
   const out = path.join(dir, 'build');
+  setup(dir);
+  const fifos = watchFifos(dir);
   try {
-    setup(dir);
     const error = await guarded(
       'build',
       capturingStderr(() =>
@@ -194,8 +216,10 @@ async function errorsOf(files: Record<string, string>, setup: (dir: string) => v
     const located = docsItErrorsOf(error.value);
     if (error.value !== undefined && located.length === 0) throw error.value;
     if (existsSync(out)) assertNothingSecret(out);
+    assert.equal(fifos.opened(), [], 'no FIFO was opened');
     return located.map(formatError);
   } finally {
+    fifos.stop();
     removeDir(dir);
   }
 }

@@ -5,17 +5,7 @@
  * dev are checked alike. Loopback only; every wait has a hang guard far above the time it takes.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
 import { digestOf } from '../cache/digest';
@@ -7,6 +8,7 @@ import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, docsItErrorsOf, formatError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { usesMermaid } from '../markdown/uses-mermaid';
+import { compileWorkerScript } from '../pipeline/compile-pool';
 import { type Run, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
@@ -27,6 +29,11 @@ export type DevResponse =
   | { kind: 'asset'; contents: Uint8Array | string; file: string }
   | { kind: 'static'; file: string }
   | { kind: 'none' };
+
+/** Compile workers of `dev`: one can be held by a long page while the other compiles the pages readers open. */
+const devCompileWorkers = 2;
+/** The memory of each: far above what any page needs, far below what would stop the machine. */
+const devWorkerMemoryMb = 1024;
 
 const emptyPage: CompiledPage = { html: '', toc: [], ids: [], links: [], problems: [], search: [], words: 0 };
 
@@ -81,11 +88,19 @@ export class DevSite {
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
     this.run = await startRun({ ...this.options, mode: 'development', quiet: true }, 'dev');
+    // Pages compile in workers, never on the thread that answers readers: a page that takes long (or never ends)
+    // holds one worker, and the other answers the pages asked for meanwhile.
+    this.run.stages.compileOffThread(
+      Math.min(devCompileWorkers, availableParallelism()),
+      compileWorkerScript(this.options.packageRoot, this.options.cliDir),
+      devWorkerMemoryMb,
+    );
     this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
     await this.reload([]);
   }
 
   async dispose(): Promise<void> {
+    await this.run?.stages.close();
     await this.bundler?.dispose();
     this.run?.end();
   }

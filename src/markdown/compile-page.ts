@@ -16,7 +16,7 @@ import {
   IdsContext,
   mdxComponents,
 } from '../../templates/content/mdx-components';
-import { provideModulesToSiteCode } from '../../templates/content/site-modules';
+import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { DocsItError } from '../errors';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
@@ -24,7 +24,7 @@ import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
 import { createHighlighter, type Highlighter } from './highlighter';
 import { mdx1Compat } from './mdx1-compat';
-import { checkPageLimits } from './page-limits';
+import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
 import rehypeCode from './rehype-code';
 import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
@@ -57,6 +57,8 @@ export interface CompileInput extends PageContext {
 /** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
 function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
   return [
+    // First: every later plugin walks the tree recursively.
+    treeDepthGuard,
     ...(format === 'mdx' ? [remarkMdxFragments, remarkCodeBlockComponent, remarkImports] : []),
     remarkGfm,
     remarkAutolinkGuard,
@@ -77,6 +79,8 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
  */
 function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
   return [
+    // Raw HTML (parsed just before, in `.md`) can nest deeper than the markdown did.
+    treeDepthGuard,
     rehypeHeadingSlugs,
     rehypeLinks,
     [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
@@ -126,24 +130,36 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
         try {
+          const budget = createElementBudget(input.file, body.length);
           html = await withoutProcessExit(input.file, async () => {
             const { imports, components } = await modulesOf(input.code);
             const mod = await runMdx(String(compiled), {
               ...jsxRuntime,
+              jsx: budget.wrap(jsxRuntime.jsx),
+              jsxs: budget.wrap(jsxRuntime.jsxs),
               baseUrl: import.meta.url,
               [importsArgument]: imports,
             } as Parameters<typeof runMdx>[1]);
             const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
             const content = createElement(Content, { components });
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-            const markup = renderToStaticMarkup(
-              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
-            );
-            return withoutImagePreloads(markup);
+            countSiteElements(budget.count);
+            try {
+              const markup = renderToStaticMarkup(
+                createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withIds),
+              );
+              return withoutImagePreloads(markup);
+            } finally {
+              countSiteElements(undefined);
+            }
           });
         } catch (error) {
           // The page's own code failed: whatever it threw is the page's error.
-          throw missingNameError(error, input.file, body) ?? toDocsItError(error, input.file);
+          throw (
+            stackOverflowError(error, input.file) ??
+            missingNameError(error, input.file, body) ??
+            toDocsItError(error, input.file)
+          );
         }
       }
     } catch (error) {
@@ -268,6 +284,8 @@ export class CompileCrash extends Error {
  */
 function syntaxErrorOrCrash(error: unknown, file: string): Error {
   if (error instanceof DocsItError) return error;
+  const overflow = stackOverflowError(error, file);
+  if (overflow) return overflow;
   const message = error as { name?: string; reason?: unknown; place?: unknown; line?: unknown };
   const located = typeof message?.reason === 'string' && ('place' in message || 'line' in message);
   const fromParser = message?.name === 'VFileMessage' || located;

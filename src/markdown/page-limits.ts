@@ -146,7 +146,8 @@ function scanLine(line: string, state: ScanState): Problem {
   }
   if (prefix.indent > pageLimits.indentColumns)
     return {
-      message: `a line indented by ${prefix.indent} columns (at most ${pageLimits.indentColumns}): lists nested too deep`,
+      message:
+        `a line indented by ${prefix.indent} columns (at most ${pageLimits.indentColumns}): ` + 'lists nested too deep',
     };
   const opened = prefix.quotes + prefix.lists + prefix.footnotes;
   if (opened + state.directives > pageLimits.blockNesting) return { message: blockNesting(prefix, state.directives) };
@@ -203,7 +204,9 @@ function scanLine(line: string, state: ScanState): Problem {
         message:
           `${state.lazy} lines in a row continue a list item or a quote without its indentation or > (at most ` +
           `${pageLimits.lazyLines})`,
-        hint: 'Indent the lines that belong to the list item (start them with > in a quote), or end it with a blank line.',
+        hint:
+          'Indent the lines that belong to the list item (start them with > in a quote), or end it with a ' +
+          'blank line.',
       };
   }
   return scanInline(rest, paragraph, state);
@@ -296,7 +299,8 @@ function scanInline(text: string, paragraph: Paragraph, state: ScanState): Probl
     } else if (c === '[') {
       if (++paragraph.openBrackets > pageLimits.bracketNesting)
         return {
-          message: `links, images or labels nested ${paragraph.openBrackets} deep (at most ${pageLimits.bracketNesting})`,
+          message:
+            `links, images or labels nested ${paragraph.openBrackets} deep ` + `(at most ${pageLimits.bracketNesting})`,
         };
     } else if (c === ']') {
       if (paragraph.openBrackets > 0) paragraph.openBrackets--;

@@ -206,7 +206,7 @@ test('build: each hostile page is an error at its line, and the build ends witho
 
 // ---- dev: a page that never finishes compiling holds a worker, never the server. ----
 
-test('dev: while a page compiles for ever, every other request is answered; hostile pages show their errors', async () => {
+test('dev: while a page compiles for ever, other requests are answered; hostile pages show their errors', async () => {
   const dir = copyFixture('basic', {
     ...hostilePages,
     'content/docs/guides/infinito.mdx': '# Infinito\n\nexport const Gira = () => { for (;;) {} };\n\n<Gira />\n',

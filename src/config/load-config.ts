@@ -7,6 +7,7 @@ import { importTsModule } from '../modules/import-ts-module';
 import { lineOfKeyPath } from '../validation/locate-key';
 import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
+import { searchHostExpected, searchHostOrigin } from './search-host';
 import type { SiteConfig } from './site-schema';
 import { validateConfig } from './validate-config';
 
@@ -34,6 +35,14 @@ export interface LoadConfigOptions {
  */
 function searchFromEnv(search: SiteConfig['search'], env: Record<string, string | undefined>): SiteConfig['search'] {
   const host = env.DOCS_IT_SEARCH_HOST?.trim();
+  if (host && searchHostOrigin(host) === undefined) {
+    throw new DocsItError(
+      `DOCS_IT_SEARCH_HOST (environment variable): ${JSON.stringify(host)} is not a server's address: ` +
+        searchHostExpected,
+      undefined,
+      'Set it to the address of the Meilisearch server, or leave it unset to search the embedded local index.',
+    );
+  }
   const apiKey = env.DOCS_IT_SEARCH_KEY?.trim();
   return { ...search, ...(host ? { host } : {}), ...(apiKey ? { apiKey } : {}) };
 }

@@ -158,7 +158,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           throw (
             stackOverflowError(error, input.file) ??
             missingNameError(error, input.file, body) ??
-            toDocsItError(error, input.file)
+            renderError(error, input.file, body)
           );
         }
       }
@@ -264,6 +264,22 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
     );
   }
   return undefined;
+}
+
+/**
+ * Something the page's code threw while it ran (a component, an expression), as the page's error: located at the
+ * first component of the page named in the error's stack, else at the top of the page.
+ */
+function renderError(error: unknown, file: string, body: string): DocsItError {
+  if (error instanceof DocsItError) return error;
+  const text = (error as Error)?.message ?? String(error);
+  const names = [...((error as Error)?.stack ?? '').matchAll(/^\s*at (?:new )?([A-Z][\w$]*)[ .]/gm)].map((m) => m[1]!);
+  const place = names.map((name) => placeOf(body, new RegExp(`<${escapeRegExp(name)}[\\s/>]`))).find(Boolean);
+  return new DocsItError(
+    `the page's code failed while it rendered: ${text}`,
+    { file, ...(place ?? { line: 1, column: 1 }) },
+    'A component or an expression of this page threw: fix it, or the props the page gives it.',
+  );
 }
 
 /** An error of docs-it itself while it compiled a page: a bug to report, not something the writer can fix. */

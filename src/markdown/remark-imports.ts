@@ -99,6 +99,16 @@ export default function remarkImports() {
             const names = Object.keys(builtinModules[spec]).join(', ');
             fail(`${spec} has no export named ${imported}`, `It exports ${names}.`);
           }
+          // A module of the site's code: its exports are known once it is bundled (`@theme/Name` always has one).
+          const exported = key!.includes('#') ? undefined : page.code?.exports[key!];
+          if (exported && imported !== '*' && !exported.includes(imported)) {
+            const what = imported === 'default' ? 'no default export' : `no export named ${imported}`;
+            const names = exported.length > 0 ? `It exports ${exported.join(', ')}.` : 'It exports nothing.';
+            fail(
+              `cannot import ${source}: the module has ${what}`,
+              `${names} Import one of those names (a default import takes the module's \`export default\`).`,
+            );
+          }
           const binding = `${key}\n${imported}`;
           const earlier = declared.get(local);
           if (earlier === binding) continue;

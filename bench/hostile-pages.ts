@@ -22,7 +22,7 @@ const r = (text: string, times: number) => text.repeat(times);
 
 /** Each hostile page: its extension and text (all under 25 KB). */
 const pages: Record<string, { ext: 'md' | 'mdx'; text: string }> = {
-  none: { ext: 'md', text: '# Normale\n\nUna pagina qualsiasi.\n' },
+  none: { ext: 'md', text: 'Una pagina qualsiasi.\n' },
   'list-10000-deep': { ext: 'md', text: `${r('- ', 10_000)}x\n` },
   'admonitions-1000': { ext: 'md', text: `${r(':::note\n', 1000)}x\n${r(':::\n', 1000)}` },
   'underscores-3000': { ext: 'md', text: `${r('a_ ', 3000)}\n` },
@@ -77,7 +77,7 @@ for (const [name, page] of Object.entries(pages)) {
   const site = path.join(sites, name);
   rmSync(site, { recursive: true, force: true });
   cpSync(path.join(repoRoot, 'test/fixtures/basic'), site, { recursive: true });
-  writeFileSync(path.join(site, `content/docs/guides/ostile.${page.ext}`), page.text);
+  writeFileSync(path.join(site, `content/docs/guides/ostile.${page.ext}`), `---\ntitle: Ostile\n---\n\n${page.text}`);
   const result = await build(site);
   const seconds = `${(result.ms / 1000).toFixed(2)} s`;
   console.log(`${name.padEnd(26)} ${String(page.text.length).padStart(6)} ${seconds.padStart(8)}  ${outcome(result)}`);

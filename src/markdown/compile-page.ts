@@ -130,7 +130,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
         try {
-          const budget = createElementBudget(input.file, body.length);
+          const budget = createElementBudget(input.file, body.length, (stack) => componentPlace(stack, body));
           html = await withoutProcessExit(input.file, async () => {
             const { imports, components } = await modulesOf(input.code);
             const mod = await runMdx(String(compiled), {
@@ -266,6 +266,12 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
   return undefined;
 }
 
+/** Where the page uses the first component a stack trace names (`at Name (…)` → `<Name`), if it uses one. */
+function componentPlace(stack: string | undefined, body: string): { line: number; column: number } | undefined {
+  const names = [...(stack ?? '').matchAll(/^\s*at (?:new )?([A-Z][\w$]*)[ .]/gm)].map((m) => m[1]!);
+  return names.map((name) => placeOf(body, new RegExp(`<${escapeRegExp(name)}[\\s/>]`))).find(Boolean);
+}
+
 /**
  * Something the page's code threw while it ran (a component, an expression), as the page's error: located at the
  * first component of the page named in the error's stack, else at the top of the page.
@@ -273,11 +279,9 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
 function renderError(error: unknown, file: string, body: string): DocsItError {
   if (error instanceof DocsItError) return error;
   const text = (error as Error)?.message ?? String(error);
-  const names = [...((error as Error)?.stack ?? '').matchAll(/^\s*at (?:new )?([A-Z][\w$]*)[ .]/gm)].map((m) => m[1]!);
-  const place = names.map((name) => placeOf(body, new RegExp(`<${escapeRegExp(name)}[\\s/>]`))).find(Boolean);
   return new DocsItError(
     `the page's code failed while it rendered: ${text}`,
-    { file, ...(place ?? { line: 1, column: 1 }) },
+    { file, ...(componentPlace((error as Error)?.stack, body) ?? { line: 1, column: 1 }) },
     'A component or an expression of this page threw: fix it, or the props the page gives it.',
   );
 }

@@ -371,9 +371,14 @@ export function treeDepthGuard() {
 /**
  * Counts the elements a page's code creates while it renders and throws, naming the page, past
  * `pageLimits.renderedElements`: a component that renders itself would otherwise fill the memory. `wrap` takes
- * a JSX runtime's `jsx`/`jsxs` function; `count` is called for each element made elsewhere.
+ * a JSX runtime's `jsx`/`jsxs` function; `count` is called for each element made elsewhere. `locate` finds the
+ * page's use of a component named in a stack trace.
  */
-export function createElementBudget(file: string, chars: number) {
+export function createElementBudget(
+  file: string,
+  chars: number,
+  locate: (stack: string | undefined) => { line: number; column: number } | undefined,
+) {
   const budget = pageLimits.renderedElements + Math.ceil(chars / 2);
   let created = 0;
   const count = () => {
@@ -381,7 +386,8 @@ export function createElementBudget(file: string, chars: number) {
       throw new DocsItError(
         `the page's code created more than ${budget.toLocaleString('en')} elements while it ` +
           'rendered: a component that renders itself, or a loop without an end?',
-        { file, line: 1, column: 1 },
+        // At the page's use of the component rendering now, when the stack names one.
+        { file, ...(locate(new Error().stack) ?? { line: 1, column: 1 }) },
         'Give the recursion an end (a depth or a condition), or render less: a page this large cannot be read.',
       );
   };

@@ -119,13 +119,14 @@ located(
 located(
   'a component that renders itself',
   'export const Io = () => <Io />;\n\n<Io />\n',
-  "1:1: the page's code created more than 50,0",
+  // At the component's use in its own definition: the recursion.
+  "1:25: the page's code created more than 50,0",
   'mdx',
 );
 located(
   'a component that renders itself twice',
   'export const Io = ({ n = 0 }) => <><Io n={n + 1} /><Io n={n + 1} /></>;\n\n<Io />\n',
-  "1:1: the page's code created more than",
+  "1:36: the page's code created more than",
   'mdx',
 );
 located(
@@ -196,7 +197,7 @@ test('build: each hostile page is an error at its line, and the build ends witho
       'content/docs/guides/lista.md:3:1: lists nested 10000 deep (at most 32)',
       'content/docs/guides/avvisi.md:35:1: admonitions nested 33 deep (at most 32)',
       'content/docs/guides/sottolineato.md:3:1: 501 emphasis marks (* and _) in one paragraph (at most 500)',
-      "content/docs/guides/ricorsivo.mdx:1:1: the page's code created more than",
+      "content/docs/guides/ricorsivo.mdx:3:25: the page's code created more than",
     ])
       assert.ok(output.includes(expected), `${expected}\n${output}`);
   } finally {

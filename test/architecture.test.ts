@@ -62,7 +62,7 @@ const allowed: Record<string, string[]> = {
   translations: ['errors', 'shared'],
   content: ['errors', 'validation', 'modules', 'cache', 'config', 'shared', 'translations'],
   markdown: ['errors', 'shared', 'templates'],
-  'site-code': ['errors', 'shared', 'templates', 'cache', 'config', 'content', 'markdown'],
+  'site-code': ['errors', 'shared', 'templates', 'validation', 'cache', 'config', 'content', 'markdown'],
   links: ['errors', 'shared', 'markdown', 'content', 'config', 'validation'],
   render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation', 'translations'],
   search: ['shared', 'markdown', 'templates'],

@@ -75,12 +75,15 @@ test('reports a config syntax error with file and line', async () => {
 });
 
 /** The errors of loading the basic fixture with `edit` applied to its config source. */
-async function configErrors(edit: (source: string) => string): Promise<DocsItError[]> {
+async function configErrors(
+  edit: (source: string) => string,
+  env: Record<string, string> = {},
+): Promise<DocsItError[]> {
   const dir = copyFixture('basic');
   const file = path.join(dir, 'site.config.ts');
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
   try {
-    await loadConfig({ packageRoot: repoRoot, config: file });
+    await loadConfig({ packageRoot: repoRoot, config: file, env });
     return [];
   } catch (error) {
     return error instanceof DocsItErrors ? error.errors : [error as DocsItError];
@@ -125,6 +128,33 @@ test('a logo or favicon that does not exist under content/static is an error at 
   assert.is(errors.length, 1);
   assert.is(errors[0]!.message, 'navbar.logo.src: file not found: content/static/img/manca.svg');
   assert.is(errors[0]!.location?.line, 37);
+});
+
+test('a search host or site url that is no address is an error at its key, never "Invalid URL"', async () => {
+  const errors = await configErrors((s) =>
+    s
+      .replace("search: { indexUid: 'docs-v1' },", "search: { indexUid: 'docs-v1', host: 'https://exa mple.org' },")
+      .replace("url: 'https://example.org',", "url: 'https://exa mple.org',"),
+  );
+  assert.equal(
+    errors.map((e) => [e.message, e.location?.line]),
+    [
+      ['url: expected an origin such as "https://example.org" (no spaces, a valid host name)', 6],
+      ['search.host: expected the address of a Meilisearch server, such as "https://search.example.org"', 56],
+    ],
+  );
+  const fromEnv = await configErrors((s) => s, { DOCS_IT_SEARCH_HOST: 'http://a b' });
+  assert.equal(
+    fromEnv.map((e) => [e.message, e.hint]),
+    [
+      [
+        'DOCS_IT_SEARCH_HOST (environment variable): "http://a b" is not a server\'s address: expected the address ' +
+          'of a Meilisearch server, such as "https://search.example.org"',
+        'Set it to the address of the Meilisearch server, or leave it unset to search the embedded local index.',
+      ],
+    ],
+  );
+  assert.equal(await configErrors((s) => s, { DOCS_IT_SEARCH_HOST: 'localhost:7700' }), [], 'a host without scheme');
 });
 
 test.run();

@@ -147,6 +147,27 @@ test('pagination_prev / pagination_next replace the sidebar neighbours; null hid
   }
 });
 
+test('pagination ids are checked on docs outside every sidebar too, each at its line', () => {
+  const outside = doc('Fuori', 'pagination_next: manca\npagination_prev: guides/faq\n');
+  assert.ok(model({ ...base, 'content/docs/altro/fuori.md': doc('Fuori', 'pagination_prev: guides/faq\n') }));
+  try {
+    model({ ...base, 'content/docs/altro/fuori.md': outside });
+    assert.unreachable();
+  } catch (error) {
+    assert.equal(
+      (error as DocsItErrors).errors.map((e) => [e.message, e.location?.file, e.location?.line, e.hint]),
+      [
+        [
+          'pagination_next: no doc with id "manca"',
+          'content/docs/altro/fuori.md',
+          3,
+          'Use the id of a doc (its path under content/docs without the extension), or null for none.',
+        ],
+      ],
+    );
+  }
+});
+
 test('an unknown sidebar doc id is an error naming the config line', () => {
   try {
     model({ ...base, 'content/docs/guides/readme.md': doc('Guide', 'draft: true\n') });

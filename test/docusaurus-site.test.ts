@@ -152,6 +152,36 @@ test('two docs given one id is an error at the id line', async () => {
   assert.match(errors.join('\n'), 'content/docs/guide/doppia.md:2:1: two docs with the id "guide/distribuire"');
 });
 
+test('MDX import failures: a module that throws while it loads is an error at each import of it', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'src/components/Rompe.tsx': "throw new Error('rotto al caricamento');\nexport default () => null;\n",
+    'content/docs/guide/rompe.mdx': "# Rompe\n\nimport Rompe from '@site/src/components/Rompe';\n\n<Rompe />\n",
+  });
+  assert.match(
+    errors.join('\n'),
+    'content/docs/guide/rompe.mdx:3:1: importing @site/src/components/Rompe failed: src/components/Rompe.tsx threw ' +
+      'while it loaded: rotto al caricamento\n  → Fix src/components/Rompe.tsx: code at its top level',
+  );
+});
+
+test('MDX import failures: a missing export and a component that throws are errors at their lines', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'src/components/Lancia.tsx': "export default function Lancia() {\n  throw new Error('rotto nel rendering');\n}\n",
+    'content/docs/guide/lancia.mdx':
+      "# Lancia\n\nimport Lancia from '@site/src/components/Lancia';\n\nTesto.\n\n<Lancia />\n",
+    'content/docs/guide/manca.mdx':
+      "# Manca\n\nimport { Nessuno } from '@site/src/components/Avviso';\n\n<Nessuno />\n",
+  });
+  const text = errors.join('\n');
+  assert.match(text, 'content/docs/guide/manca.mdx:3:1: cannot import @site/src/components/Avviso: the module has no');
+  assert.match(text, 'export named Nessuno\n  → It exports default.');
+  assert.match(
+    text,
+    "content/docs/guide/lancia.mdx:7:1: the page's code failed while it rendered: rotto nel rendering\n" +
+      '  → A component or an expression of this page threw',
+  );
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',

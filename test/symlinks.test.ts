@@ -1,6 +1,7 @@
 /*
- * Links in the content folder: build and dev publish a link only when it points to a file inside the site
- * folder; links out of it, links to folders (loops included) and broken links are left out with a warning.
+ * Links in the content folder: build and dev publish a link only when it points to a file inside content/;
+ * links out of it (to the site folder's own files too), links to folders (loops included) and broken links are
+ * left out with a warning.
  */
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,9 @@ symlinkSync(outside, path.join(staticDir, 'fuori'));
 symlinkSync('.', path.join(staticDir, 'ciclo'));
 symlinkSync('non-esiste.txt', path.join(staticDir, 'rotto.txt'));
 writeFileSync(path.join(dir, 'LICENSE.txt'), 'licenza del sito');
-symlinkSync('../../LICENSE.txt', path.join(staticDir, 'licenza.txt'));
+symlinkSync('../../LICENSE.txt', path.join(staticDir, 'radice.txt'));
+writeFileSync(path.join(dir, 'content/licenza.txt'), 'licenza dei contenuti');
+symlinkSync('../licenza.txt', path.join(staticDir, 'licenza.txt'));
 const out = path.join(dir, 'build');
 
 test.after(() => {
@@ -32,10 +35,11 @@ test.after(() => {
 });
 
 const expectedWarnings = [
-  'content/static/ciclo: link to a folder, not followed',
-  `content/static/fuori: link to ${outside}, outside the site folder, not published`,
-  'content/static/rotto.txt: link to a missing file',
-  `content/static/segreto.txt: link to ${path.join(outside, 'segreto.txt')}, outside the site folder`,
+  'content/static/ciclo: a folder, not a file: not published',
+  `content/static/fuori: its link leads to ${outside}, outside content/: not published`,
+  `content/static/radice.txt: its link leads to ${path.join(dir, 'LICENSE.txt')}, outside content/`,
+  'missing file content/static/rotto.txt (or a link to a missing file',
+  `content/static/segreto.txt: its link leads to ${path.join(outside, 'segreto.txt')}, outside content/`,
 ];
 
 /** Each expected warning was reported (as printed: `file: what`), at the file it names. */
@@ -43,18 +47,18 @@ function assertWarned(report: CollectedReport): void {
   const printed = report.found.filter((d) => d.severity === 'warning').map((d) => formatError(d.error));
   for (const warning of expectedWarnings)
     assert.ok(
-      printed.some((p) => p.startsWith(warning)),
+      printed.some((p) => p.includes(warning)),
       `${warning}\nin:\n${printed.join('\n')}`,
     );
 }
 
-test('build publishes links to files inside the site, and nothing a link outside it points to', async () => {
+test('build publishes links to files inside content/, and nothing a link outside it points to', async () => {
   const config = path.join(dir, 'site.config.ts');
   const report = collectingReporter();
   await buildSite({ packageRoot: repoRoot, config, out, reporter: report });
   assertWarned(report);
-  assert.ok(existsSync(path.join(out, 'it/licenza.txt')), 'a link inside the site folder is published');
-  for (const file of ['it/segreto.txt', 'it/fuori', 'it/ciclo', 'it/rotto.txt'])
+  assert.ok(existsSync(path.join(out, 'it/licenza.txt')), 'a link inside content/ is published');
+  for (const file of ['it/segreto.txt', 'it/fuori', 'it/ciclo', 'it/rotto.txt', 'it/radice.txt'])
     assert.not.ok(existsSync(path.join(out, file)), file);
 });
 
@@ -67,7 +71,7 @@ test('dev lists the same files and says the same about the links', async () => {
   try {
     assertWarned(report);
     assert.is((await fetch(`${dev.url}licenza.txt`)).status, 200);
-    for (const file of ['segreto.txt', 'fuori/segreto.txt', 'ciclo/ciclo/licenza.txt'])
+    for (const file of ['segreto.txt', 'fuori/segreto.txt', 'ciclo/ciclo/licenza.txt', 'radice.txt'])
       assert.is((await fetch(`${dev.url}${file}`)).status, 404, file);
   } finally {
     await dev.close();

@@ -5,7 +5,9 @@ import { type ModuleFiles, moduleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
 import { lineOfKeyPath } from '../validation/locate-key';
+import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
+import { searchHostExpected, searchHostOrigin } from './search-host';
 import type { SiteConfig } from './site-schema';
 import { validateConfig } from './validate-config';
 
@@ -32,6 +34,14 @@ export interface LoadConfigOptions {
  */
 function searchFromEnv(search: SiteConfig['search'], env: Record<string, string | undefined>): SiteConfig['search'] {
   const host = env.DOCS_IT_SEARCH_HOST?.trim();
+  if (host && searchHostOrigin(host) === undefined) {
+    throw new DocsItError(
+      `DOCS_IT_SEARCH_HOST (environment variable): ${JSON.stringify(host)} is not a server's address: ` +
+        searchHostExpected,
+      undefined,
+      'Set it to the address of the Meilisearch server, or leave it unset to search the embedded local index.',
+    );
+  }
   const apiKey = env.DOCS_IT_SEARCH_KEY?.trim();
   return { ...search, ...(host ? { host } : {}), ...(apiKey ? { apiKey } : {}) };
 }
@@ -99,15 +109,23 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
     { keys: ['pwa', 'appleTouchIcon'], value: site.pwa.appleTouchIcon },
     ...site.pwa.icons.map((icon, i) => ({ keys: ['pwa', 'icons', i, 'src'], value: icon.src })),
   ];
-  const errors = named
-    .filter(({ value }) => value !== undefined && !existsSync(path.join(paths.static, value)))
-    .map(
-      ({ keys, value }) =>
-        new DocsItError(
-          `${keys.join('.').replace(/\.(\d+)\./g, '[$1].')}: file not found: content/static/${value}`,
-          { file, ...lineOfKeyPath(source, keys) },
-          'Add the file under content/static/, or fix the path (it is relative to content/static).',
-        ),
-    );
+  const errors = named.flatMap(({ keys, value }) => {
+    if (value === undefined) return [];
+    const key = keys.join('.').replace(/\.(\d+)\./g, '[$1].');
+    const where = { file, ...lineOfKeyPath(source, keys) };
+    const abs = path.join(paths.static, value);
+    // Published from content/static like any static file: the same rule (no `..` out of it, nothing hidden).
+    const verdict = publishableSync(abs, [paths.static], path.relative(paths.root, abs).split(path.sep).join('/'));
+    if (!isRefusal(verdict)) return [];
+    return [
+      verdict.kind === 'missing'
+        ? new DocsItError(
+            `${key}: file not found: content/static/${value}`,
+            where,
+            'Add the file under content/static/, or fix the path (it is relative to content/static).',
+          )
+        : new DocsItError(`${key}: ${verdict.problem}`, where, verdict.hint),
+    ];
+  });
   if (errors.length > 0) throw new DocsItErrors(errors);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blogSchema, docsSchema } from './docs-schema';
 import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
+import { searchHostExpected, searchHostOrigin } from './search-host';
 
 const localeSchema = z.strictObject({
   /** Locale code as used in URLs, e.g. `zh-cn`. */
@@ -23,6 +24,9 @@ const i18nSchema = z.strictObject({
   locales: z.array(localeSchema).min(1),
 });
 
+/** Whether the URL parser accepts an origin (the pattern above lets `https://exa mple.org` through). */
+const isOrigin = (url: string) => URL.canParse(url);
+
 const colorModeSchema = z.strictObject({
   /** Default `dark`. */
   defaultMode: z.enum(['light', 'dark']).default('dark'),
@@ -34,7 +38,10 @@ const colorModeSchema = z.strictObject({
 
 const searchSchema = z.strictObject({
   /** Meilisearch host; without it the embedded local index serves. */
-  host: z.string().optional(),
+  host: z
+    .string()
+    .refine((host) => searchHostOrigin(host) !== undefined, searchHostExpected)
+    .optional(),
   /** Public search-only key (never an admin key). */
   apiKey: z.string().optional(),
   /** Meilisearch index (default `docs`). */
@@ -106,7 +113,8 @@ export const siteSchema = z
     /** Absolute origin of the published site, without a trailing slash. */
     url: z
       .string()
-      .regex(/^https?:\/\/[^/]+$/, 'expected an origin such as "https://example.org" (no path, no trailing slash)'),
+      .regex(/^https?:\/\/[^/]+$/, 'expected an origin such as "https://example.org" (no path, no trailing slash)')
+      .refine(isOrigin, 'expected an origin such as "https://example.org" (no spaces, a valid host name)'),
     /** Path the site is served under; must start and end with `/`. */
     baseUrl: z.string().regex(/^\/([a-z0-9-]+\/)*$/, 'expected a path that starts and ends with "/", such as "/docs/"'),
     /** Path under `content/static` (default `img/favicon.svg`); the file must exist. */

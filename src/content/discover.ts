@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { DocsItError } from '../errors';
-import { listSiteFiles } from './list-files';
+import { DocsItError, DocsItErrors } from '../errors';
+import { type LeftOut, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
@@ -23,7 +23,7 @@ export interface DiscoveredContent {
   /** Markdown files named `_…` (fragments that pages import), by site-root relative path. */
   fragments: Record<string, string>;
   /** What was left out and why (links out of the site folder, links to folders), by file. */
-  warnings: { file: string; message: string }[];
+  warnings: LeftOut[];
 }
 
 const sections = ['docs', 'blog', 'pages'] as const;
@@ -31,21 +31,23 @@ const sections = ['docs', 'blog', 'pages'] as const;
 /** Reads every content file of the site (markdown, category metadata, authors, static file names). */
 export async function discoverContent(config: ResolvedConfig): Promise<DiscoveredContent> {
   const { root, content } = config.paths;
+  const roots = [content, config.paths.static];
   const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const sources: SourceFile[] = [];
   const categories: CategoryFile[] = [];
-  const warnings = new Map<string, { file: string; message: string }>();
+  const warnings = new Map<string, LeftOut>();
   const list = (dir: string, patterns: string[], ignore: string[] = []) =>
     listSiteFiles(dir, patterns, {
-      root,
+      site: root,
+      roots,
       ignore,
-      warn: (file, message) => warnings.set(`${file}: ${message}`, { file, message }),
+      warn: (leftOut) => warnings.set(`${leftOut.file}: ${leftOut.message}`, leftOut),
     });
   await Promise.all(
     sections.map(async (section) => {
       const dir = path.join(content, section);
       // Names starting with `_` are fragments and metadata, never pages.
-      const files = await list(dir, ['**/*.{md,mdx}'], ['**/_*', '**/_*/**', '**/node_modules/**']);
+      const files = await list(dir, ['**/*.{md,mdx}'], ['**/_*', '**/_*/**']);
       // Read synchronously: for thousands of small files that measured several times faster than as many
       // concurrent promises, and nothing else can run before the content is known.
       for (const relPath of files) {
@@ -60,14 +62,24 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });
   }
   const fragments: Record<string, string> = {};
-  const fragmentFiles = await list(content, ['{docs,blog,pages}/**/_*.{md,mdx}'], ['**/node_modules/**']);
+  const fragmentFiles = await list(content, ['{docs,blog,pages}/**/_*.{md,mdx}']);
   for (const relPath of fragmentFiles) {
     const abs = path.join(content, relPath);
     fragments[toRel(abs)] = readText(abs, toRel(abs));
   }
   const authorsPath = path.join(content, 'blog', 'authors.yml');
-  const authorsText = await readFile(authorsPath, 'utf8').catch(() => undefined);
+  // Listed like any content file: a FIFO or a link out of the content folder is left out, never opened.
+  const [authorsFile] = await list(path.join(content, 'blog'), ['authors.yml']);
+  const authorsText = authorsFile === undefined ? undefined : await readFile(authorsPath, 'utf8');
   const staticFiles = await list(config.paths.static, ['**/*']);
+  const unreachable = [
+    ...sources.map((s) => s.file),
+    ...staticFiles.map((f) => toRel(path.join(config.paths.static, f))),
+  ].flatMap((file) => {
+    const problem = urlUnsafeCharacterOf(file);
+    return problem === undefined ? [] : [unreachableFileError(file, problem)];
+  });
+  if (unreachable.length > 0) throw new DocsItErrors(unreachable);
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   categories.sort((a, b) => (a.dir < b.dir ? -1 : 1));
   return {
@@ -78,6 +90,30 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
     fragments,
     warnings: [...warnings.keys()].sort().map((key) => warnings.get(key)!),
   };
+}
+
+/**
+ * The first character of a file name that no URL can carry as it is, described, if any: `#` and `?` end the
+ * path, `%` starts an escape that hosts decode differently, and control characters (tab, newline) cannot be
+ * written in a link. Such names are refused rather than percent-encoded: every writer of URLs (routes, links,
+ * sitemap, search, service worker) and every host would have to encode them the same way, and a file name can
+ * always be changed.
+ */
+export function urlUnsafeCharacterOf(file: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
+  const found = /[#?%\u0000-\u001f\u007f]/.exec(file)?.[0];
+  if (found === undefined) return undefined;
+  if (found === '#' || found === '?' || found === '%') return `"${found}"`;
+  const names: Record<string, string> = { '\t': 'a tab', '\n': 'a line break', '\r': 'a carriage return' };
+  return names[found] ?? `the control character U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function unreachableFileError(file: string, character: string): DocsItError {
+  return new DocsItError(
+    `the file name has ${character}, which a URL cannot carry: no link would reach the published file`,
+    { file: JSON.stringify(file).slice(1, -1) },
+    'Rename the file using letters, digits, "-", "_" and ".".',
+  );
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });

@@ -219,7 +219,8 @@ export function buildSidebars(input: SidebarsInput, errors: ErrorCollector): Sid
 
 /**
  * `pagination_prev` / `pagination_next` in a doc's front matter replace its sidebar neighbours (a doc id, or
- * null for none), as in Docusaurus; the neighbour's label is its `pagination_label`, else its sidebar label.
+ * null for none), as in Docusaurus; the neighbour's label is its `pagination_label`, else its sidebar label. The
+ * ids are checked on every doc, in a sidebar or not: a wrong one is an error at its line wherever it is.
  */
 function applyPaginationOverrides(
   input: SidebarsInput,
@@ -229,7 +230,6 @@ function applyPaginationOverrides(
 ): void {
   for (const doc of input.docs) {
     const nav = navigation.get(doc.id);
-    if (!nav) continue;
     for (const [key, side] of [
       ['pagination_prev', 'prev'],
       ['pagination_next', 'next'],
@@ -237,7 +237,7 @@ function applyPaginationOverrides(
       const value = doc.frontMatter[key];
       if (value === undefined) continue;
       if (value === null) {
-        delete nav[side];
+        if (nav) delete nav[side];
         continue;
       }
       // An id relative to the doc's folder first, then from the docs root, as Docusaurus resolves it.
@@ -252,7 +252,7 @@ function applyPaginationOverrides(
         );
         continue;
       }
-      nav[side] = { title: target.frontMatter.pagination_label ?? target.sidebarLabel, href: target.route };
+      if (nav) nav[side] = { title: target.frontMatter.pagination_label ?? target.sidebarLabel, href: target.route };
     }
   }
 }

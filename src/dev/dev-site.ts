@@ -1,12 +1,14 @@
-import { realpath } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
+import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
+import { compileWorkerScript } from '../pipeline/compile-pool';
 import { type Run, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
@@ -27,6 +29,11 @@ export type DevResponse =
   | { kind: 'asset'; contents: Uint8Array | string; file: string }
   | { kind: 'static'; file: string }
   | { kind: 'none' };
+
+/** Compile workers of `dev`: one can be held by a long page while the other compiles the pages readers open. */
+const devCompileWorkers = 2;
+/** The memory of each: far above what any page needs, far below what would stop the machine. */
+const devWorkerMemoryMb = 1024;
 
 const emptyPage: CompiledPage = { html: '', toc: [], ids: [], links: [], problems: [], search: [], words: 0 };
 
@@ -75,11 +82,19 @@ export class DevSite {
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
   async start(): Promise<void> {
     this.run = await startRun({ ...this.options, mode: 'development' }, 'dev');
+    // Pages compile in workers, never on the thread that answers readers: a page that takes long (or never ends)
+    // holds one worker, and the other answers the pages asked for meanwhile.
+    this.run.stages.compileOffThread(
+      Math.min(devCompileWorkers, availableParallelism()),
+      compileWorkerScript(this.options.packageRoot, this.options.cliDir),
+      devWorkerMemoryMb,
+    );
     this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
     await this.reload([]);
   }
 
   async dispose(): Promise<void> {
+    await this.run?.stages.close();
     await this.bundler?.dispose();
     this.run?.end();
   }
@@ -150,14 +165,13 @@ export class DevSite {
     const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
     if (pathname.includes('..')) return { kind: 'none' };
     const file = pathname.slice(1);
-    const asset = this.site.assets.fileOf(file);
-    if (asset) return { kind: 'static', file: asset };
-    const copy = this.copies.get(file);
-    if (copy) {
-      // The listing left links out of the site folder out already; a link replaced since then must not expose
-      // a file outside it either. Same rule as the build: inside the site folder.
-      const [real, root] = await Promise.all([realpath(copy.from).catch(() => ''), realpath(this.config.paths.root)]);
-      return real.startsWith(root + path.sep) ? { kind: 'static', file: copy.from } : { kind: 'none' };
+    const from = this.site.assets.fileOf(file) ?? this.copies.get(file)?.from;
+    if (from) {
+      // The listing and the pages' files were checked already; a file replaced since then (by a link out of the
+      // content folders, a FIFO) must not be served or opened either. Same rule as the build.
+      const { paths } = this.config;
+      const verdict = await publishable(from, [paths.content, paths.static], file);
+      return isRefusal(verdict) ? { kind: 'none' } : { kind: 'static', file: verdict.real };
     }
     if (file.startsWith(this.files.search.dir)) {
       const contents = (await this.files.search.contents()).get(file);

@@ -1,8 +1,9 @@
+import { isRefusal, type Refusal } from '../config/publishable';
 import { assetPlaceholderPattern, assetTargetOf } from '../markdown/asset-refs';
 import type { CompiledPage, LinkRef } from '../markdown/compiled-page';
 
-/** The published URL of each file a page uses from next to it; `undefined` when there is no such file. */
-export type AssetUrls = ReadonlyMap<string, string | undefined>;
+/** The published URL of each file a page uses from next to it, or why that file is not published. */
+export type AssetUrls = ReadonlyMap<string, { url: string } | Refusal>;
 
 /** The files (site-root relative) a compiled page uses from next to it. */
 export function assetTargetsOf(page: CompiledPage): string[] {
@@ -11,7 +12,8 @@ export function assetTargetsOf(page: CompiledPage): string[] {
 
 /**
  * A compiled page with the placeholders of its files (see `asset-refs`) replaced by the URLs of their published
- * copies; a file that does not exist is a problem at the line that names it.
+ * copies; a file that is not published (missing, outside the content folders, hidden, special) is a problem at
+ * the line that names it.
  */
 export function resolveAssets(page: CompiledPage, urls: AssetUrls): CompiledPage {
   if (!page.links.some((link) => link.kind === 'asset')) return page;
@@ -19,17 +21,23 @@ export function resolveAssets(page: CompiledPage, urls: AssetUrls): CompiledPage
   const links: LinkRef[] = [];
   for (const link of page.links) {
     if (link.kind !== 'asset') links.push(link);
-    else if (urls.get(link.target) === undefined) {
-      problems.push({
-        message: `missing file ${link.target}`,
-        line: link.line,
-        column: link.column,
-        hint: 'Fix the path (it is relative to this file), or add the file next to the page.',
-      });
+    else {
+      const lookup = urls.get(link.target);
+      if (lookup === undefined || isRefusal(lookup)) {
+        problems.push({
+          message: lookup?.problem ?? `missing file ${link.target}`,
+          line: link.line,
+          column: link.column,
+          hint: lookup?.hint ?? 'Fix the path (it is relative to this file), or add the file next to the page.',
+        });
+      }
     }
   }
   const fill = (html: string) =>
-    html.replace(assetPlaceholderPattern, (_, encoded: string) => urls.get(assetTargetOf(encoded)) ?? '#');
+    html.replace(assetPlaceholderPattern, (_, encoded: string) => {
+      const lookup = urls.get(assetTargetOf(encoded));
+      return lookup && !isRefusal(lookup) ? lookup.url : '#';
+    });
   const resolved: CompiledPage = { ...page, html: fill(page.html), links, problems };
   if (page.excerptHtml !== undefined) resolved.excerptHtml = fill(page.excerptHtml);
   return resolved;

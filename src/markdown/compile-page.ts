@@ -16,7 +16,7 @@ import {
   IdsContext,
   mdxComponents,
 } from '../../templates/content/mdx-components';
-import { provideModulesToSiteCode } from '../../templates/content/site-modules';
+import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
 import { compilerText } from '../shared/i18n/catalogues';
@@ -26,7 +26,7 @@ import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
 import { createHighlighter, type Highlighter } from './highlighter';
 import { mdx1Compat } from './mdx1-compat';
-import { checkPageLimits } from './page-limits';
+import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
 import rehypeCode from './rehype-code';
 import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
@@ -60,6 +60,8 @@ export interface CompileInput extends PageContext {
 /** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
 function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
   return [
+    // First: every later plugin walks the tree recursively.
+    treeDepthGuard,
     ...(format === 'mdx' ? [remarkMdxFragments, remarkCodeBlockComponent, remarkImports] : []),
     remarkGfm,
     remarkAutolinkGuard,
@@ -80,6 +82,8 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
  */
 function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
   return [
+    // Raw HTML (parsed just before, in `.md`) can nest deeper than the markdown did.
+    treeDepthGuard,
     rehypeHeadingSlugs,
     rehypeLinks,
     [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
@@ -130,10 +134,13 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
         try {
+          const budget = createElementBudget(input.file, body.length, (stack) => componentPlace(stack, body));
           html = await withoutProcessExit(input.file, async () => {
             const { imports, components } = await modulesOf(input.code);
             const mod = await runMdx(String(compiled), {
               ...jsxRuntime,
+              jsx: budget.wrap(jsxRuntime.jsx),
+              jsxs: budget.wrap(jsxRuntime.jsxs),
               baseUrl: import.meta.url,
               [importsArgument]: imports,
             } as Parameters<typeof runMdx>[1]);
@@ -142,14 +149,23 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
             // Theme components in a page (`<Admonition>`) say what the pages compiled into HTML say.
             const withText = createElement(InterfaceTextContext.Provider, { value: compilerText }, withIds);
-            const markup = renderToStaticMarkup(
-              createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
-            );
-            return withoutImagePreloads(markup);
+            countSiteElements(budget.count);
+            try {
+              const markup = renderToStaticMarkup(
+                createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
+              );
+              return withoutImagePreloads(markup);
+            } finally {
+              countSiteElements(undefined);
+            }
           });
         } catch (error) {
           // The page's own code failed: whatever it threw is the page's error.
-          throw missingNameError(error, input.file, body) ?? toDocsItError(error, input.file);
+          throw (
+            stackOverflowError(error, input.file) ??
+            missingNameError(error, input.file, body) ??
+            renderError(error, input.file, body)
+          );
         }
       }
     } catch (error) {
@@ -256,6 +272,26 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
   return undefined;
 }
 
+/** Where the page uses the first component a stack trace names (`at Name (…)` → `<Name`), if it uses one. */
+function componentPlace(stack: string | undefined, body: string): { line: number; column: number } | undefined {
+  const names = [...(stack ?? '').matchAll(/^\s*at (?:new )?([A-Z][\w$]*)[ .]/gm)].map((m) => m[1]!);
+  return names.map((name) => placeOf(body, new RegExp(`<${escapeRegExp(name)}[\\s/>]`))).find(Boolean);
+}
+
+/**
+ * Something the page's code threw while it ran (a component, an expression), as the page's error: located at the
+ * first component of the page named in the error's stack, else at the top of the page.
+ */
+function renderError(error: unknown, file: string, body: string): DocsItError {
+  if (error instanceof DocsItError) return error;
+  const text = (error as Error)?.message ?? String(error);
+  return new DocsItError(
+    `the page's code failed while it rendered: ${text}`,
+    { file, ...(componentPlace((error as Error)?.stack, body) ?? { line: 1, column: 1 }) },
+    'A component or an expression of this page threw: fix it, or the props the page gives it.',
+  );
+}
+
 /** An error of docs-it itself while it compiled a page: a bug to report, not something the writer can fix. */
 export class CompileCrash extends Error {
   constructor(
@@ -274,6 +310,8 @@ export class CompileCrash extends Error {
  */
 function syntaxErrorOrCrash(error: unknown, file: string): Error {
   if (error instanceof DocsItError) return error;
+  const overflow = stackOverflowError(error, file);
+  if (overflow) return overflow;
   const message = error as { name?: string; reason?: unknown; place?: unknown; line?: unknown };
   const located = typeof message?.reason === 'string' && ('place' in message || 'line' in message);
   const fromParser = message?.name === 'VFileMessage' || located;

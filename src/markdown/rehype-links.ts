@@ -4,7 +4,7 @@ import { withBaseUrl } from '../shared/base-url';
 import { isExternalUrl, schemeOf } from '../shared/url-scheme';
 import { assetPlaceholder, isAssetPath } from './asset-refs';
 import type { LinkRef, Problem } from './compiled-page';
-import { normalisePath, resolveFrom } from './posix-paths';
+import { normalisePath, resolveFileFrom, resolveFrom } from './posix-paths';
 import { eachNode } from './walk';
 
 /** Schemes that run code or carry a document of their own: never published in a link or an image. */
@@ -76,7 +76,7 @@ export default function rehypeLinks() {
       }
       if (!pathPart.startsWith('/') && (kind === 'image' || isAssetPath(pathPart))) {
         // As in Docusaurus, an image (or a download) next to the page is published with it.
-        const asset = resolveFrom(page.file, decodePath(pathPart));
+        const asset = resolveFileFrom(page.file, decodePath(pathPart));
         target.set(assetPlaceholder(asset) + (hashAt === -1 ? '' : value.slice(hashAt)));
         links.push({ kind: 'asset', target: asset, line, column });
         return;

@@ -5,7 +5,7 @@ import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import { assetPlaceholder, isAssetImport } from './asset-refs';
 import type { LinkRef } from './compiled-page';
 import { siteSpecifier } from './mdx-imports';
-import { resolveFrom } from './posix-paths';
+import { resolveFileFrom } from './posix-paths';
 
 /** Where an MDX page's imports come from at run time: `arguments[0]` of the compiled page's function body. */
 export const importsArgument = 'docsItImports';
@@ -99,6 +99,16 @@ export default function remarkImports() {
             const names = Object.keys(builtinModules[spec]).join(', ');
             fail(`${spec} has no export named ${imported}`, `It exports ${names}.`);
           }
+          // A module of the site's code: its exports are known once it is bundled (`@theme/Name` always has one).
+          const exported = key!.includes('#') ? undefined : page.code?.exports[key!];
+          if (exported && imported !== '*' && !exported.includes(imported)) {
+            const what = imported === 'default' ? 'no default export' : `no export named ${imported}`;
+            const names = exported.length > 0 ? `It exports ${exported.join(', ')}.` : 'It exports nothing.';
+            fail(
+              `cannot import ${source}: the module has ${what}`,
+              `${names} Import one of those names (a default import takes the module's \`export default\`).`,
+            );
+          }
           const binding = `${key}\n${imported}`;
           const earlier = declared.get(local);
           if (earlier === binding) continue;
@@ -134,7 +144,9 @@ export default function remarkImports() {
 
 /** The site-root relative file an asset import names from `from` (`./a.png`, `@site/static/a.png`). */
 function assetTarget(source: string, from: string): string {
-  return source.startsWith('@site/') ? source.slice('@site/'.length) : resolveFrom(from, source);
+  return source.startsWith('@site/')
+    ? resolveFileFrom('', source.slice('@site/'.length))
+    : resolveFileFrom(from, source);
 }
 
 interface EstreeNode {

@@ -10,6 +10,7 @@ import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
+import { compileWorkerScript } from './compile-pool';
 import { formatBytes } from './format-units';
 import { openOutput } from './output';
 import type { PhaseTiming } from './progress';
@@ -89,12 +90,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     const { model } = site;
     const asked = options.jobs ?? config.site.jobs;
-    run.stages.startWorkers(workersFor(asked, site.jobs.size), compileWorkerScript(options), asked !== undefined);
+    run.stages.startWorkers(workersFor(asked, site.jobs.size), compileWorkerScriptOf(options), asked !== undefined);
     // Without compile workers, a second processor highlights ahead (`--jobs 1`: this thread alone).
     if (asked === undefined && availableParallelism() > 1)
       run.stages.highlightAhead(
         site.jobs.values(),
-        compileWorkerScript(options),
+        compileWorkerScriptOf(options),
         options.highlightAheadFrom ?? blocksForHighlightAhead,
       );
     if (config.site.translations) {
@@ -232,9 +233,7 @@ function workersFor(asked: number | undefined, pages: number): number {
   return Math.max(1, Math.min(room, Math.floor(pages / pagesPerWorker)));
 }
 
-/** The compile worker's module: next to the bundled CLI, or its source when docs-it runs from its sources. */
-function compileWorkerScript(options: BuildOptions): string {
-  return options.cliDir
-    ? path.join(options.cliDir, 'compile-worker.mjs')
-    : path.join(options.packageRoot, 'src/pipeline/compile-worker-sources.mjs');
+/** The compile worker's module (see `compileWorkerScript`). */
+function compileWorkerScriptOf(options: BuildOptions): string {
+  return compileWorkerScript(options.packageRoot, options.cliDir);
 }

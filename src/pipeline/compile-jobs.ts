@@ -40,8 +40,14 @@ function importsOfPage(source: ParsedSource, texts: Map<string, string>) {
 /** The part of the site's code a page's compile reads: the modules it imports, not every page's. */
 function codeOfPage(code: SiteCode, modules: string[]): SiteCode {
   const imports: Record<string, string> = {};
-  for (const spec of modules) if (code.imports[spec] !== undefined) imports[spec] = code.imports[spec];
-  return { url: code.url, components: code.components, imports };
+  const exports: Record<string, string[]> = {};
+  for (const spec of modules) {
+    const key = code.imports[spec];
+    if (key === undefined) continue;
+    imports[spec] = key;
+    if (code.exports[key]) exports[key] = code.exports[key];
+  }
+  return { url: code.url, components: code.components, imports, exports };
 }
 
 /** Every content file that becomes (part of) a page, as compiler input, by site-root relative path. */

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { DocsItError } from '../errors';
 import { CompileCrash, type CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -28,6 +29,20 @@ export interface PoolOptions {
   lookup(block: CodeBlock): string | undefined;
   /** Keeps the HTML of a block a worker highlighted. */
   store(block: CodeBlock, html: string): void;
+  /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
+  resourceLimits?: ResourceLimits;
+  /**
+   * Pages a worker holds at once (default `pagesHeld`); 1: a page goes only to an idle worker, so a page that
+   * never ends holds up no other.
+   */
+  held?: number;
+}
+
+/** The compile worker's module: next to the bundled CLI, or its source when docs-it runs from its sources. */
+export function compileWorkerScript(packageRoot: string, cliDir: string | undefined): string {
+  return cliDir
+    ? path.join(cliDir, 'compile-worker.mjs')
+    : path.join(packageRoot, 'src/pipeline/compile-worker-sources.mjs');
 }
 
 interface Job {
@@ -65,12 +80,25 @@ function errorOf(error: WorkerError): Error {
   return new CompileCrash(error.file, cause);
 }
 
+/** A worker stopped by its memory limit, as the error of the page it was compiling. */
+function outOfMemory(error: Error, file: string, limits: ResourceLimits | undefined): DocsItError | undefined {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return undefined;
+  const mb = limits?.maxOldGenerationSizeMb;
+  return new DocsItError(
+    `the page needed more than ${mb === undefined ? 'the' : `${mb} MB of`} memory to compile: its compiler was stopped`,
+    { file, line: 1, column: 1 },
+    'Look for code in the page that builds something without end (a loop, a component that renders itself), or ' +
+      'split the page.',
+  );
+}
+
 /**
  * Worker threads that compile pages. Pages wait in one queue, the largest first, so that no worker is left
  * with a long page at the end; what each page compiles to does not depend on the worker (every worker runs the
  * same code on the same input), so the output is the same with any number of them.
  */
-export function createCompilePool({ size, eager = false, script, lookup, store }: PoolOptions): CompilePool {
+export function createCompilePool(options: PoolOptions): CompilePool {
+  const { size, eager = false, script, lookup, store, resourceLimits, held = pagesHeld } = options;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let sorted = true;
@@ -81,7 +109,7 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
   let broken: Error | undefined;
 
   const start = (): Slot => {
-    const worker = new Worker(script, { execArgv: workerExecArgv() });
+    const worker = new Worker(script, { execArgv: workerExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
     const slot: Slot = { worker, ready: false, jobs: [] };
     started++;
     worker.on('message', (message: FromWorker) => {
@@ -111,7 +139,9 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
         return;
       }
       const [current, ...next] = slot.jobs.splice(0);
-      current?.reject(new CompileCrash(current.input.file, error));
+      current?.reject(
+        outOfMemory(error, current.input.file, resourceLimits) ?? new CompileCrash(current.input.file, error),
+      );
       // The pages it had not started go to another worker.
       queue.push(...next);
       sorted = false;
@@ -134,7 +164,7 @@ export function createCompilePool({ size, eager = false, script, lookup, store }
       // A new worker only for a queue long enough to pay for its start (a few changed pages wait instead).
       const worthIt = eager || slots.length === 0 || queue.length >= slots.length * pagesPerNewWorker;
       const idle = slots.find((s) => s.jobs.length === 0);
-      const slot = idle ?? (slots.length < size && worthIt ? start() : slots.find((s) => s.jobs.length < pagesHeld));
+      const slot = idle ?? (slots.length < size && worthIt ? start() : slots.find((s) => s.jobs.length < held));
       if (!slot) return;
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;

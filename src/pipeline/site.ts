@@ -150,7 +150,7 @@ export function createSite(
   const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
-  const assets = createSiteAssets(config.paths.root, config.site.baseUrl);
+  const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const contentDiagnostics = contentWarningsOf(content, model).map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();
@@ -284,7 +284,7 @@ export function createSite(
 
 /** What the content says that changes nothing without a word: links left out, unknown front matter keys. */
 function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItError[] {
-  const leftOut = content.discovered.warnings.map((w) => new DocsItError(w.message, { file: w.file }));
+  const leftOut = content.discovered.warnings.map((w) => new DocsItError(w.message, { file: w.file }, w.hint));
   const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
     p ? [p.source] : [],
   );

@@ -7,7 +7,7 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../markdown/highlighter';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
-import { type CompilePool, createCompilePool } from './compile-pool';
+import { type CompilePool, createCompilePool, type PoolOptions } from './compile-pool';
 import { type HighlightAhead, highlightAhead as highlightAheadIn } from './highlight-ahead';
 
 /**
@@ -34,6 +34,12 @@ export function createStages(cache: Cache) {
     if (claim.file === undefined) void compiled.then(claim.store, () => undefined);
     return compiled;
   };
+  const poolOf = (options: Omit<PoolOptions, 'lookup' | 'store'>) =>
+    createCompilePool({
+      ...options,
+      lookup: (block) => cache.lookup<string>('highlight', block),
+      store: (block, html) => cache.store('highlight', block, html),
+    });
   const parse = cache.stageSync('front-matter', parseFrontMatter);
   return {
     /** A content file with its front matter split off and checked. */
@@ -45,15 +51,15 @@ export function createStages(cache: Cache) {
      * this thread. Only what is not in the cache reaches a worker.
      */
     startWorkers(size: number, script: string | URL, eager = false): void {
-      if (size > 1 && !pool) {
-        pool = createCompilePool({
-          size,
-          eager,
-          script,
-          lookup: (block) => cache.lookup<string>('highlight', block),
-          store: (block, html) => cache.store('highlight', block, html),
-        });
-      }
+      if (size > 1 && !pool) pool = poolOf({ size, eager, script });
+    },
+    /**
+     * Compiles every page in `size` worker threads (at least one) with bounded memory, so this thread is never
+     * busy compiling: `dev` answers requests while a long page compiles, and a page that needs too much memory
+     * fails alone.
+     */
+    compileOffThread(size: number, script: string | URL, maxMemoryMb: number): void {
+      pool ??= poolOf({ size, eager: true, held: 1, script, resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } });
     },
     /**
      * Starts a worker that highlights, ahead of this thread, the code blocks the pages' texts show and the cache

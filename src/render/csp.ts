@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { searchHostOrigin } from '../config/search-host';
 import type { SiteConfig } from '../config/site-schema';
 import { baseUrlBannerScript, colorModeScript } from './inline-scripts';
 
@@ -15,9 +16,8 @@ export function contentSecurityPolicy(
 ): string {
   const connect = [
     "'self'",
-    ...(site.search.host
-      ? [new URL(/^https?:\/\//.test(site.search.host) ? site.search.host : `http://${site.search.host}`).origin]
-      : []),
+    // The config's validation refused a host that is not a server's address (see `searchHostOrigin`).
+    ...(site.search.host ? [searchHostOrigin(site.search.host) ?? ''] : []),
   ];
   const directives = [
     "default-src 'self'",

@@ -2,12 +2,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DocCards } from '../../templates/DocCards';
 import type { DocProps, PostSummary, RouteProps } from '../../templates/types';
+import { isRefusal, type Refusal } from '../config/publishable';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import type { BlogPost, Doc, Page, Route } from '../content/content-types';
 import { DocsItError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
-import { resolveFrom } from '../markdown/posix-paths';
+import { resolveFileFrom } from '../markdown/posix-paths';
 import { cardListMarker } from '../markdown/remark-card-list';
 import { withBaseUrl } from '../shared/base-url';
 import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
@@ -38,8 +39,8 @@ export interface RoutePropsContext {
   lastCommitDates?: ReadonlyMap<string, string>;
   /** A content file's compiled page, its links resolved. */
   page(file: string): Promise<CompiledPage>;
-  /** The URL of a published file next to the pages (see `site-assets`); `undefined` when there is none. */
-  assetUrl(target: string): Promise<string | undefined>;
+  /** The URL of a published file next to the pages (see `site-assets`), or why the file is not published. */
+  assetUrl(target: string): Promise<{ url: string } | Refusal>;
 }
 
 /**
@@ -55,17 +56,17 @@ async function imageUrlOf(
   if (!value) return undefined;
   if (isExternalUrl(value)) return value;
   if (value.startsWith('/')) return withBaseUrl(ctx.site.baseUrl, value);
-  const url = await ctx.assetUrl(resolveFrom(from.file, value));
-  if (!url) {
-    problems.push(
-      new DocsItError(
-        `missing image ${value}`,
-        { file: from.file, line: from.line, column: 1 },
-        'The path is relative to this file: fix it, or add the image next to the file.',
-      ),
-    );
-  }
-  return url;
+  const lookup = await ctx.assetUrl(resolveFileFrom(from.file, value));
+  if (!isRefusal(lookup)) return lookup.url;
+  const missing = lookup.kind === 'missing';
+  problems.push(
+    new DocsItError(
+      missing ? `missing image ${value}` : `image ${value}: ${lookup.problem}`,
+      { file: from.file, line: from.line, column: 1 },
+      missing ? 'The path is relative to this file: fix it, or add the image next to the file.' : lookup.hint,
+    ),
+  );
+  return undefined;
 }
 
 const wordsPerMinute = 200;

@@ -12,6 +12,8 @@ export interface SiteCode {
    * module's namespace, `m0#Name` for `@theme/Name` (an export of the components module as a default).
    */
   imports: Record<string, string>;
+  /** The names each module of the bundle exports, by key (`m3`): an import of another name is an error at its line. */
+  exports: Record<string, string[]>;
 }
 
 /** The key (in the bundle) of the components module. */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -6,12 +7,13 @@ import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../..
 import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
 import type { DiscoveredContent } from '../content/discover';
-import { DocsItError } from '../errors';
+import { DocsItError, DocsItErrors } from '../errors';
 import { isAssetImport } from '../markdown/asset-refs';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
 import { isBuiltinModule } from '../shared/builtin-modules';
 import { componentsKey, type SiteCode } from '../shared/site-code';
+import { lineOfKeyPath } from '../validation/locate-key';
 import { resolveModule } from './resolve-module';
 
 /** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
@@ -48,11 +50,26 @@ export function siteAlias(root: string): Plugin {
   };
 }
 
-/** The modules the site's MDX pages and fragments import as code, by their `@site/` form, with their files. */
-function codeImportsOf(discovered: DiscoveredContent, root: string): Map<string, string | undefined> {
-  const found = new Map<string, string | undefined>();
+/** Where a page (or a fragment) imports a module of the site's code. */
+interface CodeImport {
+  file: string;
+  line: number;
+  source: string;
+  spec: string;
+}
+
+/**
+ * The modules the site's MDX pages and fragments import as code, by their `@site/` form, with their files, and
+ * every import statement naming one.
+ */
+function codeImportsOf(
+  discovered: DiscoveredContent,
+  root: string,
+): { files: Map<string, string | undefined>; uses: CodeImport[] } {
+  const files = new Map<string, string | undefined>();
+  const uses: CodeImport[] = [];
   const scan = (file: string, text: string) => {
-    for (const { source } of importsOf(text)) {
+    for (const { source, line } of importsOf(text)) {
       const spec = siteSpecifier(source, file);
       if (
         isFragmentImport(spec) ||
@@ -61,13 +78,14 @@ function codeImportsOf(discovered: DiscoveredContent, root: string): Map<string,
         /^@(theme|docusaurus)\//.test(spec)
       )
         continue;
-      if (!found.has(spec)) found.set(spec, resolveModule(spec, root));
+      if (!files.has(spec)) files.set(spec, resolveModule(spec, root));
+      uses.push({ file, line, source, spec });
     }
   };
   for (const source of discovered.sources)
     if (source.file.endsWith('.mdx') || usesMdx(source.text)) scan(source.file, source.text);
   for (const [file, text] of Object.entries(discovered.fragments)) scan(file, text);
-  return found;
+  return { files, uses };
 }
 
 /**
@@ -90,7 +108,7 @@ export async function loadSiteCode(
       '`components` names a file relative to the site folder, such as "src/components/index.tsx".',
     );
   }
-  const imports = codeImportsOf(discovered, root);
+  const { files: imports, uses } = codeImportsOf(discovered, root);
   const targets = new Map<string, string>();
   if (componentsFile) targets.set(componentsFile, componentsKey);
   for (const file of imports.values()) if (file && !targets.has(file)) targets.set(file, `m${targets.size + 1}`);
@@ -104,17 +122,57 @@ export async function loadSiteCode(
   try {
     loaded = (await import(url)) as typeof loaded;
   } catch (error) {
+    const culprit = await failingModule([...targets.keys()], root, modules);
+    const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+    const message = (culprit?.error as Error)?.message ?? (error as Error)?.message ?? String(error);
+    const hint = culprit
+      ? `Fix ${rel(culprit.file)}: code at its top level (outside its functions) threw while it loaded.`
+      : 'Check the components module and the modules the pages import: one threw while it loaded.';
+    const importers = uses.filter((use) => culprit && imports.get(use.spec) === culprit.file);
+    if (importers.length > 0)
+      throw new DocsItErrors(
+        importers.map(
+          (use) =>
+            new DocsItError(
+              `importing ${use.source} failed: ${rel(culprit!.file)} threw while it loaded: ${message}`,
+              { file: use.file, line: use.line, column: 1 },
+              hint,
+            ),
+        ),
+      );
     throw new DocsItError(
-      `running the site's code failed: ${(error as Error).message}`,
-      { file: config.site.components ?? relConfig },
-      'Check the components module and the modules the pages import.',
+      `the components module ${culprit ? rel(culprit.file) : config.site.components} threw while it loaded: ${message}`,
+      { file: relConfig, ...lineOfKeyPath(await readFile(config.paths.configFile, 'utf8'), ['components']) },
+      hint,
     );
   }
   const components = Object.keys(loaded[componentsKey] ?? {}).filter((name) => /^[A-Z]/.test(name));
   const byImport: Record<string, string> = {};
   for (const [spec, file] of imports) if (file) byImport[spec] = targets.get(file)!;
   for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
-  return { url, components, imports: byImport };
+  const exports: Record<string, string[]> = {};
+  for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
+  return { url, components, imports: byImport, exports };
+}
+
+/**
+ * Which of the site's modules throws while it loads, with what it threw: each is bundled and loaded alone (only
+ * after the whole bundle failed to load, so this costs nothing otherwise).
+ */
+async function failingModule(
+  files: string[],
+  root: string,
+  modules: ModuleFiles,
+): Promise<{ file: string; error: unknown } | undefined> {
+  for (const file of files) {
+    const code = await bundle(`export * as m from ${JSON.stringify(file)};`, root);
+    try {
+      await import(pathToFileURL(modules.file('site-code-module', code)).href);
+    } catch (error) {
+      return { file, error };
+    }
+  }
+  return undefined;
 }
 
 async function bundle(entry: string, root: string): Promise<string> {

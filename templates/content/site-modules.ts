@@ -9,9 +9,26 @@ import { builtinModuleExports } from './mdx-components';
  * within one copy of React: the site's code is bundled with these imports pointing here (see
  * `load-site-code`), never at a second copy in the site's `node_modules`.
  */
+let countElement: (() => void) | undefined;
+
+/** A JSX runtime function that reports each element it creates (see `countSiteElements`). */
+const counted = <F extends (...args: never[]) => unknown>(create: F): F =>
+  ((...args: Parameters<F>) => {
+    countElement?.();
+    return create(...args);
+  }) as F;
+
+/**
+ * Has every element the site's code creates from now on reported to `count` (`undefined`: no longer), so a page's
+ * render can stop a component that renders itself (see `createElementBudget`).
+ */
+export function countSiteElements(count: (() => void) | undefined): void {
+  countElement = count;
+}
+
 export const siteCodeModules: Record<string, unknown> = {
   react: React,
-  'react/jsx-runtime': jsxRuntime,
+  'react/jsx-runtime': { ...jsxRuntime, jsx: counted(jsxRuntime.jsx), jsxs: counted(jsxRuntime.jsxs) },
   'react-dom': ReactDOM,
   ...builtinModuleExports,
 };

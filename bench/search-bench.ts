@@ -5,21 +5,16 @@
  * - what the search adds to the first page load, and the chunks it loads on first use.
  * Synthetic sites live in bench/.scratch/<size> and keep their compile cache unless --fresh.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createLocalSearch } from '../src/client/search/local-search';
-import { loadConfig } from '../src/config/load-config';
-import { startRun } from '../src/pipeline/run';
-import { createSite, readContent } from '../src/pipeline/site';
-import { siteFiles } from '../src/pipeline/site-files';
-import { type SearchInput, searchFiles } from '../src/search/search-files';
+import { searchFiles } from '../src/search/search-files';
 import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
+import { repo, searchInputOf } from './search-input';
 import { writeSyntheticSite } from './synthetic-site';
 
-const repo = path.resolve(import.meta.dirname, '..');
 const sizesArg = process.argv.indexOf('--sizes');
 const sizes = (sizesArg > -1 ? process.argv[sizesArg + 1]! : '10000').split(',').filter(Boolean).map(Number);
 const fresh = process.argv.includes('--fresh');
@@ -58,31 +53,6 @@ const queries = [
   'opzioni',
 ];
 const rounds = 30;
-
-/** The bundled CLI's folder, bundled first if its sources changed: its code versions key the cache. */
-function cliDir(): string {
-  spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
-  return path.join(repo, 'node_modules/.cache/docs-it/cli');
-}
-
-/** The search stage's input, through the build's own stages (compiled pages come from the cache when warm). */
-async function searchInputOf(configFile: string): Promise<{ input: SearchInput; baseUrl: string }> {
-  const options = { packageRoot: repo, config: configFile, quiet: true, cliDir: cliDir() };
-  const run = await startRun(options, 'build');
-  const config = await loadConfig(options, run.cache.modules);
-  const site = createSite(config, await readContent(config, run.cache.modules), run.stages);
-  await site.compileAll();
-  run.end();
-  let input: SearchInput | undefined;
-  // The input the build's search files are made from, as the build computes it.
-  const searchKey = (i: SearchInput) => {
-    input = i;
-    return '';
-  };
-  const stages = { ...run.stages, searchKey };
-  await siteFiles(site, { css: [], js: [], files: [], onDemand: new Set<string>() }, stages).search.key();
-  return { input: input!, baseUrl: config.site.baseUrl };
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -6,25 +6,22 @@
  * first (`--all`: every query). An answer that names a page or section the index does not have is an error.
  */
 import path from 'node:path';
-import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
 import type { SearchHit } from '../src/client/search/types';
 import { searchFiles } from '../src/search/search-files';
-import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
+import type { LocalIndexFile } from '../src/shared/search/local-index-format';
+import { searchDirOf } from '../src/shared/urls';
 import { heldOut, type RelevanceQuery, tuning } from './relevance-queries';
-import { repo, searchInputOf } from './search-input';
+import { localSearchOf, repo, searchInputOf } from './search-input';
 
 /** Hits looked at per query: an answer further down counts as not found. */
 const depth = 10;
 const showAll = process.argv.includes('--all');
 
-const { input, baseUrl } = await searchInputOf(path.join(repo, 'site.config.ts'));
-const { files } = searchFiles(input);
-const dir = `${baseUrl.slice(1)}search/`;
-const index = JSON.parse(files.get(`${dir}local-index.json`)!) as LocalIndexFile;
-const search: LocalSearch = createLocalSearch(
-  index,
-  async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard,
-);
+const input = await searchInputOf(path.join(repo, 'site.config.ts'));
+const { baseUrl } = input.options;
+const { files } = await searchFiles(input);
+const index = JSON.parse(files.get(`${searchDirOf(baseUrl)}local-index.json`)!) as LocalIndexFile;
+const search = await localSearchOf(input, files);
 
 /** Every page and section the index can lead to, as `route` and `route#anchor`. */
 const targets = new Set<string>();

@@ -4,11 +4,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
 import { loadConfig } from '../src/config/load-config';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
 import { siteFiles } from '../src/pipeline/site-files';
 import type { SearchInput } from '../src/search/search-files';
+import { loadStemmer } from '../src/search/stemmer';
+import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
+import { searchDirOf } from '../src/shared/urls';
 
 export const repo = path.resolve(import.meta.dirname, '..');
 
@@ -19,7 +23,7 @@ function cliDir(): string {
 }
 
 /** The input the build's search files are made from, as the build computes it. */
-export async function searchInputOf(configFile: string): Promise<{ input: SearchInput; baseUrl: string }> {
+export async function searchInputOf(configFile: string): Promise<SearchInput> {
   const options = { packageRoot: repo, config: configFile, quiet: true, cliDir: cliDir() };
   const run = await startRun(options, 'build');
   const config = await loadConfig(options, run.cache.modules);
@@ -33,5 +37,13 @@ export async function searchInputOf(configFile: string): Promise<{ input: Search
   };
   const stages = { ...run.stages, searchKey };
   await siteFiles(site, { css: [], js: [], files: [], onDemand: new Set<string>() }, stages).search.key();
-  return { input: input!, baseUrl: config.site.baseUrl };
+  return input!;
+}
+
+/** The local search of a site's search files, as the browser makes it (text shards read from `files`). */
+export async function localSearchOf(input: SearchInput, files: Map<string, string>): Promise<LocalSearch> {
+  const dir = searchDirOf(input.options.baseUrl);
+  const index = JSON.parse(files.get(`${dir}local-index.json`)!) as LocalIndexFile;
+  const stem = input.words.stemmer ? await loadStemmer(input.words.stemmer) : undefined;
+  return createLocalSearch(index, async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard, stem);
 }

@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serve } from '../../src/cli/serve-command';
 import { buildSite } from '../../src/pipeline/build-site';
-import { indexSettings } from '../../src/search/meilisearch-push';
+import { indexSettingsOf } from '../../src/search/meilisearch-push';
+import { searchWordsOf } from '../../src/search/search-words';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 import { launchChromium } from './browser';
@@ -77,7 +78,8 @@ test.before(async () => {
     string,
     unknown
   >[];
-  double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
+  double.seed('docs-v1', records, settings as Record<string, unknown>);
   [local, meili] = await Promise.all([
     serve({ dir: localOut, port: 0, host: '127.0.0.1' }),
     serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),

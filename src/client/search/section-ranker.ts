@@ -52,7 +52,9 @@ export const pageWeights = {
    */
   otherSections: 0.15,
   /** How much more a heading or title made only of the query's words counts. */
-  exact: 1.5,
+  exact: 2,
+  /** How much less a section counts, per heading level, when choosing the one a hit opens. */
+  deeper: 0.1,
 };
 
 /** Longer words a prefix stands for, at most: the most frequent ones (a one-letter prefix stands for thousands). */
@@ -97,9 +99,12 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   const sectionFieldCount = sectionFields.length;
   const titleField = fields.indexOf('t');
   const headingField = fields.indexOf('h');
+  const parentField = fields.indexOf('p');
   const boosts = fields.map((f) => fieldBoosts[f]);
   const pageOf = Int32Array.from(file.sections, (s) => s[0]);
   const boostOf = Float64Array.from(sectionBoost);
+  // Between sections that match the same words, a subsection must do clearly better than the section it is in.
+  const depthFactor = Float64Array.from(file.sections, ([, , headings]) => 1 - pageWeights.deeper * headings.length);
   const pageWeight = Float64Array.from(file.pages, (p) => p[4]);
   const topSection = new Int32Array(pageCount).fill(-1);
   pageOf.forEach((page, s) => {
@@ -130,8 +135,9 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   const candidates = new Int32Array(pageCount);
   const candidateScore = new Float64Array(pageCount);
   const candidateMatched = new Int32Array(pageCount);
-  /** The query words a section's own heading matched. */
+  /** The query words a section's own heading matched, and those the headings above it matched. */
   const headingMask = new Int32Array(sectionCount);
+  const parentMask = new Int32Array(sectionCount);
   // Searchable words of each heading and title, counted when first needed: a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
   const headingWords = new Int16Array(sectionCount).fill(-1);
@@ -267,7 +273,11 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   const addAlternative = (t: number, weight: number, bit: number) => {
     for (const { field, docs, scores } of postingsOf(t)) {
       const n = docs.length;
-      if (field >= pageFieldCount) {
+      if (field === parentField) {
+        // The headings above a section only say which of the query's words it is about: their score is their
+        // own sections' (otherwise a subsection would outscore the section it belongs to).
+        for (let i = 0; i < n; i++) parentMask[docs[i]!]! |= bit;
+      } else if (field >= pageFieldCount) {
         const { alternative, altStack } = sections;
         let top = sections.altTop;
         for (let i = 0; i < n; i++) {
@@ -333,10 +343,11 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       const s = touched[i]!;
       const page = pageOf[s]!;
       consider(page);
-      const mask = masks[s]!;
+      // The words the section matches, with those its parent headings name.
+      const mask = masks[s]! | parentMask[s]!;
       const heading = headingMask[s]!;
       const exact = heading !== 0 && bitCount(heading) >= headingWordsOf(s) ? pageWeights.exact : 1;
-      const value = total[s]! * bitCount(mask) * boostOf[s]! * exact;
+      const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
       sumValue[page]! += value;
       if (value > maxValue[page]!) maxValue[page] = value;
       sectionMask[page]! |= mask;
@@ -346,7 +357,10 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       // the top).
       const extra = s === topSection[page] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
       const key =
-        bitCount(mask | pageMasks[page]!) * 1e12 + bitCount(heading & ~titleMask[page]!) * 1e9 + value + extra;
+        bitCount(mask | pageMasks[page]!) * 1e12 +
+        bitCount(heading & ~titleMask[page]!) * 1e9 +
+        value * depthFactor[s]! +
+        extra;
       if (bestSection[page] === -1 || key > bestKey[page]!) {
         bestSection[page] = s;
         bestKey[page] = key;
@@ -373,6 +387,7 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, alternatives);
 
     for (let i = 0; i < sections.touchedTop; i++) headingMask[sections.touched[i]!] = 0;
+    parentMask.fill(0);
     pages.reset();
     sections.reset();
     for (let i = 0; i < count; i++) {

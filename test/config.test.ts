@@ -22,6 +22,10 @@ test('loads the real site.config.ts with its values and defaults', async () => {
   assert.equal(Object.keys(config.site.docs.sidebars), ['guides', 'references', 'api', 'js']);
   assert.is(config.site.footer.copyright, 'Copyright © 2024 Tauri Contributors. CC-BY / MIT');
   assert.is(config.site.search.indexUid, 'docs-v1');
+  assert.ok(
+    config.site.search.synonyms.some((group) => group.includes('vassoio') && group.includes('tray')),
+    "the site's synonyms table",
+  );
   assert.is(config.site.colorMode.defaultMode, 'dark');
   assert.ok(config.site.announcementBar?.isCloseable);
 });
@@ -116,6 +120,29 @@ test('an unknown key without a near match lists the keys allowed there', async (
   const [error] = await configErrors((s) => s.replace("    title: 'Prova',", "    title: 'Prova',\n    zzz: 1,"));
   assert.is(error?.message, 'navbar.zzz: unknown key');
   assert.match(error?.hint ?? '', '"hideOnScroll"');
+});
+
+test('search.synonyms: an entry that is not a list of words is an error at the table, naming the entry', async () => {
+  const errors = await configErrors((s) =>
+    s.replace(
+      "search: { indexUid: 'docs-v1' },",
+      "search: {\n    indexUid: 'docs-v1',\n    synonyms: [\n      ['vassoio', 'tray'],\n      'finestra',\n" +
+        "      ['system tray', 'vassoio'],\n      ['solo'],\n    ],\n  },",
+    ),
+  );
+  const byMessage = new Map(errors.map((e) => [e.message, e]));
+  const notList = byMessage.get('search.synonyms[1]: expected an array, got "finestra"');
+  assert.ok(notList, errors.map((e) => e.message).join('\n'));
+  assert.is(notList!.location?.file, 'site.config.ts');
+  // The line of `synonyms:` (array elements have no key to find); the key path names the entry.
+  assert.is(notList!.location?.line, 58);
+  const twoWords = byMessage.get('search.synonyms[2][0]: expected one word (no spaces or punctuation)');
+  assert.ok(twoWords, errors.map((e) => e.message).join('\n'));
+  assert.is(twoWords!.location?.line, 58);
+  assert.ok(
+    errors.some((e) => e.message.startsWith('search.synonyms[3]:') && e.location?.line === 58),
+    errors.map((e) => `${e.message} @${e.location?.line}`).join('\n'),
+  );
 });
 
 test('a logo or favicon that does not exist under content/static is an error at its line', async () => {

@@ -1,6 +1,7 @@
 /*
  * A loopback HTTP server that follows Meilisearch's documented API closely enough for `docs-it index` and
- * the browser provider: indexes (listed page by page, with stats), settings, documents (adding to a missing
+ * the browser provider: indexes (listed page by page, with stats), settings (checked as Meilisearch checks
+ * them; stop words and synonyms apply to search), documents (adding to a missing
  * index creates it), search (filter, highlight, crop, distinct), tasks that go enqueued → processing →
  * succeeded/failed one at a time (listed newest first, filtered by index, status and type), swap-indexes
  * (which also swaps the finished tasks' index uids), times in RFC 3339 with nanoseconds, errors with
@@ -116,9 +117,93 @@ const defaultSettings = () => ({
   sortableAttributes: [] as string[],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness'],
   stopWords: [] as string[],
-  synonyms: {},
+  synonyms: {} as Record<string, string[]>,
   distinctAttribute: null as string | null,
+  typoTolerance: {
+    enabled: true,
+    minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
+    disableOnWords: [] as string[],
+    disableOnAttributes: [] as string[],
+  },
 });
+
+const isStringArray = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const builtInRules = new Set(['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness']);
+
+/**
+ * The checks `PATCH /indexes/{uid}/settings` makes before it enqueues anything, as Meilisearch documents the
+ * settings object: an unknown setting is a `bad_request`, a malformed one an `invalid_settings_<name>` error.
+ */
+function checkSettings(body: unknown): void {
+  const invalid = (name: string, code: string, message: string) =>
+    new HttpError(
+      400,
+      errorOf(`invalid_settings_${code}`, 'invalid_request', `Invalid value at \`.${name}\`: ${message}`),
+    );
+  if (!isObject(body))
+    throw new HttpError(400, errorOf('bad_request', 'invalid_request', 'Settings must be an object.'));
+  const known = Object.keys(defaultSettings());
+  for (const [name, value] of Object.entries(body)) {
+    if (!known.includes(name))
+      throw new HttpError(
+        400,
+        errorOf('bad_request', 'invalid_request', `Unknown field \`${name}\`: expected one of ${known.join(', ')}`),
+      );
+    if (value === null) continue; // resets the setting
+    const code = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (
+      [
+        'displayedAttributes',
+        'searchableAttributes',
+        'filterableAttributes',
+        'sortableAttributes',
+        'stopWords',
+      ].includes(name)
+    ) {
+      if (!isStringArray(value)) throw invalid(name, code, 'expected an array of strings');
+    } else if (name === 'rankingRules') {
+      const bad = Array.isArray(value)
+        ? value.find((r) => typeof r !== 'string' || !(builtInRules.has(r) || /^[\w.]+:(asc|desc)$/.test(r)))
+        : value;
+      if (bad !== undefined)
+        throw invalid(
+          name,
+          code,
+          `\`${String(bad)}\` ranking rule is invalid. Valid ranking rules are words, typo, sort, proximity, ` +
+            'attribute, exactness and custom ranking rules.',
+        );
+    } else if (name === 'synonyms') {
+      if (!isObject(value) || !Object.values(value).every(isStringArray))
+        throw invalid(name, code, 'expected an object whose values are arrays of strings');
+    } else if (name === 'distinctAttribute') {
+      if (typeof value !== 'string') throw invalid(name, code, 'expected a string');
+    } else if (name === 'typoTolerance') {
+      const sizes = isObject(value) ? value.minWordSizeForTypos : undefined;
+      const ok =
+        isObject(value) &&
+        Object.keys(value).every((k) =>
+          ['enabled', 'minWordSizeForTypos', 'disableOnWords', 'disableOnAttributes'].includes(k),
+        ) &&
+        (value.enabled === undefined || typeof value.enabled === 'boolean') &&
+        (value.disableOnWords === undefined || isStringArray(value.disableOnWords)) &&
+        (value.disableOnAttributes === undefined || isStringArray(value.disableOnAttributes)) &&
+        (sizes === undefined ||
+          (isObject(sizes) &&
+            Number.isInteger(sizes.oneTypo ?? 5) &&
+            Number.isInteger(sizes.twoTypos ?? 9) &&
+            Number(sizes.oneTypo ?? 5) <= Number(sizes.twoTypos ?? 9)));
+      if (!ok)
+        throw invalid(
+          name,
+          code,
+          'expected { enabled, minWordSizeForTypos: { oneTypo, twoTypos }, disableOnWords, disableOnAttributes }, ' +
+            'with oneTypo ≤ twoTypos',
+        );
+    }
+  }
+}
 
 // RFC 3339 with nanoseconds, as Meilisearch writes them; strictly increasing, like the server's clock.
 const startNs = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
@@ -350,12 +435,21 @@ export async function startMeilisearchDouble(options: DoubleOptions = {}): Promi
         return [200, { numberOfDocuments: index.documents.size, isIndexing, fieldDistribution }];
       }
       if (rest === '/settings' && method === 'PATCH') {
+        checkSettings(body);
         return [
           202,
           enqueue(uid, 'settingsUpdate', body as Record<string, unknown>, () => {
             if (!indexes.has(uid)) indexes.set(uid, newIndex(uid, null));
             const index = indexes.get(uid)!;
-            Object.assign(index.settings, body);
+            const changes = body as Record<string, unknown>;
+            for (const [name, value] of Object.entries(changes)) {
+              const defaults = defaultSettings() as Record<string, unknown>;
+              // A setting set to null goes back to its default; typoTolerance is merged key by key.
+              if (value === null) index.settings[name] = defaults[name];
+              else if (name === 'typoTolerance')
+                index.settings[name] = { ...(index.settings[name] as object), ...(value as object) };
+              else index.settings[name] = value;
+            }
             index.updatedAt = now();
           }),
         ];
@@ -550,13 +644,20 @@ function parseFilter(
 function search(index: DoubleIndex, body: SearchBody) {
   const settings = index.settings as ReturnType<typeof defaultSettings>;
   const filter = parseFilter(body.filter, settings.filterableAttributes);
-  const words = (body.q ?? '').match(wordRe)?.map(fold) ?? [];
+  const stop = new Set(settings.stopWords.map(fold));
+  const words = ((body.q ?? '').match(wordRe)?.map(fold) ?? []).filter((w) => !stop.has(w));
+  const synonyms = new Map(Object.entries(settings.synonyms).map(([word, others]) => [fold(word), others.map(fold)]));
   const searchable = settings.searchableAttributes.includes('*') ? undefined : settings.searchableAttributes;
   const pre = body.highlightPreTag ?? '<em>';
   const post = body.highlightPostTag ?? '</em>';
   const docs = [...index.documents.values()].filter((d) => !filter || filter(d));
-  const matchesWord = (token: string, i: number, all: string[]) =>
-    i === all.length - 1 ? (w: string) => w.startsWith(token) : (w: string) => w === token;
+  // The word itself (a prefix of a longer one when it is the last word) or one of its synonyms.
+  const matchesWord = (token: string, i: number, all: string[]) => {
+    const same = synonyms.get(token) ?? [];
+    return i === all.length - 1
+      ? (w: string) => w.startsWith(token) || same.includes(w)
+      : (w: string) => w === token || same.includes(w);
+  };
   // Matching strategy "last": drop words from the end until something matches.
   let scored: { doc: Record<string, unknown>; score: number }[] = [];
   for (let n = words.length; n >= 0; n--) {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -6,12 +6,27 @@ import { type IndexCommandOptions, indexCommand, indexFailure } from '../src/cli
 import { runCommand } from '../src/cli/run-command';
 import type { Verbosity } from '../src/cli/terminal-reporter';
 import { temporaryPrefixOf } from '../src/search/index-lock';
-import { indexSettings } from '../src/search/meilisearch-push';
+import { indexSettingsOf } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
+import { searchWordsOf } from '../src/search/search-words';
+import { stopWordsOf } from '../src/shared/search/stop-words';
+import { minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
 import { copyFixture, removeDir, repoRoot, textReporter } from './helpers';
 import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
 
+/** The fixture site's synonyms table, as a site writes it in `search.synonyms`. */
+const fixtureSynonyms = [
+  ['vassoio', 'tray'],
+  ['Finestra', 'window'],
+];
 const dir = copyFixture('basic');
+writeFileSync(
+  path.join(dir, 'site.config.ts'),
+  readFileSync(path.join(dir, 'site.config.ts'), 'utf8').replace(
+    "search: { indexUid: 'docs-v1' },",
+    `search: { indexUid: 'docs-v1', synonyms: ${JSON.stringify(fixtureSynonyms)} },`,
+  ),
+);
 const config = path.join(dir, 'site.config.ts');
 const buildDir = path.join(dir, 'build');
 const live = 'docs-v1';
@@ -30,7 +45,9 @@ const record = (i: number): SearchRecord => ({
   url: `/it/v1/guides/pagina-${Math.floor(i / 10)}`,
   anchor: i % 10 === 0 ? null : `sezione-${i}`,
   type: i % 10 === 0 ? 'lvl1' : 'lvl2',
-  rank: i % 10 === 0 ? 90 : 80,
+  keywords: null,
+  description: null,
+  rank: i % 10 === 0 ? 10090 : 10080,
   lang: 'it',
   version: 'v1',
 });
@@ -86,20 +103,45 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.is(index.documents.size, 2500);
   assert.not.ok(index.documents.has('old-1'));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index (now holding the old documents) is deleted');
-  assert.equal(index.settings.searchableAttributes, indexSettings.searchableAttributes);
+  // The settings that mirror the local search, with this site's words (the fixture: Italian, two synonym groups).
+  const pushed = double.requests.find((r) => r.method === 'PATCH' && r.path.endsWith('/settings'))!.body;
+  assert.equal(pushed, indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: fixtureSynonyms })));
   assert.equal(index.settings.searchableAttributes, [
-    'hierarchy_lvl0',
     'hierarchy_lvl1',
+    'keywords',
     'hierarchy_lvl2',
     'hierarchy_lvl3',
     'hierarchy_lvl4',
     'hierarchy_lvl5',
     'hierarchy_lvl6',
+    'description',
     'content',
+    'hierarchy_lvl0',
   ]);
   assert.equal(index.settings.filterableAttributes, ['lang', 'version']);
   assert.is(index.settings.distinctAttribute, 'url');
-  assert.ok((index.settings.rankingRules as string[]).includes('rank:desc'));
+  assert.equal(index.settings.rankingRules, [
+    'words',
+    'typo',
+    'proximity',
+    'attribute',
+    'sort',
+    'exactness',
+    'rank:desc',
+  ]);
+  assert.equal(index.settings.synonyms, {
+    vassoio: ['tray'],
+    tray: ['vassoio'],
+    finestra: ['window'],
+    window: ['finestra'],
+  });
+  assert.equal(index.settings.stopWords, stopWordsOf('it'));
+  assert.equal(index.settings.typoTolerance, {
+    enabled: true,
+    minWordSizeForTypos: { ...minWordSizeForTypos },
+    disableOnWords: [],
+    disableOnAttributes: [],
+  });
   const ours = double.tasks.slice(2); // after the seeded index's history
   const batches = ours.filter((t) => t.type === 'documentAdditionOrUpdate').map((t) => t.details.receivedDocuments);
   assert.equal(batches, [1000, 1000, 500]);
@@ -123,6 +165,29 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
 test('--quiet: the outcome alone', async () => {
   assert.is(await run({}, 'quiet'), 0);
   assert.match(output(), /^docs-v1 now serves the 2500 documents of this run \(3 batches, [\d.]+ m?s\)\n$/);
+});
+
+test('the double checks settings as Meilisearch does: a malformed one is refused, nothing enqueued', async () => {
+  const patch = (body: unknown) =>
+    fetch(`${double.url}/indexes/${live}/settings`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer chiave-admin', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const tasks = double.tasks.length;
+  for (const [body, code] of [
+    [{ synonyms: { vassoio: 'tray' } }, 'invalid_settings_synonyms'],
+    [{ stopWords: 'di la' }, 'invalid_settings_stop_words'],
+    [{ rankingRules: ['words', 'rank'] }, 'invalid_settings_ranking_rules'],
+    [{ typoTolerance: { minWordSizeForTypos: { oneTypo: 9, twoTypos: 5 } } }, 'invalid_settings_typo_tolerance'],
+    [{ synonym: {} }, 'bad_request'],
+  ] as const) {
+    const response = await patch(body);
+    assert.is(response.status, 400, JSON.stringify(body));
+    assert.is(((await response.json()) as { code: string }).code, code);
+  }
+  assert.is(double.tasks.length, tasks, 'nothing enqueued');
+  assert.is((await patch(indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] })))).status, 202);
 });
 
 test('readers never see a half-filled index: the live index keeps its old documents until the swap', async () => {

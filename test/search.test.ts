@@ -6,9 +6,8 @@ import { cropAndHighlight, highlight } from '../src/client/search/highlight';
 import { createLocalSearch } from '../src/client/search/local-search';
 import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
 import { Highlighted, hitHref } from '../src/client/search/SearchResults';
-import { createSectionRanker } from '../src/client/search/section-ranker';
 import type { SearchHit } from '../src/client/search/types';
-import { buildLocalIndex, indexSections } from '../src/search/local-index';
+import { buildLocalIndex, indexDocuments } from '../src/search/local-index';
 import {
   extractSearchRecords,
   kindCategoriesOf,
@@ -18,14 +17,15 @@ import {
 } from '../src/search/records';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { translatorOf } from '../src/shared/i18n/interface-text';
-import type { LocalIndexFile, SectionDocument } from '../src/shared/search/local-index-format';
+import type { PageDocument, SectionDocument } from '../src/shared/search/local-index-format';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { foldTerm } from '../src/shared/search/text-terms';
 import type { RouteProps } from '../templates/types';
 import { compileMd } from './helpers';
-import { encodeIndex, referenceIndex, referenceSearchOptions, referenceStopWords } from './minisearch-reference';
+import { referenceEncoding, referenceStopWords } from './minisearch-reference';
 
 const options = {
+  baseUrl: '/it/',
   lang: 'it',
   version: 'v1',
   blogLabel: 'Blog',
@@ -33,9 +33,20 @@ const options = {
 };
 
 /** A route as search sees it, its blocks compiled from markdown the way the build compiles them. */
-async function searchable(props: RouteProps, markdown: string, noIndex = false): Promise<SearchPage | undefined> {
-  return searchPageOf({ props, noIndex }, (await compileMd(markdown)).search, options);
+async function searchable(
+  props: RouteProps,
+  markdown: string,
+  noIndex = false,
+  keywords?: string[],
+): Promise<SearchPage | undefined> {
+  return searchPageOf(
+    { props, noIndex, ...(keywords ? { keywords } : {}) },
+    (await compileMd(markdown)).search,
+    options,
+  );
 }
+/** Italian words without synonyms or a stemmer, as the tests of the index's shape want them. */
+const plainWords = { stopWords: referenceStopWords, synonyms: [], stemmer: null };
 
 const doc = (path: string, title: string, category = 'Guide'): RouteProps => ({
   kind: 'doc',
@@ -199,70 +210,34 @@ test('records: titles rank over headings over text; ids are unique, stable, vali
   assert.ok(ids.filter((id) => !kept.has(id)).length <= 1, 'a new paragraph does not change the ids of the others');
 });
 
-test('local index: exactly as MiniSearch indexes the sections (same terms, frequencies, lengths)', () => {
-  const docs: SectionDocument[] = records.map((r, id) => ({
-    id,
-    k: r.hierarchy_lvl0,
-    t: r.hierarchy_lvl1,
-    h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '),
-    c: r.content ?? '',
-  }));
-  assert.equal(indexSections(docs, referenceStopWords), encodeIndex(referenceIndex(docs).toJSON()));
-});
-
-test('local ranking: the same sections, scores and matched terms as MiniSearch search() with the same options', () => {
-  const docs: SectionDocument[] = records.map((r, id) => ({
-    id,
-    k: r.hierarchy_lvl0,
-    t: r.hierarchy_lvl1,
-    h: [r.hierarchy_lvl2, r.hierarchy_lvl3].filter(Boolean).join(' '),
-    c: r.content ?? '',
-  }));
-  const reference = referenceIndex(docs);
-  const file: LocalIndexFile = {
-    v: 2,
-    stop: [...referenceStopWords],
-    categories: [],
-    pages: docs.map(() => ['', 0, '', '']),
-    sections: docs.map((_, i) => [i, '', []]),
-    ...indexSections(docs, referenceStopWords),
-  };
-  const boost = docs.map((_, i) => 1 + (i % 3) / 10);
-  const ranker = createSectionRanker(file, boost);
-  for (const query of [
-    'menu',
-    'finestra trasparente',
-    'perché',
-    'sicurezzza',
-    'men',
-    'tauri menu',
-    'webview nativa',
-    'zzz',
-  ]) {
-    for (const combineWith of ['AND', 'OR'] as const) {
-      const expected = reference.search(query, referenceSearchOptions(boost, combineWith));
-      const actual = ranker.rank(query, { combineWith, distinctPages: false });
-      assert.is(actual.length, expected.length, `${query} ${combineWith}`);
-      actual.forEach((r, i) => {
-        const e = expected[i]!;
-        assert.ok(
-          Math.abs(r.score - e.score) < 1e-9 * e.score,
-          `${query} ${combineWith} #${i}: ${r.score} vs ${e.score}`,
-        );
-        assert.equal(new Set(r.terms), new Set(e.terms), `${query} #${i} terms`);
-        if (r.section !== e.id)
-          assert.ok(
-            Math.abs(r.score - expected.find((x) => x.id === r.section)!.score) < 1e-9 * e.score,
-            'only ties may differ in order',
-          );
-      });
-    }
+/** The page and section documents of the records, as the local index makes them. */
+function documentsOf(list: SearchRecord[]): { pages: PageDocument[]; sections: SectionDocument[] } {
+  const pages: PageDocument[] = [];
+  const sections: SectionDocument[] = [];
+  for (const r of list) {
+    if (r.type === 'lvl1')
+      pages.push({ k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, m: r.keywords ?? '', d: r.description ?? '' });
+    const headings = [r.hierarchy_lvl2, r.hierarchy_lvl3].filter((h): h is string => !!h);
+    sections.push({ h: r.type === 'content' ? '' : (headings.pop() ?? ''), p: headings.join(' '), c: r.content ?? '' });
   }
+  return { pages, sections };
+}
+
+test('local index: exactly as MiniSearch indexes the pages and the sections (same terms, frequencies, lengths)', () => {
+  const { pages: pageDocs, sections } = documentsOf(records);
+  pageDocs[0]!.m = 'menu, barra dei menu, elementi';
+  pageDocs[0]!.d = 'Creare un menu nativo';
+  assert.equal(indexDocuments(pageDocs, sections, referenceStopWords), referenceEncoding(pageDocs, sections));
 });
 
 test('local index: pages, sections and one text shard per page, named by content hash', () => {
-  const local = buildLocalIndex(records, referenceStopWords);
+  const local = buildLocalIndex(records, plainWords);
   assert.is(local.index.pages.length, 4);
+  assert.equal(
+    local.index.pages.map((p) => p[4]),
+    [1, 1, 1, 0.8],
+    'docs weigh 1, blog posts less',
+  );
   assert.equal(
     local.shards.map((s) => s.file),
     local.index.pages.map((p) => p[3]),
@@ -284,7 +259,7 @@ test('local index: pages, sections and one text shard per page, named by content
   ]);
 });
 
-const local = buildLocalIndex(records, referenceStopWords);
+const local = buildLocalIndex(records, plainWords);
 const shards = new Map(local.shards.map((s) => [s.file, s.text]));
 const loaded: string[] = [];
 const engine = createLocalSearch(JSON.parse(JSON.stringify(local.index)), async (file) => {
@@ -333,9 +308,9 @@ test('local search: Italian queries with elisions, prefixes and typos', async ()
 });
 
 test('stop words follow the site language: a French index leaves out «les», an Italian one «della»', async () => {
-  const sections: SectionDocument[] = [{ id: 0, k: '', t: 'Les fenêtres della app', h: '', c: '' }];
+  const pageDocs: PageDocument[] = [{ k: '', t: 'Les fenêtres della app', m: '', d: '' }];
   const terms = (lang: string) => {
-    const index = indexSections(sections, stopWordsOf(lang));
+    const index = indexDocuments(pageDocs, [], stopWordsOf(lang));
     return new Set(index.terms);
   };
   assert.ok(terms('fr').has('della') && !terms('fr').has('les'));
@@ -344,7 +319,7 @@ test('stop words follow the site language: a French index leaves out «les», an
   assert.equal(stopWordsOf('tlh'), [], 'a language without a list indexes every word');
   const french = buildLocalIndex(
     [{ ...records[0]!, hierarchy_lvl1: 'Les fenêtres', content: 'Les fenêtres du desktop' }],
-    stopWordsOf('fr'),
+    { stopWords: stopWordsOf('fr'), synonyms: [], stemmer: null },
   );
   const frenchSearch = createLocalSearch(JSON.parse(JSON.stringify(french.index)), async (file) => {
     return french.shards.find((s) => s.file === file)!.text;

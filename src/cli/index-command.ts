@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/load-config';
+import { currentLocaleOf } from '../config/site-schema';
 import { DocsItError } from '../errors';
 import { formatMs } from '../pipeline/format-units';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
+import { searchWordsOf } from '../search/search-words';
 import { CommandFailure } from './run-command';
 import type { FailureText, TerminalReporter } from './terminal-reporter';
 
@@ -71,11 +73,17 @@ export async function indexCommand(options: IndexCommandOptions, reporter: Termi
       config.paths.root,
     );
     reporter.info(`docs-it index: ${records.length} documents for the index ${indexUid}`);
+    const words = searchWordsOf({
+      lang: config.site.i18n.currentLocale,
+      htmlLang: currentLocaleOf(config.site).htmlLang,
+      synonyms: search.synonyms,
+    });
     const summary = await pushToMeilisearch({
       host,
       apiKey: options.key,
       indexUid,
       records,
+      words,
       timeOutMs: options.timeOutMs,
       intervalMs: options.intervalMs,
       requestTimeoutMs: options.requestTimeoutMs,

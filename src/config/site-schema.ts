@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneWordPattern } from '../shared/search/text-terms';
 import { blogSchema, docsSchema } from './docs-schema';
 import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
 import { searchHostExpected, searchHostOrigin } from './search-host';
@@ -48,6 +49,13 @@ const searchSchema = z.strictObject({
   indexUid: z.string().default('docs'),
   clientAgents: z.array(z.string()).default([]),
   searchParams: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Words that stand for one another in a search (default none): each entry is a list of single words, every
+   * one of which also finds the others (`['vassoio', 'tray']`). The local index and Meilisearch use the same table.
+   */
+  synonyms: z
+    .array(z.array(z.string().regex(oneWordPattern, 'expected one word (no spaces or punctuation)')).min(2))
+    .default([]),
 });
 
 const iconSchema = z.strictObject({
@@ -140,7 +148,7 @@ export const siteSchema = z
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),
-    search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {} }),
+    search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {}, synonyms: [] }),
     pwa: pwaSchema.default({
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
       debug: false,

@@ -14,6 +14,7 @@ import { colorModeScript } from '../render/inline-scripts';
 import { type RenderInput, renderPage } from '../render/render-page';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../search/records';
 import { type SearchInput, searchFiles } from '../search/search-files';
+import { searchWordsOf } from '../search/search-words';
 import { translatorOf } from '../shared/i18n/interface-text';
 import { feedFileOf, htmlFileOf, notFoundRouteOf, pageDataFileOf, searchDirOf, sidebarFileOf } from '../shared/urls';
 import type { Site } from './site';
@@ -98,6 +99,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
   const searchInputOf = () =>
     (searchInput ??= (async () => {
       const options = {
+        baseUrl: siteConfig.baseUrl,
         lang: siteConfig.i18n.currentLocale,
         version: siteConfig.docs.version.label,
         blogLabel: siteConfig.blog.title,
@@ -111,13 +113,18 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
         const searchPage = searchPageOf(page, blocks, options);
         if (searchPage) searchPages.push(searchPage);
       }
-      return { pages: searchPages, options, baseUrl: siteConfig.baseUrl };
+      const words = searchWordsOf({
+        lang: siteConfig.i18n.currentLocale,
+        htmlLang: currentLocaleOf(siteConfig).htmlLang,
+        synonyms: siteConfig.search.synonyms,
+      });
+      return { pages: searchPages, options, words };
     })());
   const search: SiteFileGroup = {
     name: 'search',
     dir: searchDirOf(siteConfig.baseUrl),
     key: async () => stages.searchKey(await searchInputOf()),
-    contents: async () => searchFiles(await searchInputOf()).files,
+    contents: async () => (await searchFiles(await searchInputOf())).files,
   };
 
   const text = (file: string, contents: () => string | Promise<string>): SiteFile => ({

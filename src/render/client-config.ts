@@ -28,7 +28,10 @@ export function clientConfigOf(
       indexUid: search.indexUid,
       clientAgents: search.clientAgents,
       searchParams: search.searchParams,
-      sections: [...sidebarSections(model.sidebars.sidebars), ...(model.posts.length > 0 ? [site.blog.title] : [])],
+      sections: [
+        ...sidebarSections(model.sidebars.sidebars),
+        ...(model.posts.length > 0 ? [{ label: site.blog.title, href: model.basePaths.blog }] : []),
+      ],
     },
     pwa: { offlineModeActivationStrategies: site.pwa.offlineModeActivationStrategies, debug: site.pwa.debug },
   };

@@ -1,15 +1,21 @@
 import { hash as oneShotHash } from 'node:crypto';
 import {
+  encodeStemLength,
   fields,
   type LocalIndexFile,
   type LocalPage,
   type LocalSection,
   type LocalTextShard,
   localIndexVersion,
+  type PageDocument,
+  pageFields,
   type SectionDocument,
+  sectionFields,
 } from '../shared/search/local-index-format';
+import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { termIndexer, tokenize } from '../shared/search/text-terms';
-import type { SearchRecord } from './records';
+import { pageWeightOfRecord, type SearchRecord } from './records';
+import type { SearchWords } from './search-words';
 
 export interface LocalIndex {
   index: LocalIndexFile;
@@ -23,12 +29,21 @@ const headingsOf = (r: SearchRecord) => {
   return levels;
 };
 
-/** The local index of the records (in page order, as extracted): one MiniSearch document per heading section. */
-export function buildLocalIndex(records: SearchRecord[], stopWords: readonly string[]): LocalIndex {
+/**
+ * The local index of the records (in page order, as extracted): one page document per page (from its title
+ * record) and one section document per heading section. `stemmer` names the module file written beside the
+ * index and stems its words.
+ */
+export function buildLocalIndex(
+  records: SearchRecord[],
+  words: SearchWords,
+  stemmer?: { file: string; stem: Stem },
+): LocalIndex {
   const categories: string[] = [];
   const pages: LocalPage[] = [];
   const sections: LocalSection[] = [];
-  const documents: SectionDocument[] = [];
+  const pageDocuments: PageDocument[] = [];
+  const sectionDocuments: SectionDocument[] = [];
   const texts: LocalTextShard[] = [];
   let page = -1;
   let url: string | undefined;
@@ -37,17 +52,21 @@ export function buildLocalIndex(records: SearchRecord[], stopWords: readonly str
       url = r.url;
       let category = categories.indexOf(r.hierarchy_lvl0);
       if (category < 0) category = categories.push(r.hierarchy_lvl0) - 1;
-      page = pages.push([r.url, category, r.hierarchy_lvl1, '']) - 1;
+      page = pages.push([r.url, category, r.hierarchy_lvl1, '', pageWeightOfRecord(r)]) - 1;
+      pageDocuments.push({ k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, m: r.keywords ?? '', d: r.description ?? '' });
       texts.push([]);
     }
-    if (r.type !== 'content' || documents.length === 0 || sections[sections.length - 1]![0] !== page) {
+    if (r.type !== 'content' || sections.length === 0 || sections[sections.length - 1]![0] !== page) {
       const headings = headingsOf(r);
-      const id = sections.push([page, r.anchor ?? '', headings]) - 1;
-      documents.push({ id, k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, h: headings.filter(Boolean).join(' '), c: '' });
+      sections.push([page, r.anchor ?? '', headings]);
+      const present = headings.filter((h): h is string => h !== null);
+      // A text block before any heading of its page belongs to the page's top (no heading of its own).
+      const own = r.type === 'content' || r.type === 'lvl1' ? '' : (present.pop() ?? '');
+      sectionDocuments.push({ h: own, p: present.join(' '), c: '' });
       texts[page]!.push([]);
     }
     if (r.content !== null) {
-      const doc = documents[documents.length - 1]!;
+      const doc = sectionDocuments[sectionDocuments.length - 1]!;
       doc.c = doc.c ? `${doc.c}\n${r.content}` : r.content;
       const shard = texts[page]!;
       shard[shard.length - 1]!.push(r.content);
@@ -59,56 +78,82 @@ export function buildLocalIndex(records: SearchRecord[], stopWords: readonly str
     pages[i]![3] = file;
     return { file, text };
   });
+  const inverted = indexDocuments(pageDocuments, sectionDocuments, words.stopWords);
   const index: LocalIndexFile = {
     v: localIndexVersion,
-    stop: [...stopWords],
+    stop: [...words.stopWords],
+    synonyms: words.synonyms,
+    stemmer: stemmer?.file ?? null,
     categories,
     pages,
     sections,
-    ...indexSections(documents, stopWords),
+    ...inverted,
+    stems: stemmer ? stemLengths(inverted.terms, stemmer.stem) : '',
   };
   return { index, shards };
 }
 
+/** `LocalIndexFile.stems` of the terms. */
+export function stemLengths(terms: readonly string[], stem: Stem): string {
+  return terms
+    .map((term) => {
+      const stemmed = stem(term);
+      return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
+    })
+    .join('');
+}
+
 /**
- * The inverted index of the section documents, exactly as MiniSearch builds it with `miniSearchOptions`
- * (field length = distinct words, term frequencies per field) but written straight into the compact
+ * The inverted index of the page and section documents, exactly as MiniSearch builds it over each kind with its
+ * fields (field length = distinct words, term frequencies per field) but written straight into the compact
  * encoding: several times faster than `addAll` + `toJSON` + re-encoding, which large sites feel.
  */
-export function indexSections(
-  documents: SectionDocument[],
+export function indexDocuments(
+  pageDocuments: readonly PageDocument[],
+  sectionDocuments: readonly SectionDocument[],
   stopWords: readonly string[],
-): Pick<LocalIndexFile, 'lengths' | 'averages' | 'terms' | 'postings'> {
+): Pick<LocalIndexFile, 'pageLengths' | 'sectionLengths' | 'averages' | 'terms' | 'postings'> {
   const indexTerm = termIndexer(stopWords);
-  const lengths: number[] = [];
-  // A running mean, computed as MiniSearch does (so the scores agree to the last bit).
+  // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
   const averages = fields.map(() => 0);
-  /** Per term and field: the encoded entries and the last section id written. */
+  /** Per term and field: the encoded entries and the last document written. */
   const postings = new Map<string, { encoded: number[]; last: number }[]>();
-  documents.forEach((doc, id) => {
-    fields.forEach((field, f) => {
-      const words = tokenize(doc[field]);
-      const length = new Set(words).size;
-      lengths.push(length);
-      averages[f] = (averages[f]! * id + length) / (id + 1);
-      for (const word of words) {
-        const term = indexTerm(word);
-        if (!term) continue;
-        let byField = postings.get(term);
-        if (!byField) {
-          byField = [];
-          postings.set(term, byField);
+  const add = <F extends string>(
+    documents: readonly Record<F, string>[],
+    names: readonly F[],
+    offset: number,
+  ): number[] => {
+    const lengths: number[] = [];
+    documents.forEach((doc, id) => {
+      names.forEach((name, i) => {
+        const f = offset + i;
+        const found = tokenize(doc[name]);
+        const length = new Set(found).size;
+        lengths.push(length);
+        averages[f] = (averages[f]! * id + length) / (id + 1);
+        for (const word of found) {
+          const term = indexTerm(word);
+          if (!term) continue;
+          let byField = postings.get(term);
+          if (!byField) {
+            byField = [];
+            postings.set(term, byField);
+          }
+          byField[f] ??= { encoded: [], last: -1 };
+          const list = byField[f];
+          list.encoded.push(list.last === id ? 0 : id - list.last);
+          list.last = id;
         }
-        byField[f] ??= { encoded: [], last: -1 };
-        const list = byField[f];
-        list.encoded.push(list.last === id ? 0 : id - list.last);
-        list.last = id;
-      }
+      });
     });
-  });
+    return lengths;
+  };
+  const pageLengths = add(pageDocuments, pageFields, 0);
+  const sectionLengths = add(sectionDocuments, sectionFields, pageFields.length);
   const terms = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
-    lengths,
+    pageLengths,
+    sectionLengths,
     averages,
     terms,
     postings: terms.map((term) =>

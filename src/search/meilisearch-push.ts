@@ -6,33 +6,57 @@ import {
   MeiliSearchTimeOutError,
   type Settings,
 } from 'meilisearch';
+import { minWordSizeForTypos } from '../shared/search/typo-tolerance';
 import { IndexBusyError, takeTemporaryIndex } from './index-lock';
 import { type IndexInfo, MeilisearchApi, MeilisearchTaskError } from './meilisearch-api';
 import { NotMeilisearchError, RequestTimeoutError, requestTimeoutCode } from './meilisearch-http';
 import type { SearchRecord } from './records';
+import type { SearchWords } from './search-words';
 
 export { IndexBusyError } from './index-lock';
 export { MeilisearchTaskError } from './meilisearch-api';
 export { NotMeilisearchError } from './meilisearch-http';
 
-/** How the index searches: hierarchy before body text, filters on language and version, one hit per page. */
-export const indexSettings: Settings = {
-  searchableAttributes: [
-    'hierarchy_lvl0',
-    'hierarchy_lvl1',
-    'hierarchy_lvl2',
-    'hierarchy_lvl3',
-    'hierarchy_lvl4',
-    'hierarchy_lvl5',
-    'hierarchy_lvl6',
-    'content',
-  ],
-  displayedAttributes: ['*'],
-  filterableAttributes: ['lang', 'version'],
-  distinctAttribute: 'url',
-  // The built-in rules first; the record rank (titles over body text) breaks the remaining ties.
-  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'rank:desc'],
-};
+/**
+ * How the index searches, mirroring the local search: attributes in the order of the local field weights
+ * (title and keywords, headings, description and text, category last), the built-in ranking rules with the
+ * record rank (docs over blog posts, titles over headings over text) breaking the last ties, the site's stop
+ * words and synonyms, typos counted from the same word lengths; filters on language and version, one hit per page.
+ */
+export function indexSettingsOf(words: SearchWords): Settings {
+  return {
+    searchableAttributes: [
+      'hierarchy_lvl1',
+      'keywords',
+      'hierarchy_lvl2',
+      'hierarchy_lvl3',
+      'hierarchy_lvl4',
+      'hierarchy_lvl5',
+      'hierarchy_lvl6',
+      'description',
+      'content',
+      'hierarchy_lvl0',
+    ],
+    displayedAttributes: ['*'],
+    filterableAttributes: ['lang', 'version'],
+    distinctAttribute: 'url',
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'rank:desc'],
+    stopWords: words.stopWords,
+    synonyms: synonymsOf(words.synonyms),
+    typoTolerance: { enabled: true, minWordSizeForTypos: { ...minWordSizeForTypos } },
+  };
+}
+
+/** Meilisearch's form of the synonym groups: each word with the words it also finds. */
+function synonymsOf(groups: string[][]): Record<string, string[]> {
+  const synonyms: Record<string, string[]> = {};
+  for (const group of groups)
+    for (const word of group) {
+      const others = group.filter((other) => other !== word);
+      synonyms[word] = [...new Set([...(synonyms[word] ?? []), ...others])];
+    }
+  return synonyms;
+}
 
 export interface PushOptions {
   host: string;
@@ -40,6 +64,8 @@ export interface PushOptions {
   apiKey?: string;
   indexUid: string;
   records: SearchRecord[];
+  /** The site's search words (stop words, synonyms): part of the settings pushed. */
+  words: SearchWords;
   /** Receives one line per step. */
   log(line: string): void;
   /** Documents per upload (default 1000, the client's). */
@@ -161,7 +187,7 @@ export async function pushToMeilisearch(options: PushOptions): Promise<PushSumma
 
   let createdLive = false;
   try {
-    await api.updateSettings(tmp, indexSettings);
+    await api.updateSettings(tmp, indexSettingsOf(options.words));
     log('settings applied');
     const batches = Math.ceil(records.length / batchSize);
     for (let i = 0; i < batches; i++) {

@@ -24,13 +24,25 @@ export interface SearchRecord {
   anchor: string | null;
   /** `lvl1`…`lvl6` for a heading record, `content` for a text block. */
   type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
-  /** Higher first when the text matches equally well: titles (90) over headings (80…40) over body text (10…0). */
+  /**
+   * On the page's title record (`lvl1`), what the page says of itself besides its title: its front matter
+   * `keywords`, its sidebar label and the words of its slug, comma-separated; null on the other records.
+   */
+  keywords: string | null;
+  /** On the page's title record, its front matter `description`; null on the other records. */
+  description: string | null;
+  /**
+   * Higher first when the text matches equally well: docs over other pages over blog posts (the page's weight, in
+   * hundreds), then titles (90) over headings (80…40) over body text (10…0).
+   */
   rank: number;
   lang: string;
   version: string;
 }
 
 export interface RecordOptions {
+  /** The site's base URL: the page at it has no slug of its own. */
+  baseUrl: string;
   /** `lang` of every record (the site's current locale). */
   lang: string;
   /** `version` of every record (the docs version label). */
@@ -71,24 +83,59 @@ export function categoryOf(props: RouteProps, options: RecordOptions): string | 
 const headingRank = (level: number) => 100 - 10 * level;
 const textRank = (position: number) => Math.max(0, 10 - position);
 
-/** A page as search sees it: where it is, what it is called, and its headings and text. */
+/**
+ * How much a page's matches count against another's for the same text: the docs first, then the site's other
+ * pages (home, about pages, release notes), then blog posts, which say what was new at a date.
+ */
+export function pageWeightOf(kind: RouteProps['kind']): number {
+  if (kind === 'doc' || kind === 'docs-home') return 1;
+  if (kind === 'blog-post') return 0.8;
+  return 0.9;
+}
+
+/** The weight (`pageWeightOf`) of the page a record belongs to, as its rank holds it. */
+export const pageWeightOfRecord = (record: Pick<SearchRecord, 'rank'>) => Math.floor(record.rank / 100) / 100;
+
+/** A page as search sees it: where it is, what it is called, what it says of itself, its headings and text. */
 export interface SearchPage {
   url: string;
   title: string;
   /** The category (lvl0) of its hits. */
   category: string;
+  /** Front matter `keywords`, the sidebar label (when it is not the title) and the words of the slug. */
+  keywords: string[];
+  /** Front matter `description`. */
+  description: string | null;
+  /** See `pageWeightOf`. */
+  weight: number;
   blocks: SearchBlock[];
 }
 
 /** A route as search sees it, or undefined for pages search leaves out (lists, archive, 404, noindex pages). */
 export function searchPageOf(
-  page: { props: RouteProps; noIndex: boolean },
+  page: { props: RouteProps; noIndex: boolean; keywords?: string[] },
   blocks: SearchBlock[],
   options: RecordOptions,
 ): SearchPage | undefined {
-  const category = categoryOf(page.props, options);
+  const { props } = page;
+  const category = categoryOf(props, options);
   if (page.noIndex || category === undefined) return undefined;
-  return { url: page.props.path, title: page.props.title, category, blocks };
+  const keywords = [...(page.keywords ?? [])];
+  // A doc's last breadcrumb is its sidebar label (`sidebar_label`, or the title).
+  const label = props.kind === 'doc' ? props.breadcrumbs.at(-1)?.label : undefined;
+  if (label && label !== props.title) keywords.push(label);
+  const slug = props.path.length > options.baseUrl.length ? props.path.split('/').filter(Boolean).at(-1) : undefined;
+  if (slug) keywords.push(slug.replace(/[-_]+/g, ' '));
+  const description = props.description || null;
+  return {
+    url: props.path,
+    title: props.title,
+    category,
+    keywords,
+    description,
+    weight: pageWeightOf(props.kind),
+    blocks,
+  };
 }
 
 /** One record per heading section and per text block of every page. */
@@ -102,6 +149,7 @@ export function extractSearchRecords(pages: SearchPage[], options: RecordOptions
     const levels: (string | null)[] = [lvl0, props.title, null, null, null, null, null];
     let anchor: string | null = null;
     let position = 0;
+    const pageRank = Math.round(page.weight * 100) * 100;
     const push = (type: SearchRecord['type'], content: string | null, rank: number) => {
       const record: SearchRecord = {
         id: '',
@@ -116,7 +164,9 @@ export function extractSearchRecords(pages: SearchPage[], options: RecordOptions
         url,
         anchor,
         type,
-        rank,
+        keywords: type === 'lvl1' && page.keywords.length ? page.keywords.join(', ') : null,
+        description: type === 'lvl1' ? page.description : null,
+        rank: pageRank + rank,
         lang: options.lang,
         version: options.version,
       };

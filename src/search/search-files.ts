@@ -1,13 +1,15 @@
-import { stopWordsOf } from '../shared/search/stop-words';
+import { hash as oneShotHash } from 'node:crypto';
 import { searchDirOf } from '../shared/urls';
 import { buildLocalIndex } from './local-index';
 import { extractSearchRecords, type RecordOptions, type SearchPage } from './records';
+import type { SearchWords } from './search-words';
+import { loadStemmer, stemmerSource } from './stemmer';
 
-/** What the search files are made from: every searchable page, and what every record says of the site. */
+/** What the search files are made from: every searchable page, what every record says of the site, its words. */
 export interface SearchInput {
   pages: SearchPage[];
   options: RecordOptions;
-  baseUrl: string;
+  words: SearchWords;
 }
 
 /** The records file `docs-it index` pushes, relative to the output folder. */
@@ -15,16 +17,24 @@ export const recordsFileOf = (baseUrl: string) => `${searchDirOf(baseUrl)}record
 
 /**
  * Every search file of a site, by output path: `records.json` (what `docs-it index` pushes), the local
- * index `local-index.json` and one text shard per page under `text/`.
+ * index `local-index.json`, one text shard per page under `text/`, and the stemmer module of its language.
  */
-export function searchFiles(input: SearchInput): { files: Map<string, string>; records: number } {
-  const dir = searchDirOf(input.baseUrl);
+export async function searchFiles(input: SearchInput): Promise<{ files: Map<string, string>; records: number }> {
+  const dir = searchDirOf(input.options.baseUrl);
   const records = extractSearchRecords(input.pages, input.options);
-  const local = buildLocalIndex(records, stopWordsOf(input.options.lang));
+  const { stemmer } = input.words;
+  let stem: { file: string; source: string; stem: (word: string) => string } | undefined;
+  if (stemmer) {
+    const source = await stemmerSource(stemmer);
+    const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
+    stem = { file, source, stem: await loadStemmer(stemmer) };
+  }
+  const local = buildLocalIndex(records, input.words, stem);
   const files = new Map<string, string>([
-    [recordsFileOf(input.baseUrl), JSON.stringify(records)],
+    [recordsFileOf(input.options.baseUrl), JSON.stringify(records)],
     [`${dir}local-index.json`, JSON.stringify(local.index)],
   ]);
   for (const shard of local.shards) files.set(`${dir}text/${shard.file}`, JSON.stringify(shard.text));
+  if (stem) files.set(`${dir}${stem.file}`, stem.source);
   return { files, records: records.length };
 }

@@ -23,10 +23,10 @@ export interface ClientConfig {
     clientAgents: string[];
     searchParams: Record<string, unknown>;
     /**
-     * The site's sections as search files them (each sidebar's top-level categories, the blog): offered when a
-     * query finds nothing.
+     * The site's sections as search files them (each sidebar's top-level categories, the blog), with the page
+     * each leads to: links to browse before the first query, and queries to try when one finds nothing.
      */
-    sections: string[];
+    sections: { label: string; href?: string }[];
   };
   pwa: {
     offlineModeActivationStrategies: string[];

@@ -120,8 +120,13 @@ export function firstHref(items: SidebarItem[]): string | undefined {
 
 /**
  * The sections of the docs: the top-level items of every sidebar (a doc's first breadcrumb, which search files
- * it under), in the config's order, each once.
+ * it under), in the config's order, each once, with the page each leads to (its own link, or the first page
+ * inside it).
  */
-export function sidebarSections(sidebars: Record<string, SidebarItem[]>): string[] {
-  return [...new Set(Object.values(sidebars).flatMap((items) => items.map((item) => item.label)))];
+export function sidebarSections(sidebars: Record<string, SidebarItem[]>): { label: string; href?: string }[] {
+  const sections = new Map<string, string | undefined>();
+  for (const item of Object.values(sidebars).flat())
+    if (!sections.get(item.label))
+      sections.set(item.label, item.href ?? (item.type === 'category' ? firstHref(item.items) : undefined));
+  return [...sections].map(([label, href]) => (href ? { label, href } : { label }));
 }

@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serve } from '../../src/cli/serve-command';
 import { buildSite } from '../../src/pipeline/build-site';
-import { indexSettings } from '../../src/search/meilisearch-push';
+import { indexSettingsOf } from '../../src/search/meilisearch-push';
+import { searchWordsOf } from '../../src/search/search-words';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 import { launchChromium } from './browser';
@@ -30,8 +31,9 @@ const dir = copyFixture('basic', { 'content/docs/guides/ricerca.md': ricerca });
 const config = path.join(dir, 'site.config.ts');
 const localOut = path.join(dir, 'build-local');
 const meiliOut = path.join(dir, 'build-meili');
-/** Strings only the modal, MiniSearch's radix tree and the meilisearch client contain. */
-const firstLoadMarkers = ['search-modal-backdrop', 'Mismatched prefix', 'Meilisearch JavaScript'];
+/** Strings only the modal, the local search (its index check) and the meilisearch client contain. */
+const localSearchMarker = 'non supportato (atteso';
+const firstLoadMarkers = ['search-modal-backdrop', localSearchMarker, 'Meilisearch JavaScript'];
 
 let browser: Browser;
 /** One context for every test: the HTTP cache keeps the site's assets between pages, as for a reader. */
@@ -78,7 +80,8 @@ test.before(async () => {
     string,
     unknown
   >[];
-  double.seed('docs-v1', records, indexSettings as Record<string, unknown>);
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
+  double.seed('docs-v1', records, settings as Record<string, unknown>);
   [local, meili] = await Promise.all([
     serve({ dir: localOut, port: 0, host: '127.0.0.1' }),
     serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),
@@ -178,8 +181,13 @@ test('first load has no search JS; the navbar button loads the modal and the loc
     'the modal came as its own chunk',
   );
   assert.ok(
-    scripts.some((s) => s.body.includes('Mismatched prefix')),
-    'and the local provider with MiniSearch',
+    scripts.some((s) => s.body.includes(localSearchMarker)),
+    'and the local search',
+  );
+  await search(page, 'finestra');
+  assert.ok(
+    requests.some((r) => /^\/it\/search\/stemmer\.[0-9a-f]{8}\.js$/.test(r)),
+    'and, with the index, the stemmer module beside it',
   );
   assert.not.ok(
     scripts.some((s) => s.body.includes('Meilisearch JavaScript')),
@@ -380,7 +388,7 @@ test('an empty query resets to the initial state and sends nothing; Clear the qu
   await search(page, 'finestra');
   await input(page).fill('');
   await page.locator('.search-modal-body[data-search-state="initial"]').waitFor();
-  assert.is(await hits(page).count(), 0);
+  assert.is(await page.locator('.search-hit-group').count(), 0, 'no results (recent searches may show)');
   await search(page, 'finestra');
   await page.click('.search-modal-reset');
   await page.locator('.search-modal-body[data-search-state="initial"]').waitFor();
@@ -461,6 +469,59 @@ test('a hit without url or anchor logs a warning and is not a link; an anchor al
   await page.close();
 });
 
+test('queries are stemmed in the browser with the stemmer module the index was built with', async () => {
+  const { page } = await openPage();
+  await page.keyboard.press('Control+k');
+  // «disegnando» is three letters from «disegna»: only their stem (disegn) joins them.
+  await search(page, 'disegnando');
+  const first = hits(page).first();
+  assert.is(await first.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
+  assert.equal(await first.locator('.search-hit-content mark').allInnerTexts(), ['disegna']);
+  await page.close();
+});
+
+test('before a query: the sections are links to their pages, and a click opens one', async () => {
+  const { page } = await openPage('v1/guides/faq');
+  await page.keyboard.press('Control+k');
+  await opened(page);
+  const sections = page.locator('.search-modal-sections a');
+  const links = await sections.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  assert.ok(links.length > 0 && links.every(([label, href]) => label && href?.startsWith('/it/')), String(links));
+  assert.ok(
+    links.some(([label, href]) => label === 'Blog' && href === '/it/blog'),
+    String(links),
+  );
+  assert.is(await page.locator('.search-modal-suggestion').count(), 0, 'links, not words that look like queries');
+  await Promise.all([page.waitForURL('**/it/blog'), sections.filter({ hasText: 'Blog' }).click()]);
+  await modal(page).waitFor({ state: 'detached' });
+  await page.close();
+});
+
+test('recent searches: an opened hit is offered as a link when the modal opens again, Enter opens it', async () => {
+  const { page } = await openPage('v1/guides/faq');
+  await page.evaluate(() => localStorage.clear());
+  await page.keyboard.press('Control+k');
+  await opened(page);
+  assert.is(await page.locator('.search-modal-recent').count(), 0, 'nothing yet');
+  await search(page, 'trasparenti');
+  await Promise.all([page.waitForURL('**/it/v1/guides/ricerca#trasparenti'), page.keyboard.press('Enter')]);
+  await modal(page).waitFor({ state: 'detached' });
+  const stored = await page.evaluate(() => localStorage.getItem('docs-it-search-recent:/it/'));
+  assert.match(stored ?? '', '/it/v1/guides/ricerca#trasparenti');
+  await page.goto(`${local.url}it/v1/guides/faq`);
+  await page.addScriptTag({ type: 'module', url: '/it/assets/search-harness/harness.js' });
+  await page.keyboard.press('Control+k');
+  await opened(page);
+  const recent = page.locator('.search-modal-recent .search-hit');
+  assert.is(await recent.count(), 1);
+  assert.is(await recent.locator('.search-hit-title').innerText(), 'Finestre trasparenti');
+  assert.is(await recent.locator('.search-hit-path').innerText(), 'Ricerca delle finestre');
+  assert.is(await recent.locator('a').getAttribute('href'), '/it/v1/guides/ricerca#trasparenti');
+  assert.is(await recent.getAttribute('aria-selected'), 'true');
+  await Promise.all([page.waitForURL('**/it/v1/guides/ricerca#trasparenti'), page.keyboard.press('Enter')]);
+  await page.close();
+});
+
 test('Meilisearch provider: Bearer key, index docs-v1, language filter, highlights, crop, debouncing', async () => {
   // The page's clock is the test's: "within 100 ms" is the page's time, however slow the machine is.
   const timed = await browser.newContext({ viewport: { width: 1000, height: 600 }, serviceWorkers: 'block' });
@@ -506,15 +567,18 @@ test('Meilisearch provider: Bearer key, index docs-v1, language filter, highligh
   await page.clock.runFor(1000);
   assert.is((await searches()).length, 1, 'an empty query sends nothing, not even 1 s later');
   assert.not.ok(
-    (await loadedScripts(page)).some((s) => s.body.includes('Mismatched prefix')),
-    'MiniSearch is not downloaded for Meilisearch',
+    (await loadedScripts(page)).some((s) => s.body.includes(localSearchMarker)),
+    'the local search is not downloaded for Meilisearch',
   );
   await timed.close();
 });
 
 test('the build writes the records, the local index and the text shards', () => {
   const files = readdirSync(path.join(localOut, 'it/search'));
-  assert.equal(files.sort(), ['local-index.json', 'records.json', 'text']);
+  assert.equal(
+    files.sort().map((f) => f.replace(/^stemmer\.[0-9a-f]{8}\.js$/, 'stemmer.js')),
+    ['local-index.json', 'records.json', 'stemmer.js', 'text'],
+  );
   const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as {
     url: string;
     anchor: string | null;

@@ -33,7 +33,9 @@ const recordsOf = (tag: string, n: number): SearchRecord[] =>
     url: `/it/v1/${tag}/${i}`,
     anchor: null,
     type: 'lvl1',
-    rank: 90,
+    keywords: null,
+    description: null,
+    rank: 10090,
     lang: 'it',
     version: 'v1',
   }));

@@ -19,7 +19,8 @@ import { renderAtom, renderRss } from '../../src/output/feeds';
 import { renderSitemap } from '../../src/output/sitemap';
 import { buildSite } from '../../src/pipeline/build-site';
 import { jsonForScript } from '../../src/render/escape';
-import { indexSettings } from '../../src/search/meilisearch-push';
+import { indexSettingsOf } from '../../src/search/meilisearch-push';
+import { searchWordsOf } from '../../src/search/search-words';
 import { formatReport } from '../../src/translations/format-report';
 import { readUpstreamHistory } from '../../src/translations/read-history';
 import { translationStatus } from '../../src/translations/translation-status';
@@ -252,7 +253,8 @@ test.before(async () => {
     lang: 'it',
     version: 'v1',
   };
-  double.seed('docs-v1', [...records, trap], indexSettings as Record<string, unknown>);
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
+  double.seed('docs-v1', [...records, trap], settings as Record<string, unknown>);
   [meili, local] = await Promise.all([
     serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),
     serve({ dir: localOut, port: 0, host: '127.0.0.1' }),

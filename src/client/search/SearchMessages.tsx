@@ -1,7 +1,7 @@
 import { Translated, useText } from '../../../templates/text';
 import type { SearchState } from './use-search';
 
-/** What the body shows instead of results: before the first query, after a failure, and when nothing matched. */
+/** What the body shows instead of results: after a failure, and when nothing matched. */
 export function SearchMessages({
   state,
   sections,
@@ -9,13 +9,11 @@ export function SearchMessages({
 }: {
   state: SearchState;
   /** The site's sections, offered to search in when nothing matched. */
-  sections: string[];
+  sections: { label: string }[];
   /** Searches for a suggested section. */
   onSuggestion(section: string): void;
 }) {
   const { t } = useText();
-  if (state.status === 'initial')
-    return <p className="search-modal-message">{t('theme.SearchModal.startScreen.helpText')}</p>;
   if (state.status === 'error')
     return <p className="search-modal-message search-modal-error">{t('theme.SearchModal.errorScreen.titleText')}</p>;
   if (state.status !== 'no-results') return null;
@@ -31,10 +29,10 @@ export function SearchMessages({
         <>
           <p>{t('theme.SearchModal.noResultsScreen.suggestedQueryText')}</p>
           <ul className="search-modal-suggestions">
-            {sections.map((section) => (
-              <li key={section}>
-                <button type="button" className="search-modal-suggestion" onClick={() => onSuggestion(section)}>
-                  "{section}"
+            {sections.map(({ label }) => (
+              <li key={label}>
+                <button type="button" className="search-modal-suggestion" onClick={() => onSuggestion(label)}>
+                  "{label}"
                 </button>
               </li>
             ))}

@@ -1,35 +1,53 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { storage } from '../../../templates/hooks';
 import { useText } from '../../../templates/text';
 import { useFocusTrap } from '../../../templates/use-focus-trap';
+import { type RecentSearch, readRecentSearches, recentSearchOf, rememberRecentSearch } from './recent-searches';
 import { SearchFooter } from './SearchFooter';
 import { SearchForm } from './SearchForm';
 import { SearchMessages } from './SearchMessages';
 import { groupHits, hitHref, SearchResults } from './SearchResults';
+import { SearchStart } from './SearchStart';
 import { ids } from './search-ids';
 import type { SearchProvider } from './types';
 import { useSearch } from './use-search';
 
 export interface SearchModalProps {
   provider: SearchProvider;
-  /** The site's sections, offered when a query finds nothing. */
-  sections: string[];
+  /** The site's sections: links before the first query, queries to try when one finds nothing. */
+  sections: { label: string; href?: string }[];
+  /** The localStorage key of the hits opened from this site's search (see recent-searches.ts). */
+  recentKey: string;
   onClose(): void;
   /** Opens a link in a new tab (window.open in the browser; replaceable in tests). */
   openInNewTab?(href: string): void;
 }
 
-/** The search dialog: input, grouped hits with keyboard selection, the empty, no-results and error states. */
-export function SearchModal({ provider, sections, onClose, openInNewTab }: SearchModalProps) {
+/**
+ * The search dialog: input, hits in rank order grouped by category with keyboard selection, the empty state
+ * (recent searches, the site's sections), the no-results and error states.
+ */
+export function SearchModal({ provider, sections, recentKey, onClose, openInNewTab }: SearchModalProps) {
   const { t } = useText();
   const { query, setQuery, state, loading } = useSearch(provider);
   const [selected, setSelected] = useState(0);
+  const [recent, setRecent] = useState(() => readRecentSearches(storage(), recentKey));
   const scrollOnSelect = useRef(false);
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const hits = useMemo(() => (state.status === 'results' ? state.hits : []), [state]);
   const groups = useMemo(() => groupHits(hits), [hits]);
-  /** The hits in the order they are shown: the arrow keys follow it. */
-  const shown = useMemo(() => groups.flatMap((g) => g.items.map((i) => i.hit)), [groups]);
+  /** Where the options lead, in the order they are shown (hits, or before a query the recent ones). */
+  const shown = useMemo(
+    () =>
+      state.status === 'initial'
+        ? recent.map((r) => r.href)
+        : groups.flatMap((g) => g.items.map((i) => hitHref(i.hit))),
+    [state, recent, groups],
+  );
+  const remember = (entry: RecentSearch | undefined) => {
+    if (entry) setRecent(rememberRecentSearch(storage(), recentKey, entry));
+  };
   // Before the effect below, so that its listener is gone when that effect's cleanup gives focus back.
   const trapTab = useFocusTrap(dialog, input);
 
@@ -49,6 +67,9 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
     for (const hit of hits)
       if (hitHref(hit) === null) console.warn('Risultato di ricerca senza url né anchor:', JSON.stringify(hit));
   }, [hits]);
+  useEffect(() => {
+    if (state.status === 'initial') setSelected(0);
+  }, [state.status]);
 
   useLayoutEffect(() => {
     if (!scrollOnSelect.current) return;
@@ -56,11 +77,20 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
     document.getElementById(ids.item(selected))?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
+  /** Where an option leads: the recent search or the hit it shows, which becomes the newest recent search. */
+  const choose = (index: number) => {
+    if (state.status === 'initial') remember(recent[index]);
+    else {
+      const hit = groups.flatMap((g) => g.items).find((i) => i.index === index)?.hit;
+      if (hit) remember(recentSearchOf(hit));
+    }
+  };
+
   const open = (index: number, newTab: boolean) => {
-    const hit = shown[index];
-    const href = hit ? hitHref(hit) : null;
+    const href = shown[index];
     if (!href) return;
     if (newTab) {
+      choose(index);
       (openInNewTab ?? ((h) => window.open(h, '_blank', 'noopener')))(href);
       return;
     }
@@ -72,14 +102,15 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
     if (event.key === 'Escape') {
       event.preventDefault();
       onClose();
-    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && hits.length > 0) {
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && shown.length > 0) {
       event.preventDefault();
       scrollOnSelect.current = true;
-      setSelected((s) => (event.key === 'ArrowDown' ? (s + 1) % hits.length : (s - 1 + hits.length) % hits.length));
+      const n = shown.length;
+      setSelected((s) => (event.key === 'ArrowDown' ? (s + 1) % n : (s - 1 + n) % n));
     } else if (event.key === 'Enter' && event.target === input.current) {
       event.preventDefault();
       // Only the results of what is typed now: not those of a query still being replaced.
-      if (state.status === 'results' && state.query === query)
+      if ((state.status === 'results' && state.query === query) || (state.status === 'initial' && query === ''))
         open(selected, event.ctrlKey || event.metaKey || event.shiftKey);
     } else if (event.key === 'Tab') trapTab(event);
   };
@@ -110,7 +141,7 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
             setQuery={setQuery}
             loading={loading}
             inputRef={input}
-            hasHits={hits.length > 0}
+            hasHits={shown.length > 0}
             selected={selected}
           />
           <button type="button" className="search-modal-cancel" onClick={onClose}>
@@ -130,8 +161,24 @@ export function SearchModal({ provider, sections, onClose, openInNewTab }: Searc
               input.current?.focus();
             }}
           />
+          {state.status === 'initial' ? (
+            <SearchStart
+              recent={recent}
+              sections={sections}
+              selected={selected}
+              onSelect={setSelected}
+              onChoose={choose}
+              onOpen={onClose}
+            />
+          ) : null}
           {state.status === 'results' ? (
-            <SearchResults groups={groups} selected={selected} onSelect={setSelected} onOpen={onClose} />
+            <SearchResults
+              groups={groups}
+              selected={selected}
+              onSelect={setSelected}
+              onChoose={(hit) => remember(recentSearchOf(hit))}
+              onOpen={onClose}
+            />
           ) : null}
         </div>
         <SearchFooter poweredBy={provider.poweredBy} />

@@ -45,16 +45,19 @@ function titleOf(hit: SearchHit): { title: string | null; subtitle: string | nul
   return headings.length ? { title: headings.join(' › '), subtitle: f.lvl1 } : { title: f.lvl1, subtitle: null };
 }
 
-/** Hits grouped by category (groups in order of their best hit), numbered in the order they are shown. */
+/**
+ * Hits grouped by category in rank order: a group is a run of hits of one category, so no hit is shown above a
+ * better one (a category can head more than one group). Numbered in the order they are shown.
+ */
 export function groupHits(hits: SearchHit[]): HitGroup[] {
-  const groups = new Map<string, SearchHit[]>();
-  for (const hit of hits) {
+  const groups: HitGroup[] = [];
+  hits.forEach((hit, index) => {
     const category = hit.hierarchy.lvl0 ?? '';
-    if (!groups.has(category)) groups.set(category, []);
-    groups.get(category)!.push(hit);
-  }
-  let index = 0;
-  return [...groups].map(([category, items]) => ({ category, items: items.map((hit) => ({ hit, index: index++ })) }));
+    const last = groups[groups.length - 1];
+    if (last?.category === category) last.items.push({ hit, index });
+    else groups.push({ category, items: [{ hit, index }] });
+  });
+  return groups;
 }
 
 /** The results as a listbox of options grouped by category; `selected` is the option the keyboard is on. */
@@ -62,11 +65,14 @@ export function SearchResults({
   groups,
   selected,
   onSelect,
+  onChoose,
   onOpen,
 }: {
   groups: HitGroup[];
   selected: number;
   onSelect(index: number): void;
+  /** Called when a hit's link is followed (in any tab). */
+  onChoose(hit: SearchHit): void;
   /** Called when a hit's link is followed in this tab. */
   onOpen(): void;
 }) {
@@ -80,7 +86,12 @@ export function SearchResults({
     >
       {groups.map((group) => (
         // biome-ignore lint/a11y/useSemanticElements: a group of options in a listbox; <fieldset> groups form controls.
-        <div key={group.category} role="group" aria-label={group.category} className="search-hit-group">
+        <div
+          key={`${group.category}-${group.items[0]!.index}`}
+          role="group"
+          aria-label={group.category}
+          className="search-hit-group"
+        >
           <div className="search-hit-category" aria-hidden="true">
             {group.category}
           </div>
@@ -91,6 +102,7 @@ export function SearchResults({
               index={index}
               selected={index === selected}
               onHover={() => onSelect(index)}
+              onChoose={() => onChoose(hit)}
               onOpen={onOpen}
             />
           ))}
@@ -105,12 +117,14 @@ function HitItem({
   index,
   selected,
   onHover,
+  onChoose,
   onOpen,
 }: {
   hit: SearchHit;
   index: number;
   selected: boolean;
   onHover(): void;
+  onChoose(): void;
   onOpen(): void;
 }) {
   const href = hitHref(hit);
@@ -146,6 +160,7 @@ function HitItem({
           href={href}
           tabIndex={-1}
           onClick={(event) => {
+            onChoose();
             if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) onOpen();
           }}
         >

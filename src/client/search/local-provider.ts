@@ -1,4 +1,5 @@
 import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from '../../shared/search/local-index-format';
+import type { Stem } from '../../shared/search/stemmers';
 import { createLocalSearch, type LocalSearch } from './local-search';
 import type { SearchProvider } from './types';
 
@@ -17,10 +18,14 @@ export function createLocalProvider(indexUrl: string): SearchProvider {
   let ready: Promise<LocalSearch> | undefined;
   const load = () =>
     (ready ??= fetchJson<LocalIndexFile>(base.href)
-      .then((file) => {
+      .then(async (file) => {
         if (file.v !== localIndexVersion)
           throw new Error(`${base.pathname}: formato ${String(file.v)} non supportato (atteso ${localIndexVersion})`);
-        return createLocalSearch(file, (name) => fetchJson<LocalTextShard>(new URL(`text/${name}`, base).href));
+        // The index's own stemmer module, from beside it: queries are stemmed as its words were.
+        const stem = file.stemmer
+          ? ((await import(new URL(file.stemmer, base).href)) as { stemmer: Stem }).stemmer
+          : undefined;
+        return createLocalSearch(file, (name) => fetchJson<LocalTextShard>(new URL(`text/${name}`, base).href), stem);
       })
       .catch((error: unknown) => {
         // Let the next query try again (the network may be back).

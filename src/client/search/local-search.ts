@@ -1,4 +1,5 @@
 import type { LocalIndexFile, LocalTextShard } from '../../shared/search/local-index-format';
+import type { Stem } from '../../shared/search/stemmers';
 import { countMatches, cropAndHighlight, highlight } from './highlight';
 import { createSectionRanker } from './section-ranker';
 import { type Hierarchy, levels, type SearchHit } from './types';
@@ -9,20 +10,23 @@ export type TextLoader = (file: string) => Promise<LocalTextShard>;
 export interface LocalSearch {
   /** Hits for a query: the best section of each matching page, best first. */
   search(query: string, limit?: number): Promise<SearchHit[]>;
-  /** Sections matching a query and the index terms they matched (no text needed). */
+  /** The section each matching page's hit opens, best first, and the index terms it matched (no text needed). */
   find(query: string, limit?: number): { section: number; terms: string[] }[];
 }
 
 /** Hits per query (one per page). */
 export const defaultLimit = 20;
 
-/** Search over a local index file; text shards are fetched through `loadText` and kept. */
-export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): LocalSearch {
+/**
+ * Search over a local index file; text shards are fetched through `loadText` and kept. `stem` is the stemmer the
+ * index names (`file.stemmer`); without it words match as written.
+ */
+export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader, stem?: Stem): LocalSearch {
   // Sections higher in a page win ties: the page's top over its h2s over deeper headings.
   const sectionBoost = Float64Array.from(file.sections, ([, anchor, headings]) =>
     anchor ? 1.05 - 0.01 * headings.length : 1.1,
   );
-  const ranker = createSectionRanker(file, sectionBoost);
+  const ranker = createSectionRanker(file, sectionBoost, stem);
   const firstSection: number[] = [];
   file.sections.forEach(([page], i) => {
     firstSection[page] ??= i;
@@ -39,13 +43,8 @@ export function createLocalSearch(file: LocalIndexFile, loadText: TextLoader): L
     return shard;
   };
 
-  const find = (query: string, limit = defaultLimit) => {
-    let results = ranker.rank(query, { combineWith: 'AND', limit });
-    // Like Meilisearch, fall back to fewer words when all of them together find nothing.
-    if (results.length === 0 && ranker.termsOf(query).length > 1)
-      results = ranker.rank(query, { combineWith: 'OR', limit });
-    return results.map(({ section, terms }) => ({ section, terms }));
-  };
+  const find = (query: string, limit = defaultLimit) =>
+    ranker.rank(query, limit).map(({ section, terms }) => ({ section, terms }));
 
   return {
     find,

@@ -1,6 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { InterfaceTextContext } from '../../../templates/text';
 import { clientConfig } from '../client-config';
+import { recentSearchesKey } from './recent-searches';
 import { SearchModal } from './SearchModal';
 import type { SearchProvider } from './types';
 
@@ -33,7 +34,12 @@ export async function mountSearch(): Promise<MountedSearch> {
     root.render(
       isOpen ? (
         <InterfaceTextContext.Provider value={clientConfig.chrome.text}>
-          <SearchModal provider={provider} sections={clientConfig.search.sections} onClose={close} />
+          <SearchModal
+            provider={provider}
+            sections={clientConfig.search.sections}
+            recentKey={recentSearchesKey(clientConfig.baseUrl)}
+            onClose={close}
+          />
         </InterfaceTextContext.Provider>
       ) : null,
     );

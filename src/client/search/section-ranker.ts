@@ -1,69 +1,167 @@
 /*
- * Ranks the sections of a local index for a query, the way MiniSearch's `search()` does (same term
- * expansion, BM25+ formula, weights, boosts and AND/OR combination; test/search.test.ts checks that the
- * scores agree), but over typed arrays and keeping only the best section of each page: MiniSearch builds
- * and sorts a result object per matching section, which large sites feel on every keystroke (README, benchmarks).
- * The term dictionary (exact, prefix and fuzzy lookups) is MiniSearch's own radix tree.
+ * Ranks the pages of a local index for a query and picks the section each hit opens. A page's score adds up
+ * what the page says of itself (title, keywords, description: its page document) and what its sections say
+ * (headings and text: its section documents), each field scored with BM25+ as MiniSearch scores it. Ranking
+ * works over typed arrays and keeps only the best section of each page: building and sorting a result object
+ * per matching section is what large sites feel on every keystroke (README, benchmarks).
+ *
+ * Order of hits, as Meilisearch's ranking rules order them: first the pages that match more of the query's
+ * words (anywhere in the page), then by score. A query word matches itself, longer words when it is the last
+ * one (the reader is still typing it), words with its stem, its synonyms, and words within the typos Meilisearch
+ * allows (see `typosAllowed`), each kind of match weighing less than the word itself.
  */
-import SearchableMap from 'minisearch/SearchableMap';
-import { fields, type LocalIndexFile } from '../../shared/search/local-index-format';
+import {
+  decodeStemLength,
+  type FieldName,
+  fields,
+  type LocalIndexFile,
+  pageFields,
+  sectionFields,
+} from '../../shared/search/local-index-format';
+import { minStemLength, type Stem } from '../../shared/search/stemmers';
 import { termIndexer, tokenize } from '../../shared/search/text-terms';
+import { maxQueryWords, typosAllowed } from '../../shared/search/typo-tolerance';
+import { createTermDictionary } from './term-dictionary';
 
-export interface RankOptions {
-  combineWith: 'AND' | 'OR';
-  /** How many results (default: all). */
-  limit?: number;
-  /** Keep only the best section of each page (default true). */
-  distinctPages?: boolean;
-}
-
-export interface RankedSection {
+/** A ranked page: the section its hit opens, and the index terms the page matched (to highlight them). */
+export interface RankedPage {
+  page: number;
   section: number;
   score: number;
-  /** Index terms that matched in this section (after prefix and fuzzy expansion). */
+  /** How many of the query's words the page matched. */
+  matched: number;
   terms: string[];
 }
 
-/** Field weights: the title over headings over body text; the category barely counts. */
-export const fieldBoosts: Record<(typeof fields)[number], number> = { k: 0.5, t: 3, h: 2, c: 1 };
-/** MiniSearch's defaults. */
+/**
+ * Field weights: the title first, then the page's keywords and a section's own heading, then its description
+ * and body text; the headings above a section and the category barely count.
+ */
+export const fieldBoosts: Record<FieldName, number> = { k: 0.3, t: 3, m: 3, d: 1, h: 2, p: 0.5, c: 1 };
+
+/** How much each kind of match counts against the word itself (1). */
+export const matchWeights = { stem: 0.8, synonym: 0.7, prefix: 0.375, typo: 0.45 };
+
+/** MiniSearch's BM25+ parameters. */
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
-const weights = { fuzzy: 0.45, prefix: 0.375 };
 
-/** Typo tolerance as Meilisearch's defaults: one typo from 5 letters, two from 9. */
-export const typosAllowed = (term: string) => (term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0);
+export const pageWeights = {
+  /**
+   * How much the other matching sections of a page add to its best one: a page with many matching sections is
+   * about the query, but a long page does not win on length alone.
+   */
+  otherSections: 0.15,
+  /** How much more a heading or title made only of the query's words counts. */
+  exact: 2,
+  /** How much less a section counts, per heading level, when choosing the one a hit opens. */
+  deeper: 0.1,
+};
 
-interface FieldPostings {
+/** Longer words a prefix stands for, at most: the most frequent ones (a one-letter prefix stands for thousands). */
+const maxPrefixTerms = 50;
+
+interface Posting {
+  /** Position in `fields`. */
   field: number;
   docs: Int32Array;
-  freqs: Uint32Array;
+  /** BM25+ score of the term in each document's field, times the field's boost. */
+  scores: Float64Array;
 }
 
+/** The index terms a query word stands for, each with the weight of that kind of match. */
+type Alternatives = Map<number, number>;
+
 export interface SectionRanker {
-  rank(query: string, options: RankOptions): RankedSection[];
-  /** The query's searchable terms (stop words and punctuation removed). */
+  /** The best `limit` pages for a query, best first. */
+  rank(query: string, limit?: number): RankedPage[];
+  /** The query's searchable words (folded; stop words and punctuation removed; the first `maxQueryWords`). */
   termsOf(query: string): string[];
 }
 
-export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLike<number>): SectionRanker {
-  const indexTerm = termIndexer(file.stop);
-  const count = file.sections.length;
-  const fieldCount = fields.length;
-  const lengths = Float64Array.from(file.lengths);
-  const boosts = fields.map((f) => fieldBoosts[f]);
-  const dictionary = new SearchableMap<number>();
-  file.terms.forEach((term, i) => {
-    dictionary.set(term, i);
-  });
-  const decoded: (FieldPostings[] | undefined)[] = new Array(file.terms.length);
-  const pageOf = Int32Array.from(file.sections, (s) => s[0]);
-  // Scratch space reused by every query; only the touched entries are reset.
-  const scores = new Float64Array(count);
-  const matched = new Uint8Array(count);
-  const lastTerm = new Int32Array(count).fill(-1);
-  const pageBest = new Int32Array(file.pages.length).fill(-1);
+/** How many query words a mask names (masks have at most `maxQueryWords` bits). */
+const bitCounts = Uint8Array.from({ length: 1 << maxQueryWords }, (_, mask) => {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+});
+const bitCount = (mask: number) => bitCounts[mask]!;
 
-  const postingsOf = (t: number): FieldPostings[] => {
+/**
+ * `sectionBoost` weighs the sections of equal text: the top of a page over its h2s over deeper headings.
+ * `stem` is the stemmer the index was built with (none: words match as written).
+ */
+export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLike<number>, stem?: Stem): SectionRanker {
+  const indexTerm = termIndexer(file.stop);
+  const dictionary = createTermDictionary(file.terms);
+  const pageCount = file.pages.length;
+  const sectionCount = file.sections.length;
+  const pageFieldCount = pageFields.length;
+  const sectionFieldCount = sectionFields.length;
+  const titleField = fields.indexOf('t');
+  const headingField = fields.indexOf('h');
+  const parentField = fields.indexOf('p');
+  const boosts = fields.map((f) => fieldBoosts[f]);
+  const pageOf = Int32Array.from(file.sections, (s) => s[0]);
+  const boostOf = Float64Array.from(sectionBoost);
+  // Between sections that match the same words, a subsection must do clearly better than the section it is in.
+  const depthFactor = Float64Array.from(file.sections, ([, , headings]) => 1 - pageWeights.deeper * headings.length);
+  const pageWeight = Float64Array.from(file.pages, (p) => p[4]);
+  const topSection = new Int32Array(pageCount).fill(-1);
+  pageOf.forEach((page, s) => {
+    if (topSection[page] === -1) topSection[page] = s;
+  });
+  const stemmed = stem && file.stems.length === file.terms.length ? stem : undefined;
+  const synonymGroups = file.synonyms.map((group) => group.map((word) => ({ word, stem: stemOf(word) })));
+  const decoded: (Posting[] | undefined)[] = new Array(file.terms.length);
+  const expansions = new Map<string, Alternatives>();
+
+  // Scratch space reused by every query; only the touched entries are reset. Per kind of document (pages,
+  // sections): the current alternative's score, the current query word's best alternative, the total, which
+  // query words matched, and stacks of the documents each of these holds.
+  const pages = new DocumentScratch(pageCount);
+  const sections = new DocumentScratch(sectionCount);
+  /** The title's share of a page's score, and the query words it matched (a title match opens the page's top). */
+  const titleAlternative = new Float64Array(pageCount);
+  const titleWord = new Float64Array(pageCount);
+  const titleTotal = new Float64Array(pageCount);
+  const titleMask = new Int32Array(pageCount);
+  /** Per page: the section its hit opens (and the key it won with), what its sections add up to. */
+  const bestSection = new Int32Array(pageCount).fill(-1);
+  const bestKey = new Float64Array(pageCount);
+  const sumValue = new Float64Array(pageCount);
+  const maxValue = new Float64Array(pageCount);
+  const sectionMask = new Int32Array(pageCount);
+  const isCandidate = new Uint8Array(pageCount);
+  const candidates = new Int32Array(pageCount);
+  const candidateScore = new Float64Array(pageCount);
+  const candidateMatched = new Int32Array(pageCount);
+  /** The query words a section's own heading matched, and those the headings above it matched. */
+  const headingMask = new Int32Array(sectionCount);
+  const parentMask = new Int32Array(sectionCount);
+  // Searchable words of each heading and title, counted when first needed: a heading or title made only of the
+  // query's words is an exact match (Meilisearch's exactness rule).
+  const headingWords = new Int16Array(sectionCount).fill(-1);
+  const titleWords = new Int16Array(pageCount).fill(-1);
+  const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
+  const headingWordsOf = (s: number) => {
+    if (headingWords[s] === -1) {
+      const headings = file.sections[s]![2];
+      headingWords[s] = wordCount(headings[headings.length - 1] ?? '');
+    }
+    return headingWords[s]!;
+  };
+  const titleWordsOf = (page: number) => {
+    if (titleWords[page] === -1) titleWords[page] = wordCount(file.pages[page]![2]);
+    return titleWords[page]!;
+  };
+
+  function stemOf(word: string): string | undefined {
+    if (!stem) return undefined;
+    const s = stem(word);
+    return s.length >= minStemLength && word.startsWith(s) ? s : undefined;
+  }
+
+  const postingsOf = (t: number): Posting[] => {
     let lists = decoded[t];
     if (lists) return lists;
     lists = [];
@@ -71,10 +169,15 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     for (let i = 0; i < raw.length; ) {
       const field = raw[i++]!;
       const n = raw[i++]!;
-      let docsCount = 0;
-      for (let j = i; j < i + n; j++) if (raw[j] !== 0) docsCount++;
-      const docs = new Int32Array(docsCount);
-      const freqs = new Uint32Array(docsCount);
+      const isPage = field < pageFieldCount;
+      const total = isPage ? pageCount : sectionCount;
+      const lengths = isPage ? file.pageLengths : file.sectionLengths;
+      const stride = isPage ? pageFieldCount : sectionFieldCount;
+      const offset = isPage ? field : field - pageFieldCount;
+      let count = 0;
+      for (let j = i; j < i + n; j++) if (raw[j] !== 0) count++;
+      const docs = new Int32Array(count);
+      const freqs = new Uint32Array(count);
       let doc = -1;
       let k = -1;
       for (const end = i + n; i < end; i++) {
@@ -86,120 +189,233 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
           freqs[k] = 1;
         }
       }
-      lists.push({ field, docs, freqs });
+      const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
+      const average = file.averages[field]!;
+      const scores = new Float64Array(count);
+      for (let j = 0; j < count; j++) {
+        const tf = freqs[j]!;
+        const length = lengths[docs[j]! * stride + offset]!;
+        scores[j] =
+          boosts[field]! *
+          idf *
+          (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
+      }
+      lists.push({ field, docs, scores });
     }
     decoded[t] = lists;
     return lists;
   };
 
-  const termsOf = (query: string) => [
-    ...new Set(
-      tokenize(query)
-        .map(indexTerm)
-        .filter((t): t is string => !!t),
-    ),
-  ];
+  const entryCount = (t: number) => file.postings[t]!.length;
 
-  /** Index terms a query term stands for, with their weights: itself, longer words (last term), near misses. */
-  const expand = (term: string, isLast: boolean): Map<number, number> => {
-    const out = new Map<number, number>();
-    const exact = dictionary.get(term);
-    if (exact !== undefined) out.set(exact, 1);
-    const prefixed = new Set<string>();
+  const termsOf = (query: string) =>
+    [
+      ...new Set(
+        tokenize(query)
+          .map(indexTerm)
+          .filter((t): t is string => !!t),
+      ),
+    ].slice(0, maxQueryWords);
+
+  /** Adds the terms with the same stem as `word` (when they weigh more than what they have). */
+  const addStemMates = (out: Alternatives, word: string, weight: number) => {
+    const s = stemmed ? stemOf(word) : undefined;
+    if (!s) return;
+    const [from, to] = dictionary.prefixRange(s);
+    for (let t = from; t < to; t++)
+      if (decodeStemLength(file.stems, t) === s.length && (out.get(t) ?? 0) < weight) out.set(t, weight);
+  };
+
+  const addWord = (out: Alternatives, word: string, weight: number) => {
+    const t = dictionary.find(word);
+    if (t >= 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
+    addStemMates(out, word, weight * matchWeights.stem);
+  };
+
+  /** The index terms a query word stands for, with their weights (the word itself weighs 1). */
+  const expand = (word: string, isLast: boolean): Alternatives => {
+    const key = `${isLast ? '+' : '='}${word}`;
+    const known = expansions.get(key);
+    if (known) return known;
+    const out: Alternatives = new Map();
+    addWord(out, word, 1);
+    const typos = typosAllowed(word);
+    if (typos)
+      for (const [t, distance] of dictionary.withTypos(word, typos)) {
+        const length = file.terms[t]!.length;
+        const weight = (matchWeights.typo * length) / (length + distance);
+        if (distance > 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
+      }
+    const wordStem = stemOf(word);
+    for (const group of synonymGroups) {
+      if (!group.some((g) => g.word === word || (wordStem !== undefined && g.stem === wordStem))) continue;
+      for (const g of group) if (g.word !== word) addWord(out, g.word, matchWeights.synonym);
+    }
     if (isLast) {
-      for (const [word, t] of dictionary.atPrefix(term)) {
-        const distance = word.length - term.length;
-        if (!distance) continue;
-        prefixed.add(word);
-        out.set(t, (weights.prefix * word.length) / (word.length + 0.3 * distance));
+      const [from, to] = dictionary.prefixRange(word);
+      let longer: number[] = [];
+      for (let t = from; t < to; t++) if (file.terms[t]!.length > word.length) longer.push(t);
+      if (longer.length > maxPrefixTerms)
+        longer = longer.sort((a, b) => entryCount(b) - entryCount(a) || a - b).slice(0, maxPrefixTerms);
+      for (const t of longer) {
+        const length = file.terms[t]!.length;
+        const weight = (matchWeights.prefix * length) / (length + 0.3 * (length - word.length));
+        if ((out.get(t) ?? 0) < weight) out.set(t, weight);
       }
     }
-    const typos = typosAllowed(term);
-    if (typos) {
-      for (const [word, [t, distance]] of dictionary.fuzzyGet(term, typos)) {
-        if (!distance || prefixed.has(word)) continue;
-        out.set(t, (weights.fuzzy * word.length) / (word.length + distance));
-      }
-    }
+    // Remembered while the reader types: the words before the last one come back on every keystroke.
+    if (expansions.size > 200) expansions.clear();
+    expansions.set(key, out);
     return out;
   };
 
-  const rank = (
-    query: string,
-    { combineWith, limit = Infinity, distinctPages = true }: RankOptions,
-  ): RankedSection[] => {
-    const queryTerms = termsOf(query);
-    if (!queryTerms.length) return [];
-    const expansions = queryTerms.map((term, i) => expand(term, i === queryTerms.length - 1));
-    const touched: number[] = [];
-    expansions.forEach((terms, q) => {
-      for (const [t, weight] of terms) {
-        for (const { field, docs, freqs } of postingsOf(t)) {
-          const df = docs.length;
-          const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5));
-          const average = file.averages[field]!;
-          const factor = weight * boosts[field]!;
-          for (let i = 0; i < df; i++) {
-            const doc = docs[i]!;
-            const tf = freqs[i]!;
-            const length = lengths[doc * fieldCount + field]!;
-            const raw =
-              idf * (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
-            if (lastTerm[doc] === -1) touched.push(doc);
-            if (lastTerm[doc] !== q) {
-              lastTerm[doc] = q;
-              matched[doc]!++;
-            }
-            scores[doc]! += factor * sectionBoost[doc]! * raw;
-          }
+  /** Adds one alternative of a query word: its score in every document, summed over the fields it is in. */
+  const addAlternative = (t: number, weight: number, bit: number) => {
+    for (const { field, docs, scores } of postingsOf(t)) {
+      const n = docs.length;
+      if (field === parentField) {
+        // The headings above a section only say which of the query's words it is about: their score is their
+        // own sections' (otherwise a subsection would outscore the section it belongs to).
+        for (let i = 0; i < n; i++) parentMask[docs[i]!]! |= bit;
+      } else if (field >= pageFieldCount) {
+        const { alternative, altStack } = sections;
+        let top = sections.altTop;
+        for (let i = 0; i < n; i++) {
+          const doc = docs[i]!;
+          if (alternative[doc] === 0) altStack[top++] = doc;
+          alternative[doc]! += weight * scores[i]!;
         }
+        sections.altTop = top;
+        if (field === headingField) for (let i = 0; i < n; i++) headingMask[docs[i]!]! |= bit;
+      } else {
+        const { alternative, altStack } = pages;
+        let top = pages.altTop;
+        const isTitle = field === titleField;
+        for (let i = 0; i < n; i++) {
+          const doc = docs[i]!;
+          if (alternative[doc] === 0) altStack[top++] = doc;
+          alternative[doc]! += weight * scores[i]!;
+          if (isTitle) titleAlternative[doc]! += weight * scores[i]!;
+        }
+        pages.altTop = top;
       }
-    });
-    const needed = combineWith === 'AND' ? queryTerms.length : 1;
-    let results: { section: number; score: number }[] = [];
-    const pages: number[] = [];
-    for (const doc of touched) {
-      if (matched[doc]! < needed) continue;
-      const score = scores[doc]! * matched[doc]!;
-      if (!distinctPages) {
-        results.push({ section: doc, score });
-        continue;
-      }
-      const page = pageOf[doc]!;
-      const best = pageBest[page]!;
-      if (best === -1) pages.push(page);
-      if (
-        best === -1 ||
-        score > scores[best]! * matched[best]! ||
-        (score === scores[best]! * matched[best]! && doc < best)
-      )
-        pageBest[page] = doc;
     }
-    if (distinctPages)
-      results = topSections(
-        pages.map((p) => ({ section: pageBest[p]!, score: scores[pageBest[p]!]! * matched[pageBest[p]!]! })),
-        limit,
-      );
-    else results = results.sort((a, b) => b.score - a.score || a.section - b.section).slice(0, limit);
-    for (const p of pages) pageBest[p] = -1;
-    const ranked = results.map(({ section, score }) => ({ section, score, terms: matchedTerms(section, expansions) }));
-    for (const doc of touched) {
-      scores[doc] = 0;
-      matched[doc] = 0;
-      lastTerm[doc] = -1;
+    // A word counts once per document, by its best alternative.
+    sections.keepBest();
+    for (let i = 0; i < pages.altTop; i++) {
+      const doc = pages.altStack[i]!;
+      if (titleAlternative[doc]! > titleWord[doc]!) titleWord[doc] = titleAlternative[doc]!;
+      titleAlternative[doc] = 0;
     }
-    return ranked;
+    pages.keepBest();
   };
 
-  /** The expanded index terms present in a section (binary search in their posting lists). */
-  const matchedTerms = (section: number, expansions: Map<number, number>[]): string[] => {
-    const found: string[] = [];
-    for (const terms of expansions) {
-      for (const t of terms.keys()) {
-        if (postingsOf(t).some(({ docs }) => includes(docs, section))) found.push(file.terms[t]!);
+  const rank = (query: string, limit = Infinity): RankedPage[] => {
+    const words = termsOf(query);
+    if (!words.length) return [];
+    const alternatives = words.map((w, i) => expand(w, i === words.length - 1));
+    alternatives.forEach((alts, q) => {
+      const bit = 1 << q;
+      for (const [t, weight] of alts) addAlternative(t, weight, bit);
+      for (let i = 0; i < pages.wordTop; i++) {
+        const doc = pages.wordStack[i]!;
+        if (titleWord[doc]! > 0) {
+          titleTotal[doc]! += titleWord[doc]!;
+          titleMask[doc]! |= bit;
+          titleWord[doc] = 0;
+        }
+      }
+      pages.addWord(bit);
+      sections.addWord(bit);
+    });
+
+    // Pages: their own score, their best section (the one the hit opens) and what the others add.
+    let count = 0;
+    const consider = (page: number) => {
+      if (isCandidate[page]) return;
+      isCandidate[page] = 1;
+      candidates[count++] = page;
+    };
+    for (let i = 0; i < pages.touchedTop; i++) consider(pages.touched[i]!);
+    const { touched, total, mask: masks } = sections;
+    const pageMasks = pages.mask;
+    for (let i = 0; i < sections.touchedTop; i++) {
+      const s = touched[i]!;
+      const page = pageOf[s]!;
+      consider(page);
+      // The words the section matches, with those its parent headings name.
+      const mask = masks[s]! | parentMask[s]!;
+      const heading = headingMask[s]!;
+      const exact = heading !== 0 && bitCount(heading) >= headingWordsOf(s) ? pageWeights.exact : 1;
+      const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
+      sumValue[page]! += value;
+      if (value > maxValue[page]!) maxValue[page] = value;
+      sectionMask[page]! |= mask;
+      // The section to open: the one that matches the most words (what the page says of itself, its title,
+      // keywords and description, is said of each of its sections), then the one whose heading names more of
+      // the words the title does not (the page's part about them), then the best (a title match counts for
+      // the top).
+      const extra = s === topSection[page] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
+      const key =
+        bitCount(mask | pageMasks[page]!) * 1e12 +
+        bitCount(heading & ~titleMask[page]!) * 1e9 +
+        value * depthFactor[s]! +
+        extra;
+      if (bestSection[page] === -1 || key > bestKey[page]!) {
+        bestSection[page] = s;
+        bestKey[page] = key;
       }
     }
-    return found;
+    for (let i = 0; i < count; i++) {
+      const page = candidates[i]!;
+      const titleExact = titleMask[page] !== 0 && bitCount(titleMask[page]!) >= titleWordsOf(page);
+      const own = pages.total[page]! + (titleExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
+      candidateScore[page] =
+        pageWeight[page]! *
+        (own * bitCount(pages.mask[page]!) +
+          maxValue[page]! +
+          pageWeights.otherSections * (sumValue[page]! - maxValue[page]!));
+      candidateMatched[page] = bitCount(pages.mask[page]! | sectionMask[page]!);
+    }
+    const top = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit).map((page) => ({
+      page,
+      section: bestSection[page] === -1 ? topSection[page]! : bestSection[page]!,
+      score: candidateScore[page]!,
+      matched: candidateMatched[page]!,
+      terms: [] as string[],
+    }));
+    for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, alternatives);
+
+    for (let i = 0; i < sections.touchedTop; i++) headingMask[sections.touched[i]!] = 0;
+    parentMask.fill(0);
+    pages.reset();
+    sections.reset();
+    for (let i = 0; i < count; i++) {
+      const page = candidates[i]!;
+      isCandidate[page] = 0;
+      titleTotal[page] = 0;
+      titleMask[page] = 0;
+      bestSection[page] = -1;
+      bestKey[page] = 0;
+      sumValue[page] = 0;
+      maxValue[page] = 0;
+      sectionMask[page] = 0;
+    }
+    return top;
+  };
+
+  /** The expanded index terms present in the page's own document or in the section (binary search). */
+  const matchedTerms = (page: number, section: number, alternatives: Alternatives[]): string[] => {
+    const found = new Set<string>();
+    for (const alts of alternatives) {
+      for (const t of alts.keys()) {
+        const present = postingsOf(t).some(({ field, docs }) =>
+          includes(docs, field < pageFieldCount ? page : section),
+        );
+        if (present) found.add(file.terms[t]!);
+      }
+    }
+    return [...found];
   };
 
   return { rank, termsOf };
@@ -218,21 +434,82 @@ function includes(sorted: Int32Array, value: number): boolean {
   return false;
 }
 
-/** The `limit` best entries, best first (ties: the earlier section), without sorting them all. */
-function topSections(
-  entries: { section: number; score: number }[],
-  limit: number,
-): { section: number; score: number }[] {
-  const better = (a: { section: number; score: number }, b: { section: number; score: number }) =>
-    a.score > b.score || (a.score === b.score && a.section < b.section);
-  if (entries.length <= limit) return entries.sort((a, b) => (better(a, b) ? -1 : 1));
-  const top: { section: number; score: number }[] = [];
-  for (const entry of entries) {
-    if (top.length === limit && !better(entry, top[top.length - 1]!)) continue;
+/**
+ * The `limit` best pages, best first, without sorting them all: more of the query's words first, then a higher
+ * score, then the earlier page.
+ */
+function topPages(pages: Int32Array, matched: Int32Array, score: Float64Array, limit: number): number[] {
+  const better = (a: number, b: number) =>
+    matched[a] !== matched[b] ? matched[a]! > matched[b]! : score[a] !== score[b] ? score[a]! > score[b]! : a < b;
+  const top: number[] = [];
+  for (const page of pages) {
+    if (top.length >= limit && !better(page, top[top.length - 1]!)) continue;
     let i = top.length;
-    while (i > 0 && better(entry, top[i - 1]!)) i--;
-    top.splice(i, 0, entry);
+    while (i > 0 && better(page, top[i - 1]!)) i--;
+    top.splice(i, 0, page);
     if (top.length > limit) top.pop();
   }
   return top;
+}
+
+/** Per-document scratch arrays of one kind of document, with stacks of the documents they hold. */
+class DocumentScratch {
+  readonly alternative: Float64Array;
+  readonly word: Float64Array;
+  readonly total: Float64Array;
+  readonly mask: Int32Array;
+  readonly altStack: Int32Array;
+  readonly wordStack: Int32Array;
+  readonly touched: Int32Array;
+  altTop = 0;
+  wordTop = 0;
+  touchedTop = 0;
+
+  constructor(count: number) {
+    this.alternative = new Float64Array(count);
+    this.word = new Float64Array(count);
+    this.total = new Float64Array(count);
+    this.mask = new Int32Array(count);
+    this.altStack = new Int32Array(count);
+    this.wordStack = new Int32Array(count);
+    this.touched = new Int32Array(count);
+  }
+
+  /** Ends an alternative: each document keeps the best alternative of the word. */
+  keepBest(): void {
+    const { alternative, word, altStack, wordStack } = this;
+    let top = this.wordTop;
+    for (let i = 0; i < this.altTop; i++) {
+      const doc = altStack[i]!;
+      if (word[doc] === 0) wordStack[top++] = doc;
+      if (alternative[doc]! > word[doc]!) word[doc] = alternative[doc]!;
+      alternative[doc] = 0;
+    }
+    this.wordTop = top;
+    this.altTop = 0;
+  }
+
+  /** Ends a query word: adds its best alternative to each document's total. */
+  addWord(bit: number): void {
+    const { word, total, mask, wordStack, touched } = this;
+    let top = this.touchedTop;
+    for (let i = 0; i < this.wordTop; i++) {
+      const doc = wordStack[i]!;
+      if (mask[doc] === 0) touched[top++] = doc;
+      total[doc]! += word[doc]!;
+      mask[doc]! |= bit;
+      word[doc] = 0;
+    }
+    this.touchedTop = top;
+    this.wordTop = 0;
+  }
+
+  reset(): void {
+    for (let i = 0; i < this.touchedTop; i++) {
+      const doc = this.touched[i]!;
+      this.total[doc] = 0;
+      this.mask[doc] = 0;
+    }
+    this.touchedTop = 0;
+  }
 }

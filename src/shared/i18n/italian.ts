@@ -104,6 +104,8 @@ export const italianCatalogue = {
   'theme.SearchModal.searchBox.loadingAriaLabel': 'Ricerca in corso',
   'theme.SearchModal.startScreen.helpText':
     'Scrivi per cercare nella documentazione: titoli, sezioni e testo di ogni pagina.',
+  'theme.SearchModal.startScreen.recentSearchesTitle': 'Ricerche recenti',
+  'theme.SearchModal.startScreen.sectionsTitle': 'Sfoglia le sezioni',
   'theme.SearchModal.errorScreen.titleText': 'An error has occured. Please try again...',
   'theme.SearchModal.noResultsScreen.noResultsText': 'No results for "{query}"',
   'theme.SearchModal.noResultsScreen.suggestedQueryText': 'Try searching for:',

@@ -1,0 +1,49 @@
+/*
+ * The search stage's input of a site, computed by the build's own stages (compiled pages come from the cache
+ * when warm): what bench:search and bench:relevance index and query.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
+import { loadConfig } from '../src/config/load-config';
+import { startRun } from '../src/pipeline/run';
+import { createSite, readContent } from '../src/pipeline/site';
+import { siteFiles } from '../src/pipeline/site-files';
+import type { SearchInput } from '../src/search/search-files';
+import { loadStemmer } from '../src/search/stemmer';
+import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
+import { searchDirOf } from '../src/shared/urls';
+
+export const repo = path.resolve(import.meta.dirname, '..');
+
+/** The bundled CLI's folder, bundled first if its sources changed: its code versions key the cache. */
+function cliDir(): string {
+  spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
+  return path.join(repo, 'node_modules/.cache/docs-it/cli');
+}
+
+/** The input the build's search files are made from, as the build computes it. */
+export async function searchInputOf(configFile: string): Promise<SearchInput> {
+  const options = { packageRoot: repo, config: configFile, cliDir: cliDir() };
+  const run = await startRun(options, 'build');
+  const config = await loadConfig(options, run.cache.modules);
+  const site = createSite(config, await readContent(config, run.cache.modules), run.stages);
+  await site.compileAll();
+  run.end();
+  let input: SearchInput | undefined;
+  const searchKey = (i: SearchInput) => {
+    input = i;
+    return '';
+  };
+  const stages = { ...run.stages, searchKey };
+  await siteFiles(site, { css: [], js: [], files: [], onDemand: new Set<string>() }, stages).search.key();
+  return input!;
+}
+
+/** The local search of a site's search files, as the browser makes it (text shards read from `files`). */
+export async function localSearchOf(input: SearchInput, files: Map<string, string>): Promise<LocalSearch> {
+  const dir = searchDirOf(input.options.baseUrl);
+  const index = JSON.parse(files.get(`${dir}local-index.json`)!) as LocalIndexFile;
+  const stem = input.words.stemmer ? await loadStemmer(input.words.stemmer) : undefined;
+  return createLocalSearch(index, async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard, stem);
+}

@@ -1,0 +1,338 @@
+/*
+ * How the local search ranks and what its words match: pages scored from title, keywords, description and
+ * sections, the section a hit opens, docs over blog posts, stemming, synonyms, typos counted as Meilisearch
+ * counts them, and queries that are not words.
+ */
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
+import { groupHits } from '../src/client/search/SearchResults';
+import { createSectionRanker } from '../src/client/search/section-ranker';
+import { createTermDictionary } from '../src/client/search/term-dictionary';
+import type { SearchHit } from '../src/client/search/types';
+import { buildLocalIndex } from '../src/search/local-index';
+import { indexSettingsOf } from '../src/search/meilisearch-push';
+import { extractSearchRecords, kindCategoriesOf, type SearchPage, searchPageOf } from '../src/search/records';
+import { searchFiles } from '../src/search/search-files';
+import { searchWordsOf } from '../src/search/search-words';
+import { loadStemmer } from '../src/search/stemmer';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { translatorOf } from '../src/shared/i18n/interface-text';
+import type { LocalIndexFile } from '../src/shared/search/local-index-format';
+import { stemmerNameOf } from '../src/shared/search/stemmers';
+import { stopWordsOf } from '../src/shared/search/stop-words';
+import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
+import type { RouteProps } from '../templates/types';
+import { compileMd } from './helpers';
+
+const options = {
+  baseUrl: '/it/',
+  lang: 'it',
+  version: 'v1',
+  blogLabel: 'Blog',
+  kindCategories: kindCategoriesOf(translatorOf(interfaceTextOf('it'))),
+};
+
+interface PageSpec {
+  path: string;
+  title: string;
+  markdown: string;
+  kind?: 'doc' | 'blog-post';
+  category?: string;
+  description?: string;
+  keywords?: string[];
+  sidebarLabel?: string;
+}
+
+async function pageOf(spec: PageSpec): Promise<SearchPage> {
+  const base = { path: spec.path, title: spec.title, contentHtml: '', toc: [], description: spec.description };
+  const props: RouteProps =
+    spec.kind === 'blog-post'
+      ? {
+          ...base,
+          kind: 'blog-post',
+          post: { title: spec.title, route: spec.path, date: '2023-01-01', authors: [], tags: [], readingMinutes: 1 },
+          recent: [],
+        }
+      : {
+          ...base,
+          kind: 'doc',
+          hideTitle: false,
+          breadcrumbs: [
+            { label: spec.category ?? 'Guide', href: '/it/v1/guides' },
+            { label: spec.sidebarLabel ?? spec.title },
+          ],
+        };
+  const page = { props, noIndex: false, ...(spec.keywords ? { keywords: spec.keywords } : {}) };
+  return searchPageOf(page, (await compileMd(spec.markdown)).search, options)!;
+}
+
+/** The local search of these pages, as the browser gets it (a JSON round trip), with the words of `htmlLang`. */
+async function engineOf(
+  specs: PageSpec[],
+  { htmlLang = 'it', synonyms = [] as string[][] } = {},
+): Promise<{ search: LocalSearch; file: LocalIndexFile }> {
+  const words = searchWordsOf({ lang: 'it', htmlLang, synonyms });
+  const records = extractSearchRecords(await Promise.all(specs.map(pageOf)), options);
+  const stem = words.stemmer ? await loadStemmer(words.stemmer) : undefined;
+  const local = buildLocalIndex(records, words, stem ? { file: 'stemmer.js', stem } : undefined);
+  const file = JSON.parse(JSON.stringify(local.index)) as LocalIndexFile;
+  const shards = new Map(local.shards.map((s) => [s.file, s.text]));
+  return { search: createLocalSearch(file, async (name) => shards.get(name)!, stem), file };
+}
+
+const target = (hit: SearchHit | undefined) => (hit ? `${hit.url}${hit.anchor ? `#${hit.anchor}` : ''}` : 'none');
+const first = async (search: LocalSearch, query: string) => target((await search.search(query))[0]);
+
+test('docs rank above blog posts for equal text', async () => {
+  const text = 'Le finestre trasparenti mostrano il desktop sotto la webview.';
+  const { search } = await engineOf([
+    { path: '/it/blog/2023/01/01/finestre', title: 'Finestre trasparenti', markdown: text, kind: 'blog-post' },
+    { path: '/it/v1/guides/finestre', title: 'Finestre trasparenti', markdown: text },
+  ]);
+  const hits = await search.search('finestre trasparenti');
+  assert.equal(
+    hits.map((h) => h.url),
+    ['/it/v1/guides/finestre', '/it/blog/2023/01/01/finestre'],
+  );
+});
+
+test('a word in a page title outranks the same word in a small section heading', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/eventi',
+      title: 'Eventi',
+      markdown:
+        'Gli eventi tra frontend e Rust.\n\n## Il menu {#menu}\n\nUn clic su una voce del menu emette un evento.',
+    },
+    { path: '/it/v1/guides/menu', title: 'Menu', markdown: 'Costruire la barra con Submenu e CustomMenuItem.' },
+  ]);
+  assert.is(await first(search, 'menu'), '/it/v1/guides/menu');
+});
+
+const allowlistPages: PageSpec[] = [
+  ...['app', 'clipboard', 'dialog', 'event', 'fs', 'http'].map((name) => ({
+    path: `/it/v1/api/js/${name}`,
+    title: name,
+    category: 'API JavaScript',
+    markdown: `Il modulo ${name}.\n\n## Allowlist {#allowlist}\n\nVa abilitato nell'allowlist.`,
+  })),
+  {
+    path: '/it/v1/api/config',
+    title: 'Configurazione (tauri.conf.json)',
+    category: 'API',
+    keywords: ['tauri.conf.json', 'allowlist', 'bundle'],
+    description: 'Le chiavi di tauri.conf.json: build, bundle, allowlist, finestre e sicurezza.',
+    markdown: [
+      'Il file di configurazione di Tauri.',
+      '## tauri.allowlist {#allowlist}',
+      "L'allowlist elenca le API che il frontend può chiamare.",
+      '### allowlist.fs {#allowlist-fs}',
+      "Le funzioni del file system che l'allowlist abilita, con lo scope dei percorsi.",
+      '### allowlist.window {#allowlist-window}',
+      "Le funzioni della finestra che l'allowlist abilita.",
+      '## tauri.bundle {#bundle}',
+      "Come si impacchetta l'applicazione.",
+    ].join('\n\n'),
+  },
+];
+
+test("a page's title, keywords, description and sections add up: a reference over small sections", async () => {
+  const { search } = await engineOf(allowlistPages);
+  const hits = await search.search('allowlist');
+  assert.is(hits[0]?.url, '/it/v1/api/config', hits.map(target).join(', '));
+  assert.is(hits[0]?.anchor, 'allowlist', 'the hit opens the section about it, not a subsection');
+  assert.is(new Set(hits.map((h) => h.url)).size, hits.length, 'one hit per page');
+});
+
+test('the best section of a page is what its hit opens', async () => {
+  const { search } = await engineOf(allowlistPages);
+  assert.is(await first(search, 'allowlist fs'), '/it/v1/api/config#allowlist-fs');
+  assert.is(await first(search, 'scope percorsi'), '/it/v1/api/config#allowlist-fs');
+  assert.is(await first(search, 'impacchetta'), '/it/v1/api/config#bundle');
+});
+
+test('hits are shown in rank order: a group is a run of one category, never a weaker hit above a stronger one', () => {
+  const hit = (id: string, category: string) =>
+    ({ id, hierarchy: { lvl0: category, lvl1: id } }) as unknown as SearchHit;
+  const groups = groupHits([hit('a', 'Guide'), hit('b', 'Blog'), hit('c', 'Guide'), hit('d', 'Guide')]);
+  assert.equal(
+    groups.map((g) => [g.category, g.items.map((i) => `${i.hit.id}${i.index}`)]),
+    [
+      ['Guide', ['a0']],
+      ['Blog', ['b1']],
+      ['Guide', ['c2', 'd3']],
+    ],
+  );
+});
+
+test('keywords, description, sidebar label and slug are indexed', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/features/multiwindow',
+      title: 'Applicazioni con più viste',
+      sidebarLabel: 'Multifinestra',
+      keywords: ['cross-compilazione', 'test e2e'],
+      description: 'Dichiarare più webview in una sola app.',
+      markdown: 'Ogni vista ha la sua etichetta.',
+    },
+    { path: '/it/v1/guides/altro', title: 'Altro', markdown: 'Una pagina che non parla di niente di questo.' },
+  ]);
+  for (const [query, what] of [
+    ['multifinestra', 'sidebar label'],
+    ['multiwindow', 'slug'],
+    ['cross-compilazione', 'keywords'],
+    ['test e2e', 'keywords'],
+    ['dichiarare', 'description'],
+  ] as const)
+    assert.is(await first(search, query), '/it/v1/guides/features/multiwindow', what);
+});
+
+const stemmed: PageSpec[] = [
+  { path: '/it/v1/guides/leggi', title: 'Leggi', markdown: 'La funzione legge il file dal disco.' },
+  { path: '/it/v1/guides/avvisi', title: 'Avvisi', markdown: 'Le notifiche compaiono in un angolo.' },
+  { path: '/it/v1/guides/come', title: 'Come', markdown: 'Come si fa, passo per passo.' },
+];
+
+test('the Italian stemmer, chosen by htmlLang on index and query: leggere finds legge', async () => {
+  assert.is(stemmerNameOf('it'), 'italian');
+  assert.is(stemmerNameOf('pt-BR'), 'portuguese');
+  assert.is(stemmerNameOf('zh-CN'), undefined, 'a language without a stemmer');
+  const { search, file } = await engineOf(stemmed);
+  assert.is(file.stemmer, 'stemmer.js');
+  assert.is(await first(search, 'leggere'), '/it/v1/guides/leggi');
+  assert.is(await first(search, 'notifica'), '/it/v1/guides/avvisi');
+  assert.match((await search.search('notifica'))[0]!._formatted.content!, '<mark>notifiche</mark>');
+  // Snowball cuts `comando` to `com`, the stem of `come`: stems that short join nothing.
+  assert.equal(await search.search('comando'), []);
+  const plain = await engineOf(stemmed, { htmlLang: 'zh-CN' });
+  assert.is(plain.file.stemmer, null);
+  assert.equal(plain.file.stems, '');
+  assert.equal(await plain.search.search('leggere'), [], 'no stemmer: words match as written');
+});
+
+test('the build writes the stemmer module beside the index, and none for a language without one', async () => {
+  const pages = [await pageOf(stemmed[0]!)];
+  const italian = await searchFiles({
+    pages,
+    options,
+    words: searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }),
+  });
+  const module = [...italian.files.keys()].find((f) => /^it\/search\/stemmer\.[0-9a-f]{8}\.js$/.test(f));
+  assert.ok(module, [...italian.files.keys()].join(', '));
+  assert.match(italian.files.get(module!)!, 'export function stemmer');
+  const index = JSON.parse(italian.files.get('it/search/local-index.json')!) as LocalIndexFile;
+  assert.is(`it/search/${index.stemmer}`, module);
+  const chinese = await searchFiles({
+    pages,
+    options,
+    words: searchWordsOf({ lang: 'zh-cn', htmlLang: 'zh-CN', synonyms: [] }),
+  });
+  assert.not.ok([...chinese.files.keys()].some((f) => f.includes('stemmer')));
+});
+
+test('synonyms from the config: vassoio finds the tray page, finestre (by its stem) the window page', async () => {
+  const pages: PageSpec[] = [
+    { path: '/it/v1/guides/system-tray', title: 'System tray', markdown: "Un'icona nella tray del sistema." },
+    { path: '/it/v1/api/js/window', title: 'window', markdown: 'Il modulo per le viste native.' },
+  ];
+  const synonyms = [
+    ['vassoio', 'tray'],
+    ['finestra', 'window'],
+  ];
+  const { search } = await engineOf(pages, { synonyms });
+  assert.is(await first(search, 'vassoio'), '/it/v1/guides/system-tray');
+  assert.is(await first(search, 'finestre'), '/it/v1/api/js/window');
+  assert.is(await first(search, 'tray'), '/it/v1/guides/system-tray', 'the word itself still matches');
+  const without = await engineOf(pages);
+  assert.equal(await without.search.search('vassoio'), [], 'without the table, nothing');
+});
+
+/** Typos between two words as Meilisearch counts them: Damerau (optimal string alignment), first letter twice. */
+function typos(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]! + (a[0] === b[0] ? 0 : 1);
+}
+
+test('typo search over the sorted terms finds exactly the words within the typos, as counted by brute force', () => {
+  const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 7 });
+  fc.assert(
+    fc.property(fc.uniqueArray(word, { maxLength: 60 }), word, fc.integer({ min: 1, max: 2 }), (words, query, k) => {
+      const terms = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const found = createTermDictionary(terms).withTypos(query, k);
+      const expected = new Map(
+        terms.flatMap((t, i) => (typos(t, query) <= k ? [[i, typos(t, query)] as [number, number]] : [])),
+      );
+      assert.equal(new Map([...found].sort(([a], [b]) => a - b)), expected);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('a swapped pair of letters is one typo, as in Meilisearch: finestar finds finestra, webveiw2 too', async () => {
+  const { search } = await engineOf([
+    { path: '/it/v1/guides/finestra', title: 'La finestra', markdown: 'Ogni finestra ha un titolo.' },
+    { path: '/it/v1/guides/webview2', title: 'WebView2', markdown: 'Installare webview2 su Windows.' },
+  ]);
+  assert.is(await first(search, 'finestar'), '/it/v1/guides/finestra');
+  assert.is(await first(search, 'webveiw2'), '/it/v1/guides/webview2');
+  // One typo from 5 letters, none below; a typo on the first letter counts as two.
+  assert.is(minWordSizeForTypos.oneTypo, 5);
+  assert.equal(await search.search('ginestra'), [], 'first letter: two typos, over the one allowed at 8 letters');
+  assert.is(await first(search, 'finestrra'), '/it/v1/guides/finestra', 'doubled letter');
+  assert.is(await first(search, 'fnestra'), '/it/v1/guides/finestra', 'missing letter');
+});
+
+test('bad input: only stop words, only punctuation, 500 characters: no error or hang', async () => {
+  const { search, file } = await engineOf(allowlistPages);
+  assert.equal(await search.search('di la e il'), [], 'only stop words');
+  assert.equal(await search.search('?!.,;:()[]{}«»—…'), [], 'only punctuation');
+  assert.equal(await search.search(''), []);
+  const long = `${'allowlist finestre configurazione '.repeat(15)}zzz`.slice(0, 500);
+  assert.is(long.length, 500);
+  const hits = await search.search(long);
+  assert.ok(hits.length > 0, 'the first words still find their pages');
+  const ranker = createSectionRanker(file, new Float64Array(file.sections.length).fill(1));
+  const many = Array.from({ length: 30 }, (_, i) => `parola${i}`).join(' ');
+  assert.is(ranker.termsOf(many).length, maxQueryWords, 'as Meilisearch, the first ten words');
+  assert.is(await first(search, `allowlist ${'?'.repeat(498)}`), '/it/v1/api/config#allowlist');
+});
+
+test('Meilisearch settings mirror the local search: attributes by weight, rules, synonyms, stop words, typos', () => {
+  const words = searchWordsOf({
+    lang: 'it',
+    htmlLang: 'it',
+    synonyms: [
+      ['vassoio', 'tray'],
+      ['aggiornamento', 'updater', 'update'],
+    ],
+  });
+  const settings = indexSettingsOf(words);
+  const attributes = settings.searchableAttributes!;
+  assert.is(attributes[0], 'hierarchy_lvl1', 'the title first');
+  assert.ok(attributes.indexOf('keywords') < attributes.indexOf('hierarchy_lvl2'), 'keywords before headings');
+  assert.ok(attributes.indexOf('hierarchy_lvl6') < attributes.indexOf('content'), 'headings before text');
+  assert.is(attributes.at(-1), 'hierarchy_lvl0', 'the category last');
+  assert.equal(settings.rankingRules, ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'rank:desc']);
+  assert.equal(settings.synonyms, {
+    vassoio: ['tray'],
+    tray: ['vassoio'],
+    aggiornamento: ['updater', 'update'],
+    updater: ['aggiornamento', 'update'],
+    update: ['aggiornamento', 'updater'],
+  });
+  assert.equal(settings.stopWords, stopWordsOf('it'));
+  assert.equal(settings.typoTolerance, { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
+  assert.equal(settings.distinctAttribute, 'url');
+});
+
+test.run();

@@ -68,7 +68,7 @@ const byLanguage: Record<string, StemmerName> = {
   uk: 'ukrainian',
 };
 
-/** The stemmer for pages in `htmlLang` (`it`, `pt-BR`…), or undefined for a language without one (`zh-CN`). */
+/** The stemmer for pages in `htmlLang` (`fr`, `pt-BR`…), or undefined for a language without one (`zh-CN`). */
 export function stemmerNameOf(htmlLang: string): StemmerName | undefined {
   return byLanguage[htmlLang.toLowerCase().split('-')[0]!];
 }

@@ -32,7 +32,7 @@ test.after(() => removeDir(dir));
 const line = (d: Diagnostic) => `${d.severity} ${formatError(d.error).split('\n')[0]}`;
 
 const expected = [
-  /^warning content\/static\/fuori: link to .+, outside the site folder, not published$/,
+  /^warning content\/static\/fuori: its link leads to .+, outside content\/: not published$/,
   /^warning content\/docs\/guides\/chiave\.md:3:1: unknown front matter key "sidebar_positon"$/,
   /^warning content\/docs\/guides\/codice\.md:7:1: code language "klingon" has no grammar/,
   /^error content\/docs\/guides\/rotto\.md:5:\d+: broken link/,

@@ -65,7 +65,7 @@ const allowed: Record<string, string[]> = {
   'site-code': ['errors', 'shared', 'templates', 'validation', 'cache', 'config', 'content', 'markdown'],
   links: ['errors', 'shared', 'markdown', 'content', 'config', 'validation'],
   render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation', 'translations'],
-  search: ['shared', 'markdown', 'templates'],
+  search: ['shared', 'markdown'],
   output: ['errors', 'shared', 'cache', 'disk'],
   bundle: ['errors', 'shared'],
   sw: ['output', 'shared'],

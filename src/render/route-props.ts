@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DocCards } from '../../templates/DocCards';
-import type { DocProps, PostSummary, RouteProps } from '../../templates/types';
 import { isRefusal, type Refusal } from '../config/publishable';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
@@ -12,6 +11,7 @@ import { resolveFileFrom } from '../markdown/posix-paths';
 import { cardListMarker } from '../markdown/remark-card-list';
 import { withBaseUrl } from '../shared/base-url';
 import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
+import type { DocProps, PostSummary, RouteProps } from '../shared/route-data';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { isExternalUrl } from '../shared/url-scheme';
 import { inlineMarkdown } from './escape';

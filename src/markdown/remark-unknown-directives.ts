@@ -1,27 +1,15 @@
 import type { Root, Text } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
+import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
-const known = new Set([
-  'note',
-  'tip',
-  'info',
-  'caution',
-  'danger',
-  'warning',
-  'tabs',
-  'tab',
-  'doc-card-list',
-  'grid',
-  'card',
-]);
-
 /**
- * remark-directive reads `ore 10:30` or `Nota:bene` as directives; those that are not ours go back to
- * being the text the author wrote. An unknown block container is an error: it is almost always a typo.
+ * remark-directive reads `ore 10:30` or `Nota:bene` as directives; those that no directive plugin handles go back
+ * to being the text the author wrote. An unknown block container is an error: it is almost always a typo.
  */
-export default function remarkUnknownDirectives() {
+export default function remarkUnknownDirectives({ directives }: { directives: readonly DirectivePlugin[] }) {
+  const known = new Set(directives.flatMap((d) => d.names));
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
     eachNode<TextDirective | LeafDirective | ContainerDirective>(

@@ -1,0 +1,20 @@
+import type { Root } from 'mdast';
+import type { Plugin } from 'unified';
+
+/**
+ * A remark plugin that gives directives (`:::name` blocks, `::name` leaves, `:name` inline) their markup, with the
+ * names it handles and how their titles are written. The compiler reads everything it knows of directives from the
+ * list of these (`directives.ts`): the names the unknown-directive check lets through and the names whose opening
+ * line may carry a title, so a new directive is one entry there.
+ */
+export interface DirectivePlugin {
+  /** The directive names it handles, in whichever of the three forms it accepts. */
+  names: readonly string[];
+  /**
+   * Whether a block's title may follow its name on the opening line, as Docusaurus writes it (`:::tip Titolo`): such
+   * a line is read as remark-directive's label (`:::tip[Titolo]`), the block's first paragraph.
+   */
+  titleAfterName: boolean;
+  /** The transform, run on the page's tree after remark-directive read it and the unknown-directive check. */
+  plugin: Plugin<[], Root>;
+}

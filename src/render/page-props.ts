@@ -7,7 +7,7 @@ import type { HomeProps, NotFoundProps, PageProps, ReleasesProps } from '../shar
 import { inlineMarkdown } from './escape';
 import { keywordsOf, pageImageOf, tocOf, translationOf } from './route-fields';
 import type { RoutePage, RoutePageBuilder, RoutePropsContext } from './route-page';
-import { pageAt } from './route-sources';
+import { pageAt, translationsAt } from './route-sources';
 import { translationStatusProps } from './translation-props';
 
 /** The site's home page, with the hero its front matter describes. */
@@ -58,8 +58,8 @@ export const notFoundPage: RoutePageBuilder = async (route, ctx) => {
 };
 
 /** How each page stands against its upstream (see `translation-props`). */
-export const translationStatusPage: RoutePageBuilder = async (_route, ctx) => ({
-  props: translationStatusProps(ctx.model, ctx.site, ctx.text),
+export const translationStatusPage: RoutePageBuilder = async (route, ctx) => ({
+  props: translationStatusProps(translationsAt(ctx.model, route.path), ctx.model, ctx.site, ctx.text),
   noIndex: true,
 });
 

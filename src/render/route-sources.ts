@@ -38,6 +38,10 @@ export const docsHomeAt = (model: ContentModel, path: string) => found(model.doc
 export const generatedIndexAt = (model: ContentModel, path: string) =>
   found(model.sidebars.generatedIndexes.get(path), 'generated category index', path);
 
+/** How each page stands against its upstream: the status page exists only when the build was given it. */
+export const translationsAt = (model: ContentModel, path: string) =>
+  found(model.translations, 'translation status', path);
+
 export const blogListAt = (model: ContentModel, path: string) =>
   found(
     model.blogPages.find((list) => list.route === path),

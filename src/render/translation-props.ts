@@ -26,12 +26,12 @@ export function translationNoticeOf(
 
 /** The status page: every page with its state, and the upstream pages no page follows. */
 export function translationStatusProps(
+  translations: TranslationModel,
   model: ContentModel,
   site: SiteConfig,
   text: InterfaceText,
 ): TranslationStatusProps {
   const { t } = translatorOf(text);
-  const translations = model.translations!;
   const { report } = translations;
   const routes = new Set(model.routes.map((r) => r.path));
   const rowOf = (page: PageStatus) => {

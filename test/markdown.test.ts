@@ -563,6 +563,7 @@ test('a stray tab and an unknown block directive are errors with a location', as
 /** A directive docs-it does not have: `:::details Riassunto` → a native disclosure, its title the summary. */
 const detailsDirective: DirectivePlugin = {
   names: ['details'],
+  forms: ['container'],
   titleAfterName: true,
   plugin: () => (tree) => {
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
@@ -599,6 +600,19 @@ test('a directive added to the list of directive plugins is known, title rule in
 test('colons in text stay text (10:30, Nota:bene)', async () => {
   const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :smile: qui.');
   assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :smile: qui.</p>');
+});
+
+test('a directive in a form its plugin does not handle is text, or an error saying how to write it', async () => {
+  const { html } = await compileMd('Vedi :tip[questo] e :tabs qui.\n\n::note\n');
+  assert.is(html, '<p>Vedi :tip[questo] e :tabs qui.</p>\n<p>::note</p>');
+  try {
+    await compileMd('Prima.\n\n:::doc-card-list\n:::\n');
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItError);
+    assert.is((error as DocsItError).message, '`:::doc-card-list` is not a block: write it as `::doc-card-list`');
+    assert.is((error as DocsItError).location?.line, 3);
+  }
 });
 
 test('a mermaid fence and the Mermaid component keep the diagram source for the browser, in .md and .mdx', async () => {

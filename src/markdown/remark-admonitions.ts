@@ -43,6 +43,7 @@ function remarkAdmonitions() {
 /** The admonition kinds, each a block whose title may follow its name (`:::tip Titolo`). */
 export const admonitionDirectives: DirectivePlugin = {
   names: Object.keys(admonitionKinds),
+  forms: ['container'],
   titleAfterName: true,
   plugin: remarkAdmonitions,
 };

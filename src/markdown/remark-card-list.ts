@@ -23,6 +23,7 @@ function remarkCardList() {
 /** `::doc-card-list`, a leaf: it has no content to title. */
 export const cardListDirective: DirectivePlugin = {
   names: ['doc-card-list'],
+  forms: ['leaf'],
   titleAfterName: false,
   plugin: remarkCardList,
 };

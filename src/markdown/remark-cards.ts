@@ -30,4 +30,9 @@ function remarkCards() {
 }
 
 /** `:::::grid` and its `::::card` blocks; a card's title is an attribute. */
-export const cardDirectives: DirectivePlugin = { names: ['grid', 'card'], titleAfterName: false, plugin: remarkCards };
+export const cardDirectives: DirectivePlugin = {
+  names: ['grid', 'card'],
+  forms: ['container'],
+  titleAfterName: false,
+  plugin: remarkCards,
+};

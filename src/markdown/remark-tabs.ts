@@ -90,4 +90,9 @@ function remarkTabs() {
 }
 
 /** `::::tabs` and the `:::tab` blocks inside it; a tab's label is an attribute, never a title. */
-export const tabDirectives: DirectivePlugin = { names: ['tabs', 'tab'], titleAfterName: false, plugin: remarkTabs };
+export const tabDirectives: DirectivePlugin = {
+  names: ['tabs', 'tab'],
+  forms: ['container'],
+  titleAfterName: false,
+  plugin: remarkTabs,
+};

@@ -1,10 +1,12 @@
+import type { RouteProps } from '../src/shared/route-data';
+import type { ShownSidebarItem } from '../src/shared/sidebar';
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { BlogArchive, BlogList, BlogPost } from './Blog';
 import { DocPage } from './DocPage';
 import { Layout } from './Layout';
 import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
 import { TranslationStatus } from './Translations';
 import { InterfaceTextContext } from './text';
-import type { RouteProps, ShownSidebarItem, SiteChrome } from './types';
 
 export interface AppProps {
   chrome: SiteChrome;

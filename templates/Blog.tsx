@@ -1,10 +1,10 @@
+import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from '../src/shared/route-data';
 import { Avatar } from './Avatar';
 import { PageMeta, Pager } from './DocPage';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
 import { useText } from './text';
-import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from './types';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
   const { t } = useText();

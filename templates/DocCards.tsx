@@ -1,4 +1,4 @@
-import type { SidebarItem } from './types';
+import type { SidebarItem } from '../src/shared/sidebar';
 
 /** Cards of a category's pages (what `::doc-card-list` renders on a category index). */
 export function DocCards({ items }: { items: SidebarItem[] }) {

@@ -1,9 +1,10 @@
+import type { DocProps } from '../src/shared/route-data';
+import type { NavLink } from '../src/shared/sidebar';
 import { icons } from './icons';
 import { safeUrl } from './safe-url';
 import { Toc, TocMobile } from './Toc';
 import { TranslationNotice } from './Translations';
 import { Translated, useText } from './text';
-import type { DocProps, NavLink } from './types';
 
 function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
   const { t } = useText();

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import type { LinkItem } from '../src/shared/site-chrome';
 import { useCollapse } from './collapse';
 import { useOutside } from './hooks';
 import { SmartLink } from './Link';
-import type { LinkItem } from './types';
 
 /** Where a navbar item is shown: in the navbar, or as a row of the mobile menu. */
 export type ItemPlace = 'navbar' | 'menu';

@@ -1,11 +1,12 @@
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { ShownSidebarItem } from '../src/shared/sidebar';
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
-import type { ShownSidebarItem, SiteChrome } from './types';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';

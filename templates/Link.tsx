@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { LinkItem } from '../src/shared/site-chrome';
 import { isExternalUrl } from '../src/shared/url-scheme';
 import { safeUrl } from './safe-url';
-import type { LinkItem } from './types';
 
 /** A link that opens external URLs in a new tab with safe `rel` values. */
 export function SmartLink({ item, className, children }: { item: LinkItem; className?: string; children?: ReactNode }) {

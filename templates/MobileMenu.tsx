@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ShownSidebarItem } from '../src/shared/sidebar';
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { NavbarBrand } from './Navbar';
 import { SafeItem } from './NavbarItem';
 import { Sidebar } from './Sidebar';
-import type { ShownSidebarItem, SiteChrome } from './types';
 import { useFocusTrap } from './use-focus-trap';
 
 /**

@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { ColorModeToggle } from './ColorModeToggle';
 import { useHideOnScroll } from './hooks';
 import { SafeItem } from './NavbarItem';
 import { SearchButton } from './SearchButton';
-import type { SiteChrome } from './types';
 
 interface NavbarProps {
   chrome: SiteChrome;

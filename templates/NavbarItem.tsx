@@ -1,10 +1,10 @@
 import { Component, type ReactNode } from 'react';
+import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
 import { Dropdown, DropdownShell, type ItemPlace } from './Dropdown';
 import { localeHref } from './format';
 import { icons } from './icons';
 import { SmartLink } from './Link';
 import { safeUrl } from './safe-url';
-import type { LinkItem, NavbarItem, SiteChrome } from './types';
 
 function isActive(path: string, href: string | undefined): boolean {
   return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));

@@ -1,8 +1,8 @@
+import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from '../src/shared/route-data';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
 import { useText } from './text';
-import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from './types';
 
 /** The landing page: a hero with calls to action, then the page's own content. */
 export function Home({ page }: { page: HomeProps }) {

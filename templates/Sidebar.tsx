@@ -1,9 +1,9 @@
 import { type CSSProperties, useContext, useEffect, useRef, useState } from 'react';
+import type { ShownSidebarItem } from '../src/shared/sidebar';
 import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
 import { useCollapse } from './collapse';
 import { FragmentCacheContext } from './fragments';
 import { InterfaceTextContext, useText } from './text';
-import type { ShownSidebarItem } from './types';
 
 interface SidebarProps {
   items: ShownSidebarItem[];

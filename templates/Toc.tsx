@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { TocItem } from '../src/shared/toc';
 import { useText } from './text';
-import type { TocItem } from './types';
 
 interface Node {
   item: TocItem;

@@ -1,6 +1,6 @@
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { storage } from './hooks';
 import { useText } from './text';
-import type { SiteChrome } from './types';
 
 /** Where a dismissal is remembered: the id of the notice the reader closed. */
 export const translationNoticeStorageKey = 'docs-it.translation-notice.dismissed';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import type { TranslationNoticeProps, TranslationStatusProps, TranslationStatusRow } from '../src/shared/route-data';
+import type { TranslationState } from '../src/shared/translation-states';
 import { translationStateLabels } from '../src/shared/translation-states';
 import { safeUrl } from './safe-url';
 import { Translated, type TranslationId, useText } from './text';
-import type { TranslationNoticeProps, TranslationState, TranslationStatusProps, TranslationStatusRow } from './types';
 
 /** Under a translated page's title: the upstream page changed (or went away) after this translation. */
 export function TranslationNotice({ notice }: { notice: TranslationNoticeProps | undefined }) {

@@ -27,11 +27,15 @@ function unitOf(file: string): string {
   return second!.replace(/\.tsx?$/, '');
 }
 
-/** The files a file imports at run time (type-only imports are erased and cannot form a real cycle). */
+/**
+ * The files a file imports, type-only imports included: a type is knowledge of the module that declares it, so an
+ * arrow made of types alone still ties the two folders together (and two files that name each other's types
+ * cannot be understood one without the other), even though the compiler erases it.
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(repoRoot, file), 'utf8');
   const specifiers = [
-    ...text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm),
+    ...text.matchAll(/^(?:import|export)\s+(?:[^'"]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm),
     ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
   ].map((m) => m[1]!);
   return specifiers.flatMap((spec) => {
@@ -65,7 +69,7 @@ const allowed: Record<string, string[]> = {
   'site-code': ['errors', 'shared', 'templates', 'validation', 'cache', 'config', 'content', 'markdown'],
   links: ['errors', 'shared', 'markdown', 'content', 'config', 'validation'],
   render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'validation', 'translations'],
-  search: ['shared', 'markdown', 'templates'],
+  search: ['shared', 'markdown'],
   output: ['errors', 'shared', 'cache', 'disk'],
   bundle: ['errors', 'shared'],
   sw: ['output', 'shared'],
@@ -82,6 +86,21 @@ const allowed: Record<string, string[]> = {
   index: ['config', 'content'],
 };
 
+/**
+ * The arrows and cycles that break the rules below today and that a change under way removes: the manifest of the
+ * site's files (issue 32, item 2) moves the renderers of feeds, sitemap and web app manifest out of `src/output`,
+ * beside the site's file list, and ends the cycle between that list and `site.ts`. Listed by name so that the
+ * rules stay whole; an entry that no longer happens fails the test, so the change that removes it deletes it.
+ */
+const pendingArrows = ['src/output/web-manifest.ts → src/config/site-schema.ts'];
+const pendingCycles = ['src/pipeline/site-files.ts → src/pipeline/site.ts → src/pipeline/site-files.ts'];
+
+/** Splits what a rule found into what it allows for now (`pending`) and the rest, and checks none is stale. */
+function withoutPending(found: string[], pending: string[], what: string): string[] {
+  for (const entry of pending) assert.ok(found.includes(entry), `${what} no longer happens, delete it here: ${entry}`);
+  return found.filter((entry) => !pending.includes(entry));
+}
+
 test('every folder imports only the folders below it', () => {
   const wrong: string[] = [];
   for (const [file, imports] of graph) {
@@ -92,7 +111,7 @@ test('every folder imports only the folders below it', () => {
       if (to !== from && !allowed[from]!.includes(to)) wrong.push(`${file} → ${target}`);
     }
   }
-  assert.equal(wrong, []);
+  assert.equal(withoutPending(wrong, pendingArrows, 'a pending arrow'), []);
 });
 
 test('no import cycle between files', () => {
@@ -109,7 +128,7 @@ test('no import cycle between files', () => {
     state.set(file, 'done');
   };
   for (const file of graph.keys()) visit(file, []);
-  assert.equal(cycles, []);
+  assert.equal(withoutPending(cycles, pendingCycles, 'a pending cycle'), []);
 });
 
 test('the generator knows nothing of the site it builds: no names, paths or sidebars of this site', () => {

@@ -109,16 +109,22 @@ export function discovered(files: Record<string, string>, extra: Partial<Discove
 
 const compilePage = createPageCompiler();
 
-/** Compiles one markdown string as `content/docs/page.md` at `/it/v1/page`. */
+/** Compiles one markdown string as `content/docs/page.md` at `/it/v1/page` (with the given compiler, if one is). */
 export function compileMd(
   body: string,
-  options: { format?: 'md' | 'mdx'; excerpt?: boolean; fragments?: Record<string, string>; titleLine?: number } = {},
+  options: {
+    format?: 'md' | 'mdx';
+    excerpt?: boolean;
+    fragments?: Record<string, string>;
+    titleLine?: number;
+    compiler?: ReturnType<typeof createPageCompiler>;
+  } = {},
 ) {
   const format = options.format ?? 'md';
   const fragments: Record<string, string> = {};
   for (const [spec, text] of Object.entries(options.fragments ?? {}))
     fragments[`content/docs/${spec.replace(/^\.\//, '')}`] = text;
-  return compilePage({
+  return (options.compiler ?? compilePage)({
     file: `content/docs/page.${format}`,
     route: '/it/v1/page',
     baseUrl: '/it/',

@@ -1,16 +1,22 @@
+import type { ContainerDirective } from 'mdast-util-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
+// The `hName` of mdast nodes' data, which remark-rehype reads.
+import type {} from 'remark-rehype';
 import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
 import { resolveFileLinks } from '../src/links/resolve-file-links';
-import { normalizeAdmonitionTitles } from '../src/markdown/admonition-titles';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
+import type { DirectivePlugin } from '../src/markdown/directive-plugin';
+import { titlesAfterNames } from '../src/markdown/directive-titles';
+import { builtinDirectives } from '../src/markdown/directives';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
 import { firstMermaidUse } from '../src/markdown/uses-mermaid';
+import { eachNode } from '../src/markdown/walk';
 import { compileMd } from './helpers';
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
@@ -37,8 +43,21 @@ test('admonitions with default, bracket and Docusaurus-style titles', async () =
 });
 
 test('admonition titles inside code fences are left alone', () => {
-  assert.is(normalizeAdmonitionTitles('```md\n:::tip Titolo\n```\n'), '```md\n:::tip Titolo\n```\n');
-  assert.is(normalizeAdmonitionTitles(':::tip Titolo\nx\n:::'), ':::tip[Titolo]\nx\n:::');
+  const normalizeTitles = titlesAfterNames(builtinDirectives);
+  assert.is(normalizeTitles('```md\n:::tip Titolo\n```\n'), '```md\n:::tip Titolo\n```\n');
+  assert.is(normalizeTitles(':::tip Titolo\nx\n:::'), ':::tip[Titolo]\nx\n:::');
+  // Only the directives that take a title after their name: a tab's label is an attribute.
+  assert.is(normalizeTitles(':::tab npm\nx\n:::'), ':::tab npm\nx\n:::');
+});
+
+test('an admonition written as a directive and as the <Admonition> component is the same HTML', async () => {
+  const directive = await compileMd(':::caution Piano\n\nTesto.\n\n:::\n');
+  const component = await compileMd('<Admonition type="caution" title="Piano">\n\nTesto.\n\n</Admonition>\n', {
+    format: 'mdx',
+  });
+  assert.is(component.html, directive.html);
+  const untitled = await compileMd('<Admonition type="caution">\n\nTesto.\n\n</Admonition>\n', { format: 'mdx' });
+  assert.is(untitled.html, (await compileMd(':::caution\n\nTesto.\n\n:::\n')).html);
 });
 
 test('code blocks: highlighted at build time, title, line highlights, line numbers', async () => {
@@ -541,9 +560,59 @@ test('a stray tab and an unknown block directive are errors with a location', as
   }
 });
 
+/** A directive docs-it does not have: `:::details Riassunto` → a native disclosure, its title the summary. */
+const detailsDirective: DirectivePlugin = {
+  names: ['details'],
+  forms: ['container'],
+  titleAfterName: true,
+  plugin: () => (tree) => {
+    eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
+      if (node.name !== 'details') return;
+      const label = node.children[0];
+      if (label?.type === 'paragraph' && (label.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+        label.data = { ...label.data, hName: 'summary' };
+      }
+      node.data = { hName: 'details' };
+    });
+  },
+};
+
+test('a directive added to the list of directive plugins is known, title rule included: no other list', async () => {
+  const bodies = [':::details[Riassunto]\nTesto.\n:::\n', ':::details Riassunto\nTesto.\n:::\n'];
+  try {
+    await compileMd(bodies[0]!);
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItError);
+    assert.is((error as DocsItError).message, 'unknown block `:::details`');
+  }
+  const compiler = createPageCompiler({ directives: [...builtinDirectives, detailsDirective] });
+  for (const format of ['md', 'mdx'] as const) {
+    for (const body of bodies) {
+      const { html } = await compileMd(body, { compiler, format });
+      assert.match(html, /^<details><summary>Riassunto<\/summary>\n?<p>Testo.<\/p>\n?<\/details>$/);
+    }
+    // The built-in directives are still known.
+    assert.match((await compileMd(':::tip Sì\nx\n:::\n', { compiler, format })).html, 'admonition-tip');
+  }
+});
+
 test('colons in text stay text (10:30, Nota:bene)', async () => {
   const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :smile: qui.');
   assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :smile: qui.</p>');
+});
+
+test('a directive in a form its plugin does not handle is text, or an error saying how to write it', async () => {
+  const { html } = await compileMd('Vedi :tip[questo] e :tabs qui.\n\n::note\n');
+  assert.is(html, '<p>Vedi :tip[questo] e :tabs qui.</p>\n<p>::note</p>');
+  try {
+    await compileMd('Prima.\n\n:::doc-card-list\n:::\n');
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItError);
+    assert.is((error as DocsItError).message, '`:::doc-card-list` is not a block: write it as `::doc-card-list`');
+    assert.is((error as DocsItError).location?.line, 3);
+  }
 });
 
 test('a mermaid fence and the Mermaid component keep the diagram source for the browser, in .md and .mdx', async () => {

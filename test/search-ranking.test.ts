@@ -19,11 +19,11 @@ import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer } from '../src/search/stemmer';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { translatorOf } from '../src/shared/i18n/interface-text';
+import type { RouteProps } from '../src/shared/route-data';
 import type { LocalIndexFile } from '../src/shared/search/local-index-format';
 import { stemmerNameOf } from '../src/shared/search/stemmers';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
-import type { RouteProps } from '../templates/types';
 import { compileMd } from './helpers';
 
 const options = {

@@ -17,10 +17,10 @@ import {
 } from '../src/search/records';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { translatorOf } from '../src/shared/i18n/interface-text';
+import type { RouteProps } from '../src/shared/route-data';
 import type { PageDocument, SectionDocument } from '../src/shared/search/local-index-format';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { foldTerm } from '../src/shared/search/text-terms';
-import type { RouteProps } from '../templates/types';
 import { compileMd } from './helpers';
 import { referenceEncoding, referenceStopWords } from './minisearch-reference';
 

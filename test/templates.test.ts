@@ -6,13 +6,14 @@ import { createFragmentCache } from '../src/render/fragment-cache';
 import { hasSidebarGaps, keptAround, keptAtTop, longList, shownSidebar } from '../src/render/sidebar-window';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { translatorOf } from '../src/shared/i18n/interface-text';
+import type { ShownSidebarItem, SidebarItem } from '../src/shared/sidebar';
+import type { SiteChrome } from '../src/shared/site-chrome';
 import { autoHeightDuration } from '../templates/collapse';
 import { localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
 import { Navbar } from '../templates/Navbar';
 import { Sidebar } from '../templates/Sidebar';
 import { InterfaceTextContext } from '../templates/text';
-import type { ShownSidebarItem, SidebarItem, SiteChrome } from '../templates/types';
 
 const chrome: SiteChrome = {
   title: 'Prova',

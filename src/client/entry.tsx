@@ -3,7 +3,7 @@
  * In the bundle `react` resolves to preact/compat: the same templates, a tenth of the JavaScript.
  */
 import { hydrateRoot } from 'react-dom/client';
-import type { HydrationData } from '../../templates/types';
+import type { HydrationData } from '../shared/route-data';
 import { ClientApp } from './app/ClientApp';
 import { clientConfig } from './client-config';
 import { installContentWidgets } from './content-widgets';

@@ -22,8 +22,10 @@ import { DocsItError } from '../errors';
 import { compilerText } from '../shared/i18n/catalogues';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
-import { normalizeAdmonitionTitles } from './admonition-titles';
 import type { CompiledPage, PageContext } from './compiled-page';
+import type { DirectivePlugin } from './directive-plugin';
+import { titlesAfterNames } from './directive-titles';
+import { builtinDirectives } from './directives';
 import { createHighlighter, type Highlighter } from './highlighter';
 import { mdx1Compat } from './mdx1-compat';
 import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
@@ -36,16 +38,12 @@ import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
 import rehypeLinks from './rehype-links';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
-import remarkAdmonitions from './remark-admonitions';
 import remarkAutolinkGuard from './remark-autolink-guard';
-import remarkCardList from './remark-card-list';
-import remarkCards from './remark-cards';
 import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
 import remarkMdxFragments from './remark-mdx-fragments';
 import remarkStripTitle from './remark-strip-title';
-import remarkTabs from './remark-tabs';
 import remarkUnknownDirectives from './remark-unknown-directives';
 
 /** Everything one page's compile reads: the page is a function of this and of the compiler's code. */
@@ -58,7 +56,7 @@ export interface CompileInput extends PageContext {
 }
 
 /** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
-function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
+function remarkPlugins(format: 'md' | 'mdx', directives: readonly DirectivePlugin[]): PluggableList {
   return [
     // First: every later plugin walks the tree recursively.
     treeDepthGuard,
@@ -66,11 +64,8 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
     remarkGfm,
     remarkAutolinkGuard,
     remarkDirective,
-    remarkUnknownDirectives,
-    remarkAdmonitions,
-    remarkTabs,
-    remarkCards,
-    remarkCardList,
+    [remarkUnknownDirectives, { directives }],
+    ...directives.map((directive) => directive.plugin),
     remarkHeadingIds,
     remarkStripTitle,
   ];
@@ -95,13 +90,20 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
   ];
 }
 
-/** Creates the page compiler of one run: the `.md` processors are made once and reused for every page. */
-export function createPageCompiler(options: { highlighter?: Highlighter } = {}) {
+/**
+ * Creates the page compiler of one run: the `.md` processors are made once and reused for every page. The
+ * directives it knows are the built-in ones unless a list is given (a test adds one).
+ */
+export function createPageCompiler(
+  options: { highlighter?: Highlighter; directives?: readonly DirectivePlugin[] } = {},
+) {
   const highlighter = options.highlighter ?? createHighlighter();
+  const directives = options.directives ?? builtinDirectives;
+  const normalizeTitles = titlesAfterNames(directives);
   const make = (excerpt: boolean) =>
     unified()
       .use(remarkParse)
-      .use(remarkPlugins('md'))
+      .use(remarkPlugins('md', directives))
       .use(remarkRehype, { allowDangerousHtml: true })
       .use(rehypeRawIfNeeded)
       .use(rehypePlugins(highlighter, excerpt, 'md'))
@@ -114,8 +116,8 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
   return async function compilePage(input: CompileInput): Promise<CompiledPage> {
     const { body, format, excerpt, ...page } = input;
     checkPageLimits(body, input.file);
-    // Admonition titles (`:::tip Titolo`) in both formats; MDX 1 comments and heading ids in `.mdx`.
-    const source = normalizeAdmonitionTitles(format === 'mdx' ? mdx1Compat(body) : body);
+    // Titles after a directive's name (`:::tip Titolo`) in both formats; MDX 1 comments and heading ids in `.mdx`.
+    const source = normalizeTitles(format === 'mdx' ? mdx1Compat(body) : body);
     const file = new VFile({ path: input.file, value: source });
     file.data.page = page;
     let html: string;
@@ -129,7 +131,7 @@ export function createPageCompiler(options: { highlighter?: Highlighter } = {}) 
           // Not from the extension (MDX's default): a `.md` page may be MDX too (see `usesMdx`).
           format: 'mdx',
           outputFormat: 'function-body',
-          remarkPlugins: remarkPlugins('mdx'),
+          remarkPlugins: remarkPlugins('mdx', directives),
           rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),
           remarkRehypeOptions: { allowDangerousHtml: true },
         });

@@ -1,11 +1,12 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { admonitionKinds, isAdmonitionKind } from '../shared/admonitions';
+import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../shared/admonitions';
 import { compilerStrings } from '../shared/i18n/catalogues';
+import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
 /** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
-export default function remarkAdmonitions() {
+function remarkAdmonitions() {
   return (tree: Root) => {
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       const kind = node.name;
@@ -21,18 +22,28 @@ export default function remarkAdmonitions() {
         titleChildren = first.children;
         node.children.shift();
       }
+      const markup = admonitionMarkup(kind);
       const heading: Paragraph = {
         type: 'paragraph',
         children: titleChildren,
-        data: { hName: 'p', hProperties: { className: ['admonition-heading'] } },
+        data: { hName: markup.heading.tagName, hProperties: { className: [...markup.heading.className] } },
       };
       const content = {
         type: 'paragraph',
         children: node.children,
-        data: { hName: 'div', hProperties: { className: ['admonition-content'] } },
+        data: { hName: markup.content.tagName, hProperties: { className: [...markup.content.className] } },
       } as unknown as Paragraph; // a block wrapper: mdast has no generic div, hName makes it one
       node.children = [heading, content];
-      node.data = { hName: 'div', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+      const { tagName, className, role } = markup.box;
+      node.data = { hName: tagName, hProperties: { className: [...className], role } };
     });
   };
 }
+
+/** The admonition kinds, each a block whose title may follow its name (`:::tip Titolo`). */
+export const admonitionDirectives: DirectivePlugin = {
+  names: Object.keys(admonitionKinds),
+  forms: ['container'],
+  titleAfterName: true,
+  plugin: remarkAdmonitions,
+};

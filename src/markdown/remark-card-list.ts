@@ -1,13 +1,14 @@
 import type { Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
+import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
 /** The marker the render stage replaces with the cards of the page's sidebar category. */
 export const cardListMarker = '<div data-docs-it-card-list=""></div>';
 
 /** `::doc-card-list` → a marker; its position is kept so a misuse can be reported at the right line. */
-export default function remarkCardList() {
+function remarkCardList() {
   return (tree: Root, file: VFile) => {
     eachNode(tree, 'leafDirective', (node: LeafDirective) => {
       if (node.name !== 'doc-card-list') return;
@@ -18,3 +19,11 @@ export default function remarkCardList() {
     });
   };
 }
+
+/** `::doc-card-list`, a leaf: it has no content to title. */
+export const cardListDirective: DirectivePlugin = {
+  names: ['doc-card-list'],
+  forms: ['leaf'],
+  titleAfterName: false,
+  plugin: remarkCardList,
+};

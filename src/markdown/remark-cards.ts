@@ -1,9 +1,10 @@
 import type { PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
 /** `:::::grid` holding `::::card{title href}` blocks → a responsive grid of cards (used on the home page). */
-export default function remarkCards() {
+function remarkCards() {
   return (tree: Root) => {
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       if (node.name === 'grid') {
@@ -27,3 +28,11 @@ export default function remarkCards() {
     });
   };
 }
+
+/** `:::::grid` and its `::::card` blocks; a card's title is an attribute. */
+export const cardDirectives: DirectivePlugin = {
+  names: ['grid', 'card'],
+  forms: ['container'],
+  titleAfterName: false,
+  plugin: remarkCards,
+};

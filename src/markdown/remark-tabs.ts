@@ -1,13 +1,14 @@
 import type { Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
+import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
 /**
  * `::::tabs{groupId=…}` holding `:::tab{label=…}` blocks → an accessible tab list and panels.
  * The markup matches the MDX `<Tabs>` component so one client script serves both.
  */
-export default function remarkTabs() {
+function remarkTabs() {
   return (tree: Root, file: VFile) => {
     let count = 0;
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
@@ -87,3 +88,11 @@ export default function remarkTabs() {
     });
   };
 }
+
+/** `::::tabs` and the `:::tab` blocks inside it; a tab's label is an attribute, never a title. */
+export const tabDirectives: DirectivePlugin = {
+  names: ['tabs', 'tab'],
+  forms: ['container'],
+  titleAfterName: false,
+  plugin: remarkTabs,
+};

@@ -1,8 +1,8 @@
 import { localeHref } from '../../templates/format';
-import type { RouteProps } from '../../templates/types';
 import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
 import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
+import type { RouteProps } from '../shared/route-data';
 import { feedFileOf, urlOfFile } from '../shared/urls';
 import { jsonForScript } from './escape';
 import type { HydrationData } from './hydration-data';

@@ -1,4 +1,4 @@
-import type { HydrationData, RouteProps } from '../../templates/types';
+import type { HydrationData, RouteProps } from '../shared/route-data';
 import type { ShownSidebarItem } from '../shared/sidebar';
 
 export type { HydrationData };

@@ -1,7 +1,7 @@
-import type { TranslationNoticeProps, TranslationStatusProps } from '../../templates/types';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel, TranslationModel } from '../content/build-content-model';
 import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
+import type { TranslationNoticeProps, TranslationStatusProps } from '../shared/route-data';
 import type { PageStatus } from '../translations/translation-status';
 
 /** An upstream URL template (`…/{path}`) filled with an upstream file's path. */
@@ -26,12 +26,12 @@ export function translationNoticeOf(
 
 /** The status page: every page with its state, and the upstream pages no page follows. */
 export function translationStatusProps(
+  translations: TranslationModel,
   model: ContentModel,
   site: SiteConfig,
   text: InterfaceText,
 ): TranslationStatusProps {
   const { t } = translatorOf(text);
-  const translations = model.translations!;
   const { report } = translations;
   const routes = new Set(model.routes.map((r) => r.path));
   const rowOf = (page: PageStatus) => {

@@ -1,9 +1,9 @@
 import { hash as oneShotHash } from 'node:crypto';
-import type { RouteProps } from '../../templates/types';
 import type { SearchBlock } from '../markdown/compiled-page';
 import { admonitionKinds } from '../shared/admonitions';
 import { compilerStrings } from '../shared/i18n/catalogues';
 import type { TranslationId, Translator } from '../shared/i18n/interface-text';
+import type { RouteProps } from '../shared/route-data';
 
 /** One searchable unit: a heading section's title, or a block of its text. The shape Meilisearch stores. */
 export interface SearchRecord {

@@ -8,7 +8,7 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { admonitionKinds, isAdmonitionKind } from '../../src/shared/admonitions';
+import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
@@ -108,11 +108,14 @@ export function Admonition({
   children?: ReactNode;
 }) {
   const { t } = useText();
+  const { box, heading, content } = admonitionMarkup(type);
   return (
-    <div className={`admonition admonition-${type}`} role="note">
-      <p className="admonition-heading">{title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}</p>
-      <div className="admonition-content">{children}</div>
-    </div>
+    <box.tagName className={box.className.join(' ')} role={box.role}>
+      <heading.tagName className={heading.className.join(' ')}>
+        {title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}
+      </heading.tagName>
+      <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
+    </box.tagName>
   );
 }
 

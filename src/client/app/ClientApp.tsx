@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { noteNavigationScroll, storage } from '../../../templates/hooks';
-import type { RouteProps, SiteChrome } from '../../../templates/types';
 import { documentTitle } from '../../shared/page-title';
+import type { RouteProps } from '../../shared/route-data';
 import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
+import type { SiteChrome } from '../../shared/site-chrome';
 import { decorateContent } from '../content-widgets';
 import { showDiagrams } from '../diagrams';
 import { hydrateIslands } from '../islands';

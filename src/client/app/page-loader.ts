@@ -1,4 +1,4 @@
-import type { RouteProps } from '../../../templates/types';
+import type { RouteProps } from '../../shared/route-data';
 import type { SidebarItem } from '../../shared/sidebar';
 import { pageDataFileOf, sidebarFileOf, urlOfFile } from '../../shared/urls';
 

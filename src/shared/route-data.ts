@@ -1,20 +1,11 @@
-import type { Breadcrumb, NavLink, ShownSidebarItem, SidebarCategory, SidebarItem } from '../src/shared/sidebar';
-import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
-import type { TocItem } from '../src/shared/toc';
-import type { TranslationState } from '../src/shared/translation-states';
+/*
+ * The data of a route: what the server renders a page's template with, what the browser hydrates it with and what
+ * client navigation fetches, and what search indexes. Every side reads it, so it lives here.
+ */
 
-export type {
-  Breadcrumb,
-  LinkItem,
-  NavbarItem,
-  NavLink,
-  ShownSidebarItem,
-  SidebarCategory,
-  SidebarItem,
-  SiteChrome,
-  TocItem,
-  TranslationState,
-};
+import type { Breadcrumb, NavLink, ShownSidebarItem } from './sidebar';
+import type { TocItem } from './toc';
+import type { TranslationState } from './translation-states';
 
 /** Shown under a translated page's title when its upstream page changed after the translation. */
 export interface TranslationNoticeProps {

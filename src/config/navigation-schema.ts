@@ -41,18 +41,24 @@ const navbarItemSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+export type NavbarItemConfig = z.output<typeof navbarItemSchema>;
+
 export const navbarSchema = z.strictObject({
-  title: z.string(),
-  /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. */
-  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }),
+  /** Default: the site's title. */
+  title: z.string().optional(),
+  /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. Default none. */
+  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),
   /** Hide the navbar while scrolling down (default true). */
   hideOnScroll: z.boolean().default(true),
-  items: z.array(navbarItemSchema),
+  /** Default: a link to each sidebar and to the blog (see `completeNavbar`). */
+  items: z.array(navbarItemSchema).optional(),
 });
 
 export const footerSchema = z.strictObject({
-  columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) })),
-  copyright: z.string(),
+  /** Default none. */
+  columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) })).default([]),
+  /** Default none. */
+  copyright: z.string().default(''),
 });
 
 export const announcementBarSchema = z.strictObject({

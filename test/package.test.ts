@@ -107,6 +107,9 @@ test('npm pack ships the generator, its templates and client, the built CLI and 
     'src/client/entry.tsx',
     'src/service-worker/sw.ts',
     'templates/styles.css',
+    'starters/shared/gitignore',
+    'starters/en/site.config.ts',
+    'starters/it/site.config.ts',
     'README.md',
   ]) {
     assert.ok(files.includes(needed), `${needed} is packed`);

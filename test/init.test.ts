@@ -1,6 +1,6 @@
 // `docs-it init`: a new site, written without a question, that builds and serves as it is.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -143,6 +143,51 @@ test('a fresh git checkout counts as empty', () => {
   const init = docsIt(dir, 'init');
   assert.is(init.status, 0, init.stderr);
   assert.ok(existsSync(path.join(dir, 'site.config.ts')));
+});
+
+const createDocsIt = path.join(repoRoot, 'packages/create-docs-it');
+
+test('npm create docs-it: create-docs-it runs the init of the docs-it installed beside it, with its arguments', () => {
+  // As npm installs it: docs-it where create-docs-it's require finds it.
+  const modules = path.join(root, 'installed');
+  mkdirSync(modules);
+  symlinkSync(repoRoot, path.join(modules, 'docs-it'), 'dir');
+  const created = spawnSync(process.execPath, [path.join(createDocsIt, 'index.mjs'), 'created', '--locale', 'it'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: pipeEnv({ NODE_PATH: modules }),
+  });
+  assert.is(created.status, 0, created.stderr);
+  assert.match(created.stdout, 'Created a docs-it site in created (15 files, it).');
+  assert.ok(existsSync(path.join(root, 'created', 'content/docs/per-iniziare/introduzione.md')));
+  // An exit code of init's own comes through.
+  const refused = spawnSync(process.execPath, [path.join(createDocsIt, 'index.mjs'), 'created'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: pipeEnv({ NODE_PATH: modules }),
+  });
+  assert.is(refused.status, 1);
+  assert.match(refused.stderr, 'created is not empty');
+});
+
+test('create-docs-it without docs-it beside it says so, without a stack trace', () => {
+  const alone = spawnSync(process.execPath, [path.join(createDocsIt, 'index.mjs'), 'x'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: pipeEnv({ NODE_PATH: '' }),
+  });
+  assert.is(alone.status, 1);
+  assert.is(
+    alone.stderr,
+    'create-docs-it: the package docs-it is not installed beside it.\n  → Run: npx docs-it init\n',
+  );
+});
+
+test('create-docs-it depends on the version of docs-it this repository is', () => {
+  const docsIt = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const create = JSON.parse(readFileSync(path.join(createDocsIt, 'package.json'), 'utf8'));
+  assert.is(create.version, docsIt.version);
+  assert.equal(create.dependencies, { 'docs-it': `^${docsIt.version}` });
 });
 
 test.run();

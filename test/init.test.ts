@@ -107,6 +107,7 @@ test('--locale it writes the Italian site, which builds in Italian', () => {
   assert.is(build.status, 0, `${build.stdout}\n${build.stderr}`);
   const page = readFileSync(path.join(root, 'sito', 'build/docs/guide/scrivere-le-pagine/index.html'), 'utf8');
   assert.match(page, '<html lang="it"');
+  assert.match(page, '<nav class="docs-sidebar-menu" aria-label="Documentazione">');
   assert.match(page, 'aria-controls="cat-1-0-per-iniziare">Per iniziare<');
 });
 

@@ -105,6 +105,8 @@ test('a site of a title and one markdown file builds, with a navbar and a sideba
     assert.match(result.stderr, 'site.config.ts: url is not set');
     const html = readFileSync(path.join(dir, 'build', 'docs', 'intro', 'index.html'), 'utf8');
     assert.match(html, '<html lang="en" dir="ltr"');
+    // The interface in the site's language.
+    assert.match(html, '<nav class="docs-sidebar-menu" aria-label="Docs sidebar">');
     assert.match(html, '<a class="navbar-brand" href="/"><span class="navbar-title">Plain</span></a>');
     assert.match(html, '<a class="navbar-item navbar-link active" href="/docs/intro">Docs</a>');
     assert.match(

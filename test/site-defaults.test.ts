@@ -76,6 +76,40 @@ test("Docusaurus's i18n keys: locales by code, their fields from localeConfigs, 
   );
 });
 
+test("Docusaurus's themeConfig: navbar, footer (its links as columns) and colorMode are read from it", () => {
+  const site = validateConfig(
+    {
+      title: 'T',
+      themeConfig: {
+        navbar: { title: 'Brand', items: [{ type: 'link', label: 'Home', to: '/' }] },
+        footer: { links: [{ title: 'More', items: [{ label: 'Blog', to: '/blog' }] }], copyright: '©' },
+        colorMode: { defaultMode: 'light' },
+        announcementBar: { id: 'a', content: 'Hi', backgroundColor: '#fff', textColor: '#000' },
+      },
+    },
+    'site.config.ts',
+  );
+  assert.is(site.navbar.title, 'Brand');
+  assert.equal(site.navbar.items, [{ type: 'link', label: 'Home', to: '/', position: 'left' }]);
+  assert.equal(site.footer, { columns: [{ title: 'More', items: [{ label: 'Blog', to: '/blog' }] }], copyright: '©' });
+  assert.is(site.colorMode.defaultMode, 'light');
+  assert.is(site.announcementBar?.content, 'Hi');
+  assert.not.ok('themeConfig' in site);
+});
+
+test('a key given both at the top and under themeConfig is an error at it', () => {
+  const source = "export default {\n  title: 'T',\n  navbar: {},\n  themeConfig: {\n    navbar: {},\n  },\n};\n";
+  try {
+    validateConfig({ title: 'T', navbar: {}, themeConfig: { navbar: {} } }, 'site.config.ts', source);
+    assert.unreachable('should throw');
+  } catch (error) {
+    assert.instance(error, DocsItErrors);
+    const [only] = (error as DocsItErrors).errors;
+    assert.is(only?.message, 'themeConfig.navbar: navbar is given twice, at the top and under themeConfig: keep one');
+    assert.is(only?.location?.line, 5);
+  }
+});
+
 test('title is the one key a config must have', () => {
   try {
     validateConfig({ tagline: 'no title' }, 'site.config.ts', "export default {\n  tagline: 'no title',\n};\n");

@@ -35,7 +35,7 @@ function sidebarLabel(id: string, items: SidebarItemInput[]): string {
  * there are docs) and to the blog (when there is one), in the order the config lists them.
  */
 function completeNavbar(site: ParsedConfig, facts: SiteFolderFacts): SiteConfig['navbar'] {
-  const navbar = site.navbar ?? { hideOnScroll: true };
+  const navbar = site.navbar ?? site.themeConfig?.navbar ?? { hideOnScroll: true };
   const items = (): NavbarItemConfig[] => [
     ...(facts.hasDocs ? Object.entries(site.docs.sidebars) : []).map(
       ([sidebarId, sidebar]): NavbarItemConfig => ({
@@ -50,8 +50,21 @@ function completeNavbar(site: ParsedConfig, facts: SiteFolderFacts): SiteConfig[
   return { ...navbar, title: navbar.title ?? site.title, items: navbar.items ?? items() };
 }
 
-/** The config with the defaults that depend on the site's folder: navbar and favicon. */
+/**
+ * The config with `themeConfig`'s keys at the top (where Docusaurus has them, docs-it reads them) and the defaults
+ * that depend on other keys or on the site's folder: navbar, footer, colour mode, favicon.
+ */
 export function completeConfig(site: ParsedConfig, facts: SiteFolderFacts): SiteConfig {
+  const { themeConfig, ...rest } = site;
   const favicon = site.favicon ?? (facts.hasDefaultFavicon ? defaultFavicon : undefined);
-  return { ...site, favicon, navbar: completeNavbar(site, facts) };
+  const announcementBar = site.announcementBar ?? themeConfig?.announcementBar;
+  return {
+    ...rest,
+    favicon,
+    navbar: completeNavbar(site, facts),
+    footer: site.footer ?? themeConfig?.footer ?? { columns: [], copyright: '' },
+    colorMode: site.colorMode ??
+      themeConfig?.colorMode ?? { defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false },
+    ...(announcementBar && { announcementBar }),
+  };
 }

@@ -54,12 +54,22 @@ export const navbarSchema = z.strictObject({
   items: z.array(navbarItemSchema).optional(),
 });
 
-export const footerSchema = z.strictObject({
-  /** Default none. */
-  columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) })).default([]),
-  /** Default none. */
-  copyright: z.string().default(''),
-});
+const footerColumnsSchema = z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) }));
+
+export const footerSchema = z
+  .strictObject({
+    /** Columns of links (default none). */
+    columns: footerColumnsSchema.optional(),
+    /** Docusaurus's name for `columns`. */
+    links: footerColumnsSchema.optional(),
+    /** Default none. */
+    copyright: z.string().default(''),
+  })
+  .refine((footer) => !(footer.columns && footer.links), {
+    message: 'columns and links are one list under two names: keep one',
+    path: ['links'],
+  })
+  .transform(({ columns, links, copyright }) => ({ columns: columns ?? links ?? [], copyright }));
 
 export const announcementBarSchema = z.strictObject({
   /** A new id shows the bar again to readers who closed the previous one. */

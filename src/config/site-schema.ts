@@ -174,7 +174,8 @@ export const siteSchema = z
     blog: blogSchema.prefault({}),
     /** Default: the title, and a link to each sidebar and to the blog (see `completeNavbar`). */
     navbar: navbarSchema.optional(),
-    footer: footerSchema.prefault({}),
+    /** Default none. */
+    footer: footerSchema.optional(),
     announcementBar: announcementBarSchema.optional(),
     /** A notice shown on every page above the navbar, e.g. how current a translation is (default none). */
     translationNotice: z.string().optional(),
@@ -190,7 +191,20 @@ export const siteSchema = z
     jobs: z.number().int().min(1).optional(),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
-    colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),
+    /** Default: dark, following the reader's system, with the switch. */
+    colorMode: colorModeSchema.optional(),
+    /**
+     * As in Docusaurus: `navbar`, `footer`, `colorMode` and `announcementBar` may sit here instead of at the top
+     * (not in both places).
+     */
+    themeConfig: z
+      .strictObject({
+        navbar: navbarSchema.optional(),
+        footer: footerSchema.optional(),
+        colorMode: colorModeSchema.optional(),
+        announcementBar: announcementBarSchema.optional(),
+      })
+      .optional(),
     search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {}, synonyms: [] }),
     pwa: pwaSchema.default({
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
@@ -201,6 +215,15 @@ export const siteSchema = z
     }),
   })
   .superRefine((config, ctx) => {
+    for (const key of ['navbar', 'footer', 'colorMode', 'announcementBar'] as const) {
+      if (config[key] !== undefined && config.themeConfig?.[key] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['themeConfig', key],
+          message: `${key} is given twice, at the top and under themeConfig: keep one`,
+        });
+      }
+    }
     const codes = config.i18n.locales.map((l) => l.code);
     for (const key of ['defaultLocale', 'currentLocale'] as const) {
       if (!codes.includes(config.i18n[key])) {
@@ -222,8 +245,12 @@ export type NavbarConfig = Omit<NonNullable<ParsedConfig['navbar']>, 'title' | '
   title: string;
   items: NavbarItemConfig[];
 };
-/** The config with every default applied. */
-export type SiteConfig = Omit<ParsedConfig, 'navbar'> & { navbar: NavbarConfig };
+/** The config with every default applied, `themeConfig`'s keys moved to the top (`completeConfig`). */
+export type SiteConfig = Omit<ParsedConfig, 'navbar' | 'footer' | 'colorMode' | 'themeConfig'> & {
+  navbar: NavbarConfig;
+  footer: z.output<typeof footerSchema>;
+  colorMode: z.output<typeof colorModeSchema>;
+};
 export type Locale = SiteConfig['i18n']['locales'][number];
 export type { SidebarItemInput } from './docs-schema';
 

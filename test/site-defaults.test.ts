@@ -148,6 +148,8 @@ test('a site of a title and one markdown file builds, with a navbar and a sideba
       /<aside class="docs-sidebar">.*<a class="menu-link active" href="\/docs\/intro"[^>]*>Getting started</,
     );
     assert.not.match(html, '<link rel="icon"');
+    // The docs' home, where the breadcrumbs start, is the first doc of the first sidebar.
+    assert.match(html, '<a href="/docs/intro" aria-label="Home page">');
     assert.match(readFileSync(path.join(dir, 'build', 'sitemap.xml'), 'utf8'), 'http://localhost/docs/intro');
   } finally {
     removeDir(dir);

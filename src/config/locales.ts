@@ -35,7 +35,7 @@ function htmlLangOf(code: string): string {
   return region ? `${language}-${region.toUpperCase()}` : language!;
 }
 
-/** The language's name in itself, capitalised as a menu item: `it` → `Italiano`, `fr` → `Français`. */
+/** The language's name in itself, capitalised as a menu item: `de` → `Deutsch`, `fr` → `Français`. */
 function labelOf(tag: string): string {
   const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
   return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);

@@ -224,6 +224,19 @@ test('npx docs-it dev serves the site from the read-only install', async () => {
   assert.equal(snapshot(installed), before, 'nothing in the installed package changed');
 });
 
+test('npx docs-it init from the read-only install writes a site (from the packed starters) that it builds', () => {
+  const before = snapshot(installed);
+  const init = docsIt('init', 'fresh', '--locale', 'it');
+  assert.is(init.status, 0, init.stdout + init.stderr);
+  assert.match(init.stdout, 'Created a docs-it site in fresh (15 files, it).');
+  assert.ok(existsSync(path.join(site, 'fresh', '.gitignore')), "the starters' gitignore, renamed");
+  // From the site's folder, where the install is (fresh/ has a package.json of its own, not installed).
+  const built = docsIt('build', '--config', 'fresh/site.config.ts', '--quiet');
+  assert.is(built.status, 0, built.stdout + built.stderr);
+  assert.ok(existsSync(path.join(site, 'fresh', 'build', 'docs', 'guide', 'scrivere-le-pagine', 'index.html')));
+  assert.equal(snapshot(installed), before, 'nothing in the installed package changed');
+});
+
 test("a site written in TypeScript gets docs-it's types, with either module resolution", () => {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   // The fixture's config is right; this file is not, and must be the only one with errors.

@@ -20,22 +20,21 @@ interface NavbarProps {
 
 /** The logo (light and dark) and the title, linking to the home page: in the navbar and the mobile menu. */
 export function NavbarBrand({ chrome }: { chrome: SiteChrome }) {
+  const { logo } = chrome.navbar;
   return (
     <a className="navbar-brand" href={chrome.baseUrl}>
-      <img
-        className="logo logo-light"
-        src={`${chrome.baseUrl}${chrome.navbar.logo.src}`}
-        alt={chrome.navbar.logo.alt}
-        width="32"
-        height="32"
-      />
-      <img
-        className="logo logo-dark"
-        src={`${chrome.baseUrl}${chrome.navbar.logo.srcDark}`}
-        alt={chrome.navbar.logo.alt}
-        width="32"
-        height="32"
-      />
+      {logo && (
+        <>
+          <img className="logo logo-light" src={`${chrome.baseUrl}${logo.src}`} alt={logo.alt} width="32" height="32" />
+          <img
+            className="logo logo-dark"
+            src={`${chrome.baseUrl}${logo.srcDark}`}
+            alt={logo.alt}
+            width="32"
+            height="32"
+          />
+        </>
+      )}
       <span className="navbar-title">{chrome.navbar.title}</span>
     </a>
   );

@@ -107,6 +107,9 @@ test('npm pack ships the generator, its templates and client, the built CLI and 
     'src/client/entry.tsx',
     'src/service-worker/sw.ts',
     'templates/styles.css',
+    'starters/shared/gitignore',
+    'starters/en/site.config.ts',
+    'starters/it/site.config.ts',
     'README.md',
   ]) {
     assert.ok(files.includes(needed), `${needed} is packed`);
@@ -218,6 +221,19 @@ test('npx docs-it dev serves the site from the read-only install', async () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
   }
+  assert.equal(snapshot(installed), before, 'nothing in the installed package changed');
+});
+
+test('npx docs-it init from the read-only install writes a site (from the packed starters) that it builds', () => {
+  const before = snapshot(installed);
+  const init = docsIt('init', 'fresh', '--locale', 'it');
+  assert.is(init.status, 0, init.stdout + init.stderr);
+  assert.match(init.stdout, 'Created a docs-it site in fresh (15 files, it).');
+  assert.ok(existsSync(path.join(site, 'fresh', '.gitignore')), "the starters' gitignore, renamed");
+  // From the site's folder, where the install is (fresh/ has a package.json of its own, not installed).
+  const built = docsIt('build', '--config', 'fresh/site.config.ts', '--quiet');
+  assert.is(built.status, 0, built.stdout + built.stderr);
+  assert.ok(existsSync(path.join(site, 'fresh', 'build', 'docs', 'guide', 'scrivere-le-pagine', 'index.html')));
   assert.equal(snapshot(installed), before, 'nothing in the installed package changed');
 });
 

@@ -129,6 +129,20 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
 
   withOutputOptions(
     program
+      .command('init')
+      .description('write a new site, ready to build, into a folder (asks nothing)')
+      .argument('[dir]', "the new site's folder", '.')
+      .option('-l, --locale <locale>', 'the language of its text (docs-it init --locale x lists those there are)', 'en')
+      .option('-f, --force', 'write into a folder that is not empty, replacing files of the same names', false),
+  ).action(async (dir: string, opts: OutputOptions & { locale: string; force: boolean }) => {
+    const { initCommand } = await import('./init-command');
+    await action((o: typeof opts, reporter) =>
+      initCommand({ packageRoot: context.packageRoot, dir, locale: o.locale, force: o.force }, reporter),
+    )(opts);
+  });
+
+  withOutputOptions(
+    program
       .command('build')
       .description('render every route to static HTML into the output folder')
       .option('-o, --out <dir>', 'output folder (default: build in the site folder)')

@@ -5,10 +5,11 @@ import { type ModuleFiles, moduleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
 import { lineOfKeyPath } from '../validation/locate-key';
+import { defaultFavicon } from './config-defaults';
 import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
-import type { SiteConfig } from './site-schema';
+import { defaultSiteUrl, type SiteConfig } from './site-schema';
 import { validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {
@@ -90,22 +91,43 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     );
   }
   const source = await readFile(paths.configFile, 'utf8');
-  const validated = validateConfig(raw, relConfig, source);
+  const validated = validateConfig(raw, relConfig, source, {
+    hasDocs: existsSync(paths.docs),
+    hasBlog: existsSync(paths.blog),
+    hasDefaultFavicon: existsSync(path.join(paths.static, defaultFavicon)),
+  });
   checkStaticFiles(validated, paths, relConfig, source);
+  const mode = options.mode ?? 'production';
   return {
     site: { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) },
     paths,
-    mode: options.mode ?? 'production',
+    mode,
     debug: options.debug ?? false,
+    warnings: mode === 'production' ? defaultUrlWarnings(raw, relConfig) : [],
   };
+}
+
+/**
+ * A build of a config without `url` works (pages link by path) but its sitemap, feeds and canonical links name
+ * `http://localhost`: worth a warning in `build`, not in `dev`, where nothing is published.
+ */
+function defaultUrlWarnings(raw: unknown, file: string): DocsItError[] {
+  if (typeof raw === 'object' && raw !== null && 'url' in raw && raw.url !== undefined) return [];
+  return [
+    new DocsItError(
+      `url is not set: the sitemap, the feeds and the canonical links name ${defaultSiteUrl}`,
+      { file },
+      'Set url to the address the site is published at (e.g. url: "https://docs.example.org") before deploying.',
+    ),
+  ];
 }
 
 /** Every file the config names under `content/static` (favicon, logos, icons) must exist. */
 function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
   const named: { keys: (string | number)[]; value: string | undefined }[] = [
     { keys: ['favicon'], value: site.favicon },
-    { keys: ['navbar', 'logo', 'src'], value: site.navbar.logo.src },
-    { keys: ['navbar', 'logo', 'srcDark'], value: site.navbar.logo.srcDark },
+    { keys: ['navbar', 'logo', 'src'], value: site.navbar.logo?.src },
+    { keys: ['navbar', 'logo', 'srcDark'], value: site.navbar.logo?.srcDark },
     { keys: ['pwa', 'appleTouchIcon'], value: site.pwa.appleTouchIcon },
     ...site.pwa.icons.map((icon, i) => ({ keys: ['pwa', 'icons', i, 'src'], value: icon.src })),
   ];

@@ -41,19 +41,35 @@ const navbarItemSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+export type NavbarItemConfig = z.output<typeof navbarItemSchema>;
+
 export const navbarSchema = z.strictObject({
-  title: z.string(),
-  /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. */
-  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }),
+  /** Default: the site's title. */
+  title: z.string().optional(),
+  /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. Default none. */
+  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),
   /** Hide the navbar while scrolling down (default true). */
   hideOnScroll: z.boolean().default(true),
-  items: z.array(navbarItemSchema),
+  /** Default: a link to each sidebar and to the blog (see `completeNavbar`). */
+  items: z.array(navbarItemSchema).optional(),
 });
 
-export const footerSchema = z.strictObject({
-  columns: z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) })),
-  copyright: z.string(),
-});
+const footerColumnsSchema = z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) }));
+
+export const footerSchema = z
+  .strictObject({
+    /** Columns of links (default none). */
+    columns: footerColumnsSchema.optional(),
+    /** Docusaurus's name for `columns`. */
+    links: footerColumnsSchema.optional(),
+    /** Default none. */
+    copyright: z.string().default(''),
+  })
+  .refine((footer) => !(footer.columns && footer.links), {
+    message: 'columns and links are one list under two names: keep one',
+    path: ['links'],
+  })
+  .transform(({ columns, links, copyright }) => ({ columns: columns ?? links ?? [], copyright }));
 
 export const announcementBarSchema = z.strictObject({
   /** A new id shows the bar again to readers who closed the previous one. */

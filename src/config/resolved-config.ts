@@ -1,3 +1,4 @@
+import type { DocsItError } from '../errors';
 import type { SiteConfig } from './site-schema';
 
 export interface ResolvedPaths {
@@ -23,4 +24,6 @@ export interface ResolvedConfig {
   paths: ResolvedPaths;
   mode: 'production' | 'development';
   debug: boolean;
+  /** What the config leaves to a default that a published build should not keep (a `url`), as warnings. */
+  warnings?: DocsItError[];
 }

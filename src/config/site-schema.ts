@@ -1,29 +1,61 @@
 import { z } from 'zod';
 import { oneWordPattern } from '../shared/search/text-terms';
 import { blogSchema, docsSchema } from './docs-schema';
-import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
+import { completeI18n } from './locales';
+import { announcementBarSchema, footerSchema, type NavbarItemConfig, navbarSchema } from './navigation-schema';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 
-const localeSchema = z.strictObject({
-  /** Locale code as used in URLs, e.g. `zh-cn`. */
-  code: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a locale code such as "fr" or "zh-cn"'),
-  label: z.string(),
+const localeCode = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a locale code such as "fr" or "zh-cn"');
+
+/** What a locale may say about itself: everything but its code has a default (see `completeI18n`). */
+const localeFieldsSchema = z.strictObject({
+  /** Its name in the locale switcher (default: the language's own name, `Italiano`). */
+  label: z.string().optional(),
   /** Default `ltr`. */
-  direction: z.enum(['ltr', 'rtl']).default('ltr'),
-  htmlLang: z.string(),
+  direction: z.enum(['ltr', 'rtl']).optional(),
+  /** Default: the code, `zh-cn` as `zh-CN`. */
+  htmlLang: z.string().optional(),
   /** Default `gregory`. */
-  calendar: z.string().default('gregory'),
-  /** Folder name of the locale's translations. */
-  path: z.string(),
+  calendar: z.string().optional(),
+  /** Folder name of the locale's translations (default: the code). */
+  path: z.string().optional(),
 });
 
-const i18nSchema = z.strictObject({
-  /** The locale served at the site root; the others get a path segment. */
-  defaultLocale: z.string(),
-  /** The locale this site is in. */
-  currentLocale: z.string(),
-  locales: z.array(localeSchema).min(1),
+const localeSchema = localeFieldsSchema.extend({
+  /** Locale code as used in URLs, e.g. `zh-cn`. */
+  code: localeCode,
 });
+
+/**
+ * A locale, or its code alone (Docusaurus's way). Not a union: a mistake inside a locale object is then reported
+ * at its key (`i18n.locales[2].path`) rather than as a value that matches no allowed form.
+ */
+const localeEntrySchema = z.preprocess(
+  (entry) => (typeof entry === 'string' ? { code: entry } : entry),
+  localeSchema,
+) as unknown as z.ZodType<z.output<typeof localeSchema>, string | z.input<typeof localeSchema>>;
+
+const i18nSchema = z
+  .strictObject({
+    /** The locale served at the site root; the others get a path segment (default `en`). */
+    defaultLocale: localeCode.default('en'),
+    /** The locale this site is in (default: `defaultLocale`). */
+    currentLocale: z.string().optional(),
+    /**
+     * The locales (default: `defaultLocale` alone): objects, or codes as in Docusaurus, whose other fields come
+     * from `localeConfigs`.
+     */
+    locales: z.array(localeEntrySchema).min(1).optional(),
+    /** As in Docusaurus: the fields of the locales listed by code. */
+    localeConfigs: z.record(z.string(), localeFieldsSchema).default({}),
+  })
+  .transform(completeI18n);
+
+/**
+ * The origin of a site whose config names none: a real address that leads nowhere outside the machine (never
+ * someone else's domain, as `example.com` would be), right for `docs-it serve`; `build` warns while it is used.
+ */
+export const defaultSiteUrl = 'http://localhost';
 
 /** Whether the URL parser accepts an origin (the pattern above lets `https://exa mple.org` through). */
 const isOrigin = (url: string) => URL.canParse(url);
@@ -117,21 +149,33 @@ const translationsSchema = z.strictObject({
 export const siteSchema = z
   .strictObject({
     title: z.string().min(1),
-    tagline: z.string(),
-    /** Absolute origin of the published site, without a trailing slash. */
+    /** Shown under the title on the home page and the pages' default description (default none). */
+    tagline: z.string().default(''),
+    /**
+     * Absolute origin of the published site, without a trailing slash (default `http://localhost`, which
+     * `build` warns about: the sitemap, the feeds and the canonical links need the real one).
+     */
     url: z
       .string()
       .regex(/^https?:\/\/[^/]+$/, 'expected an origin such as "https://example.org" (no path, no trailing slash)')
-      .refine(isOrigin, 'expected an origin such as "https://example.org" (no spaces, a valid host name)'),
-    /** Path the site is served under; must start and end with `/`. */
-    baseUrl: z.string().regex(/^\/([a-z0-9-]+\/)*$/, 'expected a path that starts and ends with "/", such as "/docs/"'),
-    /** Path under `content/static` (default `img/favicon.svg`); the file must exist. */
-    favicon: z.string().default('img/favicon.svg'),
-    i18n: i18nSchema,
-    docs: docsSchema,
-    blog: blogSchema,
-    navbar: navbarSchema,
-    footer: footerSchema,
+      .refine(isOrigin, 'expected an origin such as "https://example.org" (no spaces, a valid host name)')
+      .default(defaultSiteUrl),
+    /** Path the site is served under; must start and end with `/` (default `/`). */
+    baseUrl: z
+      .string()
+      .regex(/^\/([a-z0-9-]+\/)*$/, 'expected a path that starts and ends with "/", such as "/docs/"')
+      .default('/'),
+    /** Path under `content/static`; the file must exist (default `img/favicon.svg` when it exists, else none). */
+    favicon: z.string().optional(),
+    /** Default: one locale, `en`. */
+    i18n: i18nSchema.prefault({}),
+    docs: docsSchema.prefault({}),
+    /** Written only when `content/blog` has posts. */
+    blog: blogSchema.prefault({}),
+    /** Default: the title, and a link to each sidebar and to the blog (see `completeNavbar`). */
+    navbar: navbarSchema.optional(),
+    /** Default none. */
+    footer: footerSchema.optional(),
     announcementBar: announcementBarSchema.optional(),
     /** A notice shown on every page above the navbar, e.g. how current a translation is (default none). */
     translationNotice: z.string().optional(),
@@ -147,7 +191,20 @@ export const siteSchema = z
     jobs: z.number().int().min(1).optional(),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
-    colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),
+    /** Default: dark, following the reader's system, with the switch. */
+    colorMode: colorModeSchema.optional(),
+    /**
+     * As in Docusaurus: `navbar`, `footer`, `colorMode` and `announcementBar` may sit here instead of at the top
+     * (not in both places).
+     */
+    themeConfig: z
+      .strictObject({
+        navbar: navbarSchema.optional(),
+        footer: footerSchema.optional(),
+        colorMode: colorModeSchema.optional(),
+        announcementBar: announcementBarSchema.optional(),
+      })
+      .optional(),
     search: searchSchema.default({ indexUid: 'docs', clientAgents: [], searchParams: {}, synonyms: [] }),
     pwa: pwaSchema.default({
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
@@ -158,6 +215,15 @@ export const siteSchema = z
     }),
   })
   .superRefine((config, ctx) => {
+    for (const key of ['navbar', 'footer', 'colorMode', 'announcementBar'] as const) {
+      if (config[key] !== undefined && config.themeConfig?.[key] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['themeConfig', key],
+          message: `${key} is given twice, at the top and under themeConfig: keep one`,
+        });
+      }
+    }
     const codes = config.i18n.locales.map((l) => l.code);
     for (const key of ['defaultLocale', 'currentLocale'] as const) {
       if (!codes.includes(config.i18n[key])) {
@@ -172,8 +238,19 @@ export const siteSchema = z
 
 /** What a site author writes in `site.config.ts`. */
 export type UserConfig = z.input<typeof siteSchema>;
-/** The config with every default applied. */
-export type SiteConfig = z.output<typeof siteSchema>;
+/** The config as the schema checked it, before the defaults that depend on the site's folder. */
+export type ParsedConfig = z.output<typeof siteSchema>;
+/** The navbar with its defaults (`completeNavbar`). */
+export type NavbarConfig = Omit<NonNullable<ParsedConfig['navbar']>, 'title' | 'items'> & {
+  title: string;
+  items: NavbarItemConfig[];
+};
+/** The config with every default applied, `themeConfig`'s keys moved to the top (`completeConfig`). */
+export type SiteConfig = Omit<ParsedConfig, 'navbar' | 'footer' | 'colorMode' | 'themeConfig'> & {
+  navbar: NavbarConfig;
+  footer: z.output<typeof footerSchema>;
+  colorMode: z.output<typeof colorModeSchema>;
+};
 export type Locale = SiteConfig['i18n']['locales'][number];
 export type { SidebarItemInput } from './docs-schema';
 

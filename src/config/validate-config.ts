@@ -3,15 +3,19 @@ import { DocsItError, DocsItErrors } from '../errors';
 import { closestName, describeIssue, formatKeyPath } from '../validation/describe-issue';
 import { lineOfKeyPath } from '../validation/locate-key';
 import { configLinksWithBaseUrl } from './base-url-links';
+import { completeConfig, type SiteFolderFacts } from './config-defaults';
 import { type SiteConfig, siteSchema } from './site-schema';
+
+/** A folder with docs, no blog and no favicon: what `validateConfig` assumes when not told. */
+const docsOnly: SiteFolderFacts = { hasDocs: true, hasBlog: false, hasDefaultFavicon: false };
 
 /**
  * Validates a raw config object. Every problem names its key path, its line in the config file, and what to
  * do; an unknown key (a misspelling, most of the time) says which known key is closest.
  */
-export function validateConfig(raw: unknown, file: string, source = ''): SiteConfig {
+export function validateConfig(raw: unknown, file: string, source = '', facts = docsOnly): SiteConfig {
   const result = siteSchema.safeParse(raw, { reportInput: true });
-  if (result.success) return configLinksWithBaseUrl(result.data);
+  if (result.success) return configLinksWithBaseUrl(completeConfig(result.data, facts));
   const errors = result.error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       const known = knownKeysAt(siteSchema, issue.path, raw);
@@ -51,7 +55,11 @@ export function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[], raw
       return unwrap(def.innerType as AnySchema);
     }
     if (def.type === 'lazy') return unwrap((def.getter as () => AnySchema)());
-    if (def.type === 'pipe') return unwrap(def.in as AnySchema);
+    // A preprocessed value's keys are those of the schema after the step (its `in` is the function).
+    if (def.type === 'pipe') {
+      const from = def.in as AnySchema;
+      return unwrap((from._zod.def.type === 'transform' ? def.out : from) as AnySchema);
+    }
     if (def.type === 'union') {
       const options = (def.options as AnySchema[]).map(unwrap);
       // The option whose `type` literal matches the value, or the first object option.

@@ -96,8 +96,10 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
     },
     errors,
   );
-  const mainDoc = docs.find((d) => d.id === site.docs.version.mainDocId);
-  if (!mainDoc) {
+  // Without `mainDocId`, the first doc of the first sidebar (the navigation lists docs in sidebar order).
+  const mainDocId = site.docs.version.mainDocId ?? sidebars.navigation.keys().next().value ?? docs[0]?.id;
+  const mainDoc = docs.find((d) => d.id === mainDocId);
+  if (!mainDoc && site.docs.version.mainDocId !== undefined) {
     errors.add(
       new DocsItError(
         `docs.version.mainDocId "${site.docs.version.mainDocId}" is not a doc`,

@@ -58,7 +58,7 @@ export function declaredLinks(
     links.push({
       holder: 'breadcrumbs',
       href: model.docsHomeRoute,
-      where: whereIs(site.docs.version.mainDocId, config.file, config.source, site.baseUrl),
+      where: whereIs(site.docs.version.mainDocId ?? 'mainDocId', config.file, config.source, site.baseUrl),
     });
   }
   for (const page of model.pages) {

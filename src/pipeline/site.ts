@@ -151,7 +151,7 @@ export function createSite(
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
   const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
-  const contentDiagnostics = contentWarningsOf(content, model).map(warningDiagnostic);
+  const contentDiagnostics = [...(config.warnings ?? []), ...contentWarningsOf(content, model)].map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];

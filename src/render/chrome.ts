@@ -57,11 +57,13 @@ export function buildChrome(
     docsHome: model.docsHomeRoute,
     navbar: {
       title: site.navbar.title,
-      logo: {
-        alt: site.navbar.logo.alt,
-        src: site.navbar.logo.src,
-        srcDark: site.navbar.logo.srcDark ?? site.navbar.logo.src,
-      },
+      ...(site.navbar.logo && {
+        logo: {
+          alt: site.navbar.logo.alt,
+          src: site.navbar.logo.src,
+          srcDark: site.navbar.logo.srcDark ?? site.navbar.logo.src,
+        },
+      }),
       hideOnScroll: site.navbar.hideOnScroll,
       items,
     },

@@ -78,15 +78,17 @@ export function renderDocument({
     const fallback = site.url + localeHref(props.path, locales, defaultLocale);
     head.push(`<link rel="alternate" hreflang="x-default" href="${a(fallback)}">`);
   }
-  const faviconType = site.favicon.endsWith('.svg')
-    ? 'image/svg+xml'
-    : site.favicon.endsWith('.png')
-      ? 'image/png'
-      : '';
-  head.push(
-    `<link rel="icon" href="${a(site.baseUrl + site.favicon)}"${faviconType ? ` type="${faviconType}"` : ''}>`,
-    `<link rel="manifest" href="${a(site.baseUrl)}manifest.webmanifest">`,
-  );
+  if (site.favicon) {
+    const faviconType = site.favicon.endsWith('.svg')
+      ? 'image/svg+xml'
+      : site.favicon.endsWith('.png')
+        ? 'image/png'
+        : '';
+    head.push(
+      `<link rel="icon" href="${a(site.baseUrl + site.favicon)}"${faviconType ? ` type="${faviconType}"` : ''}>`,
+    );
+  }
+  head.push(`<link rel="manifest" href="${a(site.baseUrl)}manifest.webmanifest">`);
   if (site.pwa.appleTouchIcon)
     head.push(`<link rel="apple-touch-icon" href="${a(site.baseUrl + site.pwa.appleTouchIcon)}">`);
   if (hasBlog) {

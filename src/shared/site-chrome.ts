@@ -45,7 +45,8 @@ export interface SiteChrome {
   docsHome: string;
   navbar: {
     title: string;
-    logo: { alt: string; src: string; srcDark: string };
+    /** None: the title alone. */
+    logo?: { alt: string; src: string; srcDark: string };
     hideOnScroll: boolean;
     items: NavbarItem[];
   };

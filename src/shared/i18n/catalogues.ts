@@ -2,11 +2,16 @@
  * The theme's catalogues and the choice of one for a site. Build-side only: the browser reads the site's strings
  * from its config (`SiteChrome.text`), never this module, so a site's own strings are the ones it shows.
  */
+
+import { englishCatalogue, englishLanguage } from './english';
 import type { Catalogue, InterfaceText } from './interface-text';
 import { italianCatalogue, italianLanguage } from './italian';
 
 /** The theme's catalogues, the first one serving the languages none of them is in. */
-const catalogues: readonly InterfaceText[] = [{ lang: italianLanguage, strings: italianCatalogue }];
+const catalogues: readonly InterfaceText[] = [
+  { lang: italianLanguage, strings: italianCatalogue },
+  { lang: englishLanguage, strings: englishCatalogue },
+];
 
 /** The primary language of a BCP 47 tag: `zh-CN` → `zh`. */
 const languageOf = (tag: string) => tag.split('-')[0]!.toLowerCase();

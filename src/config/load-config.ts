@@ -9,6 +9,7 @@ import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 import type { SiteConfig } from './site-schema';
+import { loadThemeText } from './theme-text';
 import { validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {
@@ -92,11 +93,19 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
   const source = await readFile(paths.configFile, 'utf8');
   const validated = validateConfig(raw, relConfig, source);
   checkStaticFiles(validated, paths, relConfig, source);
+  checkCustomCss(validated, paths, relConfig, source);
+  // From here on `themeText` holds the site's strings from both places, checked.
+  const themeText = await loadThemeText(validated, paths.root, relConfig, source);
   return {
-    site: { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) },
+    site: {
+      ...validated,
+      themeText: themeText.overrides,
+      search: searchFromEnv(validated.search, options.env ?? process.env),
+    },
     paths,
     mode: options.mode ?? 'production',
     debug: options.debug ?? false,
+    warnings: themeText.warnings,
   };
 }
 
@@ -125,6 +134,21 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
             'Add the file under content/static/, or fix the path (it is relative to content/static).',
           )
         : new DocsItError(`${key}: ${verdict.problem}`, where, verdict.hint),
+    ];
+  });
+  if (errors.length > 0) throw new DocsItErrors(errors);
+}
+
+/** Every stylesheet `customCss` names must exist (what it says is checked when it is bundled). */
+function checkCustomCss(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
+  const errors = site.customCss.flatMap((css, i) => {
+    if (existsSync(path.resolve(paths.root, css))) return [];
+    return [
+      new DocsItError(
+        `customCss[${i}]: file not found: ${css}`,
+        { file, ...lineOfKeyPath(source, ['customCss']) },
+        "Add the file, or fix the path (it is relative to the site's folder, like ./src/css/custom.css).",
+      ),
     ];
   });
   if (errors.length > 0) throw new DocsItErrors(errors);

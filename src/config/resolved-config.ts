@@ -1,3 +1,4 @@
+import type { DocsItError } from '../errors';
 import type { SiteConfig } from './site-schema';
 
 export interface ResolvedPaths {
@@ -23,4 +24,6 @@ export interface ResolvedConfig {
   paths: ResolvedPaths;
   mode: 'production' | 'development';
   debug: boolean;
+  /** What loading the config found worth a word without stopping (the site's interface strings: see `theme-text`). */
+  warnings: DocsItError[];
 }

@@ -58,7 +58,7 @@ test("a Docusaurus code.json applies unchanged, and the config's themeText goes 
   assert.is(strings['theme.docs.paginator.previous'], 'Précédent', "the theme's French for the rest");
 });
 
-test('an unknown id: a warning at its line with the id it likely means; other components\' ids named once', async () => {
+test("an unknown id: a warning at its line with the id it likely means; other components' ids named once", async () => {
   const { warnings, errors } = await load({
     'i18n/fr/code.json': codeJson({
       'theme.docs.paginator.nxet': 'Suivant',

@@ -45,7 +45,7 @@ export interface SiteChrome {
   docsHome: string;
   navbar: {
     title: string;
-    logo: { alt: string; src: string; srcDark: string };
+    logo: { alt: string; src: string; srcDark: string; width?: number | string; height?: number | string };
     hideOnScroll: boolean;
     items: NavbarItem[];
   };

@@ -103,6 +103,8 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
       ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
       path.join(options.packageRoot, 'src/client'),
       path.join(options.packageRoot, 'templates/styles.css'),
+      // The site's stylesheets: an edit reloads the pages with it.
+      ...site.config.site.customCss.map((file) => path.resolve(paths.root, file)),
     ],
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
     { ignoreInitial: true, followSymlinks: false },

@@ -44,7 +44,14 @@ const navbarItemSchema = z.discriminatedUnion('type', [
 export const navbarSchema = z.strictObject({
   title: z.string(),
   /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. */
-  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }),
+  logo: z.strictObject({
+    alt: z.string(),
+    src: z.string(),
+    srcDark: z.string().optional(),
+    /** The logo's size in the navbar (pixels or a CSS length); by default 2rem high and as wide as the image. */
+    width: z.union([z.number().positive(), z.string()]).optional(),
+    height: z.union([z.number().positive(), z.string()]).optional(),
+  }),
   /** Hide the navbar while scrolling down (default true). */
   hideOnScroll: z.boolean().default(true),
   items: z.array(navbarItemSchema),

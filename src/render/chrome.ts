@@ -68,6 +68,8 @@ export function buildChrome(
         alt: site.navbar.logo.alt,
         src: site.navbar.logo.src,
         srcDark: site.navbar.logo.srcDark ?? site.navbar.logo.src,
+        ...(site.navbar.logo.width === undefined ? {} : { width: site.navbar.logo.width }),
+        ...(site.navbar.logo.height === undefined ? {} : { height: site.navbar.logo.height }),
       },
       hideOnScroll: site.navbar.hideOnScroll,
       items,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build, type Message } from 'esbuild';
+import { build, type Message, type Plugin } from 'esbuild';
 import { DocsItError, DocsItErrors } from '../errors';
 import type { ClientBundle } from './bundle-client';
 
@@ -27,6 +27,16 @@ const assetLoaders = Object.fromEntries(
     'file' as const,
   ]),
 );
+
+/** `url(/img/x.png)` names a static file of the site, published where it says: left as written. */
+const staticUrls: Plugin = {
+  name: 'docs-it-static-urls',
+  setup(b) {
+    b.onResolve({ filter: /^\// }, (args) =>
+      args.kind === 'url-token' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 /** A problem esbuild found in a stylesheet, at its place in the site. */
 const errorOf = (message: Message) =>
@@ -66,7 +76,7 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
       assetNames: '[name].[hash]',
       publicPath: `${input.baseUrl}assets`,
       loader: assetLoaders,
-      external: ['/*'],
+      plugins: [staticUrls],
       logLevel: 'silent',
     });
   } catch (error) {

@@ -139,16 +139,24 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
   if (errors.length > 0) throw new DocsItErrors(errors);
 }
 
-/** Every stylesheet `customCss` names must exist (what it says is checked when it is bundled). */
+/**
+ * Every stylesheet `customCss` names must exist inside the site's folder (its text is published, in the site's
+ * stylesheet: the same rule as for files, no hidden names nor node_modules); what it says is checked when bundled.
+ */
 function checkCustomCss(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
   const errors = site.customCss.flatMap((css, i) => {
-    if (existsSync(path.resolve(paths.root, css))) return [];
+    const abs = path.resolve(paths.root, css);
+    const verdict = publishableSync(abs, [paths.root], css);
+    if (!isRefusal(verdict)) return [];
+    const where = { file, ...lineOfKeyPath(source, ['customCss']) };
     return [
-      new DocsItError(
-        `customCss[${i}]: file not found: ${css}`,
-        { file, ...lineOfKeyPath(source, ['customCss']) },
-        "Add the file, or fix the path (it is relative to the site's folder, like ./src/css/custom.css).",
-      ),
+      verdict.kind === 'missing'
+        ? new DocsItError(
+            `customCss[${i}]: file not found: ${css}`,
+            where,
+            "Add the file, or fix the path (it is relative to the site's folder, like ./src/css/custom.css).",
+          )
+        : new DocsItError(`customCss[${i}]: ${verdict.problem}`, where, verdict.hint),
     ];
   });
   if (errors.length > 0) throw new DocsItErrors(errors);

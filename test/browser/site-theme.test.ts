@@ -97,6 +97,38 @@ test('the French site wears its custom.css: the brand colour on links, in both m
   await dark.close();
 });
 
+test("Infima's classes in the home page's content: two columns that stack on a phone, a button, a badge", async () => {
+  const page = await open(`${french.origin}/docs/`);
+  const layout = () =>
+    page.evaluate(() => {
+      const [first, second] = [...document.querySelectorAll('.row > .col')].map((c) => c.getBoundingClientRect());
+      const button = document.querySelector('.button--primary')!;
+      const centred = document.querySelector('.text--center')!;
+      return {
+        sideBySide: Math.abs(first!.top - second!.top) < 1 && Math.abs(first!.width - second!.width) < 1,
+        halfRow: Math.round((first!.width / document.querySelector('.row')!.getBoundingClientRect().width) * 100),
+        button: getComputedStyle(button).backgroundColor,
+        centred: getComputedStyle(centred).textAlign,
+        marginTop: getComputedStyle(centred).marginTop,
+        badgeRadius: getComputedStyle(document.querySelector('.badge')!).borderRadius,
+        cardBodyPadding: getComputedStyle(document.querySelector('.card__body')!).paddingLeft,
+      };
+    });
+  assert.equal(await layout(), {
+    sideBySide: true,
+    halfRow: 50,
+    button: 'rgb(164, 19, 60)',
+    centred: 'center',
+    marginTop: '32px',
+    badgeRadius: '4px',
+    cardBodyPadding: '20px',
+  });
+  await page.setViewportSize({ width: 390, height: 800 });
+  const phone = await layout();
+  assert.equal({ sideBySide: phone.sideBySide, halfRow: phone.halfRow }, { sideBySide: false, halfRow: 100 });
+  await page.close();
+});
+
 test('a wordmark logo keeps its proportions, 2rem high', async () => {
   const page = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
   const box = await page.locator('.navbar .logo-light').boundingBox();

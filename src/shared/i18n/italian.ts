@@ -5,9 +5,6 @@
  */
 import type { Catalogue } from './interface-text';
 
-/** The language of `italianCatalogue`: its dates and plural forms are written in it. */
-export const italianLanguage = 'it';
-
 export const italianCatalogue: Catalogue = {
   // Page frame
   'theme.common.skipToMainContent': 'Vai al contenuto principale',

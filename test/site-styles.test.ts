@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -100,6 +100,18 @@ test('dev: the site stylesheet after the theme’s; an edit served at once, a br
   writeFileSync(file, original);
   await until(() => !shown().some((e) => e.includes('customCss')), 'cleared the error');
   assert.match((await stylesOf(origin)).last, '#a4133c');
+});
+
+test('dev: a code.json written while dev runs changes the interface strings of the pages served', async () => {
+  const origin = dev!.url.replace(/\/docs\/$/, '');
+  const page = () => fetch(`${origin}/docs/manuel/premiers-pas/installation`).then((r) => r.text());
+  assert.match(await page(), '>Sur cette page<');
+  mkdirSync(path.join(devDir, 'i18n/fr'), { recursive: true });
+  writeFileSync(
+    path.join(devDir, 'i18n/fr/code.json'),
+    JSON.stringify({ 'theme.TOC.title': { message: 'Dans cette page', description: 'The TOC title' } }),
+  );
+  await until(async () => (await page()).includes('>Dans cette page<'), 'took the code.json');
 });
 
 test.after(async () => {

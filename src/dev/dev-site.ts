@@ -125,7 +125,9 @@ export class DevSite {
     const { paths } = this.config;
     const rel = changed.map((f) => path.relative(paths.root, f).split(path.sep).join('/'));
     const previous = this.site;
-    if (changed.some((f) => f === paths.configFile)) {
+    // The site's code.json (i18n/<locale>/) is read with the config: its strings are the config's too.
+    const i18n = path.join(paths.root, 'i18n') + path.sep;
+    if (changed.some((f) => f === paths.configFile || f.startsWith(i18n))) {
       try {
         this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
       } catch (error) {

@@ -35,7 +35,7 @@ async function open(url: string, colourScheme: 'light' | 'dark' = 'light'): Prom
     colorScheme: colourScheme,
   });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  page.on('close', () => void context.close().catch(() => undefined));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   return page;

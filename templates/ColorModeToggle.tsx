@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { storage } from './hooks';
 import { icons } from './icons';
+import { useText } from './text';
 
 type Mode = 'light' | 'dark';
 
 const modeOf = (): Mode => (document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light');
 
 /**
- * Switches light/dark and remembers the choice (other tabs follow through the storage event). A toggle
- * button named "Modalità scura", pressed while the dark mode is on; the tooltip says what a click does. The
- * mode is known only in the browser (the head script sets it before the first paint), so the server renders
- * neither the state nor the tooltip.
+ * Switches light/dark and remembers the choice (other tabs follow through the storage event). A toggle button
+ * named "Dark mode" (in the site's language), pressed while the dark mode is on; the tooltip says what a click
+ * does. The mode is known only in the browser (the head script sets it before the first paint), so the server
+ * renders neither the state nor the tooltip.
  */
 export function ColorModeToggle() {
+  const { t } = useText();
   const [mode, setMode] = useState<Mode>();
   useEffect(() => {
     setMode(modeOf());
@@ -31,10 +33,12 @@ export function ColorModeToggle() {
       type="button"
       className="color-mode-toggle"
       onClick={toggle}
-      aria-label="Modalità scura"
+      aria-label={t('theme.colorToggle.darkMode')}
       aria-pressed={mode === undefined ? undefined : mode === 'dark' ? 'true' : 'false'}
       title={
-        mode === undefined ? undefined : mode === 'dark' ? 'Passa alla modalità chiara' : 'Passa alla modalità scura'
+        mode === undefined
+          ? undefined
+          : t(mode === 'dark' ? 'theme.colorToggle.switchToLight' : 'theme.colorToggle.switchToDark')
       }
     >
       <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

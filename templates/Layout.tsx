@@ -1,4 +1,5 @@
-import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Component, type ContextType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { translatorOf } from '../src/shared/i18n/interface-text';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
 import { storage, useIsMobile } from './hooks';
@@ -7,12 +8,14 @@ import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
+import { InterfaceTextContext, useText } from './text';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
 const dismissedAttribute = 'data-announcement-bar-initially-dismissed';
 
 function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar']> }) {
+  const { t } = useText();
   // A new bar id resets an earlier dismissal; the inline head script already hid a dismissed bar.
   useEffect(() => {
     const store = storage();
@@ -37,7 +40,12 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
       {/* The content is maintainer-written HTML from site.config.ts. */}
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
-        <button type="button" className="announcement-close" aria-label="Chiudi" onClick={close}>
+        <button
+          type="button"
+          className="announcement-close"
+          aria-label={t('theme.AnnouncementBar.closeButtonAriaLabel')}
+          onClick={close}
+        >
           ×
         </button>
       ) : null}
@@ -67,7 +75,7 @@ function Footer({ footer }: { footer: SiteChrome['footer'] }) {
   );
 }
 
-/** 'This page crashed.' with a 'Try again' button and the message, instead of a blank page. */
+/** The crash box ('This page crashed.', a 'Try again' button and the message) instead of a blank page. */
 export class PageErrorBoundary extends Component<
   { children: ReactNode; resetKey: string },
   { error?: Error; key?: string }
@@ -83,13 +91,16 @@ export class PageErrorBoundary extends Component<
   override componentDidCatch(error: Error) {
     console.error(error);
   }
+  static override contextType = InterfaceTextContext;
+  declare context: ContextType<typeof InterfaceTextContext>;
   override render() {
     if (!this.state.error) return this.props.children;
+    const { t } = translatorOf(this.context!);
     return (
       <div className="container narrow page-crashed" role="alert">
-        <h1>This page crashed.</h1>
+        <h1>{t('theme.ErrorPageContent.title')}</h1>
         <button type="button" className="button button-primary" onClick={() => this.setState({ error: undefined })}>
-          Try again
+          {t('theme.ErrorPageContent.tryAgain')}
         </button>
         <pre className="page-crashed-message">{this.state.error.message}</pre>
       </div>
@@ -109,6 +120,7 @@ interface LayoutProps {
 
 /** The frame of every page: skip link, bars, navbar, the docs sidebar when there is one, main, footer. */
 export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, children }: LayoutProps) {
+  const { t } = useText();
   const [mobileOpen, setMobileOpen] = useState(false);
   const isMobile = useIsMobile();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -134,7 +146,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
   return (
     <>
       <a className="skip-link" href="#contenuto">
-        Vai al contenuto principale
+        {t('theme.common.skipToMainContent')}
       </a>
       <TranslationBar notice={chrome.translationNotice} />
       {chrome.announcementBar ? <AnnouncementBar bar={chrome.announcementBar} /> : null}

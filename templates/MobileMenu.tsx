@@ -4,6 +4,7 @@ import type { SiteChrome } from '../src/shared/site-chrome';
 import { NavbarBrand } from './Navbar';
 import { SafeItem } from './NavbarItem';
 import { Sidebar } from './Sidebar';
+import { useText } from './text';
 import { useFocusTrap } from './use-focus-trap';
 
 /**
@@ -29,6 +30,7 @@ export function MobileMenu({
   onDismiss: () => void;
   sidebar?: ShownSidebarItem[];
 }) {
+  const { t } = useText();
   const [showPrimary, setShowPrimary] = useState(!sidebar);
   const panel = useRef<HTMLDivElement>(null);
   const trapTab = useFocusTrap(panel, undefined, open);
@@ -58,7 +60,7 @@ export function MobileMenu({
         className="mobile-menu-panel"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu di navigazione"
+        aria-label={t('theme.navbar.mobileMenu.ariaLabel')}
         onKeyDown={trapTab}
         onClick={(event) => {
           // A link followed (to another page or to a section of this one) closes the menu.
@@ -67,7 +69,12 @@ export function MobileMenu({
       >
         <div className="mobile-menu-header">
           <NavbarBrand chrome={chrome} />
-          <button type="button" className="mobile-menu-close" aria-label="Chiudi il menu" onClick={onDismiss}>
+          <button
+            type="button"
+            className="mobile-menu-close"
+            aria-label={t('theme.docs.sidebar.closeSidebarButtonAriaLabel')}
+            onClick={onDismiss}
+          >
             ×
           </button>
         </div>
@@ -83,14 +90,14 @@ export function MobileMenu({
             </ul>
             {sidebar ? (
               <button type="button" className="back-to-main" onClick={() => setShowPrimary(false)}>
-                Menu della documentazione →
+                {t('theme.navbar.mobileSidebarSecondaryMenu.openButtonLabel')}
               </button>
             ) : null}
           </div>
         ) : (
           <div className="mobile-menu-secondary">
             <button type="button" className="back-to-main" onClick={() => setShowPrimary(true)}>
-              ← Torna al menu principale
+              {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel')}
             </button>
             <Sidebar items={sidebar} path={path} renderCollapsed />
           </div>

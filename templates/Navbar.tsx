@@ -4,6 +4,7 @@ import { ColorModeToggle } from './ColorModeToggle';
 import { useHideOnScroll } from './hooks';
 import { SafeItem } from './NavbarItem';
 import { SearchButton } from './SearchButton';
+import { useText } from './text';
 
 interface NavbarProps {
   chrome: SiteChrome;
@@ -21,18 +22,17 @@ interface NavbarProps {
 /** The logo (light and dark) and the title, linking to the home page: in the navbar and the mobile menu. */
 export function NavbarBrand({ chrome }: { chrome: SiteChrome }) {
   const { logo } = chrome.navbar;
+  // The image's own proportions (a wordmark is wide) unless the config gives a size, as Docusaurus does.
+  const size = {
+    ...(logo?.width === undefined ? {} : { width: logo.width }),
+    ...(logo?.height === undefined ? {} : { height: logo.height }),
+  };
   return (
     <a className="navbar-brand" href={chrome.baseUrl}>
       {logo && (
         <>
-          <img className="logo logo-light" src={`${chrome.baseUrl}${logo.src}`} alt={logo.alt} width="32" height="32" />
-          <img
-            className="logo logo-dark"
-            src={`${chrome.baseUrl}${logo.srcDark}`}
-            alt={logo.alt}
-            width="32"
-            height="32"
-          />
+          <img className="logo logo-light" src={`${chrome.baseUrl}${logo.src}`} alt={logo.alt} style={size} />
+          <img className="logo logo-dark" src={`${chrome.baseUrl}${logo.srcDark}`} alt={logo.alt} style={size} />
         </>
       )}
       <span className="navbar-title">{chrome.navbar.title}</span>
@@ -54,14 +54,15 @@ export function Navbar({
   const right = chrome.navbar.items.filter((i) => i.position === 'right');
   const canToggle = chrome.navbar.items.length > 0 || hasSecondaryMenu;
   const hidden = useHideOnScroll(chrome.navbar.hideOnScroll && !mobileOpen);
+  const { t } = useText();
   return (
-    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Principale">
+    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label={t('theme.navbar.navAriaLabel')}>
       <div className="navbar-inner">
         <button
           ref={toggleRef}
           type="button"
           className="navbar-toggle"
-          aria-label="Apri il menu di navigazione"
+          aria-label={t('theme.docs.sidebar.toggleSidebarButtonAriaLabel')}
           aria-expanded={mobileOpen ? 'true' : 'false'}
           aria-controls="mobile-menu"
           disabled={!canToggle}

@@ -1,10 +1,12 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Fragment, type ReactNode } from 'react';
+import { placeholderParts } from '../src/shared/i18n/interface-text';
 import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
 import { Dropdown, DropdownShell, type ItemPlace } from './Dropdown';
 import { localeHref } from './format';
 import { icons } from './icons';
 import { SmartLink } from './Link';
 import { safeUrl } from './safe-url';
+import { useText } from './text';
 
 function isActive(path: string, href: string | undefined): boolean {
   return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));
@@ -63,15 +65,7 @@ function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chro
       }));
       const current = chrome.locales.find((l) => l.code === chrome.currentLocale);
       return (
-        <DropdownShell
-          place={place}
-          label={
-            <>
-              <span className="visually-hidden">Lingua: </span>
-              {current?.label}
-            </>
-          }
-        >
+        <DropdownShell place={place} label={<LocaleLabel label={current?.label ?? ''} />}>
           {items.map((item, i) => (
             <li key={item.label}>
               <a
@@ -109,11 +103,31 @@ function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chro
   }
 }
 
+/** The current language's name, after words only screen readers say ("Language: "), in the site's language. */
+function LocaleLabel({ label }: { label: string }) {
+  const { t } = useText();
+  return (
+    <>
+      {placeholderParts(t('theme.navbar.localeDropdown.currentLabel')).map((part, i) =>
+        typeof part === 'string' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in its order.
+          <span key={i} className="visually-hidden">
+            {part}
+          </span>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in its order.
+          <Fragment key={i}>{part.name === 'locale' ? label : ''}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
 function NavbarItemError({ error }: { error: Error }) {
+  const { t } = useText();
   return (
     <span className="navbar-item navbar-item-error" role="alert">
-      Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar (
-      {error.message}).
+      {t('theme.navbar.itemError', { message: error.message })}
     </span>
   );
 }

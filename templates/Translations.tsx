@@ -65,7 +65,7 @@ const stateLabel = (state: TranslationState): TranslationId => `theme.translatio
 
 /** Every page with its state against the upstream, sortable by each column; then the pages no one translated. */
 export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
-  const { t, date } = useText();
+  const { t, plural, date } = useText();
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'state', descending: false });
   const rows = sortRows(page.rows, sort.key, sort.descending);
   const counts = new Map<TranslationState, number>();
@@ -134,7 +134,7 @@ export function TranslationStatus({ page }: { page: TranslationStatusProps }) {
                 </td>
                 <td>
                   {row.commits > 0
-                    ? t('theme.translations.status.changes', {
+                    ? plural('theme.translations.status.changes', row.commits, {
                         commits: row.commits,
                         added: row.added,
                         deleted: row.deleted,

@@ -7,6 +7,10 @@ import * as assert from 'uvu/assert';
 import { fencedCodeBlocks } from '../src/markdown/code-fences';
 import { createPageCompiler } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+
+/** The Italian site's interface, which these pages are compiled with. */
+const italianText = interfaceTextOf('it');
 
 const page = [
   'Testo.',
@@ -72,6 +76,7 @@ test('every block found ahead is a block the compiler highlights, with the same 
     tocMin: 2,
     tocMax: 3,
     fragments: {},
+    text: italianText,
   });
   const found = fencedCodeBlocks(page, highlighter.resolveLanguage);
   assert.equal(

@@ -12,6 +12,10 @@ import { type BuildOptions, buildSite } from '../src/pipeline/build-site';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
 import { clientConfigOf } from '../src/render/client-config';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+
+/** The Italian site's interface, which these pages are compiled with. */
+const italianText = interfaceTextOf('it');
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', name);
@@ -134,6 +138,7 @@ export function compileMd(
     tocMin: 2,
     tocMax: 3,
     fragments,
+    text: italianText,
     ...(options.titleLine === undefined ? {} : { titleLine: options.titleLine }),
   });
 }

@@ -81,13 +81,15 @@ const allowed = new RegExp(
 
 /**
  * The English words of an interface text once its allow-listed strings are taken out (none: all Italian). Not
- * words: `{placeholders}`, file names (`site.config.ts`), Italian elisions (`all'`, `dell'`) and the names an
- * interface string quotes between «guillemets» (a heading's, a category's: the authors').
+ * words: `{placeholders}`, docs-it's name, file names (`site.config.ts`), Italian elisions (`all'`, `dell'`) and
+ * the names an interface string quotes between «guillemets» (a heading's, a category's: the authors').
  */
 export function englishWordsIn(text: string): string[] {
   const rest = text
     .replace(allowed, ' ')
     .replace(/«[^»]*»/g, ' ')
+    // The generator's name, which its dev overlay says, is a name in any language.
+    .replace(/\bdocs-it\b/g, ' ')
     .replace(/\{\w+\}|[\w-]+(?:\.[\w-]+)+|\p{L}+['’]/gu, ' ')
     .toLowerCase();
   return (rest.match(/\p{L}+/gu) ?? []).filter((word) => englishWords.has(word));

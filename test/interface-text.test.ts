@@ -1,9 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { interfaceTextOf, referenceCatalogue, themeCatalogues, translationIds } from '../src/shared/i18n/catalogues';
 import {
   fillPlaceholders,
   placeholderParts,
+  placeholdersOf,
   type TranslationId,
   translatorOf,
 } from '../src/shared/i18n/interface-text';
@@ -44,10 +45,51 @@ test('dates are written out in the language of the catalogue, whatever the reade
   assert.is(text.date('2024-12-31'), '31 dicembre 2024');
 });
 
-test('a site in a language without a catalogue gets the one there is, dates included', () => {
-  const french = interfaceTextOf('fr');
-  assert.is(french, italian);
+test('a site in a language without a catalogue reads English, its dates and plurals in its own language', () => {
+  const german = interfaceTextOf('de');
+  assert.is(german.strings['theme.docs.paginator.next'], 'Next');
+  assert.is(translatorOf(german).date('2025-03-01'), '1. März 2025');
   assert.is(translatorOf(interfaceTextOf('it-CH')).date('2025-03-01'), '1 marzo 2025');
+  assert.is(interfaceTextOf('it-CH').strings['theme.docs.paginator.next'], 'Successivo');
+});
+
+test("each of the five languages has its catalogue, chosen by the site's htmlLang", () => {
+  const next = (lang: string) => interfaceTextOf(lang).strings['theme.docs.paginator.next'];
+  assert.equal(['it', 'en', 'fr', 'ko', 'zh-CN', 'zh-cn', 'fr-CA'].map(next), [
+    'Successivo',
+    'Next',
+    'Suivant',
+    '다음',
+    '下一页',
+    '下一页',
+    'Suivant',
+  ]);
+});
+
+test('every catalogue has every id, with the placeholders of the English one', () => {
+  const problems = Object.entries(themeCatalogues).flatMap(([lang, strings]) =>
+    translationIds.flatMap((id) => {
+      const text = strings[id];
+      if (typeof text !== 'string' || text === '') return [`${lang} ${id}: missing`];
+      const expected = placeholdersOf(referenceCatalogue[id]).sort();
+      const written = placeholdersOf(text).sort();
+      return expected.join() === written.join() ? [] : [`${lang} ${id}: {${written}} instead of {${expected}}`];
+    }),
+  );
+  assert.equal(problems, []);
+  assert.equal(Object.keys(themeCatalogues).sort(), ['en', 'fr', 'it', 'ko', 'zh-CN']);
+});
+
+test("a site's own strings go over the theme's, placeholders and plurals included", () => {
+  const text = translatorOf(
+    interfaceTextOf('fr', { 'theme.blog.post.readingTime.plurals': '{readingTime} min|{readingTime} min' }),
+  );
+  assert.is(text.plural('theme.blog.post.readingTime.plurals', 3, { readingTime: 3 }), '3 min');
+  assert.is(text.t('theme.docs.paginator.next'), 'Suivant');
+  assert.is(
+    translatorOf(interfaceTextOf('fr')).plural('theme.blog.post.readingTime.plurals', 1, { readingTime: 1 }),
+    'Une minute de lecture',
+  );
 });
 
 test.run();

@@ -17,7 +17,11 @@ import { createHighlighter } from '../src/markdown/highlighter';
 import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
 import { firstMermaidUse } from '../src/markdown/uses-mermaid';
 import { eachNode } from '../src/markdown/walk';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileMd } from './helpers';
+
+/** The Italian site's interface, which these pages are compiled with. */
+const italianText = interfaceTextOf('it');
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
   const { html } = await compileMd(
@@ -326,6 +330,7 @@ test('a bug of docs-it while compiling is a crash naming the page, never a synta
       tocMin: 2,
       tocMax: 3,
       fragments: {},
+      text: italianText,
     });
     assert.unreachable();
   } catch (error) {

@@ -46,6 +46,18 @@ test('the mobile menu toggle is disabled when there are no navbar items and no s
   );
 });
 
+test('the logo: as wide as the image says, 2rem high (the stylesheet), or the size the config gives', () => {
+  const logos = (html: string) => html.match(/<img class="logo[^>]*>/g) ?? [];
+  const own = logos(render(createElement(Navbar, { chrome, path: '/it/', hasSecondaryMenu: false })));
+  assert.is(own.length, 2);
+  for (const img of own) assert.not.match(img, /width|height/, "no size of its own: the image's proportions");
+  const logo = chrome.navbar.logo;
+  if (!logo) throw new Error('the fixture has a logo');
+  const sized = { ...chrome, navbar: { ...chrome.navbar, logo: { ...logo, width: 120, height: '2.5rem' } } };
+  for (const img of logos(render(createElement(Navbar, { chrome: sized, path: '/it/', hasSecondaryMenu: false }))))
+    assert.match(img, 'style="width:120px;height:2.5rem"');
+});
+
 test('per-locale URLs: the default locale at the root, others under their path, the current one is the page', () => {
   const locales = ['en', 'fr', 'zh-cn', 'it'].map((code) => ({ code, path: code }));
   const translated = { baseUrl: '/it/', defaultLocale: 'en', currentLocale: 'it', locales };

@@ -11,7 +11,11 @@ import * as assert from 'uvu/assert';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { buildSite } from '../src/pipeline/build-site';
 import { createCompilePool } from '../src/pipeline/compile-pool';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+
+/** The Italian site's interface, which these pages are compiled with. */
+const italianText = interfaceTextOf('it');
 
 /** Every file of a folder, by relative path, with its bytes. */
 function filesOf(dir: string): Map<string, Buffer> {
@@ -111,6 +115,7 @@ const input = (file: string, body: string): CompileInput => ({
   tocMin: 2,
   tocMax: 3,
   fragments: {},
+  text: italianText,
 });
 
 test('a worker that stops fails the page it was on; the page it held next is compiled by another', async () => {

@@ -99,10 +99,14 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     [
       paths.content,
       paths.configFile,
+      // The site's interface strings (i18n/<locale>/code.json), read with the config.
+      path.join(paths.root, 'i18n'),
       // The site's components module and its neighbours: rendered into pages and bundled for the browser.
       ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
       path.join(options.packageRoot, 'src/client'),
       path.join(options.packageRoot, 'templates/styles.css'),
+      // The site's stylesheets: an edit reloads the pages with it.
+      ...site.config.site.customCss.map((file) => path.resolve(paths.root, file)),
     ],
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
     { ignoreInitial: true, followSymlinks: false },

@@ -1,9 +1,11 @@
 /*
  * Live reload for `docs-it dev`: listens to the server's events, reloads the page when it changed (keeping
  * the scroll position), and shows what the build would say: errors in an overlay over the page until they are
- * fixed, warnings in a folded box in a corner that leaves the page usable. docs-it's own voice: English.
+ * fixed, warnings in a folded box in a corner that leaves the page usable. The boxes speak the site's language
+ * (the server sends its strings); the diagnostics themselves are docs-it's, in English like the terminal.
  */
 import type { HelloEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
+import { type Translator, translatorOf } from '../shared/i18n/interface-text';
 
 const scrollKey = 'docs-it:dev-scroll';
 let buildId: string | undefined;
@@ -21,8 +23,6 @@ function reload(): void {
   location.reload();
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /** One diagnostic as a block: `file:line:column`, the message, the hint. */
 function block(diagnostic: ShownDiagnostic, colour: string): HTMLPreElement {
   const pre = document.createElement('pre');
@@ -39,39 +39,52 @@ const warningColour = '#f5c451';
 /** The warnings box stays open or folded across reloads and updates, as the writer left it. */
 const openKey = 'docs-it:dev-warnings-open';
 
-function show(diagnostics: ShownDiagnostic[]): void {
+function show({ diagnostics, text }: HelloEvent | UpdateEvent): void {
   document.getElementById('docs-it-overlay')?.remove();
   document.getElementById('docs-it-warnings')?.remove();
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.filter((d) => d.severity === 'warning');
-  if (errors.length > 0) showErrors(errors, warnings);
-  else if (warnings.length > 0) showWarnings(warnings);
+  const translator = translatorOf(text);
+  if (errors.length > 0) showErrors(translator, errors, warnings);
+  else if (warnings.length > 0) showWarnings(translator, warnings);
 }
 
-function showErrors(errors: ShownDiagnostic[], warnings: ShownDiagnostic[]): void {
+/** `3 errors`, `1 warning`: the count in the site's language. */
+const countOf = (
+  { plural }: Translator,
+  list: unknown[],
+  id: 'theme.DevOverlay.errors' | 'theme.DevOverlay.warnings',
+) => plural(id, list.length, { count: list.length });
+
+function showErrors(translator: Translator, errors: ShownDiagnostic[], warnings: ShownDiagnostic[]): void {
+  const { t } = translator;
   const overlay = document.createElement('div');
   overlay.id = 'docs-it-overlay';
   overlay.setAttribute('role', 'alertdialog');
-  overlay.setAttribute('aria-label', 'Build errors');
+  overlay.setAttribute('aria-label', t('theme.DevOverlay.ariaLabel'));
   overlay.style.cssText = `position:fixed;inset:0;${panelStyle};padding:2rem;overflow:auto`;
   const title = document.createElement('h2');
-  title.textContent = `docs-it: ${count(errors.length, 'error')} (this page reloads by itself once they are fixed)`;
+  title.textContent = t('theme.DevOverlay.errorsTitle', {
+    errors: countOf(translator, errors, 'theme.DevOverlay.errors'),
+  });
   title.style.cssText = `color:${errorColour};font-size:1.1rem;margin:0 0 1rem`;
   overlay.append(title, ...errors.map((e) => block(e, errorColour)));
   if (warnings.length > 0) {
     const more = document.createElement('h3');
-    more.textContent = `and ${count(warnings.length, 'warning')}`;
+    more.textContent = t('theme.DevOverlay.andWarnings', {
+      warnings: countOf(translator, warnings, 'theme.DevOverlay.warnings'),
+    });
     more.style.cssText = `color:${warningColour};font-size:1rem;margin:0 0 1rem`;
     overlay.append(more, ...warnings.map((w) => block(w, warningColour)));
   }
   const close = document.createElement('button');
-  close.textContent = 'Close';
+  close.textContent = t('theme.DevOverlay.close');
   close.addEventListener('click', () => overlay.remove());
   overlay.append(close);
   document.body.append(overlay);
 }
 
-function showWarnings(warnings: ShownDiagnostic[]): void {
+function showWarnings(translator: Translator, warnings: ShownDiagnostic[]): void {
   const box = document.createElement('details');
   box.id = 'docs-it-warnings';
   box.style.cssText =
@@ -80,7 +93,9 @@ function showWarnings(warnings: ShownDiagnostic[]): void {
   box.open = sessionStorage.getItem(openKey) === '1';
   box.addEventListener('toggle', () => sessionStorage.setItem(openKey, box.open ? '1' : '0'));
   const summary = document.createElement('summary');
-  summary.textContent = `docs-it: ${count(warnings.length, 'warning')}`;
+  summary.textContent = translator.t('theme.DevOverlay.warningsTitle', {
+    warnings: countOf(translator, warnings, 'theme.DevOverlay.warnings'),
+  });
   summary.style.cssText = `color:${warningColour};cursor:pointer`;
   const list = document.createElement('div');
   list.style.cssText = 'margin-top:.75rem';
@@ -96,11 +111,11 @@ events.addEventListener('hello', (event) => {
   // A new server process (restarted after a template change) means new HTML everywhere.
   if (buildId && buildId !== data.buildId) reload();
   buildId = data.buildId;
-  show(data.diagnostics);
+  show(data);
 });
 events.addEventListener('update', (event) => {
   const data = JSON.parse((event as MessageEvent<string>).data) as UpdateEvent;
-  show(data.diagnostics);
+  show(data);
   const here = location.pathname.replace(/\/$/, '') || '/';
   if (data.paths === 'all' || data.paths.some((p) => p.replace(/\/$/, '') === here || `${p}/` === location.pathname))
     reload();

@@ -3,9 +3,10 @@ export const progressSettings = { delay: 200, minimum: 0.08, speed: 200, trickle
 
 /**
  * A thin bar at the top of the window during slow navigations: it appears only when loading takes longer
- * than 200 ms, trickles forward while waiting, and completes when the page is shown. No spinner.
+ * than 200 ms, trickles forward while waiting, and completes when the page is shown. No spinner. `label` names
+ * it for screen readers, in the site's language.
  */
-export function createProgressBar(settings = progressSettings) {
+export function createProgressBar(label: string, settings = progressSettings) {
   let bar: HTMLDivElement | undefined;
   let value = 0;
   let showTimer: number | undefined;
@@ -19,7 +20,7 @@ export function createProgressBar(settings = progressSettings) {
     bar = document.createElement('div');
     bar.id = 'docs-it-progress';
     bar.setAttribute('role', 'progressbar');
-    bar.setAttribute('aria-label', 'Caricamento della pagina');
+    bar.setAttribute('aria-label', label);
     bar.style.cssText = [
       'position:fixed;top:0;left:0;width:100%;height:3px;z-index:1000;background:var(--color-primary)',
       `transition:transform ${settings.speed}ms ease;transform:translate3d(-100%,0,0)`,

@@ -10,6 +10,7 @@ import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 import { defaultSiteUrl, type SiteConfig } from './site-schema';
+import { loadThemeText } from './theme-text';
 import { validateConfig } from './validate-config';
 
 export interface LoadConfigOptions {
@@ -97,13 +98,20 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     hasDefaultFavicon: existsSync(path.join(paths.static, defaultFavicon)),
   });
   checkStaticFiles(validated, paths, relConfig, source);
+  checkCustomCss(validated, paths, relConfig, source);
+  // From here on `themeText` holds the site's strings from both places, checked.
+  const themeText = await loadThemeText(validated, paths.root, relConfig, source);
   const mode = options.mode ?? 'production';
   return {
-    site: { ...validated, search: searchFromEnv(validated.search, options.env ?? process.env) },
+    site: {
+      ...validated,
+      themeText: themeText.overrides,
+      search: searchFromEnv(validated.search, options.env ?? process.env),
+    },
     paths,
     mode,
     debug: options.debug ?? false,
-    warnings: mode === 'production' ? defaultUrlWarnings(raw, relConfig) : [],
+    warnings: [...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []), ...themeText.warnings],
   };
 }
 
@@ -147,6 +155,29 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
             'Add the file under content/static/, or fix the path (it is relative to content/static).',
           )
         : new DocsItError(`${key}: ${verdict.problem}`, where, verdict.hint),
+    ];
+  });
+  if (errors.length > 0) throw new DocsItErrors(errors);
+}
+
+/**
+ * Every stylesheet `customCss` names must exist inside the site's folder (its text is published, in the site's
+ * stylesheet: the same rule as for files, no hidden names nor node_modules); what it says is checked when bundled.
+ */
+function checkCustomCss(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
+  const errors = site.customCss.flatMap((css, i) => {
+    const abs = path.resolve(paths.root, css);
+    const verdict = publishableSync(abs, [paths.root], css);
+    if (!isRefusal(verdict)) return [];
+    const where = { file, ...lineOfKeyPath(source, ['customCss']) };
+    return [
+      verdict.kind === 'missing'
+        ? new DocsItError(
+            `customCss[${i}]: file not found: ${css}`,
+            where,
+            "Add the file, or fix the path (it is relative to the site's folder, like ./src/css/custom.css).",
+          )
+        : new DocsItError(`customCss[${i}]: ${verdict.problem}`, where, verdict.hint),
     ];
   });
   if (errors.length > 0) throw new DocsItErrors(errors);

@@ -47,7 +47,16 @@ export const navbarSchema = z.strictObject({
   /** Default: the site's title. */
   title: z.string().optional(),
   /** Paths under `content/static`; `srcDark` (default: `src`) is shown in dark mode. Both must exist. Default none. */
-  logo: z.strictObject({ alt: z.string(), src: z.string(), srcDark: z.string().optional() }).optional(),
+  logo: z
+    .strictObject({
+      alt: z.string(),
+      src: z.string(),
+      srcDark: z.string().optional(),
+      /** The logo's size in the navbar (pixels or a CSS length); by default 2rem high and as wide as the image. */
+      width: z.union([z.number().positive(), z.string()]).optional(),
+      height: z.union([z.number().positive(), z.string()]).optional(),
+    })
+    .optional(),
   /** Hide the navbar while scrolling down (default true). */
   hideOnScroll: z.boolean().default(true),
   /** Default: a link to each sidebar and to the blog (see `completeNavbar`). */

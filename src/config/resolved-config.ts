@@ -24,6 +24,9 @@ export interface ResolvedConfig {
   paths: ResolvedPaths;
   mode: 'production' | 'development';
   debug: boolean;
-  /** What the config leaves to a default that a published build should not keep (a `url`), as warnings. */
-  warnings?: DocsItError[];
+  /**
+   * What loading the config found worth a word without stopping: a default a published build should not keep
+   * (a `url`), the site's interface strings (see `theme-text`).
+   */
+  warnings: DocsItError[];
 }

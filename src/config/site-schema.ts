@@ -185,6 +185,16 @@ export const siteSchema = z
      */
     components: z.string().optional(),
     /**
+     * The site's interface strings, by translation id (`'theme.docs.paginator.next': 'Suite'`), over the theme's
+     * catalogue of the site's language and over `i18n/<currentLocale>/code.json` (see WRITING.md).
+     */
+    themeText: z.record(z.string(), z.string()).default({}),
+    /**
+     * The site's stylesheets (`['./src/css/custom.css']`, relative to the site folder), loaded after the theme's
+     * in this order: they may set the theme's design tokens (Infima's `--ifm-*` names) and add rules.
+     */
+    customCss: z.array(z.string().min(1)).default([]),
+    /**
      * Worker threads that compile pages in `build` (default: one per processor but one, one per processor from
      * 5,000 pages, at most one per 100 pages; 1: none, nor one highlighting ahead). `--jobs` wins.
      */

@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { type Diagnostic, formatLocation } from '../errors';
+import { siteInterfaceText } from '../render/chrome';
 import { contentSecurityPolicy } from '../render/csp';
 import { isAllowedHost } from '../server/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
@@ -64,7 +65,11 @@ export function createDevServer(
         'Cache-Control': 'no-cache',
         Connection: 'keep-alive',
       });
-      const hello: HelloEvent = { buildId: site.buildId, diagnostics: serializeDiagnostics(site.diagnostics) };
+      const hello: HelloEvent = {
+        buildId: site.buildId,
+        diagnostics: serializeDiagnostics(site.diagnostics),
+        text: siteInterfaceText(site.config.site),
+      };
       res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
@@ -142,7 +147,11 @@ export function createDevServer(
   return {
     server,
     broadcast(update) {
-      const event: UpdateEvent = { paths: update.paths, diagnostics: serializeDiagnostics(update.diagnostics) };
+      const event: UpdateEvent = {
+        paths: update.paths,
+        diagnostics: serializeDiagnostics(update.diagnostics),
+        text: siteInterfaceText(site.config.site),
+      };
       const payload = `event: update\ndata: ${JSON.stringify(event)}\n\n`;
       for (const client of clients) client.write(payload);
     },

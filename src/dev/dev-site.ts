@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
+import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../bundle/site-styles';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { isRefusal, publishable } from '../config/publishable';
@@ -54,6 +55,10 @@ export class DevSite {
   private bundle!: ClientBundle;
   private bundler: Bundler | undefined;
   private bundlerKey = '';
+  /** The site's `customCss`, bundled; why it could not be, meanwhile the last good one is served. */
+  private styles: SiteStyles = noSiteStyles;
+  private stylesKey: string | undefined;
+  private styleErrors: DocsItError[] = [];
   private compileKeys = new Map<string, string>();
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
@@ -76,7 +81,11 @@ export class DevSite {
 
   /** Every warning and error open now: the site's (see `Site.diagnostics`), and why a change could not be read. */
   get diagnostics(): Diagnostic[] {
-    return [...this.modelErrors.map(errorDiagnostic), ...(this.site?.diagnostics() ?? [])];
+    return [
+      ...this.modelErrors.map(errorDiagnostic),
+      ...this.styleErrors.map(errorDiagnostic),
+      ...(this.site?.diagnostics() ?? []),
+    ];
   }
 
   /** Loads everything needed to serve the first page; compiling the rest is left to `compileEverything`. */
@@ -116,7 +125,9 @@ export class DevSite {
     const { paths } = this.config;
     const rel = changed.map((f) => path.relative(paths.root, f).split(path.sep).join('/'));
     const previous = this.site;
-    if (changed.some((f) => f === paths.configFile)) {
+    // The site's code.json (i18n/<locale>/) is read with the config: its strings are the config's too.
+    const i18n = path.join(paths.root, 'i18n') + path.sep;
+    if (changed.some((f) => f === paths.configFile || f.startsWith(i18n))) {
       try {
         this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
       } catch (error) {
@@ -127,6 +138,7 @@ export class DevSite {
     const clientCode = path.join(this.options.packageRoot, 'src', 'client');
     if (changed.some((f) => f.startsWith(clientCode) || f.endsWith('.css'))) {
       this.bundle = await this.bundler!.rebuild();
+      await this.bundleStyles();
       this.indexFiles();
       return { paths: 'all', diagnostics: this.diagnostics, compiled: [] };
     }
@@ -234,7 +246,25 @@ export class DevSite {
   }
 
   /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
+  /** Bundles the site's `customCss` again (its files changed, or the list did). */
+  private async bundleStyles(): Promise<void> {
+    const { site, paths } = this.config;
+    this.stylesKey = JSON.stringify(site.customCss);
+    try {
+      this.styles = await bundleSiteStyles({
+        siteRoot: paths.root,
+        customCss: site.customCss,
+        baseUrl: site.baseUrl,
+        mode: 'development',
+      });
+      this.styleErrors = [];
+    } catch (error) {
+      this.styleErrors = errorsOf(error);
+    }
+  }
+
   private async ensureBundle(): Promise<void> {
+    if (this.stylesKey !== JSON.stringify(this.config.site.customCss)) await this.bundleStyles();
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
@@ -257,7 +287,7 @@ export class DevSite {
   }
 
   private indexFiles(): void {
-    this.files = siteFiles(this.site, this.bundle, this.run.stages);
+    this.files = siteFiles(this.site, withSiteStyles(this.bundle, this.styles), this.run.stages);
     this.byPath = new Map([...this.files.pages, ...this.files.extras, ...this.files.assets].map((f) => [f.path, f]));
     this.copies = new Map(this.files.copies.map((c) => [c.path, c]));
   }

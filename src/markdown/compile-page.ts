@@ -19,7 +19,6 @@ import {
 import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
-import { compilerText } from '../shared/i18n/catalogues';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import type { CompiledPage, PageContext } from './compiled-page';
@@ -149,8 +148,8 @@ export function createPageCompiler(
             const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
             const content = createElement(Content, { components });
             const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-            // Theme components in a page (`<Admonition>`) say what the pages compiled into HTML say.
-            const withText = createElement(InterfaceTextContext.Provider, { value: compilerText }, withIds);
+            // Theme components in a page (`<Admonition>`) speak the site's language, like its compiled markdown.
+            const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
             countSiteElements(budget.count);
             try {
               const markup = renderToStaticMarkup(

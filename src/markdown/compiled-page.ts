@@ -1,3 +1,4 @@
+import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { SiteCode } from '../shared/site-code';
 import type { TocItem } from '../shared/toc';
 
@@ -57,6 +58,8 @@ export interface PageContext {
   titleLine?: number;
   /** Files imported by an MDX page, by site-root relative path. */
   fragments: Record<string, string>;
+  /** The site's interface strings: admonition titles, heading link labels, theme components in MDX. */
+  text: InterfaceText;
   /** The site's code an MDX page can use (its components; the modules it imports), when the site has some. */
   code?: SiteCode;
 }

@@ -1,18 +1,20 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import type { VFile } from 'vfile';
 import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../shared/admonitions';
-import { compilerStrings } from '../shared/i18n/catalogues';
 import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
 /** `:::tip[Titolo] … :::` → `<div class="admonition admonition-tip">` with a heading and the content. */
 function remarkAdmonitions() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    // Default titles in the site's language (the compile input carries its strings).
+    const strings = file.data.page!.text.strings;
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
       const kind = node.name;
       if (!isAdmonitionKind(kind)) return;
       const first = node.children[0];
-      let titleChildren: Paragraph['children'] = [{ type: 'text', value: compilerStrings[admonitionKinds[kind]] }];
+      let titleChildren: Paragraph['children'] = [{ type: 'text', value: strings[admonitionKinds[kind]] }];
       if (
         first &&
         first.type === 'paragraph' &&

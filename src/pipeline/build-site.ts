@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { bundleClient } from '../bundle/bundle-client';
+import { bundleSiteStyles, withSiteStyles } from '../bundle/site-styles';
 import type { StageName } from '../cache/code-versions';
 import type { StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
@@ -109,15 +110,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     }
     // esbuild bundles in its own process while the markdown is compiled here.
     const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
-    const bundling = bundleClient({
-      packageRoot: options.packageRoot,
-      baseUrl: config.site.baseUrl,
-      mode: config.mode,
-      clientConfig,
-      siteRoot: config.paths.root,
-      components: config.site.components && path.resolve(config.paths.root, config.site.components),
-      mermaid: firstMermaidUse(content.discovered.sources),
-    });
+    const bundling = Promise.all([
+      bundleClient({
+        packageRoot: options.packageRoot,
+        baseUrl: config.site.baseUrl,
+        mode: config.mode,
+        clientConfig,
+        siteRoot: config.paths.root,
+        components: config.site.components && path.resolve(config.paths.root, config.site.components),
+        mermaid: firstMermaidUse(content.discovered.sources),
+      }),
+      bundleSiteStyles({
+        siteRoot: config.paths.root,
+        customCss: config.site.customCss,
+        baseUrl: config.site.baseUrl,
+        mode: config.mode,
+      }),
+    ]).then(([client, styles]) => withSiteStyles(client, styles));
     bundling.catch(() => undefined);
     const pages = await run.task(
       'markdown',

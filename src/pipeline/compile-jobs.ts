@@ -5,6 +5,7 @@ import { isAssetImport } from '../markdown/asset-refs';
 import type { CompileInput } from '../markdown/compile-page';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
+import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { SiteCode } from '../shared/site-code';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
@@ -55,6 +56,7 @@ export function compileJobsOf(
   model: ContentModel,
   discovered: DiscoveredContent,
   baseUrl: string,
+  text: InterfaceText,
   code?: SiteCode,
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
@@ -79,6 +81,7 @@ export function compileJobsOf(
       tocMin: fm.toc_min_heading_level ?? 2,
       tocMax: fm.toc_max_heading_level ?? 3,
       fragments: {},
+      text,
     };
     if (format === 'mdx') {
       const imports = importsOfPage(source, texts);

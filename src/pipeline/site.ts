@@ -27,7 +27,7 @@ import { assetTargetsOf, resolveAssets } from '../links/resolve-assets';
 import { resolveFileLinks } from '../links/resolve-file-links';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
-import { buildChrome } from '../render/chrome';
+import { buildChrome, siteInterfaceText } from '../render/chrome';
 import { type RoutePage, routePageOf } from '../render/route-props';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
@@ -147,11 +147,17 @@ export function createSite(
 ): Site {
   const { model, chrome } = modelOf(config, content, stages);
   const routeByPath = new Map(model.routes.map((r) => [r.path, r]));
-  const jobs = compileJobsOf(model, content.discovered, config.site.baseUrl, content.code);
+  const jobs = compileJobsOf(
+    model,
+    content.discovered,
+    config.site.baseUrl,
+    siteInterfaceText(config.site),
+    content.code,
+  );
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
   const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
-  const contentDiagnostics = [...(config.warnings ?? []), ...contentWarningsOf(content, model)].map(warningDiagnostic);
+  const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];

@@ -9,9 +9,16 @@ import type { NavbarItem, SiteChrome } from '../shared/site-chrome';
 import { joinRoute } from '../shared/urls';
 import { lineOfKeyPath } from '../validation/locate-key';
 
-/** The site's interface strings, in the language of its pages. */
+const siteTexts = new WeakMap<SiteConfig, InterfaceText>();
+
+/** The site's interface strings, in the language of its pages: the theme's, with the site's own over them. */
 export function siteInterfaceText(site: SiteConfig): InterfaceText {
-  return interfaceTextOf(currentLocaleOf(site).htmlLang);
+  let text = siteTexts.get(site);
+  if (!text) {
+    text = interfaceTextOf(currentLocaleOf(site).htmlLang, site.themeText);
+    siteTexts.set(site, text);
+  }
+  return text;
 }
 
 /** A short digest of the translation notice's text: a dismissal holds for this text only. */
@@ -62,6 +69,8 @@ export function buildChrome(
           alt: site.navbar.logo.alt,
           src: site.navbar.logo.src,
           srcDark: site.navbar.logo.srcDark ?? site.navbar.logo.src,
+          ...(site.navbar.logo.width === undefined ? {} : { width: site.navbar.logo.width }),
+          ...(site.navbar.logo.height === undefined ? {} : { height: site.navbar.logo.height }),
         },
       }),
       hideOnScroll: site.navbar.hideOnScroll,

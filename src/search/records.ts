@@ -1,7 +1,7 @@
 import { hash as oneShotHash } from 'node:crypto';
 import type { SearchBlock } from '../markdown/compiled-page';
 import { admonitionKinds } from '../shared/admonitions';
-import { compilerStrings } from '../shared/i18n/catalogues';
+import { themeCatalogues } from '../shared/i18n/catalogues';
 import type { TranslationId, Translator } from '../shared/i18n/interface-text';
 import type { RouteProps } from '../shared/route-data';
 
@@ -70,8 +70,10 @@ export function kindCategoriesOf(text: Translator): RecordOptions['kindCategorie
   return Object.fromEntries(Object.entries(kindCategoryIds).map(([kind, id]) => [kind, text.t(id)]));
 }
 
-/** Default admonition titles say nothing on their own; custom ones are kept. */
-const defaultTitles = new Set(Object.values(admonitionKinds).map((id) => compilerStrings[id]));
+/** Default admonition titles (the theme's, in any language) say nothing on their own; custom ones are kept. */
+const defaultTitles = new Set(
+  Object.values(themeCatalogues).flatMap((strings) => Object.values(admonitionKinds).map((id) => strings[id])),
+);
 
 /** Category (lvl0) of a page: its sidebar's top-level category, the blog, or its kind. */
 export function categoryOf(props: RouteProps, options: RecordOptions): string | undefined {

@@ -1,3 +1,5 @@
+import type { InterfaceText } from './i18n/interface-text';
+
 /** A warning or error of `docs-it dev` as the browser shows it (`file:line:column`, what is wrong, what to do). */
 export interface ShownDiagnostic {
   severity: 'error' | 'warning';
@@ -10,10 +12,13 @@ export interface ShownDiagnostic {
 export interface HelloEvent {
   buildId: string;
   diagnostics: ShownDiagnostic[];
+  /** The site's interface strings: the overlay speaks the site's language. */
+  text: InterfaceText;
 }
 
 /** A change was applied: the routes to reload (`all` for every one), and what is open now. */
 export interface UpdateEvent {
   paths: string[] | 'all';
   diagnostics: ShownDiagnostic[];
+  text: InterfaceText;
 }

@@ -46,7 +46,7 @@ export interface SiteChrome {
   navbar: {
     title: string;
     /** None: the title alone. */
-    logo?: { alt: string; src: string; srcDark: string };
+    logo?: { alt: string; src: string; srcDark: string; width?: number | string; height?: number | string };
     hideOnScroll: boolean;
     items: NavbarItem[];
   };

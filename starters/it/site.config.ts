@@ -11,4 +11,5 @@ export default defineConfig({
   navbar: { logo: { alt: 'Logo della documentazione', src: 'img/logo.svg' } },
   // Components every MDX page can use: the capitalised exports of this module.
   components: 'src/components/index.tsx',
+  customCss: ['./src/css/custom.css'],
 });

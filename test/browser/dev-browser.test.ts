@@ -69,7 +69,8 @@ test('a broken page shows the error overlay with file:line:column; fixing it rem
   const overlay = page.locator('#docs-it-overlay');
   await overlay.waitFor({ state: 'visible' });
   const text = await overlay.innerText();
-  assert.match(text, /^docs-it: 1 error \(this page reloads by itself once they are fixed\)/);
+  // In the site's language (Italian here), like every string of its interface.
+  assert.match(text, /^docs-it: 1 errore \(la pagina si ricarica da sola quando sono corretti\)/);
   assert.match(text, /content\/docs\/guides\/lunga\.md:\d+:1/);
   assert.match(text, 'broken link');
   await afterChangeThrottle();
@@ -87,7 +88,7 @@ test('a warning shows folded in a corner that leaves the page usable; removing i
   await box.waitFor({ state: 'visible', timeout: 10_000 });
   assert.is(await page.locator('#docs-it-overlay').count(), 0, 'no overlay over the page for a warning');
   const summary = box.locator('summary');
-  assert.is(await summary.innerText(), 'docs-it: 1 warning');
+  assert.is(await summary.innerText(), 'docs-it: 1 avviso');
   assert.not.ok(await box.getByText('unknown front matter key').isVisible(), 'folded at first');
   // The page under it still takes clicks: a link of the sidebar opens its page.
   await page.getByRole('link', { name: 'FAQ' }).first().click();

@@ -13,7 +13,11 @@ import { DocsItError, formatError } from '../../src/errors';
 import type { CompileInput } from '../../src/markdown/compile-page';
 import { pageLimits } from '../../src/markdown/page-limits';
 import { compileWorkerScript, createCompilePool } from '../../src/pipeline/compile-pool';
+import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
+
+/** The Italian site's interface, which these pages are compiled with. */
+const italianText = interfaceTextOf('it');
 
 /** Far above the second or so each check takes even on a loaded machine; only a broken limit reaches it. */
 const hangGuardMs = 60_000;
@@ -52,6 +56,7 @@ async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb 
     tocMin: 2,
     tocMax: 3,
     fragments: {},
+    text: italianText,
   };
   try {
     return await guarded(

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { noteNavigationScroll, storage } from '../../../templates/hooks';
+import { translatorOf } from '../../shared/i18n/interface-text';
 import { documentTitle } from '../../shared/page-title';
 import type { RouteProps } from '../../shared/route-data';
 import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
@@ -46,7 +47,7 @@ const versionKey = 'docs-preferred-version-default';
 export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAppProps) {
   const [state, setState] = useState<AppState>({ ...initial, via: 'load', hash: location.hash });
   const loader = useRef(createPageLoader(chrome.baseUrl, notFoundPath)).current;
-  const progress = useRef(createProgressBar()).current;
+  const progress = useRef(createProgressBar(translatorOf(chrome.text).t('theme.ProgressBar.ariaLabel'))).current;
   const announcer = useRef<HTMLParagraphElement>(null);
   const current = useRef(state.page.path);
   /** The page the window shows and its history entry's key; positions of entries left for other pages. */
@@ -70,7 +71,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
         setState({ page: loaded.props, sidebar: loaded.sidebar, renderCollapsed, via, scrollY, hash: url.hash });
       } catch (error) {
         // Spec: a failed load on route change logs a warning and loads the page the ordinary way.
-        console.warn(`Caricamento di ${url.pathname} non riuscito, ricarico la pagina:`, error);
+        console.warn(`Loading ${url.pathname} failed, loading the page again:`, error);
         location.assign(url.href);
       } finally {
         progress.done();

@@ -65,7 +65,7 @@ export function SearchModal({ provider, sections, recentKey, onClose, openInNewT
   useEffect(() => {
     setSelected(0);
     for (const hit of hits)
-      if (hitHref(hit) === null) console.warn('Risultato di ricerca senza url né anchor:', JSON.stringify(hit));
+      if (hitHref(hit) === null) console.warn('A search result with neither url nor anchor:', JSON.stringify(hit));
   }, [hits]);
   useEffect(() => {
     if (state.status === 'initial') setSelected(0);

@@ -24,7 +24,7 @@ export function installSearch(): () => void {
       }));
   // A chunk that fails to load (network, a new deploy) shows a red box with a 'Retry' button.
   const failed = (error: unknown) => {
-    console.error('Impossibile caricare la ricerca:', error);
+    console.error('Loading the search failed:', error);
     showChunkError(error, () => void open());
   };
   const open = (): Promise<void> => load().then((search) => search.open(), failed);

@@ -2,34 +2,47 @@
  * The theme's catalogues and the choice of one for a site. Build-side only: the browser reads the site's strings
  * from its config (`SiteChrome.text`), never this module, so a site's own strings are the ones it shows.
  */
+import { chineseCatalogue } from './chinese';
+import { englishCatalogue } from './english';
+import { frenchCatalogue } from './french';
+import type { Catalogue, InterfaceText, TranslationId } from './interface-text';
+import { italianCatalogue } from './italian';
+import { koreanCatalogue } from './korean';
 
-import { englishCatalogue, englishLanguage } from './english';
-import type { Catalogue, InterfaceText } from './interface-text';
-import { italianCatalogue, italianLanguage } from './italian';
+/** The theme's catalogues, by BCP 47 language tag. */
+export const themeCatalogues: Readonly<Record<string, Catalogue>> = {
+  en: englishCatalogue,
+  it: italianCatalogue,
+  fr: frenchCatalogue,
+  ko: koreanCatalogue,
+  'zh-CN': chineseCatalogue,
+};
 
-/** The theme's catalogues, the first one serving the languages none of them is in. */
-const catalogues: readonly InterfaceText[] = [
-  { lang: italianLanguage, strings: italianCatalogue },
-  { lang: englishLanguage, strings: englishCatalogue },
-];
+/** Every id the theme shows, in the reference catalogue's order. */
+export const translationIds = Object.keys(englishCatalogue) as TranslationId[];
 
-/** The primary language of a BCP 47 tag: `zh-CN` → `zh`. */
-const languageOf = (tag: string) => tag.split('-')[0]!.toLowerCase();
+/** The reference catalogue: what a language without a catalogue, and an id a site's catalogue lacks, read. */
+export const referenceCatalogue: Catalogue = englishCatalogue;
+
+const primaryOf = (tag: string) => tag.split('-')[0]!.toLowerCase();
 
 /**
- * The interface of a site whose pages are in `htmlLang`: the catalogue of that language, else the first one.
- * The theme has one catalogue so far (Italian), which every site gets, dates and plural forms included, so that
- * each sentence is in one language; a site's own overrides are to be applied here too.
+ * The theme's catalogue for pages in `htmlLang`: the one of that very tag (`zh-CN`), else the one of its primary
+ * language (`it-CH` → `it`), else none.
  */
-export function interfaceTextOf(htmlLang: string): InterfaceText {
-  return catalogues.find((c) => languageOf(c.lang) === languageOf(htmlLang)) ?? catalogues[0]!;
+export function themeCatalogueOf(htmlLang: string): Catalogue | undefined {
+  const tags = Object.keys(themeCatalogues);
+  const tag =
+    tags.find((t) => t.toLowerCase() === htmlLang.toLowerCase()) ??
+    tags.find((t) => primaryOf(t) === primaryOf(htmlLang));
+  return tag === undefined ? undefined : themeCatalogues[tag];
 }
 
 /**
- * The interface the markdown compiler writes into the pages' HTML (admonition titles, heading link labels). A
- * compiled page is cached by its text and the compiler's code, so it comes from the theme's catalogue itself.
+ * The interface of a site whose pages are in `htmlLang`: the theme's catalogue of that language (English when it
+ * has none), with the site's own strings (`overrides`: its `code.json` and `themeText`) over it. Dates and plural
+ * forms follow `htmlLang`.
  */
-export const compilerText: InterfaceText = catalogues[0]!;
-
-/** `compilerText`'s strings. */
-export const compilerStrings: Catalogue = compilerText.strings;
+export function interfaceTextOf(htmlLang: string, overrides: Partial<Catalogue> = {}): InterfaceText {
+  return { lang: htmlLang, strings: { ...(themeCatalogueOf(htmlLang) ?? referenceCatalogue), ...overrides } };
+}

@@ -1,38 +1,41 @@
 /**
- * The theme's interface in English: Docusaurus's own English wording where it has the string, under the same
- * ids as `italian.ts` (see there for the conventions of placeholders and plural forms).
+ * The theme's interface in English: the reference catalogue. Its keys are every id the theme shows, Docusaurus's
+ * translation ids where Docusaurus has one (the keys of a Docusaurus site's `i18n/<locale>/code.json`), so such
+ * a file replaces any entry unchanged; strings Docusaurus has no id for (the translation status page, the dev
+ * overlay, …) have ids of the same shape, under the component that shows them. A language without a catalogue
+ * of the theme, and every id a site's catalogue leaves out, read this one.
+ *
+ * `{name}` is a placeholder; `a|b` are plural forms (Docusaurus's convention: the forms of `Intl.PluralRules`
+ * in the order zero, one, two, few, many, other, as many as the language uses, the last one for the rest).
+ * The search modal, the crash page and the chunk error say what the product's specification quotes.
  */
-import type { Catalogue } from './interface-text';
-
-/** The language of `englishCatalogue`: its dates and plural forms are written in it. */
-export const englishLanguage = 'en';
-
-export const englishCatalogue: Catalogue = {
+export const englishCatalogue = {
   // Page frame
   'theme.common.skipToMainContent': 'Skip to main content',
   'theme.AnnouncementBar.closeButtonAriaLabel': 'Close',
-  'theme.TranslationBar.closeButtonAriaLabel': 'Close the notice about the translation',
+  'theme.TranslationBar.closeButtonAriaLabel': 'Close the translation notice',
   'theme.ErrorPageContent.title': 'This page crashed.',
   'theme.ErrorPageContent.tryAgain': 'Try again',
-  'theme.ChunkError.message': 'A part of the page could not be loaded: {reason}',
+  'theme.ChunkError.message': 'Part of the page could not be loaded: {reason}',
   'theme.ChunkError.retry': 'Retry',
+  'theme.ProgressBar.ariaLabel': 'Loading the page',
   'theme.BaseUrlIssueBanner.title': 'Your Docusaurus site did not load properly.',
   'theme.BaseUrlIssueBanner.suggestion':
     'The site is configured for the base URL {baseUrl} but this page is served from {path}. Check baseUrl in ' +
-    'site.config.ts: try baseUrl = {suggestion}, or publish the site under {baseUrl}.',
+    'site.config.ts: try baseUrl = {suggestion} or publish the site under {baseUrl}.',
 
   // Navbar and mobile menu
   'theme.navbar.navAriaLabel': 'Main',
-  'theme.docs.sidebar.toggleSidebarButtonAriaLabel': 'Toggle navigation bar',
-  'theme.docs.sidebar.closeSidebarButtonAriaLabel': 'Close navigation bar',
+  'theme.docs.sidebar.toggleSidebarButtonAriaLabel': 'Open the navigation menu',
+  'theme.docs.sidebar.closeSidebarButtonAriaLabel': 'Close the menu',
   'theme.navbar.mobileMenu.ariaLabel': 'Navigation menu',
   'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel': '← Back to main menu',
   'theme.navbar.mobileSidebarSecondaryMenu.openButtonLabel': 'Documentation menu →',
-  'theme.navbar.mobileLanguageDropdown.label': 'Languages',
-  'theme.navbar.itemError': 'A navbar item cannot be shown: check the navbar of the config ({message}).',
-  'theme.colorToggle.ariaLabel': 'Switch between dark and light mode (currently {mode})',
-  'theme.colorToggle.ariaLabel.mode.dark': 'dark mode',
-  'theme.colorToggle.ariaLabel.mode.light': 'light mode',
+  'theme.navbar.localeDropdown.currentLabel': 'Language: {locale}',
+  'theme.navbar.itemError': 'A navbar item cannot be shown: check the navbar configuration ({message}).',
+  'theme.colorToggle.darkMode': 'Dark mode',
+  'theme.colorToggle.switchToLight': 'Switch to light mode',
+  'theme.colorToggle.switchToDark': 'Switch to dark mode',
   'theme.SearchBar.label': 'Search',
 
   // Docs
@@ -40,7 +43,7 @@ export const englishCatalogue: Catalogue = {
   'theme.DocSidebarItem.expandCategoryAriaLabel': "Expand sidebar category '{label}'",
   'theme.DocSidebarItem.collapseCategoryAriaLabel': "Collapse sidebar category '{label}'",
   'theme.docs.breadcrumbs.navAriaLabel': 'Breadcrumbs',
-  'theme.docs.breadcrumbs.home': 'Home page',
+  'theme.docs.breadcrumbs.home': 'Documentation home page',
   'theme.docs.paginator.navAriaLabel': 'Docs pages',
   'theme.docs.paginator.previous': 'Previous',
   'theme.docs.paginator.next': 'Next',
@@ -64,27 +67,26 @@ export const englishCatalogue: Catalogue = {
 
   // Blog
   'theme.blog.sidebar.title': 'Recent posts',
-  'theme.blog.sidebar.navAriaLabel': 'Blog recent posts navigation',
+  'theme.blog.sidebar.navAriaLabel': 'Recent posts',
   'theme.blog.post.readingTime.plurals': 'One min read|{readingTime} min read',
   'theme.blog.post.readMore': 'Read more',
   'theme.blog.post.readMoreLabel': 'Read more about {title}',
   'theme.tags.tagsListLabel': 'Tags',
   'theme.blog.paginator.navAriaLabel': 'Blog list page navigation',
-  'theme.blog.paginator.newerEntries': 'Newer entries',
-  'theme.blog.paginator.olderEntries': 'Older entries',
+  'theme.blog.paginator.newerEntries': '« Newer entries',
+  'theme.blog.paginator.olderEntries': 'Older entries »',
   'theme.blog.paginator.pageCount': 'Page {page} of {total}',
   'theme.blog.paginator.pageTitle': '{blogTitle} – page {page}',
   'theme.blog.post.paginator.navAriaLabel': 'Blog post page navigation',
   'theme.blog.post.paginator.newerPost': 'Newer post',
   'theme.blog.post.paginator.olderPost': 'Older post',
-  'theme.blog.archive.title': 'Archive',
+  'theme.blog.archive.title': 'Blog archive',
   'theme.blog.archive.description': 'Every blog post, year by year.',
-  'theme.blog.archive.linkLabel': 'Every post, by year',
+  'theme.blog.archive.linkLabel': 'All posts by year',
 
   // Not found
   'theme.NotFound.title': 'Page Not Found',
-  'theme.NotFound.p1':
-    'We could not find what you were looking for: the link may be wrong, or the page may have moved.',
+  'theme.NotFound.p1': 'We could not find what you were looking for: the link may be wrong or the page may have moved.',
   'theme.NotFound.homeLink': 'Back to the home page',
 
   // Search modal
@@ -96,7 +98,7 @@ export const englishCatalogue: Catalogue = {
   'theme.SearchModal.searchBox.loadingAriaLabel': 'Searching',
   'theme.SearchModal.startScreen.helpText':
     'Type to search the documentation: the titles, sections and text of every page.',
-  'theme.SearchModal.startScreen.recentSearchesTitle': 'Recent',
+  'theme.SearchModal.startScreen.recentSearchesTitle': 'Recent searches',
   'theme.SearchModal.startScreen.sectionsTitle': 'Browse the sections',
   'theme.SearchModal.errorScreen.titleText': 'An error has occured. Please try again...',
   'theme.SearchModal.noResultsScreen.noResultsText': 'No results for "{query}"',
@@ -106,22 +108,24 @@ export const englishCatalogue: Catalogue = {
   'theme.SearchModal.footer.navigateText': 'to navigate',
   'theme.SearchModal.footer.closeText': 'to close',
   'theme.SearchModal.footer.searchByText': 'Powered by',
-  'theme.SearchPage.category.home': 'Home',
+  // The category (lvl0) of pages that are in no docs sidebar and not in the blog.
+  'theme.SearchPage.category.home': 'Home page',
   'theme.SearchPage.category.page': 'Pages',
   'theme.SearchPage.category.releases': 'Releases',
   'theme.SearchPage.category.docs': 'Documentation',
 
   // Offline mode
-  'theme.PwaReloadPopup.info': 'New version available',
+  'theme.PwaReloadPopup.info': 'A new version of this documentation is available.',
   'theme.PwaReloadPopup.refreshButtonText': 'Refresh',
   'theme.PwaReloadPopup.closeButtonAriaLabel': 'Close',
 
   // Translations: the notice on a page whose original changed, and the status page
-  'theme.translations.notice.changed': 'The original of this page was updated on {date}, after this translation.',
-  'theme.translations.notice.deleted': 'The original of this page was removed on {date}, after this translation.',
+  'theme.translations.notice.changed': 'The English original was updated on {date}, after this translation.',
+  'theme.translations.notice.deleted':
+    'The English original of this page was removed on {date}, after this translation.',
   'theme.translations.notice.historyLink': "See the original's changes",
   'theme.translations.status.title': 'Translation status',
-  'theme.translations.status.description': 'Each translated page against the original page it follows.',
+  'theme.translations.status.description': 'Every translated page compared with the original page it follows.',
   'theme.translations.status.comparedWith': 'Compared with the original {ref} at its last commit {sha}{date}.',
   'theme.translations.status.comparedWithDate': ' of {date}',
   'theme.translations.status.column.page': 'Page',
@@ -129,7 +133,7 @@ export const englishCatalogue: Catalogue = {
   'theme.translations.status.column.changes': 'Changes',
   'theme.translations.status.column.lastChange': 'Last change',
   'theme.translations.status.column.original': 'Original',
-  'theme.translations.status.changes': '{commits} commits (+{added} −{deleted})',
+  'theme.translations.status.changes': '{commits} commit (+{added} −{deleted})|{commits} commits (+{added} −{deleted})',
   'theme.translations.status.movedFrom': ' (was {path})',
   'theme.translations.status.untranslatedTitle': 'Original pages without a translation',
   'theme.translations.status.untranslatedDate': ' (last changed {date})',
@@ -138,5 +142,14 @@ export const englishCatalogue: Catalogue = {
   'theme.translations.state.changed': 'to review',
   'theme.translations.state.untracked': 'no source',
   'theme.translations.state.up-to-date': 'up to date',
-  'theme.translations.state.own': 'own',
-};
+  'theme.translations.state.own': 'own page',
+
+  // The dev server's overlay (`docs-it dev`): the build's errors over the page, its warnings in a corner
+  'theme.DevOverlay.ariaLabel': 'Build errors',
+  'theme.DevOverlay.errors': '{count} error|{count} errors',
+  'theme.DevOverlay.warnings': '{count} warning|{count} warnings',
+  'theme.DevOverlay.errorsTitle': 'docs-it: {errors} (this page reloads by itself once they are fixed)',
+  'theme.DevOverlay.andWarnings': 'and {warnings}',
+  'theme.DevOverlay.warningsTitle': 'docs-it: {warnings}',
+  'theme.DevOverlay.close': 'Close',
+} as const satisfies Record<string, string>;

@@ -1,7 +1,7 @@
-import type { italianCatalogue } from './italian';
+import type { englishCatalogue } from './english';
 
-/** An interface string's id: Docusaurus's translation id where Docusaurus has one (see `italian.ts`). */
-export type TranslationId = keyof typeof italianCatalogue;
+/** An interface string's id: Docusaurus's translation id where Docusaurus has one (see `english.ts`). */
+export type TranslationId = keyof typeof englishCatalogue;
 
 /** Every interface string of the theme, by id. */
 export type Catalogue = Readonly<Record<TranslationId, string>>;
@@ -34,6 +34,11 @@ export function placeholderParts(text: string): (string | { name: string })[] {
   }
   if (from < text.length) parts.push(text.slice(from));
   return parts;
+}
+
+/** The names of the placeholders of a string, each once, in order (`'{a} {b}|{a}'` → `['a', 'b']`). */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(/\{(\w+)\}/g), (m) => m[1]!))];
 }
 
 /** `text` with its `{name}` placeholders replaced by `values` (unknown ones left as written). */

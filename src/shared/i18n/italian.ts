@@ -1,18 +1,11 @@
 /**
- * The theme's interface in Italian, keyed by Docusaurus's translation ids (the keys of a Docusaurus site's
- * `i18n/<locale>/code.json`), so that such a file can later replace any entry unchanged. Strings Docusaurus has
- * no id for (the translation status page, the search categories of pages outside the docs, …) have ids of the
- * same shape, under the component that shows them.
- *
- * `{name}` is a placeholder; `a|b` are plural forms (Docusaurus's convention: the forms of `Intl.PluralRules`
- * in the order zero, one, two, few, many, other, as many as the language uses, the last one for the rest).
- * The search modal, the crash page and the chunk error keep the English wording the product's specification
- * quotes.
+ * The theme's interface in Italian, keyed like `english.ts` (the reference: see there for ids, placeholders and
+ * plural forms). The search modal, the crash page and the chunk error keep the English wording the product's
+ * specification quotes.
  */
-/** The language of `italianCatalogue`: its dates and plural forms are written in it. */
-export const italianLanguage = 'it';
+import type { Catalogue } from './interface-text';
 
-export const italianCatalogue = {
+export const italianCatalogue: Catalogue = {
   // Page frame
   'theme.common.skipToMainContent': 'Vai al contenuto principale',
   'theme.AnnouncementBar.closeButtonAriaLabel': 'Chiudi',
@@ -21,6 +14,7 @@ export const italianCatalogue = {
   'theme.ErrorPageContent.tryAgain': 'Try again',
   'theme.ChunkError.message': 'Impossibile caricare una parte della pagina: {reason}',
   'theme.ChunkError.retry': 'Retry',
+  'theme.ProgressBar.ariaLabel': 'Caricamento della pagina',
   'theme.BaseUrlIssueBanner.title': 'Your Docusaurus site did not load properly.',
   'theme.BaseUrlIssueBanner.suggestion':
     "Il sito è configurato per l'URL di base {baseUrl} ma questa pagina è servita da {path}. Controlla baseUrl " +
@@ -33,13 +27,13 @@ export const italianCatalogue = {
   'theme.navbar.mobileMenu.ariaLabel': 'Menu di navigazione',
   'theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel': '← Torna al menu principale',
   'theme.navbar.mobileSidebarSecondaryMenu.openButtonLabel': 'Menu della documentazione →',
-  'theme.navbar.mobileLanguageDropdown.label': 'Lingua',
+  'theme.navbar.localeDropdown.currentLabel': 'Lingua: {locale}',
   'theme.navbar.itemError':
     'Un elemento della barra di navigazione non può essere mostrato: controlla la configurazione della navbar ' +
     '({message}).',
-  'theme.colorToggle.ariaLabel': 'Cambia tema (ora: {mode})',
-  'theme.colorToggle.ariaLabel.mode.dark': 'scuro',
-  'theme.colorToggle.ariaLabel.mode.light': 'chiaro',
+  'theme.colorToggle.darkMode': 'Modalità scura',
+  'theme.colorToggle.switchToLight': 'Passa alla modalità chiara',
+  'theme.colorToggle.switchToDark': 'Passa alla modalità scura',
   'theme.SearchBar.label': 'Search',
 
   // Docs
@@ -149,4 +143,13 @@ export const italianCatalogue = {
   'theme.translations.state.untracked': 'senza fonte',
   'theme.translations.state.up-to-date': 'aggiornata',
   'theme.translations.state.own': 'propria',
-} as const satisfies Record<string, string>;
+
+  // The dev server's overlay (`docs-it dev`)
+  'theme.DevOverlay.ariaLabel': 'Errori di compilazione',
+  'theme.DevOverlay.errors': '{count} errore|{count} errori',
+  'theme.DevOverlay.warnings': '{count} avviso|{count} avvisi',
+  'theme.DevOverlay.errorsTitle': 'docs-it: {errors} (la pagina si ricarica da sola quando sono corretti)',
+  'theme.DevOverlay.andWarnings': 'e {warnings}',
+  'theme.DevOverlay.warningsTitle': 'docs-it: {warnings}',
+  'theme.DevOverlay.close': 'Chiudi',
+};

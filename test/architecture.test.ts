@@ -51,7 +51,7 @@ const allowed: Record<string, string[]> = {
   shared: [],
   templates: ['shared'],
   client: ['shared', 'templates'],
-  'service-worker': [],
+  'service-worker': ['shared'],
   bin: [],
   errors: [],
   validation: ['errors'],

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { candidatesOf, notFoundFileOf } from '../src/shared/urls';
+import { candidatesOf, notFoundFileOf } from '../src/shared/served-files';
 
 test('a URL path is answered by the file it names, then by the index.html of the folder it names', () => {
   assert.equal(candidatesOf('/'), ['index.html']);

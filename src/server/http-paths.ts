@@ -1,4 +1,4 @@
-import { candidatesOf } from '../shared/urls';
+import { candidatesOf } from '../shared/served-files';
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -5,7 +5,7 @@
  * and the search index work with no network; otherwise it precaches nothing and stays out of the way.
  */
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
-import { candidatesOf, notFoundFileOf } from '../shared/urls';
+import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 

@@ -10,7 +10,10 @@ export interface ServiceWorkerInput {
   outDir: string;
   baseUrl: string;
   mode: 'production' | 'development';
-  /** The build's files with content hashes (see `precached`), so workbox does not glob and re-read the output. */
+  /**
+   * The files to precache (see `SiteFiles.precached`) with content hashes, so workbox does not glob and re-read
+   * the output.
+   */
   files: (WrittenFile & { path: string })[];
 }
 
@@ -19,18 +22,8 @@ export interface ServiceWorkerSummary {
   bytes: number;
 }
 
-const precachedExtensions = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$/;
 /** A precached file this large would weigh on every reader's first visit (workbox's own default is 2 MB). */
 const maxPrecachedBytes = 5 * 1024 * 1024;
-
-/** Which output files (output-relative paths) go into the precache manifest. */
-export function precached(baseUrl: string, onDemand: ReadonlySet<string> = new Set()): (relPath: string) => boolean {
-  const base = baseUrl.slice(1);
-  // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
-  // Files loaded on demand (Mermaid) are cached by the worker when a page first loads them.
-  const skipped = new Set([`${base}sw.js`, `${base}search/records.json`, ...onDemand]);
-  return (relPath) => relPath.startsWith(base) && precachedExtensions.test(relPath) && !skipped.has(relPath);
-}
 
 /**
  * Writes `<base>/sw.js`: src/service-worker/sw.ts bundled with esbuild, with workbox-build injecting the precache

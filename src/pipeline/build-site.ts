@@ -128,8 +128,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
     await run.stages.close();
-    const kinds = options.fileKinds ?? [];
-    await run.task('links', () => site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds }).linkable()));
+    const fileKinds = options.fileKinds ?? [];
+    await run.task('links', () =>
+      site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds: fileKinds }).linkable()),
+    );
     await run.task('props', () => site!.routePages());
     report();
     const bundle = await run.task(
@@ -137,7 +139,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const files = siteFiles(site, run.stages, { bundle, kinds });
+    const files = siteFiles(site, run.stages, { bundle, kinds: fileKinds });
     const output = await OutputFolder.open(config.paths.out, {
       root: config.paths.root,
       reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
@@ -159,18 +161,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       });
       await run.task(
         'service worker',
-        async () => {
-          // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet; the
-          // worker precaches every file written so far (so: last).
-          await output.flush();
-          return writeServiceWorker({
+        () =>
+          writeServiceWorker({
             packageRoot: options.packageRoot,
-            outDir: output.tmp,
+            output,
             baseUrl: config.site.baseUrl,
             mode: config.mode,
-            files: output.filesWithRevisions(files.precached),
-          });
-        },
+            precached: files.precached,
+          }),
         (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
       );
       const warn = (warning: string) => found.push(warningDiagnostic(new DocsItError(warning)));

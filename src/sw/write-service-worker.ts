@@ -2,19 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { WrittenFile } from '../output/written-file';
+import type { OutputFolder } from '../output/output-folder';
 
 export interface ServiceWorkerInput {
   packageRoot: string;
-  /** The build's temporary output folder, complete except for the service worker. */
-  outDir: string;
+  /** The build being written, complete except for the service worker: it precaches every file written (so: last). */
+  output: OutputFolder;
   baseUrl: string;
   mode: 'production' | 'development';
-  /**
-   * The files to precache (see `SiteFiles.precached`) with content hashes, so workbox does not glob and re-read
-   * the output.
-   */
-  files: (WrittenFile & { path: string })[];
+  /** Which files written it precaches (see `SiteFiles.precached`), by path relative to the output folder. */
+  precached: (file: string) => boolean;
 }
 
 export interface ServiceWorkerSummary {
@@ -31,11 +28,15 @@ const maxPrecachedBytes = 5 * 1024 * 1024;
  */
 export async function writeServiceWorker({
   packageRoot,
-  outDir,
+  output,
   baseUrl,
   mode,
-  files,
+  precached,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
+  // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet.
+  await output.flush();
+  const outDir = output.tmp;
+  const files = output.filesWithRevisions(precached);
   const work = await mkdtemp(path.join(tmpdir(), 'docs-it-sw-'));
   try {
     const swSrc = path.join(work, 'sw.js');

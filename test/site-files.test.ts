@@ -11,7 +11,7 @@ import { DevSite } from '../src/dev/dev-site';
 import { docsItErrorsOf, formatError } from '../src/errors';
 import { buildSite } from '../src/pipeline/build-site';
 import type { SiteFileKind } from '../src/pipeline/site-files/site-files';
-import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const llms: SiteFileKind = (site) => [
   {
@@ -31,7 +31,11 @@ test('build writes the added file, a page links to it, and the service worker pr
   const out = path.join(dir, 'build');
   await buildSite({ packageRoot: repoRoot, config, out, fileKinds: [llms] });
   assert.match(readFileSync(path.join(out, 'it/llms.txt'), 'utf8'), /^# .+\n\n\d+ pagine\n$/);
-  assert.match(readFileSync(path.join(out, 'it/sw.js'), 'utf8'), /"url":"\/it\/llms\.txt"/);
+  const sw = readFileSync(path.join(out, 'it/sw.js'), 'utf8');
+  assert.match(sw, /"url":"\/it\/llms\.txt"/);
+  // The site's own files keep their rules: by type, the search records for Meilisearch left out.
+  assert.match(sw, /"url":"\/it\/search\/local-index\.json"/);
+  assert.not.match(sw, /records\.json|sitemap\.xml|_headers|robots\.txt/);
 });
 
 test('without the kind, the same link is a broken link at its line and nothing is written', async () => {
@@ -47,6 +51,14 @@ test('without the kind, the same link is a broken link at its line and nothing i
     ['content/docs/guides/per-modelli.md:5:9: broken link: /it/llms.txt is not a page of this site'],
   );
   assert.not.ok(existsSync(path.join(out, 'it/llms.txt')));
+});
+
+test('a static file published where the site writes a file of its own is an error naming it', async () => {
+  const errors = await buildErrors('basic', { 'content/static/sitemap.xml': '<urlset/>\n' });
+  assert.equal(
+    errors.map((e) => e.split('\n')[0]),
+    ['content/static/sitemap.xml: published at /it/sitemap.xml, where the site writes a file of its own'],
+  );
 });
 
 test('dev answers the added file and finds no broken link to it', async () => {

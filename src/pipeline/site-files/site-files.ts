@@ -306,7 +306,7 @@ function sameFileError(file: SiteFile | CopiedFile, root: string): Error {
   if ('from' in file) {
     const shown = path.relative(root, file.from).split(path.sep).join('/');
     return new DocsItError(
-      `${shown} is published at ${file.path}, where the site writes a file of its own`,
+      `published at /${file.path}, where the site writes a file of its own`,
       { file: shown },
       'Rename or move the file.',
     );

@@ -8,7 +8,7 @@ import { createLocalSearch, type LocalSearch } from '../src/client/search/local-
 import { loadConfig } from '../src/config/load-config';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
-import { siteFiles } from '../src/pipeline/site-files';
+import { siteFiles } from '../src/pipeline/site-files/site-files';
 import type { SearchInput } from '../src/search/search-files';
 import { loadStemmer } from '../src/search/stemmer';
 import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
@@ -36,7 +36,7 @@ export async function searchInputOf(configFile: string): Promise<SearchInput> {
     return '';
   };
   const stages = { ...run.stages, searchKey };
-  await siteFiles(site, { css: [], js: [], files: [], onDemand: new Set<string>() }, stages).search.key();
+  await siteFiles(site, stages).search.key();
   return input!;
 }
 

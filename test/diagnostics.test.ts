@@ -16,6 +16,7 @@ import { buildSite } from '../src/pipeline/build-site';
 import { collectingReporter } from '../src/pipeline/reporter';
 import { startRun } from '../src/pipeline/run';
 import { createSite, readContent } from '../src/pipeline/site';
+import { siteFiles } from '../src/pipeline/site-files/site-files';
 import { copyFixture, removeDir, repoRoot, textReporter } from './helpers';
 
 /** A site with one of each: a link left out, an unknown front matter key, a code without grammar, a broken link. */
@@ -48,7 +49,7 @@ test('Site.diagnostics(): every warning and error found so far, with its severit
   for (const [i, pattern] of expected.slice(0, 2).entries()) assert.match(before[i]!, pattern);
   const pages = await site.compileAll();
   assert.throws(
-    () => site.checkLinks(pages),
+    () => site.checkLinks(pages, siteFiles(site, run.stages).linkable()),
     (e: unknown) => docsItErrorsOf(e).length === 1,
   );
   const found = site.diagnostics().map(line);

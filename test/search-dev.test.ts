@@ -28,7 +28,9 @@ test('docs-it dev serves the local index, its text shards and the records of the
   assert.ok(shard.flat().includes('Perché è leggero.'));
   const records = (await json('/it/search/records.json')) as { url: string }[];
   assert.ok(records.some((r) => r.url === '/it/v1/guides/faq'));
-  assert.is((await site.respond('/it/search/text/manca.json')).kind, 'none');
+  // A shard the index does not name is not found, and answered as `serve` answers it: the 404 page.
+  const missing = await site.respond('/it/search/text/manca.json');
+  assert.equal([missing.kind, 'status' in missing && missing.status], ['page', 404]);
 });
 
 test('an edit is searchable after the update', async () => {

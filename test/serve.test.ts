@@ -118,6 +118,7 @@ test('request paths resolve to candidate files', () => {
   assert.equal(resolveRequestPath('/it/x?q=1'), { ok: true, candidates: ['it/x', 'it/x/index.html'] });
   assert.equal(resolveRequestPath('/it/x/'), { ok: true, candidates: ['it/x/index.html'] });
   assert.equal(resolveRequestPath('/%E0%A4%A'), { ok: false, status: 400 });
+  assert.equal(resolveRequestPath('/it/.env'), { ok: false, status: 404 });
   assert.is(cacheControlOf('it/assets/styles.ABCDEFGH.css'), 'public, max-age=31536000, immutable');
 });
 

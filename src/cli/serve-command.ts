@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsItError } from '../errors';
-import { notFoundFileOf } from '../output/redirects';
+import { notFoundFileOf } from '../pipeline/site-files/redirects';
 import { listen } from '../server/listen';
 import { createStaticServer, parseHeadersFile } from '../server/static-server';
 import type { TerminalReporter } from './terminal-reporter';

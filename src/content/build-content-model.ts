@@ -33,8 +33,6 @@ export interface ContentModel {
   routes: Route[];
   /** Route of every content file (site-root relative path → route), for link rewriting. */
   routeOfFile: Record<string, string>;
-  /** Every static file URL (`/docs/img/logo.svg`). */
-  staticUrls: string[];
   basePaths: { docs: string; blog: string; notFound: string };
   /** Where the docs begin for a reader: the docs home, or the main doc. */
   docsHomeRoute: string;
@@ -201,7 +199,6 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
     releases: input.releases,
     routes,
     routeOfFile,
-    staticUrls: discovered.staticFiles.map((f) => joinRoute(site.baseUrl, f)),
     basePaths: { docs: docsBase, blog: blogBase, notFound },
     docsHomeRoute: docsHome?.route ?? mainDoc?.route ?? docsBase,
     translations,

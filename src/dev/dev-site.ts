@@ -10,11 +10,11 @@ import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } fr
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { compileWorkerScript } from '../pipeline/compile-pool';
-import { type Run, startRun } from '../pipeline/run';
+import { type Run, type RunOptions, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
-import { type SiteFile, type SiteFiles, siteFiles } from '../pipeline/site-files';
+import { type SiteFiles, siteFiles } from '../pipeline/site-files/site-files';
 import { clientConfigOf } from '../render/client-config';
-import { htmlFileOf, pageDataFileOf } from '../shared/urls';
+import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -50,8 +50,6 @@ export class DevSite {
   private run!: Run;
   private site!: Site;
   private files!: SiteFiles;
-  private byPath = new Map<string, SiteFile>();
-  private copies = new Map<string, { path: string; from: string }>();
   private bundle!: ClientBundle;
   private bundler: Bundler | undefined;
   private bundlerKey = '';
@@ -69,7 +67,7 @@ export class DevSite {
   readonly buildId = `${process.pid}-${Date.now()}`;
 
   constructor(
-    private readonly options: LoadConfigOptions & { cliDir?: string },
+    private readonly options: LoadConfigOptions & Pick<RunOptions, 'cliDir' | 'fileKinds'>,
     /** Markup added to every page (the live-reload client). */
     private readonly inject: string,
   ) {}
@@ -172,41 +170,43 @@ export class DevSite {
     return { paths: [...routes], diagnostics: this.diagnostics, compiled };
   }
 
-  /** Answers a request path from memory: a page, its page data, an asset, a static file, or nothing. */
+  /**
+   * Answers a request path from memory with the site's file for it (the first of its candidates, as `serve`
+   * finds it in a build), else with the not-found page and status 404.
+   */
   async respond(url: string): Promise<DevResponse> {
-    const pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
-    if (pathname.includes('..')) return { kind: 'none' };
-    const file = pathname.slice(1);
-    const from = this.site.assets.fileOf(file) ?? this.copies.get(file)?.from;
-    if (from) {
-      // The listing and the pages' files were checked already; a file replaced since then (by a link out of the
-      // content folders, a FIFO) must not be served or opened either. Same rule as the build.
-      const { paths } = this.config;
-      const verdict = await publishable(from, [paths.content, paths.static], file);
-      return isRefusal(verdict) ? { kind: 'none' } : { kind: 'static', file: verdict.real };
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
+    } catch {
+      return { kind: 'none' };
     }
-    if (file.startsWith(this.files.search.dir)) {
-      const contents = (await this.files.search.contents()).get(file);
-      return contents === undefined ? { kind: 'none' } : { kind: 'data', status: 200, json: contents };
+    for (const candidate of candidatesOf(pathname)) {
+      const found = await this.files.fileAt(candidate);
+      if (!found) continue;
+      if ('from' in found) {
+        // The listing and the pages' files were checked already; a file replaced since then (by a link out of
+        // the content folders, a FIFO) must not be served or opened either. Same rule as the build.
+        const { paths } = this.config;
+        const verdict = await publishable(found.from, [paths.content, paths.static], candidate);
+        return isRefusal(verdict) ? { kind: 'none' } : { kind: 'static', file: verdict.real };
+      }
+      return this.responseOf(candidate, 200, await found.contents());
     }
-    const wantsData = pathname.endsWith('/page-data.json');
-    let route = wantsData ? pathname.slice(0, -'/page-data.json'.length) : pathname;
-    if (route.length > 1 && route.endsWith('/')) route = route.slice(0, -1);
-    const base = this.config.site.baseUrl;
-    if (`${route}/` === base) route = base;
-    const notFound = this.site.model.basePaths.notFound;
-    const known = this.site.model.routes.some((r) => r.path === route && r.kind !== 'not-found');
-    if (!known) {
-      const other = this.byPath.get(file);
-      if (other) return { kind: 'asset', contents: await other.contents(), file };
+    const notFound = notFoundFileOf(pathname, this.config.site.baseUrl);
+    const page = await this.files.fileAt(notFound);
+    if (!page || 'from' in page) return { kind: 'none' };
+    return this.responseOf(notFound, 404, await page.contents());
+  }
+
+  /** A file of the site as `dev` answers it: a page with the live-reload client, JSON, or another file. */
+  private responseOf(file: string, status: number, contents: string | Uint8Array): DevResponse {
+    if (file.endsWith('.html')) {
+      this.markPageServed();
+      return { kind: 'page', status, html: String(contents).replace('</body>', `${this.inject}</body>`) };
     }
-    const target = known ? route : notFound;
-    const status = known ? 200 : 404;
-    const produce = this.byPath.get(wantsData ? pageDataFileOf(target, notFound) : htmlFileOf(target, notFound))!;
-    const contents = String(await produce.contents());
-    this.markPageServed();
-    if (wantsData) return { kind: 'data', status, json: contents };
-    return { kind: 'page', status, html: contents.replace('</body>', `${this.inject}</body>`) };
+    if (file.endsWith('.json')) return { kind: 'data', status, json: String(contents) };
+    return { kind: 'asset', contents, file };
   }
 
   /**
@@ -287,9 +287,14 @@ export class DevSite {
   }
 
   private indexFiles(): void {
-    this.files = siteFiles(this.site, withSiteStyles(this.bundle, this.styles), this.run.stages);
-    this.byPath = new Map([...this.files.pages, ...this.files.extras, ...this.files.assets].map((f) => [f.path, f]));
-    this.copies = new Map(this.files.copies.map((c) => [c.path, c]));
+    this.files = siteFiles(this.site, this.run.stages, {
+      bundle: withSiteStyles(this.bundle, this.styles),
+      kinds: this.kinds,
+    });
+  }
+
+  private get kinds() {
+    return this.options.fileKinds ?? [];
   }
 
   /** Checks links once every page is compiled (the site keeps what it finds: see `diagnostics`). */
@@ -297,7 +302,7 @@ export class DevSite {
     const pages = new Map<string, CompiledPage>();
     for (const file of site.jobs.keys()) pages.set(file, await site.page(file));
     try {
-      site.checkLinks(pages);
+      site.checkLinks(pages, siteFiles(site, this.run.stages, { bundle: this.bundle, kinds: this.kinds }).linkable());
     } catch (error) {
       errorsOf(error);
     }

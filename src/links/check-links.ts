@@ -13,8 +13,8 @@ export interface DeclaredLink {
 export interface LinkCheckInput {
   /** Every published route (the not-found page excepted). */
   routes: Set<string>;
-  /** Files links may point to besides pages: static files, feeds, the sitemap. */
-  files: Set<string>;
+  /** URLs of the files links may point to besides pages: static files, feeds, the sitemap… */
+  files: ReadonlySet<string>;
   /** Element ids of each page, by route; pages not listed (generated lists) have no checked anchors. */
   idsOfRoute: Map<string, Set<string>>;
   /** Each content file's links, already resolved to routes. */

@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
+import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
 import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
 import {
@@ -163,6 +164,58 @@ export class OutputFolder {
     this.files++;
     this.bytes += written.size;
     await backgroundWrites().link(target, from, this.failed(relPath));
+  }
+
+  /**
+   * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
+   * link: no bytes copied, nothing produced). Files are produced one at a time, so memory stays flat on large
+   * sites.
+   */
+  async writeFiles(
+    files: readonly OutputFile[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<WriteCounts> {
+    const counts: WriteCounts = { written: 0, reused: 0 };
+    for (const file of files) {
+      const key = file.key ? await file.key() : undefined;
+      const previous = key === undefined ? undefined : this.reuse.reusable(file.path, key);
+      if (previous) {
+        await this.link(file.path, previous.path, previous.written);
+        counts.reused++;
+      } else {
+        await this.write(file.path, await file.contents(), file.source);
+        counts.written++;
+      }
+      if (key !== undefined) this.reuse.record(file.path, key, this.fileInfo(file.path)!);
+      onProgress?.(counts.written + counts.reused, files.length);
+    }
+    return counts;
+  }
+
+  /** Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. */
+  async writeGroup(group: OutputGroup): Promise<WriteCounts> {
+    const key = await group.key();
+    const previous = this.reuse.reusableGroup(group.name, key);
+    const files: string[] = [];
+    if (previous) {
+      for (const file of previous) {
+        await this.link(file.file, file.path, file.written);
+        files.push(file.file);
+      }
+    } else {
+      for (const [file, contents] of await group.contents()) {
+        await this.write(file, contents);
+        files.push(file);
+      }
+    }
+    for (const file of files) this.reuse.record(file, key, this.fileInfo(file)!);
+    this.reuse.recordGroup(group.name, key, files);
+    return previous ? { written: 0, reused: files.length } : { written: files.length, reused: 0 };
+  }
+
+  /** Copies files of the site into the build as they are. */
+  async copyFiles(copies: readonly CopiedFile[]): Promise<void> {
+    await Promise.all(copies.map((copy) => this.copy(copy.from, copy.path)));
   }
 
   /** Waits for every file queued so far to be on disk; throws the first that could not be written. */

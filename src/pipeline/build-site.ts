@@ -3,21 +3,22 @@ import path from 'node:path';
 import { bundleClient } from '../bundle/bundle-client';
 import { bundleSiteStyles, withSiteStyles } from '../bundle/site-styles';
 import type { StageName } from '../cache/code-versions';
-import type { StageStats } from '../cache/stage-cache';
+import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
+import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
+import { writeServiceWorker } from '../sw/write-service-worker';
 import { compileWorkerScript } from './compile-pool';
 import { formatBytes } from './format-units';
-import { openOutput } from './output';
 import type { PhaseTiming } from './progress';
 import { type RunOptions, startRun } from './run';
 import { createSite, readContent, type Site } from './site';
-import { siteFiles } from './site-files';
+import { siteFiles } from './site-files/site-files';
 import { type TranslationOptions, translationInputOf } from './translation-input';
 
 export type BuildOptions = RunOptions &
@@ -136,7 +137,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
     await run.stages.close();
-    await run.task('links', () => site!.checkLinks(pages));
+    const fileKinds = options.fileKinds ?? [];
+    await run.task('links', () =>
+      site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds: fileKinds }).linkable()),
+    );
     await run.task('props', () => site!.routePages());
     report();
     const bundle = await run.task(
@@ -144,12 +148,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const files = siteFiles(site, bundle, run.stages);
-    const output = await openOutput(config.paths.out, run.cache, config.paths, !options.noCache);
+    const files = siteFiles(site, run.stages, { bundle, kinds: fileKinds });
+    const output = await OutputFolder.open(config.paths.out, {
+      root: config.paths.root,
+      reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
+    });
     try {
       const rendered = await run.task(
         'render',
-        (onProgress) => output.write(files.pages, onProgress),
+        (onProgress) => output.writeFiles(files.pages, onProgress),
         (c) => `${c.written} written, ${c.reused} unchanged`,
       );
       await run.task(
@@ -158,21 +165,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         (c) => `${c.written + c.reused} files`,
       );
       await run.task('write', async () => {
-        await output.write([...files.extras, ...files.assets]);
-        await output.copy(files.copies);
+        await output.writeFiles([...files.extras, ...files.assets]);
+        await output.copyFiles(files.copies);
       });
       await run.task(
         'service worker',
         () =>
-          output.writeServiceWorker({
+          writeServiceWorker({
             packageRoot: options.packageRoot,
+            output,
             baseUrl: config.site.baseUrl,
             mode: config.mode,
-            onDemand: bundle.onDemand,
+            precached: files.precached,
           }),
         (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
       );
-      await output.commit((warning) => found.push(warningDiagnostic(new DocsItError(warning))));
+      const warn = (warning: string) => found.push(warningDiagnostic(new DocsItError(warning)));
+      await output.commit(warn);
+      keepForNextBuild(output, run.cache, config.paths.root, warn);
       // The cache entries are written by another thread: the next build must find them all.
       await run.cache.flush();
       const kinds: Record<string, number> = {};
@@ -200,6 +210,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await run.cache.flush();
     run.end();
     report();
+  }
+}
+
+/** The new build is in place: the cache only helps the next one, so a failure here is a warning. */
+function keepForNextBuild(output: OutputFolder, cache: Cache, root: string, warn: (message: string) => void): void {
+  try {
+    output.saveManifest();
+    cache.prune();
+  } catch (error) {
+    const where = path.relative(root, path.join(root, 'node_modules/.cache/docs-it')) || '.';
+    warn(`the cache in ${where} was not updated (${(error as Error).message}); the next build renders every page.`);
   }
 }
 

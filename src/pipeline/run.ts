@@ -3,6 +3,7 @@ import { type Cache, createCache } from '../cache/stage-cache';
 import { type LoadConfigOptions, resolvePaths } from '../config/load-config';
 import { Progress } from './progress';
 import { type Reporter, silentReporter } from './reporter';
+import type { SiteFileKind } from './site-files/site-files';
 import { createStages, type Stages } from './stages';
 
 export interface RunOptions extends LoadConfigOptions {
@@ -12,6 +13,8 @@ export interface RunOptions extends LoadConfigOptions {
   cliDir?: string;
   /** Where the run says how it goes and what it found (default: nowhere). */
   reporter?: Reporter;
+  /** Kinds of file the site has beside its own (see `SiteFileKind`): written, served, linkable, precached. */
+  fileKinds?: readonly SiteFileKind[];
 }
 
 /** What one build or dev session shares: its cache, the stages wrapped with it, and its reporter. */

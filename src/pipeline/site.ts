@@ -36,7 +36,6 @@ import { readLastCommitDates } from '../translations/last-commit-dates';
 import { compileJobsOf } from './compile-jobs';
 import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
-import { feedFilesOf } from './site-files';
 import type { Stages } from './stages';
 
 /** The site's files as read from disk: content, data, and the config's own text (for located errors). */
@@ -118,8 +117,11 @@ export interface Site {
   page(file: string): Promise<CompiledPage>;
   /** Every page, compiled one after another; every problem of every page thrown together. */
   compileAll(onProgress?: OnProgress): Promise<Map<string, CompiledPage>>;
-  /** Checks every link of the pages and of the chrome, site-wide; throws every broken one. */
-  checkLinks(pages: Map<string, CompiledPage>): void;
+  /**
+   * Checks every link of the pages and of the chrome, site-wide, against the routes and the other files a page
+   * may link to (URLs: see `SiteFiles.linkable`); throws every broken one.
+   */
+  checkLinks(pages: Map<string, CompiledPage>, files: ReadonlySet<string>): void;
   /** A route's props, with the problems that do not stop it from rendering. */
   routePage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
   /** Every route's props, in route order; every problem thrown together. */
@@ -219,7 +221,7 @@ export function createSite(
       errors.throwIfAny();
       return compiled;
     },
-    checkLinks(compiled) {
+    checkLinks(compiled, files) {
       const idsOfRoute = new Map<string, Set<string>>();
       const pageLinks = new Map<string, CompiledPage['links']>();
       for (const route of model.routes) {
@@ -228,8 +230,6 @@ export function createSite(
       }
       for (const [file, page] of compiled) pageLinks.set(file, page.links);
       const routePaths = new Set(model.routes.filter((r) => r.kind !== 'not-found').map((r) => r.path));
-      const files = new Set([...model.staticUrls, ...feedFilesOf(config.site.baseUrl, model).map((f) => `/${f}`)]);
-      files.add(`${config.site.baseUrl}sitemap.xml`);
       try {
         checkLinks(
           {

@@ -1,3 +1,5 @@
+import { candidatesOf } from '../shared/served-files';
+
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
@@ -56,8 +58,8 @@ export function pathOfTarget(target: string): string {
 export type ResolvedRequest = { ok: true; candidates: string[] } | { ok: false; status: 400 | 404 };
 
 /**
- * The files that may answer a request path, relative to the output folder, most specific first:
- * `/docs/x` and `/docs/x/` → `docs/x`, `docs/x/index.html`. Anything that could escape the folder is refused.
+ * The files that may answer a request target, relative to the output folder, most specific first (see
+ * `candidatesOf`). Anything that could escape the folder is refused.
  */
 export function resolveRequestPath(rawUrl: string): ResolvedRequest {
   const pathname = pathOfTarget(rawUrl).split(/[?#]/, 1)[0] ?? '/';
@@ -68,9 +70,6 @@ export function resolveRequestPath(rawUrl: string): ResolvedRequest {
     return { ok: false, status: 400 };
   }
   if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return { ok: false, status: 400 };
-  const segments = decoded.split('/').filter(Boolean);
-  if (segments.some((s) => s === '..' || s === '.' || s.startsWith('.'))) return { ok: false, status: 404 };
-  const rel = segments.join('/');
-  if (rel === '') return { ok: true, candidates: ['index.html'] };
-  return { ok: true, candidates: decoded.endsWith('/') ? [`${rel}/index.html`] : [rel, `${rel}/index.html`] };
+  const candidates = candidatesOf(decoded);
+  return candidates.length > 0 ? { ok: true, candidates } : { ok: false, status: 404 };
 }

@@ -5,6 +5,7 @@
  * and the search index work with no network; otherwise it precaches nothing and stays out of the way.
  */
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
+import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -16,19 +17,12 @@ const log = (...args: unknown[]) => debug && console.log('[docs-it sw]', ...args
 const precache = new PrecacheController({ fallbackToNetwork: true });
 precache.addToCacheList(self.__WB_MANIFEST);
 const scope = new URL(self.registration.scope).pathname;
-const notFoundPage = `${scope}404.html`;
-const notFoundData = `${scope}404.page-data.json`;
 const onDemandCache = 'docs-it-on-demand';
 
-/** The precache entries that may answer a path: `/docs/x` and `/docs/x/` are `docs/x/index.html`. */
-function candidates(pathname: string): string[] {
-  if (pathname.endsWith('/')) return [`${pathname}index.html`, pathname];
-  return [pathname, `${pathname}/index.html`];
-}
-
+/** The precached file that answers a path: the first of its candidates (the files `serve` would look for). */
 async function fromPrecache(pathname: string): Promise<Response | undefined> {
-  for (const candidate of candidates(pathname)) {
-    const key = precache.getCacheKeyForURL(new URL(candidate, self.location.origin).href);
+  for (const candidate of candidatesOf(pathname)) {
+    const key = precache.getCacheKeyForURL(new URL(`/${candidate}`, self.location.origin).href);
     if (!key) continue;
     const cached = await caches.match(key, { cacheName: precache.strategy.cacheName });
     if (cached) return cached;
@@ -72,12 +66,13 @@ self.addEventListener('fetch', (event) => {
         const kept = onDemand ? await caches.match(request, { cacheName: onDemandCache }) : undefined;
         if (kept) return kept;
         // Offline and not precached: the site's own 404 answers, as the server would.
+        const notFound = `/${notFoundFileOf(url.pathname, scope)}`;
         if (url.pathname.endsWith('/page-data.json')) {
-          const data = await fromPrecache(notFoundData);
+          const data = await fromPrecache(notFound);
           if (data) return new Response('', { status: 404 });
         }
         if (request.mode === 'navigate') {
-          const page = await fromPrecache(notFoundPage);
+          const page = await fromPrecache(notFound);
           if (page) return new Response(page.body, { status: 404, headers: page.headers });
         }
         throw error;

@@ -2,16 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { WrittenFile } from '../output/written-file';
+import type { OutputFolder } from '../output/output-folder';
 
 export interface ServiceWorkerInput {
   packageRoot: string;
-  /** The build's temporary output folder, complete except for the service worker. */
-  outDir: string;
+  /** The build being written, complete except for the service worker: it precaches every file written (so: last). */
+  output: OutputFolder;
   baseUrl: string;
   mode: 'production' | 'development';
-  /** The build's files with content hashes (see `precached`), so workbox does not glob and re-read the output. */
-  files: (WrittenFile & { path: string })[];
+  /** Which files written it precaches (see `SiteFiles.precached`), by path relative to the output folder. */
+  precached: (file: string) => boolean;
 }
 
 export interface ServiceWorkerSummary {
@@ -19,18 +19,8 @@ export interface ServiceWorkerSummary {
   bytes: number;
 }
 
-const precachedExtensions = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$/;
 /** A precached file this large would weigh on every reader's first visit (workbox's own default is 2 MB). */
 const maxPrecachedBytes = 5 * 1024 * 1024;
-
-/** Which output files (output-relative paths) go into the precache manifest. */
-export function precached(baseUrl: string, onDemand: ReadonlySet<string> = new Set()): (relPath: string) => boolean {
-  const base = baseUrl.slice(1);
-  // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
-  // Files loaded on demand (Mermaid) are cached by the worker when a page first loads them.
-  const skipped = new Set([`${base}sw.js`, `${base}search/records.json`, ...onDemand]);
-  return (relPath) => relPath.startsWith(base) && precachedExtensions.test(relPath) && !skipped.has(relPath);
-}
 
 /**
  * Writes `<base>/sw.js`: src/service-worker/sw.ts bundled with esbuild, with workbox-build injecting the precache
@@ -38,11 +28,15 @@ export function precached(baseUrl: string, onDemand: ReadonlySet<string> = new S
  */
 export async function writeServiceWorker({
   packageRoot,
-  outDir,
+  output,
   baseUrl,
   mode,
-  files,
+  precached,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
+  // workbox writes sw.js itself, into a folder the file-writing thread may not have created yet.
+  await output.flush();
+  const outDir = output.tmp;
+  const files = output.filesWithRevisions(precached);
   const work = await mkdtemp(path.join(tmpdir(), 'docs-it-sw-'));
   try {
     const swSrc = path.join(work, 'sw.js');

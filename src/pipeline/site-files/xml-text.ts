@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/escape-html';
+import { escapeHtml } from '../../shared/escape-html';
 
 /*
  * XML 1.0 allows only these characters (its `Char` production): tab, line feed, carriage return and everything

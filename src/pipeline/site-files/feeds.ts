@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/escape-html';
+import { escapeHtml } from '../../shared/escape-html';
 import { xmlChars, xmlText } from './xml-text';
 
 export interface FeedItem {

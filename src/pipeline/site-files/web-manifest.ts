@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../config/site-schema';
+import type { SiteConfig } from '../../config/site-schema';
 
 /** The web app manifest that makes the site installable (name, scope, colours, icons). */
 export function renderWebManifest(site: SiteConfig): string {

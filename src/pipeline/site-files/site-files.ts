@@ -1,0 +1,315 @@
+/*
+ * The manifest of a site's files, keyed by output path: the one list that `build` writes, `dev` answers
+ * from, the link check accepts links to and the service worker precaches. A new kind of file is one more
+ * `SiteFileKind`; nothing else lists files.
+ */
+import path from 'node:path';
+import type { ClientBundle } from '../../bundle/bundle-client';
+import { currentLocaleOf } from '../../config/site-schema';
+import { DocsItError } from '../../errors';
+import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
+import { clientSidebars } from '../../render/client-sidebar';
+import { contentSecurityPolicy } from '../../render/csp';
+import { createFragmentCache } from '../../render/fragment-cache';
+import { colorModeScript } from '../../render/inline-scripts';
+import { type RenderInput, renderPage } from '../../render/render-page';
+import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
+import { type SearchInput, searchFiles } from '../../search/search-files';
+import { searchWordsOf } from '../../search/search-words';
+import { translatorOf } from '../../shared/i18n/interface-text';
+import {
+  feedFileOf,
+  htmlFileOf,
+  notFoundRouteOf,
+  pageDataFileOf,
+  searchDirOf,
+  sidebarFileOf,
+  urlOfFile,
+} from '../../shared/urls';
+import type { Site } from '../site';
+import type { Stages } from '../stages';
+import { type FeedInput, renderAtom, renderRss } from './feeds';
+import { renderHeadersFile } from './headers';
+import { renderRedirects } from './redirects';
+import { renderRobots, renderSitemap } from './sitemap';
+import { renderWebManifest } from './web-manifest';
+
+/** A file of the site, produced on demand. */
+export interface SiteFile extends OutputFile {
+  /**
+   * Whether a page may link to it (default: yes). Pages are linked by their routes; the files only the site's
+   * own code fetches (page data, sidebars, the bundle) and the host's files are not links.
+   */
+  linkable?: boolean;
+  /** Whether the service worker precaches it for offline reading (default: by its type, `precachedType`). */
+  precache?: boolean;
+}
+
+/** Files made together (the search files): the previous build's are kept only all at once. */
+export interface SiteFileGroup extends OutputGroup {
+  /** Folder of the group's files, relative to the output folder. */
+  dir: string;
+  /** Which of its files the service worker precaches. */
+  precache: (file: string) => boolean;
+}
+
+/**
+ * A kind of file a site has besides its pages, search files, bundle and copies (the sitemap, the feeds, a
+ * host's files…): the files of that kind for a state of the site. Tools add their own (`RunOptions.fileKinds`).
+ */
+export type SiteFileKind = (site: Site) => SiteFile[];
+
+/** Every file of one state of a site: what `build` writes and `dev` serves. */
+export interface SiteFiles {
+  /** HTML documents and page data of every route, and the sidebars client navigation loads. */
+  pages: SiteFile[];
+  search: SiteFileGroup;
+  /** The files of every `SiteFileKind`: sitemap, robots.txt, feeds, web app manifest, host files, and added kinds. */
+  extras: SiteFile[];
+  /** The client bundle's scripts and stylesheet (none before the bundle is made). */
+  assets: SiteFile[];
+  /** Files of `content/static`, and the files pages use from next to them, copied as they are. */
+  copies: CopiedFile[];
+  /** The file at an output path (see `candidatesOf` for a URL's), produced on demand. */
+  fileAt(file: string): Promise<SiteFile | CopiedFile | undefined>;
+  /** The URLs a page may link to besides its routes: static files, feeds, the sitemap… */
+  linkable(): Set<string>;
+  /** Whether the service worker precaches the file at an output path (only files of the site, under its base URL). */
+  precached(file: string): boolean;
+}
+
+/** What a reader needs to read the site offline: documents, data, code, styles, images, fonts. */
+const precachedTypes = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$/;
+
+/** Whether a file's type is precached when the file does not say (see `SiteFile.precache`). */
+export function precachedType(file: string): boolean {
+  return precachedTypes.test(file);
+}
+
+const text = (file: string, contents: () => string | Promise<string>): SiteFile => ({
+  path: file,
+  contents: async () => contents(),
+});
+
+/** `sitemap.xml`, every indexable route. */
+const sitemapFiles: SiteFileKind = (site) => [
+  text(`${site.config.site.baseUrl.slice(1)}sitemap.xml`, async () => {
+    const indexable = (await site.routePages()).filter((p) => !p.noIndex).map((p) => p.props.path);
+    return renderSitemap(site.config.site.url, indexable);
+  }),
+];
+
+const robotsFiles: SiteFileKind = ({ config }) => [
+  text('robots.txt', () => renderRobots(config.site.url, config.site.baseUrl)),
+];
+
+const webManifestFiles: SiteFileKind = ({ config }) => [
+  text(`${config.site.baseUrl.slice(1)}manifest.webmanifest`, () => renderWebManifest(config.site)),
+];
+
+/** The files static hosts read (`_headers`, `_redirects`): for the host, not for readers. */
+const hostFiles: SiteFileKind = ({ config }) => {
+  const notFound = notFoundRouteOf(config.site.baseUrl);
+  return [
+    text('_headers', () => renderHeadersFile(contentSecurityPolicy(config.site))),
+    text('_redirects', () => renderRedirects(config.site.baseUrl, htmlFileOf(notFound, notFound))),
+  ].map((file) => ({ ...file, linkable: false }));
+};
+
+/** The blog's RSS and Atom feeds, for a site with posts. */
+const feedFiles: SiteFileKind = (site) => {
+  const { config, model } = site;
+  const siteConfig = config.site;
+  if (model.posts.length === 0) return [];
+  const feed = async (feedFile: string): Promise<FeedInput> => {
+    const locale = currentLocaleOf(siteConfig);
+    const listed = model.posts.filter((p) => !p.frontMatter.unlisted);
+    return {
+      title: `${siteConfig.title} – ${siteConfig.blog.title}`,
+      description: siteConfig.blog.description,
+      siteUrl: `${siteConfig.url}${model.basePaths.blog}`,
+      feedUrl: `${siteConfig.url}/${feedFile}`,
+      language: locale.htmlLang,
+      copyright: siteConfig.footer.copyright,
+      items: await Promise.all(
+        listed.map(async (post) => ({
+          title: post.title,
+          url: `${siteConfig.url}${post.route}`,
+          date: post.date,
+          description: post.frontMatter.description ?? '',
+          // Feed readers need absolute links.
+          html: (await site.page(post.source.file)).html.replace(/(href|src)="\//g, `$1="${siteConfig.url}/`),
+          authors: post.authors.map((a) => a.name),
+        })),
+      ),
+    };
+  };
+  const rss = feedFileOf(siteConfig.baseUrl, 'rss');
+  const atom = feedFileOf(siteConfig.baseUrl, 'atom');
+  return [text(rss, async () => renderRss(await feed(rss))), text(atom, async () => renderAtom(await feed(atom)))];
+};
+
+/** The kinds of file every site has. */
+export const siteFileKinds: readonly SiteFileKind[] = [
+  sitemapFiles,
+  robotsFiles,
+  webManifestFiles,
+  hostFiles,
+  feedFiles,
+];
+
+export interface SiteFilesOptions {
+  /** The client bundle; without it (before it is made, for the link check) the bundle's files are left out. */
+  bundle?: ClientBundle;
+  /** Kinds of file beside the site's own (`siteFileKinds`). */
+  kinds?: readonly SiteFileKind[];
+}
+
+/** The files of one state of a site; nothing is produced until asked for. */
+export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions = {}): SiteFiles {
+  const { config, model, chrome } = site;
+  const { site: siteConfig } = config;
+  const { bundle } = options;
+  const base = siteConfig.baseUrl.slice(1);
+  const notFound = notFoundRouteOf(siteConfig.baseUrl);
+  const sidebars = clientSidebars(model.sidebars.sidebars);
+  // One object for every page: its digest is taken once per run, not once per page.
+  const assets = bundle && { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
+  const fragments = createFragmentCache();
+  const hasBlog = model.posts.length > 0;
+  const renderInputOf = async (route: string): Promise<RenderInput> => {
+    if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
+    const { page } = await site.routePage(route);
+    const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
+    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar };
+  };
+
+  const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
+    const key = async () => stages.renderKey(await renderInputOf(route.path));
+    const source = route.file ? { source: route.file } : {};
+    return [
+      {
+        path: htmlFileOf(route.path, notFound),
+        ...source,
+        key,
+        contents: async () => renderPage(await renderInputOf(route.path), fragments),
+        linkable: false,
+      },
+      {
+        path: pageDataFileOf(route.path, notFound),
+        ...source,
+        key,
+        contents: async () => JSON.stringify((await site.routePage(route.path)).page.props),
+        linkable: false,
+      },
+    ];
+  });
+  for (const [id, items] of Object.entries(sidebars)) {
+    pages.push({
+      path: sidebarFileOf(siteConfig.baseUrl, id),
+      contents: async () => JSON.stringify(items),
+      linkable: false,
+    });
+  }
+
+  let searchInput: Promise<SearchInput> | undefined;
+  const searchInputOf = () =>
+    (searchInput ??= (async () => {
+      const options = {
+        baseUrl: siteConfig.baseUrl,
+        lang: siteConfig.i18n.currentLocale,
+        version: siteConfig.docs.version.label,
+        blogLabel: siteConfig.blog.title,
+        kindCategories: kindCategoriesOf(translatorOf(site.chrome.text)),
+      };
+      const searchPages: SearchPage[] = [];
+      for (const route of model.routes) {
+        const { page } = await site.routePage(route.path);
+        const file = route.file;
+        const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
+        const searchPage = searchPageOf(page, blocks, options);
+        if (searchPage) searchPages.push(searchPage);
+      }
+      const words = searchWordsOf({
+        lang: siteConfig.i18n.currentLocale,
+        htmlLang: currentLocaleOf(siteConfig).htmlLang,
+        synonyms: siteConfig.search.synonyms,
+      });
+      return { pages: searchPages, options, words };
+    })());
+  const searchDir = searchDirOf(siteConfig.baseUrl);
+  const search: SiteFileGroup = {
+    name: 'search',
+    dir: searchDir,
+    key: async () => stages.searchKey(await searchInputOf()),
+    contents: async () => (await searchFiles(await searchInputOf())).files,
+    // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
+    precache: (file) => file !== `${searchDir}records.json` && precachedType(file),
+  };
+
+  const extras = [...siteFileKinds, ...(options.kinds ?? [])].flatMap((kind) => kind(site));
+  const bundleFiles: SiteFile[] = (bundle?.files ?? []).map((file) => ({
+    path: file.path,
+    contents: async () => file.contents,
+    linkable: false,
+    // Files loaded on demand (Mermaid) are cached by the worker when a page first loads them.
+    ...(bundle?.onDemand.has(file.path) ? { precache: false } : {}),
+  }));
+  const copies: CopiedFile[] = [
+    ...site.content.discovered.staticFiles.map((file) => ({
+      path: `${base}${file}`,
+      from: path.join(config.paths.static, file),
+    })),
+    // Known once the pages are compiled: `build` asks for the copies after compiling every page.
+    ...site.assets.copies(),
+  ];
+
+  const byPath = new Map<string, SiteFile | CopiedFile>();
+  for (const file of [...pages, ...extras, ...bundleFiles, ...copies]) {
+    if (byPath.has(file.path)) throw sameFileError(file, config.paths.root);
+    byPath.set(file.path, file);
+  }
+  const inSearch = (file: string) => file.startsWith(searchDir);
+  return {
+    pages,
+    search,
+    extras,
+    assets: bundleFiles,
+    copies,
+    async fileAt(file) {
+      const listed = byPath.get(file);
+      if (listed) return listed;
+      // A page's file published since the list was made (`dev` lists before compiling).
+      const from = site.assets.fileOf(file);
+      if (from) return { path: file, from };
+      if (!inSearch(file)) return undefined;
+      const contents = (await search.contents()).get(file);
+      return contents === undefined ? undefined : { path: file, contents: async () => contents, linkable: false };
+    },
+    linkable() {
+      const linkable = [...byPath.values()].filter((file) => !('contents' in file) || file.linkable !== false);
+      return new Set([...linkable, ...site.assets.copies()].map((file) => urlOfFile(file.path)));
+    },
+    precached(file) {
+      // The worker's scope is the base URL: it answers nothing above it.
+      if (!file.startsWith(base)) return false;
+      if (inSearch(file)) return search.precache(file);
+      const listed = byPath.get(file) ?? (site.assets.fileOf(file) ? { path: file, from: '' } : undefined);
+      if (!listed) return false;
+      return ('precache' in listed ? listed.precache : undefined) ?? precachedType(file);
+    },
+  };
+}
+
+/** Two files of the site at one output path: the one written last would silently replace the other. */
+function sameFileError(file: SiteFile | CopiedFile, root: string): Error {
+  if ('from' in file) {
+    const shown = path.relative(root, file.from).split(path.sep).join('/');
+    return new DocsItError(
+      `published at /${file.path}, where the site writes a file of its own`,
+      { file: shown },
+      'Rename or move the file.',
+    );
+  }
+  return new Error(`two files of the site are written to ${file.path}`);
+}

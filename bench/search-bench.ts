@@ -131,18 +131,20 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
     logLevel: 'silent',
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DOCS_IT_CONFIG__: JSON.stringify({
-        baseUrl: '/it/',
-        mode: 'production',
-        search: {
-          provider: 'local',
-          localIndexUrl: '/it/search/local-index.json',
-          indexUid: 'docs-v1',
-          clientAgents: [],
-          searchParams: {},
-        },
-        pwa: { offlineModeActivationStrategies: [], debug: false },
-      }),
+      __DOCS_IT_CONFIG__: JSON.stringify(
+        JSON.stringify({
+          baseUrl: '/it/',
+          mode: 'production',
+          search: {
+            provider: 'local',
+            localIndexUrl: '/it/search/local-index.json',
+            indexUid: 'docs-v1',
+            clientAgents: [],
+            searchParams: {},
+          },
+          pwa: { offlineModeActivationStrategies: [], debug: false },
+        }),
+      ),
     },
   });
   const outputs = result.metafile.outputs;

@@ -138,7 +138,12 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
+    // The config as a string literal, parsed once (src/client/client-config.ts): esbuild injects an object
+    // literal into every module of the bundle, React's included, whose chunk would then change with the config.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(mode),
+      __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
+    },
     plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined)],
   };
 }

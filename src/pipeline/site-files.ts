@@ -138,7 +138,7 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     }),
     text('robots.txt', () => renderRobots(siteConfig.url, siteConfig.baseUrl)),
     text(`${base}manifest.webmanifest`, () => renderWebManifest(siteConfig)),
-    text('_headers', () => renderHeadersFile(contentSecurityPolicy(siteConfig))),
+    text('_headers', () => renderHeadersFile(contentSecurityPolicy(siteConfig), siteConfig.baseUrl)),
     text('_redirects', () => renderRedirects(siteConfig.baseUrl, htmlFileOf(notFound, notFound))),
   ];
   const [rss, atom] = feedFilesOf(siteConfig.baseUrl, model);

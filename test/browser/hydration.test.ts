@@ -97,7 +97,7 @@ for (const [name, origin] of [
     assert.equal(found, []);
   });
 
-  test(`${name}: the search modal opens and finds, and in-app navigation renders each kind, without a warning`, async () => {
+  test(`${name}: the search modal finds, and in-app navigation renders each kind, without a warning`, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const messages = consoleOf(page);
     await openHydrated(page, `${origin()}/it/v1/guides/getting-started/prerequisites`);

@@ -58,7 +58,7 @@ async function buildHarness(out: string, env: Record<string, string>) {
     jsx: 'automatic',
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DOCS_IT_CONFIG__: JSON.stringify(await clientConfigFor(config, env)),
+      __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(await clientConfigFor(config, env))),
     },
   });
 }

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bundleClient, type ClientBundle } from '../src/bundle/bundle-client';
+import { renderHeadersFile } from '../src/output/headers';
+import { parseHeadersFile } from '../src/server/static-server';
+import { precached } from '../src/sw/write-service-worker';
+import { clientConfigFor, fixture, repoRoot } from './helpers';
+
+const config = path.join(fixture('basic'), 'site.config.ts');
+const decoder = new TextDecoder();
+
+async function bundle(siteTitle?: string): Promise<ClientBundle> {
+  const clientConfig = await clientConfigFor(config);
+  return bundleClient({
+    packageRoot: repoRoot,
+    baseUrl: '/it/',
+    mode: 'production',
+    clientConfig: siteTitle ? { ...clientConfig, siteTitle } : clientConfig,
+    siteRoot: fixture('basic'),
+  });
+}
+
+/** The sources a JavaScript output is made of, from its source map (packages by name). */
+function sourcesOf(result: ClientBundle, file: string): string[] {
+  const map = result.files.find((f) => f.path === `${file}.map`);
+  assert.ok(map, `${file} has a source map`);
+  const { sources } = JSON.parse(decoder.decode(map.contents)) as { sources: string[] };
+  return sources.map((s) => s.replace(/^.*node_modules\//, 'node_modules/'));
+}
+
+const scripts = (result: ClientBundle) => result.files.filter((f) => f.path.endsWith('.js')).map((f) => f.path);
+const isReact = (source: string) => /^node_modules\/(react|react-dom|scheduler)\//.test(source);
+/** The chunks holding React's runtime: every source of theirs is React's. */
+const reactChunks = (result: ClientBundle) =>
+  scripts(result).filter((file) => {
+    const sources = sourcesOf(result, file).filter((s) => !s.startsWith('<'));
+    return sources.length > 0 && sources.every(isReact);
+  });
+
+let first: ClientBundle;
+test.before(async () => {
+  first = await bundle();
+});
+
+test('the browser runs React: react-dom/client in a chunk of its own that the app imports, no other runtime', () => {
+  const all = scripts(first).flatMap((file) => sourcesOf(first, file));
+  assert.not.ok(
+    all.some((s) => /preact/.test(s)),
+    'no preact in the bundle',
+  );
+  assert.ok(all.includes('node_modules/react-dom/cjs/react-dom-client.production.js'), 'production build of React');
+  const runtime = reactChunks(first);
+  assert.equal(runtime.length, 1, 'one chunk holds React, and nothing else');
+  const app = first.js[0]!.slice(1);
+  assert.not.ok(sourcesOf(first, app).some(isReact), 'the app chunk holds none of React');
+  const appCode = decoder.decode(first.files.find((f) => f.path === app)!.contents);
+  assert.ok(appCode.includes(`/${runtime[0]}`), 'the app imports the runtime chunk');
+  assert.not.ok(
+    first.files.some((f) => /\/react-runtime\./.test(f.path)),
+    'the entry that splits React off is not published',
+  );
+});
+
+test("React's chunk keeps its name when the app changes, is precached and served as immutable", async () => {
+  const changed = await bundle('Un altro titolo');
+  assert.is.not(changed.js[0], first.js[0], 'the app chunk changed');
+  assert.equal(reactChunks(changed), reactChunks(first), "React's chunk did not");
+  const runtime = reactChunks(first)[0]!;
+  assert.ok(precached('/it/', first.onDemand)(runtime), 'in the offline precache');
+  const headers = renderHeadersFile("default-src 'self'", '/it/');
+  const block = headers.slice(headers.indexOf('/it/assets/*'));
+  assert.match(block, /^\/it\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.ok(runtime.startsWith('it/assets/'), 'under the immutable folder');
+  // docs-it serve reads only the block for every path.
+  assert.not.ok('Cache-Control' in parseHeadersFile(headers));
+});
+
+test.run();

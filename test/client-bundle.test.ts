@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,14 +12,15 @@ import { clientConfigFor, fixture, repoRoot } from './helpers';
 const config = path.join(fixture('basic'), 'site.config.ts');
 const decoder = new TextDecoder();
 
-async function bundle(siteTitle?: string): Promise<ClientBundle> {
+async function bundle(siteTitle?: string, components?: { siteRoot: string; file: string }): Promise<ClientBundle> {
   const clientConfig = await clientConfigFor(config);
   return bundleClient({
     packageRoot: repoRoot,
     baseUrl: '/it/',
     mode: 'production',
     clientConfig: siteTitle ? { ...clientConfig, siteTitle } : clientConfig,
-    siteRoot: fixture('basic'),
+    siteRoot: components?.siteRoot ?? fixture('basic'),
+    components: components?.file,
   });
 }
 
@@ -74,6 +77,31 @@ test("React's chunk keeps its name when the app changes, is precached and served
   assert.ok(runtime.startsWith('it/assets/'), 'under the immutable folder');
   // docs-it serve reads only the block for every path.
   assert.not.ok('Cache-Control' in parseHeadersFile(headers));
+});
+
+test("a site's components get docs-it's React, installed or not in the site's folder", async () => {
+  // Outside the repository: no node_modules with React in this folder or above it.
+  const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'docs-it-one-react-'));
+  try {
+    const file = path.join(siteRoot, 'components.tsx');
+    writeFileSync(
+      file,
+      "import { useState } from 'react';\n" +
+        'export function Counter() {\n  const [n, setN] = useState(0);\n' +
+        '  return <button type="button" onClick={() => setN(n + 1)}>{n}</button>;\n}\n',
+    );
+    const result = await bundle(undefined, { siteRoot, file });
+    const copies = scripts(result)
+      .flatMap((f) => sourcesOf(result, f))
+      .filter((s) => s.endsWith('react-dom-client.production.js') || s.endsWith('react.production.js'));
+    assert.equal(copies.length, 2, 'one react and one react-dom/client');
+    assert.ok(
+      scripts(result).some((f) => sourcesOf(result, f).some((s) => s.endsWith('components.tsx'))),
+      "the site's component is bundled",
+    );
+  } finally {
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
 });
 
 test.run();

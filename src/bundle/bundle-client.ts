@@ -81,6 +81,13 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
         loader: 'js',
         resolveDir: packageRoot,
       }));
+      // One React in the bundle, docs-it's: the site's components (and packages of the site) get the copy the
+      // templates hydrate with, whether or not the site installed React (two copies would break hooks).
+      b.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) =>
+        args.pluginData === oneReact
+          ? undefined
+          : b.resolve(args.path, { resolveDir: packageRoot, kind: args.kind, pluginData: oneReact }),
+      );
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
@@ -105,6 +112,9 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
  */
 const reactRuntimeEntry = 'react-runtime';
 const reactRuntimeModule = 'docs-it:react-runtime';
+
+/** Marks a resolution of React that `siteCode` already sent to docs-it's own copy. */
+const oneReact = Symbol('docs-it one React');
 
 /** Where esbuild is told the bundle goes (see `outdir`). */
 const assetsDirOf = (packageRoot: string) => path.join(packageRoot, 'assets');

@@ -110,7 +110,7 @@ async function measure(name: string, configFile: string): Promise<Row> {
 }
 
 /**
- * Bundles installSearch as the site's bundle would (preact/compat): its entry chunk is what the first page
+ * Bundles installSearch as the site's bundle would (React): its entry chunk is what the first page
  * load gains.
  */
 async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz: number }[]; leaks: string[] }> {
@@ -129,26 +129,22 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
     chunkNames: '[name]-[hash]',
     jsx: 'automatic',
     logLevel: 'silent',
-    alias: {
-      react: 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DOCS_IT_CONFIG__: JSON.stringify({
-        baseUrl: '/it/',
-        mode: 'production',
-        search: {
-          provider: 'local',
-          localIndexUrl: '/it/search/local-index.json',
-          indexUid: 'docs-v1',
-          clientAgents: [],
-          searchParams: {},
-        },
-        pwa: { offlineModeActivationStrategies: [], debug: false },
-      }),
+      __DOCS_IT_CONFIG__: JSON.stringify(
+        JSON.stringify({
+          baseUrl: '/it/',
+          mode: 'production',
+          search: {
+            provider: 'local',
+            localIndexUrl: '/it/search/local-index.json',
+            indexUid: 'docs-v1',
+            clientAgents: [],
+            searchParams: {},
+          },
+          pwa: { offlineModeActivationStrategies: [], debug: false },
+        }),
+      ),
     },
   });
   const outputs = result.metafile.outputs;
@@ -164,14 +160,14 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
   visit(Object.keys(outputs).find((key) => key.endsWith('/entry.js'))!);
   const eagerInputs = [...eager].flatMap((file) => Object.keys(outputs[file]!.inputs));
   // The modal and everything it is made of (its components, hooks and ids) load on first use only.
-  const lazyOnly = /minisearch|meilisearch|preact|mount-search|src\/client\/search\/(Search|search-ids|use-)/;
+  const lazyOnly = /minisearch|meilisearch|react|scheduler|mount-search|src\/client\/search\/(Search|search-ids|use-)/;
   const leaks = eagerInputs.filter((input) => lazyOnly.test(input));
   const lazy = Object.keys(outputs)
     .filter((file) => file.endsWith('.js') && !eager.has(file))
     .map((file) => ({
       name: Object.keys(outputs[file]!.inputs)
         .map((i) => i.replace(/^.*node_modules\//, '').replace(/^(src|templates)\//, '$1/'))
-        .filter((i) => !i.includes('/dist/') || /minisearch|meilisearch|preact/.test(i))
+        .filter((i) => !i.includes('/dist/') || /minisearch|meilisearch|react/.test(i))
         .slice(0, 3)
         .join(', '),
       gz: gz(file),
@@ -217,7 +213,7 @@ console.log(
   `\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ` +
     (load.leaks.length
       ? `ERRORE, caricati subito: ${load.leaks.join(', ')}.`
-      : 'niente modale, MiniSearch, meilisearch né preact.'),
+      : 'niente modale, MiniSearch, meilisearch né React.'),
 );
 console.log('Caricati al primo uso (gzip):');
 for (const chunk of load.lazy) console.log(`  ${kb(chunk.gz).padStart(9)}  ${chunk.name}`);

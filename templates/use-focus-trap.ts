@@ -31,7 +31,16 @@ export function useFocusTrap(
         (home?.current ?? focusableIn(dialog.current)[0])?.focus();
     };
     document.addEventListener('focusin', keepFocus);
+    // A render that removes the focused element (results replacing the list shown before them) leaves focus on
+    // <body> without any focus event: it goes back home as well.
+    const orphaned = new MutationObserver(() => {
+      if (openTraps[openTraps.length - 1] !== trap || !dialog.current) return;
+      if (document.activeElement === null || document.activeElement === document.body)
+        (home?.current ?? focusableIn(dialog.current)[0])?.focus();
+    });
+    if (dialog.current) orphaned.observe(dialog.current, { childList: true, subtree: true });
     return () => {
+      orphaned.disconnect();
       document.removeEventListener('focusin', keepFocus);
       openTraps.splice(openTraps.indexOf(trap), 1);
     };

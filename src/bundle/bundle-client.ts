@@ -69,6 +69,25 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
         mermaid ? { path: mermaidRenderer(packageRoot) } : { path: 'none', namespace: 'docs-it-empty' },
       );
       b.onLoad({ filter: /.*/, namespace: 'docs-it-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+      b.onResolve({ filter: new RegExp(`^${reactRuntimeModule}$`) }, () => ({
+        path: reactRuntimeModule,
+        namespace: 'docs-it-react',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-react' }, () => ({
+        // Every module of React the browser code imports, so that all of React lands in the runtime's chunks.
+        contents: ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']
+          .map((name, i) => `import * as m${i} from '${name}'; export { m${i} };`)
+          .join('\n'),
+        loader: 'js',
+        resolveDir: packageRoot,
+      }));
+      // One React in the bundle, docs-it's: the site's components (and packages of the site) get the copy the
+      // templates hydrate with, whether or not the site installed React (two copies would break hooks).
+      b.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) =>
+        args.pluginData === oneReact
+          ? undefined
+          : b.resolve(args.path, { resolveDir: packageRoot, kind: args.kind, pluginData: oneReact }),
+      );
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
@@ -86,17 +105,30 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
   };
 }
 
+/**
+ * The entry that holds React's runtime apart from the app (`react`, `react-dom/client`): the app changes with
+ * every release of docs-it and every site, React rarely, so its chunk keeps its name (and readers' caches)
+ * across them. The entry's own file is dropped from the output: nothing loads it.
+ */
+const reactRuntimeEntry = 'react-runtime';
+const reactRuntimeModule = 'docs-it:react-runtime';
+
+/** Marks a resolution of React that `siteCode` already sent to docs-it's own copy. */
+const oneReact = Symbol('docs-it one React');
+
 /** Where esbuild is told the bundle goes (see `outdir`). */
 const assetsDirOf = (packageRoot: string) => path.join(packageRoot, 'assets');
 
 function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
   const { packageRoot, baseUrl, mode, clientConfig } = input;
   return {
-    // Aliases resolve from the working directory: the package's, so a site folder without preact works.
     absWorkingDir: packageRoot,
     entryPoints: {
       app: path.join(packageRoot, 'src/client/entry.tsx'),
       styles: path.join(packageRoot, 'templates/styles.css'),
+      // Never loaded itself: as a second entry that reaches React and nothing else, it makes esbuild's splitting
+      // put React in chunks of its own, whose hashes change only with React (see `reactRuntimeEntry`).
+      [reactRuntimeEntry]: reactRuntimeModule,
     },
     bundle: true,
     splitting: true,
@@ -116,15 +148,12 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    // React DOM's client alone is over the page's JavaScript budget (README, benchmarks): the browser runs the
-    // same templates on preact/compat, which hydrates React's server markup.
-    alias: {
-      react: 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
+    // The config as a string literal, parsed once (src/client/client-config.ts): esbuild injects an object
+    // literal into every module of the bundle, React's included, whose chunk would then change with the config.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(mode),
+      __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
     },
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode), __DOCS_IT_CONFIG__: JSON.stringify(clientConfig) },
     plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined)],
   };
 }
@@ -179,7 +208,10 @@ function toBundle(result: BuildResult<{ write: false; metafile: true }>, input: 
       'assets',
       path.relative(outDir, path.resolve(input.packageRoot, p)).split(path.sep).join('/'),
     );
-  const files = result.outputFiles.map((f) => ({ path: outPath(f.path), contents: f.contents }));
+  const runtimeEntry = new RegExp(`/${reactRuntimeEntry}\\.[^/]+\\.js(\\.map)?$`);
+  const files = result.outputFiles
+    .map((f) => ({ path: outPath(f.path), contents: f.contents }))
+    .filter((f) => !runtimeEntry.test(f.path));
   const onDemand = new Set([...mermaidOnly(result.metafile)].map(outPath));
   const urlOf = (f: { path: string }) => `/${f.path}`;
   return {

@@ -1,12 +1,13 @@
 /*
- * The browser entry: hydrates the server-rendered page and turns the site into a single-page app.
- * In the bundle `react` resolves to preact/compat: the same templates, a tenth of the JavaScript.
+ * The browser entry: hydrates the server-rendered page with React (react-dom/client), the same templates the
+ * server rendered, and turns the site into a single-page app.
  */
 import { hydrateRoot } from 'react-dom/client';
 import type { HydrationData } from '../shared/route-data';
 import { ClientApp } from './app/ClientApp';
 import { clientConfig } from './client-config';
 import { installContentWidgets } from './content-widgets';
+import { reportRecoverable } from './recoverable-errors';
 import { registerServiceWorker } from './register-sw';
 import { installSearch } from './search/install-search';
 
@@ -15,7 +16,9 @@ const dataElement = document.getElementById('__docs-data');
 if (root && dataElement) {
   const data = JSON.parse(dataElement.textContent ?? '{}') as HydrationData;
   // The content HTML is already in the page: reuse it instead of sending it twice.
-  if ('contentHtml' in data.page) data.page.contentHtml = root.querySelector('.content')?.innerHTML ?? '';
+  // Its element is `.content`, or `.home-content` on the home page (templates/Pages.tsx).
+  if ('contentHtml' in data.page)
+    data.page.contentHtml = root.querySelector('.home-content, .content')?.innerHTML ?? '';
   installContentWidgets();
   hydrateRoot(
     root,
@@ -24,7 +27,9 @@ if (root && dataElement) {
       initial={data}
       notFoundPath={clientConfig.notFoundPath}
       siteTitle={clientConfig.siteTitle}
+      root={root}
     />,
+    { onRecoverableError: reportRecoverable },
   );
 }
 // The search modal and its index load on first use; only the listeners are installed now.

@@ -2,6 +2,7 @@ import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { InterfaceTextContext } from '../../templates/text';
 import { clientConfig } from './client-config';
+import { reportRecoverable } from './recoverable-errors';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
 let components: Promise<Components> | undefined;
@@ -29,6 +30,7 @@ export function hydrateIslands(root: ParentNode): void {
       hydrateRoot(
         island,
         createElement(InterfaceTextContext.Provider, { value: text }, createElement(Component, props)),
+        { onRecoverableError: reportRecoverable },
       );
     }
   });

@@ -48,22 +48,34 @@ function showReloadPopup(config: ClientConfig, onReload: () => void): void {
   document.body.append(popup);
 }
 
-/** Registers `<base>/sw.js` in production builds; `docs-it dev` never does. */
+/**
+ * Registers `<base>/sw.js` in production builds; `docs-it dev` never does. The browser's own API: workbox-window
+ * would add a chunk to every first visit for these few lines.
+ */
 export function registerServiceWorker(config: ClientConfig): void {
   if (config.mode !== 'production' || !('serviceWorker' in navigator)) return;
   const start = async () => {
     const offlineMode = await isOfflineMode(config.pwa.offlineModeActivationStrategies);
-    const { Workbox } = await import('workbox-window');
-    const wb = new Workbox(`${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`, {
-      scope: config.baseUrl,
-    });
-    const activateWaiting = () => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
+    const url = `${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`;
+    // A new worker waits until this page lets it take over (src/service-worker/sw.ts skips waiting on this
+    // message); the page then reloads under it.
+    const activate = (worker: ServiceWorker) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      worker.postMessage({ type: 'SKIP_WAITING' });
     };
-    wb.addEventListener('waiting', () => (offlineMode ? showReloadPopup(config, activateWaiting) : activateWaiting()));
+    const onWaiting = (worker: ServiceWorker) =>
+      offlineMode ? showReloadPopup(config, () => activate(worker)) : activate(worker);
     try {
-      await wb.register();
+      const registration = await navigator.serviceWorker.register(url, { scope: config.baseUrl });
+      // A worker already waiting from an earlier visit, or one installed from now on while another controls the
+      // page (the first worker of a visit takes control by itself: nothing to wait for).
+      if (registration.waiting && navigator.serviceWorker.controller) onWaiting(registration.waiting);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && navigator.serviceWorker.controller) onWaiting(installing);
+        });
+      });
     } catch (error) {
       console.error('registerSW failed', error);
     }

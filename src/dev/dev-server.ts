@@ -106,7 +106,10 @@ export function createDevServer(
             res
               .writeHead(response.status, {
                 ...baseHeaders,
-                'Content-Type': 'application/json; charset=utf-8',
+                // Page data and search files are JSON, but for the search's stemmer, a module (`.js`).
+                'Content-Type': /\.js$/.test(url.split(/[?#]/, 1)[0] ?? '')
+                  ? contentTypeOf('x.js')
+                  : 'application/json; charset=utf-8',
                 'Cache-Control': 'no-cache',
               })
               .end(response.json);

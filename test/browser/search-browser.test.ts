@@ -56,16 +56,9 @@ async function buildHarness(out: string, env: Record<string, string>) {
     chunkNames: '[name].[hash]',
     logLevel: 'silent',
     jsx: 'automatic',
-    // As the site's bundle (src/bundle/bundle-client.ts): the browser runs on preact/compat.
-    alias: {
-      react: 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DOCS_IT_CONFIG__: JSON.stringify(await clientConfigFor(config, env)),
+      __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(await clientConfigFor(config, env))),
     },
   });
 }

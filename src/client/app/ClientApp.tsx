@@ -22,6 +22,7 @@ import {
 } from './history-entries';
 import { canPrefetch, inAppPath, isSamePageHash } from './links';
 import { createPageLoader } from './page-loader';
+import { createRouteAnnouncer, type RouteAnnouncer } from './route-announcer';
 
 interface AppState {
   page: RouteProps;
@@ -39,16 +40,18 @@ interface ClientAppProps {
   initial: { page: RouteProps; sidebar?: ShownSidebarItem[]; renderCollapsed: boolean };
   notFoundPath: string;
   siteTitle: string;
+  /** The element the app is hydrated in. */
+  root: HTMLElement;
 }
 
 const versionKey = 'docs-preferred-version-default';
 
 /** The single-page app: the server-rendered page hydrated, then in-app navigation with page data. */
-export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAppProps) {
+export function ClientApp({ chrome, initial, notFoundPath, siteTitle, root }: ClientAppProps) {
   const [state, setState] = useState<AppState>({ ...initial, via: 'load', hash: location.hash });
   const loader = useRef(createPageLoader(chrome.baseUrl, notFoundPath)).current;
   const progress = useRef(createProgressBar(translatorOf(chrome.text).t('theme.ProgressBar.ariaLabel'))).current;
-  const announcer = useRef<HTMLParagraphElement>(null);
+  const announcer = useRef<RouteAnnouncer | undefined>(undefined);
   const current = useRef(state.page.path);
   /** The page the window shows and its history entry's key; positions of entries left for other pages. */
   const shown = useRef({ page: pageOf(location), key: '' });
@@ -176,7 +179,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     if (target) target.scrollIntoView();
     else window.scrollTo(0, state.via === 'pop' ? (state.scrollY ?? 0) : 0);
     noteNavigationScroll();
-    announcer.current?.focus({ preventScroll: true });
+    announcer.current?.announce(state.page.title);
   }, [state, siteTitle]);
 
   // Once, after hydration: the base-URL banner goes, the preferred docs version is checked, whole sidebars load.
@@ -192,6 +195,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
         noteNavigationScroll();
       }
     }
+    announcer.current = createRouteAnnouncer(root, initial.page.title);
     document.getElementById('__docs-it-base-url-issue-banner')?.remove();
     document.documentElement.classList.add('hydrated');
     const store = storage();
@@ -201,7 +205,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
       if (event.key === 'theme' && (event.newValue === 'light' || event.newValue === 'dark'))
         document.documentElement.setAttribute('data-theme', event.newValue);
     });
-  }, []);
+  }, [root, initial.page.title]);
   useEffect(() => {
     if (state.page.kind === 'doc') storage().setItem(versionKey, 'current');
     const id = state.page.kind === 'doc' ? state.page.sidebarId : undefined;
@@ -215,12 +219,6 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle }: ClientAp
     }
   }, [state.page, state.renderCollapsed, loader]);
 
-  return (
-    <>
-      <p ref={announcer} tabIndex={-1} className="visually-hidden route-announcer">
-        {state.page.title}
-      </p>
-      <App chrome={chrome} page={state.page} sidebar={state.sidebar} renderCollapsed={state.renderCollapsed} />
-    </>
-  );
+  // Exactly the server's tree (src/render/render-page.tsx): anything around <App> would not hydrate.
+  return <App chrome={chrome} page={state.page} sidebar={state.sidebar} renderCollapsed={state.renderCollapsed} />;
 }

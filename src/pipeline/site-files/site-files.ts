@@ -111,7 +111,7 @@ const webManifestFiles: SiteFileKind = ({ config }) => [
 const hostFiles: SiteFileKind = ({ config }) => {
   const notFound = notFoundRouteOf(config.site.baseUrl);
   return [
-    text('_headers', () => renderHeadersFile(contentSecurityPolicy(config.site))),
+    text('_headers', () => renderHeadersFile(contentSecurityPolicy(config.site), config.site.baseUrl)),
     text('_redirects', () => renderRedirects(config.site.baseUrl, htmlFileOf(notFound, notFound))),
   ].map((file) => ({ ...file, linkable: false }));
 };

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bundleClient, type ClientBundle } from '../src/bundle/bundle-client';
+import { renderHeadersFile } from '../src/pipeline/site-files/headers';
+import { precachedType } from '../src/pipeline/site-files/site-files';
+import { parseHeadersFile } from '../src/server/static-server';
+import { clientConfigFor, fixture, repoRoot } from './helpers';
+
+const config = path.join(fixture('basic'), 'site.config.ts');
+const decoder = new TextDecoder();
+
+async function bundle(siteTitle?: string, components?: { siteRoot: string; file: string }): Promise<ClientBundle> {
+  const clientConfig = await clientConfigFor(config);
+  return bundleClient({
+    packageRoot: repoRoot,
+    baseUrl: '/it/',
+    mode: 'production',
+    clientConfig: siteTitle ? { ...clientConfig, siteTitle } : clientConfig,
+    siteRoot: components?.siteRoot ?? fixture('basic'),
+    components: components?.file,
+  });
+}
+
+/** The sources a JavaScript output is made of, from its source map (packages by name). */
+function sourcesOf(result: ClientBundle, file: string): string[] {
+  const map = result.files.find((f) => f.path === `${file}.map`);
+  assert.ok(map, `${file} has a source map`);
+  const { sources } = JSON.parse(decoder.decode(map.contents)) as { sources: string[] };
+  return sources.map((s) => s.replace(/^.*node_modules\//, 'node_modules/'));
+}
+
+const scripts = (result: ClientBundle) => result.files.filter((f) => f.path.endsWith('.js')).map((f) => f.path);
+const isReact = (source: string) => /^node_modules\/(react|react-dom|scheduler)\//.test(source);
+/** The chunks holding React's runtime: every source of theirs is React's. */
+const reactChunks = (result: ClientBundle) =>
+  scripts(result).filter((file) => {
+    const sources = sourcesOf(result, file).filter((s) => !s.startsWith('<'));
+    return sources.length > 0 && sources.every(isReact);
+  });
+
+let first: ClientBundle;
+test.before(async () => {
+  first = await bundle();
+});
+
+test('the browser runs React: react-dom/client in a chunk of its own that the app imports, no other runtime', () => {
+  const all = scripts(first).flatMap((file) => sourcesOf(first, file));
+  assert.not.ok(
+    all.some((s) => /preact/.test(s)),
+    'no preact in the bundle',
+  );
+  assert.ok(all.includes('node_modules/react-dom/cjs/react-dom-client.production.js'), 'production build of React');
+  const runtime = reactChunks(first);
+  assert.equal(runtime.length, 1, 'one chunk holds React, and nothing else');
+  const app = first.js[0]!.slice(1);
+  assert.not.ok(sourcesOf(first, app).some(isReact), 'the app chunk holds none of React');
+  const appCode = decoder.decode(first.files.find((f) => f.path === app)!.contents);
+  assert.ok(appCode.includes(`/${runtime[0]}`), 'the app imports the runtime chunk');
+  assert.not.ok(
+    first.files.some((f) => /\/react-runtime\./.test(f.path)),
+    'the entry that splits React off is not published',
+  );
+});
+
+test("React's chunk keeps its name when the app changes, is precached and served as immutable", async () => {
+  const changed = await bundle('Un altro titolo');
+  assert.is.not(changed.js[0], first.js[0], 'the app chunk changed');
+  assert.equal(reactChunks(changed), reactChunks(first), "React's chunk did not");
+  const runtime = reactChunks(first)[0]!;
+  // What the site's file list precaches: a file of its type, not one of the chunks loaded on demand.
+  assert.ok(precachedType(runtime) && !first.onDemand.has(runtime), 'in the offline precache');
+  const headers = renderHeadersFile("default-src 'self'", '/it/');
+  const block = headers.slice(headers.indexOf('/it/assets/*'));
+  assert.match(block, /^\/it\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.ok(runtime.startsWith('it/assets/'), 'under the immutable folder');
+  // docs-it serve reads only the block for every path.
+  assert.not.ok('Cache-Control' in parseHeadersFile(headers));
+});
+
+test("a site's components get docs-it's React, installed or not in the site's folder", async () => {
+  // Outside the repository: no node_modules with React in this folder or above it.
+  const siteRoot = mkdtempSync(path.join(os.tmpdir(), 'docs-it-one-react-'));
+  try {
+    const file = path.join(siteRoot, 'components.tsx');
+    writeFileSync(
+      file,
+      "import { useState } from 'react';\n" +
+        'export function Counter() {\n  const [n, setN] = useState(0);\n' +
+        '  return <button type="button" onClick={() => setN(n + 1)}>{n}</button>;\n}\n',
+    );
+    const result = await bundle(undefined, { siteRoot, file });
+    const copies = scripts(result)
+      .flatMap((f) => sourcesOf(result, f))
+      .filter((s) => s.endsWith('react-dom-client.production.js') || s.endsWith('react.production.js'));
+    assert.equal(copies.length, 2, 'one react and one react-dom/client');
+    assert.ok(
+      scripts(result).some((f) => sourcesOf(result, f).some((s) => s.endsWith('components.tsx'))),
+      "the site's component is bundled",
+    );
+  } finally {
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+});
+
+test.run();

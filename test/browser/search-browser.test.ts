@@ -573,11 +573,11 @@ test('Meilisearch provider: Bearer key, index docs-v1, language filter, highligh
   await timed.close();
 });
 
-test('the build writes the records, the local index and the text shards', () => {
+test('the build writes the records, the local index, its shards and the text files', () => {
   const files = readdirSync(path.join(localOut, 'it/search'));
   assert.equal(
     files.sort().map((f) => f.replace(/^stemmer\.[0-9a-f]{8}\.js$/, 'stemmer.js')),
-    ['local-index.json', 'records.json', 'stemmer.js', 'text'],
+    ['local-index.json', 'postings', 'records.json', 'stemmer.js', 'terms', 'text'],
   );
   const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as {
     url: string;

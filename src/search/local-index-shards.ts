@@ -55,45 +55,36 @@ export function shardLocalIndex(
   // What the ranking needs of each document, written into every posting entry of the document.
   const indexTerm = termIndexer(index.stop);
   const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
+  const pageWeight = index.pages.map(([, , , weight]) => weightOf(weight));
+  const w = weights.length;
+  const pageCodes = index.pages.map(([, , title], page) => pageCode.encode(pageWeight[page]!, w, wordCount(title)));
   const firstSection = new Int32Array(pageCount).fill(-1);
   const sectionCodes = index.sections.map(([page, anchor, headings], s) => {
     if (firstSection[page] === -1) firstSection[page] = s;
-    return {
-      weight: weightOf(index.pages[page]![3]),
+    return sectionCode.encode({
+      weight: pageWeight[page]!,
+      weights: w,
       top: firstSection[page] === s,
       noAnchor: !anchor,
       depth: headings.length,
       words: wordCount(headings[headings.length - 1] ?? ''),
-    };
+    });
   });
-  const w = weights.length;
-  const sectionCodeOf = (s: number) => sectionCode.encode({ ...sectionCodes[s]!, weights: w });
-  const titleWords = index.pages.map(([, , title]) => wordCount(title));
-  const pageWeight = index.pages.map(([, , , weight]) => weightOf(weight));
+  const documents: Documents = {
+    pageLengths: index.pageLengths,
+    sectionLengths: index.sectionLengths,
+    pageCodes,
+    sectionCodes,
+    pageOf: index.sections.map(([page]) => page),
+  };
 
   // Postings: each term's list re-encoded with its documents' figures, cut into shards by size.
   const postingShards: PostingsShard[] = [[]];
   let shardBytes = 2;
   const first: number[] = [];
   const more: number[] = [];
-  const pFields = pageFields.length;
-  const parentField = fields.indexOf('p');
   index.terms.forEach((_, t) => {
-    const list = encodePostings(
-      index.postings[t]!,
-      (field, doc, tf) => {
-        if (field < pFields)
-          return [
-            tf,
-            index.pageLengths[doc * pFields + field]!,
-            pageCode.encode(pageWeight[doc]!, w, titleWords[doc]!),
-          ];
-        if (field === parentField) return [];
-        const sFields = fields.length - pFields;
-        return [tf, index.sectionLengths[doc * sFields + field - pFields]!, sectionCodeOf(doc)];
-      },
-      index.sections,
-    );
+    const list = encodePostings(index.postings[t]!, documents);
     first.push(-1);
     more.push(0);
     let at = 0;
@@ -197,45 +188,49 @@ function pageOfTerm(index: LocalIndexFile, term: string): string {
   return index.pages[field < pageFields.length ? doc : index.sections[doc]![0]]![0];
 }
 
-/**
- * A term's posting list (`LocalIndexFile.postings` encoding) with each document's figures: `figures(field, doc,
- * tf)` gives what follows the document's gap (and, for sections, the gap of its page).
- */
-function encodePostings(
-  raw: readonly number[],
-  figures: (field: number, doc: number, tf: number) => number[],
-  sections: LocalIndexFile['sections'],
-): number[] {
+/** What a posting entry carries of its document, by document. */
+interface Documents {
+  pageLengths: readonly number[];
+  sectionLengths: readonly number[];
+  pageCodes: readonly number[];
+  sectionCodes: readonly number[];
+  pageOf: readonly number[];
+}
+
+/** A term's posting list (`LocalIndexFile.postings` encoding) re-encoded as `PostingsShard` says. */
+function encodePostings(raw: readonly number[], documents: Documents): number[] {
   const out: number[] = [];
   const pFields = pageFields.length;
+  const sFields = fields.length - pFields;
   const parentField = fields.indexOf('p');
   for (let i = 0; i < raw.length; ) {
     const field = raw[i++]!;
     const n = raw[i++]!;
-    const docs: number[] = [];
-    const tfs: number[] = [];
+    out.push(field, 0);
+    const countAt = out.length - 1;
+    let count = 0;
     let doc = -1;
-    for (const end = i + n; i < end; i++) {
-      if (raw[i] === 0) tfs[tfs.length - 1]!++;
-      else {
-        doc += raw[i]!;
-        docs.push(doc);
-        tfs.push(1);
-      }
-    }
-    out.push(field, docs.length);
     let previous = -1;
     let previousPage = -1;
-    docs.forEach((d, k) => {
-      out.push(d - previous);
-      previous = d;
-      if (field >= pFields && field !== parentField) {
-        const page = sections[d]![0];
-        out.push(page - previousPage);
+    for (const end = i + n; i < end; ) {
+      doc += raw[i++]!;
+      let tf = 1;
+      while (i < end && raw[i] === 0) {
+        tf++;
+        i++;
+      }
+      count++;
+      out.push(doc - previous);
+      previous = doc;
+      if (field < pFields) out.push(tf, documents.pageLengths[doc * pFields + field]!, documents.pageCodes[doc]!);
+      else if (field !== parentField) {
+        const page = documents.pageOf[doc]!;
+        out.push(page - previousPage, tf, documents.sectionLengths[doc * sFields + field - pFields]!);
+        out.push(documents.sectionCodes[doc]!);
         previousPage = page;
       }
-      out.push(...figures(field, d, tfs[k]!));
-    });
+    }
+    out[countAt] = count;
   }
   return out;
 }

@@ -36,8 +36,11 @@ export interface IndexTerms {
 
 export interface IndexShards {
   readonly terms: IndexTerms;
-  /** Loads the term shards that hold the words starting with each prefix (`null`: every term shard). */
-  loadTerms(prefixes: readonly string[] | null): Promise<void>;
+  /**
+   * Loads the term shards that hold the words starting with each prefix, and those that may hold a word within
+   * two typos of each of `twoTypos` (see `shardsWithinTwoTypos`).
+   */
+  loadTerms(prefixes: readonly string[], twoTypos?: readonly string[]): Promise<void>;
   /** Loads the postings shards of these terms (their term shards are loaded). */
   loadPostings(terms: Iterable<number>): Promise<void>;
   /** A page's text file, fetched once. */
@@ -84,6 +87,32 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
     let to = from;
     while (to + 1 < starts.length && (upper === undefined || starts[to + 1]![0] < upper)) to++;
     return [from, to];
+  };
+  /**
+   * The shards that may hold a word within two typos of `word`. A typo on the first letter counts as two, so a word
+   * that does not start with the query's first letter is within two typos only if one edit makes it the query:
+   * a first letter replaced or added (`c + word[1..]`, `c + word`), the first letter dropped or swapped with the
+   * second. The first two are exact words after any letter: a shard may hold one when its range reaches from one
+   * first letter past another, or contains the word after its first or last first letter.
+   */
+  const shardsWithinTwoTypos = (word: string): number[] => {
+    const wanted = new Set<number>();
+    const [from, to] = shardsOfPrefix(word.slice(0, 1));
+    for (let n = from; n <= to; n++) wanted.add(n);
+    for (const other of [word.slice(1), `${word[1] ?? ''}${word[0]}${word.slice(2)}`]) wanted.add(shardOfWord(other));
+    const tails = [word.slice(1), word];
+    starts.forEach(([first], n) => {
+      const next = starts[n + 1]?.[0];
+      const a = first.charCodeAt(0);
+      const b = next === undefined ? Infinity : next.charCodeAt(0);
+      const holds = (c: number) =>
+        tails.some((tail) => {
+          const candidate = String.fromCharCode(c) + tail;
+          return candidate >= first && (next === undefined || candidate < next);
+        });
+      if (b - a >= 2 || holds(a) || (b !== Infinity && holds(b))) wanted.add(n);
+    });
+    return [...wanted].sort((x, y) => x - y);
   };
   const shardOfTerm = (t: number) => {
     let lo = 0;
@@ -167,8 +196,9 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
     },
     withTypos: (word, typos) => {
       const found = new Map<number, number>();
-      const [from, to] = typos < 2 ? shardsOfPrefix(word.slice(0, 1)) : shardsOfPrefix('');
-      for (let n = from; n <= to; n++) {
+      const [from, to] = shardsOfPrefix(word.slice(0, 1));
+      const shards = typos < 2 ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : shardsWithinTwoTypos(word);
+      for (const n of shards) {
         const shard = loaded(n);
         for (const [i, distance] of shard.dictionary.withTypos(word, typos)) found.set(shard.offset + i, distance);
       }
@@ -189,12 +219,13 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
 
   return {
     terms,
-    async loadTerms(prefixes) {
+    async loadTerms(prefixes, twoTypos = []) {
       const wanted = new Set<number>();
-      for (const prefix of prefixes ?? ['']) {
+      for (const prefix of prefixes) {
         const [from, to] = shardsOfPrefix(prefix);
         for (let n = from; n <= to; n++) wanted.add(n);
       }
+      for (const word of twoTypos) for (const n of shardsWithinTwoTypos(word)) wanted.add(n);
       await Promise.all([...wanted].map(loadTermShard));
     },
     async loadPostings(termIndexes) {

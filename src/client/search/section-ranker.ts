@@ -419,27 +419,29 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
 
   /**
    * The prefixes whose term shards a query's words look in: each word's stem range (which holds the word and the
-   * longer words it may stand for), its synonyms', and for a word that may have typos, its first letter's range
-   * (one typo) or every term (two: the first letter may be the typo).
+   * longer words it may stand for), its synonyms', and for a word that may have one typo, its first letter's
+   * range; and the words that may have two (their shards are the index shards' to find).
    */
-  const prefixesOf = (words: readonly string[]): string[] | null => {
+  const prefixesOf = (words: readonly string[]): { prefixes: string[]; twoTypos: string[] } => {
     const prefixes: string[] = [];
+    const twoTypos: string[] = [];
     for (const word of words) {
       const typos = typosAllowed(word);
-      if (typos >= 2) return null;
-      prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
+      if (typos >= 2) twoTypos.push(word);
+      else prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
       const wordStem = stemOf(word);
       for (const group of synonymGroups)
         if (group.some((g) => g.word === word || (wordStem !== undefined && g.stem === wordStem)))
           for (const g of group) prefixes.push(g.stem ?? g.word);
     }
-    return prefixes;
+    return { prefixes, twoTypos };
   };
 
   const prepare = async (query: string) => {
     const words = termsOf(query);
     if (!words.length) return;
-    await shards.loadTerms(prefixesOf(words));
+    const { prefixes, twoTypos } = prefixesOf(words);
+    await shards.loadTerms(prefixes, twoTypos);
     const needed = new Set<number>();
     words.forEach((w, i) => {
       for (const t of expand(w, i === words.length - 1).keys()) needed.add(t);

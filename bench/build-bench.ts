@@ -180,7 +180,7 @@ console.log(
 );
 for (const line of diskLines) console.log(line);
 console.log(
-  '\nprima ricerca (gzip)   apertura  mediana tot.  massimo tot.  (apertura: entry e stemmer; ' +
+  '\nprima ricerca (gzip)   apertura  mediana tot.  massimo tot.  max indice  (apertura: entry e stemmer; ' +
     'poi shard delle parole e testi dei risultati)',
 );
 for (const { name, measured } of firstSearches) console.log(firstSearchLine(name, measured));

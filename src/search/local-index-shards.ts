@@ -31,7 +31,7 @@ export interface ShardSizes {
  * Small shards make a query's download small (it loads the shards of its words, and a prefix or typo search the
  * shards around them); the entry lists every term shard, so they are not tiny.
  */
-export const defaultShardSizes: ShardSizes = { terms: 16 * 1024, postings: 64 * 1024 };
+export const defaultShardSizes: ShardSizes = { terms: 8 * 1024, postings: 16 * 1024 };
 
 /** Bytes of a number in a JSON array, with its comma. */
 const numberBytes = (n: number) => String(n).length + 1;

@@ -75,8 +75,9 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
   const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
-  const pages = Number(/(\d+) pagine,/.exec(child.stdout)?.[1] ?? 0);
-  const disk = /^Disco: (\d+) file .* in ([\d.]+) s; la build li ha attesi ([\d.]+) s/m.exec(child.stdout);
+  // The CLI's summary (src/cli/build-command.ts): `Built …: N pages, …` and, with --verbose, `Disk: …`.
+  const pages = Number(/(\d+) pages?,/.exec(child.stdout)?.[1] ?? 0);
+  const disk = /^Disk: (\d+) files? .* in ([\d.]+) s; the build waited ([\d.]+) s/m.exec(child.stdout);
   const result: Result = { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
   if (disk) result.disk = { files: Number(disk[1]), busyS: Number(disk[2]), waitedS: Number(disk[3]) };
   return result;

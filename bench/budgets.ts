@@ -40,6 +40,18 @@ export function budgetLines(results: SiteResult[]): string[] {
         unit: '×',
       });
   }
+  // Issue 35: 100,000 pages complete under 2 GB and grow linearly from 10,000.
+  const huge = site('sintetico 100000');
+  if (huge) {
+    budgets.push({ what: '100.000 pagine, picco RSS', value: huge.rssMb, limit: 2048, unit: 'MB' });
+    if (large)
+      budgets.push({
+        what: 'crescita 10.000 → 100.000, freddo',
+        value: huge.coldMs / large.coldMs,
+        limit: 11,
+        unit: '×',
+      });
+  }
   const format = (n: number, unit: Budget['unit']) => (unit === '×' ? `${n.toFixed(1)}×` : `${n.toFixed(0)} ${unit}`);
   return budgets
     .filter((b): b is Budget & { value: number } => b.value !== undefined)

@@ -3,21 +3,27 @@
  * processes and prints, per size, the cold build (a first build: the site's cache folder emptied, every page
  * compiled, highlighted, rendered and stored, as on a fresh clone or a CI runner without a cache) in total ms
  * and ms per page, the warm build (a build that finds the caches of the one before it, nothing changed), and
- * the highest peak RSS. `--runs n` builds each site cold n times and reports the median; `--cold` skips the
- * warm builds.
+ * the highest peak RSS, then what a reader's first search downloads from each build (see first-search.ts).
+ * `--runs n` builds each site cold n times and reports the median; `--cold` skips the warm builds. `--100k` adds
+ * a site of 100,000 pages (search and offline on, as every synthetic site): minutes of build and about 2 GB.
+ * Synthetic pages are as long as real guide pages: several paragraphs, two code blocks, a table.
  * Nothing is deleted while it measures: emptied caches, the previous synthetic site and the disk floor's copy go
  * into the trash (see trash.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Stem } from '../src/shared/search/stemmers';
 import { budgetLines, type SiteResult } from './budgets';
+import { type FirstSearch, firstSearchLine, measureFirstSearch } from './first-search';
 import { writeSyntheticSite } from './synthetic-site';
 import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const sizesArg = process.argv.indexOf('--sizes');
 const sizes = (sizesArg > -1 ? process.argv[sizesArg + 1]! : '1000,10000').split(',').map(Number);
+if (process.argv.includes('--100k') && !sizes.includes(100_000)) sizes.push(100_000);
 const warm = !process.argv.includes('--cold');
 const runsArg = process.argv.indexOf('--runs');
 // This machine's timings vary by tens of percent from run to run: `--runs 3` reports the median.
@@ -69,8 +75,9 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
   const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
-  const pages = Number(/(\d+) pagine,/.exec(child.stdout)?.[1] ?? 0);
-  const disk = /^Disco: (\d+) file .* in ([\d.]+) s; la build li ha attesi ([\d.]+) s/m.exec(child.stdout);
+  // The CLI's summary (src/cli/build-command.ts): `Built …: N pages, …` and, with --verbose, `Disk: …`.
+  const pages = Number(/(\d+) pages?,/.exec(child.stdout)?.[1] ?? 0);
+  const disk = /^Disk: (\d+) files? .* in ([\d.]+) s; the build waited ([\d.]+) s/m.exec(child.stdout);
   const result: Result = { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
   if (disk) result.disk = { files: Number(disk[1]), busyS: Number(disk[2]), waitedS: Number(disk[3]) };
   return result;
@@ -114,7 +121,19 @@ function diskFloor(outDir: string): { files: number; mb: number; s: number } {
 spawnSync(process.execPath, [path.join(repo, 'bin/docs-it.mjs'), '--help'], { cwd: repo });
 const results: SiteResult[] = [];
 const diskLines: string[] = [];
-const runOnce = (name: string, config: string, out: string) => {
+const firstSearches: { name: string; measured: FirstSearch }[] = [];
+
+/** The first search of a build's local index (every site here is under `/it/`). */
+async function firstSearchOf(out: string): Promise<FirstSearch> {
+  const dir = path.join(out, 'it/search');
+  const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+  const entry = JSON.parse(read('local-index.json')) as { stemmer: string | null };
+  const stem = entry.stemmer
+    ? ((await import(pathToFileURL(path.join(dir, entry.stemmer)).href)) as { stemmer: Stem }).stemmer
+    : undefined;
+  return measureFirstSearch(read, stem);
+}
+const runOnce = async (name: string, config: string, out: string) => {
   const cold = Array.from({ length: runs }, () => measure(name, config, out, false)).sort((a, b) => a.ms - b.ms);
   const median = cold[Math.floor(cold.length / 2)]!;
   if (median.disk) {
@@ -135,14 +154,15 @@ const runOnce = (name: string, config: string, out: string) => {
     warmMs = second.ms;
   }
   results.push({ name, pages: median.pages, coldMs: median.ms, warmMs, rssMb: Math.max(...all.map((r) => r.rssMb)) });
+  firstSearches.push({ name, measured: await firstSearchOf(out) });
 };
-runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
+await runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
 for (const size of sizes) {
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
   // Generating a site deletes the previous one and writes thousands of files: flush that to disk first, so the
   // kernel's write-back (and, on filesystems mounted with `discard`, the trims) is not billed to the build.
   spawnSync('sync');
-  runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
+  await runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
 console.log(
   `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco ` +
@@ -160,6 +180,11 @@ console.log(
   "\ndisco (build a freddo)   file   thread s   attesa s   solo l'output, scritto fuori dalla build (il minimo)",
 );
 for (const line of diskLines) console.log(line);
+console.log(
+  '\nprima ricerca (gzip)   apertura  mediana tot.  massimo tot.  max indice  (apertura: entry e stemmer; ' +
+    'poi shard delle parole e testi dei risultati)',
+);
+for (const { name, measured } of firstSearches) console.log(firstSearchLine(name, measured));
 console.log('\nbudget (issue 18)');
 for (const line of budgetLines(results)) console.log(line);
 // Everything is measured: the clean-up may cost the disk what it likes now.

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { SearchHit } from '../src/client/search/types';
 import { searchFiles } from '../src/search/search-files';
-import type { LocalIndexFile } from '../src/shared/search/local-index-format';
+import type { PageText } from '../src/shared/search/local-index-format';
 import { searchDirOf } from '../src/shared/urls';
 import { heldOut, type RelevanceQuery, tuning } from './relevance-queries';
 import { localSearchOf, repo, searchInputOf } from './search-input';
@@ -20,15 +20,15 @@ const showAll = process.argv.includes('--all');
 const input = await searchInputOf(path.join(repo, 'site.config.ts'));
 const { baseUrl } = input.options;
 const { files } = await searchFiles(input);
-const index = JSON.parse(files.get(`${searchDirOf(baseUrl)}local-index.json`)!) as LocalIndexFile;
 const search = await localSearchOf(input, files);
 
-/** Every page and section the index can lead to, as `route` and `route#anchor`. */
+/** Every page and section the index can lead to, as `route` and `route#anchor` (from the pages' text files). */
 const targets = new Set<string>();
-for (const [page, anchor] of index.sections) {
-  const url = index.pages[page]![0];
+for (const [file, json] of files) {
+  if (!file.startsWith(`${searchDirOf(baseUrl)}text/`)) continue;
+  const [url, , , , sections] = JSON.parse(json) as PageText;
   targets.add(url);
-  if (anchor) targets.add(`${url}#${anchor}`);
+  for (const [anchor] of sections) if (anchor) targets.add(`${url}#${anchor}`);
 }
 const absolute = (answer: string) => `${baseUrl}${answer}`.replace(/\/(#|$)/, '$1');
 const unknown = [...tuning, ...heldOut].flatMap((q) =>

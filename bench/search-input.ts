@@ -11,7 +11,7 @@ import { createSite, readContent } from '../src/pipeline/site';
 import { siteFiles } from '../src/pipeline/site-files/site-files';
 import type { SearchInput } from '../src/search/search-files';
 import { loadStemmer } from '../src/search/stemmer';
-import type { LocalIndexFile, LocalTextShard } from '../src/shared/search/local-index-format';
+import type { LocalIndexEntry } from '../src/shared/search/local-index-format';
 import { searchDirOf } from '../src/shared/urls';
 
 export const repo = path.resolve(import.meta.dirname, '..');
@@ -40,10 +40,24 @@ export async function searchInputOf(configFile: string): Promise<SearchInput> {
   return input!;
 }
 
-/** The local search of a site's search files, as the browser makes it (text shards read from `files`). */
-export async function localSearchOf(input: SearchInput, files: Map<string, string>): Promise<LocalSearch> {
+/**
+ * The local search of a site's search files, as the browser makes it (shards read from `files`); `loaded`, when
+ * given, gets the path of each file a search reads.
+ */
+export async function localSearchOf(
+  input: SearchInput,
+  files: Map<string, string>,
+  loaded?: (path: string) => void,
+): Promise<LocalSearch> {
   const dir = searchDirOf(input.options.baseUrl);
-  const index = JSON.parse(files.get(`${dir}local-index.json`)!) as LocalIndexFile;
+  const entry = JSON.parse(files.get(`${dir}local-index.json`)!) as LocalIndexEntry;
   const stem = input.words.stemmer ? await loadStemmer(input.words.stemmer) : undefined;
-  return createLocalSearch(index, async (file) => JSON.parse(files.get(`${dir}text/${file}`)!) as LocalTextShard, stem);
+  return createLocalSearch(
+    entry,
+    async (file) => {
+      loaded?.(`${dir}${file}`);
+      return JSON.parse(files.get(`${dir}${file}`)!) as unknown;
+    },
+    stem,
+  );
 }

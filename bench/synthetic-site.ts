@@ -2,7 +2,60 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { throwAway } from './trash';
 
-/** Page `i` of a synthetic docs section: front matter, h2–h4, an admonition, two code blocks, a table, links. */
+/**
+ * Sentences of the synthetic pages' paragraphs: what a guide to a Tauri 1 feature says. `{n}` is the page's number
+ * and `{k}` a number of the paragraph's own, so the vocabulary grows with the site as a real one does.
+ */
+const sentences = [
+  'Il processo principale è scritto in Rust e apre una o più finestre che mostrano il frontend in una webview.',
+  'Ogni comando registrato con generate_handler! diventa raggiungibile dal frontend tramite invoke.',
+  "L'allowlist in tauri.conf.json decide quali API JavaScript sono compilate nel binario finale.",
+  'Su Windows la webview è WebView2, su macOS WKWebView e su Linux WebKitGTK: il rendering può differire.',
+  'Gli eventi viaggiano in entrambe le direzioni: emit dal frontend, listen nel backend e viceversa.',
+  'Il valore predefinito della chiave {k} va bene per la maggior parte delle applicazioni.',
+  'Prima di pubblicare, firma il pacchetto e verifica che il programma di aggiornamento trovi la nuova versione.',
+  'Lo scope del file system limita i percorsi che le API possono leggere e scrivere.',
+  "Un sidecar è un eseguibile esterno distribuito insieme all'applicazione e avviato dal codice Rust.",
+  'Il menu nativo si costruisce con Menu e Submenu e ogni voce emette un evento con il proprio identificativo.',
+  'La finestra può essere trasparente, senza decorazioni o sempre in primo piano, secondo la configurazione.',
+  'Con cargo tauri dev il frontend si ricarica a ogni modifica, mentre il codice Rust viene ricompilato.',
+  'La build di produzione riduce il binario con le ottimizzazioni del profilo release e rimuove i simboli.',
+  "Il vassoio di sistema mostra un'icona con un menu anche quando tutte le finestre sono chiuse.",
+  "Le notifiche richiedono il permesso dell'utente la prima volta che il programma le invia.",
+  'Lo stato condiviso si gestisce con manage e si legge nei comandi con il parametro State.',
+  'Gli errori restituiti da un comando arrivano al frontend come promesse rifiutate con il messaggio serializzato.',
+  'La versione {n}.{k} di questa guida descrive il comportamento atteso su tutte le piattaforme supportate.',
+  'Il protocollo personalizzato serve file locali alla webview senza passare da un server HTTP.',
+  'La Content Security Policy protegge la webview da script iniettati e va tenuta il più restrittiva possibile.',
+  'Durante lo sviluppo conviene aprire gli strumenti per sviluppatori con la scorciatoia della piattaforma.',
+  'Il bundler produce installer msi su Windows, dmg e app su macOS, deb e AppImage su Linux.',
+  'Una finestra secondaria si crea da Rust con WindowBuilder oppure dal frontend con WebviewWindow.',
+  'Le dipendenze di sistema vanno installate prima del primo build, altrimenti la compilazione fallisce.',
+  'Il registro degli eventi aiuta a capire in quale ordine il processo principale riceve i messaggi.',
+  'Il limite di {k} richieste al secondo evita che il frontend blocchi il processo principale.',
+  'Le risorse incluse nel pacchetto si risolvono a runtime con resolve_resource, indipendentemente dal sistema.',
+  "Il dialogo nativo per aprire file restituisce il percorso scelto oppure null se l'utente annulla.",
+  'Le scorciatoie globali funzionano anche quando la finestra non ha il focus e vanno liberate alla chiusura.',
+  'La schermata iniziale resta visibile finché il backend non ha terminato le operazioni di avvio.',
+  'Il codice di esempio {n} mostra il caso più semplice; i casi reali aggiungono la gestione degli errori.',
+  "Per il debug del codice Rust si usa lldb o il debugger dell'editor con la build di sviluppo.",
+];
+
+/** Paragraph `p` of page `i`: five sentences picked by a small deterministic generator. */
+function paragraph(i: number, p: number): string {
+  let x = (i * 7919 + p * 104729) % 2147483648;
+  const picked: string[] = [];
+  for (let s = 0; s < 5; s++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    picked.push(sentences[x % sentences.length]!.replace('{n}', String(i)).replace('{k}', String((x >> 8) % 1000)));
+  }
+  return picked.join(' ');
+}
+
+/**
+ * Page `i` of a synthetic docs section, as long as a real guide page: front matter, several paragraphs, h2–h4, an
+ * admonition, two code blocks, a table, links.
+ */
 function docPage(i: number, folder: number, perFolder: number): string {
   const prev = i % perFolder === 0 ? '' : `Torna alla [pagina precedente](./pagina-${i - 1}.md#configurazione). `;
   return `---
@@ -14,9 +67,13 @@ sidebar_position: ${i % perFolder}
 Questa è la pagina ${i} della sezione ${folder}. ${prev}Descrive un comando immaginario e la sua configurazione,
 con testo abbastanza lungo da somigliare a una guida vera: spiega cosa fa, quando usarlo e quali errori evitare.
 
+${paragraph(i, 0)}
+
 ## Configurazione {#configurazione}
 
 Per abilitare la funzione aggiungi la chiave al file di configurazione e ricompila l'applicazione.
+
+${paragraph(i, 1)}
 
 :::tip Suggerimento
 Tieni l'allowlist al minimo indispensabile: ogni API abilitata è codice in più nel binario.
@@ -30,6 +87,8 @@ fn comando_${i}(valore: u32) -> u32 {
 \`\`\`
 
 ### Dal frontend
+
+${paragraph(i, 2)}
 
 \`\`\`ts
 import { invoke } from '@tauri-apps/api/tauri';
@@ -46,6 +105,8 @@ const risultato = await invoke<number>('comando_${i}', { valore: ${i % 13} });
 ## Problemi comuni
 
 Se il comando non risponde, controlla che sia registrato in \`generate_handler!\` e che il nome coincida.
+
+${paragraph(i, 3)}
 `;
 }
 

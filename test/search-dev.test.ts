@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createLocalSearch } from '../src/client/search/local-search';
 import { DevSite } from '../src/dev/dev-site';
-import type { LocalIndexFile } from '../src/shared/search/local-index-format';
+import type { LocalIndexEntry } from '../src/shared/search/local-index-format';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
@@ -20,12 +21,16 @@ const json = async (url: string) => {
   return JSON.parse((response as { json: string }).json) as unknown;
 };
 
-test('docs-it dev serves the local index, its text shards and the records of the current pages', async () => {
-  const index = (await json('/it/search/local-index.json')) as LocalIndexFile;
-  const faq = index.pages.find((p) => p[0] === '/it/v1/guides/faq');
-  assert.ok(faq, 'every page is indexed, compiled or not');
-  const shard = (await json(`/it/search/text/${faq![3]}`)) as string[][];
-  assert.ok(shard.flat().includes('Perché è leggero.'));
+/** The local search as the browser makes it, every file served by the dev site. */
+const localSearch = async () =>
+  createLocalSearch((await json('/it/search/local-index.json')) as LocalIndexEntry, (file) =>
+    json(`/it/search/${file}`),
+  );
+
+test('docs-it dev serves the local index, its shards and the records of the current pages', async () => {
+  const [hit] = await (await localSearch()).search('leggero');
+  assert.is(hit?.url, '/it/v1/guides/faq', 'every page is indexed, compiled or not');
+  assert.is(hit!.content, 'Perché è leggero.');
   const records = (await json('/it/search/records.json')) as { url: string }[];
   assert.ok(records.some((r) => r.url === '/it/v1/guides/faq'));
   // A shard the index does not name is not found, and answered as `serve` answers it: the 404 page.
@@ -41,10 +46,9 @@ test('an edit is searchable after the update', async () => {
     '---\ntitle: FAQ\nsidebar_position: 5\n---\n\n## Domande {#domande}\n\nRisposte cambiate sulla tastiera.\n',
   );
   await site.update([file]);
-  const index = (await json('/it/search/local-index.json')) as LocalIndexFile;
-  const faq = index.pages.find((p) => p[0] === '/it/v1/guides/faq')!;
-  const shard = (await json(`/it/search/text/${faq[3]}`)) as string[][];
-  assert.ok(shard.flat().includes('Risposte cambiate sulla tastiera.'));
+  const [hit] = await (await localSearch()).search('tastiera');
+  assert.is(hit?.url, '/it/v1/guides/faq');
+  assert.is(hit!.content, 'Risposte cambiate sulla tastiera.');
 });
 
 test.run();

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
+import { createIndexShards } from '../src/client/search/index-shards';
+import type { LocalSearch } from '../src/client/search/local-search';
 import { groupHits } from '../src/client/search/SearchResults';
 import { createSectionRanker } from '../src/client/search/section-ranker';
 import { createTermDictionary } from '../src/client/search/term-dictionary';
@@ -20,11 +21,12 @@ import { loadStemmer } from '../src/search/stemmer';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { translatorOf } from '../src/shared/i18n/interface-text';
 import type { RouteProps } from '../src/shared/route-data';
-import type { LocalIndexFile } from '../src/shared/search/local-index-format';
+import type { LocalIndexEntry, LocalIndexFile } from '../src/shared/search/local-index-format';
 import { stemmerNameOf } from '../src/shared/search/stemmers';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
 import { compileMd } from './helpers';
+import { localSearchOfIndex } from './local-search-of';
 
 const options = {
   baseUrl: '/it/',
@@ -72,14 +74,13 @@ async function pageOf(spec: PageSpec): Promise<SearchPage> {
 async function engineOf(
   specs: PageSpec[],
   { htmlLang = 'it', synonyms = [] as string[][] } = {},
-): Promise<{ search: LocalSearch; file: LocalIndexFile }> {
+): Promise<{ search: LocalSearch; file: LocalIndexFile; entry: LocalIndexEntry }> {
   const words = searchWordsOf({ lang: 'it', htmlLang, synonyms });
   const records = extractSearchRecords(await Promise.all(specs.map(pageOf)), options);
   const stem = words.stemmer ? await loadStemmer(words.stemmer) : undefined;
   const local = buildLocalIndex(records, words, stem ? { file: 'stemmer.js', stem } : undefined);
-  const file = JSON.parse(JSON.stringify(local.index)) as LocalIndexFile;
-  const shards = new Map(local.shards.map((s) => [s.file, s.text]));
-  return { search: createLocalSearch(file, async (name) => shards.get(name)!, stem), file };
+  const { search, entry } = localSearchOfIndex(local, stem ? { stem } : {});
+  return { search, file: local.index, entry };
 }
 
 const target = (hit: SearchHit | undefined) => (hit ? `${hit.url}${hit.anchor ? `#${hit.anchor}` : ''}` : 'none');
@@ -293,7 +294,7 @@ test('a swapped pair of letters is one typo, as in Meilisearch: finestar finds f
 });
 
 test('bad input: only stop words, only punctuation, 500 characters: no error or hang', async () => {
-  const { search, file } = await engineOf(allowlistPages);
+  const { search, entry } = await engineOf(allowlistPages);
   assert.equal(await search.search('di la e il'), [], 'only stop words');
   assert.equal(await search.search('?!.,;:()[]{}«»—…'), [], 'only punctuation');
   assert.equal(await search.search(''), []);
@@ -301,7 +302,10 @@ test('bad input: only stop words, only punctuation, 500 characters: no error or 
   assert.is(long.length, 500);
   const hits = await search.search(long);
   assert.ok(hits.length > 0, 'the first words still find their pages');
-  const ranker = createSectionRanker(file, new Float64Array(file.sections.length).fill(1));
+  const ranker = createSectionRanker(
+    entry,
+    createIndexShards(entry, () => Promise.reject(new Error('no shards'))),
+  );
   const many = Array.from({ length: 30 }, (_, i) => `parola${i}`).join(' ');
   assert.is(ranker.termsOf(many).length, maxQueryWords, 'as Meilisearch, the first ten words');
   assert.is(await first(search, `allowlist ${'?'.repeat(498)}`), '/it/v1/api/config#allowlist');

@@ -3,11 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cropAndHighlight, highlight } from '../src/client/search/highlight';
-import { createLocalSearch } from '../src/client/search/local-search';
 import { languageFilter, toSearchHit } from '../src/client/search/meilisearch-provider';
 import { Highlighted, hitHref } from '../src/client/search/SearchResults';
 import type { SearchHit } from '../src/client/search/types';
 import { buildLocalIndex, indexDocuments } from '../src/search/local-index';
+import { shardLocalIndex } from '../src/search/local-index-shards';
 import {
   extractSearchRecords,
   kindCategoriesOf,
@@ -22,6 +22,7 @@ import type { PageDocument, SectionDocument } from '../src/shared/search/local-i
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { foldTerm } from '../src/shared/search/text-terms';
 import { compileMd } from './helpers';
+import { localSearchOfIndex } from './local-search-of';
 import { referenceEncoding, referenceStopWords } from './minisearch-reference';
 
 const options = {
@@ -230,19 +231,19 @@ test('local index: exactly as MiniSearch indexes the pages and the sections (sam
   assert.equal(indexDocuments(pageDocs, sections, referenceStopWords), referenceEncoding(pageDocs, sections));
 });
 
-test('local index: pages, sections and one text shard per page, named by content hash', () => {
+test('local index: pages, sections and one text file per page', () => {
   const local = buildLocalIndex(records, plainWords);
   assert.is(local.index.pages.length, 4);
   assert.equal(
-    local.index.pages.map((p) => p[4]),
+    local.index.pages.map((p) => p[3]),
     [1, 1, 1, 0.8],
     'docs weigh 1, blog posts less',
   );
+  const files = shardLocalIndex(local.index, local.texts);
   assert.equal(
-    local.shards.map((s) => s.file),
-    local.index.pages.map((p) => p[3]),
+    [...files.keys()].filter((f) => f.startsWith('text/')),
+    ['text/0.json', 'text/1.json', 'text/2.json', 'text/3.json'],
   );
-  assert.ok(local.shards.every((s) => /^\d+\.[0-9a-f]{8}\.json$/.test(s.file)));
   const menu = local.index.sections.filter(([page]) => page === 0);
   assert.equal(
     menu.map(([, anchor, headings]) => [anchor, headings]),
@@ -252,7 +253,7 @@ test('local index: pages, sections and one text shard per page, named by content
       ['finestre', ['Gli elementi di un menu', 'Un menu per finestra']],
     ],
   );
-  assert.equal(local.shards[0]!.text[2], [
+  assert.equal(local.texts[0]![2], [
     'Ogni finestra può avere un menu diverso; è così perché <webview> non è nativa.',
     'Tieni il menu corto.',
     'id string',
@@ -260,19 +261,14 @@ test('local index: pages, sections and one text shard per page, named by content
 });
 
 const local = buildLocalIndex(records, plainWords);
-const shards = new Map(local.shards.map((s) => [s.file, s.text]));
-const loaded: string[] = [];
-const engine = createLocalSearch(JSON.parse(JSON.stringify(local.index)), async (file) => {
-  loaded.push(file);
-  return shards.get(file)!;
-});
+const { search: engine, loaded } = localSearchOfIndex(local);
 
 test('local search: a title match ranks first; one hit per page; text is fetched only for hit pages', async () => {
   const hits = await engine.search('menu');
   assert.is(hits[0]!.url, '/it/v1/guides/features/menu');
   assert.is(new Set(hits.map((h) => h.url)).size, hits.length);
   assert.ok(hits.some((h) => h.url === '/it/blog/2022/06/19/tauri-1-0'));
-  assert.not.ok(loaded.includes(local.index.pages[2]![3]), 'the security page text was not fetched');
+  assert.not.ok(loaded.includes('text/2.json'), 'the security page text was not fetched');
 });
 
 test('local search: a heading match points to its section; the link data are url and anchor', async () => {
@@ -321,9 +317,7 @@ test('stop words follow the site language: a French index leaves out «les», an
     [{ ...records[0]!, hierarchy_lvl1: 'Les fenêtres', content: 'Les fenêtres du desktop' }],
     { stopWords: stopWordsOf('fr'), synonyms: [], stemmer: null },
   );
-  const frenchSearch = createLocalSearch(JSON.parse(JSON.stringify(french.index)), async (file) => {
-    return french.shards.find((s) => s.file === file)!.text;
-  });
+  const frenchSearch = localSearchOfIndex(french).search;
   // «de» would find «desktop» by prefix if the browser did not drop the index language's stop words.
   assert.equal(await frenchSearch.search('de'), [], 'the browser drops the stop words the index left out');
   assert.ok((await frenchSearch.search('les fenetres')).length > 0);

@@ -1,4 +1,3 @@
-import { hash as oneShotHash } from 'node:crypto';
 import {
   encodeStemLength,
   fields,
@@ -6,7 +5,6 @@ import {
   type LocalPage,
   type LocalSection,
   type LocalTextShard,
-  localIndexVersion,
   type PageDocument,
   pageFields,
   type SectionDocument,
@@ -19,8 +17,8 @@ import type { SearchWords } from './search-words';
 
 export interface LocalIndex {
   index: LocalIndexFile;
-  /** One text shard per page, named as `index.pages[i][3]`. */
-  shards: { file: string; text: LocalTextShard }[];
+  /** Per page, the text blocks of each of its sections. */
+  texts: LocalTextShard[];
 }
 
 const headingsOf = (r: SearchRecord) => {
@@ -31,8 +29,8 @@ const headingsOf = (r: SearchRecord) => {
 
 /**
  * The local index of the records (in page order, as extracted): one page document per page (from its title
- * record) and one section document per heading section. `stemmer` names the module file written beside the
- * index and stems its words.
+ * record) and one section document per heading section, whole (`shardLocalIndex` cuts it into the published
+ * files). `stemmer` names the module file written beside the index and stems its words.
  */
 export function buildLocalIndex(
   records: SearchRecord[],
@@ -52,7 +50,7 @@ export function buildLocalIndex(
       url = r.url;
       let category = categories.indexOf(r.hierarchy_lvl0);
       if (category < 0) category = categories.push(r.hierarchy_lvl0) - 1;
-      page = pages.push([r.url, category, r.hierarchy_lvl1, '', pageWeightOfRecord(r)]) - 1;
+      page = pages.push([r.url, category, r.hierarchy_lvl1, pageWeightOfRecord(r)]) - 1;
       pageDocuments.push({ k: r.hierarchy_lvl0, t: r.hierarchy_lvl1, m: r.keywords ?? '', d: r.description ?? '' });
       texts.push([]);
     }
@@ -72,15 +70,8 @@ export function buildLocalIndex(
       shard[shard.length - 1]!.push(r.content);
     }
   }
-  const shards = texts.map((text, i) => {
-    const json = JSON.stringify(text);
-    const file = `${i}.${oneShotHash('sha1', json, 'hex').slice(0, 8)}.json`;
-    pages[i]![3] = file;
-    return { file, text };
-  });
   const inverted = indexDocuments(pageDocuments, sectionDocuments, words.stopWords);
   const index: LocalIndexFile = {
-    v: localIndexVersion,
     stop: [...words.stopWords],
     synonyms: words.synonyms,
     stemmer: stemmer?.file ?? null,
@@ -90,7 +81,7 @@ export function buildLocalIndex(
     ...inverted,
     stems: stemmer ? stemLengths(inverted.terms, stemmer.stem) : '',
   };
-  return { index, shards };
+  return { index, texts };
 }
 
 /** `LocalIndexFile.stems` of the terms. */

@@ -1,6 +1,7 @@
 import { hash as oneShotHash } from 'node:crypto';
 import { searchDirOf } from '../shared/urls';
 import { buildLocalIndex } from './local-index';
+import { shardLocalIndex } from './local-index-shards';
 import { extractSearchRecords, type RecordOptions, type SearchPage } from './records';
 import type { SearchWords } from './search-words';
 import { loadStemmer, stemmerSource } from './stemmer';
@@ -16,8 +17,8 @@ export interface SearchInput {
 export const recordsFileOf = (baseUrl: string) => `${searchDirOf(baseUrl)}records.json`;
 
 /**
- * Every search file of a site, by output path: `records.json` (what `docs-it index` pushes), the local
- * index `local-index.json`, one text shard per page under `text/`, and the stemmer module of its language.
+ * Every search file of a site, by output path: `records.json` (what `docs-it index` pushes), the local index
+ * (`local-index.json` and its shards, see local-index-format.ts) and the stemmer module of its language.
  */
 export async function searchFiles(input: SearchInput): Promise<{ files: Map<string, string>; records: number }> {
   const dir = searchDirOf(input.options.baseUrl);
@@ -30,11 +31,8 @@ export async function searchFiles(input: SearchInput): Promise<{ files: Map<stri
     stem = { file, source, stem: await loadStemmer(stemmer) };
   }
   const local = buildLocalIndex(records, input.words, stem);
-  const files = new Map<string, string>([
-    [recordsFileOf(input.options.baseUrl), JSON.stringify(records)],
-    [`${dir}local-index.json`, JSON.stringify(local.index)],
-  ]);
-  for (const shard of local.shards) files.set(`${dir}text/${shard.file}`, JSON.stringify(shard.text));
+  const files = new Map<string, string>([[recordsFileOf(input.options.baseUrl), JSON.stringify(records)]]);
+  for (const [file, json] of shardLocalIndex(local.index, local.texts)) files.set(`${dir}${file}`, json);
   if (stem) files.set(`${dir}${stem.file}`, stem.source);
   return { files, records: records.length };
 }

@@ -34,13 +34,12 @@ export function isCompressible(type: string): boolean {
 }
 
 /**
- * Hashed files never change, so browsers may keep them a year: assets, and the search text shards (named by
- * content hash); everything else is revalidated.
+ * Hashed files never change, so browsers may keep them a year: assets. Everything else is revalidated, the
+ * search shards too: they are named by position (so the index's entry need not list them) and a new build may
+ * change any of them.
  */
 export function cacheControlOf(file: string): string {
-  const hashed =
-    /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file) ||
-    /(^|\/)search\/text\/\d+\.[0-9a-f]{8}\.json$/.test(file);
+  const hashed = /(^|\/)assets\/.+\.[A-Z0-9]{8,}\.(js|css|map)$/.test(file);
   return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 

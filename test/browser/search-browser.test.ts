@@ -437,15 +437,14 @@ test('no HTML from a hit can run: text is rendered as text, only <mark> becomes 
 
 test('a hit without url or anchor logs a warning and is not a link; an anchor alone links to #anchor', async () => {
   const { page } = await openPage(undefined, undefined, (p) =>
-    p.route('**/it/search/local-index.json', async (route) => {
-      const file = (await (await route.fetch()).json()) as {
-        pages: [string, number, string, string][];
-        sections: [number, string, unknown][];
-      };
-      const target = file.pages.findIndex((entry) => entry[0] === '/it/v1/guides/ricerca');
-      file.pages[target]![0] = '';
-      for (const section of file.sections) if (section[0] === target && section[1] === 'senza-bordi') section[1] = '';
-      await route.fulfill({ json: file });
+    // The page's text file says where its hits lead: its URL and each section's anchor.
+    p.route('**/it/search/text/*.json', async (route) => {
+      const text = (await (await route.fetch()).json()) as [string, string, string, number, [string, ...unknown[]][]];
+      if (text[0] === '/it/v1/guides/ricerca') {
+        text[0] = '';
+        for (const section of text[4]) if (section[0] === 'senza-bordi') section[0] = '';
+      }
+      await route.fulfill({ json: text });
     }),
   );
   // Logged once the hits are on screen (an effect of the list): waited for, not looked up at one moment.
@@ -566,11 +565,11 @@ test('Meilisearch provider: Bearer key, index docs-v1, language filter, highligh
   await timed.close();
 });
 
-test('the build writes the records, the local index and the text shards', () => {
+test('the build writes the records, the local index, its shards and the text files', () => {
   const files = readdirSync(path.join(localOut, 'it/search'));
   assert.equal(
     files.sort().map((f) => f.replace(/^stemmer\.[0-9a-f]{8}\.js$/, 'stemmer.js')),
-    ['local-index.json', 'records.json', 'stemmer.js', 'text'],
+    ['local-index.json', 'postings', 'records.json', 'stemmer.js', 'terms', 'text'],
   );
   const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as {
     url: string;

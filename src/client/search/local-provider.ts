@@ -1,4 +1,4 @@
-import { type LocalIndexFile, type LocalTextShard, localIndexVersion } from '../../shared/search/local-index-format';
+import { type LocalIndexEntry, localIndexVersion } from '../../shared/search/local-index-format';
 import type { Stem } from '../../shared/search/stemmers';
 import { createLocalSearch, type LocalSearch } from './local-search';
 import type { SearchProvider } from './types';
@@ -10,14 +10,14 @@ async function fetchJson<T>(url: string): Promise<T> {
 }
 
 /**
- * The offline provider: downloads the local index on first use (the modal asks for it as soon as it
- * opens) and each page's text the first time one of its sections is a hit.
+ * The offline provider: downloads the local index's entry on first use (the modal asks for it as soon as it
+ * opens), the shards of a query's words as queries need them, and each page's text the first time it is a hit.
  */
 export function createLocalProvider(indexUrl: string): SearchProvider {
   const base = new URL(indexUrl, location.href);
   let ready: Promise<LocalSearch> | undefined;
   const load = () =>
-    (ready ??= fetchJson<LocalIndexFile>(base.href)
+    (ready ??= fetchJson<LocalIndexEntry>(base.href)
       .then(async (file) => {
         if (file.v !== localIndexVersion)
           throw new Error(`${base.pathname}: formato ${String(file.v)} non supportato (atteso ${localIndexVersion})`);
@@ -25,7 +25,7 @@ export function createLocalProvider(indexUrl: string): SearchProvider {
         const stem = file.stemmer
           ? ((await import(new URL(file.stemmer, base).href)) as { stemmer: Stem }).stemmer
           : undefined;
-        return createLocalSearch(file, (name) => fetchJson<LocalTextShard>(new URL(`text/${name}`, base).href), stem);
+        return createLocalSearch(file, (path) => fetchJson(new URL(path, base).href), stem);
       })
       .catch((error: unknown) => {
         // Let the next query try again (the network may be back).

@@ -11,19 +11,22 @@
  * allows (see `typosAllowed`), each kind of match weighing less than the word itself.
  */
 import {
-  decodeStemLength,
   type FieldName,
   fields,
-  type LocalIndexFile,
+  type LocalIndexEntry,
+  pageCode,
   pageFields,
-  sectionFields,
+  sectionCode,
 } from '../../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../../shared/search/stemmers';
 import { termIndexer, tokenize } from '../../shared/search/text-terms';
 import { maxQueryWords, typosAllowed } from '../../shared/search/typo-tolerance';
-import { createTermDictionary } from './term-dictionary';
+import type { IndexShards } from './index-shards';
 
-/** A ranked page: the section its hit opens, and the index terms the page matched (to highlight them). */
+/**
+ * A ranked page: the section its hit opens (-1: the page's top, when no section matched), and the index terms
+ * the page matched (to highlight them).
+ */
 export interface RankedPage {
   page: number;
   section: number;
@@ -72,7 +75,9 @@ interface Posting {
 type Alternatives = Map<number, number>;
 
 export interface SectionRanker {
-  /** The best `limit` pages for a query, best first. */
+  /** Loads the shards a query needs (see `rank`). */
+  prepare(query: string): Promise<void>;
+  /** The best `limit` pages for a query, best first; `prepare` has loaded what it needs. */
   rank(query: string, limit?: number): RankedPage[];
   /** The query's searchable words (folded; stop words and punctuation removed; the first `maxQueryWords`). */
   termsOf(query: string): string[];
@@ -87,32 +92,31 @@ const bitCounts = Uint8Array.from({ length: 1 << maxQueryWords }, (_, mask) => {
 const bitCount = (mask: number) => bitCounts[mask]!;
 
 /**
- * `sectionBoost` weighs the sections of equal text: the top of a page over its h2s over deeper headings.
- * `stem` is the stemmer the index was built with (none: words match as written).
+ * A ranker over an index's shards (loaded on demand). `stem` is the stemmer the index was built with (none: words
+ * match as written).
  */
-export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLike<number>, stem?: Stem): SectionRanker {
-  const indexTerm = termIndexer(file.stop);
-  const dictionary = createTermDictionary(file.terms);
-  const pageCount = file.pages.length;
-  const sectionCount = file.sections.length;
+export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards, stem?: Stem): SectionRanker {
+  const { terms } = shards;
+  const indexTerm = termIndexer(entry.stop);
+  const pageCount = entry.pageCount;
+  const sectionCount = entry.sectionCount;
+  const weightCount = entry.weights.length;
   const pageFieldCount = pageFields.length;
-  const sectionFieldCount = sectionFields.length;
   const titleField = fields.indexOf('t');
   const headingField = fields.indexOf('h');
   const parentField = fields.indexOf('p');
   const boosts = fields.map((f) => fieldBoosts[f]);
-  const pageOf = Int32Array.from(file.sections, (s) => s[0]);
-  const boostOf = Float64Array.from(sectionBoost);
+  // What the ranking needs of each document, filled in from the postings that name it (each entry carries it).
+  const pageOf = new Int32Array(sectionCount);
+  /** Sections of equal text: the top of a page over its h2s over deeper headings. */
+  const boostOf = new Float64Array(sectionCount);
   // Between sections that match the same words, a subsection must do clearly better than the section it is in.
-  const depthFactor = Float64Array.from(file.sections, ([, , headings]) => 1 - pageWeights.deeper * headings.length);
-  const pageWeight = Float64Array.from(file.pages, (p) => p[4]);
-  const topSection = new Int32Array(pageCount).fill(-1);
-  pageOf.forEach((page, s) => {
-    if (topSection[page] === -1) topSection[page] = s;
-  });
-  const stemmed = stem && file.stems.length === file.terms.length ? stem : undefined;
-  const synonymGroups = file.synonyms.map((group) => group.map((word) => ({ word, stem: stemOf(word) })));
-  const decoded: (Posting[] | undefined)[] = new Array(file.terms.length);
+  const depthFactor = new Float64Array(sectionCount);
+  const isTop = new Uint8Array(sectionCount);
+  const pageWeight = new Float64Array(pageCount);
+  const stemmed = stem && entry.stemmer !== null ? stem : undefined;
+  const synonymGroups = entry.synonyms.map((group) => group.map((word) => ({ word, stem: stemOf(word) })));
+  const decoded = new Map<number, Posting[]>();
   const expansions = new Map<string, Alternatives>();
 
   // Scratch space reused by every query; only the touched entries are reset. Per kind of document (pages,
@@ -138,22 +142,10 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   /** The query words a section's own heading matched, and those the headings above it matched. */
   const headingMask = new Int32Array(sectionCount);
   const parentMask = new Int32Array(sectionCount);
-  // Searchable words of each heading and title, counted when first needed: a heading or title made only of the
+  // Searchable words of each heading and title (the postings carry them): a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
-  const headingWords = new Int16Array(sectionCount).fill(-1);
-  const titleWords = new Int16Array(pageCount).fill(-1);
-  const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
-  const headingWordsOf = (s: number) => {
-    if (headingWords[s] === -1) {
-      const headings = file.sections[s]![2];
-      headingWords[s] = wordCount(headings[headings.length - 1] ?? '');
-    }
-    return headingWords[s]!;
-  };
-  const titleWordsOf = (page: number) => {
-    if (titleWords[page] === -1) titleWords[page] = wordCount(file.pages[page]![2]);
-    return titleWords[page]!;
-  };
+  const headingWords = new Int32Array(sectionCount);
+  const titleWords = new Int32Array(pageCount);
 
   function stemOf(word: string): string | undefined {
     if (!stem) return undefined;
@@ -162,51 +154,58 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   }
 
   const postingsOf = (t: number): Posting[] => {
-    let lists = decoded[t];
+    let lists = decoded.get(t);
     if (lists) return lists;
     lists = [];
-    const raw = file.postings[t]!;
+    const raw = terms.postings(t);
     for (let i = 0; i < raw.length; ) {
       const field = raw[i++]!;
-      const n = raw[i++]!;
+      const count = raw[i++]!;
+      const docs = new Int32Array(count);
+      let doc = -1;
+      if (field === parentField) {
+        // The headings above a section only say which words it is about: no score.
+        for (let k = 0; k < count; k++) docs[k] = doc += raw[i++]!;
+        lists.push({ field, docs, scores: new Float64Array(count) });
+        continue;
+      }
       const isPage = field < pageFieldCount;
       const total = isPage ? pageCount : sectionCount;
-      const lengths = isPage ? file.pageLengths : file.sectionLengths;
-      const stride = isPage ? pageFieldCount : sectionFieldCount;
-      const offset = isPage ? field : field - pageFieldCount;
-      let count = 0;
-      for (let j = i; j < i + n; j++) if (raw[j] !== 0) count++;
-      const docs = new Int32Array(count);
-      const freqs = new Uint32Array(count);
-      let doc = -1;
-      let k = -1;
-      for (const end = i + n; i < end; i++) {
-        const entry = raw[i]!;
-        if (entry === 0) freqs[k]!++;
-        else {
-          doc += entry;
-          docs[++k] = doc;
-          freqs[k] = 1;
-        }
-      }
       const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
-      const average = file.averages[field]!;
+      const average = entry.averages[field]!;
       const scores = new Float64Array(count);
-      for (let j = 0; j < count; j++) {
-        const tf = freqs[j]!;
-        const length = lengths[docs[j]! * stride + offset]!;
-        scores[j] =
+      let page = -1;
+      for (let k = 0; k < count; k++) {
+        doc += raw[i++]!;
+        if (!isPage) page += raw[i++]!;
+        const tf = raw[i++]!;
+        const length = raw[i++]!;
+        const code = raw[i++]!;
+        docs[k] = doc;
+        if (isPage) {
+          pageWeight[doc] = entry.weights[pageCode.weight(code, weightCount)]!;
+          titleWords[doc] = pageCode.titleWords(code, weightCount);
+        } else {
+          const section = sectionCode.decode(code, weightCount);
+          pageOf[doc] = page;
+          pageWeight[page] = entry.weights[section.weight]!;
+          boostOf[doc] = section.noAnchor ? 1.1 : 1.05 - 0.01 * section.depth;
+          depthFactor[doc] = 1 - pageWeights.deeper * section.depth;
+          isTop[doc] = section.top ? 1 : 0;
+          headingWords[doc] = section.words;
+        }
+        scores[k] =
           boosts[field]! *
           idf *
           (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
       }
       lists.push({ field, docs, scores });
     }
-    decoded[t] = lists;
+    decoded.set(t, lists);
     return lists;
   };
 
-  const entryCount = (t: number) => file.postings[t]!.length;
+  const entryCount = (t: number) => terms.size(t);
 
   const termsOf = (query: string) =>
     [
@@ -221,13 +220,13 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
   const addStemMates = (out: Alternatives, word: string, weight: number) => {
     const s = stemmed ? stemOf(word) : undefined;
     if (!s) return;
-    const [from, to] = dictionary.prefixRange(s);
+    const [from, to] = terms.prefixRange(s);
     for (let t = from; t < to; t++)
-      if (decodeStemLength(file.stems, t) === s.length && (out.get(t) ?? 0) < weight) out.set(t, weight);
+      if (terms.stemLength(t) === s.length && (out.get(t) ?? 0) < weight) out.set(t, weight);
   };
 
   const addWord = (out: Alternatives, word: string, weight: number) => {
-    const t = dictionary.find(word);
+    const t = terms.find(word);
     if (t >= 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
     addStemMates(out, word, weight * matchWeights.stem);
   };
@@ -241,8 +240,8 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     addWord(out, word, 1);
     const typos = typosAllowed(word);
     if (typos)
-      for (const [t, distance] of dictionary.withTypos(word, typos)) {
-        const length = file.terms[t]!.length;
+      for (const [t, distance] of terms.withTypos(word, typos)) {
+        const length = terms.term(t).length;
         const weight = (matchWeights.typo * length) / (length + distance);
         if (distance > 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
       }
@@ -252,13 +251,13 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       for (const g of group) if (g.word !== word) addWord(out, g.word, matchWeights.synonym);
     }
     if (isLast) {
-      const [from, to] = dictionary.prefixRange(word);
+      const [from, to] = terms.prefixRange(word);
       let longer: number[] = [];
-      for (let t = from; t < to; t++) if (file.terms[t]!.length > word.length) longer.push(t);
+      for (let t = from; t < to; t++) if (terms.term(t).length > word.length) longer.push(t);
       if (longer.length > maxPrefixTerms)
         longer = longer.sort((a, b) => entryCount(b) - entryCount(a) || a - b).slice(0, maxPrefixTerms);
       for (const t of longer) {
-        const length = file.terms[t]!.length;
+        const length = terms.term(t).length;
         const weight = (matchWeights.prefix * length) / (length + 0.3 * (length - word.length));
         if ((out.get(t) ?? 0) < weight) out.set(t, weight);
       }
@@ -346,7 +345,7 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       // The words the section matches, with those its parent headings name.
       const mask = masks[s]! | parentMask[s]!;
       const heading = headingMask[s]!;
-      const exact = heading !== 0 && bitCount(heading) >= headingWordsOf(s) ? pageWeights.exact : 1;
+      const exact = heading !== 0 && bitCount(heading) >= headingWords[s]! ? pageWeights.exact : 1;
       const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
       sumValue[page]! += value;
       if (value > maxValue[page]!) maxValue[page] = value;
@@ -355,7 +354,7 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
       // keywords and description, is said of each of its sections), then the one whose heading names more of
       // the words the title does not (the page's part about them), then the best (a title match counts for
       // the top).
-      const extra = s === topSection[page] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
+      const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
       const key =
         bitCount(mask | pageMasks[page]!) * 1e12 +
         bitCount(heading & ~titleMask[page]!) * 1e9 +
@@ -368,7 +367,7 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     }
     for (let i = 0; i < count; i++) {
       const page = candidates[i]!;
-      const titleExact = titleMask[page] !== 0 && bitCount(titleMask[page]!) >= titleWordsOf(page);
+      const titleExact = titleMask[page] !== 0 && bitCount(titleMask[page]!) >= titleWords[page]!;
       const own = pages.total[page]! + (titleExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
       candidateScore[page] =
         pageWeight[page]! *
@@ -379,7 +378,7 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
     }
     const top = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit).map((page) => ({
       page,
-      section: bestSection[page] === -1 ? topSection[page]! : bestSection[page]!,
+      section: bestSection[page]!,
       score: candidateScore[page]!,
       matched: candidateMatched[page]!,
       terms: [] as string[],
@@ -412,13 +411,45 @@ export function createSectionRanker(file: LocalIndexFile, sectionBoost: ArrayLik
         const present = postingsOf(t).some(({ field, docs }) =>
           includes(docs, field < pageFieldCount ? page : section),
         );
-        if (present) found.add(file.terms[t]!);
+        if (present) found.add(terms.term(t));
       }
     }
     return [...found];
   };
 
-  return { rank, termsOf };
+  /**
+   * The prefixes whose term shards a query's words look in: each word's stem range (which holds the word and the
+   * longer words it may stand for), its synonyms', and for a word that may have one typo, its first letter's
+   * range; and the words that may have two (their shards are the index shards' to find).
+   */
+  const prefixesOf = (words: readonly string[]): { prefixes: string[]; twoTypos: string[] } => {
+    const prefixes: string[] = [];
+    const twoTypos: string[] = [];
+    for (const word of words) {
+      const typos = typosAllowed(word);
+      if (typos >= 2) twoTypos.push(word);
+      else prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
+      const wordStem = stemOf(word);
+      for (const group of synonymGroups)
+        if (group.some((g) => g.word === word || (wordStem !== undefined && g.stem === wordStem)))
+          for (const g of group) prefixes.push(g.stem ?? g.word);
+    }
+    return { prefixes, twoTypos };
+  };
+
+  const prepare = async (query: string) => {
+    const words = termsOf(query);
+    if (!words.length) return;
+    const { prefixes, twoTypos } = prefixesOf(words);
+    await shards.loadTerms(prefixes, twoTypos);
+    const needed = new Set<number>();
+    words.forEach((w, i) => {
+      for (const t of expand(w, i === words.length - 1).keys()) needed.add(t);
+    });
+    await shards.loadPostings(needed);
+  };
+
+  return { prepare, rank, termsOf };
 }
 
 function includes(sorted: Int32Array, value: number): boolean {

@@ -1,21 +1,119 @@
 /*
- * The local search index as the build writes it and the browser reads it. Three kinds of files:
- * - `local-index.json`: categories, pages, sections, the words the site's search treats specially (stop words,
- *   synonyms) and an inverted index as MiniSearch would build it (terms, per-field frequencies and lengths) over
- *   two kinds of documents: pages (what a page says of itself) and heading sections (what it says under each
- *   heading). Posting lists are delta-encoded: far smaller than MiniSearch's own JSON, and gzip does the rest;
- * - one `text/<page>.<hash>.json` per page: the text blocks of each section, fetched only for pages that
- *   appear in results, so the first download holds no body text;
+ * The local search index: the whole of it as the build computes it (`LocalIndexFile`, below the published
+ * format), and the files the build cuts it into so that what a reader downloads does not grow with the site:
+ * - `local-index.json` (`LocalIndexEntry`): what every search loads first, of a size that does not depend on the
+ *   pages: the words the site's search treats specially (stop words, synonyms), the stemmer, the counts and mean
+ *   field lengths BM25 needs, and where the term shards start;
+ * - `terms/<n>.json` (`TermShard`): a range of the index's words in code-unit order (what typo, prefix and stem
+ *   lookups walk), with where each word's postings are;
+ * - `postings/<n>.json` (`PostingsShard`): the posting lists of a range of words, each entry carrying what the
+ *   ranking needs of its document (field length, page, weight, heading depth), so a query reads nothing else;
+ * - `text/<page>.json` (`PageText`): a page's URL, titles, headings and text blocks, fetched only for pages that
+ *   appear in results;
  * - `stemmer.<hash>.js`, for a language with a stemmer: the module the index's words were stemmed with, which
  *   the browser imports to stem queries the same way.
+ * Shards are cut by size (`maxShardBytes`), so a query loads the few shards of its words, never the whole index.
  */
-export const localIndexVersion = 3;
+export const localIndexVersion = 4;
+
+/** No search file but the stemmer is larger than this: a shard is cut before it. */
+export const maxShardBytes = 1024 * 1024;
+
+/** The entry file. */
+export interface LocalIndexEntry {
+  v: typeof localIndexVersion;
+  /** Words left out of the index (the site language's stop words): a query leaves them out too. */
+  stop: string[];
+  /** Groups of words (folded) each of which also finds the others: the config's `search.synonyms`. */
+  synonyms: string[][];
+  /** The stemmer module beside this file, or null: the site's language has none and words match as written. */
+  stemmer: string | null;
+  /** The distinct page weights (see `pageWeightOf`); postings name a page's weight by its position here. */
+  weights: number[];
+  pageCount: number;
+  sectionCount: number;
+  /** Mean length of each field (`fields` order) over its documents. */
+  averages: number[];
+  /** Per term shard (`terms/<n>.json`, n from 0): its first term and the global index of that term. */
+  termShards: [first: string, offset: number][];
+  /** How many words the index has. */
+  termCount: number;
+}
+
+/** A range of the index's terms. */
+export interface TermShard {
+  /** The terms, folded, in code-unit order (the range `[offset, offset + terms.length)` of every term). */
+  terms: string[];
+  /** Per term, the length of its stem (see `LocalIndexFile.stems`); empty without a stemmer. */
+  stems: string;
+  /** Per term, how many documents and occurrences its postings hold (the prefix search prefers the larger). */
+  sizes: number[];
+  /** Per term, the first postings shard holding its list. */
+  first: number[];
+  /** Per term, how many more postings shards its list continues into (0 for most). */
+  more: number[];
+}
 
 /**
- * A page: route path, category (index into `categories`), title (lvl1), file name of its text shard, and its
- * weight (docs over other pages over blog posts, see `pageWeightOf`).
+ * Pieces of posting lists: `[term, ...numbers]`, term by its global index. A term's list is the concatenation of
+ * its pieces in shard order; per field: field id (position in `fields`), document count, then per document:
+ * - page fields: the gap from the previous page (from -1), term frequency, field length, page code;
+ * - `p` (the headings above a section, which only say what a section is about): the gap alone;
+ * - other section fields: the gap from the previous section, the gap from the previous section's page,
+ *   term frequency, field length, section code.
  */
-export type LocalPage = [url: string, category: number, title: string, textFile: string, weight: number];
+export type PostingsShard = number[][];
+
+/** A page code: its weight (position in `LocalIndexEntry.weights`) and the number of searchable words of its title. */
+export const pageCode = {
+  encode: (weight: number, weights: number, titleWords: number) => weight + weights * titleWords,
+  weight: (code: number, weights: number) => code % weights,
+  titleWords: (code: number, weights: number) => Math.floor(code / weights),
+};
+
+/**
+ * A section code: its page's weight, whether it opens its page (the top, text before any heading), whether it has
+ * no anchor, its heading depth (headings lvl2… it lies under, 0–5) and the searchable words of its own heading.
+ */
+export const sectionCode = {
+  encode: (s: { weight: number; weights: number; top: boolean; noAnchor: boolean; depth: number; words: number }) =>
+    s.weight + s.weights * ((s.top ? 1 : 0) + 2 * ((s.noAnchor ? 1 : 0) + 2 * (s.depth + 8 * s.words))),
+  decode(code: number, weights: number) {
+    const rest = Math.floor(code / weights);
+    return {
+      weight: code % weights,
+      top: (rest & 1) === 1,
+      noAnchor: ((rest >> 1) & 1) === 1,
+      depth: (rest >> 2) & 7,
+      words: Math.floor(rest / 32),
+    };
+  },
+};
+
+/**
+ * A page as its hits show it: route path, category, title, the global index of its first section, and per section
+ * its anchor ('' for text above the first heading), its headings lvl2… (null for skipped levels) and text blocks.
+ */
+export type PageText = [
+  url: string,
+  category: string,
+  title: string,
+  firstSection: number,
+  sections: [anchor: string, headings: (string | null)[], blocks: string[]][],
+];
+
+/** The path, under the search folder, of each kind of shard. */
+export const shardPaths = {
+  terms: (n: number) => `terms/${n}.json`,
+  postings: (n: number) => `postings/${n}.json`,
+  text: (page: number) => `text/${page}.json`,
+};
+
+/**
+ * A page: route path, category (index into `categories`), title (lvl1) and its weight (docs over other pages over
+ * blog posts, see `pageWeightOf`).
+ */
+export type LocalPage = [url: string, category: number, title: string, weight: number];
 
 /**
  * A heading section: page index, anchor ('' for text above the first heading), headings lvl2… (null for skipped
@@ -33,13 +131,15 @@ export type FieldName = (typeof fields)[number];
 export type PageDocument = Record<(typeof pageFields)[number], string>;
 export type SectionDocument = Record<(typeof sectionFields)[number], string>;
 
+/**
+ * The whole index, as the build computes it before cutting it into shards (never published as one file):
+ * categories, pages, sections and an inverted index as MiniSearch would build it (terms, per-field frequencies
+ * and lengths) over two kinds of documents: pages (what a page says of itself) and heading sections (what it says
+ * under each heading). `stop`, `synonyms` and `stemmer` are the entry's (`LocalIndexEntry`).
+ */
 export interface LocalIndexFile {
-  v: typeof localIndexVersion;
-  /** Words left out of the index (the site language's stop words): a query leaves them out too. */
   stop: string[];
-  /** Groups of words (folded) each of which also finds the others: the config's `search.synonyms`. */
   synonyms: string[][];
-  /** The stemmer module beside this file, or null: the site's language has none and words match as written. */
   stemmer: string | null;
   categories: string[];
   pages: LocalPage[];

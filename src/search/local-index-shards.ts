@@ -1,0 +1,236 @@
+/*
+ * Cuts the whole local index into the files the browser loads (see local-index-format.ts): an entry of fixed
+ * size, term shards, postings shards and one text file per page. Shards are cut by their JSON size, so none
+ * grows with the site: a larger site has more of them, and a query still loads only those of its words.
+ */
+import {
+  fields,
+  type LocalIndexEntry,
+  type LocalIndexFile,
+  type LocalTextShard,
+  localIndexVersion,
+  maxShardBytes,
+  type PageText,
+  type PostingsShard,
+  pageCode,
+  pageFields,
+  sectionCode,
+  shardPaths,
+  type TermShard,
+} from '../shared/search/local-index-format';
+import { termIndexer, tokenize } from '../shared/search/text-terms';
+
+export interface ShardSizes {
+  /** A term shard is cut once its JSON reaches this size (a query loads the shards its words fall in). */
+  terms: number;
+  /** A postings shard is cut once its JSON reaches this size (a word's list may run over several). */
+  postings: number;
+}
+
+/**
+ * Small shards make a query's download small (it loads the shards of its words, and a prefix or typo search the
+ * shards around them); the entry lists every term shard, so they are not tiny.
+ */
+export const defaultShardSizes: ShardSizes = { terms: 8 * 1024, postings: 16 * 1024 };
+
+/** Bytes of a number in a JSON array, with its comma. */
+const numberBytes = (n: number) => String(n).length + 1;
+
+/**
+ * The published files of a local index, by path under the search folder (`local-index.json`, `terms/`,
+ * `postings/`, `text/`). The same index gives the same files, whatever the sizes; only how they are cut changes.
+ */
+export function shardLocalIndex(
+  index: LocalIndexFile,
+  texts: readonly LocalTextShard[],
+  sizes: ShardSizes = defaultShardSizes,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const pageCount = index.pages.length;
+  const weights: number[] = [];
+  const weightOf = (w: number) => {
+    const i = weights.indexOf(w);
+    return i < 0 ? weights.push(w) - 1 : i;
+  };
+  // What the ranking needs of each document, written into every posting entry of the document.
+  const indexTerm = termIndexer(index.stop);
+  const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
+  const pageWeight = index.pages.map(([, , , weight]) => weightOf(weight));
+  const w = weights.length;
+  const pageCodes = index.pages.map(([, , title], page) => pageCode.encode(pageWeight[page]!, w, wordCount(title)));
+  const firstSection = new Int32Array(pageCount).fill(-1);
+  const sectionCodes = index.sections.map(([page, anchor, headings], s) => {
+    if (firstSection[page] === -1) firstSection[page] = s;
+    return sectionCode.encode({
+      weight: pageWeight[page]!,
+      weights: w,
+      top: firstSection[page] === s,
+      noAnchor: !anchor,
+      depth: headings.length,
+      words: wordCount(headings[headings.length - 1] ?? ''),
+    });
+  });
+  const documents: Documents = {
+    pageLengths: index.pageLengths,
+    sectionLengths: index.sectionLengths,
+    pageCodes,
+    sectionCodes,
+    pageOf: index.sections.map(([page]) => page),
+  };
+
+  // Postings: each term's list re-encoded with its documents' figures, cut into shards by size.
+  const postingShards: PostingsShard[] = [[]];
+  let shardBytes = 2;
+  const first: number[] = [];
+  const more: number[] = [];
+  index.terms.forEach((_, t) => {
+    const list = encodePostings(index.postings[t]!, documents);
+    first.push(-1);
+    more.push(0);
+    let at = 0;
+    while (at < list.length) {
+      // A new shard when this one cannot take the piece's term and first number.
+      if (shardBytes + 2 + numberBytes(t) + numberBytes(list[at]!) > sizes.postings && postingShards.at(-1)!.length) {
+        postingShards.push([]);
+        shardBytes = 2;
+      }
+      const piece = [t];
+      let bytes = 2 + numberBytes(t);
+      while (
+        at < list.length &&
+        (piece.length === 1 || shardBytes + bytes + numberBytes(list[at]!) <= sizes.postings)
+      ) {
+        bytes += numberBytes(list[at]!);
+        piece.push(list[at++]!);
+      }
+      postingShards.at(-1)!.push(piece);
+      shardBytes += bytes;
+      if (first[t] === -1) first[t] = postingShards.length - 1;
+      else more[t]!++;
+    }
+  });
+
+  // Terms: cut by size; the entry keeps each shard's first term and offset.
+  const termShards: [string, number][] = [];
+  let shard: TermShard | undefined;
+  let bytes = 0;
+  const writeTerms = () => {
+    if (shard) files.set(shardPaths.terms(termShards.length - 1), JSON.stringify(shard));
+  };
+  index.terms.forEach((term, t) => {
+    const size = term.length + 4 + numberBytes(index.postings[t]!.length) + numberBytes(first[t]!) + 2;
+    if (!shard || bytes + size > sizes.terms) {
+      writeTerms();
+      termShards.push([term, t]);
+      shard = { terms: [], stems: '', sizes: [], first: [], more: [] };
+      bytes = 60;
+    }
+    shard.terms.push(term);
+    if (index.stems) shard.stems += index.stems[t]!;
+    shard.sizes.push(index.postings[t]!.length);
+    shard.first.push(first[t]!);
+    shard.more.push(more[t]!);
+    bytes += size;
+  });
+  writeTerms();
+  postingShards.forEach((pieces, n) => {
+    files.set(shardPaths.postings(n), JSON.stringify(pieces));
+  });
+
+  texts.forEach((blocks, page) => {
+    const [url, category, title] = index.pages[page]!;
+    const from = firstSection[page]!;
+    const text: PageText = [
+      url,
+      index.categories[category]!,
+      title,
+      from,
+      blocks.map((b, i) => {
+        const [, anchor, headings] = index.sections[from + i]!;
+        return [anchor, headings, b];
+      }),
+    ];
+    files.set(shardPaths.text(page), JSON.stringify(text));
+  });
+
+  const entry: LocalIndexEntry = {
+    v: localIndexVersion,
+    stop: index.stop,
+    synonyms: index.synonyms,
+    stemmer: index.stemmer,
+    weights,
+    pageCount,
+    sectionCount: index.sections.length,
+    averages: index.averages,
+    termShards,
+    termCount: index.terms.length,
+  };
+  files.set('local-index.json', JSON.stringify(entry));
+  // Only a single word can make a shard this large (they are cut smaller): say which and where it is.
+  for (const [file, json] of files) {
+    if (json.length <= maxShardBytes || !file.startsWith('terms/')) continue;
+    const { terms } = JSON.parse(json) as TermShard;
+    const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
+    throw new Error(
+      `search: ${file} is ${json.length} bytes, over the ${maxShardBytes}-byte limit of a shard: the word ` +
+        `"${longest.slice(0, 40)}…" (${longest.length} characters) on ${pageOfTerm(index, longest)} is one word ` +
+        'to the search; break it with spaces or punctuation, or leave the page out of search (noindex)',
+    );
+  }
+  return files;
+}
+
+/** The URL of the first page that holds `term`. */
+function pageOfTerm(index: LocalIndexFile, term: string): string {
+  const raw = index.postings[index.terms.indexOf(term)]!;
+  const field = raw[0]!;
+  const doc = raw[2]! - 1;
+  return index.pages[field < pageFields.length ? doc : index.sections[doc]![0]]![0];
+}
+
+/** What a posting entry carries of its document, by document. */
+interface Documents {
+  pageLengths: readonly number[];
+  sectionLengths: readonly number[];
+  pageCodes: readonly number[];
+  sectionCodes: readonly number[];
+  pageOf: readonly number[];
+}
+
+/** A term's posting list (`LocalIndexFile.postings` encoding) re-encoded as `PostingsShard` says. */
+function encodePostings(raw: readonly number[], documents: Documents): number[] {
+  const out: number[] = [];
+  const pFields = pageFields.length;
+  const sFields = fields.length - pFields;
+  const parentField = fields.indexOf('p');
+  for (let i = 0; i < raw.length; ) {
+    const field = raw[i++]!;
+    const n = raw[i++]!;
+    out.push(field, 0);
+    const countAt = out.length - 1;
+    let count = 0;
+    let doc = -1;
+    let previous = -1;
+    let previousPage = -1;
+    for (const end = i + n; i < end; ) {
+      doc += raw[i++]!;
+      let tf = 1;
+      while (i < end && raw[i] === 0) {
+        tf++;
+        i++;
+      }
+      count++;
+      out.push(doc - previous);
+      previous = doc;
+      if (field < pFields) out.push(tf, documents.pageLengths[doc * pFields + field]!, documents.pageCodes[doc]!);
+      else if (field !== parentField) {
+        const page = documents.pageOf[doc]!;
+        out.push(page - previousPage, tf, documents.sectionLengths[doc * sFields + field - pFields]!);
+        out.push(documents.sectionCodes[doc]!);
+        previousPage = page;
+      }
+    }
+    out[countAt] = count;
+  }
+  return out;
+}

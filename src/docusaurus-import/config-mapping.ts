@@ -255,6 +255,8 @@ export const mappingRows: readonly Row[] = [
   { from: 'blog.editUrl', carry: copy('blog.editUrl', 'string') },
   { from: 'pages.path', carry: readByImport },
   { from: 'markdown.mermaid', carry: readByImport },
+  { from: 'docs', leftOut: 'turned off in Docusaurus; a docs-it site always has docs (copy some into content/docs)' },
+  { from: 'blog', leftOut: 'turned off in Docusaurus; docs-it builds a blog, empty while content/blog is' },
   { from: 'onBrokenLinks', leftOut: 'docs-it makes every broken link an error' },
   { from: 'onBrokenAnchors', leftOut: 'docs-it makes every broken anchor an error' },
   { from: 'onBrokenMarkdownLinks', leftOut: 'docs-it makes every broken link to a file an error' },

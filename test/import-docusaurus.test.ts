@@ -75,6 +75,8 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /docusaurus\.config\.js:69:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
+  assert.match(report, /i18n\/en\/docusaurus-plugin-content-docs: the "en" translation: docs-it builds one locale/);
+  assert.match(report, /docusaurus\.config\.js:\d+:\d+: i18n\.locales: docs-it builds one locale per site/);
   // Content and static files are copied byte for byte.
   for (const [from, to] of [
     ['docs/intro.md', 'content/docs/intro.md'],
@@ -126,6 +128,21 @@ test('a TypeScript config that throws is an error at its own line, not the line 
   removeDir(path.join(dir, 'docusaurus.config.js'));
   const error = await importError(dir, path.join(work, 'throws-ts-out'));
   assert.equal({ file: error.location?.file, line: error.location?.line }, { file: 'docusaurus.config.ts', line: 4 });
+});
+
+test('a config that calls process.exit while it loads is an error naming it', async () => {
+  const site = siteWith('exits', "module.exports = { title: 'x' };\nprocess.exit(3);\n");
+  const error = await importError(site, path.join(work, 'exits-out'));
+  assert.is(error.location?.file, 'docusaurus.config.js');
+  assert.match(error.message, /ended the process \(exit code 3\)/);
+});
+
+test('a config exporting an async function, as Docusaurus allows, is awaited', async () => {
+  const site = siteWith('async', "module.exports = async function () {\n  return { title: 'Asincrono' };\n};\n");
+  const out = path.join(work, 'async-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  assert.ok(report.carried.includes('title'));
+  assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /title: "Asincrono"/);
 });
 
 test('a package the config needs that the site lacks is an error at its import, saying what to do', async () => {

@@ -261,6 +261,11 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     if (existsSync(path.join(siteDir, dir))) copies.push({ from: path.join(siteDir, dir), to: dir, count: dir });
   }
   const i18nDir = path.join(siteDir, 'i18n');
+  const i18n = config.i18n;
+  const defaultLocale =
+    i18n && typeof i18n === 'object' && !Array.isArray(i18n) && typeof i18n.defaultLocale === 'string'
+      ? i18n.defaultLocale
+      : 'en';
   for (const locale of existsSync(i18nDir) ? readdirSync(i18nDir).sort() : []) {
     const codeJson = path.join(i18nDir, locale, 'code.json');
     if (existsSync(codeJson)) {
@@ -272,12 +277,21 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
       });
     }
     const rest = readdirSync(path.join(i18nDir, locale)).filter((e) => e !== 'code.json');
-    if (rest.length > 0) {
-      notCarried.push({
-        file: `i18n/${locale}`,
-        what: `the "${locale}" translation of the content`,
-        reason: 'docs-it builds one locale per site: import it as a site of its own',
-      });
+    for (const entry of rest.sort()) {
+      // The default locale's folder holds texts of the site's own language (navbar, footer, sidebar labels).
+      notCarried.push(
+        locale === defaultLocale
+          ? {
+              file: `i18n/${locale}/${entry}`,
+              what: 'texts of the site’s own language',
+              reason: 'not read: the texts of the config and the docs are used as they are',
+            }
+          : {
+              file: `i18n/${locale}/${entry}`,
+              what: `the "${locale}" translation`,
+              reason: 'docs-it builds one locale per site: import it as a site of its own',
+            },
+      );
     }
   }
 

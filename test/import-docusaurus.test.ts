@@ -130,6 +130,23 @@ test('a TypeScript config that throws is an error at its own line, not the line 
   assert.equal({ file: error.location?.file, line: error.location?.line }, { file: 'docusaurus.config.ts', line: 4 });
 });
 
+test('what the written config still lacks to build is reported at its line in site.config.ts', async () => {
+  const site = siteWith('lacks', "module.exports = { title: 'x', url: 'https://x.example', baseUrl: '/Doc/' };\n");
+  const out = path.join(work, 'lacks-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  const configText = readFileSync(path.join(out, 'site.config.ts'), 'utf8');
+  const lineOf = (text: string) => configText.split('\n').findIndex((l) => l.includes(text)) + 1;
+  const lacks = report.notCarried.filter((entry) => entry.file === 'site.config.ts');
+  assert.equal(
+    lacks.map((entry) => [entry.line, entry.reason.split(':')[0]]),
+    [
+      [lineOf('baseUrl'), 'baseUrl'],
+      [lineOf('favicon'), 'favicon'],
+      [lineOf('src: "img/favicon.svg"'), 'navbar.logo.src'],
+    ],
+  );
+});
+
 test('a config that calls process.exit while it loads is an error naming it', async () => {
   const site = siteWith('exits', "module.exports = { title: 'x' };\nprocess.exit(3);\n");
   const error = await importError(site, path.join(work, 'exits-out'));

@@ -324,6 +324,8 @@ function completeDraft(
 ): void {
   const title = typeof draft.title === 'string' ? draft.title : '';
   draft.tagline ??= '';
+  // docs-it's default, written out so that a missing file is reported at a line of the config.
+  draft.favicon ??= 'img/favicon.svg';
   draft.i18n ??= {
     defaultLocale: 'en',
     currentLocale: 'en',
@@ -362,7 +364,7 @@ function checkDraft(draft: Draft, staticDirs: string[]): { keys: PropertyKey[]; 
       }));
   const navbar = draft.navbar as { logo?: { src?: string; srcDark?: string } } | undefined;
   const named: [PropertyKey[], unknown][] = [
-    [['favicon'], draft.favicon ?? 'img/favicon.svg'],
+    [['favicon'], draft.favicon],
     [['navbar', 'logo', 'src'], navbar?.logo?.src],
     [['navbar', 'logo', 'srcDark'], navbar?.logo?.srcDark],
   ];
@@ -407,6 +409,8 @@ function writeSite(out: string, copies: { from: string; to: string; count: strin
         force: false,
         errorOnExist: false,
         preserveTimestamps: true,
+        // A link is copied as written: resolved, it would point back into the source site or copy what it names.
+        verbatimSymlinks: true,
         filter: (src) => path.basename(src) !== 'node_modules',
       });
       const files = statSync(copy.from).isDirectory()

@@ -8,6 +8,7 @@ import { carryOption, type Draft, type MappingContext, mappingRows } from '../sr
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
 import { sidebarsOf } from '../src/docusaurus-import/sidebars-mapping';
 import { viewOf } from '../src/docusaurus-import/site-parts';
+import { themeFileKind } from '../src/docusaurus-import/theme-components';
 import { fixture } from './helpers';
 
 const context: MappingContext = { docs: docsIndexOf(fixture('docusaurus-source/docs')), docsRouteBase: 'guide' };
@@ -33,7 +34,7 @@ test('a function where docs-it takes a value is named, and an option without a r
   ]);
 });
 
-test('navbar items: doc items become links to their route, dropdowns are kept, search and html are named', () => {
+test('navbar items: doc items become links to their route, dropdowns are kept, search and html named', () => {
   const draft: Draft = {};
   const result = carryOption(
     'themeConfig.navbar',
@@ -45,6 +46,7 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
         { type: 'search', position: 'right' },
         { type: 'html', value: '<b>x</b>' },
         { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog', className: 'x' }] },
+        { label: 'Senza tipo', items: [{ label: 'Codice', href: 'https://codice.example' }] },
       ],
     },
     draft,
@@ -53,6 +55,12 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
   assert.equal((draft.navbar as Draft).items, [
     { type: 'link', label: 'Installazione', to: '/guide/guida/installazione', position: 'left' },
     { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog' }], position: 'left' },
+    {
+      type: 'dropdown',
+      label: 'Senza tipo',
+      items: [{ label: 'Codice', href: 'https://codice.example' }],
+      position: 'left',
+    },
   ]);
   assert.equal(
     result.leftovers.map((l) => `${l.option}: ${l.reason}`),
@@ -108,6 +116,13 @@ test('presets and plugins: content plugins give their options, docs-it’s own a
     view.unknownPlugins.map((p) => `${p.kind} ${p.name}`),
     ['preset altro', 'plugin @docusaurus/plugin-content-docs', 'theme @easyops-cn/docusaurus-search-local'],
   );
+});
+
+test('src/theme files: docs-it’s own components, swizzled layout, and the site’s own components', () => {
+  assert.equal(['Tabs', 'Mermaid', 'Footer', 'DocItem', 'SearchBar', 'Command', 'Rater'].map(themeFileKind), [
+    ...['docs-it has its own', 'docs-it has its own', 'swizzled layout', 'swizzled layout', 'swizzled layout'],
+    ...['site component', 'site component'],
+  ]);
 });
 
 test.run();

@@ -71,7 +71,8 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /src\/pages\/index\.js: a React page/);
   assert.match(report, /docusaurus\.config\.js:44: plugin "docusaurus-plugin-sass": not run by docs-it/);
   assert.match(report, /docusaurus\.config\.js:44: plugin "pluginContatori \(a function\)": not run by docs-it/);
-  assert.match(report, /src\/theme\/Footer\/index\.js: swizzled component "Footer" \(@theme\/Footer\): no docs-it/);
+  assert.match(report, /src\/theme\/Footer\/index\.js: swizzled component "Footer": no docs-it counterpart/);
+  assert.match(report, /src\/theme\/Versione\.js: site component "Versione" \(@theme\/Versione\): not carried: export/);
   assert.match(report, /docusaurus\.config\.js:69:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
@@ -83,11 +84,15 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
     ['docs/guida/installazione.md', 'content/docs/guida/installazione.md'],
     ['blog/2025-01-10-primo-avvistamento.md', 'content/blog/2025-01-10-primo-avvistamento.md'],
     ['src/pages/chi-siamo.md', 'content/pages/chi-siamo.md'],
+    ['src/pages/squadra.svg', 'content/pages/squadra.svg'],
     ['static/img/logo.svg', 'content/static/img/logo.svg'],
   ] as const) {
     assert.equal(readFileSync(path.join(out, to)), readFileSync(path.join(source, from)), to);
   }
-  assert.not.ok(existsSync(path.join(out, 'content/pages/index.js')), 'a React page is not copied as a page');
+  for (const file of ['index.js', 'index.module.css']) {
+    assert.not.ok(existsSync(path.join(out, 'content/pages', file)), `${file} of a React page is not copied`);
+  }
+  assert.match(report, /src\/pages\/index\.module\.css: code or styles of the React pages: not a Markdown page/);
 
   const built = cli(['build', '--config', path.join(out, 'site.config.ts')]);
   assert.is(built.code, 0, built.stderr);
@@ -103,6 +108,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(page('blog/2025/01/10/primo-avvistamento'), /Primo avvistamento/);
   assert.match(page('blog'), /Diario di bordo/);
   assert.match(page('chi-siamo'), /piccolo gruppo di volontari/);
+  assert.match(page('chi-siamo'), /<img [^>]*alt="La squadra di Faro"/);
   assert.is(treeHash(source), before, 'the source site is unchanged');
 });
 
@@ -171,6 +177,14 @@ test('a package the config needs that the site lacks is an error at its import, 
   assert.equal({ file: error.location?.file, line: error.location?.line }, { file: 'docusaurus.config.js', line: 2 });
   assert.match(error.message, /the package "@faro\/temi-mai-installati" is not installed in the site/);
   assert.match(error.hint ?? '', /npm install in the site folder/);
+});
+
+test('a package named inside a function that Docusaurus calls at build time is not needed to import', async () => {
+  const config =
+    "module.exports = {\n  title: 'x',\n  webpack: { jsLoader: () => require.resolve('caricatore-assente') },\n};\n";
+  const site = siteWith('later', config);
+  const report = await importDocusaurus({ site, out: path.join(work, 'later-out'), cwd: repoRoot });
+  assert.ok(report.notCarried.some((entry) => entry.what === 'webpack' && entry.line === 3));
 });
 
 test('a config that writes a file while it loads is refused at that line, and the file is not written', async () => {

@@ -93,7 +93,8 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
 const navbarItem = (item: PlainValue, context: MappingContext, option: string) => {
   if (!isObject(item)) return { leftovers: [{ option, reason: 'not a navbar item' }] };
   const position = item.position === 'right' ? 'right' : 'left';
-  const type = typeof item.type === 'string' ? item.type : 'default';
+  // As in Docusaurus, an item with `items` and no type is a dropdown.
+  const type = typeof item.type === 'string' ? item.type : Array.isArray(item.items) ? 'dropdown' : 'default';
   const rest = (used: string[]) => unusedKeys(item, ['type', 'position', ...used], option);
   switch (type) {
     case 'docSidebar':

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { isBuiltin } from 'node:module';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { DocsItError } from '../errors';
 
 /**
@@ -102,8 +101,12 @@ export async function evaluateSiteModule(file: string, siteDir: string): Promise
     );
   }
   if (reply.code === 'MODULE_NOT_FOUND' || reply.code === 'ERR_MODULE_NOT_FOUND') {
+    const name = /Cannot find (?:module|package) '([^']+)'/.exec(reply.message)?.[1];
+    const bare = name !== undefined && !name.startsWith('.') && !path.isAbsolute(name);
     throw new DocsItError(
-      `a module it loads cannot be found: ${firstLine(reply.message)}`,
+      bare
+        ? `the package "${name}" is not installed in the site`
+        : `a module it loads cannot be found: ${firstLine(reply.message)}`,
       location,
       'Install the site’s dependencies (npm install in the site folder), then import again.',
     );
@@ -131,32 +134,6 @@ function siteLineOf(stack: string, siteDir: string): { file: string; line: numbe
   return undefined;
 }
 
-/**
- * Keeps packages as imports, resolved at run time from the site; one that does not resolve from the importing
- * file is an error at its import's line (esbuild places it) rather than a failure later without a line.
- */
-function sitePackages(): Plugin {
-  return {
-    name: 'site-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData === 'probe') return undefined;
-        if (isBuiltin(args.path)) return { path: args.path, external: true };
-        const found = await b.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: 'probe',
-        });
-        if (found.errors.length > 0) {
-          return { errors: [{ text: `the package "${args.path}" is not installed in the site` }] };
-        }
-        return { path: args.path, external: true };
-      });
-    },
-  };
-}
-
 async function bundle(file: string, siteDir: string, rel: string): Promise<string> {
   try {
     const result = await build({
@@ -169,13 +146,14 @@ async function bundle(file: string, siteDir: string, rel: string): Promise<strin
       write: false,
       logLevel: 'silent',
       sourcemap: 'inline',
-      plugins: [sitePackages()],
+      // Packages are loaded by the child from the site's node_modules, and only when the code runs: a package
+      // required inside a plugin's function, which Docusaurus calls at build time, is never needed here.
+      packages: 'external',
     });
     return result.outputFiles[0]!.text;
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
       .errors?.[0];
-    const missing = first?.text.startsWith('the package ');
     throw new DocsItError(
       first ? first.text : String(error),
       first?.location
@@ -185,9 +163,7 @@ async function bundle(file: string, siteDir: string, rel: string): Promise<strin
             column: first.location.column + 1,
           }
         : { file: rel },
-      missing
-        ? 'Install the site’s dependencies (npm install in the site folder), then import again.'
-        : 'Fix the syntax or the import path so that Docusaurus itself could load the file, then import again.',
+      'Fix the syntax or the import path so that Docusaurus itself could load the file, then import again.',
     );
   }
 }

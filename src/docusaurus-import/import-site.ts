@@ -23,6 +23,7 @@ import { docsIndexOf } from './docs-index';
 import { evaluateSiteModule, functionName, type PlainValue } from './evaluate-module';
 import { firstDocOf, sidebarsOf } from './sidebars-mapping';
 import { optionOf, viewOf } from './site-parts';
+import { themeFileKind } from './theme-components';
 
 /** Something of the site the import could not carry, at its file (relative to the site) and line. */
 export interface ReportEntry {
@@ -206,11 +207,13 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     if (result.carried) carried.push(option);
     notCarried.push(...result.leftovers.map(configEntry));
   }
+  // A local plugin named by its absolute path is named relative to the site.
+  const nameOf = (name: string) => (path.isAbsolute(name) ? posix(path.relative(siteDir, name)) : name);
   for (const plugin of view.unknownPlugins) {
     notCarried.push({
       file: configName,
       line: lineOfText(source, plugin.needle, Math.max(0, source.search(new RegExp(`\\b${plugin.kind}s\\s*:`)))),
-      what: `${plugin.kind} "${plugin.name}"`,
+      what: `${plugin.kind} "${nameOf(plugin.name)}"`,
       reason: plugin.reason,
     });
   }
@@ -227,20 +230,14 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     : [];
   const relPages = posix(path.relative(siteDir, pagesDir));
   for (const file of pageFiles) {
-    if (/\.mdx?$/.test(file))
+    const reportAs = (what: string, reason: string) => notCarried.push({ file: `${relPages}/${file}`, what, reason });
+    // Markdown pages, and the images and files they name beside them, are copied; code and styles belong to the
+    // React pages.
+    if (!reactPage.test(file) && !/\.(css|scss|sass|less)$/.test(file)) {
       copies.push({ from: path.join(pagesDir, file), to: `content/pages/${file}`, count: 'content/pages' });
-    else if (reactPage.test(file) && !/(^|\/)_/.test(file)) {
-      notCarried.push({
-        file: `${relPages}/${file}`,
-        what: 'a React page',
-        reason: 'docs-it pages are Markdown or MDX: write it as an .mdx page in content/pages',
-      });
-    } else
-      notCarried.push({
-        file: `${relPages}/${file}`,
-        what: 'a file of the pages folder',
-        reason: 'not a Markdown page',
-      });
+    } else if (reactPage.test(file) && !/(^|\/)_/.test(file)) {
+      reportAs('a React page', 'docs-it pages are Markdown or MDX: write it as an .mdx page in content/pages');
+    } else reportAs('code or styles of the React pages', 'not a Markdown page');
   }
   const themeDir = path.join(siteDir, 'src/theme');
   const themeEntries = existsSync(themeDir) ? readdirSync(themeDir).sort() : [];
@@ -250,11 +247,16 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     const file = statSync(full).isDirectory()
       ? (fg.sync('index.{js,jsx,ts,tsx}', { cwd: full })[0] ?? fg.sync('**/*', { cwd: full }).sort()[0])
       : undefined;
+    const kind = themeFileKind(name);
     notCarried.push({
       file: posix(path.relative(siteDir, file ? path.join(full, file) : full)),
-      what: `swizzled component "${name}" (@theme/${name})`,
+      what: kind === 'site component' ? `site component "${name}" (@theme/${name})` : `swizzled component "${name}"`,
       reason:
-        'no docs-it counterpart: the layout is docs-it’s own; a component pages use goes in the `components` module',
+        kind === 'docs-it has its own'
+          ? `docs-it has its own @theme/${name}: this version is not used`
+          : kind === 'swizzled layout'
+            ? 'no docs-it counterpart: docs-it’s layout is its own'
+            : 'not carried: export it from the module `components` names in site.config.ts, and pages get it',
     });
   }
   for (const dir of ['src/components', 'src/css']) {

@@ -3,6 +3,7 @@
  * view of options (`docs.*`, `blog.*`, `pages.*`, `theme.*`, `themeConfig.*`, `markdown.*`, `preset.*` and the
  * top-level keys) and a list of the plugins docs-it does not run.
  */
+import { basename } from 'node:path';
 import { functionName, type PlainValue } from './evaluate-module';
 
 type PlainObject = { [key: string]: PlainValue };
@@ -38,7 +39,8 @@ const contentPlugins: Record<string, 'docs' | 'blog' | 'pages'> = {
 /** A plugin entry: `'name'`, `['name', options]`, a function, or `[function, options]`. */
 function entryOf(entry: PlainValue): { name: string; needle: string; options: PlainValue } | undefined {
   const [head, options] = Array.isArray(entry) ? [entry[0], entry[1] ?? null] : [entry, null];
-  if (typeof head === 'string') return { name: head, needle: head, options };
+  // A local plugin named by its path (`path.resolve(__dirname, 'plugins/x')`): found in the source by its last part.
+  if (typeof head === 'string') return { name: head, needle: head.startsWith('/') ? basename(head) : head, options };
   const fn = functionName(head ?? null);
   if (fn !== undefined) return { name: `${fn} (a function)`, needle: fn, options };
   return undefined;

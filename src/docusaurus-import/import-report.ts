@@ -1,5 +1,22 @@
 import { formatLocation } from '../errors';
-import type { ImportReport } from './import-site';
+
+/** Something of the site the import could not carry, at its file (relative to the site) and line. */
+export interface ReportEntry {
+  file: string;
+  line?: number;
+  what: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  site: string;
+  out: string;
+  /** Files copied unchanged, by where they went (`content/docs`…). */
+  copied: Record<string, number>;
+  /** Options written into site.config.ts. */
+  carried: string[];
+  notCarried: ReportEntry[];
+}
 
 /** The report of an import, in English, for the terminal: what was copied, what was carried, what was not. */
 export function formatImportReport(report: ImportReport, cwd: string): string {

@@ -21,27 +21,10 @@ import { lineOfKeyPath } from '../validation/locate-key';
 import { carryOption, type Draft, type Leftover, type MappingContext } from './config-mapping';
 import { docsIndexOf } from './docs-index';
 import { evaluateSiteModule, functionName, type PlainValue } from './evaluate-module';
+import type { ImportReport, ReportEntry } from './import-report';
 import { firstDocOf, sidebarsOf } from './sidebars-mapping';
+import { type Copy, siteFolders } from './site-folders';
 import { optionOf, viewOf } from './site-parts';
-import { themeFileKind } from './theme-components';
-
-/** Something of the site the import could not carry, at its file (relative to the site) and line. */
-export interface ReportEntry {
-  file: string;
-  line?: number;
-  what: string;
-  reason: string;
-}
-
-export interface ImportReport {
-  site: string;
-  out: string;
-  /** Files copied unchanged, by where they went (`content/docs`…). */
-  copied: Record<string, number>;
-  /** Options written into site.config.ts. */
-  carried: string[];
-  notCarried: ReportEntry[];
-}
 
 export interface ImportOptions {
   site: string;
@@ -58,8 +41,6 @@ const configNames = [
   'docusaurus.config.mts',
   'docusaurus.config.cts',
 ];
-/** The names of Docusaurus's own theme components: a swizzled one replaces a part of Docusaurus's layout. */
-const reactPage = /\.(js|jsx|ts|tsx)$/;
 const posix = (p: string) => p.split(path.sep).join('/');
 
 /** The real path of `p`, or of its nearest existing ancestor joined with the rest (a folder not made yet). */
@@ -219,83 +200,18 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
   }
   completeDraft(draft, sidebars, docs.docs[0]?.id, optionOf(view, 'docs.versions'));
 
-  // What else the site holds: pages in React, swizzled components, interface strings, other locales.
-  const copies: { from: string; to: string; count: string }[] = [
-    { from: docsDir, to: 'content/docs', count: 'content/docs' },
-    { from: blogDir, to: 'content/blog', count: 'content/blog' },
-    ...staticDirs.map((dir) => ({ from: dir, to: 'content/static', count: 'content/static' })),
-  ];
-  const pageFiles = existsSync(pagesDir)
-    ? fg.sync('**/*', { cwd: pagesDir, ignore: ['**/node_modules/**'], dot: true }).sort()
-    : [];
-  const relPages = posix(path.relative(siteDir, pagesDir));
-  for (const file of pageFiles) {
-    const reportAs = (what: string, reason: string) => notCarried.push({ file: `${relPages}/${file}`, what, reason });
-    // Markdown pages, and the images and files they name beside them, are copied; code and styles belong to the
-    // React pages.
-    if (!reactPage.test(file) && !/\.(css|scss|sass|less)$/.test(file)) {
-      copies.push({ from: path.join(pagesDir, file), to: `content/pages/${file}`, count: 'content/pages' });
-    } else if (reactPage.test(file) && !/(^|\/)_/.test(file)) {
-      reportAs('a React page', 'docs-it pages are Markdown or MDX: write it as an .mdx page in content/pages');
-    } else reportAs('code or styles of the React pages', 'not a Markdown page');
-  }
-  const themeDir = path.join(siteDir, 'src/theme');
-  const themeEntries = existsSync(themeDir) ? readdirSync(themeDir).sort() : [];
-  for (const entry of themeEntries) {
-    const full = path.join(themeDir, entry);
-    const name = entry.replace(/\.[jt]sx?$/, '');
-    const file = statSync(full).isDirectory()
-      ? (fg.sync('index.{js,jsx,ts,tsx}', { cwd: full })[0] ?? fg.sync('**/*', { cwd: full }).sort()[0])
-      : undefined;
-    const kind = themeFileKind(name);
-    notCarried.push({
-      file: posix(path.relative(siteDir, file ? path.join(full, file) : full)),
-      what: kind === 'site component' ? `site component "${name}" (@theme/${name})` : `swizzled component "${name}"`,
-      reason:
-        kind === 'docs-it has its own'
-          ? `docs-it has its own @theme/${name}: this version is not used`
-          : kind === 'swizzled layout'
-            ? 'no docs-it counterpart: docs-it’s layout is its own'
-            : 'not carried: export it from the module `components` names in site.config.ts, and pages get it',
-    });
-  }
-  for (const dir of ['src/components', 'src/css']) {
-    if (existsSync(path.join(siteDir, dir))) copies.push({ from: path.join(siteDir, dir), to: dir, count: dir });
-  }
-  const i18nDir = path.join(siteDir, 'i18n');
   const i18n = config.i18n;
-  const defaultLocale =
-    i18n && typeof i18n === 'object' && !Array.isArray(i18n) && typeof i18n.defaultLocale === 'string'
-      ? i18n.defaultLocale
-      : 'en';
-  for (const locale of existsSync(i18nDir) ? readdirSync(i18nDir).sort() : []) {
-    const codeJson = path.join(i18nDir, locale, 'code.json');
-    if (existsSync(codeJson)) {
-      copies.push({ from: codeJson, to: `i18n/${locale}/code.json`, count: 'i18n' });
-      notCarried.push({
-        file: `i18n/${locale}/code.json`,
-        what: 'interface strings',
-        reason: 'copied, not read: docs-it uses its own catalogue of interface strings',
-      });
-    }
-    const rest = readdirSync(path.join(i18nDir, locale)).filter((e) => e !== 'code.json');
-    for (const entry of rest.sort()) {
-      // The default locale's folder holds texts of the site's own language (navbar, footer, sidebar labels).
-      notCarried.push(
-        locale === defaultLocale
-          ? {
-              file: `i18n/${locale}/${entry}`,
-              what: 'texts of the site’s own language',
-              reason: 'not read: the texts of the config and the docs are used as they are',
-            }
-          : {
-              file: `i18n/${locale}/${entry}`,
-              what: `the "${locale}" translation`,
-              reason: 'docs-it builds one locale per site: import it as a site of its own',
-            },
-      );
-    }
-  }
+  const folders = siteFolders(siteDir, {
+    docsDir,
+    blogDir,
+    pagesDir,
+    staticDirs,
+    defaultLocale:
+      i18n && typeof i18n === 'object' && !Array.isArray(i18n) && typeof i18n.defaultLocale === 'string'
+        ? i18n.defaultLocale
+        : 'en',
+  });
+  notCarried.push(...folders.notCarried);
 
   const configText = configModule(draft);
   for (const issue of checkDraft(draft, staticDirs))
@@ -306,7 +222,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
       reason: issue.message,
     });
 
-  const copied = writeSite(out, copies, configText);
+  const copied = writeSite(out, folders.copies, configText);
   return { site: siteDir, out, copied, carried, notCarried };
 }
 
@@ -394,7 +310,7 @@ function configModule(draft: Draft): string {
 }
 
 /** Writes the site into a temporary folder beside `out`, then renames it into place; counts the files copied. */
-function writeSite(out: string, copies: { from: string; to: string; count: string }[], configText: string) {
+function writeSite(out: string, copies: Copy[], configText: string) {
   const parent = path.dirname(out);
   mkdirSync(parent, { recursive: true });
   const temp = path.join(parent, `.${path.basename(out)}.docs-it-import-${process.pid}`);

@@ -125,4 +125,19 @@ test('src/theme files: docs-it’s own components, swizzled layout, and the site
   ]);
 });
 
+test('docs versions: the current one’s label is carried, other versions and their settings are named', () => {
+  const draft: Draft = {};
+  const result = carryOption(
+    'docs.versions',
+    { current: { label: '1.x', banner: 'none' }, '0.9': { label: '0.9' } },
+    draft,
+    context,
+  );
+  assert.equal(draft, { docs: { version: { label: '1.x' } } });
+  assert.equal(
+    result.leftovers.map((l) => l.option),
+    ['docs.versions.current.banner', 'docs.versions.0.9'],
+  );
+});
+
 test.run();

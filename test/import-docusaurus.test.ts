@@ -76,6 +76,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /docusaurus\.config\.js:69:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
+  assert.match(report, /versioned_docs: older versions of the docs: docs-it builds one version/);
   assert.match(report, /i18n\/en\/docusaurus-plugin-content-docs: the "en" translation: docs-it builds one locale/);
   assert.match(report, /docusaurus\.config\.js:\d+:\d+: i18n\.locales: docs-it builds one locale per site/);
   // Content and static files are copied byte for byte.

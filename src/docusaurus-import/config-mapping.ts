@@ -221,6 +221,24 @@ const carryI18n: Carry = (value, draft, _context, option) => {
   return leftovers;
 };
 
+const oneVersion = 'docs-it builds one version of the docs, the current one (content/docs)';
+
+/** The current version's label; other versions are not built. */
+const carryVersions: Carry = (value, draft, _context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  const leftovers: Leftover[] = [];
+  for (const [name, version] of Object.entries(value)) {
+    if (name !== 'current') {
+      leftovers.push({ option: `${option}.${name}`, reason: oneVersion });
+      continue;
+    }
+    if (!isObject(version)) continue;
+    if (typeof version.label === 'string') put(draft, 'docs.version.label', version.label);
+    leftovers.push(...unusedKeys(version, ['label'], `${option}.current`));
+  }
+  return leftovers;
+};
+
 /** A row whose option is read elsewhere by the import (folders, sidebars): nothing to write here. */
 const readByImport: Carry = () => undefined;
 
@@ -241,7 +259,10 @@ export const mappingRows: readonly Row[] = [
   { from: 'themeConfig.colorMode', carry: carryColorMode },
   { from: 'docs.path', carry: readByImport },
   { from: 'docs.sidebarPath', carry: readByImport },
-  { from: 'docs.versions', carry: readByImport },
+  { from: 'docs.versions', carry: carryVersions },
+  { from: 'docs.lastVersion', leftOut: oneVersion },
+  { from: 'docs.includeCurrentVersion', leftOut: oneVersion },
+  { from: 'docs.onlyIncludeVersions', leftOut: oneVersion },
   {
     from: 'docs.routeBasePath',
     carry: copy('docs.routeBasePath', 'string', (v: string) => v.replace(/^\/+|\/+$/g, '')),

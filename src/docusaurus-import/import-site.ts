@@ -20,7 +20,7 @@ import { formatKeyPath } from '../validation/describe-issue';
 import { lineOfKeyPath } from '../validation/locate-key';
 import { carryOption, type Draft, type Leftover, type MappingContext } from './config-mapping';
 import { docsIndexOf } from './docs-index';
-import { evaluateSiteModule, functionName, type PlainValue } from './evaluate-module';
+import { evaluateSiteModule, functionName } from './evaluate-module';
 import type { ImportReport, ReportEntry } from './import-report';
 import { firstDocOf, sidebarsOf } from './sidebars-mapping';
 import { type Copy, siteFolders } from './site-folders';
@@ -198,7 +198,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
       reason: plugin.reason,
     });
   }
-  completeDraft(draft, sidebars, docs.docs[0]?.id, optionOf(view, 'docs.versions'));
+  completeDraft(draft, sidebars, docs.docs[0]?.id);
 
   const i18n = config.i18n;
   const folders = siteFolders(siteDir, {
@@ -238,7 +238,6 @@ function completeDraft(
   draft: Draft,
   sidebars: Record<string, SidebarItemInput[]>,
   firstDocFile: string | undefined,
-  versions: PlainValue | undefined,
 ): void {
   const title = typeof draft.title === 'string' ? draft.title : '';
   draft.tagline ??= '';
@@ -250,13 +249,11 @@ function completeDraft(
     locales: [{ code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en' }],
   };
   const docs = groupOf(draft, 'docs');
-  const current = versions && typeof versions === 'object' && !Array.isArray(versions) ? versions.current : undefined;
-  const label =
-    current && typeof current === 'object' && !Array.isArray(current) && typeof current.label === 'string'
-      ? current.label
-      : 'Next';
   const firstSidebar = Object.values(sidebars)[0];
-  docs.version = { label, mainDocId: (firstSidebar && firstDocOf(firstSidebar)) ?? firstDocFile ?? 'index' };
+  // Docusaurus labels the current version "Next" unless `docs.versions.current.label` says otherwise.
+  const version = groupOf(docs, 'version');
+  version.label ??= 'Next';
+  version.mainDocId = (firstSidebar && firstDocOf(firstSidebar)) ?? firstDocFile ?? 'index';
   docs.sidebars = sidebars;
   const blog = groupOf(draft, 'blog');
   blog.title ??= 'Blog';

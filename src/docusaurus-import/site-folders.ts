@@ -102,5 +102,14 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
     }
   }
 
+  for (const folder of ['versioned_docs', 'versioned_sidebars']) {
+    if (existsSync(path.join(siteDir, folder))) {
+      notCarried.push({
+        file: folder,
+        what: 'older versions of the docs',
+        reason: 'docs-it builds one version of the docs, the current one (content/docs)',
+      });
+    }
+  }
   return { copies, notCarried };
 }

@@ -5,7 +5,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -204,7 +213,10 @@ test('a config that writes a file while it loads is refused at that line, and th
 test('an output folder inside the source site is refused before anything is written', async () => {
   const site = siteWith('inside', "module.exports = { title: 'x' };\n");
   const before = treeHash(site);
-  for (const out of [path.join(site, 'docs-it'), path.join(site, 'docs', 'nuovo'), site, work]) {
+  // A link outside the site that leads into it is inside it too.
+  const link = path.join(work, 'link-into-site');
+  symlinkSync(path.join(site, 'docs'), link);
+  for (const out of [path.join(site, 'docs-it'), path.join(site, 'docs', 'nuovo'), site, work, link, `${link}/x`]) {
     const error = await importError(site, out);
     assert.instance(error, UsageError, out);
   }
@@ -212,6 +224,13 @@ test('an output folder inside the source site is refused before anything is writ
   const viaCli = cli(['import-docusaurus', site, '--out', path.join(site, 'static', 'x')]);
   assert.is(viaCli.code, 2);
   assert.match(viaCli.stderr, /is inside the Docusaurus site: the import never writes into the site it reads/);
+});
+
+test('without --out the new site goes beside the source site, named after it', async () => {
+  const site = siteWith('beside', "module.exports = { title: 'Accanto' };\n");
+  const report = await importDocusaurus({ site, cwd: repoRoot });
+  assert.is(report.out, `${site}-docs-it`);
+  assert.ok(existsSync(path.join(`${site}-docs-it`, 'site.config.ts')));
 });
 
 test('a non-empty output folder is refused and left as it was; an empty one is taken', async () => {

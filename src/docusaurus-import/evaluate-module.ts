@@ -168,14 +168,19 @@ async function bundle(file: string, siteDir: string, rel: string): Promise<strin
   }
 }
 
+/** Node's permission model: `--experimental-permission` until Node 23.5 named it `--permission`. */
+const permissionFlag = (() => {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major > 23 || (major === 23 && minor >= 5) ? '--permission' : '--experimental-permission';
+})();
+
 /** Evaluates the bundled code in a child process that may read the disk and nothing more. */
 function runChild(code: string, file: string): Promise<ChildReply> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--experimental-permission', '--allow-fs-read=*', '--no-warnings', '-e', childScript],
-      { cwd: path.dirname(file), stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
-    );
+    const child = spawn(process.execPath, [permissionFlag, '--allow-fs-read=*', '--no-warnings', '-e', childScript], {
+      cwd: path.dirname(file),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-2000);

@@ -78,10 +78,11 @@ const allowed: Record<string, string[]> = {
     ...['errors', 'shared', 'templates', 'validation', 'cache', 'modules', 'config', 'content', 'markdown', 'disk'],
     ...['links', 'render', 'search', 'output', 'bundle', 'sw', 'translations', 'site-code'],
   ],
+  'docusaurus-import': ['errors', 'validation', 'config'],
   dev: ['errors', 'shared', 'cache', 'config', 'markdown', 'render', 'bundle', 'server', 'pipeline'],
   cli: [
     ...['errors', 'shared', 'cache', 'config', 'content', 'output', 'search', 'server', 'pipeline', 'dev'],
-    'translations',
+    ...['translations', 'docusaurus-import'],
   ],
   index: ['config', 'content'],
 };

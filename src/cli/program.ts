@@ -302,6 +302,19 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     ),
   );
 
+  withOutputOptions(
+    program
+      .command('import-docusaurus')
+      .description('write a docs-it site folder from a Docusaurus site, and report what it could not carry')
+      .argument('<site>', 'the folder of the Docusaurus site (it is only read)')
+      .option('-o, --out <dir>', 'the new site folder, new or empty (default: <site>-docs-it beside the site)'),
+  ).action(async (site: string, opts: OutputOptions & { out?: string }) => {
+    const { importCommand } = await import('./import-command');
+    await action((o: OutputOptions & { out?: string }, reporter) => importCommand({ site, out: o.out }, reporter))(
+      opts,
+    );
+  });
+
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -1,0 +1,318 @@
+/*
+ * What docs-it understands of a Docusaurus config, as one table: each row is a Docusaurus option and either how it
+ * is written into `site.config.ts` or why it is left out. Supporting one more option is one row; an option that
+ * has no row is reported as unknown, so nothing is dropped without a word.
+ */
+import { type DocsIndex, docRouteOf } from './docs-index';
+import { functionName, type PlainValue } from './evaluate-module';
+
+/** An option the import could not carry, and why. */
+export interface Leftover {
+  /** The Docusaurus option, e.g. `themeConfig.prism` or `themeConfig.navbar.items[3]`. */
+  option: string;
+  reason: string;
+}
+
+/** The docs-it config being made, as plain data (written out as `site.config.ts`). */
+export type Draft = Record<string, unknown>;
+
+export interface MappingContext {
+  docs: DocsIndex;
+  /** The docs' route base (after `docs.routeBasePath` was read). */
+  docsRouteBase: string;
+}
+
+type Carry = (value: PlainValue, draft: Draft, context: MappingContext, option: string) => Leftover[] | undefined;
+
+interface Row {
+  /** The option in the config's view (see `viewOf`): `title`, `themeConfig.navbar`, `docs.editUrl`… */
+  from: string;
+  carry?: Carry;
+  leftOut?: string;
+}
+
+/** Sets `path` (dotted) in the draft. */
+function put(draft: Draft, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let at = draft;
+  for (const key of keys.slice(0, -1)) {
+    at[key] ??= {};
+    at = at[key] as Draft;
+  }
+  at[keys.at(-1)!] = value;
+}
+
+const isObject = (v: PlainValue | undefined): v is { [key: string]: PlainValue } =>
+  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) && functionName(v) === undefined;
+
+/** A row that copies a value of one JSON type to a docs-it key (a function or another type is a leftover). */
+const copy =
+  (to: string, type: 'string' | 'number' | 'boolean', convert: (v: never) => unknown = (v) => v): Carry =>
+  (value, draft, _context, option) => {
+    if (typeof value !== type) {
+      const fn = functionName(value);
+      return [{ option, reason: fn ? 'a function: docs-it takes a fixed value here' : `not a ${type}` }];
+    }
+    put(draft, to, convert(value as never));
+    return undefined;
+  };
+
+/** Keys of an object that a conversion did not use, as leftovers. */
+const unusedKeys = (value: { [key: string]: PlainValue }, used: readonly string[], option: string): Leftover[] =>
+  Object.keys(value)
+    .filter((key) => !used.includes(key))
+    .map((key) => ({ option: `${option}.${key}`, reason: 'no docs-it counterpart' }));
+
+const staticPath = (src: string) => src.replace(/^\/+/, '');
+
+/** A link of the navbar, a dropdown or the footer: `to` is a route, `href` any URL; a doc item names its route. */
+function linkItem(item: PlainValue, context: MappingContext, option: string, extra: readonly string[] = []) {
+  if (!isObject(item)) return { leftovers: [{ option, reason: 'not a link item' }] };
+  const leftovers: Leftover[] = [];
+  const link: Record<string, unknown> = {};
+  const type = item.type ?? 'default';
+  if (type === 'doc' && typeof item.docId === 'string') {
+    link.label = typeof item.label === 'string' ? item.label : (context.docs.titleOf(item.docId) ?? item.docId);
+    link.to = docRouteOf(context.docs, item.docId, context.docsRouteBase);
+    leftovers.push(...unusedKeys(item, ['type', 'docId', 'label', ...extra], option));
+    return { link, leftovers };
+  }
+  if (type !== 'default' || (typeof item.html === 'string' && item.label === undefined)) {
+    return {
+      leftovers: [{ option, reason: `a "${String(type === 'default' ? 'html' : type)}" item: no docs-it counterpart` }],
+    };
+  }
+  link.label = typeof item.label === 'string' ? item.label : '';
+  if (typeof item.to === 'string') link.to = item.to;
+  if (typeof item.href === 'string') link.href = item.href;
+  if (typeof item.rel === 'string') link.rel = item.rel;
+  leftovers.push(...unusedKeys(item, ['type', 'label', 'to', 'href', 'rel', ...extra], option));
+  return { link, leftovers };
+}
+
+const navbarItem = (item: PlainValue, context: MappingContext, option: string) => {
+  if (!isObject(item)) return { leftovers: [{ option, reason: 'not a navbar item' }] };
+  const position = item.position === 'right' ? 'right' : 'left';
+  // As in Docusaurus, an item with `items` and no type is a dropdown.
+  const type = typeof item.type === 'string' ? item.type : Array.isArray(item.items) ? 'dropdown' : 'default';
+  const rest = (used: string[]) => unusedKeys(item, ['type', 'position', ...used], option);
+  switch (type) {
+    case 'docSidebar':
+      return {
+        item: { type, label: String(item.label ?? item.sidebarId), sidebarId: String(item.sidebarId), position },
+        leftovers: rest(['label', 'sidebarId']),
+      };
+    case 'dropdown': {
+      const leftovers: Leftover[] = rest(['label', 'items']);
+      const items = (Array.isArray(item.items) ? item.items : []).flatMap((sub, i) => {
+        const made = linkItem(sub, context, `${option}.items[${i}]`);
+        leftovers.push(...made.leftovers);
+        return made.link ? [made.link] : [];
+      });
+      if (items.length === 0) return { leftovers: [...leftovers, { option, reason: 'a dropdown without links' }] };
+      return { item: { type, label: String(item.label ?? ''), items, position }, leftovers };
+    }
+    case 'localeDropdown':
+    case 'docsVersionDropdown':
+      return { item: { type, position }, leftovers: rest([]) };
+    case 'search':
+      return { leftovers: [{ option, reason: 'docs-it always shows its search button' }] };
+    default: {
+      const made = linkItem(item, context, option, ['position']);
+      return made.link ? { item: { type: 'link', ...made.link, position }, leftovers: made.leftovers } : made;
+    }
+  }
+};
+
+const carryNavbar: Carry = (value, draft, context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  const leftovers = unusedKeys(value, ['title', 'logo', 'hideOnScroll', 'items'], option);
+  put(draft, 'navbar.title', typeof value.title === 'string' ? value.title : '');
+  put(draft, 'navbar.hideOnScroll', value.hideOnScroll === true);
+  if (isObject(value.logo) && typeof value.logo.src === 'string') {
+    const logo: Record<string, unknown> = { alt: String(value.logo.alt ?? ''), src: staticPath(value.logo.src) };
+    if (typeof value.logo.srcDark === 'string') logo.srcDark = staticPath(value.logo.srcDark);
+    put(draft, 'navbar.logo', logo);
+    leftovers.push(...unusedKeys(value.logo, ['alt', 'src', 'srcDark'], `${option}.logo`));
+  }
+  const items = (Array.isArray(value.items) ? value.items : []).flatMap((item, i) => {
+    const made = navbarItem(item, context, `${option}.items[${i}]`);
+    leftovers.push(...made.leftovers);
+    return 'item' in made && made.item ? [made.item] : [];
+  });
+  put(draft, 'navbar.items', items);
+  return leftovers;
+};
+
+const carryFooter: Carry = (value, draft, context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  const leftovers = unusedKeys(value, ['links', 'copyright'], option);
+  const links = Array.isArray(value.links) ? value.links : [];
+  // A footer is columns of links, or (a "simple footer") one row of links: that row becomes one column.
+  const columns = links.every((l) => isObject(l) && Array.isArray(l.items))
+    ? links.map((l, i) => ({ column: l as { [key: string]: PlainValue }, at: `${option}.links[${i}]` }))
+    : [{ column: { title: '', items: links } as { [key: string]: PlainValue }, at: `${option}.links` }];
+  put(
+    draft,
+    'footer.columns',
+    columns.map(({ column, at }) => ({
+      title: typeof column.title === 'string' ? column.title : '',
+      items: (column.items as PlainValue[]).flatMap((item, i) => {
+        const made = linkItem(item, context, `${at}.items[${i}]`);
+        leftovers.push(...made.leftovers);
+        return made.link ? [made.link] : [];
+      }),
+    })),
+  );
+  put(draft, 'footer.copyright', typeof value.copyright === 'string' ? value.copyright : '');
+  return leftovers;
+};
+
+const carryAnnouncementBar: Carry = (value, draft, _context, option) => {
+  if (!isObject(value) || typeof value.content !== 'string') return [{ option, reason: 'no `content`' }];
+  put(draft, 'announcementBar', {
+    id: String(value.id ?? 'announcement-bar'),
+    content: value.content,
+    backgroundColor: String(value.backgroundColor ?? '#fff'),
+    textColor: String(value.textColor ?? '#000'),
+    isCloseable: value.isCloseable !== false,
+  });
+  return unusedKeys(value, ['id', 'content', 'backgroundColor', 'textColor', 'isCloseable'], option);
+};
+
+const carryColorMode: Carry = (value, draft, _context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  // Docusaurus's defaults, written out: docs-it's differ (dark, following the system).
+  put(draft, 'colorMode', {
+    defaultMode: value.defaultMode === 'dark' ? 'dark' : 'light',
+    respectPrefersColorScheme: value.respectPrefersColorScheme === true,
+    disableSwitch: value.disableSwitch === true,
+  });
+  return unusedKeys(value, ['defaultMode', 'respectPrefersColorScheme', 'disableSwitch'], option);
+};
+
+/** Locale codes as docs-it writes them in URLs (`pt-BR` → `pt-br`). */
+const localeCode = (code: string) => code.toLowerCase();
+
+const carryI18n: Carry = (value, draft, _context, option) => {
+  if (!isObject(value) || typeof value.defaultLocale !== 'string') return [{ option, reason: 'no `defaultLocale`' }];
+  const codes = Array.isArray(value.locales) ? value.locales.filter((c) => typeof c === 'string') : [];
+  const configs = isObject(value.localeConfigs) ? value.localeConfigs : {};
+  const locales = (codes.length > 0 ? codes : [value.defaultLocale]).map((code) => {
+    const c = isObject(configs[code]) ? configs[code] : {};
+    return {
+      code: localeCode(code),
+      label: String(c.label ?? code),
+      direction: c.direction === 'rtl' ? 'rtl' : 'ltr',
+      htmlLang: String(c.htmlLang ?? code),
+      calendar: String(c.calendar ?? 'gregory'),
+      path: String(c.path ?? code),
+    };
+  });
+  const main = localeCode(value.defaultLocale);
+  put(draft, 'i18n', { defaultLocale: main, currentLocale: main, locales });
+  const leftovers = unusedKeys(value, ['defaultLocale', 'locales', 'localeConfigs'], option);
+  if (locales.length > 1) {
+    leftovers.push({
+      option: `${option}.locales`,
+      reason: `docs-it builds one locale per site: this one is in "${main}"; the others are listed for the dropdown`,
+    });
+  }
+  return leftovers;
+};
+
+const oneVersion = 'docs-it builds one version of the docs, the current one (content/docs)';
+
+/** The current version's label; other versions are not built. */
+const carryVersions: Carry = (value, draft, _context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  const leftovers: Leftover[] = [];
+  for (const [name, version] of Object.entries(value)) {
+    if (name !== 'current') {
+      leftovers.push({ option: `${option}.${name}`, reason: oneVersion });
+      continue;
+    }
+    if (!isObject(version)) continue;
+    if (typeof version.label === 'string') put(draft, 'docs.version.label', version.label);
+    leftovers.push(...unusedKeys(version, ['label'], `${option}.current`));
+  }
+  return leftovers;
+};
+
+/** A row whose option is read elsewhere by the import (folders, sidebars): nothing to write here. */
+const readByImport: Carry = () => undefined;
+
+const plugins = 'remark and rehype plugins of the site are not run by docs-it';
+const deploy = 'a setting of `docusaurus deploy`: deploy the build folder docs-it writes';
+
+/** The table. */
+export const mappingRows: readonly Row[] = [
+  { from: 'title', carry: copy('title', 'string') },
+  { from: 'tagline', carry: copy('tagline', 'string') },
+  { from: 'url', carry: copy('url', 'string', (v: string) => v.replace(/\/+$/, '')) },
+  { from: 'baseUrl', carry: copy('baseUrl', 'string') },
+  { from: 'favicon', carry: copy('favicon', 'string', staticPath) },
+  { from: 'i18n', carry: carryI18n },
+  { from: 'themeConfig.navbar', carry: carryNavbar },
+  { from: 'themeConfig.footer', carry: carryFooter },
+  { from: 'themeConfig.announcementBar', carry: carryAnnouncementBar },
+  { from: 'themeConfig.colorMode', carry: carryColorMode },
+  { from: 'docs.path', carry: readByImport },
+  { from: 'docs.sidebarPath', carry: readByImport },
+  { from: 'docs.versions', carry: carryVersions },
+  { from: 'docs.lastVersion', leftOut: oneVersion },
+  { from: 'docs.includeCurrentVersion', leftOut: oneVersion },
+  { from: 'docs.onlyIncludeVersions', leftOut: oneVersion },
+  {
+    from: 'docs.routeBasePath',
+    carry: copy('docs.routeBasePath', 'string', (v: string) => v.replace(/^\/+|\/+$/g, '')),
+  },
+  { from: 'docs.editUrl', carry: copy('docs.editUrl', 'string') },
+  { from: 'docs.showLastUpdateTime', carry: copy('docs.showLastUpdateTime', 'boolean') },
+  { from: 'blog.path', carry: readByImport },
+  { from: 'blog.blogTitle', carry: copy('blog.title', 'string') },
+  { from: 'blog.blogDescription', carry: copy('blog.description', 'string') },
+  { from: 'blog.postsPerPage', carry: copy('blog.postsPerPage', 'number') },
+  { from: 'blog.blogSidebarCount', carry: copy('blog.recentPosts', 'number') },
+  { from: 'blog.editUrl', carry: copy('blog.editUrl', 'string') },
+  { from: 'pages.path', carry: readByImport },
+  { from: 'markdown.mermaid', carry: readByImport },
+  { from: 'docs', leftOut: 'turned off in Docusaurus; a docs-it site always has docs (copy some into content/docs)' },
+  { from: 'blog', leftOut: 'turned off in Docusaurus; docs-it builds a blog, empty while content/blog is' },
+  { from: 'onBrokenLinks', leftOut: 'docs-it makes every broken link an error' },
+  { from: 'onBrokenAnchors', leftOut: 'docs-it makes every broken anchor an error' },
+  { from: 'onBrokenMarkdownLinks', leftOut: 'docs-it makes every broken link to a file an error' },
+  { from: 'organizationName', leftOut: deploy },
+  { from: 'projectName', leftOut: deploy },
+  { from: 'deploymentBranch', leftOut: deploy },
+  { from: 'themeConfig.prism', leftOut: 'docs-it highlights code with Shiki and its own colours' },
+  { from: 'themeConfig.algolia', leftOut: 'docs-it searches its own local index or Meilisearch (`search`)' },
+  { from: 'docs.remarkPlugins', leftOut: plugins },
+  { from: 'docs.rehypePlugins', leftOut: plugins },
+  { from: 'docs.beforeDefaultRemarkPlugins', leftOut: plugins },
+  { from: 'docs.beforeDefaultRehypePlugins', leftOut: plugins },
+  { from: 'blog.remarkPlugins', leftOut: plugins },
+  { from: 'blog.rehypePlugins', leftOut: plugins },
+  { from: 'theme.customCss', leftOut: 'docs-it does not load site CSS yet: the file is copied, not applied' },
+  { from: 'preset.sitemap', leftOut: 'docs-it writes its own sitemap.xml (its options are not read)' },
+];
+
+const rowOf = new Map(mappingRows.map((row) => [row.from, row]));
+
+/**
+ * Carries one option of the view: its row's conversion, its row's reason for leaving it out, or (no row) an
+ * option docs-it does not know. Returns whether it was carried, and what was left.
+ */
+export function carryOption(
+  option: string,
+  value: PlainValue,
+  draft: Draft,
+  context: MappingContext,
+): { carried: boolean; leftovers: Leftover[] } {
+  const row = rowOf.get(option);
+  if (row?.carry) {
+    const leftovers = row.carry(value, draft, context, option) ?? [];
+    return { carried: !leftovers.some((l) => l.option === option), leftovers };
+  }
+  return { carried: false, leftovers: [{ option, reason: row?.leftOut ?? 'not an option docs-it knows' }] };
+}

@@ -1,0 +1,345 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { SidebarItemInput } from '../config/docs-schema';
+import { siteSchema } from '../config/site-schema';
+import { DocsItError, UsageError } from '../errors';
+import { formatKeyPath } from '../validation/describe-issue';
+import { lineOfKeyPath } from '../validation/locate-key';
+import { carryOption, type Draft, type Leftover, type MappingContext } from './config-mapping';
+import { docsIndexOf } from './docs-index';
+import { evaluateSiteModule, functionName } from './evaluate-module';
+import type { ImportReport, ReportEntry } from './import-report';
+import { firstDocOf, sidebarsOf } from './sidebars-mapping';
+import { type Copy, siteFolders } from './site-folders';
+import { optionOf, viewOf } from './site-parts';
+
+export interface ImportOptions {
+  site: string;
+  /** Default: a folder beside the site, `<site>-docs-it`. */
+  out?: string;
+  cwd?: string;
+}
+
+const configNames = [
+  'docusaurus.config.js',
+  'docusaurus.config.ts',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+  'docusaurus.config.mts',
+  'docusaurus.config.cts',
+];
+const posix = (p: string) => p.split(path.sep).join('/');
+
+/** The real path of `p`, or of its nearest existing ancestor joined with the rest (a folder not made yet). */
+function realPathOf(p: string): string {
+  const missing: string[] = [];
+  let at = p;
+  while (!existsSync(at)) {
+    missing.unshift(path.basename(at));
+    at = path.dirname(at);
+  }
+  return path.join(realpathSync(at), ...missing);
+}
+
+const inside = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** The output folder: outside the site (the import never writes into it) and missing or empty. */
+function checkOut(siteDir: string, out: string): void {
+  const realSite = realPathOf(siteDir);
+  const realOut = realPathOf(out);
+  if (inside(realOut, realSite)) {
+    throw new UsageError(
+      `--out ${out} is inside the Docusaurus site: the import never writes into the site it reads`,
+      'Pass an --out folder outside the site, e.g. beside it.',
+    );
+  }
+  if (inside(realSite, realOut)) {
+    throw new UsageError(`--out ${out} holds the Docusaurus site`, 'Pass an --out folder outside the site.');
+  }
+  if (existsSync(out)) {
+    if (!statSync(out).isDirectory() || readdirSync(out).length > 0) {
+      throw new DocsItError(
+        `the output folder ${out} is not empty`,
+        undefined,
+        'Pass a new or empty --out folder: the import never overwrites files.',
+      );
+    }
+  }
+}
+
+/**
+ * The line of a text in a file's source, looked for after `from` first (a plugin's name after `plugins:`, where a
+ * function plugin is named rather than defined): quoted, then bare.
+ */
+function lineOfText(source: string, needle: string, from = 0): number | undefined {
+  const forms = [`'${needle}'`, `"${needle}"`, `\`${needle}\``, needle];
+  const at = [from, 0].flatMap((start) => forms.map((form) => source.indexOf(form, start))).find((i) => i >= 0);
+  return at === undefined ? undefined : source.slice(0, at).split('\n').length;
+}
+
+/** Key path of a view option in the config's source: `docs.editUrl` → `docs`, `editUrl` (inside the preset). */
+const sourceKeys = (option: string) =>
+  option
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .filter((k) => k !== 'preset');
+
+/**
+ * `docs-it import-docusaurus`: reads a Docusaurus site and writes a docs-it site folder with its content and
+ * static files copied unchanged and a `site.config.ts` of what docs-it understands of its config; says what it
+ * could not carry. Writes into a temporary folder beside the output and renames it: all or nothing.
+ */
+export async function importDocusaurus(options: ImportOptions): Promise<ImportReport> {
+  const cwd = options.cwd ?? process.cwd();
+  const siteDir = path.resolve(cwd, options.site);
+  if (!existsSync(siteDir) || !statSync(siteDir).isDirectory()) {
+    throw new UsageError(
+      `${options.site} is not a folder`,
+      'Pass the folder of a Docusaurus site (where docusaurus.config.js is).',
+    );
+  }
+  const configName = configNames.find((name) => existsSync(path.join(siteDir, name)));
+  if (!configName) {
+    throw new DocsItError(
+      `no docusaurus.config.js (or .ts, .mjs) in ${options.site}`,
+      undefined,
+      'Pass the folder of a Docusaurus site (where docusaurus.config.js is).',
+    );
+  }
+  const out = path.resolve(cwd, options.out ?? `${siteDir.replace(/[/\\]+$/, '')}-docs-it`);
+  checkOut(siteDir, out);
+
+  const configFile = path.join(siteDir, configName);
+  const source = readFileSync(configFile, 'utf8');
+  const config = await evaluateSiteModule(configFile, siteDir);
+  if (config === null || typeof config !== 'object' || Array.isArray(config) || functionName(config)) {
+    throw new DocsItError(
+      'the config exports no object',
+      { file: configName },
+      'Export the config object (module.exports = { … } or export default { … }).',
+    );
+  }
+  const view = viewOf(config);
+  const notCarried: ReportEntry[] = [];
+  const configEntry = (leftover: Leftover): ReportEntry => ({
+    file: configName,
+    ...lineOfKeyPath(source, sourceKeys(leftover.option)),
+    what: leftover.option,
+    reason: leftover.reason,
+  });
+
+  // Where the content is.
+  const pathOption = (group: string, fallback: string) => {
+    const value = optionOf(view, `${group}.path`);
+    return path.resolve(siteDir, typeof value === 'string' ? value : fallback);
+  };
+  const docsDir = pathOption('docs', 'docs');
+  const blogDir = pathOption('blog', 'blog');
+  const pagesDir = pathOption('pages', 'src/pages');
+  const staticDirs = (Array.isArray(config.staticDirectories) ? config.staticDirectories : ['static']).map((d) =>
+    path.resolve(siteDir, String(d)),
+  );
+
+  // Sidebars: the file `docs.sidebarPath` names, transcribed; without one, one autogenerated sidebar as Docusaurus.
+  const sidebarPath = optionOf(view, 'docs.sidebarPath');
+  let sidebars: Record<string, SidebarItemInput[]> = { defaultSidebar: [{ type: 'autogenerated', dirName: '.' }] };
+  if (typeof sidebarPath === 'string') {
+    const sidebarFile = path.resolve(siteDir, sidebarPath);
+    const relSidebars = posix(path.relative(siteDir, sidebarFile));
+    const read = sidebarsOf(await evaluateSiteModule(sidebarFile, siteDir));
+    sidebars = read.sidebars;
+    const sidebarSource = readFileSync(sidebarFile, 'utf8');
+    for (const leftover of read.leftovers) {
+      notCarried.push({
+        file: relSidebars,
+        line: lineOfText(sidebarSource, leftover.option.split(/[.[]/)[0]!),
+        what: `sidebar ${leftover.option}`,
+        reason: leftover.reason,
+      });
+    }
+  } else if (sidebarPath === false) sidebars = {};
+
+  const docs = docsIndexOf(docsDir);
+  const draft: Draft = {};
+  const docsRouteBase = (() => {
+    const value = optionOf(view, 'docs.routeBasePath');
+    return typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : 'docs';
+  })();
+  const context: MappingContext = { docs, docsRouteBase };
+  const carried: string[] = [];
+  for (const [option, value] of view.options) {
+    const result = carryOption(option, value, draft, context);
+    if (result.carried) carried.push(option);
+    notCarried.push(...result.leftovers.map(configEntry));
+  }
+  // A local plugin named by its absolute path is named relative to the site.
+  const nameOf = (name: string) => (path.isAbsolute(name) ? posix(path.relative(siteDir, name)) : name);
+  for (const plugin of view.unknownPlugins) {
+    notCarried.push({
+      file: configName,
+      line: lineOfText(source, plugin.needle, Math.max(0, source.search(new RegExp(`\\b${plugin.kind}s\\s*:`)))),
+      what: `${plugin.kind} "${nameOf(plugin.name)}"`,
+      reason: plugin.reason,
+    });
+  }
+  completeDraft(draft, sidebars, docs.docs[0]?.id);
+
+  const i18n = config.i18n;
+  const folders = siteFolders(siteDir, {
+    docsDir,
+    blogDir,
+    pagesDir,
+    staticDirs,
+    defaultLocale:
+      i18n && typeof i18n === 'object' && !Array.isArray(i18n) && typeof i18n.defaultLocale === 'string'
+        ? i18n.defaultLocale
+        : 'en',
+  });
+  notCarried.push(...folders.notCarried);
+
+  const configText = configModule(draft);
+  for (const issue of checkDraft(draft, staticDirs))
+    notCarried.push({
+      file: 'site.config.ts',
+      ...lineOfKeyPath(configText, issue.keys),
+      what: 'to finish by hand',
+      reason: issue.message,
+    });
+
+  const copied = writeSite(out, folders.copies, configText);
+  return { site: siteDir, out, copied, carried, notCarried };
+}
+
+/** The object at `key` of the draft, made when missing. */
+function groupOf(draft: Draft, key: string): Draft {
+  const group = (draft[key] ?? {}) as Draft;
+  draft[key] = group;
+  return group;
+}
+
+/** Fills in what docs-it requires and a Docusaurus config may leave to its defaults. */
+function completeDraft(
+  draft: Draft,
+  sidebars: Record<string, SidebarItemInput[]>,
+  firstDocFile: string | undefined,
+): void {
+  const title = typeof draft.title === 'string' ? draft.title : '';
+  draft.tagline ??= '';
+  // docs-it's default, written out so that a missing file is reported at a line of the config.
+  draft.favicon ??= 'img/favicon.svg';
+  draft.i18n ??= {
+    defaultLocale: 'en',
+    currentLocale: 'en',
+    locales: [{ code: 'en', label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory', path: 'en' }],
+  };
+  const docs = groupOf(draft, 'docs');
+  const firstSidebar = Object.values(sidebars)[0];
+  // Docusaurus labels the current version "Next" unless `docs.versions.current.label` says otherwise.
+  const version = groupOf(docs, 'version');
+  version.label ??= 'Next';
+  version.mainDocId = (firstSidebar && firstDocOf(firstSidebar)) ?? firstDocFile ?? 'index';
+  docs.sidebars = sidebars;
+  const blog = groupOf(draft, 'blog');
+  blog.title ??= 'Blog';
+  blog.description ??= 'Blog';
+  const navbar = groupOf(draft, 'navbar');
+  navbar.title ??= title;
+  navbar.hideOnScroll ??= false;
+  navbar.items ??= [];
+  // docs-it shows a logo in the navbar; a site without one shows its favicon there.
+  navbar.logo ??= { alt: title, src: typeof draft.favicon === 'string' ? draft.favicon : 'img/favicon.svg' };
+  draft.footer ??= { columns: [], copyright: '' };
+  draft.colorMode ??= { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false };
+}
+
+/** What still stops the written config from building: schema issues, and static files it names that are missing. */
+function checkDraft(draft: Draft, staticDirs: string[]): { keys: PropertyKey[]; message: string }[] {
+  const parsed = siteSchema.safeParse(draft);
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        keys: issue.path,
+        message: `${formatKeyPath(issue.path)}: ${issue.message}`,
+      }));
+  const navbar = draft.navbar as { logo?: { src?: string; srcDark?: string } } | undefined;
+  const named: [PropertyKey[], unknown][] = [
+    [['favicon'], draft.favicon],
+    [['navbar', 'logo', 'src'], navbar?.logo?.src],
+    [['navbar', 'logo', 'srcDark'], navbar?.logo?.srcDark],
+  ];
+  for (const [keys, file] of named) {
+    if (typeof file === 'string' && !staticDirs.some((dir) => existsSync(path.join(dir, file)))) {
+      issues.push({
+        keys,
+        message: `${formatKeyPath(keys)}: content/static/${file} does not exist: add it, or name another file`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** The text of `site.config.ts`. */
+function configModule(draft: Draft): string {
+  const body = JSON.stringify(draft, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
+  return [
+    '// Written by `docs-it import-docusaurus` from the Docusaurus config; what it could not carry was listed then.',
+    "import { defineConfig } from 'docs-it';",
+    '',
+    `export default defineConfig(${body});`,
+    '',
+  ].join('\n');
+}
+
+/** Writes the site into a temporary folder beside `out`, then renames it into place; counts the files copied. */
+function writeSite(out: string, copies: Copy[], configText: string) {
+  const parent = path.dirname(out);
+  mkdirSync(parent, { recursive: true });
+  const temp = path.join(parent, `.${path.basename(out)}.docs-it-import-${process.pid}`);
+  rmSync(temp, { recursive: true, force: true });
+  const copied: Record<string, number> = {};
+  try {
+    mkdirSync(temp);
+    for (const copy of copies) {
+      if (!existsSync(copy.from)) continue;
+      const to = path.join(temp, copy.to);
+      mkdirSync(path.dirname(to), { recursive: true });
+      cpSync(copy.from, to, {
+        recursive: true,
+        force: false,
+        errorOnExist: false,
+        preserveTimestamps: true,
+        // A link is copied as written: resolved, it would point back into the source site or copy what it names.
+        verbatimSymlinks: true,
+        filter: (src) => path.basename(src) !== 'node_modules',
+      });
+      const files = statSync(copy.from).isDirectory()
+        ? fg.sync('**/*', { cwd: copy.from, dot: true, ignore: ['**/node_modules/**'] }).length
+        : 1;
+      copied[copy.count] = (copied[copy.count] ?? 0) + files;
+    }
+    writeFileSync(path.join(temp, 'site.config.ts'), configText);
+    // An empty folder (checked before) gives way to the new one; rmdir refuses one that has filled since.
+    if (existsSync(out)) rmdirSync(out);
+    renameSync(temp, out);
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
+  return copied;
+}

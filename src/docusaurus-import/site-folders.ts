@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { ReportEntry } from './import-report';
+import { themeFileKind } from './theme-components';
+
+/** A file or folder of the Docusaurus site copied unchanged into the new site, counted under `count`. */
+export interface Copy {
+  from: string;
+  to: string;
+  count: string;
+}
+
+export interface SiteFolderPaths {
+  docsDir: string;
+  blogDir: string;
+  pagesDir: string;
+  staticDirs: string[];
+  defaultLocale: string;
+}
+
+const reactPage = /\.(js|jsx|ts|tsx)$/;
+const posix = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * What the import copies of a Docusaurus site's folders (docs, blog, static, Markdown pages and the files beside
+ * them, `src/components`, `src/css`, interface strings) and what it reports of them: React pages, `src/theme`
+ * files, translations.
+ */
+export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: Copy[]; notCarried: ReportEntry[] } {
+  const { docsDir, blogDir, pagesDir, staticDirs, defaultLocale } = paths;
+  const notCarried: ReportEntry[] = [];
+  const copies: { from: string; to: string; count: string }[] = [
+    { from: docsDir, to: 'content/docs', count: 'content/docs' },
+    { from: blogDir, to: 'content/blog', count: 'content/blog' },
+    ...staticDirs.map((dir) => ({ from: dir, to: 'content/static', count: 'content/static' })),
+  ];
+  const pageFiles = existsSync(pagesDir)
+    ? fg.sync('**/*', { cwd: pagesDir, ignore: ['**/node_modules/**'], dot: true }).sort()
+    : [];
+  const relPages = posix(path.relative(siteDir, pagesDir));
+  for (const file of pageFiles) {
+    const reportAs = (what: string, reason: string) => notCarried.push({ file: `${relPages}/${file}`, what, reason });
+    // Markdown pages, and the images and files they name beside them, are copied; code and styles belong to the
+    // React pages.
+    if (!reactPage.test(file) && !/\.(css|scss|sass|less)$/.test(file)) {
+      copies.push({ from: path.join(pagesDir, file), to: `content/pages/${file}`, count: 'content/pages' });
+    } else if (reactPage.test(file) && !/(^|\/)_/.test(file)) {
+      reportAs('a React page', 'docs-it pages are Markdown or MDX: write it as an .mdx page in content/pages');
+    } else reportAs('code or styles of the React pages', 'not a Markdown page');
+  }
+  const themeDir = path.join(siteDir, 'src/theme');
+  const themeEntries = existsSync(themeDir) ? readdirSync(themeDir).sort() : [];
+  for (const entry of themeEntries) {
+    const full = path.join(themeDir, entry);
+    const name = entry.replace(/\.[jt]sx?$/, '');
+    const file = statSync(full).isDirectory()
+      ? (fg.sync('index.{js,jsx,ts,tsx}', { cwd: full })[0] ?? fg.sync('**/*', { cwd: full }).sort()[0])
+      : undefined;
+    const kind = themeFileKind(name);
+    notCarried.push({
+      file: posix(path.relative(siteDir, file ? path.join(full, file) : full)),
+      what: kind === 'site component' ? `site component "${name}" (@theme/${name})` : `swizzled component "${name}"`,
+      reason:
+        kind === 'docs-it has its own'
+          ? `docs-it has its own @theme/${name}: this version is not used`
+          : kind === 'swizzled layout'
+            ? 'no docs-it counterpart: docs-it’s layout is its own'
+            : 'not carried: export it from the module `components` names in site.config.ts, and pages get it',
+    });
+  }
+  for (const dir of ['src/components', 'src/css']) {
+    if (existsSync(path.join(siteDir, dir))) copies.push({ from: path.join(siteDir, dir), to: dir, count: dir });
+  }
+  const i18nDir = path.join(siteDir, 'i18n');
+  for (const locale of existsSync(i18nDir) ? readdirSync(i18nDir).sort() : []) {
+    const codeJson = path.join(i18nDir, locale, 'code.json');
+    if (existsSync(codeJson)) {
+      copies.push({ from: codeJson, to: `i18n/${locale}/code.json`, count: 'i18n' });
+      notCarried.push({
+        file: `i18n/${locale}/code.json`,
+        what: 'interface strings',
+        reason: 'copied, not read: docs-it uses its own catalogue of interface strings',
+      });
+    }
+    const rest = readdirSync(path.join(i18nDir, locale)).filter((e) => e !== 'code.json');
+    for (const entry of rest.sort()) {
+      // The default locale's folder holds texts of the site's own language (navbar, footer, sidebar labels).
+      notCarried.push(
+        locale === defaultLocale
+          ? {
+              file: `i18n/${locale}/${entry}`,
+              what: 'texts of the site’s own language',
+              reason: 'not read: the texts of the config and the docs are used as they are',
+            }
+          : {
+              file: `i18n/${locale}/${entry}`,
+              what: `the "${locale}" translation`,
+              reason: 'docs-it builds one locale per site: import it as a site of its own',
+            },
+      );
+    }
+  }
+
+  for (const folder of ['versioned_docs', 'versioned_sidebars']) {
+    if (existsSync(path.join(siteDir, folder))) {
+      notCarried.push({
+        file: folder,
+        what: 'older versions of the docs',
+        reason: 'docs-it builds one version of the docs, the current one (content/docs)',
+      });
+    }
+  }
+  return { copies, notCarried };
+}

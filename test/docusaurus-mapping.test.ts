@@ -1,0 +1,143 @@
+/*
+ * The table that carries a Docusaurus config's options into docs-it's, the sidebars transcription and the view of
+ * presets and plugins: what each carries, and that what it cannot carry is named rather than dropped.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { carryOption, type Draft, type MappingContext, mappingRows } from '../src/docusaurus-import/config-mapping';
+import { docsIndexOf } from '../src/docusaurus-import/docs-index';
+import { sidebarsOf } from '../src/docusaurus-import/sidebars-mapping';
+import { viewOf } from '../src/docusaurus-import/site-parts';
+import { themeFileKind } from '../src/docusaurus-import/theme-components';
+import { fixture } from './helpers';
+
+const context: MappingContext = { docs: docsIndexOf(fixture('docusaurus-source/docs')), docsRouteBase: 'guide' };
+
+test('each row of the table is one option, carried or left out with a reason', () => {
+  const names = mappingRows.map((row) => row.from);
+  assert.equal(names.length, new Set(names).size);
+  for (const row of mappingRows) assert.ok(row.carry !== undefined || row.leftOut !== undefined, row.from);
+});
+
+test('a function where docs-it takes a value is named, and an option without a row is unknown', () => {
+  const draft: Draft = {};
+  const fn = carryOption('docs.editUrl', { $function: 'editUrl' }, draft, context);
+  assert.equal(fn, {
+    carried: false,
+    leftovers: [{ option: 'docs.editUrl', reason: 'a function: docs-it takes a fixed value here' }],
+  });
+  assert.equal(draft, {});
+  assert.equal(carryOption('docs.editUrl', 'https://x.example/edit/', draft, context).carried, true);
+  assert.equal(draft, { docs: { editUrl: 'https://x.example/edit/' } });
+  assert.equal(carryOption('titleDelimiter', '·', draft, context).leftovers, [
+    { option: 'titleDelimiter', reason: 'not an option docs-it knows' },
+  ]);
+});
+
+test('navbar items: doc items become links to their route, dropdowns are kept, search and html named', () => {
+  const draft: Draft = {};
+  const result = carryOption(
+    'themeConfig.navbar',
+    {
+      title: 'Faro',
+      style: 'dark',
+      items: [
+        { type: 'doc', docId: 'guida/installazione', position: 'left' },
+        { type: 'search', position: 'right' },
+        { type: 'html', value: '<b>x</b>' },
+        { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog', className: 'x' }] },
+        { label: 'Senza tipo', items: [{ label: 'Codice', href: 'https://codice.example' }] },
+      ],
+    },
+    draft,
+    context,
+  );
+  assert.equal((draft.navbar as Draft).items, [
+    { type: 'link', label: 'Installazione', to: '/guide/guida/installazione', position: 'left' },
+    { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog' }], position: 'left' },
+    {
+      type: 'dropdown',
+      label: 'Senza tipo',
+      items: [{ label: 'Codice', href: 'https://codice.example' }],
+      position: 'left',
+    },
+  ]);
+  assert.equal(
+    result.leftovers.map((l) => `${l.option}: ${l.reason}`),
+    [
+      'themeConfig.navbar.style: no docs-it counterpart',
+      'themeConfig.navbar.items[1]: docs-it always shows its search button',
+      'themeConfig.navbar.items[2]: a "html" item: no docs-it counterpart',
+      'themeConfig.navbar.items[3].items[0].className: no docs-it counterpart',
+    ],
+  );
+});
+
+test('sidebars: shorthand categories, ref items, and what has no counterpart named by its place', () => {
+  const { sidebars, leftovers } = sidebarsOf({
+    guida: {
+      Inizio: ['intro', { type: 'ref', id: 'guida/installazione' }],
+      Altro: [
+        { type: 'html', value: '<hr>' },
+        { type: 'category', label: 'Indice', link: { type: 'generated-index' }, items: [] },
+      ],
+    },
+  });
+  assert.equal(sidebars, {
+    guida: [
+      { type: 'category', label: 'Inizio', items: ['intro', { type: 'doc', id: 'guida/installazione' }] },
+      { type: 'category', label: 'Altro', items: [{ type: 'category', label: 'Indice', items: [] }] },
+    ],
+  });
+  assert.equal(
+    leftovers.map((l) => l.option),
+    ['guida.Altro[0]', 'guida.Altro[1].link'],
+  );
+});
+
+test('presets and plugins: content plugins give their options, docs-it’s own are silent, the rest are named', () => {
+  const view = viewOf({
+    title: 'Faro',
+    presets: [['@docusaurus/preset-classic', { docs: { routeBasePath: '/' }, gtag: { trackingID: 'x' } }], 'altro'],
+    plugins: [
+      ['@docusaurus/plugin-content-docs', { id: 'api', path: 'api' }],
+      '@docusaurus/plugin-sitemap',
+      ['@docusaurus/plugin-content-blog', { blogTitle: 'Diario' }],
+    ],
+    themes: ['@docusaurus/theme-mermaid', '@easyops-cn/docusaurus-search-local'],
+  });
+  assert.equal(view.options, [
+    ['title', 'Faro'],
+    ['preset.gtag', { trackingID: 'x' }],
+    ['docs.routeBasePath', '/'],
+    ['blog.blogTitle', 'Diario'],
+  ]);
+  assert.equal(
+    view.unknownPlugins.map((p) => `${p.kind} ${p.name}`),
+    ['preset altro', 'plugin @docusaurus/plugin-content-docs', 'theme @easyops-cn/docusaurus-search-local'],
+  );
+});
+
+test('src/theme files: docs-it’s own components, swizzled layout, and the site’s own components', () => {
+  assert.equal(['Tabs', 'Mermaid', 'Footer', 'DocItem', 'SearchBar', 'Command', 'Rater'].map(themeFileKind), [
+    ...['docs-it has its own', 'docs-it has its own', 'swizzled layout', 'swizzled layout', 'swizzled layout'],
+    ...['site component', 'site component'],
+  ]);
+});
+
+test('docs versions: the current one’s label is carried, other versions and their settings are named', () => {
+  const draft: Draft = {};
+  const result = carryOption(
+    'docs.versions',
+    { current: { label: '1.x', banner: 'none' }, '0.9': { label: '0.9' } },
+    draft,
+    context,
+  );
+  assert.equal(draft, { docs: { version: { label: '1.x' } } });
+  assert.equal(
+    result.leftovers.map((l) => l.option),
+    ['docs.versions.current.banner', 'docs.versions.0.9'],
+  );
+});
+
+test.run();

@@ -83,6 +83,38 @@ test('navbar and footer links written without the base URL get it; unknown front
   assert.not.match(warnings, 'sidebar_custom_props');
 });
 
+test("onBrokenAnchors, onBrokenMarkdownLinks 'warn': the site builds, each broken link a warning at its line", () => {
+  assert.match(
+    warnings,
+    'content/docs/guide/panoramica.md:24:30: broken anchor: #certificati-scaduti does not exist on ' +
+      '/lanterna/docs/guide/distribuire-app',
+  );
+  assert.match(warnings, 'content/docs/guide/panoramica.md:25:18: broken link: no page at content/docs/guide/note-di');
+  assert.match(html('lanterna/docs/guide/panoramica'), '<a href="#">le note di rilascio</a>');
+});
+
+test("onBrokenLinks 'ignore' says nothing of a link to a route the site lacks; 'throw' stays an error", async () => {
+  const page = { 'content/docs/guide/altrove.md': '# Altrove\n\nVedi [la vecchia pagina](/lanterna/docs/vecchia).\n' };
+  const errors = await buildErrors('docusaurus', page);
+  assert.match(
+    errors.join('\n'),
+    'content/docs/guide/altrove.md:3:6: broken link: /lanterna/docs/vecchia is not a page',
+  );
+  const copy = copyFixture('docusaurus', page);
+  try {
+    const config = path.join(copy, 'site.config.ts');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('  components:', "  onBrokenLinks: 'ignore',\n  components:"),
+    );
+    const report = collectingReporter();
+    await buildSite({ packageRoot: repoRoot, config, reporter: report });
+    assert.not.match(report.found.map((d) => formatError(d.error)).join('\n'), 'vecchia');
+  } finally {
+    removeDir(copy);
+  }
+});
+
 test("Mermaid's chunks are loaded on demand, not precached for offline reading with the rest of the site", () => {
   const chunks = readdirSync(path.join(out, 'lanterna/assets/chunks'));
   assert.ok(chunks.some((f) => /^flowDiagram.*\.js$/.test(f)));
@@ -245,8 +277,14 @@ test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug a
     'Ultimo aggiornamento<!-- --> il <time dateTime="2025-02-11">11 febbraio 2025</time> da Marco Riva',
   );
   const cli = html('lanterna/docs/riferimenti/cli');
-  const edit = 'href="https://codice.lanterna.example/modifica/main/content/docs/riferimenti/cli.md"';
+  // The path joined to editUrl is the one Docusaurus joins: from the site's folder there, `docs/…`.
+  const edit = 'href="https://codice.lanterna.example/modifica/main/docs/riferimenti/cli.md"';
   assert.match(cli, `<a class="edit-link" ${edit}`);
+  // A function editUrl gets the post's path in the blog folder and the locale.
+  assert.match(
+    html('lanterna/blog/2024/11/02/benvenuti'),
+    '<a class="edit-link" href="https://codice.lanterna.example/modifica/main/i18n/it/blog/2024-11-02-benvenuti.md"',
+  );
   assert.match(cli, '<meta name="keywords" content="cli, comandi, build">');
   assert.not.match(html('lanterna/docs/riferimenti/api/eventi'), 'docs-sidebar', 'displayed_sidebar: null');
   assert.match(html('lanterna/docs/riferimenti/api/finestra'), 'docs-sidebar');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneWordPattern } from '../shared/search/text-terms';
+import { brokenLinkPolicySchema } from './broken-links-schema';
 import { blogSchema, docsSchema } from './docs-schema';
 import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
 import { searchHostExpected, searchHostOrigin } from './search-host';
@@ -145,6 +146,12 @@ export const siteSchema = z
      * 5,000 pages, at most one per 100 pages; 1: none, nor one highlighting ahead). `--jobs` wins.
      */
     jobs: z.number().int().min(1).optional(),
+    /** As in Docusaurus: a link to a route the site lacks is an error (`throw`, default), a warning, or ignored. */
+    onBrokenLinks: brokenLinkPolicySchema,
+    /** The same for a link to an id its page lacks (`#anchor`). */
+    onBrokenAnchors: brokenLinkPolicySchema,
+    /** The same for a link to a `.md`/`.mdx` file that is no page (a draft, a `_` file, a typo). */
+    onBrokenMarkdownLinks: brokenLinkPolicySchema,
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
+import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
 import {
   buildContentModel,
@@ -85,6 +86,7 @@ export function contentModelOf(
     releases: content.releases,
     configFile: content.configFile,
     configSource: content.configSource,
+    ...(config.sidebarsFile ? { sidebarsFile: config.sidebarsFile } : {}),
     parseSource,
     ...(content.translations ? { translations: content.translations } : {}),
   });
@@ -155,6 +157,7 @@ export function createSite(
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];
+  const policies = brokenLinkPoliciesOf(config.site);
   const withAssets = async (page: CompiledPage) => {
     const targets = assetTargetsOf(page);
     if (targets.length === 0) return page;
@@ -175,7 +178,7 @@ export function createSite(
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
         page = stages
           .compile(job, file)
-          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile)))
+          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile, policies.markdownLinks)))
           .then(
             (compiled) => {
               pageDiagnostics.set(file, problemsOf(file, compiled));
@@ -225,7 +228,7 @@ export function createSite(
       const files = new Set([...model.staticUrls, ...feedFilesOf(config.site.baseUrl, model).map((f) => `/${f}`)]);
       files.add(`${config.site.baseUrl}sitemap.xml`);
       try {
-        checkLinks(
+        const warnings = checkLinks(
           {
             routes: routePaths,
             files,
@@ -234,8 +237,9 @@ export function createSite(
             declared: declaredLinks(config.site, model, { file: content.configFile, source: content.configSource }),
           },
           config.site.baseUrl,
+          policies,
         );
-        linkDiagnostics = [];
+        linkDiagnostics = warnings.map(warningDiagnostic);
       } catch (error) {
         linkDiagnostics = docsItErrorsOf(error).map(errorDiagnostic);
         throw error;
@@ -251,6 +255,7 @@ export function createSite(
           model,
           text: chrome.text,
           ...(content.lastCommitDates ? { lastCommitDates: content.lastCommitDates } : {}),
+          ...(config.editUrls ? { editUrls: config.editUrls } : {}),
           page: site.page,
           assetUrl: assets.urlOf,
         });

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DocCards } from '../../templates/DocCards';
 import type { DocProps, PostSummary, RouteProps } from '../../templates/types';
+import type { EditUrlFunctions } from '../config/edit-url-schema';
 import { isRefusal, type Refusal } from '../config/publishable';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
@@ -14,8 +15,9 @@ import { withBaseUrl } from '../shared/base-url';
 import { type InterfaceText, translatorOf } from '../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { isExternalUrl } from '../shared/url-scheme';
+import { editUrlOf } from './edit-url';
 import { inlineMarkdown } from './escape';
-import { translationNoticeOf, translationStatusProps, upstreamUrlOf } from './translation-props';
+import { translationNoticeOf, translationStatusProps } from './translation-props';
 
 /** A route ready to render: its template's props and what the document around it needs. */
 export interface RoutePage {
@@ -37,6 +39,8 @@ export interface RoutePropsContext {
   text: InterfaceText;
   /** The day each content file last changed in git, when the site shows it (`docs.showLastUpdateTime`). */
   lastCommitDates?: ReadonlyMap<string, string>;
+  /** `editUrl` functions of the config, if any. */
+  editUrls?: EditUrlFunctions;
   /** A content file's compiled page, its links resolved. */
   page(file: string): Promise<CompiledPage>;
   /** The URL of a published file next to the pages (see `site-assets`), or why the file is not published. */
@@ -153,7 +157,7 @@ export async function routePageOf(
       }
       const sidebarId = displayedSidebar(doc, nav?.sidebarId, model, problems);
       if (sidebarId) props.sidebarId = sidebarId;
-      const editUrl = editUrlOf(doc, site.docs.editUrl, site);
+      const editUrl = editUrlOf({ kind: 'doc', doc }, site, ctx.editUrls, problems);
       if (editUrl) props.editUrl = editUrl;
       const lastUpdate = lastUpdateOf(doc, ctx);
       if (lastUpdate) props.lastUpdate = lastUpdate;
@@ -266,7 +270,7 @@ export async function routePageOf(
       if (notice) props.translation = notice;
       if (newer) props.newer = { title: newer.title, href: newer.route };
       if (older) props.older = { title: older.title, href: older.route };
-      const editUrl = editUrlOf(post, site.blog.editUrl, site);
+      const editUrl = editUrlOf({ kind: 'post', post }, site, ctx.editUrls, problems);
       if (editUrl) props.editUrl = editUrl;
       const image = await imageUrlOf(post.frontMatter.image, frontMatterKey(post.source, 'image'), ctx, problems);
       const keywords = post.frontMatter.keywords;
@@ -324,19 +328,6 @@ function recentPosts({ model, site }: RoutePropsContext): { title: string; route
 
 /** A front matter date (YAML reads `2024-05-01` as a Date) as `YYYY-MM-DD`. */
 const isoDate = (date: string | Date) => (date instanceof Date ? date.toISOString() : date).slice(0, 10);
-
-/**
- * The "edit this page" URL: the front matter's own (null: none); on a translated page the upstream file's editor
- * when the site names one (`translations.editUrl`); else the config's `editUrl` followed by the file's path.
- */
-function editUrlOf(page: Doc | BlogPost, editUrl: string | undefined, site: SiteConfig): string | undefined {
-  const custom = page.frontMatter.custom_edit_url;
-  if (custom !== undefined) return custom ?? undefined;
-  const upstream = page.frontMatter.upstream;
-  const template = site.translations?.editUrl;
-  if (template && upstream && upstream !== 'none') return upstreamUrlOf(template, upstream.path);
-  return editUrl ? `${editUrl.replace(/\/?$/, '/')}${page.source.file}` : undefined;
-}
 
 /**
  * When a doc last changed: `last_update` of its front matter (date and author), else, when the site shows it,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneWordPattern } from '../shared/search/text-terms';
 import { brokenLinkPolicySchema } from './broken-links-schema';
+import { cspSchema } from './csp-schema';
 import { blogSchema, docsSchema } from './docs-schema';
 import { announcementBarSchema, footerSchema, navbarSchema } from './navigation-schema';
 import { searchHostExpected, searchHostOrigin } from './search-host';
@@ -152,6 +153,8 @@ export const siteSchema = z
     onBrokenAnchors: brokenLinkPolicySchema,
     /** The same for a link to a `.md`/`.mdx` file that is no page (a draft, a `_` file, a typo). */
     onBrokenMarkdownLinks: brokenLinkPolicySchema,
+    /** Sources added to the pages' Content-Security-Policy, by directive (see `csp-schema.ts`; default none). */
+    csp: cspSchema,
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     colorMode: colorModeSchema.default({ defaultMode: 'dark', respectPrefersColorScheme: true, disableSwitch: false }),

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../bundle/bundle-client';
 import { currentLocaleOf } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { type FeedInput, renderAtom, renderRss } from '../output/feeds';
 import { renderHeadersFile } from '../output/headers';
+import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile } from '../output/host-files';
 import { renderRedirects } from '../output/redirects';
 import { renderRobots, renderSitemap } from '../output/sitemap';
 import { renderWebManifest } from '../output/web-manifest';
@@ -127,6 +129,14 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     contents: async () => (await searchFiles(await searchInputOf())).files,
   };
 
+  // The site's own `_headers` and `_redirects` (in its static folder) join docs-it's instead of being copied.
+  const siteHostFile = async (name: string): Promise<SiteHostFile | undefined> =>
+    site.content.discovered.staticFiles.includes(name)
+      ? {
+          file: path.relative(config.paths.root, path.join(config.paths.static, name)).split(path.sep).join('/'),
+          text: await readFile(path.join(config.paths.static, name), 'utf8'),
+        }
+      : undefined;
   const text = (file: string, contents: () => string | Promise<string>): SiteFile => ({
     path: file,
     contents: async () => contents(),
@@ -138,8 +148,15 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     }),
     text('robots.txt', () => renderRobots(siteConfig.url, siteConfig.baseUrl)),
     text(`${base}manifest.webmanifest`, () => renderWebManifest(siteConfig)),
-    text('_headers', () => renderHeadersFile(contentSecurityPolicy(siteConfig))),
-    text('_redirects', () => renderRedirects(siteConfig.baseUrl, htmlFileOf(notFound, notFound))),
+    text('_headers', async () =>
+      mergeHeaders(renderHeadersFile(contentSecurityPolicy(siteConfig)), await siteHostFile('_headers')),
+    ),
+    text('_redirects', async () =>
+      mergeRedirects(
+        renderRedirects(siteConfig.baseUrl, htmlFileOf(notFound, notFound)),
+        await siteHostFile('_redirects'),
+      ),
+    ),
   ];
   const [rss, atom] = feedFilesOf(siteConfig.baseUrl, model);
   if (rss && atom) {
@@ -178,10 +195,12 @@ export function siteFiles(site: Site, bundle: ClientBundle, stages: Stages): Sit
     extras,
     assets: bundle.files.map((file) => ({ path: file.path, contents: async () => file.contents })),
     copies: [
-      ...site.content.discovered.staticFiles.map((file) => ({
-        path: `${base}${file}`,
-        from: path.join(config.paths.static, file),
-      })),
+      ...site.content.discovered.staticFiles
+        .filter((file) => !(hostFileNames as readonly string[]).includes(file))
+        .map((file) => ({
+          path: `${base}${file}`,
+          from: path.join(config.paths.static, file),
+        })),
       // Known once the pages are compiled: `build` asks for the copies after compiling every page.
       ...site.assets.copies(),
     ],

@@ -47,6 +47,18 @@ test('a fragment gets the props the page passed, and its links are relative to i
   assert.match(page, '<a href="/lanterna/docs/guide/configurazione">configurazione</a>');
 });
 
+test('a fragment compiles as a page: titled admonitions, MDX 1 comments, tabs and magic comments', () => {
+  const page = html('lanterna/docs/avvio/requisiti');
+  const content = page.slice(page.indexOf('class="content"'), page.indexOf('</article>'));
+  assert.is(content.split('<p class="admonition-heading">Prima di proseguire</p>').length, 3, 'once per use');
+  assert.match(content, 'Controllate l&#x27;installazione su Linux con <code>lanterna <wbr/>info</code>');
+  assert.not.match(content, ':::');
+  assert.not.match(content, 'Nota per chi traduce');
+  assert.match(content, '<div class="tabs" data-group-id="gestore">');
+  assert.match(content, /<span class="line highlighted"><span [^>]*>npm<\/span>/);
+  assert.not.match(content, 'highlight-next-line');
+});
+
 test('_category_ files and sidebar front matter order, label and style the sidebar', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   const sidebar = page.slice(
@@ -257,6 +269,27 @@ test('MDX import failures: a missing export and a component that throws are erro
     text,
     "content/docs/guide/lancia.mdx:7:1: the page's code failed while it rendered: rotto nel rendering\n" +
       '  → A component or an expression of this page threw',
+  );
+});
+
+test('every bad import of a page is an error, and a component that renders as undefined names its import', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'src/components/Registro.tsx':
+      'const registro: Record<string, () => null> = {};\nexport const Pulsante = registro.Pulsante;\n',
+    'content/docs/guide/imports.mdx':
+      "# Imports\n\nimport Manca from '@site/src/components/Manca';\n" +
+      "import { Nessuno } from '@site/src/components/Avviso';\nimport Altro from '@theme/Inesistente';\n\n<Manca />\n",
+    'content/docs/guide/indefinito.mdx':
+      "# Indefinito\n\nimport { Pulsante } from '@site/src/components/Registro';\n\nTesto.\n\n<Pulsante />\n",
+  });
+  const text = errors.join('\n');
+  assert.match(text, 'content/docs/guide/imports.mdx:3:1: cannot import @site/src/components/Manca');
+  assert.match(text, 'content/docs/guide/imports.mdx:4:1: cannot import @site/src/components/Avviso');
+  assert.match(text, 'content/docs/guide/imports.mdx:5:1: cannot import @theme/Inesistente');
+  assert.match(
+    text,
+    'content/docs/guide/indefinito.mdx:3:1: <Pulsante> renders as undefined: the export Pulsante of ' +
+      '@site/src/components/Registro has no value',
   );
 });
 

@@ -300,6 +300,6 @@ function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItErr
 function problemsOf(file: string, page: CompiledPage): Diagnostic[] {
   return page.problems.map((p) => ({
     severity: p.severity === 'warning' ? 'warning' : 'error',
-    error: new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
+    error: new DocsItError(p.message, { file: p.file ?? file, line: p.line, column: p.column }, p.hint),
   }));
 }

@@ -346,6 +346,11 @@ test('admonition titles, {#id} headings, code titles and marked lines, MDX 1 com
   assert.is([...json.matchAll(/<span class="line highlighted">/g)].length, 2);
   assert.not.match(json, 'riassume le chiavi principali', 'an MDX 1 comment is not shown');
   assert.match(json, '<details><summary>Perché le API sono spente per impostazione predefinita?</summary>');
+  // `<details><summary>…</summary>` on one line, in a page compiled as MDX.
+  assert.match(
+    json,
+    '<details><summary>Si possono accendere le API una per volta?</summary><p>Sì: ogni voce di <code>consentite</code>',
+  );
 });
 
 test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug and pagination_label', () => {
@@ -379,6 +384,10 @@ test('the blog: .mdx posts with inline authors and {/* truncate */}, authors fro
   const list = html('lanterna/blog');
   assert.match(list, 'Da questa versione una pagina può aprire altre finestre');
   assert.not.match(list, 'Aggiornate <code>@lanterna/api</code>', 'the excerpt ends at the truncate comment');
+  // `{/* truncate */}` in a .md post: the excerpt ends there, and the post does not show it.
+  assert.match(list, 'La versione 1.4 porta il nuovo gestore degli aggiornamenti.');
+  assert.not.match(list, 'Come aggiornare');
+  assert.not.match(html('lanterna/blog/2025/03/04/lanterna-1-4'), 'truncate');
   assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
   const welcome = html('lanterna/blog/2024/11/02/benvenuti');
   assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');

@@ -332,6 +332,26 @@ test('Tabs in .md and .mdx: default, values labels, groupId and queryString reac
   assert.match(deploy, '<h2 id="su-debian" class="anchor">Su Debian');
 });
 
+test('an npm2yarn code block is tabs for npm, Yarn and pnpm, synced by the npm2yarn group', () => {
+  const page = html('lanterna/docs/guide/configurazione');
+  const at = page.indexOf('<div class="tabs" data-group-id="npm2yarn">');
+  assert.ok(at !== -1, 'the tabs are there');
+  const tabs = page.slice(at);
+  const labels = [...tabs.matchAll(/role="tab"[^>]*data-value="(\w+)">([^<]+)</g)].slice(0, 3).map((m) => [m[1], m[2]]);
+  assert.equal(labels, [
+    ['npm', 'npm'],
+    ['yarn', 'Yarn'],
+    ['pnpm', 'pnpm'],
+  ]);
+  const panel = (value: string) => {
+    const at = tabs.indexOf(`role="tabpanel"`, tabs.indexOf(`data-value="${value}" hidden`) - 200);
+    return tabs.slice(at, tabs.indexOf('</pre>', at)).replace(/<[^>]+>/g, '');
+  };
+  assert.match(panel('yarn'), 'yarn add --dev @lanterna/cli');
+  assert.match(panel('pnpm'), 'pnpm add --save-dev @lanterna/cli');
+  assert.not.match(page, 'npm2yarn</');
+});
+
 test('admonition titles, {#id} headings, code titles and marked lines, MDX 1 comments', () => {
   const cli = html('lanterna/docs/riferimenti/cli');
   assert.match(cli, '<h2 id="compilare" class="anchor">Compilare per la distribuzione');

@@ -59,7 +59,7 @@ export const docsSchema = z.strictObject({
   /**
    * As in Docusaurus: the URL of the site's content folder in its repository (`https://github.com/o/r/edit/main/`
    * for a Docusaurus site, `…/edit/main/content/` for a docs-it one); each doc gets an "edit this page" link to
-   * it followed by the doc's path from there (`docs/guides/faq.md`). Or a function
+   * it followed by the doc's path from there (`docs/intro/setup.md`). Or a function
    * `({ docPath, locale, version, versionDocsDirPath, permalink }) => url`. No link without it.
    */
   editUrl: editUrlSchema<DocEditUrlParams>(),

@@ -6,11 +6,11 @@ export interface DocEditUrlParams {
   version: string;
   /** The docs folder relative to the site's content (`docs`). */
   versionDocsDirPath: string;
-  /** The doc's path inside the docs folder (`guides/faq.md`). */
+  /** The doc's path inside the docs folder (`intro/setup.md`). */
   docPath: string;
-  /** The doc's route (`/it/v1/guides/faq`). */
+  /** The doc's route (`/docs/intro/setup`). */
   permalink: string;
-  /** The site's locale (`it`). */
+  /** The site's locale (`fr`). */
   locale: string;
 }
 

@@ -43,6 +43,7 @@ import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
 import remarkMdxFragments from './remark-mdx-fragments';
+import remarkNpm2yarn from './remark-npm2yarn';
 import remarkStripTitle from './remark-strip-title';
 import remarkTabs from './remark-tabs';
 import remarkUnknownDirectives from './remark-unknown-directives';
@@ -67,6 +68,7 @@ function remarkPlugins(format: 'md' | 'mdx'): PluggableList {
     remarkDirective,
     remarkUnknownDirectives,
     remarkAdmonitions,
+    remarkNpm2yarn,
     remarkTabs,
     remarkCards,
     remarkCardList,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as esbuild, type Plugin } from 'esbuild';
+import { build as esbuild, type Loader, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError } from '../errors';
 
@@ -37,15 +37,15 @@ export async function importTsModule(
 ): Promise<unknown> {
   let code: string;
   try {
-    const ext = path.extname(file).slice(1);
-    const loader = ext === 'ts' || ext === 'mts' || ext === 'cts' ? 'ts' : 'js';
+    // JavaScript as JSX: what Docusaurus's loader accepts in a site's `.js` files.
+    const loader: Loader = path.extname(file).endsWith('ts') ? 'ts' : 'jsx';
     const entry = options.formatBySyntax
       ? {
           stdin: {
             contents: await readFile(file, 'utf8'),
             resolveDir: path.dirname(file),
             sourcefile: relFile,
-            loader: loader as 'ts' | 'js',
+            loader,
           },
         }
       : { entryPoints: [file] };

@@ -43,7 +43,7 @@ function fixtureSite(): string {
       .replace(
         "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },",
         "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },\n" +
-          "    showLastUpdateTime: true,\n    editUrl: 'https://git.example/prova/edit/main/',",
+          "    showLastUpdateTime: true,\n    editUrl: 'https://git.example/prova/edit/main/content/',",
       )
       .replace(
         "search: { indexUid: 'docs-v1' },",

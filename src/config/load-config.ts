@@ -6,9 +6,11 @@ import { DocsItError, DocsItErrors } from '../errors';
 import { importTsModule } from '../modules/import-ts-module';
 import { lineOfKeyPath } from '../validation/locate-key';
 import { defaultFavicon } from './config-defaults';
+import { editUrlFunctionsOf } from './edit-url-schema';
 import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
+import { readSidebarsFile, type SidebarsFile } from './sidebars-file';
 import { defaultSiteUrl, type SiteConfig } from './site-schema';
 import { loadThemeText } from './theme-text';
 import { validateConfig } from './validate-config';
@@ -92,7 +94,11 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     );
   }
   const source = await readFile(paths.configFile, 'utf8');
-  const validated = validateConfig(raw, relConfig, source, {
+  const sidebarsFile = await sidebarsFileOf(raw, paths, relConfig, source, {
+    modules: modules ?? moduleFiles(path.join(paths.cache, 'modules')),
+    packageRoot: options.packageRoot,
+  });
+  const validated = validateConfig(sidebarsFile ? withSidebars(raw, sidebarsFile.sidebars) : raw, relConfig, source, {
     hasDocs: existsSync(paths.docs),
     hasBlog: existsSync(paths.blog),
     hasDefaultFavicon: existsSync(path.join(paths.static, defaultFavicon)),
@@ -102,12 +108,15 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
   // From here on `themeText` holds the site's strings from both places, checked.
   const themeText = await loadThemeText(validated, paths.root, relConfig, source);
   const mode = options.mode ?? 'production';
+  const editUrls = editUrlFunctionsOf(raw);
   return {
     site: {
       ...validated,
       themeText: themeText.overrides,
       search: searchFromEnv(validated.search, options.env ?? process.env),
     },
+    ...(editUrls.docs || editUrls.blog ? { editUrls } : {}),
+    ...(sidebarsFile ? { sidebarsFile: { file: sidebarsFile.file, source: sidebarsFile.source } } : {}),
     paths,
     mode,
     debug: options.debug ?? false,
@@ -129,6 +138,31 @@ function defaultUrlWarnings(raw: unknown, file: string): DocsItError[] {
     ),
   ];
 }
+
+/** The sidebars file `docs.sidebarPath` names, read; an error when the config holds `docs.sidebars` too. */
+async function sidebarsFileOf(
+  raw: unknown,
+  paths: ResolvedPaths,
+  file: string,
+  source: string,
+  options: { modules: ModuleFiles; packageRoot: string },
+): Promise<SidebarsFile | undefined> {
+  const docs = (raw as { docs?: { sidebarPath?: unknown; sidebars?: unknown } }).docs;
+  if (typeof docs?.sidebarPath !== 'string') return undefined;
+  if (docs.sidebars !== undefined) {
+    throw new DocsItError(
+      'docs.sidebars and docs.sidebarPath both give the sidebars',
+      { file, ...lineOfKeyPath(source, ['docs', 'sidebarPath']) },
+      'Keep one of them: the sidebars in the config, or the file that holds them.',
+    );
+  }
+  return readSidebarsFile(docs.sidebarPath, paths.root, options);
+}
+
+const withSidebars = (raw: unknown, sidebars: SidebarsFile['sidebars']) => {
+  const config = raw as { docs: object };
+  return { ...config, docs: { ...config.docs, sidebars } };
+};
 
 /** Every file the config names under `content/static` (favicon, logos, icons) must exist. */
 function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {

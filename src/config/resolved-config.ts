@@ -1,4 +1,5 @@
 import type { DocsItError } from '../errors';
+import type { EditUrlFunctions } from './edit-url-schema';
 import type { SiteConfig } from './site-schema';
 
 export interface ResolvedPaths {
@@ -21,6 +22,10 @@ export interface ResolvedPaths {
 /** Everything a run needs to know, resolved once: the validated site config, absolute paths and flags. */
 export interface ResolvedConfig {
   site: SiteConfig;
+  /** `docs.editUrl`/`blog.editUrl` given as functions (the site's config is data: the cache digests it). */
+  editUrls?: EditUrlFunctions;
+  /** The sidebars file `docs.sidebarPath` names, relative to the site folder, and its text (errors point into it). */
+  sidebarsFile?: { file: string; source: string };
   paths: ResolvedPaths;
   mode: 'production' | 'development';
   debug: boolean;

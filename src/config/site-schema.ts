@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { oneWordPattern } from '../shared/search/text-terms';
+import { brokenLinkPolicySchema } from './broken-links-schema';
+import { cspSchema } from './csp-schema';
 import { blogSchema, docsSchema } from './docs-schema';
 import { completeI18n } from './locales';
 import { announcementBarSchema, footerSchema, type NavbarItemConfig, navbarSchema } from './navigation-schema';
@@ -199,6 +201,14 @@ export const siteSchema = z
      * 5,000 pages, at most one per 100 pages; 1: none, nor one highlighting ahead). `--jobs` wins.
      */
     jobs: z.number().int().min(1).optional(),
+    /** As in Docusaurus: a link to a route the site lacks is an error (`throw`, default), a warning, or ignored. */
+    onBrokenLinks: brokenLinkPolicySchema,
+    /** The same for a link to an id its page lacks (`#anchor`). */
+    onBrokenAnchors: brokenLinkPolicySchema,
+    /** The same for a link to a `.md`/`.mdx` file that is no page (a draft, a `_` file, a typo). */
+    onBrokenMarkdownLinks: brokenLinkPolicySchema,
+    /** Sources added to the pages' Content-Security-Policy, by directive (see `csp-schema.ts`; default none). */
+    csp: cspSchema,
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     /** Default: dark, following the reader's system, with the switch. */

@@ -58,6 +58,8 @@ export interface ContentModelInput {
   /** The config file (site-root relative) and its text, for errors located in sidebars. */
   configFile: string;
   configSource: string;
+  /** The sidebars file the config names (`docs.sidebarPath`), where errors in sidebars are located. */
+  sidebarsFile?: { file: string; source: string };
   /** Splits off a file's front matter; the pipeline passes a cached one. */
   parseSource: (source: SourceFile) => ParsedSource;
   translations?: TranslationInput;
@@ -88,8 +90,8 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
       config: site.docs.sidebars,
       docs,
       categories,
-      configFile: input.configFile,
-      configSource: input.configSource,
+      configFile: input.sidebarsFile?.file ?? input.configFile,
+      configSource: input.sidebarsFile?.source ?? input.configSource,
       docsBase,
     },
     errors,

@@ -1,3 +1,4 @@
+import type { BrokenLinkPolicies, BrokenLinkPolicy } from '../config/broken-links-schema';
 import { DocsItError, ErrorCollector, type SourceLocation } from '../errors';
 import type { LinkRef } from '../markdown/compiled-page';
 import { isExternalUrl } from '../shared/url-scheme';
@@ -31,9 +32,21 @@ export function routeOfHref(href: string, baseUrl: string): { path: string; anch
   return { path: `${clean}/` === baseUrl ? baseUrl : clean, anchor };
 }
 
-/** Checks every internal link and anchor of the site; reports all broken ones with file:line:column. */
-export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
+/**
+ * Checks every internal link and anchor of the site: throws all broken ones with file:line:column, and returns
+ * those the site's policies (`onBrokenLinks`, `onBrokenAnchors`) make warnings.
+ */
+export function checkLinks(
+  input: LinkCheckInput,
+  baseUrl: string,
+  policies: Pick<BrokenLinkPolicies, 'links' | 'anchors'> = { links: 'throw', anchors: 'throw' },
+): DocsItError[] {
   const errors = new ErrorCollector();
+  const warnings: DocsItError[] = [];
+  const report = (policy: BrokenLinkPolicy, problem: DocsItError) => {
+    if (policy === 'throw') errors.add(problem);
+    else if (policy === 'warn') warnings.push(problem);
+  };
   const check = (link: { path: string; anchor?: string; kind: string }, where: SourceLocation, holder?: string) => {
     const prefix = holder ? `${holder}: ` : '';
     if (link.kind === 'image') {
@@ -50,7 +63,8 @@ export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
     }
     if (!input.routes.has(link.path)) {
       if (input.files.has(link.path)) return;
-      errors.add(
+      report(
+        policies.links,
         new DocsItError(
           `${prefix}broken link: ${link.path} is not a page of this site`,
           where,
@@ -62,7 +76,8 @@ export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
     if (!link.anchor) return;
     const ids = input.idsOfRoute.get(link.path);
     if (ids && !ids.has(link.anchor)) {
-      errors.add(
+      report(
+        policies.anchors,
         new DocsItError(
           `${prefix}broken anchor: #${link.anchor} does not exist on ${link.path}`,
           where,
@@ -93,4 +108,5 @@ export function checkLinks(input: LinkCheckInput, baseUrl: string): void {
     check({ ...routeOfHref(link.href, baseUrl), kind: 'link' }, link.where, link.holder);
   }
   errors.throwIfAny();
+  return warnings;
 }

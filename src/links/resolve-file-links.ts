@@ -1,3 +1,4 @@
+import type { BrokenLinkPolicy } from '../config/broken-links-schema';
 import type { CompiledPage, LinkRef } from '../markdown/compiled-page';
 import { fileLinkPrefix } from '../markdown/rehype-links';
 
@@ -7,7 +8,12 @@ const placeholder = new RegExp(`href="${fileLinkPrefix}(\\d+)"`, 'g');
  * A compiled page with its links to content files pointing at their routes: the placeholders the compiler
  * left become `href="/route#anchor"`, and a link to a file that has no route (a draft, a typo) is a problem.
  */
-export function resolveFileLinks(page: CompiledPage, routeOfFile: Record<string, string>): CompiledPage {
+export function resolveFileLinks(
+  page: CompiledPage,
+  routeOfFile: Record<string, string>,
+  /** `onBrokenMarkdownLinks`: such a link is an error, a warning, or left as it is. */
+  policy: BrokenLinkPolicy = 'throw',
+): CompiledPage {
   if (!page.links.some((link) => link.kind === 'file')) return page;
   const problems = [...page.problems];
   const hrefs: string[] = [];
@@ -19,12 +25,15 @@ export function resolveFileLinks(page: CompiledPage, routeOfFile: Record<string,
     }
     const route = routeOfFile[link.target];
     if (!route) {
-      problems.push({
-        message: `broken link: no page at ${link.target}`,
-        line: link.line,
-        column: link.column,
-        hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).',
-      });
+      if (policy !== 'ignore') {
+        problems.push({
+          message: `broken link: no page at ${link.target}`,
+          line: link.line,
+          column: link.column,
+          hint: 'Fix the path, or link to a published page (drafts and `_` files have no URL).',
+          ...(policy === 'warn' ? { severity: 'warning' as const } : {}),
+        });
+      }
       hrefs[i] = '#';
       return;
     }

@@ -21,13 +21,12 @@ import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
-import type { CompiledPage, PageContext } from './compiled-page';
+import type { CompiledPage, ImportBinding, PageContext } from './compiled-page';
 import type { DirectivePlugin } from './directive-plugin';
-import { titlesAfterNames } from './directive-titles';
 import { builtinDirectives } from './directives';
 import { createHighlighter, type Highlighter } from './highlighter';
-import { mdx1Compat } from './mdx1-compat';
 import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
+import { pageSource } from './page-source';
 import rehypeCode from './rehype-code';
 import rehypeCollect from './rehype-collect';
 import rehypeExcerpt from './rehype-excerpt';
@@ -42,6 +41,7 @@ import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
 import remarkMdxFragments from './remark-mdx-fragments';
+import remarkNpm2yarn from './remark-npm2yarn';
 import remarkStripTitle from './remark-strip-title';
 import remarkUnknownDirectives from './remark-unknown-directives';
 
@@ -64,6 +64,8 @@ function remarkPlugins(format: 'md' | 'mdx', directives: readonly DirectivePlugi
     remarkAutolinkGuard,
     remarkDirective,
     [remarkUnknownDirectives, { directives }],
+    // Before the directives: its code blocks become tabs, which the tabs directive then draws.
+    remarkNpm2yarn,
     ...directives.map((directive) => directive.plugin),
     remarkHeadingIds,
     remarkStripTitle,
@@ -98,7 +100,6 @@ export function createPageCompiler(
 ) {
   const highlighter = options.highlighter ?? createHighlighter();
   const directives = options.directives ?? builtinDirectives;
-  const normalizeTitles = titlesAfterNames(directives);
   const make = (excerpt: boolean) =>
     unified()
       .use(remarkParse)
@@ -116,7 +117,7 @@ export function createPageCompiler(
     const { body, format, excerpt, ...page } = input;
     checkPageLimits(body, input.file);
     // Titles after a directive's name (`:::tip Titolo`) in both formats; MDX 1 comments and heading ids in `.mdx`.
-    const source = normalizeTitles(format === 'mdx' ? mdx1Compat(body) : body);
+    const source = pageSource(body, format, directives);
     const file = new VFile({ path: input.file, value: source });
     file.data.page = page;
     let html: string;
@@ -134,40 +135,44 @@ export function createPageCompiler(
           rehypePlugins: rehypePlugins(highlighter, excerpt, 'mdx'),
           remarkRehypeOptions: { allowDangerousHtml: true },
         });
-        try {
-          const budget = createElementBudget(input.file, body.length, (stack) => componentPlace(stack, body));
-          html = await withoutProcessExit(input.file, async () => {
-            const { imports, components } = await modulesOf(input.code);
-            const mod = await runMdx(String(compiled), {
-              ...jsxRuntime,
-              jsx: budget.wrap(jsxRuntime.jsx),
-              jsxs: budget.wrap(jsxRuntime.jsxs),
-              baseUrl: import.meta.url,
-              [importsArgument]: imports,
-            } as Parameters<typeof runMdx>[1]);
-            const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
-            const content = createElement(Content, { components });
-            const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-            // Theme components in a page (`<Admonition>`) speak the site's language, like its compiled markdown.
-            const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
-            countSiteElements(budget.count);
-            try {
-              const markup = renderToStaticMarkup(
-                createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
-              );
-              return withoutImagePreloads(markup);
-            } finally {
-              countSiteElements(undefined);
-            }
-          });
-        } catch (error) {
-          // The page's own code failed: whatever it threw is the page's error.
-          throw (
-            stackOverflowError(error, input.file) ??
-            missingNameError(error, input.file, body) ??
-            renderError(error, input.file, body)
-          );
-        }
+        // A page whose imports name nothing cannot run; its problems say every one of them.
+        if (file.data.importFailed) html = '';
+        else
+          try {
+            const budget = createElementBudget(input.file, body.length, (stack) => componentPlace(stack, body));
+            html = await withoutProcessExit(input.file, async () => {
+              const { imports, components } = await modulesOf(input.code);
+              const mod = await runMdx(String(compiled), {
+                ...jsxRuntime,
+                jsx: budget.wrap(jsxRuntime.jsx),
+                jsxs: budget.wrap(jsxRuntime.jsxs),
+                baseUrl: import.meta.url,
+                [importsArgument]: imports,
+              } as Parameters<typeof runMdx>[1]);
+              const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
+              const content = createElement(Content, { components });
+              const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
+              // Theme components in a page (`<Admonition>`) speak the site's language, like its compiled markdown.
+              const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
+              countSiteElements(budget.count);
+              try {
+                const markup = renderToStaticMarkup(
+                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
+                );
+                return withoutImagePreloads(markup);
+              } finally {
+                countSiteElements(undefined);
+              }
+            });
+          } catch (error) {
+            // The page's own code failed: whatever it threw is the page's error.
+            throw (
+              stackOverflowError(error, input.file) ??
+              missingNameError(error, input.file, body) ??
+              (await undefinedComponentError(error, file.data.importBindings, input.code, body)) ??
+              renderError(error, input.file, body)
+            );
+          }
       }
     } catch (error) {
       throw syntaxErrorOrCrash(error, input.file);
@@ -271,6 +276,37 @@ function missingNameError(error: unknown, file: string, body: string): DocsItErr
     );
   }
   return undefined;
+}
+
+/**
+ * React's "Element type is invalid … got: undefined" as the import that bound `undefined`: the names the page
+ * imports, uses as components (`<Name`) and gets no value for from their module, located at the first one's
+ * import (a compile error is one error: the worker threads pass one back).
+ */
+async function undefinedComponentError(
+  error: unknown,
+  bindings: ImportBinding[] | undefined,
+  code: SiteCode | undefined,
+  body: string,
+): Promise<DocsItError | undefined> {
+  const text = (error as Error)?.message ?? '';
+  if (!/Element type is invalid[\s\S]*got: undefined/.test(text) || !bindings) return undefined;
+  const { imports } = await modulesOf(code);
+  const found = bindings.filter((b) => {
+    const namespace = imports[b.key] as Namespace | undefined;
+    const value = b.imported === '*' ? namespace : namespace?.[b.imported];
+    return value === undefined && new RegExp(`<${escapeRegExp(b.local)}[\\s/>]`).test(body);
+  });
+  const first = found[0];
+  if (!first) return undefined;
+  const what = (b: ImportBinding) => (b.imported === 'default' ? 'the default export' : `the export ${b.imported}`);
+  const others = found.slice(1).map((b) => `; <${b.local}> too (line ${b.line}: ${what(b)} of ${b.source})`);
+  return new DocsItError(
+    `<${first.local}> renders as undefined: ${what(first)} of ${first.source} has no value${others.join('')}`,
+    { file: first.file, line: first.line, column: first.column },
+    `Check what ${first.source} exports under that name: an export of a value defined later, a misspelt name, ` +
+      'a default export imported as a named one, or the reverse.',
+  );
 }
 
 /** Where the page uses the first component a stack trace names (`at Name (…)` → `<Name`), if it uses one. */

@@ -10,6 +10,8 @@ export interface Problem {
   hint: string;
   /** A warning is printed and does not fail the build (an error is the default). */
   severity?: 'warning';
+  /** The file it is in, when not the page's own (a fragment the page imports). */
+  file?: string;
 }
 
 /**
@@ -74,5 +76,22 @@ declare module 'vfile' {
     excerptHtml: string;
     page: PageContext;
     search: SearchBlock[];
+    /** Each name an MDX page's imports bind (see remark-imports), to name an import that binds `undefined`. */
+    importBindings: ImportBinding[];
+    /** An import of the page named nothing: its problems say which, and the page's code does not run. */
+    importFailed: boolean;
   }
+}
+
+/** A name an MDX page imports: from which module key (`m3`, `builtin:@theme/Tabs`) and export, and where. */
+export interface ImportBinding {
+  local: string;
+  /** The module as the page wrote it. */
+  source: string;
+  key: string;
+  /** The export's name, `default`, or `*` for a namespace. */
+  imported: string;
+  file: string;
+  line: number;
+  column: number;
 }

@@ -1,11 +1,12 @@
 /**
  * The MDX 1 habits Docusaurus 3 still accepts in `.mdx` files (its `mdx1Compat`), rewritten into MDX 3 before
  * parsing, outside fenced code: `<!-- comments -->` become `{/* comments *\/}`, and a heading's `{#id}` is
- * escaped so MDX reads it as text (remark-heading-ids then takes it, as in `.md`). Line numbers are kept:
+ * escaped so MDX reads it as text (remark-heading-ids then takes it, as in `.md`), and `<details><summary>…`
+ * on one line gets its summary as a string expression (see below). Line numbers are kept:
  * every rewrite stays on its lines.
  */
 export function mdx1Compat(source: string): string {
-  if (!source.includes('<!--') && !source.includes('{#')) return source;
+  if (!source.includes('<!--') && !source.includes('{#') && !source.includes('<summary>')) return source;
   const lines = source.split('\n');
   let fence: string | undefined;
   let prose: number[] = [];
@@ -34,7 +35,15 @@ export function mdx1Compat(source: string): string {
 }
 
 function rewriteProse(text: string): string {
-  return text
-    .replace(/<!--([\s\S]*?)-->/g, (_, comment: string) => `{/*${comment.replace(/\*\//g, '* /')}*/}`)
-    .replace(/^(#{1,6}[ \t].*?)\{#([^}\s]+)\}([ \t]*)$/gm, '$1\\{#$2\\}$3');
+  return (
+    text
+      .replace(/<!--([\s\S]*?)-->/g, (_, comment: string) => `{/*${comment.replace(/\*\//g, '* /')}*/}`)
+      .replace(/^(#{1,6}[ \t].*?)\{#([^}\s]+)\}([ \t]*)$/gm, '$1\\{#$2\\}$3')
+      // `<details><summary>Perché?</summary>` alone on a line is HTML to CommonMark, and a paragraph that opens
+      // `<details>` without closing it to MDX: with its text as a string expression the line is all JSX.
+      .replace(
+        /^([ \t]*<details>[ \t]*<summary>)([^<>{}\n]*)(<\/summary>[ \t]*)$/gm,
+        (_, open: string, summary: string, close: string) => `${open}{${JSON.stringify(summary)}}${close}`,
+      )
+  );
 }

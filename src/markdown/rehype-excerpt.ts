@@ -2,7 +2,16 @@ import type { Root, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { VFile } from 'vfile';
 
+/** `{/* truncate *\/}` in a `.md` post: text to CommonMark, a paragraph of its own; Docusaurus cuts there too. */
+const isTextMarker = (node: RootContent) =>
+  node.type === 'element' &&
+  node.tagName === 'p' &&
+  node.children.length === 1 &&
+  node.children[0]!.type === 'text' &&
+  /^\{\/\*\s*truncate\s*\*\/\}$/.test(node.children[0]!.value.trim());
+
 const isTruncate = (node: RootContent) =>
+  isTextMarker(node) ||
   (node.type === 'comment' && node.value.trim() === 'truncate') ||
   ((node as { type: string }).type === 'raw' &&
     /^<!--\s*truncate\s*-->$/.test((node as unknown as { value: string }).value.trim()));
@@ -11,6 +20,8 @@ const isTruncate = (node: RootContent) =>
 export default function rehypeExcerpt() {
   return (tree: Root, file: VFile) => {
     const at = tree.children.findIndex(isTruncate);
+    // The marker is no text of the post.
+    if (at !== -1 && isTextMarker(tree.children[at]!)) tree.children.splice(at, 1);
     let nodes: RootContent[];
     if (at !== -1) nodes = tree.children.slice(0, at);
     else {

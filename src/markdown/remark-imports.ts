@@ -1,6 +1,5 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { DocsItError } from '../errors';
 import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import { assetPlaceholder, isAssetImport } from './asset-refs';
 import type { LinkRef } from './compiled-page';
@@ -68,8 +67,12 @@ export default function remarkImports() {
         const line = statement.loc?.start.line ?? node.position?.start.line ?? 1;
         const column = (statement.loc?.start.column ?? 0) + 1;
         const where = ((node.data as { file?: string } | undefined)?.file ?? page.file) as string;
+        // Every bad import of the page is reported, not only the first; the page then does not run (see compile-page).
+        let failed = false;
         const fail = (message: string, hint: string) => {
-          throw new DocsItError(message, { file: where, line, column }, hint);
+          failed = true;
+          file.data.problems ??= [];
+          file.data.problems.push({ message, line, column, hint, ...(where === page.file ? {} : { file: where }) });
         };
         const source = String(statement.source?.value);
         if (isAssetImport(source)) {
@@ -82,7 +85,11 @@ export default function remarkImports() {
         }
         const spec = siteSpecifier(source, where);
         const key = isBuiltinModule(spec) ? builtinKey(spec) : page.code?.imports[spec];
-        if (!key) fail(...unresolved(source, spec, page.code !== undefined));
+        if (!key) {
+          fail(...unresolved(source, spec, page.code !== undefined));
+          file.data.importFailed = true;
+          return [];
+        }
         const properties: unknown[] = [];
         const declarations: unknown[] = [];
         for (const specifier of statement.specifiers ?? []) {
@@ -115,6 +122,8 @@ export default function remarkImports() {
           if (earlier !== undefined)
             fail(`${local} is imported twice, from different modules`, 'Import it under another name in one of them.');
           declared.set(local, binding);
+          file.data.importBindings ??= [];
+          file.data.importBindings.push({ local, source, key: key!, imported, file: where, line, column });
           if (imported === '*') {
             declarations.push(declaration(identifier(local), moduleExpression(key!)));
           } else {
@@ -129,6 +138,10 @@ export default function remarkImports() {
               value: identifier(local),
             });
           }
+        }
+        if (failed) {
+          file.data.importFailed = true;
+          return [];
         }
         if (properties.length > 0)
           declarations.push(declaration({ type: 'ObjectPattern', properties }, moduleExpression(key!)));

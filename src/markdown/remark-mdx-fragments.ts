@@ -4,6 +4,7 @@ import type { Processor } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isFragmentImport, siteSpecifier } from './mdx-imports';
+import { pageSource } from './page-source';
 
 interface ImportNode {
   type: string;
@@ -51,7 +52,13 @@ export default function remarkMdxFragments(this: Processor) {
           const text = page.fragments[fragmentFile];
           if (text === undefined) file.fail(`imported fragment not found: ${source}`, node, 'docs-it:fragment');
           const name = statement.specifiers?.find((s) => s.type === 'ImportDefaultSpecifier')?.local.name;
-          if (name) fragments.set(name, { content: (this.parse(text!) as Root).children, file: fragmentFile });
+          // Read as a page is read: a fragment is a page's text compiled with it (MDX, since the page is).
+          if (name) {
+            fragments.set(name, {
+              content: (this.parse(pageSource(text!, 'mdx')) as Root).children,
+              file: fragmentFile,
+            });
+          }
           return false;
         });
         return program.body.length > 0;

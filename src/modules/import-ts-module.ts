@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as esbuild, type Plugin } from 'esbuild';
+import { build as esbuild, type Loader, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError } from '../errors';
 
@@ -24,12 +25,32 @@ function docsItPackage(packageRoot: string): Plugin {
 export async function importTsModule(
   file: string,
   relFile: string,
-  options: { modules: ModuleFiles; packageRoot: string },
+  options: {
+    modules: ModuleFiles;
+    packageRoot: string;
+    /**
+     * The file is CommonJS when its syntax is (`module.exports = …`), whatever `type` its package.json gives: as
+     * Docusaurus reads a site's `sidebars.js`. Without it, package.json decides, as Node does.
+     */
+    formatBySyntax?: boolean;
+  },
 ): Promise<unknown> {
   let code: string;
   try {
+    // JavaScript as JSX: what Docusaurus's loader accepts in a site's `.js` files.
+    const loader: Loader = path.extname(file).endsWith('ts') ? 'ts' : 'jsx';
+    const entry = options.formatBySyntax
+      ? {
+          stdin: {
+            contents: await readFile(file, 'utf8'),
+            resolveDir: path.dirname(file),
+            sourcefile: relFile,
+            loader,
+          },
+        }
+      : { entryPoints: [file] };
     const result = await esbuild({
-      entryPoints: [file],
+      ...entry,
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
+import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
 import {
   buildContentModel,
@@ -84,6 +85,7 @@ export function contentModelOf(
     releases: content.releases,
     configFile: content.configFile,
     configSource: content.configSource,
+    ...(config.sidebarsFile ? { sidebarsFile: config.sidebarsFile } : {}),
     parseSource,
     ...(content.translations ? { translations: content.translations } : {}),
   });
@@ -163,6 +165,7 @@ export function createSite(
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];
+  const policies = brokenLinkPoliciesOf(config.site);
   const withAssets = async (page: CompiledPage) => {
     const targets = assetTargetsOf(page);
     if (targets.length === 0) return page;
@@ -183,7 +186,7 @@ export function createSite(
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
         page = stages
           .compile(job, file)
-          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile)))
+          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile, policies.markdownLinks)))
           .then(
             (compiled) => {
               pageDiagnostics.set(file, problemsOf(file, compiled));
@@ -231,7 +234,7 @@ export function createSite(
       for (const [file, page] of compiled) pageLinks.set(file, page.links);
       const routePaths = new Set(model.routes.filter((r) => r.kind !== 'not-found').map((r) => r.path));
       try {
-        checkLinks(
+        const warnings = checkLinks(
           {
             routes: routePaths,
             files,
@@ -240,8 +243,9 @@ export function createSite(
             declared: declaredLinks(config.site, model, { file: content.configFile, source: content.configSource }),
           },
           config.site.baseUrl,
+          policies,
         );
-        linkDiagnostics = [];
+        linkDiagnostics = warnings.map(warningDiagnostic);
       } catch (error) {
         linkDiagnostics = docsItErrorsOf(error).map(errorDiagnostic);
         throw error;
@@ -257,6 +261,7 @@ export function createSite(
           model,
           text: chrome.text,
           ...(content.lastCommitDates ? { lastCommitDates: content.lastCommitDates } : {}),
+          ...(config.editUrls ? { editUrls: config.editUrls } : {}),
           page: site.page,
           assetUrl: assets.urlOf,
         });
@@ -301,6 +306,6 @@ function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItErr
 function problemsOf(file: string, page: CompiledPage): Diagnostic[] {
   return page.problems.map((p) => ({
     severity: p.severity === 'warning' ? 'warning' : 'error',
-    error: new DocsItError(p.message, { file, line: p.line, column: p.column }, p.hint),
+    error: new DocsItError(p.message, { file: p.file ?? file, line: p.line, column: p.column }, p.hint),
   }));
 }

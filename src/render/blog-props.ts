@@ -3,7 +3,7 @@ import type { DocsItError } from '../errors';
 import { translatorOf } from '../shared/i18n/interface-text';
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from '../shared/route-data';
 import type { NavLink } from '../shared/sidebar';
-import { editUrlOf, imageUrlOf, keywordsOf, pageImageOf, tocOf, translationOf } from './route-fields';
+import { editUrlFieldOf, imageUrlOf, keywordsOf, pageImageOf, tocOf, translationOf } from './route-fields';
 import type { RoutePageBuilder, RoutePropsContext } from './route-page';
 import { blogListAt, postAt } from './route-sources';
 
@@ -60,7 +60,7 @@ export const blogPostPage: RoutePageBuilder = async (route, ctx, problems) => {
     recent: recentPosts(ctx),
     ...translationOf(post.source.file, ctx),
     ...neighboursOf(ctx.model.posts, index),
-    ...editUrlOf(post, ctx.site.blog.editUrl, ctx.site),
+    ...editUrlFieldOf({ kind: 'post', post }, ctx, problems),
   };
   const image = await pageImageOf(post, ctx, problems);
   return { props, noIndex: post.frontMatter.unlisted ?? false, image, ...keywordsOf(post.frontMatter) };

@@ -33,5 +33,17 @@ export function contentSecurityPolicy(
     "manifest-src 'self'",
     ...(options.frameAncestors ? ["frame-ancestors 'none'"] : []),
   ];
-  return directives.join('; ');
+  return withSiteSources(directives, site.csp).join('; ');
+}
+
+/** The site's `csp` sources appended to their directives; a directive not written yet comes with `'self'`. */
+function withSiteSources(directives: string[], added: SiteConfig['csp']): string[] {
+  const result = [...directives];
+  for (const [name, sources] of Object.entries(added)) {
+    if (!sources || sources.length === 0) continue;
+    const at = result.findIndex((d) => d.split(' ')[0] === name);
+    if (at === -1) result.push([name, "'self'", ...sources].join(' '));
+    else result[at] = [result[at], ...sources.filter((s) => !result[at]!.split(' ').includes(s))].join(' ');
+  }
+  return result;
 }

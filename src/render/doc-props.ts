@@ -9,7 +9,7 @@ import { cardListMarker } from '../markdown/remark-card-list';
 import type { DocProps, DocsHomeProps } from '../shared/route-data';
 import type { NavLink, SidebarCategory, SidebarItem } from '../shared/sidebar';
 import { inlineMarkdown } from './escape';
-import { editUrlOf, keywordsOf, pageImageOf, tocOf, translationOf } from './route-fields';
+import { editUrlFieldOf, keywordsOf, pageImageOf, tocOf, translationOf } from './route-fields';
 import type { RoutePageBuilder, RoutePropsContext } from './route-page';
 import { docAt, docsHomeAt, generatedIndexAt } from './route-sources';
 
@@ -32,7 +32,7 @@ export const docPage: RoutePageBuilder = async (route, ctx, problems) => {
     ...translationOf(doc.source.file, ctx),
     ...prevNextOf(nav ?? {}),
     ...(sidebarId ? { sidebarId } : {}),
-    ...editUrlOf(doc, ctx.site.docs.editUrl, ctx.site),
+    ...editUrlFieldOf({ kind: 'doc', doc }, ctx, problems),
     ...lastUpdateOf(doc, ctx),
   };
   return {

@@ -8,8 +8,9 @@ import { withBaseUrl } from '../shared/base-url';
 import type { TranslationNoticeProps } from '../shared/route-data';
 import type { TocItem } from '../shared/toc';
 import { isExternalUrl } from '../shared/url-scheme';
+import { editUrlOf } from './edit-url';
 import type { RoutePropsContext } from './route-page';
-import { translationNoticeOf, upstreamUrlOf } from './translation-props';
+import { translationNoticeOf } from './translation-props';
 
 /*
  * Fields that several kinds of route share, each computed by its own function. A field that a page may lack comes
@@ -74,20 +75,12 @@ export function translationOf(file: string, ctx: RoutePropsContext): { translati
   return notice ? { translation: notice } : {};
 }
 
-/**
- * The "edit this page" URL: the front matter's own (null: none); on a translated page the upstream file's editor
- * when the site names one (`translations.editUrl`); else the config's `editUrl` followed by the file's path.
- */
-export function editUrlOf(page: Doc | BlogPost, editUrl: string | undefined, site: SiteConfig): { editUrl?: string } {
-  const url = editUrlFor(page, editUrl, site);
+/** The "edit this page" field of a doc or a post (see `edit-url.ts`); a function that fails adds a problem. */
+export function editUrlFieldOf(
+  page: { kind: 'doc'; doc: Doc } | { kind: 'post'; post: BlogPost },
+  ctx: RoutePropsContext,
+  problems: DocsItError[],
+): { editUrl?: string } {
+  const url = editUrlOf(page, ctx.site, ctx.editUrls, problems);
   return url ? { editUrl: url } : {};
-}
-
-function editUrlFor(page: Doc | BlogPost, editUrl: string | undefined, site: SiteConfig): string | undefined {
-  const custom = page.frontMatter.custom_edit_url;
-  if (custom !== undefined) return custom ?? undefined;
-  const upstream = page.frontMatter.upstream;
-  const template = site.translations?.editUrl;
-  if (template && upstream && upstream !== 'none') return upstreamUrlOf(template, upstream.path);
-  return editUrl ? `${editUrl.replace(/\/?$/, '/')}${page.source.file}` : undefined;
 }

@@ -1,3 +1,4 @@
+import type { EditUrlFunctions } from '../config/edit-url-schema';
 import type { Refusal } from '../config/publishable';
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
@@ -27,6 +28,8 @@ export interface RoutePropsContext {
   text: InterfaceText;
   /** The day each content file last changed in git, when the site shows it (`docs.showLastUpdateTime`). */
   lastCommitDates?: ReadonlyMap<string, string>;
+  /** `editUrl` functions of the config, if any. */
+  editUrls?: EditUrlFunctions;
   /** A content file's compiled page, its links resolved. */
   page(file: string): Promise<CompiledPage>;
   /** The URL of a published file next to the pages (see `site-assets`), or why the file is not published. */

@@ -3,6 +3,7 @@
  * from, the link check accepts links to and the service worker precaches. A new kind of file is one more
  * `SiteFileKind`; nothing else lists files.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundle } from '../../bundle/bundle-client';
 import { currentLocaleOf } from '../../config/site-schema';
@@ -30,6 +31,7 @@ import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';
 import { renderHeadersFile } from './headers';
+import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile } from './host-files';
 import { renderRedirects } from './redirects';
 import { renderRobots, renderSitemap } from './sitemap';
 import { renderWebManifest } from './web-manifest';
@@ -107,12 +109,32 @@ const webManifestFiles: SiteFileKind = ({ config }) => [
   text(`${config.site.baseUrl.slice(1)}manifest.webmanifest`, () => renderWebManifest(config.site)),
 ];
 
-/** The files static hosts read (`_headers`, `_redirects`): for the host, not for readers. */
-const hostFiles: SiteFileKind = ({ config }) => {
+/**
+ * The files static hosts read (`_headers`, `_redirects`): for the host, not for readers. The site's own (in its
+ * static folder) join docs-it's instead of being copied (see `host-files.ts`).
+ */
+const hostFiles: SiteFileKind = ({ config, content }) => {
   const notFound = notFoundRouteOf(config.site.baseUrl);
+  const siteHostFile = async (name: string): Promise<SiteHostFile | undefined> =>
+    content.discovered.staticFiles.includes(name)
+      ? {
+          file: path.relative(config.paths.root, path.join(config.paths.static, name)).split(path.sep).join('/'),
+          text: await readFile(path.join(config.paths.static, name), 'utf8'),
+        }
+      : undefined;
   return [
-    text('_headers', () => renderHeadersFile(contentSecurityPolicy(config.site), config.site.baseUrl)),
-    text('_redirects', () => renderRedirects(config.site.baseUrl, htmlFileOf(notFound, notFound))),
+    text('_headers', async () =>
+      mergeHeaders(
+        renderHeadersFile(contentSecurityPolicy(config.site), config.site.baseUrl),
+        await siteHostFile('_headers'),
+      ),
+    ),
+    text('_redirects', async () =>
+      mergeRedirects(
+        renderRedirects(config.site.baseUrl, htmlFileOf(notFound, notFound)),
+        await siteHostFile('_redirects'),
+      ),
+    ),
   ].map((file) => ({ ...file, linkable: false }));
 };
 
@@ -256,10 +278,10 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     ...(bundle?.onDemand.has(file.path) ? { precache: false } : {}),
   }));
   const copies: CopiedFile[] = [
-    ...site.content.discovered.staticFiles.map((file) => ({
-      path: `${base}${file}`,
-      from: path.join(config.paths.static, file),
-    })),
+    ...site.content.discovered.staticFiles
+      // The host files join docs-it's own (see `hostFiles`).
+      .filter((file) => !(hostFileNames as readonly string[]).includes(file))
+      .map((file) => ({ path: `${base}${file}`, from: path.join(config.paths.static, file) })),
     // Known once the pages are compiled: `build` asks for the copies after compiling every page.
     ...site.assets.copies(),
   ];

@@ -1,5 +1,4 @@
 import { isRefusal } from '../config/publishable';
-import type { SiteConfig } from '../config/site-schema';
 import type { BlogPost, Doc } from '../content/content-types';
 import { DocsItError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';

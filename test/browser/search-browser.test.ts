@@ -450,7 +450,7 @@ test('a hit without url or anchor logs a warning and is not a link; an anchor al
   // Logged once the hits are on screen (an effect of the list): waited for, not looked up at one moment.
   const warned = page.waitForEvent(
     'console',
-    (m) => m.type() === 'warning' && m.text().includes('senza url né anchor'),
+    (m) => m.type() === 'warning' && m.text().includes('A search result with neither url nor anchor'),
   );
   await page.keyboard.press('Control+k');
   await search(page, 'trasparenti');

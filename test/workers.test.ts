@@ -117,8 +117,7 @@ test('a worker that stops fails the page it was on; the page it held next is com
   const pool = createCompilePool({
     size: 1,
     script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
-    lookup: () => undefined,
-    store: () => undefined,
+    highlight: (block, inWorker) => inWorker(block),
   });
   try {
     // The longest page goes first: the worker holds it and the next one when it stops.
@@ -143,8 +142,7 @@ test('workers that cannot start fail every page at once, with the reason, instea
     size: 2,
     eager: true,
     script: path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'),
-    lookup: () => undefined,
-    store: () => undefined,
+    highlight: (block, inWorker) => inWorker(block),
   });
   try {
     const files = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md'];
@@ -169,7 +167,8 @@ test('workers start in a process run as `node --input-type=module -e` (as npm ru
   const worker = path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs');
   const script = `
     const { createCompilePool } = await import(${JSON.stringify(pool)});
-    const pool = createCompilePool({ size: 1, script: ${JSON.stringify(worker)}, lookup() {}, store() {} });
+    const highlight = (block, inWorker) => inWorker(block);
+    const pool = createCompilePool({ size: 1, script: ${JSON.stringify(worker)}, highlight });
     const page = await pool.compile({ file: 'a.md', body: 'compilata in un worker', fragments: {} });
     console.log(page.html);
     await pool.close();`;

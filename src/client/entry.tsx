@@ -1,6 +1,6 @@
 /*
  * The browser entry: hydrates the server-rendered page and turns the site into a single-page app.
- * In the bundle `react` resolves to preact/compat: the same templates, a tenth of the JavaScript.
+ * In the bundle `react` resolves to preact/compat: the same templates, a fraction of the JavaScript (README).
  */
 import { hydrateRoot } from 'react-dom/client';
 import type { HydrationData } from '../../templates/types';

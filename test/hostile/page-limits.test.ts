@@ -219,7 +219,7 @@ test('dev: while a page compiles for ever, other requests are answered; hostile 
       'dev start',
       (async () => {
         for (;;) {
-          const match = /su (http:\/\/127\.0\.0\.1:\d+\/it\/)/.exec(dev.output());
+          const match = / at (http:\/\/127\.0\.0\.1:\d+\/it\/)/.exec(dev.output());
           if (match) return match[1]!;
           if (dev.child.exitCode !== null) throw new Error(dev.output());
           await new Promise((resolve) => setTimeout(resolve, 50));

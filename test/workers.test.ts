@@ -3,7 +3,7 @@
  * same errors at the same places.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { buildSite } from '../src/pipeline/build-site';
 import { createCompilePool } from '../src/pipeline/compile-pool';
+import { planExecution } from '../src/pipeline/execution-plan';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
@@ -67,7 +68,7 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 worker
   }
 });
 
-test('a warm build with workers takes every page from what the workers wrote to the cache', async () => {
+test('a warm build with workers takes every page from what the workers handed to the cache', async () => {
   const dir = copyFixture('docusaurus');
   try {
     const build = () =>
@@ -77,6 +78,57 @@ test('a warm build with workers takes every page from what the workers wrote to 
   } finally {
     removeDir(dir);
   }
+});
+
+test('in workers, code blocks go through the cache: an edited one is highlighted again, the other reused', async () => {
+  const page = 'content/docs/guide/codice.md';
+  const dir = copyFixture('docusaurus', {
+    [page]: '---\ntitle: Codice\n---\n\n```rust\nfn main() {}\n```\n\n```ts\nconst x: number = 1;\n```\n',
+  });
+  try {
+    const out = path.join(dir, 'build');
+    const build = () =>
+      quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, jobs: 2 }));
+    const cold = await build();
+    assert.ok((cold.cache.highlight?.misses ?? 0) >= 2, 'the blocks a worker highlighted are counted');
+    const file = path.join(dir, page);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('fn main() {}', 'fn main() { run(); }'));
+    const warm = await build();
+    assert.equal(warm.cache.compile, { hits: 14, misses: 1 });
+    assert.equal(warm.cache.highlight, { hits: 1, misses: 1 });
+    assert.match(readFileSync(path.join(out, 'lanterna/docs/guide/codice/index.html'), 'utf8'), 'run');
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('the execution plan: one thread and a worker highlighting ahead for small sites, workers for large ones', () => {
+  const build = (pages: number, processors: number, jobs?: number) =>
+    planExecution({ mode: 'build', pages, processors, jobs });
+  // The real site: 102 pages on two processors.
+  assert.equal(build(102, 2), {
+    workers: 0,
+    eager: false,
+    highlightAheadFrom: 200,
+    held: undefined,
+    maxMemoryMb: undefined,
+  });
+  assert.is(build(102, 1).highlightAheadFrom, undefined, 'no second processor to highlight on');
+  assert.is(build(102, 2, 1).highlightAheadFrom, undefined, "--jobs 1: the build's thread alone");
+  assert.is(build(1000, 2).workers, 0, "below 5,000 pages one processor is left to the build's thread");
+  assert.is(build(1000, 8).workers, 7);
+  assert.is(build(350, 8).workers, 3, 'one worker per 100 pages at most');
+  assert.is(build(10000, 2).workers, 2);
+  assert.equal(build(10, 2, 3), {
+    workers: 3,
+    eager: true,
+    highlightAheadFrom: undefined,
+    held: undefined,
+    maxMemoryMb: undefined,
+  });
+  const dev = planExecution({ mode: 'dev', processors: 8 });
+  assert.equal(dev, { workers: 2, eager: true, highlightAheadFrom: undefined, held: 1, maxMemoryMb: 1024 });
+  assert.is(planExecution({ mode: 'dev', processors: 1 }).workers, 1, 'dev never compiles on its serving thread');
 });
 
 test("without --jobs, a site of fewer than 100 pages is compiled in the build's own thread", async () => {
@@ -122,8 +174,7 @@ test('a worker that stops fails the page it was on; the page it held next is com
   const pool = createCompilePool({
     size: 1,
     script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
-    lookup: () => undefined,
-    store: () => undefined,
+    highlight: (block, inWorker) => inWorker(block),
   });
   try {
     // The longest page goes first: the worker holds it and the next one when it stops.
@@ -148,8 +199,7 @@ test('workers that cannot start fail every page at once, with the reason, instea
     size: 2,
     eager: true,
     script: path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'),
-    lookup: () => undefined,
-    store: () => undefined,
+    highlight: (block, inWorker) => inWorker(block),
   });
   try {
     const files = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md'];
@@ -174,7 +224,8 @@ test('workers start in a process run as `node --input-type=module -e` (as npm ru
   const worker = path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs');
   const script = `
     const { createCompilePool } = await import(${JSON.stringify(pool)});
-    const pool = createCompilePool({ size: 1, script: ${JSON.stringify(worker)}, lookup() {}, store() {} });
+    const highlight = (block, inWorker) => inWorker(block);
+    const pool = createCompilePool({ size: 1, script: ${JSON.stringify(worker)}, highlight });
     const page = await pool.compile({ file: 'a.md', body: 'compilata in un worker', fragments: {} });
     console.log(page.html);
     await pool.close();`;

@@ -8,7 +8,16 @@ import { type ModuleFiles, moduleFiles } from './module-files';
 import { jsonFileStore, layeredStore, memoryStore, packStore, readdirOrNone, type Store } from './stores';
 
 /** A stage function with its outputs kept: `id` names the entry (a file, a route), `input` is all it reads. */
-export type CachedStage<I, O> = (input: I, id?: string) => Promise<O>;
+export interface CachedStage<I, O> {
+  (input: I, id?: string): Promise<O>;
+  /**
+   * The same stage, computing what the cache lacks with `run` instead (a worker thread): the same entries, the
+   * same counts, one computation for callers asking for the same input at once.
+   */
+  via(run: (input: I) => Promise<O>): (input: I, id?: string) => Promise<O>;
+  /** The stored output for `input`, not counted as a hit or a miss: for a look ahead of the stage itself. */
+  stored(input: I): O | undefined;
+}
 
 export interface StageStats {
   /** Outputs taken from the cache. */
@@ -20,28 +29,14 @@ export interface StageStats {
 /**
  * The one cache of docs-it. A stage is a pure function of its input; the cache keys its output by the stage's
  * code version and a digest of that input, so an output can only be reused when everything it was computed
- * from is the same. No stage knows the cache exists: the pipeline wraps them.
+ * from is the same. The stage functions do not know the cache exists: `createStages` and the compiler wrap
+ * them, and the run asks the cache for what it keeps of its own (modules, counts, saving).
  */
 export interface Cache {
   /** `run` with its outputs kept. */
   stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O>;
   /** `run` with its outputs kept, for a synchronous stage. */
   stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O;
-  /**
-   * A stage's stored output for `input`, counted as a hit, or `undefined`, counted as a miss: for outputs
-   * computed elsewhere (a worker thread), which then hands them to `store`.
-   */
-  lookup<O>(name: StageName, input: unknown): O | undefined;
-  /** The same, not counted as a hit or a miss: for a look ahead of the stage itself. */
-  peek<O>(name: StageName, input: unknown): O | undefined;
-  /** Keeps an output computed elsewhere for `input` (see `lookup`). */
-  store<O>(name: StageName, input: unknown, output: O): void;
-  /**
-   * `lookup` and what follows a miss, from one digest of `input`: the stored output (a hit), or the file where
-   * whoever computes it (a worker) writes it as JSON when the stage keeps one file per output, and `store` for
-   * the output when it does not (`file` undefined).
-   */
-  claim<O>(name: StageName, input: unknown): { stored: O } | { file: string | undefined; store(output: O): void };
   /** The key a stage's output for `input` has: what output reuse compares. */
   keyOf(name: StageName, input: unknown): string;
   /** Where transpiled modules are written to be imported. */
@@ -98,44 +93,46 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
       .digest('base64url')
       .slice(0, 32);
-  // An output stored under `key` (counted as a hit) or undefined (a miss): for outputs computed elsewhere.
-  const readCounted = <O>(name: StageName, key: string): O | undefined => {
-    const stored = reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
-    countsOf(name)[stored === undefined ? 'misses' : 'hits']++;
-    return stored;
-  };
-
   return {
     modules,
     keyOf,
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;
       const counts = countsOf(name);
-      // Two callers asking for the same output at once (dev's requests) share one computation.
+      // Two callers asking for the same output at once (dev's requests, two workers) share one computation.
       const running = new Map<string, Promise<O>>();
-      return async (input, id) => {
-        const key = keyOf(name, input);
-        const stored = reuse ? store.get(id ?? key, key) : undefined;
-        if (stored !== undefined) {
-          counts.hits++;
-          return stored;
-        }
-        let pending = running.get(key);
-        if (!pending) {
-          counts.misses++;
-          pending = (async () => {
-            const output = await run(input);
-            store.set(id ?? key, key, output);
-            return output;
-          })();
-          running.set(key, pending);
-          void pending.then(
-            () => running.delete(key),
-            () => running.delete(key),
-          );
-        }
-        return pending;
-      };
+      const cachedWith =
+        (compute: (input: I) => O | Promise<O>) =>
+        async (input: I, id?: string): Promise<O> => {
+          const key = keyOf(name, input);
+          const stored = reuse ? store.get(id ?? key, key) : undefined;
+          if (stored !== undefined) {
+            counts.hits++;
+            return stored;
+          }
+          let pending = running.get(key);
+          if (!pending) {
+            counts.misses++;
+            pending = (async () => {
+              const output = await compute(input);
+              store.set(id ?? key, key, output);
+              return output;
+            })();
+            running.set(key, pending);
+            void pending.then(
+              () => running.delete(key),
+              () => running.delete(key),
+            );
+          }
+          return pending;
+        };
+      return Object.assign(cachedWith(run), {
+        via: (compute: (input: I) => Promise<O>) => cachedWith(compute),
+        stored(input: I) {
+          const key = keyOf(name, input);
+          return reuse ? store.get(key, key) : undefined;
+        },
+      });
     },
     stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O {
       const store = stores[name] as Store<O>;
@@ -152,24 +149,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.set(id ?? key, key, output);
         return output;
       };
-    },
-    lookup<O>(name: StageName, input: unknown): O | undefined {
-      return readCounted<O>(name, keyOf(name, input));
-    },
-    peek<O>(name: StageName, input: unknown): O | undefined {
-      const key = keyOf(name, input);
-      return reuse ? (stores[name] as Store<O>).get(key, key) : undefined;
-    },
-    store(name, input, output) {
-      const key = keyOf(name, input);
-      stores[name].set(key, key, output);
-    },
-    claim<O>(name: StageName, input: unknown) {
-      const key = keyOf(name, input);
-      const stored = readCounted<O>(name, key);
-      if (stored !== undefined) return { stored };
-      const store = stores[name] as Store<O>;
-      return { file: store.reserve?.(key), store: (output: O) => store.set(key, key, output) };
     },
     stats: () => structuredClone(stats),
     save() {

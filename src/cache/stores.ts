@@ -11,11 +11,6 @@ export interface Store<O> {
   prune(): void;
   /** Writes what is only in memory (a pack file) to disk. */
   save(): void;
-  /**
-   * For a store of one file per entry: the file an entry is to be written to by someone else (a worker
-   * thread), counted as written by this run.
-   */
-  reserve?(key: string): string;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */
@@ -39,7 +34,6 @@ export function memoryStore<O>(): Store<O> {
  */
 export function jsonFileStore<O>(dir: string): Store<O> {
   const used = new Set<string>();
-  let created = false;
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
   return {
     get(_id, key) {
@@ -64,14 +58,6 @@ export function jsonFileStore<O>(dir: string): Store<O> {
       }
     },
     save: () => undefined,
-    reserve(key) {
-      used.add(key);
-      if (!created) {
-        mkdirSync(dir, { recursive: true });
-        created = true;
-      }
-      return fileOf(key);
-    },
   };
 }
 

@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
-import { compileWorkerScript } from '../pipeline/compile-pool';
+import { planExecution } from '../pipeline/execution-plan';
 import { type Run, type RunOptions, startRun } from '../pipeline/run';
 import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFiles, siteFiles } from '../pipeline/site-files/site-files';
@@ -30,11 +30,6 @@ export type DevResponse =
   | { kind: 'asset'; contents: Uint8Array | string; file: string }
   | { kind: 'static'; file: string }
   | { kind: 'none' };
-
-/** Compile workers of `dev`: one can be held by a long page while the other compiles the pages readers open. */
-const devCompileWorkers = 2;
-/** The memory of each: far above what any page needs, far below what would stop the machine. */
-const devWorkerMemoryMb = 1024;
 
 const emptyPage: CompiledPage = { html: '', toc: [], ids: [], links: [], problems: [], search: [], words: 0 };
 
@@ -91,17 +86,13 @@ export class DevSite {
     this.run = await startRun({ ...this.options, mode: 'development' }, 'dev');
     // Pages compile in workers, never on the thread that answers readers: a page that takes long (or never ends)
     // holds one worker, and the other answers the pages asked for meanwhile.
-    this.run.stages.compileOffThread(
-      Math.min(devCompileWorkers, availableParallelism()),
-      compileWorkerScript(this.options.packageRoot, this.options.cliDir),
-      devWorkerMemoryMb,
-    );
+    this.run.compiler.follow(planExecution({ mode: 'dev', processors: availableParallelism() }));
     this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
     await this.reload([]);
   }
 
   async dispose(): Promise<void> {
-    await this.run?.stages.close();
+    await this.run?.compiler.close();
     await this.bundler?.dispose();
     this.run?.end();
   }

@@ -4,9 +4,10 @@ import { DocsItError } from '../errors';
 /**
  * How much work one page may ask of the compiler. The markdown parser's cost grows faster than the page for some
  * constructs (containers opened on one line, brackets and emphasis it matches by looking back over the paragraph,
- * lazy lines), and the tree walks and HTML writers recurse once per level: a 20 KB page could take minutes or
- * overflow the stack. Each limit is checked before parsing (or on the parsed tree, or while the page's code renders),
- * so a page beyond one is a located error at once. Each is far above anything a documentation page needs.
+ * lazy lines), and the tree walks and HTML writers recurse once per level: a small page could stall the build or
+ * overflow the stack (README, `npm run bench:hostile-pages`). Each limit is checked before parsing (or on the
+ * parsed tree, or while the page's code renders), so a page beyond one is a located error at once. Each is far
+ * above anything a documentation page needs.
  */
 export const pageLimits = {
   chars: 2_000_000,

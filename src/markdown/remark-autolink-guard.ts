@@ -24,8 +24,8 @@ const guarded: Transform = (tree) => (mayHaveAutolinks(tree) ? findAutolinks(tre
 
 /**
  * Puts the guard in front of GFM's autolink search among a processor's from-markdown extensions: the search
- * runs its regular expressions over every text of every page (a second of a 10,000-page build, README), most
- * of which has no URL. Returns whether it found the search (another copy of the package would not be).
+ * runs its regular expressions over every text of every page (README, "10,000 pages"), most of which has no
+ * URL. Returns whether it found the search (another copy of the package would not be).
  */
 export function guardAutolinkSearch(extensions: unknown[]): boolean {
   let found = false;

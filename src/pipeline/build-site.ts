@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { bundleClient } from '../bundle/bundle-client';
+import { bundleClient, type ClientBundle } from '../bundle/bundle-client';
 import { bundleSiteStyles, withSiteStyles } from '../bundle/site-styles';
 import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
@@ -10,24 +10,25 @@ import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
+import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
 import { writeServiceWorker } from '../sw/write-service-worker';
-import { compileWorkerScript } from './compile-pool';
+import { type ExecutionPlan, planExecution } from './execution-plan';
 import { formatBytes } from './format-units';
 import type { PhaseTiming } from './progress';
-import { type RunOptions, startRun } from './run';
+import { type Run, type RunOptions, startRun } from './run';
 import { createSite, readContent, type Site } from './site';
 import { siteFiles } from './site-files/site-files';
 import { type TranslationOptions, translationInputOf } from './translation-input';
 
 export type BuildOptions = RunOptions &
   Omit<TranslationOptions, 'onProgress'> & {
-    /** Worker threads compiling pages (default: `jobs` of the config, else one per processor); 1: none. */
+    /** Worker threads compiling pages (default: `jobs` of the config, else see `planExecution`); 1: none. */
     jobs?: number | undefined;
     /**
      * Code blocks to highlight from which, when no workers compile the pages, one highlights them ahead of the
-     * build's thread (default `blocksForHighlightAhead`).
+     * build's thread (default: see `planExecution`).
      */
     highlightAheadFrom?: number | undefined;
   };
@@ -54,7 +55,7 @@ export interface BuildSummary {
 }
 
 /**
- * `docs-it build`: config → content → model → compile → links → route props → render → search → extras →
+ * `docs-it build`: config → content → model → markdown → links → props → bundle → render → search → extras →
  * service worker, written into a temporary folder that replaces the output folder only when every step succeeded.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
@@ -66,69 +67,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let site: Site | undefined;
   const report = () => run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...found]);
   try {
-    const config = await run.task('config', async () => {
-      const loaded = await loadConfig(options, run.cache.modules);
-      checkOutputFolder(loaded, options.out);
-      return loaded;
-    });
-    const content = await run.task(
-      'content',
-      () => readContent(config, run.cache.modules),
-      (c) => `${c.discovered.sources.length} files`,
-    );
-    if (options.upstream || options.translationStatus) {
-      const translations = await run.task(
-        'translations',
-        () => translationInputOf(options, config),
-        (t) => (t && 'history' in t ? `${t.history.commits.length} upstream commits` : 'status file'),
-      );
-      if (translations) content.translations = translations;
-    }
-    site = await run.task(
-      'model',
-      () => createSite(config, content, run.stages),
-      (s) => `${s.model.routes.length} routes`,
-    );
+    site = await readSite(run, options);
     report();
-    const { model } = site;
-    const asked = options.jobs ?? config.site.jobs;
-    run.stages.startWorkers(workersFor(asked, site.jobs.size), compileWorkerScriptOf(options), asked !== undefined);
-    // Without compile workers, a second processor highlights ahead (`--jobs 1`: this thread alone).
-    if (asked === undefined && availableParallelism() > 1)
-      run.stages.highlightAhead(
-        site.jobs.values(),
-        compileWorkerScriptOf(options),
-        options.highlightAheadFrom ?? blocksForHighlightAhead,
-      );
-    if (config.site.translations) {
-      // A count: `docs-it translations` lists them.
-      const missing = pagesWithoutUpstream(model).length;
-      if (missing > 0)
-        run.reporter.detail(
-          `${missing} ${missing === 1 ? 'page' : 'pages'} without \`upstream\` in the front matter ` +
-            '(docs-it translations lists them)',
-        );
-    }
+    run.compiler.follow(planOf(options, site), site.jobs.values());
     // esbuild bundles in its own process while the markdown is compiled here.
-    const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
-    const bundling = Promise.all([
-      bundleClient({
-        packageRoot: options.packageRoot,
-        baseUrl: config.site.baseUrl,
-        mode: config.mode,
-        clientConfig,
-        siteRoot: config.paths.root,
-        components: config.site.components && path.resolve(config.paths.root, config.site.components),
-        mermaid: firstMermaidUse(content.discovered.sources),
-      }),
-      bundleSiteStyles({
-        siteRoot: config.paths.root,
-        customCss: config.site.customCss,
-        baseUrl: config.site.baseUrl,
-        mode: config.mode,
-      }),
-    ]).then(([client, styles]) => withSiteStyles(client, styles));
-    bundling.catch(() => undefined);
+    const bundling = bundleOf(site, options);
     const pages = await run.task(
       'markdown',
       (onProgress) => site!.compileAll(onProgress),
@@ -136,11 +79,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     );
     report();
     // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
-    await run.stages.close();
-    const fileKinds = options.fileKinds ?? [];
-    await run.task('links', () =>
-      site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds: fileKinds }).linkable()),
-    );
+    await run.compiler.close();
+    const kinds = options.fileKinds ?? [];
+    await run.task('links', () => site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds }).linkable()));
     await run.task('props', () => site!.routePages());
     report();
     const bundle = await run.task(
@@ -148,68 +89,139 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const files = siteFiles(site, run.stages, { bundle, kinds: fileKinds });
-    const output = await OutputFolder.open(config.paths.out, {
-      root: config.paths.root,
-      reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
-    });
-    try {
-      const rendered = await run.task(
-        'render',
-        (onProgress) => output.writeFiles(files.pages, onProgress),
-        (c) => `${c.written} written, ${c.reused} unchanged`,
-      );
-      await run.task(
-        'search',
-        () => output.writeGroup(files.search),
-        (c) => `${c.written + c.reused} files`,
-      );
-      await run.task('write', async () => {
-        await output.writeFiles([...files.extras, ...files.assets]);
-        await output.copyFiles(files.copies);
-      });
-      await run.task(
-        'service worker',
-        () =>
-          writeServiceWorker({
-            packageRoot: options.packageRoot,
-            output,
-            baseUrl: config.site.baseUrl,
-            mode: config.mode,
-            precached: files.precached,
-          }),
-        (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
-      );
-      const warn = (warning: string) => found.push(warningDiagnostic(new DocsItError(warning)));
-      await output.commit(warn);
-      keepForNextBuild(output, run.cache, config.paths.root, warn);
-      // The cache entries are written by another thread: the next build must find them all.
-      await run.cache.flush();
-      const kinds: Record<string, number> = {};
-      for (const route of site.model.routes) kinds[route.kind] = (kinds[route.kind] ?? 0) + 1;
-      return {
-        pages: site.model.routes.length,
-        kinds,
-        cache: run.cache.stats(),
-        workers: run.stages.workers,
-        highlightedAhead: run.stages.highlightedAhead,
-        writes: writesSince(writesBefore),
-        pageFiles: rendered,
-        files: output.files,
-        bytes: output.bytes,
-        ms: performance.now() - start,
-        out: config.paths.out,
-        timings: run.progress.timings,
-      };
-    } catch (error) {
-      await output.abort();
-      throw error;
-    }
+    const output = await writeOutput(run, site, bundle, options, (warning) =>
+      found.push(warningDiagnostic(new DocsItError(warning))),
+    );
+    return summaryOf(run, site, output, { ms: performance.now() - start, writes: writesSince(writesBefore) });
   } finally {
-    await run.stages.close();
+    await run.compiler.close();
+    // The cache entries are written by another thread: the next build must find them all.
     await run.cache.flush();
     run.end();
     report();
+  }
+}
+
+/** The config, the content (with the translations' input when asked for) and the site's model. */
+async function readSite(run: Run, options: BuildOptions): Promise<Site> {
+  const config = await run.task('config', async () => {
+    const loaded = await loadConfig(options, run.cache.modules);
+    checkOutputFolder(loaded, options.out);
+    return loaded;
+  });
+  const content = await run.task(
+    'content',
+    () => readContent(config, run.cache.modules),
+    (c) => `${c.discovered.sources.length} files`,
+  );
+  if (options.upstream || options.translationStatus) {
+    const translations = await run.task(
+      'translations',
+      () => translationInputOf(options, config),
+      (t) => (t && 'history' in t ? `${t.history.commits.length} upstream commits` : 'status file'),
+    );
+    if (translations) content.translations = translations;
+  }
+  const site = await run.task(
+    'model',
+    () => createSite(config, content, run.stages),
+    (s) => `${s.model.routes.length} routes`,
+  );
+  if (config.site.translations) {
+    // A count: `docs-it translations` lists them.
+    const missing = pagesWithoutUpstream(site.model).length;
+    if (missing > 0)
+      run.reporter.detail(
+        `${missing} ${missing === 1 ? 'page' : 'pages'} without \`upstream\` in the front matter ` +
+          '(docs-it translations lists them)',
+      );
+  }
+  return site;
+}
+
+/** How this build compiles its pages: as asked (`--jobs`, `jobs`), else as `planExecution` finds best. */
+function planOf(options: BuildOptions, site: Site): ExecutionPlan {
+  return planExecution({
+    mode: 'build',
+    pages: site.jobs.size,
+    processors: availableParallelism(),
+    jobs: options.jobs ?? site.config.site.jobs,
+    highlightAheadFrom: options.highlightAheadFrom,
+  });
+}
+
+/** The browser bundle and the site's own stylesheets, started at once (esbuild works in its own process). */
+function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
+  const { config } = site;
+  const bundling = Promise.all([
+    bundleClient({
+      packageRoot: options.packageRoot,
+      baseUrl: config.site.baseUrl,
+      mode: config.mode,
+      clientConfig: clientConfigOf(config.site, site.chrome, site.model, config.mode),
+      siteRoot: config.paths.root,
+      components: config.site.components && path.resolve(config.paths.root, config.site.components),
+      mermaid: firstMermaidUse(site.content.discovered.sources),
+    }),
+    bundleSiteStyles({
+      siteRoot: config.paths.root,
+      customCss: config.site.customCss,
+      baseUrl: config.site.baseUrl,
+      mode: config.mode,
+    }),
+  ]).then(([client, styles]) => withSiteStyles(client, styles));
+  // Awaited after the markdown phase; a failure meanwhile is not unhandled.
+  bundling.catch(() => undefined);
+  return bundling;
+}
+
+/** Renders and writes every file of the site, then swaps the new output folder in (nothing half-done). */
+async function writeOutput(
+  run: Run,
+  site: Site,
+  bundle: ClientBundle,
+  options: BuildOptions,
+  warn: (message: string) => void,
+): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
+  const { config } = site;
+  const files = siteFiles(site, run.stages, { bundle, kinds: options.fileKinds ?? [] });
+  const output = await OutputFolder.open(config.paths.out, {
+    root: config.paths.root,
+    reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
+  });
+  try {
+    const rendered = await run.task(
+      'render',
+      (onProgress) => output.writeFiles(files.pages, onProgress),
+      (c) => `${c.written} written, ${c.reused} unchanged`,
+    );
+    await run.task(
+      'search',
+      () => output.writeGroup(files.search),
+      (c) => `${c.written + c.reused} files`,
+    );
+    await run.task('write', async () => {
+      await output.writeFiles([...files.extras, ...files.assets]);
+      await output.copyFiles(files.copies);
+    });
+    await run.task(
+      'service worker',
+      () =>
+        writeServiceWorker({
+          packageRoot: options.packageRoot,
+          output,
+          baseUrl: config.site.baseUrl,
+          mode: config.mode,
+          precached: files.precached,
+        }),
+      (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
+    );
+    await output.commit(warn);
+    keepForNextBuild(output, run.cache, config.paths.root, warn);
+    return { output, rendered };
+  } catch (error) {
+    await output.abort();
+    throw error;
   }
 }
 
@@ -224,6 +236,30 @@ function keepForNextBuild(output: OutputFolder, cache: Cache, root: string, warn
   }
 }
 
+function summaryOf(
+  run: Run,
+  site: Site,
+  { output, rendered }: { output: OutputFolder; rendered: WriteCounts },
+  { ms, writes }: { ms: number; writes: WriteStats },
+): BuildSummary {
+  const kinds: Record<string, number> = {};
+  for (const route of site.model.routes) kinds[route.kind] = (kinds[route.kind] ?? 0) + 1;
+  return {
+    pages: site.model.routes.length,
+    kinds,
+    cache: run.cache.stats(),
+    workers: run.compiler.workers,
+    highlightedAhead: run.compiler.highlightedAhead,
+    writes,
+    pageFiles: rendered,
+    files: output.files,
+    bytes: output.bytes,
+    ms,
+    out: site.config.paths.out,
+    timings: run.progress.timings,
+  };
+}
+
 function writesSince(before: WriteStats): WriteStats {
   const now = backgroundWrites().stats();
   return {
@@ -233,37 +269,4 @@ function writesSince(before: WriteStats): WriteStats {
     busyMs: now.busyMs - before.busyMs,
     waitedMs: now.waitedMs - before.waitedMs,
   };
-}
-
-/**
- * Below this many code blocks to highlight, a worker highlighting them ahead does not earn its start (its
- * modules, the grammars' regular expressions): the real site has 930, and gained 0.5-0.8 s (README).
- */
-const blocksForHighlightAhead = 200;
-
-/** Below this many pages a worker does not earn its start (its own modules and grammars): README, benchmarks. */
-const pagesPerWorker = 100;
-/**
- * From this many pages on, there is a worker for every processor: the build's own thread has little to do while
- * the workers compile, and 2 workers on 2 processors gain a sixth of the markdown phase at 10,000 pages but lose
- * at 1,000 (README, `npm run bench:jobs`).
- */
-const pagesForEveryProcessor = 5000;
-
-/**
- * How many workers compile the pages: as asked (`--jobs`, `jobs`), else one per processor but one (the build's
- * own thread, the garbage collector and esbuild, which bundles the browser code meanwhile, keep one busy) or one
- * per processor on large sites, and never more than one per `pagesPerWorker` pages. One means none: pages
- * compile in the build's thread.
- */
-function workersFor(asked: number | undefined, pages: number): number {
-  if (asked !== undefined) return asked;
-  const processors = availableParallelism();
-  const room = pages >= pagesForEveryProcessor ? processors : processors - 1;
-  return Math.max(1, Math.min(room, Math.floor(pages / pagesPerWorker)));
-}
-
-/** The compile worker's module (see `compileWorkerScript`). */
-function compileWorkerScriptOf(options: BuildOptions): string {
-  return compileWorkerScript(options.packageRoot, options.cliDir);
 }

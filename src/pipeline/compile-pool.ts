@@ -7,11 +7,8 @@ import type { CodeBlock } from '../markdown/highlighter';
 import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
-  /**
-   * Compiles a page in one of the workers; errors come back as they would in this thread. The worker also
-   * writes the page to `cacheFile` when given.
-   */
-  compile(input: CompileInput, cacheFile?: string): Promise<CompiledPage>;
+  /** Compiles a page in one of the workers; errors come back as they would in this thread. */
+  compile(input: CompileInput): Promise<CompiledPage>;
   /** Stops the workers. */
   close(): Promise<void>;
   /** How many workers were started so far. */
@@ -25,10 +22,11 @@ export interface PoolOptions {
   eager?: boolean;
   /** The worker's module: src/pipeline/compile-worker.ts, or its bundled copy next to the CLI. */
   script: string | URL;
-  /** The build's stored HTML of a code block, if any (see `Cache.lookup`). */
-  lookup(block: CodeBlock): string | undefined;
-  /** Keeps the HTML of a block a worker highlighted. */
-  store(block: CodeBlock, html: string): void;
+  /**
+   * The HTML of a code block a worker asks for: the cache's, else `inWorker(block)`, which has the same worker
+   * highlight it (see `Compiler`).
+   */
+  highlight(block: CodeBlock, inWorker: (block: CodeBlock) => Promise<string>): Promise<string>;
   /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
   resourceLimits?: ResourceLimits;
   /**
@@ -48,7 +46,6 @@ export function compileWorkerScript(packageRoot: string, cliDir: string | undefi
 interface Job {
   id: number;
   input: CompileInput;
-  cacheFile: string | undefined;
   resolve(page: CompiledPage): void;
   reject(error: Error): void;
 }
@@ -59,11 +56,14 @@ interface Slot {
   ready: boolean;
   /** Pages sent to the worker, in the order it compiles them: the first is the one it is on. */
   jobs: Job[];
+  /** Blocks this thread asked the worker to highlight, by message id. */
+  highlighting: Map<number, { resolve(html: string): void; reject(error: Error): void }>;
 }
 
 /**
  * Pages a worker holds: the one it compiles and the next, which it starts without waiting for this thread to
- * answer (at 10,000 pages on 2 processors that wait was a tenth of the markdown phase: README).
+ * answer (on large sites that wait cost as much as a second worker gained: README, "Measurements behind the
+ * code").
  */
 const pagesHeld = 2;
 
@@ -98,20 +98,27 @@ function outOfMemory(error: Error, file: string, limits: ResourceLimits | undefi
  * same code on the same input), so the output is the same with any number of them.
  */
 export function createCompilePool(options: PoolOptions): CompilePool {
-  const { size, eager = false, script, lookup, store, resourceLimits, held = pagesHeld } = options;
+  const { size, eager = false, script, highlight, resourceLimits, held = pagesHeld } = options;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let sorted = true;
   let scheduled = false;
   let lastId = 0;
+  let lastHighlightId = 0;
   let started = 0;
   /** Why the workers cannot start, once one could not. */
   let broken: Error | undefined;
 
   const start = (): Slot => {
     const worker = new Worker(script, { execArgv: workerExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
-    const slot: Slot = { worker, ready: false, jobs: [] };
+    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map() };
     started++;
+    const inWorker = (block: CodeBlock) =>
+      new Promise<string>((resolve, reject) => {
+        const id = ++lastHighlightId;
+        slot.highlighting.set(id, { resolve, reject });
+        worker.postMessage({ type: 'highlight', id, block } satisfies ToWorker);
+      });
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ready') slot.ready = true;
       else if (message.type === 'compiled') {
@@ -122,15 +129,28 @@ export function createCompilePool(options: PoolOptions): CompilePool {
           else job.reject(errorOf(message.error!));
         }
         dispatch();
-      } else if (message.type === 'lookup') {
-        worker.postMessage({ type: 'found', id: message.id, html: lookup(message.block) } satisfies ToWorker);
-      } else if (message.type === 'store') store(message.block, message.html);
+      } else if (message.type === 'block') {
+        const { id } = message;
+        highlight(message.block, inWorker).then(
+          (html) => worker.postMessage({ type: 'block-html', id, html } satisfies ToWorker),
+          (error: unknown) =>
+            worker.postMessage({ type: 'block-html', id, error: String((error as Error)?.message ?? error) }),
+        );
+      } else if (message.type === 'highlighted') {
+        const entry = slot.highlighting.get(message.id);
+        slot.highlighting.delete(message.id);
+        if (message.html !== undefined) entry?.resolve(message.html);
+        else entry?.reject(new Error(message.error));
+      }
     });
     // A worker that dies takes only its page with it: the page fails as a crash, the others go on.
     const died = (error: Error) => {
       const at = slots.indexOf(slot);
       if (at === -1) return;
       slots.splice(at, 1);
+      // Blocks it was highlighting for another worker's page (see `highlight`) are highlighted elsewhere.
+      for (const entry of slot.highlighting.values()) entry.reject(error);
+      slot.highlighting.clear();
       if (!slot.ready) {
         // It could not even start: no worker would, and every page would wait for one to fail in turn.
         broken = error;
@@ -169,17 +189,15 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
       slot.jobs.push(job);
-      const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
-      if (job.cacheFile) message.cacheFile = job.cacheFile;
-      slot.worker.postMessage(message);
+      slot.worker.postMessage({ type: 'compile', id: job.id, input: job.input } satisfies ToWorker);
     }
   };
 
   return {
-    compile(input, cacheFile) {
+    compile(input) {
       if (broken) return Promise.reject(new CompileCrash(input.file, broken));
       return new Promise((resolve, reject) => {
-        queue.push({ id: ++lastId, input, cacheFile, resolve, reject });
+        queue.push({ id: ++lastId, input, resolve, reject });
         sorted = false;
         // Pages asked for in one go (the build asks for all of them) are sorted together before any starts.
         if (!scheduled) {
@@ -196,6 +214,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
     },
     async close() {
       const all = slots.splice(0);
+      for (const slot of all) for (const entry of slot.highlighting.values()) entry.reject(new Error('closed'));
       await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };

@@ -3,8 +3,10 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import type { CodeBlock } from '../markdown/highlighter';
 
 /*
- * The messages between the build and its compile workers. A worker compiles pages; for each code block it asks
- * the build's cache (one store, one count) first, and hands back the blocks it had to highlight itself.
+ * The messages between the run and its compile workers. A worker compiles pages and hands each back; for each
+ * code block it asks the run for the block's HTML, which the run takes from its cache (one store, one count) or,
+ * when the cache lacks it, asks the same worker to highlight. The run keeps every output: a worker writes no
+ * file.
  */
 
 /** What went wrong in a worker, as plain data: a located error for the writer, or a crash of docs-it. */
@@ -18,17 +20,17 @@ export type WorkerError =
   | { kind: 'crash'; file: string; message: string; stack?: string };
 
 export type ToWorker =
-  /** A page to compile; its output is also written to `cacheFile` (the cache's entry) when given. */
-  | { type: 'compile'; id: number; input: CompileInput; cacheFile?: string }
-  /** The cache's answer to a `lookup`: the block's HTML, or none. */
-  | { type: 'found'; id: number; html: string | undefined }
-  /** A block to highlight ahead of the build's thread, which compiles the pages (see highlight-ahead). */
+  /** A page to compile. */
+  | { type: 'compile'; id: number; input: CompileInput }
+  /** The answer to a `block`: its HTML, or why there is none. */
+  | { type: 'block-html'; id: number; html?: string; error?: string }
+  /** A block to highlight: one a `block` asked for that the cache lacks, or one ahead (see highlight-ahead). */
   | { type: 'highlight'; id: number; block: CodeBlock };
 
 export type FromWorker =
   /** Its modules are loaded: from now on, a worker that stops was stopped by a page. */
   | { type: 'ready' }
   | { type: 'compiled'; id: number; page?: CompiledPage; error?: WorkerError }
-  | { type: 'lookup'; id: number; block: CodeBlock }
-  | { type: 'store'; block: CodeBlock; html: string }
+  /** A code block of the page it compiles, whose HTML it asks for. */
+  | { type: 'block'; id: number; block: CodeBlock }
   | { type: 'highlighted'; id: number; html?: string; error?: string };

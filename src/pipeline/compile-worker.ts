@@ -1,8 +1,8 @@
 /*
- * A compile worker: a thread that compiles pages for the build (see compile-pool). It loads the markdown
- * pipeline and its own highlighter, and nothing else of the CLI.
+ * A compile worker: a thread that compiles pages for the run (see compile-pool). It loads the markdown
+ * pipeline and its own highlighter, and nothing else of the CLI; what it computes goes back to the run, which
+ * keeps it.
  */
-import { writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { DocsItError } from '../errors';
 import { CompileCrash, createPageCompiler } from '../markdown/compile-page';
@@ -12,32 +12,19 @@ import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
 const highlighter = createHighlighter();
-const waiting = new Map<number, (html: string | undefined) => void>();
+const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
 let lastId = 0;
 
-/** A block from the build's cache, else highlighted here and handed to the cache. */
-async function highlight(block: CodeBlock): Promise<string> {
+/** A block's HTML, from the run: its cache's, or highlighted here when the run asks (a `highlight` message). */
+function highlight(block: CodeBlock): Promise<string> {
   const id = ++lastId;
-  const cached = await new Promise<string | undefined>((resolve) => {
-    waiting.set(id, resolve);
-    send({ type: 'lookup', id, block });
+  return new Promise<string>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    send({ type: 'block', id, block });
   });
-  if (cached !== undefined) return cached;
-  const html = await highlighter.highlight(block);
-  send({ type: 'store', block, html });
-  return html;
 }
 
 const compilePage = createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } });
-
-/** Written in place, as the cache's own store does (a file cut short reads as a miss); a failure only costs time. */
-function writeCacheEntry(file: string, page: unknown): void {
-  try {
-    writeFileSync(file, JSON.stringify(page));
-  } catch {
-    // The next build compiles the page again.
-  }
-}
 
 function asWorkerError(error: unknown, file: string): WorkerError {
   if (error instanceof DocsItError)
@@ -65,11 +52,7 @@ function compileNext(): void {
   compiling = true;
   compilePage(message.input)
     .then(
-      (page) => {
-        // Written here rather than by the build's thread, which would otherwise keep the other workers waiting.
-        if (message.cacheFile) writeCacheEntry(message.cacheFile, page);
-        send({ type: 'compiled', id: message.id, page });
-      },
+      (page) => send({ type: 'compiled', id: message.id, page }),
       (error: unknown) => send({ type: 'compiled', id: message.id, error: asWorkerError(error, message.input.file) }),
     )
     .finally(() => {
@@ -89,9 +72,10 @@ port.on('message', (message: ToWorker) => {
       (error: unknown) => send({ type: 'highlighted', id, error: String((error as Error)?.message ?? error) }),
     );
   } else {
-    const resolve = waiting.get(message.id);
+    const entry = waiting.get(message.id);
     waiting.delete(message.id);
-    resolve?.(message.html);
+    if (message.html !== undefined) entry?.resolve(message.html);
+    else entry?.reject(new Error(message.error));
   }
 });
 

@@ -5,9 +5,10 @@ import type { FromWorker, ToWorker } from './compile-protocol';
 
 /**
  * A compile worker that only highlights: the build's thread sends it the code blocks it will meet, page by page,
- * before it compiles the pages, and takes each block's HTML from here when it gets to it. Highlighting is about
- * a third of compiling a site with many code blocks, and on it the grammars' first use (their regular
- * expressions compiled) weighs most; a build that compiles in its own thread does both on two processors.
+ * before it compiles the pages, and takes each block's HTML from here when it gets to it. Highlighting is a
+ * large part of compiling a site with many code blocks, and on it the grammars' first use (their regular
+ * expressions compiled) weighs most; a build that compiles in its own thread does both on two processors
+ * (README, "Measurements behind the code").
  */
 export interface HighlightAhead {
   /** Sends a block to the worker, once per distinct block. */

@@ -1,6 +1,8 @@
 import { loadCodeVersions } from '../cache/load-code-versions';
 import { type Cache, createCache } from '../cache/stage-cache';
 import { type LoadConfigOptions, resolvePaths } from '../config/load-config';
+import { compileWorkerScript } from './compile-pool';
+import { type Compiler, createCompiler } from './compiler';
 import { Progress } from './progress';
 import { type Reporter, silentReporter } from './reporter';
 import type { SiteFileKind } from './site-files/site-files';
@@ -17,9 +19,11 @@ export interface RunOptions extends LoadConfigOptions {
   fileKinds?: readonly SiteFileKind[];
 }
 
-/** What one build or dev session shares: its cache, the stages wrapped with it, and its reporter. */
+/** What one build or dev session shares: its cache, its compiler, the stages wrapped with them, its reporter. */
 export interface Run {
   cache: Cache;
+  /** Compiles pages in this thread until told to follow an execution plan (see `planExecution`). */
+  compiler: Compiler;
   stages: Stages;
   progress: Progress;
   reporter: Reporter;
@@ -35,9 +39,11 @@ export async function startRun(options: RunOptions, mode: 'build' | 'dev'): Prom
   const cache = createCache({ versions, dir: paths.cache, mode, reuse: !options.noCache });
   const reporter = options.reporter ?? silentReporter;
   const progress = new Progress(reporter);
+  const compiler = createCompiler({ cache, script: compileWorkerScript(options.packageRoot, options.cliDir) });
   return {
     cache,
-    stages: createStages(cache),
+    compiler,
+    stages: createStages(cache, compiler),
     progress,
     reporter,
     task: progress.task.bind(progress),

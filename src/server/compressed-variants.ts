@@ -1,9 +1,10 @@
 /*
  * The compressed variants `serve` sends, computed once per file version and kept in memory. Compressing each
- * response again (the search records, 1.8 MB, took 0.1–0.4 s of brotli each time) held the server to a few
- * hundred requests per second and let memory climb with every concurrent compression. Here one compression
- * per file, encoding and version is ever in flight (later requests wait for it), at most `parallel` of them
- * run at once, and the kept variants never exceed `maxBytes`: the least recently used go first.
+ * response again (brotli over the search records each time) held the server far below what it serves from
+ * memory and let memory climb with every concurrent compression (README, "Measurements behind the code"). Here
+ * one compression per file, encoding and version is ever in flight (later requests wait for it), at most
+ * `parallel` of them run at once, and the kept variants never exceed `maxBytes`: the least recently used go
+ * first.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -12,7 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 const compressors: Record<Encoding, (input: Buffer) => Promise<Buffer>> = {
-  // Quality 5: done once per file, but a reader waits for the first one (11 took seconds on the records).
+  // Quality 5: done once per file, but a reader waits for the first one (11 is far slower on the records: README).
   br: (input) =>
     promisify(brotliCompress)(input, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: input.length },

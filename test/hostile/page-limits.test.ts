@@ -42,8 +42,7 @@ async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb 
     eager: true,
     held: 1,
     script: compileWorkerScript(repoRoot, undefined),
-    lookup: () => undefined,
-    store: () => undefined,
+    highlight: (block, inWorker) => inWorker(block),
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   });
   const input: CompileInput = {

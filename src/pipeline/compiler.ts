@@ -1,0 +1,106 @@
+import type { Cache } from '../cache/stage-cache';
+import { fencedCodeBlocks } from '../markdown/code-fences';
+import { type CompileInput, createPageCompiler } from '../markdown/compile-page';
+import type { CompiledPage } from '../markdown/compiled-page';
+import { type CodeBlock, createHighlighter } from '../markdown/highlighter';
+import { type CompilePool, createCompilePool } from './compile-pool';
+import type { ExecutionPlan } from './execution-plan';
+import { type HighlightAhead, highlightAhead } from './highlight-ahead';
+
+/**
+ * The one door to compiling pages: the `compile` and `highlight` stages with their outputs kept, run in this
+ * thread or in workers as the plan says. Whoever computes an output, the cache keeps it: a worker hands its
+ * pages and code blocks back, and this thread stores them (one store, one count).
+ */
+export interface Compiler {
+  /** A page's markdown compiled (links still placeholders), from the cache or computed. */
+  compile(input: CompileInput, id?: string): Promise<CompiledPage>;
+  /**
+   * Compiles as `plan` says from now on: in its workers (only what the cache lacks reaches one), or in this
+   * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks.
+   */
+  follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
+  /** Whether pages are compiled in workers (then they are best asked for all at once). */
+  readonly parallel: boolean;
+  /** How many worker threads compiled pages so far. */
+  readonly workers: number;
+  /** Code blocks whose HTML a worker highlighting ahead gave. */
+  readonly highlightedAhead: number;
+  /** Stops the workers, if any; compiling goes on in this thread until the next `follow`. */
+  close(): Promise<void>;
+}
+
+export interface CompilerOptions {
+  cache: Cache;
+  /** The compile worker's module (see `compileWorkerScript`). */
+  script: string | URL;
+}
+
+export function createCompiler({ cache, script }: CompilerOptions): Compiler {
+  const highlighter = createHighlighter();
+  let pool: CompilePool | undefined;
+  let ahead: HighlightAhead | undefined;
+  let workersBefore = 0;
+  let takenBefore = 0;
+  // A block the highlighting worker was sent is taken from it; any other is highlighted here.
+  const highlightHere = async (block: CodeBlock) => (await ahead?.take(block)) ?? highlighter.highlight(block);
+  const highlight = cache.stage('highlight', highlightHere);
+  const compileStage = cache.stage(
+    'compile',
+    createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } }),
+  );
+  let compile: Compiler['compile'] = compileStage;
+
+  const startPool = (plan: ExecutionPlan) => {
+    const started = createCompilePool({
+      size: plan.workers,
+      eager: plan.eager,
+      script,
+      // A worker that stops while it highlights a block for another worker's page leaves it to this thread.
+      highlight: (block, inWorker) => highlight.via((b) => inWorker(b).catch(() => highlightHere(b)))(block),
+      ...(plan.held !== undefined ? { held: plan.held } : {}),
+      ...(plan.maxMemoryMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: plan.maxMemoryMb } } : {}),
+    });
+    compile = compileStage.via((input) => started.compile(input));
+    return started;
+  };
+
+  const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
+    const blocks: CodeBlock[] = [];
+    for (const page of pages) {
+      for (const block of fencedCodeBlocks(page.body, highlighter.resolveLanguage))
+        if (highlight.stored(block) === undefined) blocks.push(block);
+    }
+    if (blocks.length < minBlocks) return undefined;
+    const started = highlightAhead(script);
+    for (const block of blocks) started.send(block);
+    return started;
+  };
+
+  return {
+    compile: (input, id) => compile(input, id),
+    follow(plan, pages = []) {
+      if (pool || ahead) return;
+      if (plan.workers > 0) pool = startPool(plan);
+      else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
+    },
+    get parallel() {
+      return pool !== undefined;
+    },
+    get workers() {
+      return workersBefore + (pool?.started ?? 0);
+    },
+    get highlightedAhead() {
+      return takenBefore + (ahead?.taken ?? 0);
+    },
+    async close() {
+      workersBefore += pool?.started ?? 0;
+      takenBefore += ahead?.taken ?? 0;
+      const stopping = [pool?.close(), ahead?.close()];
+      pool = undefined;
+      ahead = undefined;
+      compile = compileStage;
+      await Promise.all(stopping);
+    },
+  };
+}

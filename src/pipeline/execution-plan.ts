@@ -1,0 +1,84 @@
+/*
+ * How a run compiles its pages: in its own thread, in worker threads, with a worker highlighting code blocks
+ * ahead. The choice changes how fast, never what: every page compiles to the same output either way. The
+ * constants below were measured on a 2-processor machine; the figures are in README ("Measurements behind the
+ * code").
+ */
+
+export interface ExecutionPlan {
+  /** Worker threads that compile pages; 0: the run's own thread compiles them. */
+  workers: number;
+  /** Start every worker as soon as pages wait (their number was asked for), not only for a long enough queue. */
+  eager: boolean;
+  /**
+   * From how many code blocks the cache lacks a worker highlights them ahead of the run's thread, which then
+   * compiles the pages (only without compile workers); undefined: never.
+   */
+  highlightAheadFrom: number | undefined;
+  /**
+   * Pages each worker holds at once (undefined: the pool's default); 1: a page goes only to an idle worker, so
+   * a page that never ends holds up no other.
+   */
+  held: number | undefined;
+  /** Each worker's old-generation heap in MB, when bounded: a page that needs more fails alone. */
+  maxMemoryMb: number | undefined;
+}
+
+export type PlanInput =
+  | {
+      mode: 'build';
+      /** Pages to compile. */
+      pages: number;
+      /** Processors of the machine (`os.availableParallelism()`). */
+      processors: number;
+      /** Workers asked for (`--jobs`, `jobs` in the config); 1: none. */
+      jobs?: number | undefined;
+      /** Overrides `blocksForHighlightAhead` (tests). */
+      highlightAheadFrom?: number | undefined;
+    }
+  | { mode: 'dev'; processors: number };
+
+/** Below this many code blocks to highlight, a worker highlighting them ahead does not earn its start. */
+const blocksForHighlightAhead = 200;
+/** Below this many pages a worker does not earn its start (its own modules and grammars). */
+const pagesPerWorker = 100;
+/**
+ * From this many pages on, there is a worker for every processor: the build's own thread has little to do while
+ * the workers compile; below it, it keeps one processor busy (see `planExecution`).
+ */
+const pagesForEveryProcessor = 5000;
+/** Compile workers of `dev`: one can be held by a long page while the other compiles the pages readers open. */
+const devCompileWorkers = 2;
+/** The memory of each `dev` worker: far above what any page needs, far below what would stop the machine. */
+const devWorkerMemoryMb = 1024;
+
+/**
+ * A build's plan: as many workers as asked, else one per processor but one (the build's own thread, the garbage
+ * collector and esbuild, which bundles the browser code meanwhile, keep one busy) or one per processor on large
+ * sites, and never more than one per `pagesPerWorker` pages; one means none, and then, on a machine of more
+ * than one processor and unless `--jobs 1` was asked, a worker highlights ahead. `dev` always compiles off the
+ * thread that answers readers, in bounded workers holding one page each.
+ */
+export function planExecution(input: PlanInput): ExecutionPlan {
+  if (input.mode === 'dev') {
+    return {
+      workers: Math.min(devCompileWorkers, input.processors),
+      eager: true,
+      highlightAheadFrom: undefined,
+      held: 1,
+      maxMemoryMb: devWorkerMemoryMb,
+    };
+  }
+  const { pages, processors, jobs } = input;
+  const room = pages >= pagesForEveryProcessor ? processors : processors - 1;
+  const size = jobs ?? Math.max(1, Math.min(room, Math.floor(pages / pagesPerWorker)));
+  const workers = size > 1 ? size : 0;
+  const ahead = workers === 0 && jobs === undefined && processors > 1;
+  return {
+    workers,
+    eager: jobs !== undefined,
+    highlightAheadFrom: ahead ? (input.highlightAheadFrom ?? blocksForHighlightAhead) : undefined,
+    held: undefined,
+    maxMemoryMb: undefined,
+  };
+}

@@ -184,7 +184,8 @@ test('--json gives the same status to tools, and build --translation-status read
     path.join(siteDir, 'build-from-file/docs/manuel/premiers-pas/installation/index.html'),
     'utf8',
   );
-  assert.match(html, /L&#x27;originale inglese è stato aggiornato il 1 marzo 2025 dopo questa traduzione/);
+  // The French site's notice, from the French catalogue.
+  assert.match(html, /L&#x27;original anglais a été mis à jour le 1 mars 2025, après cette traduction/);
 });
 
 test('--fail-on-stale fails a CI job while a page is behind; the exit code is 0 without it', () => {
@@ -233,23 +234,23 @@ test('build --upstream: a stale page says so under its title, the status page li
     changed,
     new RegExp(
       '<h1>Installer Atelier</h1><p class="translation-notice" role="note">' +
-        'L&#x27;originale inglese è stato aggiornato il 1 marzo 2025 dopo questa traduzione\\. ' +
+        'L&#x27;original anglais a été mis à jour le 1 mars 2025, après cette traduction\\. ' +
         '<a href="https://git\\.example/atelier/commits/main/docs/install\\.md" rel="noopener">',
     ),
   );
   assert.match(
     page('manuel/reference/raccourcis/index.html'),
-    /aggiornato il 10 marzo 2025[^<]*<a href="https:\/\/git\.example\/atelier\/commits\/main\/docs\/reference\//,
+    /mis à jour le 10 mars 2025[^<]*<a href="https:\/\/git\.example\/atelier\/commits\/main\/docs\/reference\//,
   );
-  assert.match(page('manuel/reference/formats-export/index.html'), /è stato rimosso il 1 aprile 2025/);
+  assert.match(page('manuel/reference/formats-export/index.html'), /a été supprimé le 1 avril 2025/);
   assert.not.match(page('manuel/premiers-pas/premier-livre/index.html'), /translation-notice/);
   const status = page('stato-traduzioni/index.html');
-  assert.match(status, /<h1>Stato delle traduzioni<\/h1>/);
+  assert.match(status, /<h1>État des traductions<\/h1>/);
   assert.match(status, /<meta name="robots" content="noindex/);
   for (const title of ['Installer Atelier', 'Raccourcis clavier']) assert.ok(status.includes(title), title);
   assert.match(status, /<code>docs\/covers\.md<\/code>/);
   // The most urgent state comes first.
-  assert.ok(status.indexOf('>eliminata<') < status.indexOf('>da rivedere<'));
+  assert.ok(status.indexOf('>supprimée<') < status.indexOf('>à relire<'));
   assert.not.ok(page('sitemap.xml').includes('stato-traduzioni'));
 });
 

@@ -43,7 +43,7 @@ export const englishCatalogue = {
   'theme.DocSidebarItem.expandCategoryAriaLabel': "Expand sidebar category '{label}'",
   'theme.DocSidebarItem.collapseCategoryAriaLabel': "Collapse sidebar category '{label}'",
   'theme.docs.breadcrumbs.navAriaLabel': 'Breadcrumbs',
-  'theme.docs.breadcrumbs.home': 'Documentation home page',
+  'theme.docs.breadcrumbs.home': 'Home page',
   'theme.docs.paginator.navAriaLabel': 'Docs pages',
   'theme.docs.paginator.previous': 'Previous',
   'theme.docs.paginator.next': 'Next',

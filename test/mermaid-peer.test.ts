@@ -13,7 +13,8 @@ import { buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'docs-it-mermaid-'));
 const pkg = path.join(work, 'docs-it');
-for (const entry of ['src', 'templates', 'bin', 'package.json']) {
+// A checkout's files: its tsconfig says how its TypeScript and JSX compile (dev's compile workers read it).
+for (const entry of ['src', 'templates', 'bin', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) {
   cpSync(path.join(repoRoot, entry), path.join(pkg, entry), { recursive: true });
 }
 mkdirSync(path.join(pkg, 'node_modules'));

@@ -1,7 +1,8 @@
 /*
  * What the benchmarks throw away while they measure: moved into `bench/.sites/.trash`, deleted when they are done.
  * On this machine's ext4, which has no journal, creating a file costs up to ten times more for a minute or more
- * after many were deleted (the kernel steps over recently freed inodes one by one: README), so a benchmark that
+ * after many were deleted (the kernel steps over recently freed inodes one by one: docs/measurements.md), so a
+ * benchmark that
  * deleted a site or a cache before a build billed its own clean-up to the build it measured.
  */
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,8 @@ export type { WriteFailure };
 
 /**
  * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
- * (README, "10,000 pages"), and a build writes tens of thousands: done on the build's thread, that time adds to
+ * (docs/measurements.md, "10,000 pages"), and a build writes tens of thousands: done on the build's thread, that
+ * time adds to
  * the compiling and rendering; done there, it runs beside them on another processor.
  */
 export interface BackgroundWrites {
@@ -30,7 +31,7 @@ export interface BackgroundWrites {
    * Hands the thread a folder of files nobody needs any more (a replaced build; a missing folder: none), instead
    * of any given before: new files given `recycle` take their place, renamed and overwritten, instead of being
    * created. On ext4 without a journal, creating a file costs many times more in the minute after many were
-   * deleted (README), and every build used to delete the one it replaced.
+   * deleted (docs/measurements.md), and every build used to delete the one it replaced.
    */
   useSpare(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */

@@ -99,7 +99,7 @@ export function createHighlighter(): Highlighter {
       themes: [cssVariablesTheme],
       langs: [],
       // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
-      // than they save (README, `npm run bench:shiki`).
+      // than they save (docs/measurements.md, `npm run bench:shiki`).
       engine: createOnigurumaEngine(import('shiki/wasm')),
     }));
 

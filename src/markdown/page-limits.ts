@@ -5,7 +5,8 @@ import { DocsItError } from '../errors';
  * How much work one page may ask of the compiler. The markdown parser's cost grows faster than the page for some
  * constructs (containers opened on one line, brackets and emphasis it matches by looking back over the paragraph,
  * lazy lines), and the tree walks and HTML writers recurse once per level: a small page could stall the build or
- * overflow the stack (README, `npm run bench:hostile-pages`). Each limit is checked before parsing (or on the
+ * overflow the stack (docs/measurements.md, `npm run bench:hostile-pages`). Each limit is checked before parsing (or
+ * on the
  * parsed tree, or while the page's code renders), so a page beyond one is a located error at once. Each is far
  * above anything a documentation page needs.
  */

@@ -5,7 +5,7 @@ import { eachNode } from './walk';
 
 /**
  * Gives every heading without an id one made from its text, as GitHub does (the rule of `rehype-slug`, which
- * this replaces: its generic walk of every element cost more than the rest of this step; README).
+ * this replaces: its generic walk of every element cost more than the rest of this step; docs/measurements.md).
  */
 export default function rehypeHeadingSlugs() {
   return (tree: Root) => {

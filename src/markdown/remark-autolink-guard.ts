@@ -24,7 +24,8 @@ const guarded: Transform = (tree) => (mayHaveAutolinks(tree) ? findAutolinks(tre
 
 /**
  * Puts the guard in front of GFM's autolink search among a processor's from-markdown extensions: the search
- * runs its regular expressions over every text of every page (README, "10,000 pages"), most of which has no
+ * runs its regular expressions over every text of every page (docs/measurements.md, "10,000 pages"), most of which
+ * has no
  * URL. Returns whether it found the search (another copy of the package would not be).
  */
 export function guardAutolinkSearch(extensions: unknown[]): boolean {

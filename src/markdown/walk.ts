@@ -5,7 +5,7 @@ import type { Node, Parent } from 'unist';
  * its index and parent. The visitor may change the node's children (they are walked afterwards) or replace the
  * node in its parent (the replacement is not walked). This replaces `unist-util-visit` in the plugins that run
  * on every page: a plain loop costs a small fraction of its generic walk, and a page is walked a dozen times
- * (README, benchmarks).
+ * (docs/measurements.md).
  */
 export function eachNode<T extends Node>(
   tree: Node,

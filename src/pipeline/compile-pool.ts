@@ -62,7 +62,8 @@ interface Slot {
 
 /**
  * Pages a worker holds: the one it compiles and the next, which it starts without waiting for this thread to
- * answer (on large sites that wait cost as much as a second worker gained: README, "Measurements behind the
+ * answer (on large sites that wait cost as much as a second worker gained: docs/measurements.md, "Measurements
+ * behind the
  * code").
  */
 const pagesHeld = 2;

@@ -1,7 +1,8 @@
 /*
  * How a run compiles its pages: in its own thread, in worker threads, with a worker highlighting code blocks
  * ahead. The choice changes how fast, never what: every page compiles to the same output either way. The
- * constants below were measured on a 2-processor machine; the figures are in README ("Measurements behind the
+ * constants below were measured on a 2-processor machine; the figures are in docs/measurements.md ("Measurements
+ * behind the
  * code").
  */
 

@@ -8,7 +8,7 @@ import type { FromWorker, ToWorker } from './compile-protocol';
  * before it compiles the pages, and takes each block's HTML from here when it gets to it. Highlighting is a
  * large part of compiling a site with many code blocks, and on it the grammars' first use (their regular
  * expressions compiled) weighs most; a build that compiles in its own thread does both on two processors
- * (README, "Measurements behind the code").
+ * (docs/measurements.md).
  */
 export interface HighlightAhead {
   /** Sends a block to the worker, once per distinct block. */

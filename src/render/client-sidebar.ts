@@ -5,7 +5,7 @@ const memo = new WeakMap<Record<string, SidebarItem[]>, Record<string, SidebarIt
 /**
  * A sidebar as the templates read it: types, labels, links and folding. Doc ids and descriptions serve the
  * build only (the doc cards), and would otherwise be repeated in every page's hydration data and in the
- * sidebar files the browser fetches: a large part of a large site's page (README, "Measurements behind the code").
+ * sidebar files the browser fetches: a large part of a large site's page (docs/measurements.md).
  */
 export function clientSidebar(items: SidebarItem[]): SidebarItem[] {
   return items.map((item) =>

@@ -202,7 +202,7 @@ function stableId(record: SearchRecord, seen: Map<string, number>): string {
     ...hierarchyLevels.map((l) => record[`hierarchy_lvl${l}`] ?? ''),
     record.content ?? '',
   ].join('\u0000');
-  // One-shot `hash`: faster than a Hash object on short strings (README), and a site has one per record.
+  // One-shot `hash`: faster than a Hash object on short strings (docs/measurements.md), and a site has one per record.
   const hash = oneShotHash('sha1', key, 'base64url').slice(0, 16);
   const count = seen.get(hash) ?? 0;
   seen.set(hash, count + 1);

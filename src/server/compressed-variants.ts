@@ -1,7 +1,7 @@
 /*
  * The compressed variants `serve` sends, computed once per file version and kept in memory. Compressing each
  * response again (brotli over the search records each time) held the server far below what it serves from
- * memory and let memory climb with every concurrent compression (README, "Measurements behind the code"). Here
+ * memory and let memory climb with every concurrent compression (docs/measurements.md). Here
  * one compression per file, encoding and version is ever in flight (later requests wait for it), at most
  * `parallel` of them run at once, and the kept variants never exceed `maxBytes`: the least recently used go
  * first.
@@ -13,7 +13,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 const compressors: Record<Encoding, (input: Buffer) => Promise<Buffer>> = {
-  // Quality 5: done once per file, but a reader waits for the first one (11 is far slower on the records: README).
+  // Quality 5: done once per file, but a reader waits for the first one (11 is far slower on the records:
+  // docs/measurements.md).
   br: (input) =>
     promisify(brotliCompress)(input, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: input.length },

@@ -53,7 +53,7 @@ export async function writeServiceWorker({
     await writeFile(swSrc, bundled.outputFiles[0]!.text);
     const base = baseUrl.slice(1);
     // workbox-build's main entry loads rollup and babel for generateSW; injectManifest alone loads a fraction
-    // of that (README, benchmarks).
+    // of that (docs/measurements.md).
     const { injectManifest } = await import('workbox-build/build/inject-manifest.js');
     const tooLarge = files.filter((f) => f.size > maxPrecachedBytes);
     if (tooLarge.length) {

@@ -3,7 +3,7 @@
  * what the page says of itself (title, keywords, description: its page document) and what its sections say
  * (headings and text: its section documents), each field scored with BM25+ as MiniSearch scores it. Ranking
  * works over typed arrays and keeps only the best section of each page: building and sorting a result object
- * per matching section is what large sites feel on every keystroke (README, benchmarks).
+ * per matching section is what large sites feel on every keystroke (docs/measurements.md).
  *
  * Order of hits, as Meilisearch's ranking rules order them: first the pages that match more of the query's
  * words (anywhere in the page), then by score. A query word matches itself, longer words when it is the last

@@ -2,6 +2,7 @@
  * The table that carries a Docusaurus config's options into docs-it's, the sidebars transcription and the view of
  * presets and plugins: what each carries, and that what it cannot carry is named rather than dropped.
  */
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { carryOption, type Draft, type MappingContext, mappingRows } from '../src/docusaurus-import/config-mapping';
@@ -11,7 +12,11 @@ import { viewOf } from '../src/docusaurus-import/site-parts';
 import { themeFileKind } from '../src/docusaurus-import/theme-components';
 import { fixture } from './helpers';
 
-const context: MappingContext = { docs: docsIndexOf(fixture('docusaurus-source/docs')), docsRouteBase: 'guide' };
+const context: MappingContext = {
+  docs: docsIndexOf(fixture('docusaurus-source/docs')),
+  docsRouteBase: 'guide',
+  siteDir: fixture('docusaurus-source'),
+};
 
 test('each row of the table is one option, carried or left out with a reason', () => {
   const names = mappingRows.map((row) => row.from);
@@ -138,6 +143,21 @@ test('docs versions: the current one’s label is carried, other versions and th
     result.leftovers.map((l) => l.option),
     ['docs.versions.current.banner', 'docs.versions.0.9'],
   );
+});
+
+test('onBroken… and customCss are carried: the three choices, and stylesheets as paths from the site', () => {
+  const draft: Draft = {};
+  assert.equal(carryOption('onBrokenLinks', 'warn', draft, context).leftovers, []);
+  assert.is(draft.onBrokenLinks, 'warn');
+  assert.match(
+    carryOption('onBrokenAnchors', 'log', draft, context).leftovers[0]!.reason,
+    "'throw', 'warn' or 'ignore'",
+  );
+  const css = path.join(fixture('docusaurus-source'), 'src/css/custom.css');
+  assert.equal(carryOption('theme.customCss', css, draft, context).leftovers, []);
+  assert.equal(draft.customCss, ['./src/css/custom.css']);
+  const elsewhere = carryOption('theme.customCss', ['./styles/brand.css'], draft, context).leftovers;
+  assert.match(elsewhere[0]!.reason, './styles/brand.css is not under src/css');
 });
 
 test.run();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 /*
  * What docs-it understands of a Docusaurus config, as one table: each row is a Docusaurus option and either how it
  * is written into `site.config.ts` or why it is left out. Supporting one more option is one row; an option that
@@ -20,6 +21,8 @@ export interface MappingContext {
   docs: DocsIndex;
   /** The docs' route base (after `docs.routeBasePath` was read). */
   docsRouteBase: string;
+  /** The Docusaurus site's folder (paths the config resolved, such as `customCss`, are made relative to it). */
+  siteDir: string;
 }
 
 type Carry = (value: PlainValue, draft: Draft, context: MappingContext, option: string) => Leftover[] | undefined;
@@ -279,9 +282,9 @@ export const mappingRows: readonly Row[] = [
   { from: 'markdown.mermaid', carry: readByImport },
   { from: 'docs', leftOut: 'turned off in Docusaurus; a docs-it site always has docs (copy some into content/docs)' },
   { from: 'blog', leftOut: 'turned off in Docusaurus; docs-it builds a blog, empty while content/blog is' },
-  { from: 'onBrokenLinks', leftOut: 'docs-it makes every broken link an error' },
-  { from: 'onBrokenAnchors', leftOut: 'docs-it makes every broken anchor an error' },
-  { from: 'onBrokenMarkdownLinks', leftOut: 'docs-it makes every broken link to a file an error' },
+  { from: 'onBrokenLinks', carry: brokenLinkChoice('onBrokenLinks') },
+  { from: 'onBrokenAnchors', carry: brokenLinkChoice('onBrokenAnchors') },
+  { from: 'onBrokenMarkdownLinks', carry: brokenLinkChoice('onBrokenMarkdownLinks') },
   { from: 'organizationName', leftOut: deploy },
   { from: 'projectName', leftOut: deploy },
   { from: 'deploymentBranch', leftOut: deploy },
@@ -293,9 +296,37 @@ export const mappingRows: readonly Row[] = [
   { from: 'docs.beforeDefaultRehypePlugins', leftOut: plugins },
   { from: 'blog.remarkPlugins', leftOut: plugins },
   { from: 'blog.rehypePlugins', leftOut: plugins },
-  { from: 'theme.customCss', leftOut: 'docs-it does not load site CSS yet: the file is copied, not applied' },
+  { from: 'theme.customCss', carry: carryCustomCss },
   { from: 'preset.sitemap', leftOut: 'docs-it writes its own sitemap.xml (its options are not read)' },
 ];
+
+/** `onBroken…`: docs-it takes Docusaurus's three choices under the same names. */
+function brokenLinkChoice(to: string): Carry {
+  return (value, draft, _context, option) => {
+    if (value === 'throw' || value === 'warn' || value === 'ignore') {
+      put(draft, to, value);
+      return undefined;
+    }
+    return [{ option, reason: `${JSON.stringify(value)}: docs-it takes 'throw', 'warn' or 'ignore'` }];
+  };
+}
+
+/**
+ * The site's stylesheets, as paths from the site's folder (the config usually resolves them to absolute paths);
+ * the import copies `src/css`, so a stylesheet elsewhere is named to copy by hand.
+ */
+function carryCustomCss(...[value, draft, context, option]: Parameters<Carry>): ReturnType<Carry> {
+  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  const paths = list.filter((v): v is string => typeof v === 'string');
+  if (paths.length === 0 || paths.length !== list.length) return [{ option, reason: 'not a path or a list of paths' }];
+  const relative = paths.map((file) => {
+    const rel = (path.isAbsolute(file) ? path.relative(context.siteDir, file) : file).split(path.sep).join('/');
+    return rel.startsWith('./') ? rel : `./${rel}`;
+  });
+  const outside = relative.filter((file) => !file.startsWith('./src/css/'));
+  put(draft, 'customCss', relative);
+  return outside.map((file) => ({ option, reason: `${file} is not under src/css, which the import copies: copy it` }));
+}
 
 const rowOf = new Map(mappingRows.map((row) => [row.from, row]));
 

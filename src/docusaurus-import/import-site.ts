@@ -181,7 +181,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     const value = optionOf(view, 'docs.routeBasePath');
     return typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : 'docs';
   })();
-  const context: MappingContext = { docs, docsRouteBase };
+  const context: MappingContext = { docs, docsRouteBase, siteDir };
   const carried: string[] = [];
   for (const [option, value] of view.options) {
     const result = carryOption(option, value, draft, context);

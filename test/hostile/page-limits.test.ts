@@ -168,11 +168,23 @@ compiles('many short paragraphs of emphasis', r('*a* **b** _c_\n\n', 2000));
 // ---- A whole build, in a process of its own: every such page is an error at its line, and the build ends. ----
 
 /** Runs docs-it as a process; kills it if it does not end within the hang guard. */
+function withoutColourForcing(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _forced, ...rest } = env;
+  return rest;
+}
+
 function docsIt(args: string[], cwd: string): { child: ChildProcess; output: () => string; exited: Promise<number> } {
   const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), ...args], {
     cwd,
     // The dev server without its supervisor: the process killed at the end is the one that serves.
-    env: { ...process.env, CI: 'true', NODE_OPTIONS: '--max-old-space-size=1024', DOCS_IT_DEV_CHILD: '1' },
+    // Plain lines: a test runner may force colours, which would put escape sequences around the address.
+    env: {
+      ...withoutColourForcing(process.env),
+      NO_COLOR: '1',
+      CI: 'true',
+      NODE_OPTIONS: '--max-old-space-size=1024',
+      DOCS_IT_DEV_CHILD: '1',
+    },
   });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (c: string) => (output += c));

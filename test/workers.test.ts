@@ -36,6 +36,7 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 worker
   const dir = copyFixture('docusaurus');
   try {
     const outputs: Map<string, Buffer>[] = [];
+    const compiled: number[] = [];
     // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
     // highlights ahead of it (on a machine of more than one processor).
     const variants = [{ jobs: 1 }, { jobs: 2 }, { jobs: 8 }, { highlightAheadFrom: 1 }];
@@ -51,13 +52,16 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 worker
           ...variant,
         }),
       );
-      assert.equal(summary.cache.compile, { hits: 0, misses: 14 });
+      // Every page compiled, none from the cache: as many each time.
+      assert.is(summary.cache.compile?.hits, 0);
+      compiled.push(summary.cache.compile?.misses ?? 0);
       const jobs = variant.jobs ?? 1;
       assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
       if (variant.highlightAheadFrom && availableParallelism() > 1) assert.ok(summary.highlightedAhead > 0);
       else assert.is(summary.highlightedAhead, 0);
       outputs.push(filesOf(out));
     }
+    assert.ok(compiled[0]! > 10 && compiled.every((n) => n === compiled[0]), String(compiled));
     const [one, ...others] = outputs;
     for (const other of others) {
       assert.equal([...other.keys()].sort(), [...one!.keys()].sort());
@@ -73,8 +77,9 @@ test('a warm build with workers takes every page from what the workers handed to
   try {
     const build = () =>
       quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), jobs: 2 }));
-    await build();
-    assert.equal((await build()).cache.compile, { hits: 14, misses: 0 });
+    const pages = (await build()).cache.compile?.misses ?? 0;
+    assert.ok(pages > 10);
+    assert.equal((await build()).cache.compile, { hits: pages, misses: 0 });
   } finally {
     removeDir(dir);
   }
@@ -90,11 +95,12 @@ test('in workers, code blocks go through the cache: an edited one is highlighted
     const build = () =>
       quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, jobs: 2 }));
     const cold = await build();
+    const pages = cold.cache.compile?.misses ?? 0;
     assert.ok((cold.cache.highlight?.misses ?? 0) >= 2, 'the blocks a worker highlighted are counted');
     const file = path.join(dir, page);
     writeFileSync(file, readFileSync(file, 'utf8').replace('fn main() {}', 'fn main() { run(); }'));
     const warm = await build();
-    assert.equal(warm.cache.compile, { hits: 14, misses: 1 });
+    assert.equal(warm.cache.compile, { hits: pages - 1, misses: 1 });
     assert.equal(warm.cache.highlight, { hits: 1, misses: 1 });
     assert.match(readFileSync(path.join(out, 'lanterna/docs/guide/codice/index.html'), 'utf8'), 'run');
   } finally {

@@ -9,6 +9,7 @@ import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
 import { InterfaceTextContext, useText } from './text';
+import { overridable } from './theme-components';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
@@ -53,7 +54,7 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
   );
 }
 
-function Footer({ footer }: { footer: SiteChrome['footer'] }) {
+function FooterOriginal({ footer }: { footer: SiteChrome['footer'] }) {
   return (
     <footer className="footer">
       <div className="container footer-columns">
@@ -74,6 +75,8 @@ function Footer({ footer }: { footer: SiteChrome['footer'] }) {
     </footer>
   );
 }
+
+const Footer = overridable('Footer', FooterOriginal);
 
 /** The crash box ('This page crashed.', a 'Try again' button and the message) instead of a blank page. */
 export class PageErrorBoundary extends Component<

@@ -259,7 +259,8 @@ export class DevSite {
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
-    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined });
+    const themeOverrides = this.site.content.theme.files;
+    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides });
     if (this.bundler && key === this.bundlerKey) return;
     // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
     const bundler = await bundleClientIncrementally({
@@ -270,6 +271,7 @@ export class DevSite {
       siteRoot: this.config.paths.root,
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
+      themeOverrides,
     });
     await this.bundler?.dispose();
     this.bundler = bundler;

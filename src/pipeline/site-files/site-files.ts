@@ -203,7 +203,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
     const { page } = await site.routePage(route);
     const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
-    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar };
+    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar, theme: site.content.theme.digest };
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {

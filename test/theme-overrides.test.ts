@@ -1,0 +1,38 @@
+// A site's overrides of theme components (`src/theme/<Name>.tsx`): a file named after no theme component is an
+// error at that file, naming the component it most likely meant.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildErrors } from './helpers';
+
+const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';
+
+test('a misspelt override is an error at its file, with the component it most likely meant', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/Fotter.tsx': footer });
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /^src\/theme\/Fotter\.tsx:1:1: .*overrides no theme component: there is none named Fotter/);
+  assert.match(errors[0]!, 'Did you mean Footer? Rename it Footer.tsx.');
+});
+
+test('an override in a folder is named by the folder', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/DocCrad/index.tsx': footer });
+  assert.match(errors[0]!, /^src\/theme\/DocCrad\/index\.tsx:1:1: /);
+  assert.match(errors[0]!, 'Did you mean DocCard? Rename it DocCard/index.tsx.');
+});
+
+test('a name like no theme component lists those a site can override', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/Carousel.tsx': footer });
+  assert.match(errors[0]!, 'none named Carousel');
+  assert.match(errors[0]!, 'The components a site can override: Navbar, Logo, SearchBar, Footer, DocCard, NotFound.');
+  assert.not.match(errors[0]!, 'Did you mean');
+});
+
+test('@theme-original/ of no theme component is an error at the import, with the closest name', async () => {
+  const errors = await buildErrors('other-site', {
+    'src/theme/Footer.tsx': "import Original from '@theme-original/Fotter';\nexport default Original;\n",
+  });
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:1:\d+: /);
+  assert.match(errors[0]!, '@theme-original/Fotter is no theme component: did you mean @theme-original/Footer?');
+});
+
+test.run();

@@ -15,6 +15,7 @@ import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFiles, siteFiles } from '../pipeline/site-files/site-files';
 import { clientConfigOf } from '../render/client-config';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
+import { themeOverridesDir } from '../shared/theme-components';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -132,8 +133,10 @@ export class DevSite {
       return { paths: 'all', diagnostics: this.diagnostics, compiled: [] };
     }
     const siteCode = this.config.site.components && path.dirname(path.resolve(paths.root, this.config.site.components));
-    // The site's components are in the browser bundle too.
-    if (siteCode && changed.some((f) => f.startsWith(siteCode + path.sep))) this.bundle = await this.bundler!.rebuild();
+    const overrides = path.join(paths.root, themeOverridesDir) + path.sep;
+    // The site's components and its overrides of theme components are in the browser bundle too.
+    if (changed.some((f) => (siteCode && f.startsWith(siteCode + path.sep)) || f.startsWith(overrides)))
+      this.bundle = await this.bundler!.rebuild();
     const compiled = await this.reload(rel);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     await this.checkLinks(this.site);

@@ -3,6 +3,9 @@ import type { NotFoundProps } from './route-data';
 import type { SidebarItem } from './sidebar';
 import type { SiteChrome } from './site-chrome';
 
+/** Where a site keeps its overrides of theme components, as in Docusaurus. */
+export const themeOverridesDir = 'src/theme';
+
 /** The navbar's props: the page it is drawn on and the mobile menu's state. */
 export interface NavbarProps {
   chrome: SiteChrome;

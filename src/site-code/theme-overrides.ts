@@ -7,12 +7,14 @@ import { originalComponent, setThemeOverrides } from '../../templates/theme-comp
 import { digestText } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError } from '../errors';
-import { isThemeComponentName, type ThemeComponentName, themeComponentNames } from '../shared/theme-components';
+import {
+  isThemeComponentName,
+  type ThemeComponentName,
+  themeComponentNames,
+  themeOverridesDir,
+} from '../shared/theme-components';
 import { closestName } from '../validation/describe-issue';
 import { docsItModules, siteAlias } from './load-site-code';
-
-/** Where a site keeps its overrides of theme components, as in Docusaurus. */
-export const themeOverridesDir = 'src/theme';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;
 

@@ -1,10 +1,13 @@
 // A site's overrides of theme components as its reader meets them: the French fixture site wraps the theme's
 // doc card (a badge over each card) and replaces its footer with one of its own, whose button works once the
 // page has hydrated; no hydration error on the console, on first load or after in-app navigation.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture } from '../helpers';
+import { type RunningDev, startDev } from '../../src/cli/dev-command';
+import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { openFixtureSite } from './site-server';
 
 let french: Awaited<ReturnType<typeof openFixtureSite>>;
@@ -30,7 +33,7 @@ test.after(async () => {
 function consoleOf(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()} ${m.location().url}`);
   });
   page.on('pageerror', (e) => messages.push(`uncaught: ${e.message}`));
   return messages;
@@ -79,6 +82,43 @@ test('the replaced footer: the site’s own, hydrated, on first load and after i
   assert.equal(await page.locator('footer').getByRole('link', { name: 'Raccourcis clavier' }).count(), 0);
   assert.equal(messages, []);
   await page.close();
+});
+
+test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads the page with it', async () => {
+  const dir = copyFixture('other-site');
+  let dev: RunningDev | undefined;
+  try {
+    dev = await startDev({
+      packageRoot: repoRoot,
+      config: path.join(dir, 'site.config.ts'),
+      port: 0,
+      host: '127.0.0.1',
+      open: false,
+    });
+    const page = await french.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const messages = consoleOf(page);
+    const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
+    await page.goto(`${dev.url}manuel/premiers-pas/premier-livre`);
+    await connected;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
+    await legal.click();
+    assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+
+    const file = path.join(dir, 'src/theme/Footer.tsx');
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Mentions légales', 'Informations légales'));
+    await reloaded;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    const edited = page.locator('footer').getByRole('button', { name: 'Informations légales' });
+    await edited.click();
+    assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+    assert.equal(messages, []);
+    await page.close();
+  } finally {
+    await dev?.close();
+    removeDir(dir);
+  }
 });
 
 test.run();

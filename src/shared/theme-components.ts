@@ -54,3 +54,9 @@ export const themeComponentNames: readonly ThemeComponentName[] = [
 
 export const isThemeComponentName = (name: string): name is ThemeComponentName =>
   (themeComponentNames as readonly string[]).includes(name);
+
+export type LogoProps = ThemeComponentProps['Logo'];
+export type SearchBarProps = ThemeComponentProps['SearchBar'];
+export type FooterProps = ThemeComponentProps['Footer'];
+export type DocCardProps = ThemeComponentProps['DocCard'];
+export type NotFoundPageProps = ThemeComponentProps['NotFound'];

@@ -35,4 +35,19 @@ test('@theme-original/ of no theme component is an error at the import, with the
   assert.match(errors[0]!, '@theme-original/Fotter is no theme component: did you mean @theme-original/Footer?');
 });
 
+test('an override that throws while it renders fails the build at its file and line', async () => {
+  const throwing = [
+    "import type { FooterProps } from 'docs-it';",
+    '',
+    'export default function Footer({ footer }: FooterProps) {',
+    "  if (footer.copyright) throw new Error('pied de page cassé');",
+    '  return <footer />;',
+    '}',
+    '',
+  ].join('\n');
+  const errors = await buildErrors('other-site', { 'src/theme/Footer.tsx': throwing });
+  assert.ok(errors.length > 0);
+  assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/docs\/.* failed: .*pied de page cassé/);
+});
+
 test.run();

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { originalComponent, setThemeOverrides } from '../../templates/theme-components';
@@ -98,10 +99,12 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
   const entries = Object.entries(overrides.files);
   if (entries.length === 0) {
     setThemeOverrides({});
+    loadedBundle = undefined;
     return overrides;
   }
   const entry = entries.map(([name, file]) => `export { default as ${name} } from ${JSON.stringify(file)};`).join('\n');
   let code: string;
+  let map: SourceMapPayload;
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'theme-overrides.js', loader: 'js' },
@@ -111,6 +114,9 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       format: 'esm',
       target: 'node20',
       write: false,
+      // Kept apart from the code: it maps an error thrown while an override renders back to its line.
+      sourcemap: 'external',
+      outfile: path.join(root, 'theme-overrides.mjs'),
       logLevel: 'silent',
       jsx: 'automatic',
       loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
@@ -125,7 +131,8 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
         siteAlias(root),
       ],
     });
-    code = result.outputFiles[0]!.text;
+    code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
+    map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
       .errors?.[0];
@@ -140,8 +147,9 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
   provideModulesToSiteCode();
   (globalThis as Record<string, unknown>)[originalsGlobal] = originalComponent;
   let loaded: Record<string, unknown>;
+  const bundleFile = modules.file('theme-overrides', code);
   try {
-    loaded = (await import(pathToFileURL(modules.file('theme-overrides', code)).href)) as Record<string, unknown>;
+    loaded = (await import(pathToFileURL(bundleFile).href)) as Record<string, unknown>;
   } catch (error) {
     throw new DocsItError(
       `an override of a theme component threw while it loaded: ${(error as Error)?.message ?? String(error)}`,
@@ -157,5 +165,40 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
         `Write \`export default function ${name}(props) { … }\`.`,
       );
   setThemeOverrides(loaded);
+  loadedBundle = { file: bundleFile, map: new SourceMap(map), root };
   return overrides;
+}
+
+/** The overrides the server renders with: their bundle's file and its source map. */
+let loadedBundle: { file: string; map: SourceMap; root: string } | undefined;
+
+/**
+ * An error thrown while a page rendered, located in the site's override it came from (by the bundle's source map):
+ * the page's build fails naming that file and line. Undefined for an error thrown elsewhere.
+ */
+export function overrideErrorOf(error: unknown, route: string): DocsItError | undefined {
+  if (!loadedBundle || !(error instanceof Error) || !error.stack) return undefined;
+  const { file, map, root } = loadedBundle;
+  const url = pathToFileURL(file).href;
+  for (const line of error.stack.split('\n')) {
+    const at = line.indexOf(url);
+    if (at < 0) continue;
+    const position = /^:(\d+):(\d+)/.exec(line.slice(at + url.length));
+    if (!position) continue;
+    const entry = map.findEntry(Number(position[1]) - 1, Number(position[2]) - 1) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+    };
+    if (!entry.originalSource) continue;
+    const source = entry.originalSource.startsWith('file:')
+      ? fileURLToPath(entry.originalSource)
+      : path.resolve(path.dirname(path.join(root, 'theme-overrides.mjs')), entry.originalSource);
+    return new DocsItError(
+      `rendering ${route} failed: an override of a theme component threw: ${error.message}`,
+      { file: rel(root, source), line: entry.originalLine! + 1, column: entry.originalColumn! + 1 },
+      'Fix the override: it throws while it renders this page.',
+    );
+  }
+  return undefined;
 }

@@ -27,6 +27,7 @@ import {
   sidebarFileOf,
   urlOfFile,
 } from '../../shared/urls';
+import { overrideErrorOf } from '../../site-code/theme-overrides';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';
@@ -214,7 +215,14 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         path: htmlFileOf(route.path, notFound),
         ...source,
         key,
-        contents: async () => renderPage(await renderInputOf(route.path), fragments),
+        contents: async () => {
+          const input = await renderInputOf(route.path);
+          try {
+            return renderPage(input, fragments);
+          } catch (error) {
+            throw overrideErrorOf(error, route.path) ?? error;
+          }
+        },
         linkable: false,
       },
       {

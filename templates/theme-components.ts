@@ -1,5 +1,6 @@
-import { type ComponentType, createElement } from 'react';
+import { Component, type ComponentType, createElement, type ReactNode } from 'react';
 import { type ThemeComponentName, type ThemeComponentProps, themeComponentNames } from '../src/shared/theme-components';
+import { CrashBox } from './CrashBox';
 
 // Props vary by name; each map is only read through the typed functions below.
 type AnyComponent = ComponentType<never>;
@@ -28,8 +29,12 @@ export function overridable<N extends ThemeComponentName>(
   Original: ComponentType<ThemeComponentProps[N]>,
 ): ComponentType<ThemeComponentProps[N]> {
   originals.set(name, Original as AnyComponent);
-  const Themed = (props: ThemeComponentProps[N]) =>
-    createElement((overrides[name] ?? Original) as ComponentType<ThemeComponentProps[N]>, props);
+  const Themed = (props: ThemeComponentProps[N]) => {
+    const override = overrides[name] as ComponentType<ThemeComponentProps[N]> | undefined;
+    return override
+      ? createElement(OverrideBoundary, null, createElement(override, props))
+      : createElement(Original, props);
+  };
   Themed.displayName = `Theme(${name})`;
   return Themed;
 }
@@ -48,4 +53,23 @@ export function originalComponent<N extends ThemeComponentName>(name: N): Compon
     originalWrappers.set(name, wrapper as AnyComponent);
   }
   return wrapper;
+}
+
+/**
+ * Around a site's override in the browser: one that throws shows the theme's crash box in its place, not a blank
+ * page (on the server the page's build fails instead, naming the override).
+ */
+class OverrideBoundary extends Component<{ children: ReactNode }, { error?: Error | undefined }> {
+  override state: { error?: Error | undefined } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.error
+      ? createElement(CrashBox, { error: this.state.error, onRetry: () => this.setState({ error: undefined }) })
+      : this.props.children;
+  }
 }

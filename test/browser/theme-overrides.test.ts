@@ -22,6 +22,21 @@ test.before(async () => {
         description: 'Gabarits des pages et couvertures du livre.',
         link: { type: 'generated-index' },
       }),
+      // A search button that breaks when it is used: its crash must not blank the page.
+      'src/theme/SearchBar.tsx': [
+        "import { useState } from 'react';",
+        '',
+        'export default function SearchBar() {',
+        '  const [broken, setBroken] = useState(false);',
+        "  if (broken) throw new Error('la recherche est en panne');",
+        '  return (',
+        '    <button type="button" onClick={() => setBroken(true)}>',
+        '      Chercher',
+        '    </button>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
     }),
   );
 });
@@ -81,6 +96,21 @@ test('the replaced footer: the site’s own, hydrated, on first load and after i
   assert.ok(await page.locator('footer').getByText('Copyright © 2025 Atelier, reliure numérique').isVisible());
   assert.equal(await page.locator('footer').getByRole('link', { name: 'Raccourcis clavier' }).count(), 0);
   assert.equal(messages, []);
+  await page.close();
+});
+
+test('an override that throws in the browser shows the crash box in its place, and the page stays', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
+  await page.getByRole('button', { name: 'Chercher' }).click();
+  const crash = page.getByRole('alert').filter({ hasText: 'Cette page a planté.' });
+  await crash.waitFor();
+  assert.ok(await crash.getByText('la recherche est en panne').isVisible());
+  assert.ok(await page.locator('main h1').isVisible(), 'the page’s text is still there');
+  assert.ok(await page.locator('footer').getByText('Copyright © 2025 Atelier, reliure numérique').isVisible());
+  assert.ok(
+    messages.some((m) => m.includes('la recherche est en panne')),
+    'the error is on the console',
+  );
   await page.close();
 });
 

@@ -1,8 +1,12 @@
 // A site's overrides of theme components (`src/theme/<Name>.tsx`): a file named after no theme component is an
 // error at that file, naming the component it most likely meant.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildErrors } from './helpers';
+import { buildSite } from '../src/pipeline/build-site';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';
 
@@ -48,6 +52,23 @@ test('an override that throws while it renders fails the build at its file and l
   const errors = await buildErrors('other-site', { 'src/theme/Footer.tsx': throwing });
   assert.ok(errors.length > 0);
   assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/docs\/.* failed: .*pied de page cassé/);
+});
+
+test('an edited override renders again on the next build, though the pages did not change', async () => {
+  const dir = copyFixture('other-site');
+  try {
+    const build = () => quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') }));
+    const page = () => readFileSync(path.join(dir, 'build/docs/manuel/premiers-pas/premier-livre/index.html'), 'utf8');
+    await build();
+    assert.match(page(), 'Mentions légales');
+    const file = path.join(dir, 'src/theme/Footer.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Mentions légales', 'Informations légales'));
+    await build();
+    assert.match(page(), 'Informations légales');
+    assert.not.match(page(), 'Mentions légales');
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test.run();

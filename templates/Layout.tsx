@@ -1,14 +1,15 @@
-import { Component, type ContextType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { translatorOf } from '../src/shared/i18n/interface-text';
+import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
+import { CrashBox } from './CrashBox';
 import { storage, useIsMobile } from './hooks';
 import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
-import { InterfaceTextContext, useText } from './text';
+import { useText } from './text';
+import { overridable } from './theme-components';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
@@ -53,7 +54,7 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
   );
 }
 
-function Footer({ footer }: { footer: SiteChrome['footer'] }) {
+function FooterOriginal({ footer }: { footer: SiteChrome['footer'] }) {
   return (
     <footer className="footer">
       <div className="container footer-columns">
@@ -75,6 +76,8 @@ function Footer({ footer }: { footer: SiteChrome['footer'] }) {
   );
 }
 
+const Footer = overridable('Footer', FooterOriginal);
+
 /** The crash box ('This page crashed.', a 'Try again' button and the message) instead of a blank page. */
 export class PageErrorBoundary extends Component<
   { children: ReactNode; resetKey: string },
@@ -91,20 +94,9 @@ export class PageErrorBoundary extends Component<
   override componentDidCatch(error: Error) {
     console.error(error);
   }
-  static override contextType = InterfaceTextContext;
-  declare context: ContextType<typeof InterfaceTextContext>;
   override render() {
     if (!this.state.error) return this.props.children;
-    const { t } = translatorOf(this.context!);
-    return (
-      <div className="container narrow page-crashed" role="alert">
-        <h1>{t('theme.ErrorPageContent.title')}</h1>
-        <button type="button" className="button button-primary" onClick={() => this.setState({ error: undefined })}>
-          {t('theme.ErrorPageContent.tryAgain')}
-        </button>
-        <pre className="page-crashed-message">{this.state.error.message}</pre>
-      </div>
-    );
+    return <CrashBox error={this.state.error} onRetry={() => this.setState({ error: undefined })} />;
   }
 }
 

@@ -1,26 +1,14 @@
-import type { RefObject } from 'react';
 import type { SiteChrome } from '../src/shared/site-chrome';
+import type { NavbarProps } from '../src/shared/theme-components';
 import { ColorModeToggle } from './ColorModeToggle';
 import { useHideOnScroll } from './hooks';
 import { SafeItem } from './NavbarItem';
 import { SearchButton } from './SearchButton';
 import { useText } from './text';
-
-interface NavbarProps {
-  chrome: SiteChrome;
-  path: string;
-  /** The sidebar of the page, on docs pages: its navbar item is active. */
-  sidebarId?: string;
-  /** True on docs pages, where the mobile menu also offers the docs sidebar. */
-  hasSecondaryMenu: boolean;
-  mobileOpen?: boolean;
-  onToggleMobile?: () => void;
-  /** The menu button, which gets focus back when the mobile menu is dismissed. */
-  toggleRef?: RefObject<HTMLButtonElement | null>;
-}
+import { overridable } from './theme-components';
 
 /** The logo (light and dark) and the title, linking to the home page: in the navbar and the mobile menu. */
-export function NavbarBrand({ chrome }: { chrome: SiteChrome }) {
+function Logo({ chrome }: { chrome: SiteChrome }) {
   const { logo } = chrome.navbar;
   // The image's own proportions (a wordmark is wide) unless the config gives a size, as Docusaurus does.
   const size = {
@@ -40,8 +28,10 @@ export function NavbarBrand({ chrome }: { chrome: SiteChrome }) {
   );
 }
 
+export const NavbarBrand = overridable('Logo', Logo);
+
 /** The top bar: logo, left links, right links and dropdowns, colour mode and search; a menu button on mobile. */
-export function Navbar({
+function NavbarOriginal({
   chrome,
   path,
   sidebarId,
@@ -91,3 +81,5 @@ export function Navbar({
     </nav>
   );
 }
+
+export const Navbar = overridable('Navbar', NavbarOriginal);

@@ -3,6 +3,7 @@ import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
 import { useText } from './text';
+import { overridable } from './theme-components';
 
 /** The landing page: a hero with calls to action, then the page's own content. */
 export function Home({ page }: { page: HomeProps }) {
@@ -118,7 +119,7 @@ export function Releases({ page }: { page: ReleasesProps }) {
 }
 
 /** The page every unknown path shows: the site's own `404.md`, or a short default with a way back home. */
-export function NotFound({ page, baseUrl }: { page: NotFoundProps; baseUrl: string }) {
+function NotFoundOriginal({ page, baseUrl }: { page: NotFoundProps; baseUrl: string }) {
   const { t } = useText();
   return (
     <div className="container narrow not-found">
@@ -136,3 +137,5 @@ export function NotFound({ page, baseUrl }: { page: NotFoundProps; baseUrl: stri
     </div>
   );
 }
+
+export const NotFound = overridable('NotFound', NotFoundOriginal);

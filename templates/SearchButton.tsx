@@ -1,7 +1,8 @@
 import { icons } from './icons';
 import { useText } from './text';
+import { overridable } from './theme-components';
 
-export function SearchButton() {
+function SearchBar() {
   const { t } = useText();
   return (
     // Named by its label, which phones hide from sight only (an aria-label would not say the keys it shows).
@@ -18,3 +19,5 @@ export function SearchButton() {
     </button>
   );
 }
+
+export const SearchButton = overridable('SearchBar', SearchBar);

@@ -84,7 +84,7 @@ const allowed: Record<string, string[]> = {
     ...['errors', 'shared', 'cache', 'config', 'content', 'output', 'search', 'server', 'pipeline', 'dev'],
     ...['translations', 'docusaurus-import'],
   ],
-  index: ['config', 'content'],
+  index: ['config', 'content', 'shared'],
 };
 
 /**

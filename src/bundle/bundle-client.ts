@@ -4,6 +4,7 @@ import { type BuildOptions, type BuildResult, build, context, type Metafile, typ
 import { DocsItError, type SourceLocation } from '../errors';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import type { ClientConfig } from '../shared/client-config';
+import { isThemeComponentName, type ThemeComponentName } from '../shared/theme-components';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */
@@ -30,6 +31,8 @@ export interface BundleInput {
   components?: string | undefined;
   /** Where a page of the site first draws a Mermaid diagram: only then is Mermaid (megabytes) bundled. */
   mermaid?: SourceLocation | undefined;
+  /** The site's overrides of theme components (`src/theme/<Name>.tsx`), absolute, by name. */
+  themeOverrides?: Partial<Record<ThemeComponentName, string>> | undefined;
 }
 
 /** The module that draws diagrams in the browser: it imports `mermaid`, an optional peer dependency. */
@@ -106,6 +109,46 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
 }
 
 /**
+ * The site's overrides of theme components in the browser: `docs-it:theme-overrides` exports them by name (the
+ * entry hands them to the templates before hydrating), and `@theme-original/<Name>` is the theme's own component.
+ */
+function themeOverrides(packageRoot: string, files: Partial<Record<ThemeComponentName, string>>): Plugin {
+  const registry = path.join(packageRoot, 'templates/theme-components.ts');
+  return {
+    name: 'docs-it-theme-overrides',
+    setup(b) {
+      b.onResolve({ filter: /^docs-it:theme-overrides$/ }, () => ({ path: 'overrides', namespace: 'docs-it-theme' }));
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-theme' }, () => {
+        const entries = Object.entries(files);
+        return {
+          contents: [
+            ...entries.map(([name, file]) => `import ${name} from ${JSON.stringify(file)};`),
+            `export default { ${entries.map(([name]) => name).join(', ')} };`,
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: packageRoot,
+        };
+      });
+      // An unknown name was already reported with the closest one when the server loaded the overrides.
+      b.onResolve({ filter: /^@theme-original\// }, (args) => {
+        const name = args.path.slice('@theme-original/'.length);
+        return isThemeComponentName(name)
+          ? { path: name, namespace: 'docs-it-theme-original' }
+          : { errors: [{ text: `${args.path} is no theme component` }] };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-theme-original' }, (args) => ({
+        contents: [
+          `import { originalComponent } from ${JSON.stringify(registry)};`,
+          `export default originalComponent(${JSON.stringify(args.path)});`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: packageRoot,
+      }));
+    },
+  };
+}
+
+/**
  * The entry that holds React's runtime apart from the app (`react`, `react-dom/client`): the app changes with
  * every release of docs-it and every site, React rarely, so its chunk keeps its name (and readers' caches)
  * across them. The entry's own file is dropped from the output: nothing loads it.
@@ -154,7 +197,10 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
       'process.env.NODE_ENV': JSON.stringify(mode),
       __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
     },
-    plugins: [siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined)],
+    plugins: [
+      siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined),
+      themeOverrides(packageRoot, input.themeOverrides ?? {}),
+    ],
   };
 }
 

@@ -7,6 +7,7 @@ import { countOf, type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic 
 import { formatMs } from '../pipeline/format-units';
 import { type Reporter, silentReporter } from '../pipeline/reporter';
 import { listen } from '../server/listen';
+import { themeOverridesDir } from '../shared/theme-components';
 import type { TerminalReporter } from './terminal-reporter';
 
 export interface DevOptions {
@@ -103,6 +104,8 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
       path.join(paths.root, 'i18n'),
       // The site's components module and its neighbours: rendered into pages and bundled for the browser.
       ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
+      // The site's overrides of theme components (src/theme/<Name>.tsx).
+      path.join(paths.root, themeOverridesDir),
       path.join(options.packageRoot, 'src/client'),
       path.join(options.packageRoot, 'templates/styles.css'),
       // The site's stylesheets: an edit reloads the pages with it.

@@ -143,6 +143,21 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
 
   withOutputOptions(
     program
+      .command('swizzle')
+      .description("write src/theme/<Name>.tsx, which wraps the theme's component of that name")
+      .argument('<name>', 'the component: Navbar, Logo, SearchBar, Footer, DocCard or NotFound')
+      .option('--wrap', 'draw the original inside the new component (the default)', true)
+      .option('-d, --dir <dir>', "the site's folder", '.')
+      .option('-f, --force', 'replace an override that is already there', false),
+  ).action(async (name: string, opts: OutputOptions & { dir: string; force: boolean }) => {
+    const { swizzleCommand } = await import('./swizzle-command');
+    await action((o: typeof opts, reporter) =>
+      swizzleCommand({ name, dir: path.resolve(o.dir), force: o.force }, reporter),
+    )(opts);
+  });
+
+  withOutputOptions(
+    program
       .command('build')
       .description('render every route to static HTML into the output folder')
       .option('-o, --out <dir>', 'output folder (default: build in the site folder)')

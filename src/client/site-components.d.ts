@@ -8,3 +8,9 @@ declare module 'docs-it:site-components' {
 declare module 'docs-it:mermaid' {
   export function renderDiagrams(root: ParentNode): void;
 }
+
+/** The site's overrides of theme components (`src/theme/<Name>.tsx`), by name: see bundle-client. */
+declare module 'docs-it:theme-overrides' {
+  const overrides: Record<string, unknown>;
+  export default overrides;
+}

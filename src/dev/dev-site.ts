@@ -15,6 +15,7 @@ import { createSite, readContent, type Site } from '../pipeline/site';
 import { type SiteFiles, siteFiles } from '../pipeline/site-files/site-files';
 import { clientConfigOf } from '../render/client-config';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
+import { themeOverridesDir } from '../shared/theme-components';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -132,8 +133,10 @@ export class DevSite {
       return { paths: 'all', diagnostics: this.diagnostics, compiled: [] };
     }
     const siteCode = this.config.site.components && path.dirname(path.resolve(paths.root, this.config.site.components));
-    // The site's components are in the browser bundle too.
-    if (siteCode && changed.some((f) => f.startsWith(siteCode + path.sep))) this.bundle = await this.bundler!.rebuild();
+    const overrides = path.join(paths.root, themeOverridesDir) + path.sep;
+    // The site's components and its overrides of theme components are in the browser bundle too.
+    if (changed.some((f) => (siteCode && f.startsWith(siteCode + path.sep)) || f.startsWith(overrides)))
+      this.bundle = await this.bundler!.rebuild();
     const compiled = await this.reload(rel);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     await this.checkLinks(this.site);
@@ -259,7 +262,8 @@ export class DevSite {
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
-    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined });
+    const themeOverrides = this.site.content.theme.files;
+    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides });
     if (this.bundler && key === this.bundlerKey) return;
     // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
     const bundler = await bundleClientIncrementally({
@@ -270,6 +274,7 @@ export class DevSite {
       siteRoot: this.config.paths.root,
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
+      themeOverrides,
     });
     await this.bundler?.dispose();
     this.bundler = bundler;

@@ -162,6 +162,7 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       siteRoot: config.paths.root,
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
       mermaid: firstMermaidUse(site.content.discovered.sources),
+      themeOverrides: site.content.theme.files,
     }),
     bundleSiteStyles({
       siteRoot: config.paths.root,

@@ -33,6 +33,7 @@ import { type RoutePage, routePageOf } from '../render/route-props';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
+import { loadThemeOverrides, type ThemeOverrides } from '../site-code/theme-overrides';
 import { readLastCommitDates } from '../translations/last-commit-dates';
 import { compileJobsOf } from './compile-jobs';
 import type { OnProgress } from './progress';
@@ -49,6 +50,8 @@ export interface SiteContent {
   translations?: TranslationInput;
   /** The site's components and the modules its pages import, bundled (absent when it has none). */
   code: SiteCode | undefined;
+  /** The site's overrides of theme components (`src/theme/<Name>.tsx`), already handed to the templates. */
+  theme: ThemeOverrides;
   /**
    * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
    * path relative to the site's folder.
@@ -69,8 +72,17 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
       : undefined,
   ]);
   const code = await loadSiteCode(config, discovered, modules);
+  const theme = await loadThemeOverrides(root, modules);
   const configFile = path.relative(root, config.paths.configFile);
-  return { discovered, releases, configFile, configSource, code, ...(lastCommitDates ? { lastCommitDates } : {}) };
+  return {
+    discovered,
+    releases,
+    configFile,
+    configSource,
+    code,
+    theme,
+    ...(lastCommitDates ? { lastCommitDates } : {}),
+  };
 }
 
 /** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */

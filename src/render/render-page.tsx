@@ -19,6 +19,8 @@ export interface RenderInput {
   hasBlog: boolean;
   page: RoutePage;
   sidebar: SidebarItem[] | undefined;
+  /** A digest of the site's overrides of theme components: their code is part of what a page renders. */
+  theme: string;
 }
 
 /**

@@ -17,7 +17,7 @@ import { lineOfKeyPath } from '../validation/locate-key';
 import { resolveModule } from './resolve-module';
 
 /** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
-const docsItModules: Plugin = {
+export const docsItModules: Plugin = {
   name: 'docs-it-modules',
   setup(b) {
     b.onResolve({ filter: /^(react|react-dom|@theme|@docusaurus)(\/|$)/ }, (args) =>

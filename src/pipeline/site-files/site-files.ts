@@ -27,6 +27,7 @@ import {
   sidebarFileOf,
   urlOfFile,
 } from '../../shared/urls';
+import { overrideErrorOf } from '../../site-code/theme-overrides';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';
@@ -203,7 +204,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
     const { page } = await site.routePage(route);
     const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
-    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar };
+    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar, theme: site.content.theme.digest };
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
@@ -214,7 +215,14 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         path: htmlFileOf(route.path, notFound),
         ...source,
         key,
-        contents: async () => renderPage(await renderInputOf(route.path), fragments),
+        contents: async () => {
+          const input = await renderInputOf(route.path);
+          try {
+            return renderPage(input, fragments);
+          } catch (error) {
+            throw overrideErrorOf(error, route.path) ?? error;
+          }
+        },
         linkable: false,
       },
       {

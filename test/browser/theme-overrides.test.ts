@@ -1,0 +1,154 @@
+// A site's overrides of theme components as its reader meets them: the French fixture site wraps the theme's
+// doc card (a badge over each card) and replaces its footer with one of its own, whose button works once the
+// page has hydrated; no hydration error on the console, on first load or after in-app navigation.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type RunningDev, startDev } from '../../src/cli/dev-command';
+import { copyFixture, removeDir, repoRoot } from '../helpers';
+import { openFixtureSite } from './site-server';
+
+let french: Awaited<ReturnType<typeof openFixtureSite>>;
+
+test.before(async () => {
+  // A category with a generated index: a page of the category's cards.
+  french = await openFixtureSite(
+    copyFixture('other-site', {
+      'content/docs/premiers-pas/mise-en-page/_category_.json': JSON.stringify({
+        label: 'Mise en page',
+        position: 3,
+        description: 'Gabarits des pages et couvertures du livre.',
+        link: { type: 'generated-index' },
+      }),
+      // A search button that breaks when it is used: its crash must not blank the page.
+      'src/theme/SearchBar.tsx': [
+        "import { useState } from 'react';",
+        '',
+        'export default function SearchBar() {',
+        '  const [broken, setBroken] = useState(false);',
+        "  if (broken) throw new Error('la recherche est en panne');",
+        '  return (',
+        '    <button type="button" onClick={() => setBroken(true)}>',
+        '      Chercher',
+        '    </button>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    }),
+  );
+});
+test.after(async () => {
+  await french.close();
+});
+
+/** Errors and warnings the page logs, as the reader's console shows them. */
+function consoleOf(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()} ${m.location().url}`);
+  });
+  page.on('pageerror', (e) => messages.push(`uncaught: ${e.message}`));
+  return messages;
+}
+
+async function open(url: string): Promise<{ page: Page; messages: string[] }> {
+  const page = await french.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const messages = consoleOf(page);
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  return { page, messages };
+}
+
+test('the wrapped doc card: a badge over the theme’s card, which still leads to its page', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/category/mise-en-page`);
+  const cards = page.locator('.doc-cards .atelier-card');
+  assert.equal(await cards.count(), 2, 'one wrapped card per page of the category');
+  const first = cards.first();
+  assert.equal(await first.locator('.atelier-badge').innerText(), 'Fiche');
+  assert.ok(await first.locator('.atelier-badge').isVisible());
+  const link = first.getByRole('link');
+  assert.match(await link.innerText(), /Couvertures|Gabarits/);
+  await link.click();
+  await page.waitForURL(/\/docs\/manuel\/premiers-pas\/mise-en-page\/(couvertures|gabarits)$/);
+  assert.ok(await page.locator('main h1').isVisible());
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test('the replaced footer: the site’s own, hydrated, on first load and after in-app navigation', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
+  const footer = page.locator('footer');
+  assert.ok(await footer.getByText('Copyright © 2025 Atelier, reliure numérique').isVisible());
+  // The theme's footer columns are gone.
+  assert.equal(await footer.getByRole('link', { name: 'Raccourcis clavier' }).count(), 0);
+  const legal = footer.getByRole('button', { name: 'Mentions légales' });
+  assert.equal(await legal.getAttribute('aria-expanded'), 'false');
+  await legal.click();
+  assert.ok(await footer.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+  assert.equal(await legal.getAttribute('aria-expanded'), 'true');
+
+  // In-app navigation through the navbar: the browser draws the same override.
+  await page.locator('.navbar a[href="/docs/blog"]').first().click();
+  await page.waitForURL('**/docs/blog');
+  assert.ok(await page.locator('footer').getByText('Copyright © 2025 Atelier, reliure numérique').isVisible());
+  assert.equal(await page.locator('footer').getByRole('link', { name: 'Raccourcis clavier' }).count(), 0);
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test('an override that throws in the browser shows the crash box in its place, and the page stays', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
+  await page.getByRole('button', { name: 'Chercher' }).click();
+  const crash = page.getByRole('alert').filter({ hasText: 'Cette page a planté.' });
+  await crash.waitFor();
+  assert.ok(await crash.getByText('la recherche est en panne').isVisible());
+  assert.ok(await page.locator('main h1').isVisible(), 'the page’s text is still there');
+  assert.ok(await page.locator('footer').getByText('Copyright © 2025 Atelier, reliure numérique').isVisible());
+  assert.ok(
+    messages.some((m) => m.includes('la recherche est en panne')),
+    'the error is on the console',
+  );
+  await page.close();
+});
+
+test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads the page with it', async () => {
+  const dir = copyFixture('other-site');
+  let dev: RunningDev | undefined;
+  try {
+    dev = await startDev({
+      packageRoot: repoRoot,
+      config: path.join(dir, 'site.config.ts'),
+      port: 0,
+      host: '127.0.0.1',
+      open: false,
+    });
+    const page = await french.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const messages = consoleOf(page);
+    const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
+    await page.goto(`${dev.url}manuel/premiers-pas/premier-livre`);
+    await connected;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
+    await legal.click();
+    assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+
+    const file = path.join(dir, 'src/theme/Footer.tsx');
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Mentions légales', 'Informations légales'));
+    await reloaded;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    const edited = page.locator('footer').getByRole('button', { name: 'Informations légales' });
+    await edited.click();
+    assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+    assert.equal(messages, []);
+    await page.close();
+  } finally {
+    await dev?.close();
+    removeDir(dir);
+  }
+});
+
+test.run();

@@ -1,0 +1,74 @@
+// A site's overrides of theme components (`src/theme/<Name>.tsx`): a file named after no theme component is an
+// error at that file, naming the component it most likely meant.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/pipeline/build-site';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+
+const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';
+
+test('a misspelt override is an error at its file, with the component it most likely meant', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/Fotter.tsx': footer });
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /^src\/theme\/Fotter\.tsx:1:1: .*overrides no theme component: there is none named Fotter/);
+  assert.match(errors[0]!, 'Did you mean Footer? Rename it Footer.tsx.');
+});
+
+test('an override in a folder is named by the folder', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/DocCrad/index.tsx': footer });
+  assert.match(errors[0]!, /^src\/theme\/DocCrad\/index\.tsx:1:1: /);
+  assert.match(errors[0]!, 'Did you mean DocCard? Rename it DocCard/index.tsx.');
+});
+
+test('a name like no theme component lists those a site can override', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/Carousel.tsx': footer });
+  assert.match(errors[0]!, 'none named Carousel');
+  assert.match(errors[0]!, 'The components a site can override: Navbar, Logo, SearchBar, Footer, DocCard, NotFound.');
+  assert.not.match(errors[0]!, 'Did you mean');
+});
+
+test('@theme-original/ of no theme component is an error at the import, with the closest name', async () => {
+  const errors = await buildErrors('other-site', {
+    'src/theme/Footer.tsx': "import Original from '@theme-original/Fotter';\nexport default Original;\n",
+  });
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:1:\d+: /);
+  assert.match(errors[0]!, '@theme-original/Fotter is no theme component: did you mean @theme-original/Footer?');
+});
+
+test('an override that throws while it renders fails the build at its file and line', async () => {
+  const throwing = [
+    "import type { FooterProps } from 'docs-it';",
+    '',
+    'export default function Footer({ footer }: FooterProps) {',
+    "  if (footer.copyright) throw new Error('pied de page cassé');",
+    '  return <footer />;',
+    '}',
+    '',
+  ].join('\n');
+  const errors = await buildErrors('other-site', { 'src/theme/Footer.tsx': throwing });
+  assert.ok(errors.length > 0);
+  assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/docs\/.* failed: .*pied de page cassé/);
+});
+
+test('an edited override renders again on the next build, though the pages did not change', async () => {
+  const dir = copyFixture('other-site');
+  try {
+    const build = () => quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') }));
+    const page = () => readFileSync(path.join(dir, 'build/docs/manuel/premiers-pas/premier-livre/index.html'), 'utf8');
+    await build();
+    assert.match(page(), 'Mentions légales');
+    const file = path.join(dir, 'src/theme/Footer.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Mentions légales', 'Informations légales'));
+    await build();
+    assert.match(page(), 'Informations légales');
+    assert.not.match(page(), 'Mentions légales');
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test.run();

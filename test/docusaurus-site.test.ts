@@ -39,6 +39,13 @@ test("the site's components render into the page; components of the components m
   assert.not.match(content, 'rel="preload"', 'React 19 puts an image preload in front of the markup it renders');
 });
 
+test("a site's @theme/X module keeps its named exports: import Command, { InstallTauriCli } binds both", () => {
+  const config = html('lanterna/docs/guide/configurazione');
+  assert.match(config, 'data-component="Command" data-props="{&quot;name&quot;:&quot;info&quot;}"');
+  assert.match(config, '<docs-it-island data-component="InstallTauriCli"');
+  assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

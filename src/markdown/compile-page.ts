@@ -222,7 +222,9 @@ async function modulesOf(code: SiteCode | undefined): Promise<{ imports: Namespa
   for (const key of Object.values(code.imports)) {
     const [module, name] = key.split('#') as [string, string | undefined];
     const namespace = module === componentsKey ? site : (bundle[module] ?? {});
-    imports[key] = name === undefined ? namespace : { default: namespace[name] };
+    // `@theme/Name`: the components module with `Name` as its default, so `import Command, { InstallCli } from
+    // '@theme/Command'` binds both, as a Docusaurus site's `src/theme/Command.js` exporting both does.
+    imports[key] = name === undefined ? namespace : { ...namespace, default: namespace[name] };
   }
   const components: Namespace = { ...mdxComponents };
   for (const name of code.components) components[name] = site[name];

@@ -46,6 +46,28 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
   assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
 });
 
+test('MDX pages export toc, frontMatter, contentTitle and metadata; <TOCInline toc={toc} /> lists the headings', () => {
+  const page = html('lanterna/docs/riferimenti/api/finestra');
+  assert.match(
+    page,
+    'In questa pagina (finestra, «L&#x27;interfaccia finestra», /lanterna/docs/riferimenti/api/finestra):',
+  );
+  assert.match(
+    page,
+    '<div class="toc-inline"><ul><li><a href="#aprire-una-finestra">Aprire una finestra</a><ul><li>' +
+      '<a href="#le-opzioni-di-apertura">Le opzioni di apertura</a></li></ul></li><li>' +
+      '<a href="#chiudere-una-finestra">Chiudere una finestra</a></li></ul></div>',
+  );
+});
+
+test('<DocCardList /> written as a component lists the cards of the category the page is the index of', () => {
+  const page = html('lanterna/docs/strumenti');
+  const content = page.slice(page.indexOf('class="content"'), page.indexOf('</article>'));
+  const cards = [...content.matchAll(/<a class="card card-link" href="([^"]+)">/g)].map((m) => m[1]);
+  assert.equal(cards, ['/lanterna/docs/strumenti/estensioni']);
+  assert.not.match(content, 'data-docs-it-card-list');
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

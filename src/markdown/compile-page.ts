@@ -34,9 +34,11 @@ import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeHeadingSlugs from './rehype-heading-slugs';
 import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
 import rehypeLinks from './rehype-links';
+import rehypeMdxExports from './rehype-mdx-exports';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
 import remarkAutolinkGuard from './remark-autolink-guard';
+import { cardListMarker } from './remark-card-list';
 import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
@@ -88,6 +90,8 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
     rehypeSearchBlocks,
     rehypeHeadingAnchors,
     ...(excerpt ? [rehypeExcerpt] : []),
+    // After the TOC is collected: MDX pages export it (and their front matter) as Docusaurus's do.
+    ...(format === 'mdx' ? [rehypeMdxExports] : []),
   ];
 }
 
@@ -177,6 +181,9 @@ export function createPageCompiler(
     } catch (error) {
       throw syntaxErrorOrCrash(error, input.file);
     }
+    // `<DocCardList />` written as a component leaves the marker `::doc-card-list` leaves: its cards come alike.
+    if (format === 'mdx' && !file.data.cardList && html.includes(cardListMarker))
+      file.data.cardList = placeOf(body, /<DocCardList[\s/>]/) ?? { line: 1, column: 1 };
     const search = file.data.search ?? [];
     const result: CompiledPage = {
       html,

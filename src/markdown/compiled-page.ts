@@ -48,6 +48,13 @@ export interface CompiledPage {
 }
 
 /** What the plugins read of the page being compiled (from `file.data.page`), so one processor serves every page. */
+/** What a Docusaurus MDX page exports besides its content, as docs-it gives it (see rehype-mdx-exports). */
+export interface MdxPageData {
+  frontMatter: Record<string, unknown>;
+  /** Docusaurus's `metadata`: title, description, permalink, source (`@site/…`), id of a doc, frontMatter. */
+  metadata: Record<string, unknown>;
+}
+
 export interface PageContext {
   /** Site-root relative path of the file. */
   file: string;
@@ -64,11 +71,15 @@ export interface PageContext {
   text: InterfaceText;
   /** The site's code an MDX page can use (its components; the modules it imports), when the site has some. */
   code?: SiteCode;
+  /** What an MDX page exports as `frontMatter` and `metadata` (see rehype-mdx-exports). */
+  mdxData?: MdxPageData;
 }
 
 declare module 'vfile' {
   interface DataMap {
     toc: TocItem[];
+    /** The text of the page's `# Title` heading (Docusaurus's `contentTitle`), see remark-strip-title. */
+    contentTitle: string;
     ids: string[];
     links: LinkRef[];
     problems: Problem[];

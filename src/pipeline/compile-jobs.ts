@@ -66,7 +66,8 @@ export function compileJobsOf(
     source: ParsedSource,
     route: string,
     titleLine: number | undefined,
-    fm: { toc_min_heading_level?: number; toc_max_heading_level?: number },
+    fm: { toc_min_heading_level?: number; toc_max_heading_level?: number; description?: string },
+    meta: { title: string; id?: string },
     excerpt = false,
   ) => {
     // As Docusaurus does: a `.md` page with imports or components is MDX.
@@ -87,16 +88,26 @@ export function compileJobsOf(
       const imports = importsOfPage(source, texts);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
+      // As JSON: a YAML date is its ISO string, as in the page's compile cache key.
+      const frontMatter = JSON.parse(JSON.stringify(fm)) as Record<string, unknown>;
+      const permalink = route.startsWith(baseUrl) ? route : baseUrl + route.replace(/^\//, '');
+      job.mdxData = {
+        frontMatter,
+        metadata: { ...meta, description: fm.description, source: `@site/${source.file}`, permalink, frontMatter },
+      };
     }
     if (titleLine !== undefined) job.titleLine = titleLine;
     jobs.set(source.file, job);
   };
-  for (const doc of model.docs) add(doc.source, doc.route, doc.titleLine, doc.frontMatter);
-  if (model.docsHome)
-    add(model.docsHome.source, model.docsHome.route, model.docsHome.titleLine, model.docsHome.frontMatter);
-  for (const post of model.posts) add(post.source, post.route, post.titleLine, post.frontMatter, true);
-  for (const page of model.pages) add(page.source, page.route, page.titleLine, page.frontMatter);
+  for (const doc of model.docs)
+    add(doc.source, doc.route, doc.titleLine, doc.frontMatter, { id: doc.id, title: doc.title });
+  const home = model.docsHome;
+  if (home) add(home.source, home.route, home.titleLine, home.frontMatter, { title: home.title });
+  for (const post of model.posts)
+    add(post.source, post.route, post.titleLine, post.frontMatter, { title: post.title }, true);
+  for (const page of model.pages) add(page.source, page.route, page.titleLine, page.frontMatter, { title: page.title });
   const notFound = model.notFoundPage;
-  if (notFound) add(notFound.source, notFound.route, notFound.titleLine, notFound.frontMatter);
+  if (notFound)
+    add(notFound.source, notFound.route, notFound.titleLine, notFound.frontMatter, { title: notFound.title });
   return jobs;
 }

@@ -7,6 +7,7 @@ export const builtinModules = {
   '@theme/TabItem': { default: 'TabItem' },
   '@theme/Admonition': { default: 'Admonition' },
   '@theme/DocCardList': { default: 'DocCardList' },
+  '@theme/TOCInline': { default: 'TOCInline' },
   '@theme/CodeBlock': { default: 'CodeBlock' },
   '@theme/Details': { default: 'Details' },
   '@docusaurus/Link': { default: 'Link' },

@@ -119,9 +119,51 @@ export function Admonition({
   );
 }
 
-/** Cards of the current category's pages: replaced at render time, like `::doc-card-list`. */
-export function DocCardList() {
+/**
+ * Cards of the current category's pages: replaced at render time, like `::doc-card-list`. Docusaurus's
+ * `items` (`useCurrentSidebarCategory().items`) are those same cards, so the list is the category's either way.
+ */
+export function DocCardList(_props: { items?: unknown }) {
   return <div data-docs-it-card-list="" />;
+}
+
+/** A TOC item as MDX pages export it in `toc` (see rehype-mdx-exports), as Docusaurus's do. */
+interface TocEntry {
+  value: string;
+  id: string;
+  level: number;
+}
+
+/** Docusaurus's `<TOCInline toc={toc} />`: the page's headings as nested links, within the levels asked for. */
+export function TOCInline({
+  toc,
+  minHeadingLevel = 2,
+  maxHeadingLevel = 3,
+}: {
+  toc: readonly TocEntry[];
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+}) {
+  const items = toc.filter((item) => item.level >= minHeadingLevel && item.level <= maxHeadingLevel);
+  /** The items from `start` on at `level` or deeper, each with its deeper ones nested inside it. */
+  const list = (start: number, level: number): [ReactNode, number] => {
+    const children: ReactNode[] = [];
+    let i = start;
+    while (i < items.length && items[i]!.level >= level) {
+      const item = items[i]!;
+      const [nested, next] =
+        items[i + 1] && items[i + 1]!.level > item.level ? list(i + 1, items[i + 1]!.level) : [null, i + 1];
+      children.push(
+        <li key={item.id}>
+          <a href={`#${item.id}`}>{item.value}</a>
+          {nested}
+        </li>,
+      );
+      i = next;
+    }
+    return [<ul key={start}>{children}</ul>, i];
+  };
+  return <div className="toc-inline">{items.length > 0 ? list(0, items[0]!.level)[0] : null}</div>;
 }
 
 /** The site's base URL while a page is rendered: `<Link to="/x">` points under it, as in Docusaurus. */
@@ -215,6 +257,7 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  TOCInline,
   Tabs,
   TabItem,
   Admonition,
@@ -229,6 +272,7 @@ const implementations = {
 };
 
 export const mdxComponents = {
+  TOCInline,
   Tabs,
   TabItem,
   Admonition,

@@ -68,6 +68,20 @@ test('<DocCardList /> written as a component lists the cards of the category the
   assert.not.match(content, 'data-docs-it-card-list');
 });
 
+test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common work in pages and site components', () => {
+  const page = html('lanterna/comunita');
+  assert.match(page, 'Questo sito si chiama Lanterna e vive su https://lanterna.example.');
+  assert.match(
+    page,
+    '<docs-it-island data-component="Benvenuto" data-props="{}"><div class="benvenuto theme-doc-markdown">',
+  );
+  assert.match(page, '<p class="benvenuto-titolo">Lanterna: Applicazioni desktop leggere, spiegate passo passo</p>');
+  assert.match(page, '<a class="benvenuto-forum" href="https://forum.lanterna.example">');
+  assert.match(page, '<a class="benvenuto-logo" href="/lanterna/img/logo.svg">');
+  assert.match(page, '<p class="benvenuto-ambiente">Nella build</p><span>Modalità sconosciuta</span>');
+  assert.not.match(page, 'ignorata');
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

@@ -5,7 +5,8 @@ import { clientConfig } from './client-config';
 import { reportRecoverable } from './recoverable-errors';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
-let components: Promise<Components> | undefined;
+type Contexts = Pick<typeof import('../../templates/content/mdx-components'), 'BaseUrlContext' | 'SiteConfigContext'>;
+let components: Promise<[Components, Contexts]> | undefined;
 
 /**
  * Hydrates the site's own components in `root` (server-rendered inside `<docs-it-island>`, see
@@ -16,8 +17,12 @@ let components: Promise<Components> | undefined;
 export function hydrateIslands(root: ParentNode): void {
   const islands = [...root.querySelectorAll<HTMLElement>('docs-it-island:not([data-hydrated])')];
   if (islands.length === 0) return;
-  components ??= import('docs-it:site-components') as unknown as Promise<Components>;
-  void components.then((module) => {
+  // With the components, the contexts of the Docusaurus modules they use: a chunk they share, loaded with them.
+  components ??= Promise.all([
+    import('docs-it:site-components') as unknown as Promise<Components>,
+    import('../../templates/content/mdx-components'),
+  ]);
+  void components.then(([module, { BaseUrlContext, SiteConfigContext }]) => {
     for (const island of islands) {
       const Component = island.dataset.component ? module[island.dataset.component] : undefined;
       if (!Component || island.dataset.hydrated) continue;
@@ -27,11 +32,15 @@ export function hydrateIslands(root: ParentNode): void {
       if (slot) props.children = createElement('docs-it-slot', { dangerouslySetInnerHTML: { __html: slot.innerHTML } });
       // Theme components inside (`<Admonition>`) read the site's interface strings, as on the server.
       const text = clientConfig.chrome.text;
-      hydrateRoot(
-        island,
-        createElement(InterfaceTextContext.Provider, { value: text }, createElement(Component, props)),
-        { onRecoverableError: reportRecoverable },
+      // The Docusaurus modules they use (`useBaseUrl`, `useDocusaurusContext`) read the site, as on the server.
+      const withSite = createElement(
+        BaseUrlContext.Provider,
+        { value: clientConfig.baseUrl },
+        createElement(SiteConfigContext.Provider, { value: clientConfig.siteConfig }, createElement(Component, props)),
       );
+      hydrateRoot(island, createElement(InterfaceTextContext.Provider, { value: text }, withSite), {
+        onRecoverableError: reportRecoverable,
+      });
     }
   });
 }

@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
+import { SiteConfigContext } from '../../templates/content/docusaurus-modules';
 import { islandOf } from '../../templates/content/island';
 import {
   BaseUrlContext,
@@ -19,6 +20,7 @@ import {
 import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
+import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import type { CompiledPage, ImportBinding, PageContext } from './compiled-page';
@@ -160,8 +162,13 @@ export function createPageCompiler(
               const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
               countSiteElements(budget.count);
               try {
+                const withSite = createElement(
+                  SiteConfigContext.Provider,
+                  { value: input.mdxData?.siteConfig ?? docusaurusSiteConfigOf({ ...noSite, baseUrl: input.baseUrl }) },
+                  withText,
+                );
                 const markup = renderToStaticMarkup(
-                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
+                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withSite),
                 );
                 return withoutImagePreloads(markup);
               } finally {
@@ -199,6 +206,9 @@ export function createPageCompiler(
     return result;
   };
 }
+
+/** A page compiled without a site (a test's): `useDocusaurusContext()` says nothing but its base URL. */
+const noSite = { title: '', tagline: '', url: '' };
 
 type Namespace = Record<string, unknown>;
 const islands = new WeakMap<Namespace, Namespace>();

@@ -1,3 +1,4 @@
+import type { DocusaurusSiteConfig } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { SiteCode } from '../shared/site-code';
 import type { TocItem } from '../shared/toc';
@@ -53,6 +54,8 @@ export interface MdxPageData {
   frontMatter: Record<string, unknown>;
   /** Docusaurus's `metadata`: title, description, permalink, source (`@site/…`), id of a doc, frontMatter. */
   metadata: Record<string, unknown>;
+  /** `useDocusaurusContext().siteConfig` while the page renders. */
+  siteConfig: DocusaurusSiteConfig;
 }
 
 export interface PageContext {

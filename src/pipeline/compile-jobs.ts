@@ -5,6 +5,7 @@ import { isAssetImport } from '../markdown/asset-refs';
 import type { CompileInput } from '../markdown/compile-page';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
+import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { SiteCode } from '../shared/site-code';
 
@@ -58,6 +59,7 @@ export function compileJobsOf(
   baseUrl: string,
   text: InterfaceText,
   code?: SiteCode,
+  siteConfig: DocusaurusSiteConfig = docusaurusSiteConfigOf({ title: '', tagline: '', url: '', baseUrl }),
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
   for (const source of discovered.sources) texts.set(source.file, source.text);
@@ -94,6 +96,7 @@ export function compileJobsOf(
       job.mdxData = {
         frontMatter,
         metadata: { ...meta, description: fm.description, source: `@site/${source.file}`, permalink, frontMatter },
+        siteConfig,
       };
     }
     if (titleLine !== undefined) job.titleLine = titleLine;

@@ -13,6 +13,10 @@ export const builtinModules = {
   '@docusaurus/Link': { default: 'Link' },
   '@docusaurus/useBaseUrl': { default: 'useBaseUrl', useBaseUrlUtils: 'useBaseUrlUtils' },
   '@docusaurus/BrowserOnly': { default: 'BrowserOnly' },
+  '@docusaurus/useDocusaurusContext': { default: 'useDocusaurusContext' },
+  '@docusaurus/Head': { default: 'Head' },
+  '@docusaurus/ExecutionEnvironment': { default: 'ExecutionEnvironment' },
+  '@docusaurus/theme-common': { useColorMode: 'useColorMode', ThemeClassNames: 'ThemeClassNames' },
   '@theme/Mermaid': { default: 'Mermaid' },
 } as const satisfies Record<string, Record<string, string>>;
 

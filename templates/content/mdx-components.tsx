@@ -12,6 +12,18 @@ import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/s
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
+import { ExecutionEnvironment, Head, ThemeClassNames, useColorMode, useDocusaurusContext } from './docusaurus-modules';
+
+// Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
+// module from this file (see bundle-client), and islands their contexts.
+export {
+  ExecutionEnvironment,
+  Head,
+  SiteConfigContext,
+  ThemeClassNames,
+  useColorMode,
+  useDocusaurusContext,
+} from './docusaurus-modules';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -257,6 +269,11 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  useDocusaurusContext,
+  Head,
+  ExecutionEnvironment,
+  useColorMode,
+  ThemeClassNames,
   TOCInline,
   Tabs,
   TabItem,

@@ -65,6 +65,8 @@ test('<DocCardList /> written as a component lists the cards of the category the
   const content = page.slice(page.indexOf('class="content"'), page.indexOf('</article>'));
   const cards = [...content.matchAll(/<a class="card card-link" href="([^"]+)">/g)].map((m) => m[1]);
   assert.equal(cards, ['/lanterna/docs/strumenti/estensioni']);
+  // useCurrentSidebarCategory() from @docusaurus/theme-common: the same category, in the page's own code.
+  assert.match(content, 'In «Gli strumenti di Lanterna»: Estensioni per gli editor.');
   assert.not.match(content, 'data-docs-it-card-list');
 });
 

@@ -5,7 +5,10 @@ import { clientConfig } from './client-config';
 import { reportRecoverable } from './recoverable-errors';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
-type Contexts = Pick<typeof import('../../templates/content/mdx-components'), 'BaseUrlContext' | 'SiteConfigContext'>;
+type Contexts = Pick<
+  typeof import('../../templates/content/mdx-components'),
+  'BaseUrlContext' | 'SiteConfigContext' | 'CurrentCategoryContext'
+>;
 let components: Promise<[Components, Contexts]> | undefined;
 
 /**
@@ -22,7 +25,7 @@ export function hydrateIslands(root: ParentNode): void {
     import('docs-it:site-components') as unknown as Promise<Components>,
     import('../../templates/content/mdx-components'),
   ]);
-  void components.then(([module, { BaseUrlContext, SiteConfigContext }]) => {
+  void components.then(([module, { BaseUrlContext, SiteConfigContext, CurrentCategoryContext }]) => {
     for (const island of islands) {
       const Component = island.dataset.component ? module[island.dataset.component] : undefined;
       if (!Component || island.dataset.hydrated) continue;
@@ -36,7 +39,15 @@ export function hydrateIslands(root: ParentNode): void {
       const withSite = createElement(
         BaseUrlContext.Provider,
         { value: clientConfig.baseUrl },
-        createElement(SiteConfigContext.Provider, { value: clientConfig.siteConfig }, createElement(Component, props)),
+        createElement(
+          SiteConfigContext.Provider,
+          { value: clientConfig.siteConfig },
+          createElement(
+            CurrentCategoryContext.Provider,
+            { value: island.dataset.category ? JSON.parse(island.dataset.category) : undefined },
+            createElement(Component, props),
+          ),
+        ),
       );
       hydrateRoot(island, createElement(InterfaceTextContext.Provider, { value: text }, withSite), {
         onRecoverableError: reportRecoverable,

@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
-import { SiteConfigContext } from '../../templates/content/docusaurus-modules';
+import { CurrentCategoryContext, SiteConfigContext } from '../../templates/content/docusaurus-modules';
 import { islandOf } from '../../templates/content/island';
 import {
   BaseUrlContext,
@@ -162,10 +162,15 @@ export function createPageCompiler(
               const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
               countSiteElements(budget.count);
               try {
+                const withCategory = createElement(
+                  CurrentCategoryContext.Provider,
+                  { value: input.mdxData?.sidebarCategory },
+                  withText,
+                );
                 const withSite = createElement(
                   SiteConfigContext.Provider,
                   { value: input.mdxData?.siteConfig ?? docusaurusSiteConfigOf({ ...noSite, baseUrl: input.baseUrl }) },
-                  withText,
+                  withCategory,
                 );
                 const markup = renderToStaticMarkup(
                   createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withSite),

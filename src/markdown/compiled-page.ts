@@ -1,5 +1,6 @@
 import type { DocusaurusSiteConfig } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import type { SidebarCategory } from '../shared/sidebar';
 import type { SiteCode } from '../shared/site-code';
 import type { TocItem } from '../shared/toc';
 
@@ -56,6 +57,8 @@ export interface MdxPageData {
   metadata: Record<string, unknown>;
   /** `useDocusaurusContext().siteConfig` while the page renders. */
   siteConfig: DocusaurusSiteConfig;
+  /** `useCurrentSidebarCategory()`: the category a doc is the index page of, in its sidebar. */
+  sidebarCategory?: SidebarCategory;
 }
 
 export interface PageContext {

@@ -16,7 +16,11 @@ export const builtinModules = {
   '@docusaurus/useDocusaurusContext': { default: 'useDocusaurusContext' },
   '@docusaurus/Head': { default: 'Head' },
   '@docusaurus/ExecutionEnvironment': { default: 'ExecutionEnvironment' },
-  '@docusaurus/theme-common': { useColorMode: 'useColorMode', ThemeClassNames: 'ThemeClassNames' },
+  '@docusaurus/theme-common': {
+    useColorMode: 'useColorMode',
+    ThemeClassNames: 'ThemeClassNames',
+    useCurrentSidebarCategory: 'useCurrentSidebarCategory',
+  },
   '@theme/Mermaid': { default: 'Mermaid' },
 } as const satisfies Record<string, Record<string, string>>;
 

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { DocusaurusSiteConfig } from '../../src/shared/docusaurus-site-config';
+import type { SidebarCategory } from '../../src/shared/sidebar';
 import { storage } from '../hooks';
 
 /**
@@ -13,6 +14,20 @@ export const SiteConfigContext = createContext<DocusaurusSiteConfig>({
   baseUrl: '/',
   customFields: {},
 });
+
+/**
+ * The sidebar category the page being rendered is the index of (Docusaurus's `useCurrentSidebarCategory()`):
+ * provided while a doc renders on the server, and around each of its hydrated components in the browser.
+ */
+export const CurrentCategoryContext = createContext<SidebarCategory | undefined>(undefined);
+
+/** Docusaurus's `useCurrentSidebarCategory()`: the category (label, href, items) whose index page this is. */
+export function useCurrentSidebarCategory(): SidebarCategory {
+  const category = useContext(CurrentCategoryContext);
+  // Docusaurus throws too: the hook is meant for a category's index page.
+  if (!category) throw new Error('Unexpected: cant find current sidebar category (this page is no category index)');
+  return category;
+}
 
 /** Docusaurus's `useDocusaurusContext()`: `siteConfig` (title, tagline, url, baseUrl, customFields). */
 export function useDocusaurusContext() {

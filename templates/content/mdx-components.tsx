@@ -12,16 +12,25 @@ import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/s
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
-import { ExecutionEnvironment, Head, ThemeClassNames, useColorMode, useDocusaurusContext } from './docusaurus-modules';
+import {
+  ExecutionEnvironment,
+  Head,
+  ThemeClassNames,
+  useColorMode,
+  useCurrentSidebarCategory,
+  useDocusaurusContext,
+} from './docusaurus-modules';
 
 // Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
 // module from this file (see bundle-client), and islands their contexts.
 export {
+  CurrentCategoryContext,
   ExecutionEnvironment,
   Head,
   SiteConfigContext,
   ThemeClassNames,
   useColorMode,
+  useCurrentSidebarCategory,
   useDocusaurusContext,
 } from './docusaurus-modules';
 
@@ -269,6 +278,7 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  useCurrentSidebarCategory,
   useDocusaurusContext,
   Head,
   ExecutionEnvironment,

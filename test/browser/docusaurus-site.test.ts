@@ -58,6 +58,17 @@ test('a hydrated site component reads useDocusaurusContext and useBaseUrl, and u
   await page.close();
 });
 
+test('a hydrated component of a category index page gets its category from useCurrentSidebarCategory', async () => {
+  const { page, errors } = await open('/lanterna/docs/strumenti');
+  const button = page.getByRole('button', { name: 'Le pagine di «Gli strumenti di Lanterna»' });
+  await page.locator('docs-it-island[data-component="Categoria"][data-hydrated]').waitFor({ state: 'attached' });
+  await button.click();
+  assert.is(await button.getAttribute('aria-expanded'), 'true');
+  assert.ok(await page.locator('.categoria li').getByText('Estensioni per gli editor').isVisible());
+  assert.equal(errors, []);
+  await page.close();
+});
+
 test('a mermaid fence is drawn, and again in the other colour mode; images for one colour mode follow it', async () => {
   const { page, errors } = await open('/lanterna/docs/guide/panoramica');
   const diagram = page.locator('.mermaid-diagram');

@@ -1,15 +1,12 @@
 import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { BaseUrlContext, CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
 import { InterfaceTextContext } from '../../templates/text';
 import { clientConfig } from './client-config';
 import { reportRecoverable } from './recoverable-errors';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
-type Contexts = Pick<
-  typeof import('../../templates/content/mdx-components'),
-  'BaseUrlContext' | 'SiteConfigContext' | 'CurrentCategoryContext'
->;
-let components: Promise<[Components, Contexts]> | undefined;
+let components: Promise<Components> | undefined;
 
 /**
  * Hydrates the site's own components in `root` (server-rendered inside `<docs-it-island>`, see
@@ -20,12 +17,8 @@ let components: Promise<[Components, Contexts]> | undefined;
 export function hydrateIslands(root: ParentNode): void {
   const islands = [...root.querySelectorAll<HTMLElement>('docs-it-island:not([data-hydrated])')];
   if (islands.length === 0) return;
-  // With the components, the contexts of the Docusaurus modules they use: a chunk they share, loaded with them.
-  components ??= Promise.all([
-    import('docs-it:site-components') as unknown as Promise<Components>,
-    import('../../templates/content/mdx-components'),
-  ]);
-  void components.then(([module, { BaseUrlContext, SiteConfigContext, CurrentCategoryContext }]) => {
+  components ??= import('docs-it:site-components') as unknown as Promise<Components>;
+  void components.then((module) => {
     for (const island of islands) {
       const Component = island.dataset.component ? module[island.dataset.component] : undefined;
       if (!Component || island.dataset.hydrated) continue;

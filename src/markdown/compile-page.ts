@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
-import { CurrentCategoryContext, SiteConfigContext } from '../../templates/content/docusaurus-modules';
+import { CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
 import { islandOf } from '../../templates/content/island';
 import {
   BaseUrlContext,

@@ -1,25 +1,7 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import type { DocusaurusSiteConfig } from '../../src/shared/docusaurus-site-config';
+import { type ReactNode, useContext, useEffect, useState } from 'react';
 import type { SidebarCategory } from '../../src/shared/sidebar';
 import { storage } from '../hooks';
-
-/**
- * The site's config as Docusaurus's `useDocusaurusContext()` gives it: provided while a page renders on the
- * server, and around each hydrated component in the browser (from the client config), so both render alike.
- */
-export const SiteConfigContext = createContext<DocusaurusSiteConfig>({
-  title: '',
-  tagline: '',
-  url: '',
-  baseUrl: '/',
-  customFields: {},
-});
-
-/**
- * The sidebar category the page being rendered is the index of (Docusaurus's `useCurrentSidebarCategory()`):
- * provided while a doc renders on the server, and around each of its hydrated components in the browser.
- */
-export const CurrentCategoryContext = createContext<SidebarCategory | undefined>(undefined);
+import { CurrentCategoryContext, SiteConfigContext } from './contexts';
 
 /** Docusaurus's `useCurrentSidebarCategory()`: the category (label, href, items) whose index page this is. */
 export function useCurrentSidebarCategory(): SidebarCategory {

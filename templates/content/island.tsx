@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, type ReactNode, useContext } from 'react';
-import { CurrentCategoryContext } from './docusaurus-modules';
+import { CurrentCategoryContext } from './contexts';
 
 /** Whether `value` comes back the same from JSON (functions, elements and class instances do not). */
 function isJson(value: unknown): boolean {

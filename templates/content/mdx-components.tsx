@@ -12,6 +12,7 @@ import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/s
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
+import { BaseUrlContext } from './contexts';
 import {
   ExecutionEnvironment,
   Head,
@@ -22,12 +23,10 @@ import {
 } from './docusaurus-modules';
 
 // Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
-// module from this file (see bundle-client), and islands their contexts.
+// module from this file (see bundle-client).
 export {
-  CurrentCategoryContext,
   ExecutionEnvironment,
   Head,
-  SiteConfigContext,
   ThemeClassNames,
   useColorMode,
   useCurrentSidebarCategory,
@@ -187,8 +186,7 @@ export function TOCInline({
   return <div className="toc-inline">{items.length > 0 ? list(0, items[0]!.level)[0] : null}</div>;
 }
 
-/** The site's base URL while a page is rendered: `<Link to="/x">` points under it, as in Docusaurus. */
-export const BaseUrlContext = createContext('/');
+export { BaseUrlContext };
 
 /** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
 export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {

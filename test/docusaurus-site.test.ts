@@ -70,7 +70,7 @@ test('<DocCardList /> written as a component lists the cards of the category the
   assert.not.match(content, 'data-docs-it-card-list');
 });
 
-test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common work in pages and site components', () => {
+test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common work in pages and components', () => {
   const page = html('lanterna/comunita');
   assert.match(page, 'Questo sito si chiama Lanterna e vive su https://lanterna.example.');
   assert.match(

@@ -41,7 +41,7 @@ test("a component of the site's components module works in the browser, after na
   await page.close();
 });
 
-test('a hydrated site component reads useDocusaurusContext and useBaseUrl, and useColorMode follows the toggle', async () => {
+test('a hydrated component reads useDocusaurusContext and useBaseUrl; useColorMode follows the toggle', async () => {
   const { page, errors } = await open('/lanterna/comunita');
   const greeting = page.locator('.benvenuto');
   await greeting.getByText('Modalità light').waitFor({ state: 'visible' });

@@ -39,6 +39,51 @@ test("the site's components render into the page; components of the components m
   assert.not.match(content, 'rel="preload"', 'React 19 puts an image preload in front of the markup it renders');
 });
 
+test("a site's @theme/X module keeps its named exports: import Command, { InstallTauriCli } binds both", () => {
+  const config = html('lanterna/docs/guide/configurazione');
+  assert.match(config, 'data-component="Command" data-props="{&quot;name&quot;:&quot;info&quot;}"');
+  assert.match(config, '<docs-it-island data-component="InstallTauriCli"');
+  assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
+});
+
+test('MDX pages export toc, frontMatter, contentTitle and metadata; <TOCInline toc={toc} /> lists the headings', () => {
+  const page = html('lanterna/docs/riferimenti/api/finestra');
+  assert.match(
+    page,
+    'In questa pagina (finestra, «L&#x27;interfaccia finestra», /lanterna/docs/riferimenti/api/finestra):',
+  );
+  assert.match(
+    page,
+    '<div class="toc-inline"><ul><li><a href="#aprire-una-finestra">Aprire una finestra</a><ul><li>' +
+      '<a href="#le-opzioni-di-apertura">Le opzioni di apertura</a></li></ul></li><li>' +
+      '<a href="#chiudere-una-finestra">Chiudere una finestra</a></li></ul></div>',
+  );
+});
+
+test('<DocCardList /> written as a component lists the cards of the category the page is the index of', () => {
+  const page = html('lanterna/docs/strumenti');
+  const content = page.slice(page.indexOf('class="content"'), page.indexOf('</article>'));
+  const cards = [...content.matchAll(/<a class="card card-link" href="([^"]+)">/g)].map((m) => m[1]);
+  assert.equal(cards, ['/lanterna/docs/strumenti/estensioni']);
+  // useCurrentSidebarCategory() from @docusaurus/theme-common: the same category, in the page's own code.
+  assert.match(content, 'In «Gli strumenti di Lanterna»: Estensioni per gli editor.');
+  assert.not.match(content, 'data-docs-it-card-list');
+});
+
+test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common work in pages and components', () => {
+  const page = html('lanterna/comunita');
+  assert.match(page, 'Questo sito si chiama Lanterna e vive su https://lanterna.example.');
+  assert.match(
+    page,
+    '<docs-it-island data-component="Benvenuto" data-props="{}"><div class="benvenuto theme-doc-markdown">',
+  );
+  assert.match(page, '<p class="benvenuto-titolo">Lanterna: Applicazioni desktop leggere, spiegate passo passo</p>');
+  assert.match(page, '<a class="benvenuto-forum" href="https://forum.lanterna.example">');
+  assert.match(page, '<a class="benvenuto-logo" href="/lanterna/img/logo.svg">');
+  assert.match(page, '<p class="benvenuto-ambiente">Nella build</p><span>Modalità sconosciuta</span>');
+  assert.not.match(page, 'ignorata');
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

@@ -104,6 +104,11 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   }
   assert.match(report, /src\/pages\/index\.module\.css: code or styles of the React pages: not a Markdown page/);
 
+  // customFields, which the site's components read through useDocusaurusContext(), are carried over.
+  assert.match(
+    readFileSync(path.join(out, 'site.config.ts'), 'utf8'),
+    /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/,
+  );
   const built = cli(['build', '--config', path.join(out, 'site.config.ts')]);
   assert.is(built.code, 0, built.stderr);
   const page = (route: string) => readFileSync(path.join(out, 'build', 'faro', route, 'index.html'), 'utf8');

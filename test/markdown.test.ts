@@ -400,11 +400,15 @@ test('Docusaurus theme imports (@theme/Tabs, TabItem, Admonition) resolve to doc
   assert.match(page.html, 'role="tablist"');
   assert.match(page.html, 'data-value="npm">npm</button>');
   assert.match(page.html, 'admonition-tip');
-  const head = await compileMd("Testo.\n\nimport Head from '@docusaurus/Head'\n\n<Head>x</Head>\n", {
-    format: 'mdx',
-  });
+  const head = await compileMd(
+    "Testo.\n\nimport useGlobalData from '@docusaurus/useGlobalData'\n\n{useGlobalData().x}\n",
+    { format: 'mdx' },
+  );
   const problem = head.problems[0];
-  assert.is(problem?.message, 'cannot import @docusaurus/Head: docs-it does not provide this Docusaurus module');
+  assert.is(
+    problem?.message,
+    'cannot import @docusaurus/useGlobalData: docs-it does not provide this Docusaurus module',
+  );
   assert.is(problem?.line, 3);
   assert.match(problem?.hint ?? '', '@theme/Tabs');
 });

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { BaseUrlContext, CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
 import { InterfaceTextContext } from '../../templates/text';
 import { clientConfig } from './client-config';
 import { reportRecoverable } from './recoverable-errors';
@@ -27,11 +28,23 @@ export function hydrateIslands(root: ParentNode): void {
       if (slot) props.children = createElement('docs-it-slot', { dangerouslySetInnerHTML: { __html: slot.innerHTML } });
       // Theme components inside (`<Admonition>`) read the site's interface strings, as on the server.
       const text = clientConfig.chrome.text;
-      hydrateRoot(
-        island,
-        createElement(InterfaceTextContext.Provider, { value: text }, createElement(Component, props)),
-        { onRecoverableError: reportRecoverable },
+      // The Docusaurus modules they use (`useBaseUrl`, `useDocusaurusContext`) read the site, as on the server.
+      const withSite = createElement(
+        BaseUrlContext.Provider,
+        { value: clientConfig.baseUrl },
+        createElement(
+          SiteConfigContext.Provider,
+          { value: clientConfig.siteConfig },
+          createElement(
+            CurrentCategoryContext.Provider,
+            { value: island.dataset.category ? JSON.parse(island.dataset.category) : undefined },
+            createElement(Component, props),
+          ),
+        ),
       );
+      hydrateRoot(island, createElement(InterfaceTextContext.Provider, { value: text }, withSite), {
+        onRecoverableError: reportRecoverable,
+      });
     }
   });
 }

@@ -169,6 +169,8 @@ export const siteSchema = z
       .default('/'),
     /** Path under `content/static`; the file must exist (default `img/favicon.svg` when it exists, else none). */
     favicon: z.string().optional(),
+    /** Docusaurus's `customFields`: values the site's components read from `useDocusaurusContext().siteConfig`. */
+    customFields: z.record(z.string(), z.unknown()).optional(),
     /** Default: one locale, `en`. */
     i18n: i18nSchema.prefault({}),
     docs: docsSchema.prefault({}),

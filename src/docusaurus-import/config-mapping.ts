@@ -242,6 +242,13 @@ const carryVersions: Carry = (value, draft, _context, option) => {
   return leftovers;
 };
 
+/** `customFields`: read by the site's components through `useDocusaurusContext()`, as they are. */
+const carryCustomFields: Carry = (value, draft, _context, option) => {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  put(draft, 'customFields', value);
+  return undefined;
+};
+
 /** A row whose option is read elsewhere by the import (folders, sidebars): nothing to write here. */
 const readByImport: Carry = () => undefined;
 
@@ -252,6 +259,7 @@ const deploy = 'a setting of `docusaurus deploy`: deploy the build folder docs-i
 export const mappingRows: readonly Row[] = [
   { from: 'title', carry: copy('title', 'string') },
   { from: 'tagline', carry: copy('tagline', 'string') },
+  { from: 'customFields', carry: carryCustomFields },
   { from: 'url', carry: copy('url', 'string', (v: string) => v.replace(/\/+$/, '')) },
   { from: 'baseUrl', carry: copy('baseUrl', 'string') },
   { from: 'favicon', carry: copy('favicon', 'string', staticPath) },

@@ -6,7 +6,9 @@
 export type ThemeFileKind = 'docs-it has its own' | 'swizzled layout' | 'site component';
 
 /** `@theme/*` modules docs-it implements itself (WRITING.md, "MDX"). */
-const ownComponents = new Set(['Tabs', 'TabItem', 'Admonition', 'DocCardList', 'CodeBlock', 'Details', 'Mermaid']);
+const ownComponents = new Set(
+  ['Tabs', 'TabItem', 'Admonition', 'DocCardList', 'CodeBlock', 'Details', 'Mermaid', 'TOCInline'].values(),
+);
 
 /** Docusaurus's classic theme components a site swizzles to change its layout. */
 const layoutComponents = new Set([
@@ -16,16 +18,7 @@ const layoutComponents = new Set([
   ...['DocTagDocListPage', 'DocVersionBadge', 'DocVersionBanner', 'DocVersionRoot', 'DocsRoot', 'EditThisPage'],
   ...['Footer', 'Heading', 'Icon', 'LastUpdated', 'Layout', 'Logo', 'MDXComponents', 'MDXContent', 'MDXPage'],
   ...['Navbar', 'NavbarItem', 'NotFound', 'PaginatorNavLink', 'Root', 'SearchBar', 'SearchPage', 'SkipToContent'],
-  ...[
-    'TOC',
-    'TOCCollapsible',
-    'TOCInline',
-    'TOCItems',
-    'Tag',
-    'TagsListInline',
-    'ThemedImage',
-    'prism-include-languages',
-  ],
+  ...['TOC', 'TOCCollapsible', 'TOCItems', 'Tag', 'TagsListInline', 'ThemedImage', 'prism-include-languages'],
 ]);
 
 export function themeFileKind(name: string): ThemeFileKind {

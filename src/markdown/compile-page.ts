@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type PluggableList, unified } from 'unified';
 import { VFile } from 'vfile';
+import { CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
 import { islandOf } from '../../templates/content/island';
 import {
   BaseUrlContext,
@@ -19,6 +20,7 @@ import {
 import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { InterfaceTextContext } from '../../templates/text';
 import { DocsItError } from '../errors';
+import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import type { CompiledPage, ImportBinding, PageContext } from './compiled-page';
@@ -34,9 +36,11 @@ import rehypeHeadingAnchors from './rehype-heading-anchors';
 import rehypeHeadingSlugs from './rehype-heading-slugs';
 import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
 import rehypeLinks from './rehype-links';
+import rehypeMdxExports from './rehype-mdx-exports';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
 import remarkAutolinkGuard from './remark-autolink-guard';
+import { cardListMarker } from './remark-card-list';
 import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
@@ -88,6 +92,8 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
     rehypeSearchBlocks,
     rehypeHeadingAnchors,
     ...(excerpt ? [rehypeExcerpt] : []),
+    // After the TOC is collected: MDX pages export it (and their front matter) as Docusaurus's do.
+    ...(format === 'mdx' ? [rehypeMdxExports] : []),
   ];
 }
 
@@ -156,8 +162,18 @@ export function createPageCompiler(
               const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
               countSiteElements(budget.count);
               try {
+                const withCategory = createElement(
+                  CurrentCategoryContext.Provider,
+                  { value: input.mdxData?.sidebarCategory },
+                  withText,
+                );
+                const withSite = createElement(
+                  SiteConfigContext.Provider,
+                  { value: input.mdxData?.siteConfig ?? docusaurusSiteConfigOf({ ...noSite, baseUrl: input.baseUrl }) },
+                  withCategory,
+                );
                 const markup = renderToStaticMarkup(
-                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withText),
+                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withSite),
                 );
                 return withoutImagePreloads(markup);
               } finally {
@@ -177,6 +193,9 @@ export function createPageCompiler(
     } catch (error) {
       throw syntaxErrorOrCrash(error, input.file);
     }
+    // `<DocCardList />` written as a component leaves the marker `::doc-card-list` leaves: its cards come alike.
+    if (format === 'mdx' && !file.data.cardList && html.includes(cardListMarker))
+      file.data.cardList = placeOf(body, /<DocCardList[\s/>]/) ?? { line: 1, column: 1 };
     const search = file.data.search ?? [];
     const result: CompiledPage = {
       html,
@@ -192,6 +211,9 @@ export function createPageCompiler(
     return result;
   };
 }
+
+/** A page compiled without a site (a test's): `useDocusaurusContext()` says nothing but its base URL. */
+const noSite = { title: '', tagline: '', url: '' };
 
 type Namespace = Record<string, unknown>;
 const islands = new WeakMap<Namespace, Namespace>();
@@ -222,7 +244,9 @@ async function modulesOf(code: SiteCode | undefined): Promise<{ imports: Namespa
   for (const key of Object.values(code.imports)) {
     const [module, name] = key.split('#') as [string, string | undefined];
     const namespace = module === componentsKey ? site : (bundle[module] ?? {});
-    imports[key] = name === undefined ? namespace : { default: namespace[name] };
+    // `@theme/Name`: the components module with `Name` as its default, so `import Command, { InstallCli } from
+    // '@theme/Command'` binds both, as a Docusaurus site's `src/theme/Command.js` exporting both does.
+    imports[key] = name === undefined ? namespace : { ...namespace, default: namespace[name] };
   }
   const components: Namespace = { ...mdxComponents };
   for (const name of code.components) components[name] = site[name];

@@ -1,4 +1,6 @@
+import type { DocusaurusSiteConfig } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import type { SidebarCategory } from '../shared/sidebar';
 import type { SiteCode } from '../shared/site-code';
 import type { TocItem } from '../shared/toc';
 
@@ -48,6 +50,17 @@ export interface CompiledPage {
 }
 
 /** What the plugins read of the page being compiled (from `file.data.page`), so one processor serves every page. */
+/** What a Docusaurus MDX page exports besides its content, as docs-it gives it (see rehype-mdx-exports). */
+export interface MdxPageData {
+  frontMatter: Record<string, unknown>;
+  /** Docusaurus's `metadata`: title, description, permalink, source (`@site/…`), id of a doc, frontMatter. */
+  metadata: Record<string, unknown>;
+  /** `useDocusaurusContext().siteConfig` while the page renders. */
+  siteConfig: DocusaurusSiteConfig;
+  /** `useCurrentSidebarCategory()`: the category a doc is the index page of, in its sidebar. */
+  sidebarCategory?: SidebarCategory;
+}
+
 export interface PageContext {
   /** Site-root relative path of the file. */
   file: string;
@@ -64,11 +77,15 @@ export interface PageContext {
   text: InterfaceText;
   /** The site's code an MDX page can use (its components; the modules it imports), when the site has some. */
   code?: SiteCode;
+  /** What an MDX page exports as `frontMatter` and `metadata` (see rehype-mdx-exports). */
+  mdxData?: MdxPageData;
 }
 
 declare module 'vfile' {
   interface DataMap {
     toc: TocItem[];
+    /** The text of the page's `# Title` heading (Docusaurus's `contentTitle`), see remark-strip-title. */
+    contentTitle: string;
     ids: string[];
     links: LinkRef[];
     problems: Problem[];

@@ -106,8 +106,11 @@ export default function remarkImports() {
             const names = Object.keys(builtinModules[spec]).join(', ');
             fail(`${spec} has no export named ${imported}`, `It exports ${names}.`);
           }
-          // A module of the site's code: its exports are known once it is bundled (`@theme/Name` always has one).
-          const exported = key!.includes('#') ? undefined : page.code?.exports[key!];
+          // A module of the site's code: its exports are known once it is bundled; `@theme/Name` is the
+          // components module with `Name` as its default (see compile-page's `modulesOf`).
+          const [module, themeName] = key!.split('#') as [string, string | undefined];
+          const moduleExports = page.code?.exports[module];
+          const exported = moduleExports && themeName !== undefined ? ['default', ...moduleExports] : moduleExports;
           if (exported && imported !== '*' && !exported.includes(imported)) {
             const what = imported === 'default' ? 'no default export' : `no export named ${imported}`;
             const names = exported.length > 0 ? `It exports ${exported.join(', ')}.` : 'It exports nothing.';

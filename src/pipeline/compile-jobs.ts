@@ -5,7 +5,9 @@ import { isAssetImport } from '../markdown/asset-refs';
 import type { CompileInput } from '../markdown/compile-page';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
+import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
 import type { SiteCode } from '../shared/site-code';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
@@ -58,6 +60,7 @@ export function compileJobsOf(
   baseUrl: string,
   text: InterfaceText,
   code?: SiteCode,
+  siteConfig: DocusaurusSiteConfig = docusaurusSiteConfigOf({ title: '', tagline: '', url: '', baseUrl }),
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
   for (const source of discovered.sources) texts.set(source.file, source.text);
@@ -66,7 +69,9 @@ export function compileJobsOf(
     source: ParsedSource,
     route: string,
     titleLine: number | undefined,
-    fm: { toc_min_heading_level?: number; toc_max_heading_level?: number },
+    fm: { toc_min_heading_level?: number; toc_max_heading_level?: number; description?: string },
+    meta: { title: string; id?: string },
+    category?: SidebarCategory,
     excerpt = false,
   ) => {
     // As Docusaurus does: a `.md` page with imports or components is MDX.
@@ -87,16 +92,56 @@ export function compileJobsOf(
       const imports = importsOfPage(source, texts);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
+      // As JSON: a YAML date is its ISO string, as in the page's compile cache key.
+      const frontMatter = JSON.parse(JSON.stringify(fm)) as Record<string, unknown>;
+      const permalink = route.startsWith(baseUrl) ? route : baseUrl + route.replace(/^\//, '');
+      job.mdxData = {
+        frontMatter,
+        metadata: { ...meta, description: fm.description, source: `@site/${source.file}`, permalink, frontMatter },
+        siteConfig,
+      };
+      if (category) job.mdxData.sidebarCategory = category;
     }
     if (titleLine !== undefined) job.titleLine = titleLine;
     jobs.set(source.file, job);
   };
-  for (const doc of model.docs) add(doc.source, doc.route, doc.titleLine, doc.frontMatter);
-  if (model.docsHome)
-    add(model.docsHome.source, model.docsHome.route, model.docsHome.titleLine, model.docsHome.frontMatter);
-  for (const post of model.posts) add(post.source, post.route, post.titleLine, post.frontMatter, true);
-  for (const page of model.pages) add(page.source, page.route, page.titleLine, page.frontMatter);
+  for (const doc of model.docs)
+    add(
+      doc.source,
+      doc.route,
+      doc.titleLine,
+      doc.frontMatter,
+      { id: doc.id, title: doc.title },
+      categoryOf(doc, model),
+    );
+  const home = model.docsHome;
+  if (home) add(home.source, home.route, home.titleLine, home.frontMatter, { title: home.title });
+  for (const post of model.posts)
+    add(post.source, post.route, post.titleLine, post.frontMatter, { title: post.title }, undefined, true);
+  for (const page of model.pages) add(page.source, page.route, page.titleLine, page.frontMatter, { title: page.title });
   const notFound = model.notFoundPage;
-  if (notFound) add(notFound.source, notFound.route, notFound.titleLine, notFound.frontMatter);
+  if (notFound)
+    add(notFound.source, notFound.route, notFound.titleLine, notFound.frontMatter, { title: notFound.title });
   return jobs;
+}
+
+/** The sidebar category a doc is the index page of, in the sidebar shown beside it (Docusaurus's current one). */
+function categoryOf(doc: ContentModel['docs'][number], model: ContentModel): SidebarCategory | undefined {
+  const wanted = doc.frontMatter.displayed_sidebar;
+  const sidebarId =
+    typeof wanted === 'string' && Object.hasOwn(model.sidebars.sidebars, wanted)
+      ? wanted
+      : wanted === null
+        ? undefined
+        : model.sidebars.navigation.get(doc.id)?.sidebarId;
+  const find = (items: SidebarItem[]): SidebarCategory | undefined => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      if (item.docId === doc.id) return item;
+      const found = find(item.items);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return sidebarId ? find(model.sidebars.sidebars[sidebarId] ?? []) : undefined;
 }

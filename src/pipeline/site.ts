@@ -30,6 +30,7 @@ import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
 import { type RoutePage, routePageOf } from '../render/route-props';
+import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
@@ -169,6 +170,7 @@ export function createSite(
     config.site.baseUrl,
     siteInterfaceText(config.site),
     content.code,
+    docusaurusSiteConfigOf(config.site),
   );
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();

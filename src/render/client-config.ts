@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import type { ClientConfig } from '../shared/client-config';
+import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { sidebarSections } from '../shared/sidebar';
 import type { SiteChrome } from '../shared/site-chrome';
 import { notFoundRouteOf, searchDirOf, urlOfFile } from '../shared/urls';
@@ -15,6 +16,7 @@ export function clientConfigOf(
   const search = site.search;
   return {
     baseUrl: site.baseUrl,
+    siteConfig: docusaurusSiteConfigOf(site),
     chrome,
     notFoundPath: notFoundRouteOf(site.baseUrl),
     siteTitle: site.title,

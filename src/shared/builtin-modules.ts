@@ -7,11 +7,20 @@ export const builtinModules = {
   '@theme/TabItem': { default: 'TabItem' },
   '@theme/Admonition': { default: 'Admonition' },
   '@theme/DocCardList': { default: 'DocCardList' },
+  '@theme/TOCInline': { default: 'TOCInline' },
   '@theme/CodeBlock': { default: 'CodeBlock' },
   '@theme/Details': { default: 'Details' },
   '@docusaurus/Link': { default: 'Link' },
   '@docusaurus/useBaseUrl': { default: 'useBaseUrl', useBaseUrlUtils: 'useBaseUrlUtils' },
   '@docusaurus/BrowserOnly': { default: 'BrowserOnly' },
+  '@docusaurus/useDocusaurusContext': { default: 'useDocusaurusContext' },
+  '@docusaurus/Head': { default: 'Head' },
+  '@docusaurus/ExecutionEnvironment': { default: 'ExecutionEnvironment' },
+  '@docusaurus/theme-common': {
+    useColorMode: 'useColorMode',
+    ThemeClassNames: 'ThemeClassNames',
+    useCurrentSidebarCategory: 'useCurrentSidebarCategory',
+  },
   '@theme/Mermaid': { default: 'Mermaid' },
 } as const satisfies Record<string, Record<string, string>>;
 

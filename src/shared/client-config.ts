@@ -1,8 +1,11 @@
+import type { DocusaurusSiteConfig } from './docusaurus-site-config';
 import type { SiteChrome } from './site-chrome';
 
 /** Site settings compiled into the browser bundle (no request needed to know them). */
 export interface ClientConfig {
   baseUrl: string;
+  /** `useDocusaurusContext().siteConfig` in the site's hydrated components. */
+  siteConfig: DocusaurusSiteConfig;
   /** Navbar, footer and bars: the same on every page. */
   chrome: SiteChrome;
   /** Route of the not-found page. */

@@ -9,7 +9,7 @@ export interface SiteCode {
   components: string[];
   /**
    * The module an import names (its `@site/` form, see `siteSpecifier`), as a key of the bundle: `m3` for a
-   * module's namespace, `m0#Name` for `@theme/Name` (an export of the components module as a default).
+   * module's namespace, `m0#Name` for `@theme/Name` (the components module, with its export `Name` as the default).
    */
   imports: Record<string, string>;
   /** The names each module of the bundle exports, by key (`m3`): an import of another name is an error at its line. */

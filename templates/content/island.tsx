@@ -1,4 +1,5 @@
-import { type ComponentType, createElement, type ReactNode } from 'react';
+import { type ComponentType, createElement, type ReactNode, useContext } from 'react';
+import { CurrentCategoryContext } from './contexts';
 
 /** Whether `value` comes back the same from JSON (functions, elements and class instances do not). */
 function isJson(value: unknown): boolean {
@@ -16,11 +17,17 @@ function isJson(value: unknown): boolean {
  */
 export function islandOf(name: string, Component: ComponentType<Record<string, unknown>>) {
   function Island({ children, ...props }: { children?: ReactNode } & Record<string, unknown>) {
+    // A category index page's components get its category again in the browser (useCurrentSidebarCategory).
+    const category = useContext(CurrentCategoryContext);
     if (!isJson(props)) return createElement(Component, { ...props, children });
     const slot = children === undefined ? undefined : createElement('docs-it-slot', null, children);
     return createElement(
       'docs-it-island',
-      { 'data-component': name, 'data-props': JSON.stringify(props) },
+      {
+        'data-component': name,
+        'data-props': JSON.stringify(props),
+        ...(category ? { 'data-category': JSON.stringify(category) } : {}),
+      },
       createElement(Component, slot === undefined ? props : { ...props, children: slot }),
     );
   }

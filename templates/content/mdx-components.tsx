@@ -12,6 +12,26 @@ import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/s
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
+import { BaseUrlContext } from './contexts';
+import {
+  ExecutionEnvironment,
+  Head,
+  ThemeClassNames,
+  useColorMode,
+  useCurrentSidebarCategory,
+  useDocusaurusContext,
+} from './docusaurus-modules';
+
+// Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
+// module from this file (see bundle-client).
+export {
+  ExecutionEnvironment,
+  Head,
+  ThemeClassNames,
+  useColorMode,
+  useCurrentSidebarCategory,
+  useDocusaurusContext,
+} from './docusaurus-modules';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -119,13 +139,54 @@ export function Admonition({
   );
 }
 
-/** Cards of the current category's pages: replaced at render time, like `::doc-card-list`. */
-export function DocCardList() {
+/**
+ * Cards of the current category's pages: replaced at render time, like `::doc-card-list`. Docusaurus's
+ * `items` (`useCurrentSidebarCategory().items`) are those same cards, so the list is the category's either way.
+ */
+export function DocCardList(_props: { items?: unknown }) {
   return <div data-docs-it-card-list="" />;
 }
 
-/** The site's base URL while a page is rendered: `<Link to="/x">` points under it, as in Docusaurus. */
-export const BaseUrlContext = createContext('/');
+/** A TOC item as MDX pages export it in `toc` (see rehype-mdx-exports), as Docusaurus's do. */
+interface TocEntry {
+  value: string;
+  id: string;
+  level: number;
+}
+
+/** Docusaurus's `<TOCInline toc={toc} />`: the page's headings as nested links, within the levels asked for. */
+export function TOCInline({
+  toc,
+  minHeadingLevel = 2,
+  maxHeadingLevel = 3,
+}: {
+  toc: readonly TocEntry[];
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+}) {
+  const items = toc.filter((item) => item.level >= minHeadingLevel && item.level <= maxHeadingLevel);
+  /** The items from `start` on at `level` or deeper, each with its deeper ones nested inside it. */
+  const list = (start: number, level: number): [ReactNode, number] => {
+    const children: ReactNode[] = [];
+    let i = start;
+    while (i < items.length && items[i]!.level >= level) {
+      const item = items[i]!;
+      const [nested, next] =
+        items[i + 1] && items[i + 1]!.level > item.level ? list(i + 1, items[i + 1]!.level) : [null, i + 1];
+      children.push(
+        <li key={item.id}>
+          <a href={`#${item.id}`}>{item.value}</a>
+          {nested}
+        </li>,
+      );
+      i = next;
+    }
+    return [<ul key={start}>{children}</ul>, i];
+  };
+  return <div className="toc-inline">{items.length > 0 ? list(0, items[0]!.level)[0] : null}</div>;
+}
+
+export { BaseUrlContext };
 
 /** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
 export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {
@@ -215,6 +276,13 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  useCurrentSidebarCategory,
+  useDocusaurusContext,
+  Head,
+  ExecutionEnvironment,
+  useColorMode,
+  ThemeClassNames,
+  TOCInline,
   Tabs,
   TabItem,
   Admonition,
@@ -229,6 +297,7 @@ const implementations = {
 };
 
 export const mdxComponents = {
+  TOCInline,
   Tabs,
   TabItem,
   Admonition,

@@ -41,6 +41,34 @@ test("a component of the site's components module works in the browser, after na
   await page.close();
 });
 
+test('a hydrated component reads useDocusaurusContext and useBaseUrl; useColorMode follows the toggle', async () => {
+  const { page, errors } = await open('/lanterna/comunita');
+  const greeting = page.locator('.benvenuto');
+  await greeting.getByText('Modalità light').waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Modalità scura', pressed: false }).click();
+  await greeting.getByText('Modalità dark').waitFor({ state: 'visible' });
+  // Rendered again in the browser, the component still has the site's config and base URL.
+  assert.ok(await greeting.getByText('Lanterna: Applicazioni desktop leggere, spiegate passo passo').isVisible());
+  assert.is(
+    await greeting.getByRole('link', { name: 'Il forum' }).getAttribute('href'),
+    'https://forum.lanterna.example',
+  );
+  assert.is(await greeting.getByRole('link', { name: 'Il logo' }).getAttribute('href'), '/lanterna/img/logo.svg');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+test('a hydrated component of a category index page gets its category from useCurrentSidebarCategory', async () => {
+  const { page, errors } = await open('/lanterna/docs/strumenti');
+  const button = page.getByRole('button', { name: 'Le pagine di «Gli strumenti di Lanterna»' });
+  await page.locator('docs-it-island[data-component="Categoria"][data-hydrated]').waitFor({ state: 'attached' });
+  await button.click();
+  assert.is(await button.getAttribute('aria-expanded'), 'true');
+  assert.ok(await page.locator('.categoria li').getByText('Estensioni per gli editor').isVisible());
+  assert.equal(errors, []);
+  await page.close();
+});
+
 test('a mermaid fence is drawn, and again in the other colour mode; images for one colour mode follow it', async () => {
   const { page, errors } = await open('/lanterna/docs/guide/panoramica');
   const diagram = page.locator('.mermaid-diagram');

@@ -1,4 +1,3 @@
-import type { RefObject } from 'react';
 import type { NotFoundProps } from './route-data';
 import type { SidebarItem } from './sidebar';
 import type { SiteChrome } from './site-chrome';
@@ -17,7 +16,8 @@ export interface NavbarProps {
   mobileOpen?: boolean;
   onToggleMobile?: () => void;
   /** The menu button, which gets focus back when the mobile menu is dismissed. */
-  toggleRef?: RefObject<HTMLButtonElement | null>;
+  // React's RefObject, written out: the declarations a site type-checks against need no React types.
+  toggleRef?: { current: HTMLButtonElement | null };
 }
 
 /**

@@ -6,13 +6,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createLocalSearch, type LocalSearch } from '../src/client/search/local-search';
 import { loadConfig } from '../src/config/load-config';
-import { startRun } from '../src/pipeline/run';
-import { createSite, readContent } from '../src/pipeline/site';
-import { siteFiles } from '../src/pipeline/site-files/site-files';
 import type { SearchInput } from '../src/search/search-files';
 import { loadStemmer } from '../src/search/stemmer';
 import type { LocalIndexEntry } from '../src/shared/search/local-index-format';
 import { searchDirOf } from '../src/shared/urls';
+import { siteFiles } from '../src/site/files/site-files';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 
 export const repo = path.resolve(import.meta.dirname, '..');
 

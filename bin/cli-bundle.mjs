@@ -12,7 +12,7 @@ export const externalPackages = ['esbuild', 'workbox-build', 'chokidar', 'fseven
 export const cliEntry = 'src/cli/program.ts';
 
 /** The compile worker's module: a second entry, so a worker loads the markdown pipeline and not the CLI. */
-export const compileWorkerEntry = 'src/pipeline/compile-worker.ts';
+export const compileWorkerEntry = 'src/site/compile/compile-worker.ts';
 
 /** The file-writing thread's module (see src/disk/background-writes.ts, which finds it beside itself). */
 export const writeThreadEntry = 'src/disk/write-thread.ts';

@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { formatSummary } from '../src/cli/build-command';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
 import { writeFailure } from '../src/output/write-failure';
-import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
-import { collectingReporter } from '../src/pipeline/reporter';
+import { collectingReporter } from '../src/site/reporter';
 import { copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');

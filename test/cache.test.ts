@@ -2,10 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
-import { type BuildSummary, buildSite } from '../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 // The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bundleClient, type ClientBundle } from '../src/bundle/bundle-client';
-import { renderHeadersFile } from '../src/pipeline/site-files/headers';
-import { precachedType } from '../src/pipeline/site-files/site-files';
-import { parseHeadersFile } from '../src/server/static-server';
+import { parseHeadersFile } from '../src/serve/static-server';
+import { bundleClient, type ClientBundle } from '../src/site/bundle/bundle-client';
+import { renderHeadersFile } from '../src/site/files/headers';
+import { precachedType } from '../src/site/files/site-files';
 import { clientConfigFor, fixture, repoRoot } from './helpers';
 
 const config = path.join(fixture('basic'), 'site.config.ts');

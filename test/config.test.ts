@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { formatKeyPath } from '../src/config/describe-issue';
 import { loadConfig } from '../src/config/load-config';
 import { validateConfig } from '../src/config/validate-config';
 import { DocsItError, DocsItErrors } from '../src/errors';
-import { formatKeyPath } from '../src/validation/describe-issue';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 test('loads the real site.config.ts with its values and defaults', async () => {

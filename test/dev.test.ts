@@ -5,9 +5,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { formatError } from '../src/errors';
-import { collectingReporter } from '../src/pipeline/reporter';
-import { isAllowedHost } from '../src/server/allowed-host';
+import { isAllowedHost } from '../src/serve/allowed-host';
 import type { ShownDiagnostic } from '../src/shared/dev-events';
+import { collectingReporter } from '../src/site/reporter';
 import { afterChangeThrottle, copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');

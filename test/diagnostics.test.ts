@@ -8,15 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { CommandFailure, runCommand } from '../src/cli/run-command';
 import { formatTimeLeft, timeLeft } from '../src/cli/time-left';
 import { loadConfig } from '../src/config/load-config';
 import { type Diagnostic, DocsItError, docsItErrorsOf, formatError, UsageError } from '../src/errors';
-import { buildSite } from '../src/pipeline/build-site';
-import { collectingReporter } from '../src/pipeline/reporter';
-import { startRun } from '../src/pipeline/run';
-import { createSite, readContent } from '../src/pipeline/site';
-import { siteFiles } from '../src/pipeline/site-files/site-files';
+import { siteFiles } from '../src/site/files/site-files';
+import { collectingReporter } from '../src/site/reporter';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 import { copyFixture, removeDir, repoRoot, textReporter } from './helpers';
 
 /** A site with one of each: a link left out, an unknown front matter key, a code without grammar, a broken link. */

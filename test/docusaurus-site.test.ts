@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { formatError } from '../src/errors';
-import { buildSite } from '../src/pipeline/build-site';
-import { collectingReporter } from '../src/pipeline/reporter';
+import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BuildOptions, buildSite } from '../src/build/build-site';
 import { Terminal } from '../src/cli/terminal';
 import { TerminalReporter, type Verbosity } from '../src/cli/terminal-reporter';
 import { loadConfig } from '../src/config/load-config';
@@ -8,11 +9,10 @@ import type { DiscoveredContent } from '../src/content/discover';
 import type { SourceFile } from '../src/content/source-file';
 import { docsItErrorsOf, formatError } from '../src/errors';
 import { createPageCompiler } from '../src/markdown/compile-page';
-import { type BuildOptions, buildSite } from '../src/pipeline/build-site';
-import { startRun } from '../src/pipeline/run';
-import { createSite, readContent } from '../src/pipeline/site';
 import { clientConfigOf } from '../src/render/client-config';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 
 /** The Italian site's interface, which these pages are compiled with. */
 const italianText = interfaceTextOf('it');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/pipeline/build-site';
+import { buildSite } from '../src/build/build-site';
 import { readLastCommitDates } from '../src/translations/last-commit-dates';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 

@@ -5,13 +5,13 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { loadConfig } from '../src/config/load-config';
 import { DocsItErrors } from '../src/errors';
-import { checkLinks } from '../src/links/check-links';
-import { declaredLinks } from '../src/links/declared-links';
-import { buildSite } from '../src/pipeline/build-site';
-import { startRun } from '../src/pipeline/run';
-import { createSite, readContent } from '../src/pipeline/site';
+import { checkLinks } from '../src/site/links/check-links';
+import { declaredLinks } from '../src/site/links/declared-links';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 import { copyFixture, fixture, removeDir, repoRoot } from './helpers';
 
 /** `file:line message` of every error of building the basic fixture with some files replaced or edited. */

@@ -7,7 +7,6 @@ import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DocsItError } from '../src/errors';
-import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import type { DirectivePlugin } from '../src/markdown/directive-plugin';
@@ -18,6 +17,7 @@ import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
 import { firstMermaidUse } from '../src/markdown/uses-mermaid';
 import { eachNode } from '../src/markdown/walk';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { resolveFileLinks } from '../src/site/links/resolve-file-links';
 import { compileMd } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */

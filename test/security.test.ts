@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { startDev } from '../src/cli/dev-command';
 import { serve } from '../src/cli/serve-command';
-import { buildSite } from '../src/pipeline/build-site';
 import { safeUrl } from '../templates/safe-url';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serve } from '../src/cli/serve-command';
-import { cacheControlOf, resolveRequestPath } from '../src/server/http-paths';
+import { cacheControlOf, resolveRequestPath } from '../src/serve/http-paths';
 import { copyFixture, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('serve', {

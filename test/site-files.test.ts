@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { DevSite } from '../src/dev/dev-site';
 import { docsItErrorsOf, formatError } from '../src/errors';
-import { buildSite } from '../src/pipeline/build-site';
-import type { SiteFileKind } from '../src/pipeline/site-files/site-files';
+import type { SiteFileKind } from '../src/site/files/site-files';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const llms: SiteFileKind = (site) => [

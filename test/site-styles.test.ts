@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { loadConfig } from '../src/config/load-config';
 import { docsItErrorsOf, formatError } from '../src/errors';
-import { collectingReporter } from '../src/pipeline/reporter';
+import { collectingReporter } from '../src/site/reporter';
 import { afterChangeThrottle, buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
 
 // The French fixture site names ./src/css/custom.css in its config's customCss.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/pipeline/build-site';
+import { buildSite } from '../src/build/build-site';
 import { removeBuild, removeBuildAtExit } from './build-outputs';
 import { repoRoot } from './helpers';
 

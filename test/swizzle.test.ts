@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/pipeline/build-site';
+import { buildSite } from '../src/build/build-site';
 import { copyFixture, pipeEnv, quietly, removeDir, repoRoot } from './helpers';
 
 const bin = path.join(repoRoot, 'bin/docs-it.mjs');

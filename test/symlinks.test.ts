@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { startDev } from '../src/cli/dev-command';
 import { formatError } from '../src/errors';
-import { buildSite } from '../src/pipeline/build-site';
-import { type CollectedReport, collectingReporter } from '../src/pipeline/reporter';
+import { type CollectedReport, collectingReporter } from '../src/site/reporter';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');

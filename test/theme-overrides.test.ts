@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../src/pipeline/build-site';
+import { buildSite } from '../src/build/build-site';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';

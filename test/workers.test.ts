@@ -8,11 +8,11 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
-import { buildSite } from '../src/pipeline/build-site';
-import { createCompilePool } from '../src/pipeline/compile-pool';
-import { planExecution } from '../src/pipeline/execution-plan';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { createCompilePool } from '../src/site/compile/compile-pool';
+import { planExecution } from '../src/site/compile/execution-plan';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
@@ -226,7 +226,7 @@ test('workers that cannot start fail every page at once, with the reason, instea
 });
 
 test('workers start in a process run as `node --input-type=module -e` (as npm run bench runs builds)', () => {
-  const pool = path.join(repoRoot, 'src/pipeline/compile-pool.ts');
+  const pool = path.join(repoRoot, 'src/site/compile/compile-pool.ts');
   const worker = path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs');
   const script = `
     const { createCompilePool } = await import(${JSON.stringify(pool)});

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { type BuildOptions, type BuildSummary, buildSite } from '../build/build-site';
 import { countOf } from '../errors';
-import { type BuildOptions, type BuildSummary, buildSite } from '../pipeline/build-site';
-import { formatBytes } from '../pipeline/format-units';
+import { formatBytes } from '../shared/format-units';
 import type { FailureText, TerminalReporter } from './terminal-reporter';
 
 /** The totals and one line of stages (plus routes by kind and cache use with `verbose`). */

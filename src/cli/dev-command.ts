@@ -4,10 +4,10 @@ import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
 import { countOf, type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
-import { formatMs } from '../pipeline/format-units';
-import { type Reporter, silentReporter } from '../pipeline/reporter';
-import { listen } from '../server/listen';
+import { listen } from '../serve/listen';
+import { formatMs } from '../shared/format-units';
 import { themeOverridesDir } from '../shared/theme-components';
+import { type Reporter, silentReporter } from '../site/reporter';
 import type { TerminalReporter } from './terminal-reporter';
 
 export interface DevOptions {

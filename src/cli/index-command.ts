@@ -3,11 +3,11 @@ import path from 'node:path';
 import { loadConfig } from '../config/load-config';
 import { currentLocaleOf } from '../config/site-schema';
 import { DocsItError } from '../errors';
-import { formatMs } from '../pipeline/format-units';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
 import { recordsFileOf } from '../search/search-files';
 import { searchWordsOf } from '../search/search-words';
+import { formatMs } from '../shared/format-units';
 import { CommandFailure } from './run-command';
 import type { FailureText, TerminalReporter } from './terminal-reporter';
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsItError } from '../errors';
-import { notFoundFileOf } from '../pipeline/site-files/redirects';
-import { listen } from '../server/listen';
-import { createStaticServer, parseHeadersFile } from '../server/static-server';
+import { listen } from '../serve/listen';
+import { createStaticServer, parseHeadersFile } from '../serve/static-server';
+import { notFoundFileOf } from '../site/files/redirects';
 import type { TerminalReporter } from './terminal-reporter';
 
 export interface ServeOptions {

@@ -1,7 +1,7 @@
 import { type Diagnostic, diagnosticKey, docsItErrorsOf, formatError, type UsageError } from '../errors';
-import { formatMs } from '../pipeline/format-units';
-import type { Reporter, StageReport } from '../pipeline/reporter';
+import { formatMs } from '../shared/format-units';
 import { printable } from '../shared/terminal-text';
+import type { Reporter, StageReport } from '../site/reporter';
 import type { Terminal } from './terminal';
 import { formatTimeLeft, timeLeft } from './time-left';
 

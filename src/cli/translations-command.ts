@@ -2,10 +2,10 @@ import path from 'node:path';
 import { moduleFiles } from '../cache/module-files';
 import { loadConfig } from '../config/load-config';
 import { parseFrontMatter } from '../content/front-matter';
-import { Progress } from '../pipeline/progress';
-import { contentModelOf, readContent } from '../pipeline/site';
-import { translationInputOf } from '../pipeline/translation-input';
 import { staleTranslationStates } from '../shared/translation-states';
+import { Progress } from '../site/progress';
+import { contentModelOf, readContent } from '../site/site';
+import { translationInputOf } from '../site/translation-input';
 import { formatReport } from '../translations/format-report';
 import type { TerminalReporter } from './terminal-reporter';
 

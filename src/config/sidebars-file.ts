@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
-import { importTsModule } from '../modules/import-ts-module';
-import { describeIssue, formatKeyPath } from '../validation/describe-issue';
-import { lineOfKeyPath } from '../validation/locate-key';
+import { describeIssue, formatKeyPath } from './describe-issue';
 import { type SidebarItemInput, sidebarsSchema } from './docs-schema';
+import { importTsModule } from './import-ts-module';
+import { lineOfKeyPath } from './locate-key';
 
 /** A Docusaurus sidebars file as the config names it (`docs.sidebarPath`), read and checked. */
 export interface SidebarsFile {

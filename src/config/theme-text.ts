@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DocsItError, DocsItErrors } from '../errors';
 import { referenceCatalogue, themeCatalogueOf, translationIds } from '../shared/i18n/catalogues';
 import { type Catalogue, placeholdersOf, type TranslationId } from '../shared/i18n/interface-text';
-import { editDistance } from '../validation/describe-issue';
+import { editDistance } from './describe-issue';
 import type { SiteConfig } from './site-schema';
 import { currentLocaleOf } from './site-schema';
 

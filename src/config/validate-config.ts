@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { DocsItError, DocsItErrors } from '../errors';
-import { closestName, describeIssue, formatKeyPath } from '../validation/describe-issue';
-import { lineOfKeyPath } from '../validation/locate-key';
 import { configLinksWithBaseUrl } from './base-url-links';
 import { completeConfig, type SiteFolderFacts } from './config-defaults';
+import { closestName, describeIssue, formatKeyPath } from './describe-issue';
+import { lineOfKeyPath } from './locate-key';
 import { type SiteConfig, siteSchema } from './site-schema';
 
 /** A folder with docs, no blog and no favicon: what `validateConfig` assumes when not told. */

@@ -1,5 +1,5 @@
+import { closestName } from '../config/describe-issue';
 import { DocsItError } from '../errors';
-import { closestName } from '../validation/describe-issue';
 import { knownFrontMatterKeys } from './front-matter';
 import type { ParsedSource } from './source-file';
 

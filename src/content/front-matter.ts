@@ -1,8 +1,8 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
-import { formatKeyPath } from '../validation/describe-issue';
 import type { ParsedSource, SourceFile } from './source-file';
 
 /** `?` and `#` would end the path in every URL made from a slug; control characters cannot be in a file name. */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
+import { importTsModule } from '../config/import-ts-module';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError } from '../errors';
-import { importTsModule } from '../modules/import-ts-module';
 import type { ReleasesData } from './releases';
 
 /** Loads `content/data/releases.ts` when it exists, checking each entry's shape. */

@@ -5,9 +5,9 @@ import { build } from 'esbuild';
 import { type Diagnostic, formatLocation } from '../errors';
 import { siteInterfaceText } from '../render/chrome';
 import { contentSecurityPolicy } from '../render/csp';
-import { isAllowedHost } from '../server/allowed-host';
-import { contentTypeOf, resolveRequestPath } from '../server/http-paths';
-import { baseHeaders } from '../server/static-server';
+import { isAllowedHost } from '../serve/allowed-host';
+import { contentTypeOf, resolveRequestPath } from '../serve/http-paths';
+import { baseHeaders } from '../serve/static-server';
 import type { HelloEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import type { DevSite, UpdateResult } from './dev-site';
 

@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-client';
-import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../bundle/site-styles';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { isRefusal, publishable } from '../config/publishable';
@@ -9,13 +7,15 @@ import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
-import { planExecution } from '../pipeline/execution-plan';
-import { type Run, type RunOptions, startRun } from '../pipeline/run';
-import { createSite, readContent, type Site } from '../pipeline/site';
-import { type SiteFiles, siteFiles } from '../pipeline/site-files/site-files';
 import { clientConfigOf } from '../render/client-config';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 import { themeOverridesDir } from '../shared/theme-components';
+import { bundleClientIncrementally, type ClientBundle } from '../site/bundle/bundle-client';
+import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../site/bundle/site-styles';
+import { planExecution } from '../site/compile/execution-plan';
+import { type SiteFiles, siteFiles } from '../site/files/site-files';
+import { type Run, type RunOptions, startRun } from '../site/run';
+import { createSite, readContent, type Site } from '../site/site';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {

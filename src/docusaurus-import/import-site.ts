@@ -13,11 +13,11 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { formatKeyPath } from '../config/describe-issue';
 import type { SidebarItemInput } from '../config/docs-schema';
+import { lineOfKeyPath } from '../config/locate-key';
 import { siteSchema } from '../config/site-schema';
 import { DocsItError, UsageError } from '../errors';
-import { formatKeyPath } from '../validation/describe-issue';
-import { lineOfKeyPath } from '../validation/locate-key';
 import { carryOption, type Draft, type Leftover, type MappingContext } from './config-mapping';
 import { docsIndexOf } from './docs-index';
 import { evaluateSiteModule, functionName } from './evaluate-module';

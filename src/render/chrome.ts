@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lineOfKeyPath } from '../config/locate-key';
 import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { DocsItError, DocsItErrors } from '../errors';
@@ -7,7 +8,6 @@ import type { InterfaceText } from '../shared/i18n/interface-text';
 import { firstHref } from '../shared/sidebar';
 import type { NavbarItem, SiteChrome } from '../shared/site-chrome';
 import { joinRoute } from '../shared/urls';
-import { lineOfKeyPath } from '../validation/locate-key';
 
 const siteTexts = new WeakMap<SiteConfig, InterfaceText>();
 

@@ -461,7 +461,7 @@ test('a navbar item that fails to render shows a message asking to check the nav
   await context.route('**/assets/**/*.js', async (route) => {
     try {
       const res = await route.fetch();
-      // The config is compiled in as JSON text (src/bundle/bundle-client.ts).
+      // The config is compiled in as JSON text (src/site/bundle/bundle-client.ts).
       const body = (await res.text()).replace(
         '{"type":"localeDropdown","itemsAfter":[',
         '{"type":"localeDropdown","itemsAfter":null,"unused":[',

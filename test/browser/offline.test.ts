@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/build/build-site';
 import { startDev } from '../../src/cli/dev-command';
 import { serve } from '../../src/cli/serve-command';
-import { buildSite } from '../../src/pipeline/build-site';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { type BuildOptions, buildSite } from '../../src/build/build-site';
 import { serve } from '../../src/cli/serve-command';
-import { type BuildOptions, buildSite } from '../../src/pipeline/build-site';
 import { removeBuildAtExit } from '../build-outputs';
 import { removeDir, repoRoot } from '../helpers';
 import { launchChromium } from './browser';

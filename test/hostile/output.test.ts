@@ -26,10 +26,10 @@ import { Worker } from 'node:worker_threads';
 import { build as esbuild } from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/build/build-site';
 import { DocsItError, docsItErrorsOf, formatError } from '../../src/errors';
 import { OutputFolder } from '../../src/output/output-folder';
 import { writeFailure } from '../../src/output/write-failure';
-import { buildSite } from '../../src/pipeline/build-site';
 import { capturingStderr, fixture, outputLeftovers, pipeEnv, removeDir, repoRoot } from '../helpers';
 
 const tmp = path.join(repoRoot, 'test/.tmp');

@@ -12,8 +12,8 @@ import * as assert from 'uvu/assert';
 import { DocsItError, formatError } from '../../src/errors';
 import type { CompileInput } from '../../src/markdown/compile-page';
 import { pageLimits } from '../../src/markdown/page-limits';
-import { compileWorkerScript, createCompilePool } from '../../src/pipeline/compile-pool';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
+import { compileWorkerScript, createCompilePool } from '../../src/site/compile/compile-pool';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */

@@ -10,10 +10,10 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/build/build-site';
 import { startDev } from '../../src/cli/dev-command';
 import { docsItErrorsOf, formatError } from '../../src/errors';
-import { buildSite } from '../../src/pipeline/build-site';
-import { type CollectedReport, collectingReporter } from '../../src/pipeline/reporter';
+import { type CollectedReport, collectingReporter } from '../../src/site/reporter';
 import { capturingStderr, copyFixture, removeDir, repoRoot } from '../helpers';
 
 const mkfifo = (file: string) => execFileSync('mkfifo', [file]);

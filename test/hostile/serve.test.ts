@@ -11,9 +11,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CompressedVariants } from '../../src/server/compressed-variants';
-import { listen } from '../../src/server/listen';
-import { createStaticServer } from '../../src/server/static-server';
+import { CompressedVariants } from '../../src/serve/compressed-variants';
+import { listen } from '../../src/serve/listen';
+import { createStaticServer } from '../../src/serve/static-server';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-hostile-serve-'));
 const write = (rel: string, text: string) => {

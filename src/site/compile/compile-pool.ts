@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { DocsItError } from '../errors';
-import { CompileCrash, type CompileInput } from '../markdown/compile-page';
-import type { CompiledPage } from '../markdown/compiled-page';
-import type { CodeBlock } from '../markdown/highlighter';
+import { DocsItError } from '../../errors';
+import { CompileCrash, type CompileInput } from '../../markdown/compile-page';
+import type { CompiledPage } from '../../markdown/compiled-page';
+import type { CodeBlock } from '../../markdown/highlighter';
 import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
@@ -20,7 +20,7 @@ export interface PoolOptions {
   size: number;
   /** Start all `size` as soon as pages wait (the number was asked for), not only for a long enough queue. */
   eager?: boolean;
-  /** The worker's module: src/pipeline/compile-worker.ts, or its bundled copy next to the CLI. */
+  /** The worker's module: src/site/compile/compile-worker.ts, or its bundled copy next to the CLI. */
   script: string | URL;
   /**
    * The HTML of a code block a worker asks for: the cache's, else `inWorker(block)`, which has the same worker
@@ -40,7 +40,7 @@ export interface PoolOptions {
 export function compileWorkerScript(packageRoot: string, cliDir: string | undefined): string {
   return cliDir
     ? path.join(cliDir, 'compile-worker.mjs')
-    : path.join(packageRoot, 'src/pipeline/compile-worker-sources.mjs');
+    : path.join(packageRoot, 'src/site/compile/compile-worker-sources.mjs');
 }
 
 interface Job {

@@ -4,9 +4,9 @@
  * keeps it.
  */
 import { parentPort } from 'node:worker_threads';
-import { DocsItError } from '../errors';
-import { CompileCrash, createPageCompiler } from '../markdown/compile-page';
-import { type CodeBlock, createHighlighter } from '../markdown/highlighter';
+import { DocsItError } from '../../errors';
+import { CompileCrash, createPageCompiler } from '../../markdown/compile-page';
+import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 
 const port = parentPort!;

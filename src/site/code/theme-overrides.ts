@@ -3,18 +3,18 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { provideModulesToSiteCode } from '../../templates/content/site-modules';
-import { originalComponent, setThemeOverrides } from '../../templates/theme-components';
-import { digestText } from '../cache/digest';
-import type { ModuleFiles } from '../cache/module-files';
-import { DocsItError } from '../errors';
+import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
+import { originalComponent, setThemeOverrides } from '../../../templates/theme-components';
+import { digestText } from '../../cache/digest';
+import type { ModuleFiles } from '../../cache/module-files';
+import { closestName } from '../../config/describe-issue';
+import { DocsItError } from '../../errors';
 import {
   isThemeComponentName,
   type ThemeComponentName,
   themeComponentNames,
   themeOverridesDir,
-} from '../shared/theme-components';
-import { closestName } from '../validation/describe-issue';
+} from '../../shared/theme-components';
 import { docsItModules, siteAlias } from './load-site-code';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;

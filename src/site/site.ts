@@ -22,10 +22,6 @@ import {
   errorDiagnostic,
   warningDiagnostic,
 } from '../errors';
-import { checkLinks } from '../links/check-links';
-import { declaredLinks } from '../links/declared-links';
-import { assetTargetsOf, resolveAssets } from '../links/resolve-assets';
-import { resolveFileLinks } from '../links/resolve-file-links';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
@@ -33,10 +29,14 @@ import { type RoutePage, routePageOf } from '../render/route-props';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
-import { loadSiteCode } from '../site-code/load-site-code';
-import { loadThemeOverrides, type ThemeOverrides } from '../site-code/theme-overrides';
 import { readLastCommitDates } from '../translations/last-commit-dates';
-import { compileJobsOf } from './compile-jobs';
+import { loadSiteCode } from './code/load-site-code';
+import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
+import { compileJobsOf } from './compile/compile-jobs';
+import { checkLinks } from './links/check-links';
+import { declaredLinks } from './links/declared-links';
+import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
+import { resolveFileLinks } from './links/resolve-file-links';
 import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import type { Stages } from './stages';

@@ -3,17 +3,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../templates/content/site-modules';
-import type { ModuleFiles } from '../cache/module-files';
-import type { ResolvedConfig } from '../config/resolved-config';
-import type { DiscoveredContent } from '../content/discover';
-import { DocsItError, DocsItErrors } from '../errors';
-import { isAssetImport } from '../markdown/asset-refs';
-import { usesMdx } from '../markdown/detect-format';
-import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
-import { isBuiltinModule } from '../shared/builtin-modules';
-import { componentsKey, type SiteCode } from '../shared/site-code';
-import { lineOfKeyPath } from '../validation/locate-key';
+import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../../templates/content/site-modules';
+import type { ModuleFiles } from '../../cache/module-files';
+import { lineOfKeyPath } from '../../config/locate-key';
+import type { ResolvedConfig } from '../../config/resolved-config';
+import type { DiscoveredContent } from '../../content/discover';
+import { DocsItError, DocsItErrors } from '../../errors';
+import { isAssetImport } from '../../markdown/asset-refs';
+import { usesMdx } from '../../markdown/detect-format';
+import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
+import { isBuiltinModule } from '../../shared/builtin-modules';
+import { componentsKey, type SiteCode } from '../../shared/site-code';
 import { resolveModule } from './resolve-module';
 
 /** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */

@@ -6,5 +6,5 @@
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
-register({ tsconfig: fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url)) });
+register({ tsconfig: fileURLToPath(new URL('../../../tsconfig.base.json', import.meta.url)) });
 await import('./compile-worker.ts');

@@ -1,8 +1,8 @@
-import type { Cache } from '../cache/stage-cache';
-import { fencedCodeBlocks } from '../markdown/code-fences';
-import { type CompileInput, createPageCompiler } from '../markdown/compile-page';
-import type { CompiledPage } from '../markdown/compiled-page';
-import { type CodeBlock, createHighlighter } from '../markdown/highlighter';
+import type { Cache } from '../../cache/stage-cache';
+import { fencedCodeBlocks } from '../../markdown/code-fences';
+import { type CompileInput, createPageCompiler } from '../../markdown/compile-page';
+import type { CompiledPage } from '../../markdown/compiled-page';
+import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { type CompilePool, createCompilePool } from './compile-pool';
 import type { ExecutionPlan } from './execution-plan';
 import { type HighlightAhead, highlightAhead } from './highlight-ahead';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { bundleClient, type ClientBundle } from '../bundle/bundle-client';
-import { bundleSiteStyles, withSiteStyles } from '../bundle/site-styles';
+import { bundleClient, type ClientBundle } from '../site/bundle/bundle-client';
+import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
@@ -13,14 +13,14 @@ import { firstMermaidUse } from '../markdown/uses-mermaid';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
-import { writeServiceWorker } from '../sw/write-service-worker';
-import { type ExecutionPlan, planExecution } from './execution-plan';
-import { formatBytes } from './format-units';
-import type { PhaseTiming } from './progress';
-import { type Run, type RunOptions, startRun } from './run';
-import { createSite, readContent, type Site } from './site';
-import { siteFiles } from './site-files/site-files';
-import { type TranslationOptions, translationInputOf } from './translation-input';
+import { writeServiceWorker } from './write-service-worker';
+import { type ExecutionPlan, planExecution } from '../site/compile/execution-plan';
+import { formatBytes } from '../shared/format-units';
+import type { PhaseTiming } from '../site/progress';
+import { type Run, type RunOptions, startRun } from '../site/run';
+import { createSite, readContent, type Site } from '../site/site';
+import { siteFiles } from '../site/files/site-files';
+import { type TranslationOptions, translationInputOf } from '../site/translation-input';
 
 export type BuildOptions = RunOptions &
   Omit<TranslationOptions, 'onProgress'> & {

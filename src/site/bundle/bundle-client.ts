@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, context, type Metafile, type Plugin } from 'esbuild';
-import { DocsItError, type SourceLocation } from '../errors';
-import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
-import type { ClientConfig } from '../shared/client-config';
-import { isThemeComponentName, type ThemeComponentName } from '../shared/theme-components';
+import { DocsItError, type SourceLocation } from '../../errors';
+import { type BuiltinModule, builtinModules, isBuiltinModule } from '../../shared/builtin-modules';
+import type { ClientConfig } from '../../shared/client-config';
+import { isThemeComponentName, type ThemeComponentName } from '../../shared/theme-components';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */

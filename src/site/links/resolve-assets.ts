@@ -1,6 +1,6 @@
-import { isRefusal, type Refusal } from '../config/publishable';
-import { assetPlaceholderPattern, assetTargetOf } from '../markdown/asset-refs';
-import type { CompiledPage, LinkRef } from '../markdown/compiled-page';
+import { isRefusal, type Refusal } from '../../config/publishable';
+import { assetPlaceholderPattern, assetTargetOf } from '../../markdown/asset-refs';
+import type { CompiledPage, LinkRef } from '../../markdown/compiled-page';
 
 /** The published URL of each file a page uses from next to it, or why that file is not published. */
 export type AssetUrls = ReadonlyMap<string, { url: string } | Refusal>;

@@ -1,6 +1,6 @@
-import type { BrokenLinkPolicy } from '../config/broken-links-schema';
-import type { CompiledPage, LinkRef } from '../markdown/compiled-page';
-import { fileLinkPrefix } from '../markdown/rehype-links';
+import type { BrokenLinkPolicy } from '../../config/broken-links-schema';
+import type { CompiledPage, LinkRef } from '../../markdown/compiled-page';
+import { fileLinkPrefix } from '../../markdown/rehype-links';
 
 const placeholder = new RegExp(`href="${fileLinkPrefix}(\\d+)"`, 'g');
 

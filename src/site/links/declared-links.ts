@@ -1,7 +1,7 @@
-import type { SiteConfig } from '../config/site-schema';
-import type { ContentModel } from '../content/build-content-model';
-import type { SourceLocation } from '../errors';
-import type { SidebarItem } from '../shared/sidebar';
+import type { SiteConfig } from '../../config/site-schema';
+import type { ContentModel } from '../../content/build-content-model';
+import type { SourceLocation } from '../../errors';
+import type { SidebarItem } from '../../shared/sidebar';
 import type { DeclaredLink } from './check-links';
 
 /**

@@ -1,7 +1,7 @@
-import type { BrokenLinkPolicies, BrokenLinkPolicy } from '../config/broken-links-schema';
-import { DocsItError, ErrorCollector, type SourceLocation } from '../errors';
-import type { LinkRef } from '../markdown/compiled-page';
-import { isExternalUrl } from '../shared/url-scheme';
+import type { BrokenLinkPolicies, BrokenLinkPolicy } from '../../config/broken-links-schema';
+import { DocsItError, ErrorCollector, type SourceLocation } from '../../errors';
+import type { LinkRef } from '../../markdown/compiled-page';
+import { isExternalUrl } from '../../shared/url-scheme';
 
 /** A link the site itself makes (navbar, footer, sidebars, hero buttons), found where the site declares it. */
 export interface DeclaredLink {

@@ -1,6 +1,6 @@
-import type { CompileInput } from '../markdown/compile-page';
-import type { CompiledPage } from '../markdown/compiled-page';
-import type { CodeBlock } from '../markdown/highlighter';
+import type { CompileInput } from '../../markdown/compile-page';
+import type { CompiledPage } from '../../markdown/compiled-page';
+import type { CodeBlock } from '../../markdown/highlighter';
 
 /*
  * The messages between the run and its compile workers. A worker compiles pages and hands each back; for each

@@ -1,11 +1,11 @@
 import { loadCodeVersions } from '../cache/load-code-versions';
 import { type Cache, createCache } from '../cache/stage-cache';
 import { type LoadConfigOptions, resolvePaths } from '../config/load-config';
-import { compileWorkerScript } from './compile-pool';
-import { type Compiler, createCompiler } from './compiler';
+import { compileWorkerScript } from './compile/compile-pool';
+import { type Compiler, createCompiler } from './compile/compiler';
+import type { SiteFileKind } from './files/site-files';
 import { Progress } from './progress';
 import { type Reporter, silentReporter } from './reporter';
-import type { SiteFileKind } from './site-files/site-files';
 import { createStages, type Stages } from './stages';
 
 export interface RunOptions extends LoadConfigOptions {

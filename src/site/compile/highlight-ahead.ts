@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { CodeBlock } from '../markdown/highlighter';
+import type { CodeBlock } from '../../markdown/highlighter';
 import { workerExecArgv } from './compile-pool';
 import type { FromWorker, ToWorker } from './compile-protocol';
 

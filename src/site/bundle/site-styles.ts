@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
-import { DocsItError, DocsItErrors } from '../errors';
+import { DocsItError, DocsItErrors } from '../../errors';
 import type { ClientBundle } from './bundle-client';
 
 /** The site's own stylesheets (`customCss`), bundled into one file that pages load after the theme's. */

@@ -3,7 +3,7 @@ import { parseFrontMatter } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
-import type { Compiler } from './compiler';
+import type { Compiler } from './compile/compiler';
 
 /**
  * The stages whose outputs are kept, as the site asks for them: wrapped with the run's cache here, or by the

@@ -1,14 +1,14 @@
-import type { ContentModel } from '../content/build-content-model';
-import type { DiscoveredContent } from '../content/discover';
-import type { ParsedSource } from '../content/source-file';
-import { isAssetImport } from '../markdown/asset-refs';
-import type { CompileInput } from '../markdown/compile-page';
-import { usesMdx } from '../markdown/detect-format';
-import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
-import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
-import type { InterfaceText } from '../shared/i18n/interface-text';
-import type { SidebarCategory, SidebarItem } from '../shared/sidebar';
-import type { SiteCode } from '../shared/site-code';
+import type { ContentModel } from '../../content/build-content-model';
+import type { DiscoveredContent } from '../../content/discover';
+import type { ParsedSource } from '../../content/source-file';
+import { isAssetImport } from '../../markdown/asset-refs';
+import type { CompileInput } from '../../markdown/compile-page';
+import { usesMdx } from '../../markdown/detect-format';
+import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
+import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../../shared/docusaurus-site-config';
+import type { InterfaceText } from '../../shared/i18n/interface-text';
+import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
+import type { SiteCode } from '../../shared/site-code';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
 

@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClientBundle } from '../../bundle/bundle-client';
 import { currentLocaleOf } from '../../config/site-schema';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
@@ -27,7 +26,8 @@ import {
   sidebarFileOf,
   urlOfFile,
 } from '../../shared/urls';
-import { overrideErrorOf } from '../../site-code/theme-overrides';
+import type { ClientBundle } from '../bundle/bundle-client';
+import { overrideErrorOf } from '../code/theme-overrides';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';

@@ -1,7 +1,7 @@
 import { DocsItError } from '../errors';
 
 /** What each file-system error means to the person running the build, and what to do about it. */
-const reasons: Record<string, [what: string, todo: string]> = {
+const reasons: Record<string, [what: string, whatToDo: string]> = {
   ENOSPC: ['no space left on the device', 'Free some disk space and build again.'],
   EDQUOT: ['the disk quota is exhausted', 'Free some disk space and build again.'],
   EROFS: ['the file system is read-only', 'Build into a writable folder (--out).'],

@@ -19,7 +19,7 @@ export const goalRatio = 10;
 export const goalSizes = [100, 1000];
 
 /** A ratio cut (not rounded) to a tenth, so that `10.0x` is never printed for a ratio under the goal's 10. */
-const x = (n: number) => `${(Math.floor(n * 10 + 1e-9) / 10).toFixed(1)}x`;
+export const ratioText = (n: number) => `${(Math.floor(n * 10 + 1e-9) / 10).toFixed(1)}x`;
 const docsItAt = (rows: Row[], size: number) => rows.find((r) => r.size === size && r.tool === 'docs-it');
 const isPeer = (row: Row) => row.tool !== 'docs-it' && row.tool !== 'floor';
 
@@ -29,8 +29,8 @@ export function ratioLines(rows: Row[]): string[] {
   for (const row of rows.filter(isPeer)) {
     const docsIt = docsItAt(rows, row.size);
     if (!docsIt) continue;
-    lines.push(`ratio ${row.tool} ${row.size}: ${x(row.wall / docsIt.wall)}`);
-    lines.push(`ratio-cpu ${row.tool} ${row.size}: ${x(row.cpu / docsIt.cpu)}`);
+    lines.push(`ratio ${row.tool} ${row.size}: ${ratioText(row.wall / docsIt.wall)}`);
+    lines.push(`ratio-cpu ${row.tool} ${row.size}: ${ratioText(row.cpu / docsIt.cpu)}`);
   }
   return lines;
 }
@@ -42,8 +42,8 @@ export function floorLines(rows: Row[]): string[] {
     const docsIt = docsItAt(rows, floor.size);
     lines.push(`floor ${floor.size}: ${floor.wall.toFixed(2)}s (CPU ${floor.cpu.toFixed(2)}s)`);
     if (docsIt) {
-      lines.push(`ratio docs-it floor ${floor.size}: ${x(docsIt.wall / floor.wall)}`);
-      lines.push(`ratio-cpu docs-it floor ${floor.size}: ${x(docsIt.cpu / floor.cpu)}`);
+      lines.push(`ratio docs-it floor ${floor.size}: ${ratioText(docsIt.wall / floor.wall)}`);
+      lines.push(`ratio-cpu docs-it floor ${floor.size}: ${ratioText(docsIt.cpu / floor.cpu)}`);
     }
   }
   return lines;
@@ -70,7 +70,7 @@ export function goalLines(rows: Row[]): string[] {
       }
       const ratio = row.wall / docsIt.wall;
       if (ratio < goalRatio) met = false;
-      parts.push(`${size}: ${x(ratio)}`);
+      parts.push(`${size}: ${ratioText(ratio)}`);
     }
     const verdict = !met ? 'not met' : measured ? 'met' : 'open';
     lines.push(`goal ${peer}: ${verdict} (${parts.join(', ')})`);

@@ -15,7 +15,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { blogPosts, missingPages, type Tool, writePeerSite } from './peer-corpus';
 import { install, peersDir } from './peer-install';
-import { floorLines, goalLines, type Row, ratioLines } from './peer-report';
+import { floorLines, goalLines, type Row, ratioLines, ratioText } from './peer-report';
 import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
 type Peer = Exclude<Tool, 'docs-it'>;
@@ -244,7 +244,7 @@ console.log('| docs | tool | pages | wall | CPU | peak RSS | ratio (wall) | rati
 console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const docsIt = rows.find((r) => r.size === row.size && r.tool === 'docs-it')!;
-  const ratio = (n: number, of: number) => (row.tool === 'docs-it' ? '1×' : `${(n / of).toFixed(1)}×`);
+  const ratio = (n: number, of: number) => (row.tool === 'docs-it' ? '1x' : ratioText(n / of));
   console.log(
     `| ${row.size} | ${row.tool} | ${row.pages} | ${row.wall.toFixed(2)} s | ${row.cpu.toFixed(2)} s | ` +
       `${row.rssMb.toFixed(0)} MB | ${ratio(row.wall, docsIt.wall)} | ${ratio(row.cpu, docsIt.cpu)} |`,

@@ -244,7 +244,9 @@ console.log('| docs | tool | pages | wall | CPU | peak RSS | ratio (wall) | rati
 console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const docsIt = rows.find((r) => r.size === row.size && r.tool === 'docs-it')!;
-  const ratio = (n: number, of: number) => (row.tool === 'docs-it' ? '1x' : ratioText(n / of));
+  // The floor's row says how many times the floor docs-it takes; a peer's, how many times docs-it's time it takes.
+  const ratio = (n: number, of: number) =>
+    row.tool === 'docs-it' ? '1x' : row.tool === 'floor' ? `docs-it ${ratioText(of / n)}` : ratioText(n / of);
   console.log(
     `| ${row.size} | ${row.tool} | ${row.pages} | ${row.wall.toFixed(2)} s | ${row.cpu.toFixed(2)} s | ` +
       `${row.rssMb.toFixed(0)} MB | ${ratio(row.wall, docsIt.wall)} | ${ratio(row.cpu, docsIt.cpu)} |`,

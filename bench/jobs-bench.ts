@@ -36,7 +36,7 @@ function build(config: string, out: string, threads: number): Map<string, number
   const phases = new Map<string, number>();
   const line = /^Stages: (.*)$/m.exec(child.stdout)?.[1] ?? '';
   for (const m of line.matchAll(/([a-z ]+?) (\d+) ms(?:, |$)/g)) phases.set(m[1]!.trim(), Number(m[2]));
-  phases.set('totale', Number(/ in ([\d.]+) s$/m.exec(child.stdout)?.[1] ?? 0) * 1000);
+  phases.set('total', Number(/ in ([\d.]+) s$/m.exec(child.stdout)?.[1] ?? 0) * 1000);
   return phases;
 }
 
@@ -50,8 +50,8 @@ function compare(name: string, config: string, out: string): void {
     samples.one.push(build(config, out, 1));
     samples.many.push(build(config, out, jobs));
   }
-  console.log(`\n${name}: mediana di ${runs} build a freddo, 1 thread contro ${jobs} thread di compilazione`);
-  console.log(`fase              1 thread ms  ${`${jobs} thread ms`.padStart(12)}   rapporto`);
+  console.log(`\n${name}: median of ${runs} cold builds, 1 thread against ${jobs} compile threads`);
+  console.log(`phase             1 thread ms  ${`${jobs} threads ms`.padStart(12)}   ratio`);
   for (const phase of samples.one[0]!.keys()) {
     const one = median(samples.one.map((s) => s.get(phase) ?? 0));
     const many = median(samples.many.map((s) => s.get(phase) ?? 0));
@@ -64,9 +64,9 @@ function compare(name: string, config: string, out: string): void {
 }
 
 waitForCleanUp();
-compare('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-jobs-real'));
+compare('real site', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-jobs-real'));
 for (const size of sizes) {
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
-  compare(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
+  compare(`synthetic ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
 emptyTrash();

@@ -30,7 +30,7 @@ const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/it/', '/it/v1/guides/features/command', '/it/blog'];
 try {
-  console.log('pagina                                  perf  a11y  best  seo');
+  console.log('page                                    perf  a11y  best  seo');
   for (const page of pages) {
     const result = await lighthouse(`${server.url.replace(/\/$/, '')}${page}`, {
       port: chrome.port,

@@ -105,17 +105,17 @@ async function weigh(browser: Browser, dir: string, first: string, next: string,
 
 function describe(weight: Weight): string {
   return (
-    `JS ${kb(sum(weight.js))} gzip (${weight.js.length} file; con i prefetch ${kb(sum(weight.allJs))}), ` +
+    `JS ${kb(sum(weight.js))} gzip (${weight.js.length} files; with prefetches ${kb(sum(weight.allJs))}), ` +
     `CSS ${kb(sum(weight.css))}, HTML ${kb(weight.html?.gz ?? 0)}`
   );
 }
 
 const navigationLine = (weight: Weight) =>
   `${kb(sum(weight.navigation))} gzip (${weight.navigation.map((b) => new URL(b.url).pathname).join(', ')})` +
-  (weight.prefetched.length ? `, poi ${kb(sum(weight.prefetched))} di prefetch` : '');
+  (weight.prefetched.length ? `, then ${kb(sum(weight.prefetched))} of prefetches` : '');
 
 function verdict(what: string, value: number, limit: number, format: (n: number) => string): string {
-  const ok = value <= limit ? 'entro il budget' : `OLTRE di ${format(value - limit)}`;
+  const ok = value <= limit ? 'within budget' : `OVER by ${format(value - limit)}`;
   return `${what.padEnd(52)} ${format(value).padStart(9)}  budget ${format(limit).padStart(9)}  ${ok}`;
 }
 
@@ -135,7 +135,7 @@ function buildCorpus(docs: number): { docsIt: string; docusaurus: string; versio
     });
     if (child.status !== 0) throw new Error(`${command.join(' ')} failed:\n${child.stdout}\n${child.stderr}`);
   };
-  console.log(`build del corpus (${docs} documenti) con docs-it e Docusaurus ${version}…`);
+  console.log(`building the corpus (${docs} docs) with docs-it and Docusaurus ${version}…`);
   run([path.join(repo, 'bin/docs-it.mjs'), 'build', '--quiet'], itDir);
   run([path.join(peersDir, 'docusaurus/node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '.'], docuDir);
   return { docsIt: path.join(itDir, 'build'), docusaurus: path.join(docuDir, 'build'), version };
@@ -150,8 +150,8 @@ try {
     '/it/v1/guides/features/events',
     '.docs-sidebar a[href="/it/v1/guides/features/events"]',
   );
-  console.log(`sito, prima visita di una pagina doc: ${describe(site)}`);
-  console.log(`sito, navigazione command → events: ${navigationLine(site)}`);
+  console.log(`site, first load of a doc page: ${describe(site)}`);
+  console.log(`site, navigation command → events: ${navigationLine(site)}`);
 
   if (!process.argv.includes('--no-peers')) {
     const corpus = buildCorpus(100);
@@ -160,17 +160,15 @@ try {
     const docsIt = await weigh(browser, corpus.docsIt, first, next, link);
     const docusaurus = await weigh(browser, corpus.docusaurus, first, next, link);
     console.log(`\ncorpus, ${first}:`);
-    console.log(`  docs-it:    ${describe(docsIt)}; navigazione ${navigationLine(docsIt)}`);
-    console.log(`  Docusaurus: ${describe(docusaurus)}; navigazione ${navigationLine(docusaurus)}`);
+    console.log(`  docs-it:    ${describe(docsIt)}; navigation ${navigationLine(docsIt)}`);
+    console.log(`  Docusaurus: ${describe(docusaurus)}; navigation ${navigationLine(docusaurus)}`);
     const ratio = (n: number) => `${(n * 100).toFixed(1)}%`;
     console.log('');
-    console.log(
-      verdict('JS della prima visita, docs-it / Docusaurus', sum(docsIt.js) / sum(docusaurus.js), 0.5, ratio),
-    );
-    console.log(verdict('  (con i prefetch di Docusaurus)', sum(docsIt.allJs) / sum(docusaurus.allJs), 0.5, ratio));
-    console.log(verdict('navigazione in-app, corpus', sum(docsIt.navigation), 8 * 1024, kb));
+    console.log(verdict('JS of the first load, docs-it / Docusaurus', sum(docsIt.js) / sum(docusaurus.js), 0.5, ratio));
+    console.log(verdict("  (with Docusaurus's prefetches)", sum(docsIt.allJs) / sum(docusaurus.allJs), 0.5, ratio));
+    console.log(verdict('in-app navigation, corpus', sum(docsIt.navigation), 8 * 1024, kb));
   }
-  console.log(verdict('navigazione in-app, sito', sum(site.navigation), 8 * 1024, kb));
+  console.log(verdict('in-app navigation, site', sum(site.navigation), 8 * 1024, kb));
 } finally {
   await browser.close();
 }

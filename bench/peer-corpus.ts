@@ -3,33 +3,72 @@ import path from 'node:path';
 import { throwAway } from './trash';
 
 /*
- * One corpus, written for docs-it, Docusaurus 3 and VitePress 1: the same docs (headings with ids, an
- * admonition, two highlighted code blocks with titles, a table, links to neighbours) in folders of 50, and 16
- * blog posts. Only the syntax each tool needs differs (admonitions and code titles in VitePress).
+ * One corpus, written for docs-it, Docusaurus 3, VitePress 1, Rspress 2 and Starlight: the same docs (headings
+ * with ids, an admonition, two highlighted code blocks with titles, a table, links to neighbours) in folders of
+ * 50, and 16 blog posts. Only the syntax each tool needs differs (see `syntax`).
  */
 
-export type Tool = 'docs-it' | 'docusaurus' | 'vitepress';
+export type Tool = 'docs-it' | 'docusaurus' | 'vitepress' | 'rspress' | 'starlight';
 
 const perFolder = 50;
 export const blogPosts = 16;
 
+interface Syntax {
+  /** An admonition of kind `tip` titled `title`. */
+  tip(title: string, text: string): string;
+  /** What follows the language of a code fence to give the block a title. */
+  codeTitle(name: string): string;
+  /** What follows a heading's text to give it an id (nothing where the tool has no such syntax: its slug is the id). */
+  headingId(id: string): string;
+  /** A link from one doc to a doc of the same folder. */
+  sibling(name: string, hash: string): string;
+}
+
+const docusaurusSyntax: Syntax = {
+  tip: (title, text) => `:::tip ${title}\n${text}\n:::`,
+  codeTitle: (name) => ` title="${name}"`,
+  headingId: (id) => ` {#${id}}`,
+  sibling: (name, hash) => `./${name}.md#${hash}`,
+};
+
+const syntax: Record<Tool, Syntax> = {
+  'docs-it': docusaurusSyntax,
+  docusaurus: docusaurusSyntax,
+  vitepress: {
+    ...docusaurusSyntax,
+    tip: (title, text) => `::: tip ${title}\n${text}\n:::`,
+    codeTitle: (n) => ` [${n}]`,
+  },
+  rspress: docusaurusSyntax,
+  // Astro leaves a `.md` link as it is, and its headings take no `{#id}`: the slug of `Configurazione` is the same.
+  starlight: {
+    tip: (title, text) => `:::tip[${title}]\n${text}\n:::`,
+    codeTitle: docusaurusSyntax.codeTitle,
+    headingId: () => '',
+    sibling: (name, hash) => `../${name}/#${hash}`,
+  },
+};
+
+/** Text that only the page of doc `i` carries (every tool keeps it whole: no markup or typography inside). */
+export const docMarker = (i: number) => `Questa è la pagina ${i}.`;
+/** Text that only the page of post `i` carries (after the cut, so no list of posts shows it). */
+export const postMarker = (i: number) => `Testo dell’articolo ${i}.`;
+
 function docBody(i: number, tool: Tool): string {
-  const prev = i % perFolder === 0 ? '' : `Torna alla [pagina precedente](./pagina-${i - 1}.md#configurazione). `;
-  const tip =
-    tool === 'vitepress'
-      ? '::: tip Suggerimento\nTieni l’elenco delle API al minimo: ogni API abilitata è codice in più.\n:::'
-      : ':::tip Suggerimento\nTieni l’elenco delle API al minimo: ogni API abilitata è codice in più.\n:::';
-  const title = (name: string) => (tool === 'vitepress' ? ` [${name}]` : ` title="${name}"`);
-  return `Questa è la pagina ${i}. ${prev}Descrive un comando immaginario e la sua configurazione, con testo
+  const s = syntax[tool];
+  const prev =
+    i % perFolder === 0 ? '' : `Torna alla [pagina precedente](${s.sibling(`pagina-${i - 1}`, 'configurazione')}). `;
+  const tip = s.tip('Suggerimento', 'Tieni l’elenco delle API al minimo: ogni API abilitata è codice in più.');
+  return `${docMarker(i)} ${prev}Descrive un comando immaginario e la sua configurazione, con testo
 abbastanza lungo da somigliare a una guida vera: cosa fa, quando usarlo e quali errori evitare.
 
-## Configurazione {#configurazione}
+## Configurazione${s.headingId('configurazione')}
 
 Per abilitare la funzione aggiungi la chiave al file di configurazione e ricompila l’applicazione.
 
 ${tip}
 
-\`\`\`rust${title('src-tauri/src/main.rs')}
+\`\`\`rust${s.codeTitle('src-tauri/src/main.rs')}
 #[tauri::command]
 fn comando_${i}(valore: u32) -> u32 {
     valore * ${i % 97}
@@ -38,7 +77,7 @@ fn comando_${i}(valore: u32) -> u32 {
 
 ### Dal frontend
 
-\`\`\`ts${title('src/main.ts')}
+\`\`\`ts${s.codeTitle('src/main.ts')}
 import { invoke } from '@tauri-apps/api/tauri';
 const risultato = await invoke<number>('comando_${i}', { valore: ${i % 13} });
 \`\`\`
@@ -71,7 +110,7 @@ function* pages(docs: number, tool: Tool) {
   }
   for (let i = 0; i < blogPosts; i++) {
     const day = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    const body = `Riassunto dell’articolo ${i}.\n\n<!-- truncate -->\n\n## Dettagli\n\nTesto dell’articolo ${i}.\n`;
+    const body = `Riassunto dell’articolo ${i}.\n\n<!-- truncate -->\n\n## Dettagli\n\n${postMarker(i)}\n`;
     yield { kind: 'post' as const, folder: '', name: `${day}-articolo-${i}.md`, title: `Articolo ${i}`, i, body };
   }
 }
@@ -100,7 +139,8 @@ export function writePeerSite(tool: Tool, dir: string, docs: number, fasterKey =
     } else if (tool === 'docusaurus') {
       write(path.join(dir, page.kind === 'doc' ? `docs/${page.folder}` : 'blog', page.name), text);
     } else {
-      write(path.join(dir, 'docs', page.kind === 'doc' ? page.folder : 'blog', page.name), text);
+      const docsDir = tool === 'starlight' ? 'src/content/docs' : 'docs';
+      write(path.join(dir, docsDir, page.kind === 'doc' ? page.folder : 'blog', page.name), text);
     }
   }
   const folders = Math.ceil(docs / perFolder);
@@ -156,11 +196,62 @@ export function writePeerSite(tool: Tool, dir: string, docs: number, fasterKey =
       return { text: `Pagina di prova ${i}`, link: `/sezione-${f}/pagina-${i}` };
     }),
   }));
+  if (tool === 'vitepress') {
+    write(
+      path.join(dir, 'docs/.vitepress/config.mjs'),
+      `export default {\n  title: 'Corpus', lang: 'it',\n` +
+        `  themeConfig: { search: { provider: 'local' }, sidebar: ${JSON.stringify(sidebar)} },\n};\n`,
+    );
+    write(path.join(dir, 'docs/index.md'), '# Corpus\n\nIl corpus di confronto.\n');
+    return path.join(dir, 'docs');
+  }
+  if (tool === 'rspress') {
+    // Local search is Rspress's default.
+    write(
+      path.join(dir, 'rspress.config.mjs'),
+      `export default {\n  root: 'docs', title: 'Corpus', lang: 'it',\n` +
+        `  themeConfig: { sidebar: { '/': ${JSON.stringify(sidebar)} } },\n};\n`,
+    );
+    write(path.join(dir, 'docs/index.md'), '# Corpus\n\nIl corpus di confronto.\n');
+    return dir;
+  }
+  // Starlight: local search (Pagefind) is its default; the same sidebar in its own keys.
+  const starlightSidebar = sidebar.map((group) => ({
+    label: group.text,
+    collapsed: true,
+    items: group.items.map((item) => ({ label: item.text, link: `${item.link}/` })),
+  }));
   write(
-    path.join(dir, 'docs/.vitepress/config.mjs'),
-    `export default {\n  title: 'Corpus', lang: 'it',\n` +
-      `  themeConfig: { search: { provider: 'local' }, sidebar: ${JSON.stringify(sidebar)} },\n};\n`,
+    path.join(dir, 'astro.config.mjs'),
+    `import starlight from '@astrojs/starlight';\nimport { defineConfig } from 'astro/config';\n\n` +
+      `export default defineConfig({\n  integrations: [starlight({\n    title: 'Corpus',\n` +
+      `    locales: { root: { label: 'Italiano', lang: 'it' } },\n` +
+      `    sidebar: ${JSON.stringify(starlightSidebar)},\n  })],\n});\n`,
   );
-  write(path.join(dir, 'docs/index.md'), '# Corpus\n\nIl corpus di confronto.\n');
-  return path.join(dir, 'docs');
+  write(
+    path.join(dir, 'src/content.config.mjs'),
+    `import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\n` +
+      `import { docsSchema } from '@astrojs/starlight/schema';\n\n` +
+      `export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n`,
+  );
+  write(path.join(dir, 'src/content/docs/index.md'), '---\ntitle: Corpus\n---\n\nIl corpus di confronto.\n');
+  return dir;
+}
+
+/**
+ * The docs and posts of a corpus of `docs` docs that no page of a build shows, given the text of every HTML page
+ * the build wrote: each doc and each post must have its page, whatever the tool calls its files.
+ */
+export function missingPages(htmlPages: Iterable<string>, docs: number): { docs: number[]; posts: number[] } {
+  const seenDocs = new Set<number>();
+  const seenPosts = new Set<number>();
+  const docPattern = new RegExp(docMarker(0).replace('0.', '(\\d+)\\.'), 'g');
+  const postPattern = new RegExp(postMarker(0).replace('0.', '(\\d+)\\.'), 'g');
+  for (const html of htmlPages) {
+    for (const m of html.matchAll(docPattern)) seenDocs.add(Number(m[1]));
+    for (const m of html.matchAll(postPattern)) seenPosts.add(Number(m[1]));
+  }
+  const absent = (count: number, seen: Set<number>) =>
+    Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i));
+  return { docs: absent(docs, seenDocs), posts: absent(blogPosts, seenPosts) };
 }

@@ -40,6 +40,6 @@ export function waitForCleanUp(): void {
   const since = Date.now() - Number(existsSync(cleanedAt) ? readFileSync(cleanedAt, 'utf8') : 0);
   if (since >= recentlyDeletedMs) return;
   const wait = recentlyDeletedMs - since;
-  console.log(`(attendo ${Math.ceil(wait / 1000)} s: i file cancellati da poco rallentano la creazione di file)`);
+  console.log(`(waiting ${Math.ceil(wait / 1000)} s: files deleted a moment ago slow down creating files)`);
   spawnSync('sleep', [String(wait / 1000)]);
 }

@@ -4,8 +4,10 @@
  * base URL: `v1/guides/faq` (any section of the page counts) or `v1/guides/faq#cors` (that section). A query
  * lists more than one answer only where the site really has several pages a reader could mean.
  *
- * `tuning` is the set the ranking was tuned on; `heldOut` was written at the same time and never looked at
- * while tuning: it says whether the tuning generalises.
+ * `tuning` is the set the ranking was first tuned on; `firstHeldOut` was written at the same time and never
+ * looked at during that tuning, but its misses were read (and their causes fixed) in the second round;
+ * `heldOut` was written before that round, by reading the pages, and never looked at while tuning: it says
+ * whether the tuning generalises.
  */
 
 export interface RelevanceQuery {
@@ -159,7 +161,7 @@ export const tuning: RelevanceQuery[] = [
   query('firma aggiornamenti', 'v1/guides/distribution/updater'),
 ];
 
-export const heldOut: RelevanceQuery[] = [
+export const firstHeldOut: RelevanceQuery[] = [
   query('tray', 'v1/guides/features/system-tray'),
   query('dialoghi', 'v1/api/js/dialog'),
   query('salvare file dialog', 'v1/api/js/dialog#save'),
@@ -182,4 +184,51 @@ export const heldOut: RelevanceQuery[] = [
   query('comandi in moduli', 'v1/guides/features/command#moduli'),
   query('vibrancy', 'v1/guides/features/window-customization#vibrancy'),
   query('mocha chai', 'v1/guides/testing/webdriver/example/selenium'),
+];
+
+export const heldOut: RelevanceQuery[] = [
+  // Single words.
+  query('http', 'v1/api/js/http'),
+  query('percorsi', 'v1/api/js/path'),
+  query('lockfile', 'v1/references/configuration-files#lockfile'),
+  query('fips', 'v1/guides/building/windows#fips'),
+  query('rpm', 'v1/guides/building/linux#rpm', 'v1/api/config#bundle-rpm'),
+  query('entitlements', 'v1/guides/distribution/sign-macos#entitlements'),
+  query('localhost', 'v1/guides/faq#plugin-localhost'),
+  query('wix', 'v1/guides/building/windows#wix', 'v1/api/config#bundle-wix'),
+  query('libro', 'about/book'),
+  query('tauri-action', 'v1/guides/building/cross-platform#tauri-action', 'v1/guides/distribution/publishing'),
+  // English API names.
+  query('getVersion', 'v1/api/js/app#getversion'),
+  query('writeTextFile', 'v1/api/js/fs#writetextfile'),
+  query('resolveResource', 'v1/api/js/path#resolveresource', 'v1/guides/building/resources#javascript'),
+  query('BaseDirectory', 'v1/api/js/fs#basedirectory'),
+  query('devPath', 'v1/guides/development/development-cycle#devpath', 'v1/api/config#build'),
+  query('Info.plist', 'v1/guides/building/macos#info-plist'),
+  query('requestPermission', 'v1/api/js/notification#requestpermission'),
+  query('unlisten', 'v1/api/js/event#listen', 'v1/api/js/event#unlistenfn'),
+  // Two and three words, questions.
+  query('riavviare app', 'v1/api/js/process#relaunch'),
+  query('uscire applicazione', 'v1/api/js/process#exit'),
+  query('sistema operativo', 'v1/api/js/os'),
+  query('nessun aggiornamento trovato', 'v1/guides/distribution/updater#problemi'),
+  query('passare a tauri 2', 'v1/guides/faq#tauri-2'),
+  query('serve node.js', 'v1/guides/faq#senza-node'),
+  query('devo conoscere rust', 'v1/guides/faq#conoscere-rust'),
+  query("quanto pesa un'app", 'v1/guides/faq#dimensioni', 'v1/guides/building/app-size'),
+  query('finestra di conferma', 'v1/api/js/dialog#ask', 'v1/api/js/dialog#confirm'),
+  query('scorciatoia globale', 'v1/api/js/globalShortcut'),
+  query('stato condiviso comandi', 'v1/guides/features/command#finestra-apphandle-stato'),
+  query('webview uguale su tutti i sistemi', 'v1/guides/faq#webview-uguale'),
+  query('cache cargo ci', 'v1/guides/testing/webdriver/ci#cache'),
+  query('simulare finestre test', 'v1/guides/testing/mocking#mockwindows', 'v1/api/js/mocks#mockwindows'),
+  query('generare icone', 'v1/guides/features/icons#generare'),
+  query('plugin ufficiali', 'v1/guides/features/plugin#plugin-ufficiali'),
+  query('path app avviata dal finder', 'v1/guides/building/macos#path'),
+  // Misspellings.
+  query('entitlments', 'v1/guides/distribution/sign-macos#entitlements'),
+  query('xvbf', 'v1/guides/testing/webdriver/ci#xvfb'),
+  query('globalshorcut', 'v1/api/js/globalShortcut'),
+  query('webdrvier', 'v1/guides/testing/webdriver/introduction'),
+  query('certifcato windows', 'v1/guides/distribution/sign-windows#certificato'),
 ];

@@ -112,6 +112,54 @@ test('a word in a page title outranks the same word in a small section heading',
   assert.is(await first(search, 'menu'), '/it/v1/guides/menu');
 });
 
+test('a title that is the query as typed outranks one the query reaches by a synonym or another form', async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/event',
+        title: 'event',
+        category: 'API JavaScript',
+        description: 'Emettere e ascoltare eventi dal frontend.',
+        markdown: "Il modulo degli eventi.\n\n## Interfacce {#interfacce}\n\n### Event {#event}\n\nL'evento ricevuto.",
+      },
+      { path: '/it/v1/guides/eventi', title: 'Eventi', markdown: 'Gli eventi tra il frontend e Rust.' },
+    ],
+    { synonyms: [['evento', 'event']] },
+  );
+  assert.is(await first(search, 'eventi'), '/it/v1/guides/eventi');
+  assert.is((await search.search('event'))[0]?.url, '/it/v1/api/js/event');
+});
+
+test('a word in a higher heading outranks the same word in a deeper one', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/api/js/window',
+      title: 'window',
+      markdown: [
+        'Le finestre.',
+        '## Allowlist {#allowlist}',
+        'I metodi legati agli eventi (`listen`, `emit`) non hanno bisogno di flag.',
+        '## Classi {#classi}',
+        '### WebviewWindow {#webviewwindow}',
+        'Una finestra con la sua webview.',
+        '#### emit {#webviewwindow-emit}',
+        'Emette un evento: `emit(nome, carico)`.',
+      ].join('\n\n'),
+    },
+    {
+      path: '/it/v1/api/js/event',
+      title: 'event',
+      markdown: [
+        'Gli eventi.',
+        '## Funzioni {#funzioni}',
+        '### emit {#emit}',
+        'Emette un evento: `emit(nome, carico)`.',
+      ].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(search, 'emit'), '/it/v1/api/js/event#emit');
+});
+
 const allowlistPages: PageSpec[] = [
   ...['app', 'clipboard', 'dialog', 'event', 'fs', 'http'].map((name) => ({
     path: `/it/v1/api/js/${name}`,

@@ -142,6 +142,13 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   /** The query words a section's own heading matched, and those the headings above it matched. */
   const headingMask = new Int32Array(sectionCount);
   const parentMask = new Int32Array(sectionCount);
+  /**
+   * The query words a heading, and a page title, matched as the reader wrote them: what makes a heading or title
+   * made only of the query's words exact. Another form of the word, a synonym, a typo or a longer word does not
+   * (Meilisearch's exactness rule counts only the words themselves).
+   */
+  const headingExact = new Int32Array(sectionCount);
+  const titleExact = new Int32Array(pageCount);
   // Searchable words of each heading and title (the postings carry them): a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
   const headingWords = new Int32Array(sectionCount);
@@ -194,7 +201,9 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           isTop[doc] = section.top ? 1 : 0;
           headingWords[doc] = section.words;
         }
+        // A heading counts less the deeper it lies, as Meilisearch's attribute rule ranks lvl2 over lvl3 over lvl4.
         scores[k] =
+          (field === headingField ? depthFactor[doc]! : 1) *
           boosts[field]! *
           idf *
           (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
@@ -270,6 +279,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
 
   /** Adds one alternative of a query word: its score in every document, summed over the fields it is in. */
   const addAlternative = (t: number, weight: number, bit: number) => {
+    const exact = weight === 1 ? bit : 0;
     for (const { field, docs, scores } of postingsOf(t)) {
       const n = docs.length;
       if (field === parentField) {
@@ -285,7 +295,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           alternative[doc]! += weight * scores[i]!;
         }
         sections.altTop = top;
-        if (field === headingField) for (let i = 0; i < n; i++) headingMask[docs[i]!]! |= bit;
+        if (field === headingField)
+          for (let i = 0; i < n; i++) {
+            headingMask[docs[i]!]! |= bit;
+            headingExact[docs[i]!]! |= exact;
+          }
       } else {
         const { alternative, altStack } = pages;
         let top = pages.altTop;
@@ -294,7 +308,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           const doc = docs[i]!;
           if (alternative[doc] === 0) altStack[top++] = doc;
           alternative[doc]! += weight * scores[i]!;
-          if (isTitle) titleAlternative[doc]! += weight * scores[i]!;
+          if (isTitle) {
+            titleAlternative[doc]! += weight * scores[i]!;
+            titleExact[doc]! |= exact;
+          }
         }
         pages.altTop = top;
       }
@@ -345,7 +362,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       // The words the section matches, with those its parent headings name.
       const mask = masks[s]! | parentMask[s]!;
       const heading = headingMask[s]!;
-      const exact = heading !== 0 && bitCount(heading) >= headingWords[s]! ? pageWeights.exact : 1;
+      const exact = headingExact[s] !== 0 && bitCount(headingExact[s]!) >= headingWords[s]! ? pageWeights.exact : 1;
       const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
       sumValue[page]! += value;
       if (value > maxValue[page]!) maxValue[page] = value;
@@ -367,8 +384,8 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     }
     for (let i = 0; i < count; i++) {
       const page = candidates[i]!;
-      const titleExact = titleMask[page] !== 0 && bitCount(titleMask[page]!) >= titleWords[page]!;
-      const own = pages.total[page]! + (titleExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
+      const isExact = titleExact[page] !== 0 && bitCount(titleExact[page]!) >= titleWords[page]!;
+      const own = pages.total[page]! + (isExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
       candidateScore[page] =
         pageWeight[page]! *
         (own * bitCount(pages.mask[page]!) +
@@ -385,7 +402,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     }));
     for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, alternatives);
 
-    for (let i = 0; i < sections.touchedTop; i++) headingMask[sections.touched[i]!] = 0;
+    for (let i = 0; i < sections.touchedTop; i++) {
+      headingMask[sections.touched[i]!] = 0;
+      headingExact[sections.touched[i]!] = 0;
+    }
     parentMask.fill(0);
     pages.reset();
     sections.reset();
@@ -394,6 +414,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       isCandidate[page] = 0;
       titleTotal[page] = 0;
       titleMask[page] = 0;
+      titleExact[page] = 0;
       bestSection[page] = -1;
       bestKey[page] = 0;
       sumValue[page] = 0;

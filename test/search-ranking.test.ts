@@ -24,6 +24,7 @@ import type { RouteProps } from '../src/shared/route-data';
 import type { LocalIndexEntry, LocalIndexFile } from '../src/shared/search/local-index-format';
 import { stemmerNameOf } from '../src/shared/search/stemmers';
 import { stopWordsOf } from '../src/shared/search/stop-words';
+import { identifierParts } from '../src/shared/search/text-terms';
 import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
 import { compileMd } from './helpers';
 import { localSearchOfIndex } from './local-search-of';
@@ -158,6 +159,58 @@ test('a word in a higher heading outranks the same word in a deeper one', async 
     },
   ]);
   assert.is(await first(search, 'emit'), '/it/v1/api/js/event#emit');
+});
+
+test("an identifier's parts find it, and a camelCase query finds its parts, as Meilisearch splits them", async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/fs',
+        title: 'fs',
+        markdown: [
+          'Il modulo fs.',
+          '## Funzioni {#funzioni}',
+          '### readTextFile {#readtextfile}',
+          'Restituisce il contenuto: `readTextFile(percorso)` dà una stringa.',
+          '### exists {#exists}',
+          'Dice se il percorso esiste.',
+        ].join('\n\n'),
+      },
+      {
+        path: '/it/v1/guides/risorse',
+        title: 'Risorse',
+        markdown: '## Dichiarare le risorse {#dichiarare}\n\nOgni risorsa è un file del pacchetto.',
+      },
+      { path: '/it/v1/guides/system-tray', title: 'System tray', markdown: "Un'icona nell'area di notifica." },
+      {
+        path: '/it/v1/api/config',
+        title: 'Configurazione',
+        markdown: '## tauri.systemTray {#systemtray}\n\nLa configurazione della tray: `systemTray.iconPath`.',
+      },
+    ],
+    { synonyms: [['leggere', 'read']] },
+  );
+  const [hit] = await search.search('leggere file');
+  assert.is(target(hit), '/it/v1/api/js/fs#readtextfile', 'the parts of readTextFile: read (leggere) and file');
+  assert.match(hit!._formatted.content!, '<mark>read</mark>Text<mark>File</mark>', 'the matched parts are marked');
+  assert.is(await first(search, 'readtextfile'), '/it/v1/api/js/fs#readtextfile', 'the identifier whole');
+  assert.is(await first(search, 'SystemTray'), '/it/v1/guides/system-tray', 'a title of the parts apart');
+  assert.is((await search.search('SystemTray'))[1]?.url, '/it/v1/api/config', 'the identifier whole, in a heading');
+});
+
+test('identifier parts: camelCase and PascalCase split, short parts and plural acronyms left whole', () => {
+  for (const [word, parts] of [
+    ['readTextFile', ['read', 'Text', 'File']],
+    ['WebviewWindow', ['Webview', 'Window']],
+    ['openSSLError', ['open', 'SSL', 'Error']],
+    ['setAlwaysOnTop', ['set', 'Always', 'Top']],
+    ['macOS', ['mac']],
+    ['iOS', []],
+    ['APIs', []],
+    ['webview2', []],
+    ['finestra', []],
+  ] as const)
+    assert.equal(identifierParts(word), parts, word);
 });
 
 const allowlistPages: PageSpec[] = [

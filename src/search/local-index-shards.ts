@@ -18,7 +18,7 @@ import {
   shardPaths,
   type TermShard,
 } from '../shared/search/local-index-format';
-import { termIndexer, tokenize } from '../shared/search/text-terms';
+import { termIndexer, wholeWords } from '../shared/search/text-terms';
 
 export interface ShardSizes {
   /** A term shard is cut once its JSON reaches this size (a query loads the shards its words fall in). */
@@ -54,7 +54,8 @@ export function shardLocalIndex(
   };
   // What the ranking needs of each document, written into every posting entry of the document.
   const indexTerm = termIndexer(index.stop);
-  const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
+  // Identifiers count as one word: a query names them whole, or by parts that all stand in the heading.
+  const wordCount = (text: string) => new Set(wholeWords(text).map(indexTerm).filter(Boolean)).size;
   const pageWeight = index.pages.map(([, , , weight]) => weightOf(weight));
   const w = weights.length;
   const pageCodes = index.pages.map(([, , title], page) => pageCode.encode(pageWeight[page]!, w, wordCount(title)));

@@ -1,4 +1,4 @@
-import { foldTerm, wordPattern } from '../../shared/search/text-terms';
+import { foldTerm, identifierPartSpans, wordPattern } from '../../shared/search/text-terms';
 import { cropLength } from './types';
 
 export const markOpen = '<mark>';
@@ -8,13 +8,33 @@ export const cropMarker = '…';
 interface Word {
   start: number;
   end: number;
+  /** Whether the word, or a part of it, is a matched term. */
   hit: boolean;
+  /** For an identifier matched by its parts, not whole: the parts to mark (`[start, end)` in the text). */
+  marks?: [number, number][];
 }
 
+/**
+ * The words of a text, each marked as a hit when it is a matched term. An identifier that is not matched whole is
+ * a hit by its matched parts (`readTextFile`: read, Text, File), which alone are marked, as Meilisearch does.
+ */
 function wordsOf(text: string, matched: ReadonlySet<string>): Word[] {
   const words: Word[] = [];
-  for (const m of text.matchAll(wordPattern))
-    words.push({ start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) });
+  for (const m of text.matchAll(wordPattern)) {
+    const word: Word = { start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) };
+    if (!word.hit) {
+      const marks: [number, number][] = [];
+      for (const [from, to] of identifierPartSpans(m[0])) {
+        if (!matched.has(foldTerm(m[0].slice(from, to)))) continue;
+        // Neighbouring parts are one mark.
+        const last = marks.at(-1);
+        if (last?.[1] === m.index + from) last[1] = m.index + to;
+        else marks.push([m.index + from, m.index + to]);
+      }
+      if (marks.length) Object.assign(word, { hit: true, marks });
+    }
+    words.push(word);
+  }
   return words;
 }
 
@@ -24,6 +44,11 @@ export function countMatches(text: string, matched: ReadonlySet<string>): number
   for (const m of text.matchAll(wordPattern)) {
     const term = foldTerm(m[0]);
     if (matched.has(term)) found.add(term);
+    else
+      for (const [from, to] of identifierPartSpans(m[0])) {
+        const part = foldTerm(m[0].slice(from, to));
+        if (matched.has(part)) found.add(part);
+      }
   }
   return found.size;
 }
@@ -38,8 +63,10 @@ function markWords(text: string, words: Word[], from: number, to: number): strin
   let at = from;
   for (const w of words) {
     if (w.start < from || w.end > to || !w.hit) continue;
-    out += `${text.slice(at, w.start)}${markOpen}${text.slice(w.start, w.end)}${markClose}`;
-    at = w.end;
+    for (const [start, end] of w.marks ?? [[w.start, w.end]]) {
+      out += `${text.slice(at, start)}${markOpen}${text.slice(start, end)}${markClose}`;
+      at = end;
+    }
   }
   return out + text.slice(at, to);
 }

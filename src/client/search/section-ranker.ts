@@ -19,7 +19,7 @@ import {
   sectionCode,
 } from '../../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../../shared/search/stemmers';
-import { termIndexer, tokenize } from '../../shared/search/text-terms';
+import { identifierParts, termIndexer, wholeWords } from '../../shared/search/text-terms';
 import { maxQueryWords, typosAllowed } from '../../shared/search/typo-tolerance';
 import type { IndexShards } from './index-shards';
 
@@ -42,8 +42,11 @@ export interface RankedPage {
  */
 export const fieldBoosts: Record<FieldName, number> = { k: 0.3, t: 3, m: 3, d: 1, h: 2, p: 0.5, c: 1 };
 
-/** How much each kind of match counts against the word itself (1). */
-export const matchWeights = { stem: 0.8, synonym: 0.7, prefix: 0.375, typo: 0.45 };
+/**
+ * How much each kind of match counts against the word itself (1). `parts`: an identifier the reader wrote in
+ * camelCase (`SystemTray`) found as its parts in a document that does not write it whole (a title `System tray`).
+ */
+export const matchWeights = { stem: 0.8, parts: 0.8, synonym: 0.7, prefix: 0.375, typo: 0.45 };
 
 /** MiniSearch's BM25+ parameters. */
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -73,6 +76,15 @@ interface Posting {
 
 /** The index terms a query word stands for, each with the weight of that kind of match. */
 type Alternatives = Map<number, number>;
+
+/** A query word (folded) and, for an identifier, its parts (folded, at least two, or none). */
+interface QueryWord {
+  word: string;
+  parts: string[];
+}
+
+/** An identifier has at most this many parts that a query matches together (each is a bit of a mask). */
+const maxParts = 8;
 
 export interface SectionRanker {
   /** Loads the shards a query needs (see `rank`). */
@@ -149,6 +161,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
    */
   const headingExact = new Int32Array(sectionCount);
   const titleExact = new Int32Array(pageCount);
+  // An identifier's parts found apart (see `addParts`): per document, the parts found, their score, and those
+  // in its title or own heading.
+  const pageParts = new PartsScratch(pageCount);
+  const sectionParts = new PartsScratch(sectionCount);
   // Searchable words of each heading and title (the postings carry them): a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
   const headingWords = new Int32Array(sectionCount);
@@ -216,14 +232,28 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
 
   const entryCount = (t: number) => terms.size(t);
 
-  const termsOf = (query: string) =>
-    [
-      ...new Set(
-        tokenize(query)
-          .map(indexTerm)
-          .filter((t): t is string => !!t),
-      ),
-    ].slice(0, maxQueryWords);
+  /** The query's searchable words, each once, the first `maxQueryWords`; an identifier keeps its parts. */
+  const queryWordsOf = (query: string): QueryWord[] => {
+    const found = new Map<string, QueryWord>();
+    for (const written of wholeWords(query)) {
+      if (found.size === maxQueryWords) break;
+      const word = indexTerm(written);
+      if (!word || found.has(word)) continue;
+      const parts = identifierParts(written)
+        .map(indexTerm)
+        .filter((p): p is string => !!p && p !== word);
+      found.set(word, { word, parts: parts.length > 1 && parts.length <= maxParts ? parts : [] });
+    }
+    return [...found.values()];
+  };
+  const termsOf = (query: string) => queryWordsOf(query).map((w) => w.word);
+
+  /** The index terms of an identifier's parts, when the index has each of them. */
+  const partTermsOf = ({ parts }: QueryWord): number[] | undefined => {
+    if (!parts.length) return undefined;
+    const found = parts.map((part) => terms.find(part));
+    return found.every((t) => t >= 0) ? found : undefined;
+  };
 
   /** Adds the terms with the same stem as `word` (when they weigh more than what they have). */
   const addStemMates = (out: Alternatives, word: string, weight: number) => {
@@ -316,7 +346,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
         pages.altTop = top;
       }
     }
-    // A word counts once per document, by its best alternative.
+    endAlternative();
+  };
+
+  /** A word counts once per document, by its best alternative. */
+  const endAlternative = () => {
     sections.keepBest();
     for (let i = 0; i < pages.altTop; i++) {
       const doc = pages.altStack[i]!;
@@ -326,13 +360,45 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     pages.keepBest();
   };
 
+  /**
+   * Adds the alternative of an identifier written in camelCase that is its parts: a document holding every part
+   * (the page document: title, keywords, description; a section: its heading and text) scores their mean. Parts
+   * that all stand in a title or heading make it match the query word, but not exactly: `mockConvertFileSrc`
+   * holds the parts of `convertFileSrc` and more.
+   */
+  const addParts = (parts: readonly number[], weight: number, bit: number) => {
+    parts.forEach((t, p) => {
+      for (const { field, docs, scores } of postingsOf(t)) {
+        if (field === parentField) continue;
+        const into = field < pageFieldCount ? pageParts : sectionParts;
+        into.add(docs, scores, 1 << p, field === titleField || field === headingField);
+      }
+    });
+    const all = (1 << parts.length) - 1;
+    const share = weight / parts.length;
+    sectionParts.drain(all, (doc, score, named) => {
+      if (sections.alternative[doc] === 0) sections.altStack[sections.altTop++] = doc;
+      sections.alternative[doc]! += share * score;
+      if (named === all) headingMask[doc]! |= bit;
+    });
+    pageParts.drain(all, (doc, score, named, namedScore) => {
+      if (pages.alternative[doc] === 0) pages.altStack[pages.altTop++] = doc;
+      pages.alternative[doc]! += share * score;
+      if (named === all) titleAlternative[doc]! += share * namedScore;
+    });
+    endAlternative();
+  };
+
   const rank = (query: string, limit = Infinity): RankedPage[] => {
-    const words = termsOf(query);
+    const words = queryWordsOf(query);
     if (!words.length) return [];
-    const alternatives = words.map((w, i) => expand(w, i === words.length - 1));
+    const alternatives = words.map((w, i) => expand(w.word, i === words.length - 1));
+    const partTerms = words.map(partTermsOf);
     alternatives.forEach((alts, q) => {
       const bit = 1 << q;
       for (const [t, weight] of alts) addAlternative(t, weight, bit);
+      const parts = partTerms[q];
+      if (parts) addParts(parts, matchWeights.parts, bit);
       for (let i = 0; i < pages.wordTop; i++) {
         const doc = pages.wordStack[i]!;
         if (titleWord[doc]! > 0) {
@@ -400,7 +466,8 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       matched: candidateMatched[page]!,
       terms: [] as string[],
     }));
-    for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, alternatives);
+    const matchable = alternatives.map((alts, q) => [...alts.keys(), ...(partTerms[q] ?? [])]);
+    for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, matchable);
 
     for (let i = 0; i < sections.touchedTop; i++) {
       headingMask[sections.touched[i]!] = 0;
@@ -425,10 +492,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   };
 
   /** The expanded index terms present in the page's own document or in the section (binary search). */
-  const matchedTerms = (page: number, section: number, alternatives: Alternatives[]): string[] => {
+  const matchedTerms = (page: number, section: number, alternatives: number[][]): string[] => {
     const found = new Set<string>();
     for (const alts of alternatives) {
-      for (const t of alts.keys()) {
+      for (const t of alts) {
         const present = postingsOf(t).some(({ field, docs }) =>
           includes(docs, field < pageFieldCount ? page : section),
         );
@@ -441,12 +508,13 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   /**
    * The prefixes whose term shards a query's words look in: each word's stem range (which holds the word and the
    * longer words it may stand for), its synonyms', and for a word that may have one typo, its first letter's
-   * range; and the words that may have two (their shards are the index shards' to find).
+   * range, and an identifier's parts; and the words that may have two (their shards are the index shards' to find).
    */
-  const prefixesOf = (words: readonly string[]): { prefixes: string[]; twoTypos: string[] } => {
+  const prefixesOf = (words: readonly QueryWord[]): { prefixes: string[]; twoTypos: string[] } => {
     const prefixes: string[] = [];
     const twoTypos: string[] = [];
-    for (const word of words) {
+    for (const { word, parts } of words) {
+      prefixes.push(...parts);
       const typos = typosAllowed(word);
       if (typos >= 2) twoTypos.push(word);
       else prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
@@ -459,13 +527,14 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   };
 
   const prepare = async (query: string) => {
-    const words = termsOf(query);
+    const words = queryWordsOf(query);
     if (!words.length) return;
     const { prefixes, twoTypos } = prefixesOf(words);
     await shards.loadTerms(prefixes, twoTypos);
     const needed = new Set<number>();
     words.forEach((w, i) => {
-      for (const t of expand(w, i === words.length - 1).keys()) needed.add(t);
+      for (const t of expand(w.word, i === words.length - 1).keys()) needed.add(t);
+      for (const t of partTermsOf(w) ?? []) needed.add(t);
     });
     await shards.loadPostings(needed);
   };
@@ -563,5 +632,52 @@ class DocumentScratch {
       this.mask[doc] = 0;
     }
     this.touchedTop = 0;
+  }
+}
+
+/** Per document of one kind: which parts of an identifier it holds, their summed score, and those in its name. */
+class PartsScratch {
+  readonly mask: Int32Array;
+  readonly score: Float64Array;
+  /** The parts in the document's title (a page) or own heading (a section), and their score. */
+  readonly named: Int32Array;
+  readonly namedScore: Float64Array;
+  readonly stack: Int32Array;
+  top = 0;
+
+  constructor(count: number) {
+    this.mask = new Int32Array(count);
+    this.score = new Float64Array(count);
+    this.named = new Int32Array(count);
+    this.namedScore = new Float64Array(count);
+    this.stack = new Int32Array(count);
+  }
+
+  add(docs: Int32Array, scores: Float64Array, bit: number, isName: boolean): void {
+    const { mask, score, named, namedScore, stack } = this;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (mask[doc] === 0) stack[this.top++] = doc;
+      mask[doc]! |= bit;
+      score[doc]! += scores[i]!;
+      if (isName) {
+        named[doc]! |= bit;
+        namedScore[doc]! += scores[i]!;
+      }
+    }
+  }
+
+  /** Hands over each document that holds `all` the parts, and empties the scratch. */
+  drain(all: number, use: (doc: number, score: number, named: number, namedScore: number) => void): void {
+    const { mask, score, named, namedScore, stack } = this;
+    for (let i = 0; i < this.top; i++) {
+      const doc = stack[i]!;
+      if (mask[doc] === all) use(doc, score[doc]!, named[doc]!, namedScore[doc]!);
+      mask[doc] = 0;
+      score[doc] = 0;
+      named[doc] = 0;
+      namedScore[doc] = 0;
+    }
+    this.top = 0;
   }
 }

@@ -3,6 +3,8 @@
  * sections, the section a hit opens, docs over blog posts, stemming, synonyms, typos counted as Meilisearch
  * counts them, and queries that are not words.
  */
+
+import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +14,7 @@ import { groupHits } from '../src/client/search/SearchResults';
 import { createSectionRanker } from '../src/client/search/section-ranker';
 import { createTermDictionary } from '../src/client/search/term-dictionary';
 import type { SearchHit } from '../src/client/search/types';
+import { loadConfig } from '../src/config/load-config';
 import { buildLocalIndex } from '../src/search/local-index';
 import { indexSettingsOf } from '../src/search/meilisearch-push';
 import { extractSearchRecords, kindCategoriesOf, type SearchPage, searchPageOf } from '../src/search/records';
@@ -26,7 +29,7 @@ import { stemmerNameOf } from '../src/shared/search/stemmers';
 import { stopWordsOf } from '../src/shared/search/stop-words';
 import { identifierParts } from '../src/shared/search/text-terms';
 import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
-import { compileMd } from './helpers';
+import { compileMd, repoRoot } from './helpers';
 import { localSearchOfIndex } from './local-search-of';
 
 const options = {
@@ -213,6 +216,36 @@ test('identifier parts: camelCase and PascalCase split, short parts and plural a
     assert.equal(identifierParts(word), parts, word);
 });
 
+test("a title of the query's words is exact while the last word is still being typed", async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/comandi',
+      title: 'Argomenti',
+      markdown: 'Gli argomenti di un comando arrivano dal frontend della tua app.',
+    },
+    {
+      path: '/it/v1/guides/avvio',
+      title: "Argomenti per l'applicazione",
+      markdown: "Gli argomenti che riceve all'avvio.",
+    },
+  ]);
+  assert.is(await first(search, 'argomenti app'), '/it/v1/guides/avvio', 'app: the reader may be typing applicazione');
+  assert.is(await first(search, 'argomenti'), '/it/v1/guides/comandi', 'a title of the query alone');
+});
+
+test("elided articles (dell', all', nell', …) are stop words: a title of the query's words is exact", async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/cartelle',
+      title: 'Cartelle',
+      markdown: 'Le cartelle della tua applicazione, una per tipo.',
+    },
+    { path: '/it/v1/guides/percorsi', title: "Cartelle dell'applicazione", markdown: 'Dove salvare i dati.' },
+  ]);
+  assert.is(await first(search, 'cartelle applicazione'), '/it/v1/guides/percorsi');
+  for (const elided of ['dell', 'all', 'nell', 'dall', 'sull']) assert.ok(stopWordsOf('it').includes(elided), elided);
+});
+
 const allowlistPages: PageSpec[] = [
   ...['app', 'clipboard', 'dialog', 'event', 'fs', 'http'].map((name) => ({
     path: `/it/v1/api/js/${name}`,
@@ -349,6 +382,33 @@ test('synonyms from the config: vassoio finds the tray page, finestre (by its st
   assert.is(await first(search, 'tray'), '/it/v1/guides/system-tray', 'the word itself still matches');
   const without = await engineOf(pages);
   assert.equal(await without.search.search('vassoio'), [], 'without the table, nothing');
+});
+
+test("the site's table: Italian verbs find the JavaScript API's functions, named in English", async () => {
+  const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
+  const functions = ['save', 'open', 'relaunch', 'exit', 'listen', 'emit', 'readTextFile', 'removeFile', 'setTitle'];
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/funzioni',
+        title: 'Funzioni',
+        markdown: functions.map((name) => `## ${name} {#${name.toLowerCase()}}\n\nVedi l'esempio.`).join('\n\n'),
+      },
+    ],
+    { synonyms: config.site.search.synonyms },
+  );
+  for (const [query, anchor] of [
+    ['salvare', 'save'],
+    ['aprire', 'open'],
+    ['riavviare', 'relaunch'],
+    ['uscire', 'exit'],
+    ['ascoltare', 'listen'],
+    ['emettere', 'emit'],
+    ['leggere', 'readtextfile'],
+    ['eliminare', 'removefile'],
+    ['titolo', 'settitle'],
+  ] as const)
+    assert.is(await first(search, query), `/it/v1/api/js/funzioni#${anchor}`, query);
 });
 
 /** Typos between two words as Meilisearch counts them: Damerau (optimal string alignment), first letter twice. */

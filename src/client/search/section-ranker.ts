@@ -74,8 +74,15 @@ interface Posting {
   scores: Float64Array;
 }
 
-/** The index terms a query word stands for, each with the weight of that kind of match. */
-type Alternatives = Map<number, number>;
+/**
+ * The index terms a query word stands for, each with the weight of that kind of match, and those that are the
+ * word as the reader types it: the word itself, and for the last word (still being typed) the longer words it
+ * starts (what makes a title or heading exact).
+ */
+interface Alternatives {
+  weights: Map<number, number>;
+  exact: Set<number>;
+}
 
 /** A query word (folded) and, for an identifier, its parts (folded, at least two, or none). */
 interface QueryWord {
@@ -155,9 +162,9 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const headingMask = new Int32Array(sectionCount);
   const parentMask = new Int32Array(sectionCount);
   /**
-   * The query words a heading, and a page title, matched as the reader wrote them: what makes a heading or title
-   * made only of the query's words exact. Another form of the word, a synonym, a typo or a longer word does not
-   * (Meilisearch's exactness rule counts only the words themselves).
+   * The query words a heading, and a page title, matched as the reader types them (see `Alternatives.exact`):
+   * what makes a heading or title made only of the query's words exact. Another form of the word, a synonym or a
+   * typo does not (Meilisearch's exactness rule counts only the words themselves).
    */
   const headingExact = new Int32Array(sectionCount);
   const titleExact = new Int32Array(pageCount);
@@ -256,7 +263,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   };
 
   /** Adds the terms with the same stem as `word` (when they weigh more than what they have). */
-  const addStemMates = (out: Alternatives, word: string, weight: number) => {
+  const addStemMates = (out: Map<number, number>, word: string, weight: number) => {
     const s = stemmed ? stemOf(word) : undefined;
     if (!s) return;
     const [from, to] = terms.prefixRange(s);
@@ -264,7 +271,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       if (terms.stemLength(t) === s.length && (out.get(t) ?? 0) < weight) out.set(t, weight);
   };
 
-  const addWord = (out: Alternatives, word: string, weight: number) => {
+  const addWord = (out: Map<number, number>, word: string, weight: number) => {
     const t = terms.find(word);
     if (t >= 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
     addStemMates(out, word, weight * matchWeights.stem);
@@ -275,8 +282,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     const key = `${isLast ? '+' : '='}${word}`;
     const known = expansions.get(key);
     if (known) return known;
-    const out: Alternatives = new Map();
+    const out = new Map<number, number>();
+    const exact = new Set<number>();
     addWord(out, word, 1);
+    const itself = terms.find(word);
+    if (itself >= 0) exact.add(itself);
     const typos = typosAllowed(word);
     if (typos)
       for (const [t, distance] of terms.withTypos(word, typos)) {
@@ -299,17 +309,19 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
         const length = terms.term(t).length;
         const weight = (matchWeights.prefix * length) / (length + 0.3 * (length - word.length));
         if ((out.get(t) ?? 0) < weight) out.set(t, weight);
+        exact.add(t);
       }
     }
     // Remembered while the reader types: the words before the last one come back on every keystroke.
     if (expansions.size > 200) expansions.clear();
-    expansions.set(key, out);
-    return out;
+    const alternatives = { weights: out, exact };
+    expansions.set(key, alternatives);
+    return alternatives;
   };
 
   /** Adds one alternative of a query word: its score in every document, summed over the fields it is in. */
-  const addAlternative = (t: number, weight: number, bit: number) => {
-    const exact = weight === 1 ? bit : 0;
+  const addAlternative = (t: number, weight: number, bit: number, isExact: boolean) => {
+    const exact = isExact ? bit : 0;
     for (const { field, docs, scores } of postingsOf(t)) {
       const n = docs.length;
       if (field === parentField) {
@@ -396,7 +408,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     const partTerms = words.map(partTermsOf);
     alternatives.forEach((alts, q) => {
       const bit = 1 << q;
-      for (const [t, weight] of alts) addAlternative(t, weight, bit);
+      for (const [t, weight] of alts.weights) addAlternative(t, weight, bit, alts.exact.has(t));
       const parts = partTerms[q];
       if (parts) addParts(parts, matchWeights.parts, bit);
       for (let i = 0; i < pages.wordTop; i++) {
@@ -466,7 +478,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       matched: candidateMatched[page]!,
       terms: [] as string[],
     }));
-    const matchable = alternatives.map((alts, q) => [...alts.keys(), ...(partTerms[q] ?? [])]);
+    const matchable = alternatives.map((alts, q) => [...alts.weights.keys(), ...(partTerms[q] ?? [])]);
     for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, matchable);
 
     for (let i = 0; i < sections.touchedTop; i++) {
@@ -533,7 +545,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     await shards.loadTerms(prefixes, twoTypos);
     const needed = new Set<number>();
     words.forEach((w, i) => {
-      for (const t of expand(w.word, i === words.length - 1).keys()) needed.add(t);
+      for (const t of expand(w.word, i === words.length - 1).weights.keys()) needed.add(t);
       for (const t of partTermsOf(w) ?? []) needed.add(t);
     });
     await shards.loadPostings(needed);

@@ -353,6 +353,11 @@ test('cropping keeps 30 words around the first match, with … where text was cu
   const start = cropAndHighlight(text, new Set(['parola0']));
   assert.ok(start.content.startsWith('parola0 ') && start.content.endsWith('…'));
   assert.is(highlight('Perché sì', new Set(['perche'])), '<mark>Perché</mark> sì');
+  // The words of a text are cut once; what is marked is each query's own.
+  const again = 'Con readTextFile si legge un file.';
+  assert.is(highlight(again, new Set(['legge'])), 'Con readTextFile si <mark>legge</mark> un file.');
+  assert.is(highlight(again, new Set(['file'])), 'Con readText<mark>File</mark> si legge un <mark>file</mark>.');
+  assert.is(highlight(again, new Set(['readtextfile'])), 'Con <mark>readTextFile</mark> si legge un file.');
 });
 
 test('hit links: url + #anchor, the url alone, #anchor alone, or none', () => {

@@ -14,43 +14,74 @@ interface Word {
   marks?: [number, number][];
 }
 
+/** A word of a text as the index holds it: where it is, its term, and the parts of an identifier. */
+interface Token {
+  start: number;
+  end: number;
+  term: string;
+  parts: { start: number; end: number; term: string }[];
+}
+
+/**
+ * The tokens of texts seen lately: a hit's texts come back on every keystroke while the reader types, and
+ * cutting them into folded words is most of what showing a hit costs.
+ */
+const tokenCache = new Map<string, Token[]>();
+const tokenCacheSize = 2000;
+
+function tokensOf(text: string): Token[] {
+  let tokens = tokenCache.get(text);
+  if (tokens) return tokens;
+  tokens = [];
+  for (const m of text.matchAll(wordPattern)) {
+    const parts = identifierPartSpans(m[0]).map(([from, to]) => ({
+      start: m.index + from,
+      end: m.index + to,
+      term: foldTerm(m[0].slice(from, to)),
+    }));
+    tokens.push({ start: m.index, end: m.index + m[0].length, term: foldTerm(m[0]), parts });
+  }
+  if (tokenCache.size >= tokenCacheSize) tokenCache.clear();
+  tokenCache.set(text, tokens);
+  return tokens;
+}
+
 /**
  * The words of a text, each marked as a hit when it is a matched term. An identifier that is not matched whole is
  * a hit by its matched parts (`readTextFile`: read, Text, File), which alone are marked, as Meilisearch does.
  */
 function wordsOf(text: string, matched: ReadonlySet<string>): Word[] {
-  const words: Word[] = [];
-  for (const m of text.matchAll(wordPattern)) {
-    const word: Word = { start: m.index, end: m.index + m[0].length, hit: matched.has(foldTerm(m[0])) };
-    if (!word.hit) {
-      const marks: [number, number][] = [];
-      for (const [from, to] of identifierPartSpans(m[0])) {
-        if (!matched.has(foldTerm(m[0].slice(from, to)))) continue;
-        // Neighbouring parts are one mark.
-        const last = marks.at(-1);
-        if (last?.[1] === m.index + from) last[1] = m.index + to;
-        else marks.push([m.index + from, m.index + to]);
-      }
-      if (marks.length) Object.assign(word, { hit: true, marks });
+  return tokensOf(text).map(({ start, end, term, parts }) => {
+    const word: Word = { start, end, hit: matched.has(term) };
+    if (word.hit || !parts.length) return word;
+    const marks: [number, number][] = [];
+    for (const part of parts) {
+      if (!matched.has(part.term)) continue;
+      // Neighbouring parts are one mark.
+      const last = marks.at(-1);
+      if (last?.[1] === part.start) last[1] = part.end;
+      else marks.push([part.start, part.end]);
     }
-    words.push(word);
-  }
-  return words;
+    if (marks.length) Object.assign(word, { hit: true, marks });
+    return word;
+  });
 }
 
-/** Number of distinct matched terms in a text (to pick the block that shows a hit best). */
-export function countMatches(text: string, matched: ReadonlySet<string>): number {
+/** The terms of a text as the index holds them (each word folded, and the parts of identifiers), each once. */
+export function termsOfText(text: string): Set<string> {
   const found = new Set<string>();
   for (const m of text.matchAll(wordPattern)) {
-    const term = foldTerm(m[0]);
-    if (matched.has(term)) found.add(term);
-    else
-      for (const [from, to] of identifierPartSpans(m[0])) {
-        const part = foldTerm(m[0].slice(from, to));
-        if (matched.has(part)) found.add(part);
-      }
+    found.add(foldTerm(m[0]));
+    for (const [from, to] of identifierPartSpans(m[0])) found.add(foldTerm(m[0].slice(from, to)));
   }
-  return found.size;
+  return found;
+}
+
+/** Number of distinct matched terms among a text's terms (`termsOfText`): to pick the block that shows a hit best. */
+export function countMatches(terms: ReadonlySet<string>, matched: ReadonlySet<string>): number {
+  let count = 0;
+  for (const term of matched) if (terms.has(term)) count++;
+  return count;
 }
 
 /** `text` with `<mark>` around every word whose folded form is in `matched`. */

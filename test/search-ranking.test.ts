@@ -103,6 +103,31 @@ test('docs rank above blog posts for equal text', async () => {
   );
 });
 
+test('a doc outranks a blog post whose text matches only somewhat better', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/finestre',
+      title: 'Personalizzare le finestre',
+      markdown: [
+        'Le finestre senza decorazioni.',
+        '## Una barra del titolo in HTML {#barra}',
+        'Con decorations a false disegni tu una barra del titolo personalizzata.',
+      ].join('\n\n'),
+    },
+    {
+      path: '/it/blog/2022/11/08/tauri-1-2',
+      kind: 'blog-post',
+      title: 'Tauri 1.2: barra del titolo su macOS',
+      markdown: [
+        'Le novità.',
+        '## Barra del titolo configurabile {#barra}',
+        'Ora la barra del titolo si può rendere trasparente e personalizzata con titleBarStyle.',
+      ].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(search, 'barra del titolo personalizzata'), '/it/v1/guides/finestre#barra');
+});
+
 test('a word in a page title outranks the same word in a small section heading', async () => {
   const { search } = await engineOf([
     {

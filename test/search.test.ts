@@ -236,7 +236,7 @@ test('local index: pages, sections and one text file per page', () => {
   assert.is(local.index.pages.length, 4);
   assert.equal(
     local.index.pages.map((p) => p[3]),
-    [1, 1, 1, 0.8],
+    [1, 1, 1, 0.6],
     'docs weigh 1, blog posts less',
   );
   const files = shardLocalIndex(local.index, local.texts);

@@ -271,6 +271,29 @@ test("elided articles (dell', all', nell', …) are stop words: a title of the q
   for (const elided of ['dell', 'all', 'nell', 'dall', 'sull']) assert.ok(stopWordsOf('it').includes(elided), elided);
 });
 
+test('the hit opens the section whose heading is only query words, over one with more parts', async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/dialog',
+        title: 'dialog',
+        description: 'Finestre di dialogo native per aprire e salvare file.',
+        markdown: [
+          'Il modulo dialog.',
+          '## Funzioni {#funzioni}',
+          '### save {#save}',
+          'Chiede dove salvare un file.',
+          '## Interfacce {#interfacce}',
+          '### SaveDialogOptions {#savedialogoptions}',
+          'Le opzioni di `save`: il titolo, i filtri dei file, il percorso proposto.',
+        ].join('\n\n'),
+      },
+    ],
+    { synonyms: [['salvare', 'save']] },
+  );
+  assert.is(await first(search, 'salvare file dialog'), '/it/v1/api/js/dialog#save');
+});
+
 const allowlistPages: PageSpec[] = [
   ...['app', 'clipboard', 'dialog', 'event', 'fs', 'http'].map((name) => ({
     path: `/it/v1/api/js/${name}`,

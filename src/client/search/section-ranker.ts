@@ -175,6 +175,8 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   // Searchable words of each heading and title (the postings carry them): a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
   const headingWords = new Int32Array(sectionCount);
+  /** The same with identifiers cut into their parts (`SaveDialogOptions`: save, dialog, options). */
+  const headingParts = new Int32Array(sectionCount);
   const titleWords = new Int32Array(pageCount);
 
   function stemOf(word: string): string | undefined {
@@ -223,6 +225,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           depthFactor[doc] = 1 - pageWeights.deeper * section.depth;
           isTop[doc] = section.top ? 1 : 0;
           headingWords[doc] = section.words;
+          headingParts[doc] = section.words + section.parts;
         }
         // A heading counts less the deeper it lies, as Meilisearch's attribute rule ranks lvl2 over lvl3 over lvl4.
         scores[k] =
@@ -447,12 +450,15 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       sectionMask[page]! |= mask;
       // The section to open: the one that matches the most words (what the page says of itself, its title,
       // keywords and description, is said of each of its sections), then the one whose heading names more of
-      // the words the title does not (the page's part about them), then the best (a title match counts for
+      // the words the title does not (the page's part about them), then one whose heading is only query words,
+      // in any form (`save` for "salvare", over `SaveDialogOptions`), then the best (a title match counts for
       // the top).
       const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
+      const covered = heading !== 0 && bitCount(heading) >= headingParts[s]! ? 1 : 0;
       const key =
         bitCount(mask | pageMasks[page]!) * 1e12 +
         bitCount(heading & ~titleMask[page]!) * 1e9 +
+        covered * 1e8 +
         value * depthFactor[s]! +
         extra;
       if (bestSection[page] === -1 || key > bestKey[page]!) {

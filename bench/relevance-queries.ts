@@ -159,6 +159,33 @@ export const tuning: RelevanceQuery[] = [
   query('notifica', 'v1/api/js/notification'),
   query('leggere file', 'v1/api/js/fs'),
   query('firma aggiornamenti', 'v1/guides/distribution/updater'),
+  // Added in the second round (written from the pages, before running them): sections of pages the first
+  // round's queries did not reach, questions of the FAQ, API names, misspellings.
+  query('dove chiedere aiuto', 'v1/guides/faq#aiuto'),
+  query('framework frontend supportati', 'v1/guides/faq#framework'),
+  query('app commerciali', 'v1/guides/faq#licenza'),
+  query('runtime a versione fissa', 'v1/guides/building/windows#fixed-runtime'),
+  query('windows 32 bit', 'v1/guides/building/windows#32-bit-e-arm64'),
+  query('personalizzare installer nsis', 'v1/guides/building/windows#nsis', 'v1/api/config#bundle-nsis'),
+  query('notarizzazione apple id', 'v1/guides/distribution/sign-macos#apple-id'),
+  query('chiave api app store connect', 'v1/guides/distribution/sign-macos#api-key'),
+  query('impronta certificato', 'v1/guides/distribution/sign-windows#impronta'),
+  query('bloccare versione minor', 'v1/guides/development/updating-dependencies#tilde'),
+  query('server dinamico aggiornamenti', 'v1/guides/distribution/updater#server-dinamico'),
+  query('cli cn crabnebula', 'v1/guides/distribution/distributing-with-crabnebula-cloud#cli'),
+  query('negozi di applicazioni', 'v1/guides/distribution/publishing#store'),
+  query('polyfil crypto', 'v1/guides/testing/mocking#crypto'),
+  query('spiare chiamate ipc', 'v1/guides/testing/mocking#spiare'),
+  query('tauri:options', 'v1/guides/testing/webdriver/introduction#tauri-options'),
+  query('segreti nel frontend', 'v1/references/security#segreti'),
+  query('dangerousRemoteDomainIpcAcess', 'v1/references/security#remote-ipc', 'v1/api/config#security'),
+  query('json5 toml', 'v1/api/config#formati'),
+  query('macOSPrivateApi', 'v1/api/config#macosprivateapi'),
+  query('avaliableMonitors', 'v1/api/js/window#availablemonitors'),
+  query('isPermissionGranted', 'v1/api/js/notification#ispermissiongranted'),
+  query('registrare tutte le scorciatoie', 'v1/api/js/globalShortcut#registerall'),
+  query('cartella temporanea', 'v1/api/js/os#tempdir'),
+  query('piattaforma os', 'v1/api/js/os#platform'),
 ];
 
 export const firstHeldOut: RelevanceQuery[] = [

@@ -186,6 +186,21 @@ export const tuning: RelevanceQuery[] = [
   query('registrare tutte le scorciatoie', 'v1/api/js/globalShortcut#registerall'),
   query('cartella temporanea', 'v1/api/js/os#tempdir'),
   query('piattaforma os', 'v1/api/js/os#platform'),
+  query('rustup', 'v1/guides/getting-started/prerequisites#rust'),
+  query('xcode', 'v1/guides/getting-started/prerequisites#macos'),
+  query('build tools c++', 'v1/guides/getting-started/prerequisites#windows-build-tools'),
+  query('cargo.toml', 'v1/references/configuration-files#cargo-toml'),
+  query('build.rs', 'v1/references/configuration-files#build-rs'),
+  query('aes-gcm', 'v1/references/architecture/inter-process-communication/isolation'),
+  query('costo isolation prestazioni', 'v1/references/architecture/inter-process-communication/isolation#prestazioni'),
+  query('stdout stderr processo', 'v1/api/js/shell#command-stdout'),
+  query('terminare processo figlio', 'v1/api/js/shell#child-kill'),
+  query('aprire url nel browser', 'v1/api/js/shell#open'),
+  query('richiesta http', 'v1/api/js/http#fetch', 'v1/api/js/http#request', 'v1/api/js/http'),
+  query('copiare file', 'v1/api/js/fs#copyfile'),
+  query('rinominare file', 'v1/api/js/fs#renamefile'),
+  query('verificare installazione', 'v1/guides/getting-started/prerequisites#verifica'),
+  query('varianti per piattaforma', 'v1/references/configuration-files#varianti', 'v1/api/config#piattaforme'),
 ];
 
 export const firstHeldOut: RelevanceQuery[] = [

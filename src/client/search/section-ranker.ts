@@ -155,6 +155,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const maxValue = new Float64Array(pageCount);
   const sectionMask = new Int32Array(pageCount);
   const isCandidate = new Uint8Array(pageCount);
+  const isHit = new Uint8Array(pageCount);
+  /** Per matching section, in the order they were touched: its page and its value (see `rank`). */
+  const touchedPage = new Int32Array(sectionCount);
+  const touchedValue = new Float64Array(sectionCount);
   const candidates = new Int32Array(pageCount);
   const candidateScore = new Float64Array(pageCount);
   const candidateMatched = new Int32Array(pageCount);
@@ -435,36 +439,20 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     };
     for (let i = 0; i < pages.touchedTop; i++) consider(pages.touched[i]!);
     const { touched, total, mask: masks } = sections;
-    const pageMasks = pages.mask;
-    for (let i = 0; i < sections.touchedTop; i++) {
+    const sectionTop = sections.touchedTop;
+    // Every matching section adds to its page's score; only the hits' pages then choose the section they open.
+    for (let i = 0; i < sectionTop; i++) {
       const s = touched[i]!;
       const page = pageOf[s]!;
+      touchedPage[i] = page;
       consider(page);
-      // The words the section matches, with those its parent headings name.
-      const mask = masks[s]! | parentMask[s]!;
-      const heading = headingMask[s]!;
       const exact = headingExact[s] !== 0 && bitCount(headingExact[s]!) >= headingWords[s]! ? pageWeights.exact : 1;
       const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
+      touchedValue[i] = value;
       sumValue[page]! += value;
       if (value > maxValue[page]!) maxValue[page] = value;
-      sectionMask[page]! |= mask;
-      // The section to open: the one that matches the most words (what the page says of itself, its title,
-      // keywords and description, is said of each of its sections), then the one whose heading names more of
-      // the words the title does not (the page's part about them), then one whose heading is only query words,
-      // in any form (`save` for "salvare", over `SaveDialogOptions`), then the best (a title match counts for
-      // the top).
-      const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
-      const covered = heading !== 0 && bitCount(heading) >= headingParts[s]! ? 1 : 0;
-      const key =
-        bitCount(mask | pageMasks[page]!) * 1e12 +
-        bitCount(heading & ~titleMask[page]!) * 1e9 +
-        covered * 1e8 +
-        value * depthFactor[s]! +
-        extra;
-      if (bestSection[page] === -1 || key > bestKey[page]!) {
-        bestSection[page] = s;
-        bestKey[page] = key;
-      }
+      // The words the section matches, with those its parent headings name.
+      sectionMask[page]! |= masks[s]! | parentMask[s]!;
     }
     for (let i = 0; i < count; i++) {
       const page = candidates[i]!;
@@ -477,7 +465,36 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           pageWeights.otherSections * (sumValue[page]! - maxValue[page]!));
       candidateMatched[page] = bitCount(pages.mask[page]! | sectionMask[page]!);
     }
-    const top = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit).map((page) => ({
+    const hits = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit);
+    for (const page of hits) isHit[page] = 1;
+    const pageMasks = pages.mask;
+    for (let i = 0; i < sectionTop; i++) {
+      const s = touched[i]!;
+      const page = touchedPage[i]!;
+      const heading = headingMask[s]!;
+      headingMask[s] = 0;
+      headingExact[s] = 0;
+      if (!isHit[page]) continue;
+      // The section to open: the one that matches the most words (what the page says of itself, its title,
+      // keywords and description, is said of each of its sections), then the one whose heading names more of
+      // the words the title does not (the page's part about them), then one whose heading is only query words,
+      // in any form (`save` for "salvare", over `SaveDialogOptions`), then the best (a title match counts for
+      // the top).
+      const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
+      const covered = heading !== 0 && bitCount(heading) >= headingParts[s]! ? 1 : 0;
+      const key =
+        bitCount(masks[s]! | parentMask[s]! | pageMasks[page]!) * 1e12 +
+        bitCount(heading & ~titleMask[page]!) * 1e9 +
+        covered * 1e8 +
+        touchedValue[i]! * depthFactor[s]! +
+        extra;
+      if (bestSection[page] === -1 || key > bestKey[page]!) {
+        bestSection[page] = s;
+        bestKey[page] = key;
+      }
+    }
+    for (const page of hits) isHit[page] = 0;
+    const top = hits.map((page) => ({
       page,
       section: bestSection[page]!,
       score: candidateScore[page]!,
@@ -487,10 +504,6 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     const matchable = alternatives.map((alts, q) => [...alts.weights.keys(), ...(partTerms[q] ?? [])]);
     for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, matchable);
 
-    for (let i = 0; i < sections.touchedTop; i++) {
-      headingMask[sections.touched[i]!] = 0;
-      headingExact[sections.touched[i]!] = 0;
-    }
     parentMask.fill(0);
     pages.reset();
     sections.reset();

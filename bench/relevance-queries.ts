@@ -4,8 +4,10 @@
  * base URL: `v1/guides/faq` (any section of the page counts) or `v1/guides/faq#cors` (that section). A query
  * lists more than one answer only where the site really has several pages a reader could mean.
  *
- * `tuning` is the set the ranking was tuned on; `heldOut` was written at the same time and never looked at
- * while tuning: it says whether the tuning generalises.
+ * `tuning` is the set the ranking was first tuned on; `firstHeldOut` was written at the same time and never
+ * looked at during that tuning, but its misses were read (and their causes fixed) in the second round;
+ * `heldOut` was written before that round, by reading the pages, and never looked at while tuning: it says
+ * whether the tuning generalises.
  */
 
 export interface RelevanceQuery {
@@ -157,9 +159,51 @@ export const tuning: RelevanceQuery[] = [
   query('notifica', 'v1/api/js/notification'),
   query('leggere file', 'v1/api/js/fs'),
   query('firma aggiornamenti', 'v1/guides/distribution/updater'),
+  // Added in the second round (written from the pages, before running them): sections of pages the first
+  // round's queries did not reach, questions of the FAQ, API names, misspellings.
+  query('dove chiedere aiuto', 'v1/guides/faq#aiuto'),
+  query('framework frontend supportati', 'v1/guides/faq#framework'),
+  query('app commerciali', 'v1/guides/faq#licenza'),
+  query('runtime a versione fissa', 'v1/guides/building/windows#fixed-runtime'),
+  query('windows 32 bit', 'v1/guides/building/windows#32-bit-e-arm64'),
+  query('personalizzare installer nsis', 'v1/guides/building/windows#nsis', 'v1/api/config#bundle-nsis'),
+  query('notarizzazione apple id', 'v1/guides/distribution/sign-macos#apple-id'),
+  query('chiave api app store connect', 'v1/guides/distribution/sign-macos#api-key'),
+  query('impronta certificato', 'v1/guides/distribution/sign-windows#impronta'),
+  query('bloccare versione minor', 'v1/guides/development/updating-dependencies#tilde'),
+  query('server dinamico aggiornamenti', 'v1/guides/distribution/updater#server-dinamico'),
+  query('cli cn crabnebula', 'v1/guides/distribution/distributing-with-crabnebula-cloud#cli'),
+  query('negozi di applicazioni', 'v1/guides/distribution/publishing#store'),
+  query('polyfil crypto', 'v1/guides/testing/mocking#crypto'),
+  query('spiare chiamate ipc', 'v1/guides/testing/mocking#spiare'),
+  query('tauri:options', 'v1/guides/testing/webdriver/introduction#tauri-options'),
+  query('segreti nel frontend', 'v1/references/security#segreti'),
+  query('dangerousRemoteDomainIpcAcess', 'v1/references/security#remote-ipc', 'v1/api/config#security'),
+  query('json5 toml', 'v1/api/config#formati'),
+  query('macOSPrivateApi', 'v1/api/config#macosprivateapi'),
+  query('avaliableMonitors', 'v1/api/js/window#availablemonitors'),
+  query('isPermissionGranted', 'v1/api/js/notification#ispermissiongranted'),
+  query('registrare tutte le scorciatoie', 'v1/api/js/globalShortcut#registerall'),
+  query('cartella temporanea', 'v1/api/js/os#tempdir'),
+  query('piattaforma os', 'v1/api/js/os#platform'),
+  query('rustup', 'v1/guides/getting-started/prerequisites#rust'),
+  query('xcode', 'v1/guides/getting-started/prerequisites#macos'),
+  query('build tools c++', 'v1/guides/getting-started/prerequisites#windows-build-tools'),
+  query('cargo.toml', 'v1/references/configuration-files#cargo-toml'),
+  query('build.rs', 'v1/references/configuration-files#build-rs'),
+  query('aes-gcm', 'v1/references/architecture/inter-process-communication/isolation'),
+  query('costo isolation prestazioni', 'v1/references/architecture/inter-process-communication/isolation#prestazioni'),
+  query('stdout stderr processo', 'v1/api/js/shell#command-stdout'),
+  query('terminare processo figlio', 'v1/api/js/shell#child-kill'),
+  query('aprire url nel browser', 'v1/api/js/shell#open'),
+  query('richiesta http', 'v1/api/js/http#fetch', 'v1/api/js/http#request', 'v1/api/js/http'),
+  query('copiare file', 'v1/api/js/fs#copyfile'),
+  query('rinominare file', 'v1/api/js/fs#renamefile'),
+  query('verificare installazione', 'v1/guides/getting-started/prerequisites#verifica'),
+  query('varianti per piattaforma', 'v1/references/configuration-files#varianti', 'v1/api/config#piattaforme'),
 ];
 
-export const heldOut: RelevanceQuery[] = [
+export const firstHeldOut: RelevanceQuery[] = [
   query('tray', 'v1/guides/features/system-tray'),
   query('dialoghi', 'v1/api/js/dialog'),
   query('salvare file dialog', 'v1/api/js/dialog#save'),
@@ -182,4 +226,51 @@ export const heldOut: RelevanceQuery[] = [
   query('comandi in moduli', 'v1/guides/features/command#moduli'),
   query('vibrancy', 'v1/guides/features/window-customization#vibrancy'),
   query('mocha chai', 'v1/guides/testing/webdriver/example/selenium'),
+];
+
+export const heldOut: RelevanceQuery[] = [
+  // Single words.
+  query('http', 'v1/api/js/http'),
+  query('percorsi', 'v1/api/js/path'),
+  query('lockfile', 'v1/references/configuration-files#lockfile'),
+  query('fips', 'v1/guides/building/windows#fips'),
+  query('rpm', 'v1/guides/building/linux#rpm', 'v1/api/config#bundle-rpm'),
+  query('entitlements', 'v1/guides/distribution/sign-macos#entitlements'),
+  query('localhost', 'v1/guides/faq#plugin-localhost'),
+  query('wix', 'v1/guides/building/windows#wix', 'v1/api/config#bundle-wix'),
+  query('libro', 'about/book'),
+  query('tauri-action', 'v1/guides/building/cross-platform#tauri-action', 'v1/guides/distribution/publishing'),
+  // English API names.
+  query('getVersion', 'v1/api/js/app#getversion'),
+  query('writeTextFile', 'v1/api/js/fs#writetextfile'),
+  query('resolveResource', 'v1/api/js/path#resolveresource', 'v1/guides/building/resources#javascript'),
+  query('BaseDirectory', 'v1/api/js/fs#basedirectory'),
+  query('devPath', 'v1/guides/development/development-cycle#devpath', 'v1/api/config#build'),
+  query('Info.plist', 'v1/guides/building/macos#info-plist'),
+  query('requestPermission', 'v1/api/js/notification#requestpermission'),
+  query('unlisten', 'v1/api/js/event#listen', 'v1/api/js/event#unlistenfn'),
+  // Two and three words, questions.
+  query('riavviare app', 'v1/api/js/process#relaunch'),
+  query('uscire applicazione', 'v1/api/js/process#exit'),
+  query('sistema operativo', 'v1/api/js/os'),
+  query('nessun aggiornamento trovato', 'v1/guides/distribution/updater#problemi'),
+  query('passare a tauri 2', 'v1/guides/faq#tauri-2'),
+  query('serve node.js', 'v1/guides/faq#senza-node'),
+  query('devo conoscere rust', 'v1/guides/faq#conoscere-rust'),
+  query("quanto pesa un'app", 'v1/guides/faq#dimensioni', 'v1/guides/building/app-size'),
+  query('finestra di conferma', 'v1/api/js/dialog#ask', 'v1/api/js/dialog#confirm'),
+  query('scorciatoia globale', 'v1/api/js/globalShortcut'),
+  query('stato condiviso comandi', 'v1/guides/features/command#finestra-apphandle-stato'),
+  query('webview uguale su tutti i sistemi', 'v1/guides/faq#webview-uguale'),
+  query('cache cargo ci', 'v1/guides/testing/webdriver/ci#cache'),
+  query('simulare finestre test', 'v1/guides/testing/mocking#mockwindows', 'v1/api/js/mocks#mockwindows'),
+  query('generare icone', 'v1/guides/features/icons#generare'),
+  query('plugin ufficiali', 'v1/guides/features/plugin#plugin-ufficiali'),
+  query('path app avviata dal finder', 'v1/guides/building/macos#path'),
+  // Misspellings.
+  query('entitlments', 'v1/guides/distribution/sign-macos#entitlements'),
+  query('xvbf', 'v1/guides/testing/webdriver/ci#xvfb'),
+  query('globalshorcut', 'v1/api/js/globalShortcut'),
+  query('webdrvier', 'v1/guides/testing/webdriver/introduction'),
+  query('certifcato windows', 'v1/guides/distribution/sign-windows#certificato'),
 ];

@@ -45,7 +45,7 @@ export async function searchInputOf(configFile: string): Promise<SearchInput> {
  * given, gets the path of each file a search reads.
  */
 export async function localSearchOf(
-  input: SearchInput,
+  input: Pick<SearchInput, 'options' | 'words'>,
   files: Map<string, string>,
   loaded?: (path: string) => void,
 ): Promise<LocalSearch> {

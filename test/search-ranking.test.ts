@@ -3,6 +3,8 @@
  * sections, the section a hit opens, docs over blog posts, stemming, synonyms, typos counted as Meilisearch
  * counts them, and queries that are not words.
  */
+
+import path from 'node:path';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +14,7 @@ import { groupHits } from '../src/client/search/SearchResults';
 import { createSectionRanker } from '../src/client/search/section-ranker';
 import { createTermDictionary } from '../src/client/search/term-dictionary';
 import type { SearchHit } from '../src/client/search/types';
+import { loadConfig } from '../src/config/load-config';
 import { buildLocalIndex } from '../src/search/local-index';
 import { indexSettingsOf } from '../src/search/meilisearch-push';
 import { extractSearchRecords, kindCategoriesOf, type SearchPage, searchPageOf } from '../src/search/records';
@@ -24,8 +27,9 @@ import type { RouteProps } from '../src/shared/route-data';
 import type { LocalIndexEntry, LocalIndexFile } from '../src/shared/search/local-index-format';
 import { stemmerNameOf } from '../src/shared/search/stemmers';
 import { stopWordsOf } from '../src/shared/search/stop-words';
+import { identifierParts } from '../src/shared/search/text-terms';
 import { maxQueryWords, minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
-import { compileMd } from './helpers';
+import { compileMd, repoRoot } from './helpers';
 import { localSearchOfIndex } from './local-search-of';
 
 const options = {
@@ -99,6 +103,31 @@ test('docs rank above blog posts for equal text', async () => {
   );
 });
 
+test('a doc outranks a blog post whose text matches only somewhat better', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/finestre',
+      title: 'Personalizzare le finestre',
+      markdown: [
+        'Le finestre senza decorazioni.',
+        '## Una barra del titolo in HTML {#barra}',
+        'Con decorations a false disegni tu una barra del titolo personalizzata.',
+      ].join('\n\n'),
+    },
+    {
+      path: '/it/blog/2022/11/08/tauri-1-2',
+      kind: 'blog-post',
+      title: 'Tauri 1.2: barra del titolo su macOS',
+      markdown: [
+        'Le novità.',
+        '## Barra del titolo configurabile {#barra}',
+        'Ora la barra del titolo si può rendere trasparente e personalizzata con titleBarStyle.',
+      ].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(search, 'barra del titolo personalizzata'), '/it/v1/guides/finestre#barra');
+});
+
 test('a word in a page title outranks the same word in a small section heading', async () => {
   const { search } = await engineOf([
     {
@@ -110,6 +139,159 @@ test('a word in a page title outranks the same word in a small section heading',
     { path: '/it/v1/guides/menu', title: 'Menu', markdown: 'Costruire la barra con Submenu e CustomMenuItem.' },
   ]);
   assert.is(await first(search, 'menu'), '/it/v1/guides/menu');
+});
+
+test('a title that is the query as typed outranks one the query reaches by a synonym or another form', async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/event',
+        title: 'event',
+        category: 'API JavaScript',
+        description: 'Emettere e ascoltare eventi dal frontend.',
+        markdown: "Il modulo degli eventi.\n\n## Interfacce {#interfacce}\n\n### Event {#event}\n\nL'evento ricevuto.",
+      },
+      { path: '/it/v1/guides/eventi', title: 'Eventi', markdown: 'Gli eventi tra il frontend e Rust.' },
+    ],
+    { synonyms: [['evento', 'event']] },
+  );
+  assert.is(await first(search, 'eventi'), '/it/v1/guides/eventi');
+  assert.is((await search.search('event'))[0]?.url, '/it/v1/api/js/event');
+});
+
+test('a word in a higher heading outranks the same word in a deeper one', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/api/js/window',
+      title: 'window',
+      markdown: [
+        'Le finestre.',
+        '## Allowlist {#allowlist}',
+        'I metodi legati agli eventi (`listen`, `emit`) non hanno bisogno di flag.',
+        '## Classi {#classi}',
+        '### WebviewWindow {#webviewwindow}',
+        'Una finestra con la sua webview.',
+        '#### emit {#webviewwindow-emit}',
+        'Emette un evento: `emit(nome, carico)`.',
+      ].join('\n\n'),
+    },
+    {
+      path: '/it/v1/api/js/event',
+      title: 'event',
+      markdown: [
+        'Gli eventi.',
+        '## Funzioni {#funzioni}',
+        '### emit {#emit}',
+        'Emette un evento: `emit(nome, carico)`.',
+      ].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(search, 'emit'), '/it/v1/api/js/event#emit');
+});
+
+test("an identifier's parts find it, and a camelCase query finds its parts, as Meilisearch splits them", async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/fs',
+        title: 'fs',
+        markdown: [
+          'Il modulo fs.',
+          '## Funzioni {#funzioni}',
+          '### readTextFile {#readtextfile}',
+          'Restituisce il contenuto: `readTextFile(percorso)` dà una stringa.',
+          '### exists {#exists}',
+          'Dice se il percorso esiste.',
+        ].join('\n\n'),
+      },
+      {
+        path: '/it/v1/guides/risorse',
+        title: 'Risorse',
+        markdown: '## Dichiarare le risorse {#dichiarare}\n\nOgni risorsa è un file del pacchetto.',
+      },
+      { path: '/it/v1/guides/system-tray', title: 'System tray', markdown: "Un'icona nell'area di notifica." },
+      {
+        path: '/it/v1/api/config',
+        title: 'Configurazione',
+        markdown: '## tauri.systemTray {#systemtray}\n\nLa configurazione della tray: `systemTray.iconPath`.',
+      },
+    ],
+    { synonyms: [['leggere', 'read']] },
+  );
+  const [hit] = await search.search('leggere file');
+  assert.is(target(hit), '/it/v1/api/js/fs#readtextfile', 'the parts of readTextFile: read (leggere) and file');
+  assert.match(hit!._formatted.content!, '<mark>read</mark>Text<mark>File</mark>', 'the matched parts are marked');
+  assert.is(await first(search, 'readtextfile'), '/it/v1/api/js/fs#readtextfile', 'the identifier whole');
+  assert.is(await first(search, 'SystemTray'), '/it/v1/guides/system-tray', 'a title of the parts apart');
+  assert.is((await search.search('SystemTray'))[1]?.url, '/it/v1/api/config', 'the identifier whole, in a heading');
+});
+
+test('identifier parts: camelCase and PascalCase split, short parts and plural acronyms left whole', () => {
+  for (const [word, parts] of [
+    ['readTextFile', ['read', 'Text', 'File']],
+    ['WebviewWindow', ['Webview', 'Window']],
+    ['openSSLError', ['open', 'SSL', 'Error']],
+    ['setAlwaysOnTop', ['set', 'Always', 'Top']],
+    ['macOS', ['mac']],
+    ['iOS', []],
+    ['APIs', []],
+    ['webview2', []],
+    ['finestra', []],
+  ] as const)
+    assert.equal(identifierParts(word), parts, word);
+});
+
+test("a title of the query's words is exact while the last word is still being typed", async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/comandi',
+      title: 'Argomenti',
+      markdown: 'Gli argomenti di un comando arrivano dal frontend della tua app.',
+    },
+    {
+      path: '/it/v1/guides/avvio',
+      title: "Argomenti per l'applicazione",
+      markdown: "Gli argomenti che riceve all'avvio.",
+    },
+  ]);
+  assert.is(await first(search, 'argomenti app'), '/it/v1/guides/avvio', 'app: the reader may be typing applicazione');
+  assert.is(await first(search, 'argomenti'), '/it/v1/guides/comandi', 'a title of the query alone');
+});
+
+test("elided articles (dell', all', nell', …) are stop words: a title of the query's words is exact", async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/cartelle',
+      title: 'Cartelle',
+      markdown: 'Le cartelle della tua applicazione, una per tipo.',
+    },
+    { path: '/it/v1/guides/percorsi', title: "Cartelle dell'applicazione", markdown: 'Dove salvare i dati.' },
+  ]);
+  assert.is(await first(search, 'cartelle applicazione'), '/it/v1/guides/percorsi');
+  for (const elided of ['dell', 'all', 'nell', 'dall', 'sull']) assert.ok(stopWordsOf('it').includes(elided), elided);
+});
+
+test('the hit opens the section whose heading is only query words, over one with more parts', async () => {
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/dialog',
+        title: 'dialog',
+        description: 'Finestre di dialogo native per aprire e salvare file.',
+        markdown: [
+          'Il modulo dialog.',
+          '## Funzioni {#funzioni}',
+          '### save {#save}',
+          'Chiede dove salvare un file.',
+          '## Interfacce {#interfacce}',
+          '### SaveDialogOptions {#savedialogoptions}',
+          'Le opzioni di `save`: il titolo, i filtri dei file, il percorso proposto.',
+        ].join('\n\n'),
+      },
+    ],
+    { synonyms: [['salvare', 'save']] },
+  );
+  assert.is(await first(search, 'salvare file dialog'), '/it/v1/api/js/dialog#save');
 });
 
 const allowlistPages: PageSpec[] = [
@@ -248,6 +430,33 @@ test('synonyms from the config: vassoio finds the tray page, finestre (by its st
   assert.is(await first(search, 'tray'), '/it/v1/guides/system-tray', 'the word itself still matches');
   const without = await engineOf(pages);
   assert.equal(await without.search.search('vassoio'), [], 'without the table, nothing');
+});
+
+test("the site's table: Italian verbs find the JavaScript API's functions, named in English", async () => {
+  const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
+  const functions = ['save', 'open', 'relaunch', 'exit', 'listen', 'emit', 'readTextFile', 'removeFile', 'setTitle'];
+  const { search } = await engineOf(
+    [
+      {
+        path: '/it/v1/api/js/funzioni',
+        title: 'Funzioni',
+        markdown: functions.map((name) => `## ${name} {#${name.toLowerCase()}}\n\nVedi l'esempio.`).join('\n\n'),
+      },
+    ],
+    { synonyms: config.site.search.synonyms },
+  );
+  for (const [query, anchor] of [
+    ['salvare', 'save'],
+    ['aprire', 'open'],
+    ['riavviare', 'relaunch'],
+    ['uscire', 'exit'],
+    ['ascoltare', 'listen'],
+    ['emettere', 'emit'],
+    ['leggere', 'readtextfile'],
+    ['eliminare', 'removefile'],
+    ['titolo', 'settitle'],
+  ] as const)
+    assert.is(await first(search, query), `/it/v1/api/js/funzioni#${anchor}`, query);
 });
 
 /** Typos between two words as Meilisearch counts them: Damerau (optimal string alignment), first letter twice. */

@@ -2,6 +2,7 @@
  * The local index cut into shards: the same hits however it is cut, a query loads only the shards of its
  * words, no file grows with the site, and a word too large for any shard is a clear error.
  */
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildLocalIndex } from '../src/search/local-index';
@@ -9,7 +10,7 @@ import { defaultShardSizes, shardLocalIndex } from '../src/search/local-index-sh
 import type { SearchRecord } from '../src/search/records';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer } from '../src/search/stemmer';
-import { maxShardBytes, type TermShard } from '../src/shared/search/local-index-format';
+import { maxCodedWords, maxShardBytes, sectionCode, type TermShard } from '../src/shared/search/local-index-format';
 import { localSearchOfIndex } from './local-search-of';
 
 const vocabulary = (
@@ -90,6 +91,34 @@ function queriesOf(): string[] {
 const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['vassoio', 'tray']] });
 const stem = await loadStemmer(words.stemmer!);
 const stemmer = { file: 'stemmer.js', stem };
+
+test('a section code gives back what it holds, word counts capped above any query', () => {
+  fc.assert(
+    fc.property(
+      fc.record({
+        weights: fc.integer({ min: 1, max: 4 }),
+        top: fc.boolean(),
+        noAnchor: fc.boolean(),
+        depth: fc.integer({ min: 0, max: 5 }),
+        words: fc.integer({ min: 0, max: 60 }),
+        parts: fc.integer({ min: 0, max: 60 }),
+      }),
+      fc.nat(),
+      (s, w) => {
+        const weight = w % s.weights;
+        const decoded = sectionCode.decode(sectionCode.encode({ ...s, weight }), s.weights);
+        assert.equal(decoded, {
+          weight,
+          top: s.top,
+          noAnchor: s.noAnchor,
+          depth: s.depth,
+          words: Math.min(s.words, maxCodedWords),
+          parts: Math.min(s.parts, maxCodedWords),
+        });
+      },
+    ),
+  );
+});
 
 test('the same hits however the index is cut: one shard of each kind, or hundreds of tiny ones', async () => {
   const local = buildLocalIndex(recordsOf(60), words, stemmer);

@@ -236,7 +236,7 @@ test('local index: pages, sections and one text file per page', () => {
   assert.is(local.index.pages.length, 4);
   assert.equal(
     local.index.pages.map((p) => p[3]),
-    [1, 1, 1, 0.8],
+    [1, 1, 1, 0.6],
     'docs weigh 1, blog posts less',
   );
   const files = shardLocalIndex(local.index, local.texts);
@@ -353,6 +353,11 @@ test('cropping keeps 30 words around the first match, with … where text was cu
   const start = cropAndHighlight(text, new Set(['parola0']));
   assert.ok(start.content.startsWith('parola0 ') && start.content.endsWith('…'));
   assert.is(highlight('Perché sì', new Set(['perche'])), '<mark>Perché</mark> sì');
+  // The words of a text are cut once; what is marked is each query's own.
+  const again = 'Con readTextFile si legge un file.';
+  assert.is(highlight(again, new Set(['legge'])), 'Con readTextFile si <mark>legge</mark> un file.');
+  assert.is(highlight(again, new Set(['file'])), 'Con readText<mark>File</mark> si legge un <mark>file</mark>.');
+  assert.is(highlight(again, new Set(['readtextfile'])), 'Con <mark>readTextFile</mark> si legge un file.');
 });
 
 test('hit links: url + #anchor, the url alone, #anchor alone, or none', () => {

@@ -18,7 +18,7 @@ import {
   shardPaths,
   type TermShard,
 } from '../shared/search/local-index-format';
-import { termIndexer, tokenize } from '../shared/search/text-terms';
+import { identifierParts, termIndexer, wholeWords } from '../shared/search/text-terms';
 
 export interface ShardSizes {
   /** A term shard is cut once its JSON reaches this size (a query loads the shards its words fall in). */
@@ -54,7 +54,19 @@ export function shardLocalIndex(
   };
   // What the ranking needs of each document, written into every posting entry of the document.
   const indexTerm = termIndexer(index.stop);
-  const wordCount = (text: string) => new Set(tokenize(text).map(indexTerm).filter(Boolean)).size;
+  // Identifiers count as one word: a query names them whole, or by parts that all stand in the heading.
+  const wordCount = (text: string) => new Set(wholeWords(text).map(indexTerm).filter(Boolean)).size;
+  /** The searchable words of a text with its identifiers cut into their parts. */
+  const partCount = (text: string) =>
+    new Set(
+      wholeWords(text)
+        .flatMap((word) => {
+          const parts = identifierParts(word);
+          return parts.length ? parts : [word];
+        })
+        .map(indexTerm)
+        .filter(Boolean),
+    ).size;
   const pageWeight = index.pages.map(([, , , weight]) => weightOf(weight));
   const w = weights.length;
   const pageCodes = index.pages.map(([, , title], page) => pageCode.encode(pageWeight[page]!, w, wordCount(title)));
@@ -68,6 +80,10 @@ export function shardLocalIndex(
       noAnchor: !anchor,
       depth: headings.length,
       words: wordCount(headings[headings.length - 1] ?? ''),
+      parts: Math.max(
+        0,
+        partCount(headings[headings.length - 1] ?? '') - wordCount(headings[headings.length - 1] ?? ''),
+      ),
     });
   });
   const documents: Documents = {

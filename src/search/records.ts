@@ -87,11 +87,13 @@ const textRank = (position: number) => Math.max(0, 10 - position);
 
 /**
  * How much a page's matches count against another's for the same text: the docs first, then the site's other
- * pages (home, about pages, release notes), then blog posts, which say what was new at a date.
+ * pages (home, about pages, release notes), then blog posts, which say what was new at a date: a post comes
+ * before the docs only when its text matches clearly better (a release note names a feature in its title and
+ * headings as the guide about it does).
  */
 export function pageWeightOf(kind: RouteProps['kind']): number {
   if (kind === 'doc' || kind === 'docs-home') return 1;
-  if (kind === 'blog-post') return 0.8;
+  if (kind === 'blog-post') return 0.6;
   return 0.9;
 }
 

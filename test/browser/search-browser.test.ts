@@ -240,7 +240,10 @@ test('labels: placeholder, dialog, Clear the query, Cancel, select / navigate / 
   assert.is(await modal(page).getAttribute('aria-label'), 'Search');
   const footer = await page.locator('.search-modal-footer').innerText();
   for (const label of ['to select', 'to navigate', 'to close', 'Powered by']) assert.match(footer, label);
-  assert.match(footer, 'MiniSearch');
+  // The local engine is docs-it's own: the credit names it, and links to no other project.
+  assert.match(footer, 'Powered by docs-it');
+  assert.not.match(footer, 'MiniSearch');
+  assert.is(await page.locator('.search-modal-powered a').count(), 0);
   assert.is(await page.locator('.search-modal-cancel').innerText(), 'Cancel');
   await input(page).fill('finestra');
   assert.is(await page.locator('.search-modal-reset').getAttribute('title'), 'Clear the query');
@@ -521,7 +524,8 @@ test('Meilisearch provider: Bearer key, index docs-v1, language filter, highligh
   const { page } = await openPage('v1/guides/faq', meili.url, recordFetches, timed);
   await page.keyboard.press('Control+k');
   await opened(page);
-  assert.match(await page.locator('.search-modal-footer').innerText(), 'Meilisearch');
+  assert.match(await page.locator('.search-modal-footer').innerText(), 'Powered by Meilisearch');
+  assert.is(await page.locator('.search-modal-powered a').getAttribute('href'), 'https://www.meilisearch.com/');
   await pauseClock(page);
   const searches = () => fetchesOf(page, '/indexes/docs-v1/search');
   const before = double.requests.length;

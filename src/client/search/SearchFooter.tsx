@@ -20,9 +20,13 @@ export function SearchFooter({ poweredBy }: { poweredBy: SearchProvider['powered
       </ul>
       <span className="search-modal-powered">
         {t('theme.SearchModal.footer.searchByText')}{' '}
-        <a href={poweredBy.href} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
-          {poweredBy.label}
-        </a>
+        {poweredBy.href ? (
+          <a href={poweredBy.href} target="_blank" rel="noopener noreferrer" tabIndex={-1}>
+            {poweredBy.label}
+          </a>
+        ) : (
+          <span>{poweredBy.label}</span>
+        )}
       </span>
     </footer>
   );

@@ -33,7 +33,8 @@ export function createLocalProvider(indexUrl: string): SearchProvider {
         throw error;
       }));
   return {
-    poweredBy: { label: 'MiniSearch', href: 'https://lucaong.github.io/minisearch/' },
+    // The index, the ranking and the typo search are docs-it's own (MiniSearch is only the test's reference).
+    poweredBy: { label: 'docs-it' },
     preload: () => void load().catch(() => undefined),
     search: async (query) => (await load()).search(query),
   };

@@ -1,6 +1,6 @@
 import type { LocalIndexEntry, PageText } from '../../shared/search/local-index-format';
 import type { Stem } from '../../shared/search/stemmers';
-import { countMatches, cropAndHighlight, highlight } from './highlight';
+import { countMatches, cropAndHighlight, highlight, termsOfText } from './highlight';
 import { createIndexShards, type ShardLoader } from './index-shards';
 import { createSectionRanker } from './section-ranker';
 import { type Hierarchy, levels, type SearchHit } from './types';
@@ -41,6 +41,20 @@ export function createLocalSearch(entry: LocalIndexEntry, load: ShardLoader, ste
   };
 }
 
+/**
+ * The terms of each text block of a section, found once per section: a page's text stays loaded, and its
+ * sections come back as hits while the reader types.
+ */
+const blockTerms = new WeakMap<string[], Set<string>[]>();
+function termsOfBlocks(blocks: string[]): Set<string>[] {
+  let terms = blockTerms.get(blocks);
+  if (!terms) {
+    terms = blocks.map(termsOfText);
+    blockTerms.set(blocks, terms);
+  }
+  return terms;
+}
+
 /** The hit of a section: its best-matching text block, or the heading itself when only headings matched. */
 function hitOf(page: number, found: number, matched: Set<string>, text: PageText): SearchHit {
   const [url, category, title, firstSection, sections] = text;
@@ -48,8 +62,8 @@ function hitOf(page: number, found: number, matched: Set<string>, text: PageText
   const [anchor, headings, blocks] = sections[section - firstSection] ?? ['', [], []];
   let best = -1;
   let bestCount = 0;
-  blocks.forEach((text, i) => {
-    const count = countMatches(text, matched);
+  termsOfBlocks(blocks).forEach((terms, i) => {
+    const count = countMatches(terms, matched);
     if (count > bestCount) [best, bestCount] = [i, count];
   });
   const values = [category, title, ...headings];

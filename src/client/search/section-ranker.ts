@@ -19,7 +19,7 @@ import {
   sectionCode,
 } from '../../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../../shared/search/stemmers';
-import { termIndexer, tokenize } from '../../shared/search/text-terms';
+import { identifierParts, termIndexer, wholeWords } from '../../shared/search/text-terms';
 import { maxQueryWords, typosAllowed } from '../../shared/search/typo-tolerance';
 import type { IndexShards } from './index-shards';
 
@@ -42,8 +42,11 @@ export interface RankedPage {
  */
 export const fieldBoosts: Record<FieldName, number> = { k: 0.3, t: 3, m: 3, d: 1, h: 2, p: 0.5, c: 1 };
 
-/** How much each kind of match counts against the word itself (1). */
-export const matchWeights = { stem: 0.8, synonym: 0.7, prefix: 0.375, typo: 0.45 };
+/**
+ * How much each kind of match counts against the word itself (1). `parts`: an identifier the reader wrote in
+ * camelCase (`SystemTray`) found as its parts in a document that does not write it whole (a title `System tray`).
+ */
+export const matchWeights = { stem: 0.8, parts: 0.8, synonym: 0.7, prefix: 0.375, typo: 0.45 };
 
 /** MiniSearch's BM25+ parameters. */
 const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -71,8 +74,24 @@ interface Posting {
   scores: Float64Array;
 }
 
-/** The index terms a query word stands for, each with the weight of that kind of match. */
-type Alternatives = Map<number, number>;
+/**
+ * The index terms a query word stands for, each with the weight of that kind of match, and those that are the
+ * word as the reader types it: the word itself, and for the last word (still being typed) the longer words it
+ * starts (what makes a title or heading exact).
+ */
+interface Alternatives {
+  weights: Map<number, number>;
+  exact: Set<number>;
+}
+
+/** A query word (folded) and, for an identifier, its parts (folded, at least two, or none). */
+interface QueryWord {
+  word: string;
+  parts: string[];
+}
+
+/** An identifier has at most this many parts that a query matches together (each is a bit of a mask). */
+const maxParts = 8;
 
 export interface SectionRanker {
   /** Loads the shards a query needs (see `rank`). */
@@ -136,15 +155,32 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const maxValue = new Float64Array(pageCount);
   const sectionMask = new Int32Array(pageCount);
   const isCandidate = new Uint8Array(pageCount);
+  const isHit = new Uint8Array(pageCount);
+  /** Per matching section, in the order they were touched: its page and its value (see `rank`). */
+  const touchedPage = new Int32Array(sectionCount);
+  const touchedValue = new Float64Array(sectionCount);
   const candidates = new Int32Array(pageCount);
   const candidateScore = new Float64Array(pageCount);
   const candidateMatched = new Int32Array(pageCount);
   /** The query words a section's own heading matched, and those the headings above it matched. */
   const headingMask = new Int32Array(sectionCount);
   const parentMask = new Int32Array(sectionCount);
+  /**
+   * The query words a heading, and a page title, matched as the reader types them (see `Alternatives.exact`):
+   * what makes a heading or title made only of the query's words exact. Another form of the word, a synonym or a
+   * typo does not (Meilisearch's exactness rule counts only the words themselves).
+   */
+  const headingExact = new Int32Array(sectionCount);
+  const titleExact = new Int32Array(pageCount);
+  // An identifier's parts found apart (see `addParts`): per document, the parts found, their score, and those
+  // in its title or own heading.
+  const pageParts = new PartsScratch(pageCount);
+  const sectionParts = new PartsScratch(sectionCount);
   // Searchable words of each heading and title (the postings carry them): a heading or title made only of the
   // query's words is an exact match (Meilisearch's exactness rule).
   const headingWords = new Int32Array(sectionCount);
+  /** The same with identifiers cut into their parts (`SaveDialogOptions`: save, dialog, options). */
+  const headingParts = new Int32Array(sectionCount);
   const titleWords = new Int32Array(pageCount);
 
   function stemOf(word: string): string | undefined {
@@ -193,8 +229,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           depthFactor[doc] = 1 - pageWeights.deeper * section.depth;
           isTop[doc] = section.top ? 1 : 0;
           headingWords[doc] = section.words;
+          headingParts[doc] = section.words + section.parts;
         }
+        // A heading counts less the deeper it lies, as Meilisearch's attribute rule ranks lvl2 over lvl3 over lvl4.
         scores[k] =
+          (field === headingField ? depthFactor[doc]! : 1) *
           boosts[field]! *
           idf *
           (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
@@ -207,17 +246,31 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
 
   const entryCount = (t: number) => terms.size(t);
 
-  const termsOf = (query: string) =>
-    [
-      ...new Set(
-        tokenize(query)
-          .map(indexTerm)
-          .filter((t): t is string => !!t),
-      ),
-    ].slice(0, maxQueryWords);
+  /** The query's searchable words, each once, the first `maxQueryWords`; an identifier keeps its parts. */
+  const queryWordsOf = (query: string): QueryWord[] => {
+    const found = new Map<string, QueryWord>();
+    for (const written of wholeWords(query)) {
+      if (found.size === maxQueryWords) break;
+      const word = indexTerm(written);
+      if (!word || found.has(word)) continue;
+      const parts = identifierParts(written)
+        .map(indexTerm)
+        .filter((p): p is string => !!p && p !== word);
+      found.set(word, { word, parts: parts.length > 1 && parts.length <= maxParts ? parts : [] });
+    }
+    return [...found.values()];
+  };
+  const termsOf = (query: string) => queryWordsOf(query).map((w) => w.word);
+
+  /** The index terms of an identifier's parts, when the index has each of them. */
+  const partTermsOf = ({ parts }: QueryWord): number[] | undefined => {
+    if (!parts.length) return undefined;
+    const found = parts.map((part) => terms.find(part));
+    return found.every((t) => t >= 0) ? found : undefined;
+  };
 
   /** Adds the terms with the same stem as `word` (when they weigh more than what they have). */
-  const addStemMates = (out: Alternatives, word: string, weight: number) => {
+  const addStemMates = (out: Map<number, number>, word: string, weight: number) => {
     const s = stemmed ? stemOf(word) : undefined;
     if (!s) return;
     const [from, to] = terms.prefixRange(s);
@@ -225,7 +278,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       if (terms.stemLength(t) === s.length && (out.get(t) ?? 0) < weight) out.set(t, weight);
   };
 
-  const addWord = (out: Alternatives, word: string, weight: number) => {
+  const addWord = (out: Map<number, number>, word: string, weight: number) => {
     const t = terms.find(word);
     if (t >= 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
     addStemMates(out, word, weight * matchWeights.stem);
@@ -236,8 +289,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     const key = `${isLast ? '+' : '='}${word}`;
     const known = expansions.get(key);
     if (known) return known;
-    const out: Alternatives = new Map();
+    const out = new Map<number, number>();
+    const exact = new Set<number>();
     addWord(out, word, 1);
+    const itself = terms.find(word);
+    if (itself >= 0) exact.add(itself);
     const typos = typosAllowed(word);
     if (typos)
       for (const [t, distance] of terms.withTypos(word, typos)) {
@@ -260,16 +316,19 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
         const length = terms.term(t).length;
         const weight = (matchWeights.prefix * length) / (length + 0.3 * (length - word.length));
         if ((out.get(t) ?? 0) < weight) out.set(t, weight);
+        exact.add(t);
       }
     }
     // Remembered while the reader types: the words before the last one come back on every keystroke.
     if (expansions.size > 200) expansions.clear();
-    expansions.set(key, out);
-    return out;
+    const alternatives = { weights: out, exact };
+    expansions.set(key, alternatives);
+    return alternatives;
   };
 
   /** Adds one alternative of a query word: its score in every document, summed over the fields it is in. */
-  const addAlternative = (t: number, weight: number, bit: number) => {
+  const addAlternative = (t: number, weight: number, bit: number, isExact: boolean) => {
+    const exact = isExact ? bit : 0;
     for (const { field, docs, scores } of postingsOf(t)) {
       const n = docs.length;
       if (field === parentField) {
@@ -285,7 +344,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           alternative[doc]! += weight * scores[i]!;
         }
         sections.altTop = top;
-        if (field === headingField) for (let i = 0; i < n; i++) headingMask[docs[i]!]! |= bit;
+        if (field === headingField)
+          for (let i = 0; i < n; i++) {
+            headingMask[docs[i]!]! |= bit;
+            headingExact[docs[i]!]! |= exact;
+          }
       } else {
         const { alternative, altStack } = pages;
         let top = pages.altTop;
@@ -294,12 +357,19 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           const doc = docs[i]!;
           if (alternative[doc] === 0) altStack[top++] = doc;
           alternative[doc]! += weight * scores[i]!;
-          if (isTitle) titleAlternative[doc]! += weight * scores[i]!;
+          if (isTitle) {
+            titleAlternative[doc]! += weight * scores[i]!;
+            titleExact[doc]! |= exact;
+          }
         }
         pages.altTop = top;
       }
     }
-    // A word counts once per document, by its best alternative.
+    endAlternative();
+  };
+
+  /** A word counts once per document, by its best alternative. */
+  const endAlternative = () => {
     sections.keepBest();
     for (let i = 0; i < pages.altTop; i++) {
       const doc = pages.altStack[i]!;
@@ -309,13 +379,45 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     pages.keepBest();
   };
 
+  /**
+   * Adds the alternative of an identifier written in camelCase that is its parts: a document holding every part
+   * (the page document: title, keywords, description; a section: its heading and text) scores their mean. Parts
+   * that all stand in a title or heading make it match the query word, but not exactly: `mockConvertFileSrc`
+   * holds the parts of `convertFileSrc` and more.
+   */
+  const addParts = (parts: readonly number[], weight: number, bit: number) => {
+    parts.forEach((t, p) => {
+      for (const { field, docs, scores } of postingsOf(t)) {
+        if (field === parentField) continue;
+        const into = field < pageFieldCount ? pageParts : sectionParts;
+        into.add(docs, scores, 1 << p, field === titleField || field === headingField);
+      }
+    });
+    const all = (1 << parts.length) - 1;
+    const share = weight / parts.length;
+    sectionParts.drain(all, (doc, score, named) => {
+      if (sections.alternative[doc] === 0) sections.altStack[sections.altTop++] = doc;
+      sections.alternative[doc]! += share * score;
+      if (named === all) headingMask[doc]! |= bit;
+    });
+    pageParts.drain(all, (doc, score, named, namedScore) => {
+      if (pages.alternative[doc] === 0) pages.altStack[pages.altTop++] = doc;
+      pages.alternative[doc]! += share * score;
+      if (named === all) titleAlternative[doc]! += share * namedScore;
+    });
+    endAlternative();
+  };
+
   const rank = (query: string, limit = Infinity): RankedPage[] => {
-    const words = termsOf(query);
+    const words = queryWordsOf(query);
     if (!words.length) return [];
-    const alternatives = words.map((w, i) => expand(w, i === words.length - 1));
+    const alternatives = words.map((w, i) => expand(w.word, i === words.length - 1));
+    const partTerms = words.map(partTermsOf);
     alternatives.forEach((alts, q) => {
       const bit = 1 << q;
-      for (const [t, weight] of alts) addAlternative(t, weight, bit);
+      for (const [t, weight] of alts.weights) addAlternative(t, weight, bit, alts.exact.has(t));
+      const parts = partTerms[q];
+      if (parts) addParts(parts, matchWeights.parts, bit);
       for (let i = 0; i < pages.wordTop; i++) {
         const doc = pages.wordStack[i]!;
         if (titleWord[doc]! > 0) {
@@ -337,38 +439,25 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     };
     for (let i = 0; i < pages.touchedTop; i++) consider(pages.touched[i]!);
     const { touched, total, mask: masks } = sections;
-    const pageMasks = pages.mask;
-    for (let i = 0; i < sections.touchedTop; i++) {
+    const sectionTop = sections.touchedTop;
+    // Every matching section adds to its page's score; only the hits' pages then choose the section they open.
+    for (let i = 0; i < sectionTop; i++) {
       const s = touched[i]!;
       const page = pageOf[s]!;
+      touchedPage[i] = page;
       consider(page);
-      // The words the section matches, with those its parent headings name.
-      const mask = masks[s]! | parentMask[s]!;
-      const heading = headingMask[s]!;
-      const exact = heading !== 0 && bitCount(heading) >= headingWords[s]! ? pageWeights.exact : 1;
+      const exact = headingExact[s] !== 0 && bitCount(headingExact[s]!) >= headingWords[s]! ? pageWeights.exact : 1;
       const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
+      touchedValue[i] = value;
       sumValue[page]! += value;
       if (value > maxValue[page]!) maxValue[page] = value;
-      sectionMask[page]! |= mask;
-      // The section to open: the one that matches the most words (what the page says of itself, its title,
-      // keywords and description, is said of each of its sections), then the one whose heading names more of
-      // the words the title does not (the page's part about them), then the best (a title match counts for
-      // the top).
-      const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
-      const key =
-        bitCount(mask | pageMasks[page]!) * 1e12 +
-        bitCount(heading & ~titleMask[page]!) * 1e9 +
-        value * depthFactor[s]! +
-        extra;
-      if (bestSection[page] === -1 || key > bestKey[page]!) {
-        bestSection[page] = s;
-        bestKey[page] = key;
-      }
+      // The words the section matches, with those its parent headings name.
+      sectionMask[page]! |= masks[s]! | parentMask[s]!;
     }
     for (let i = 0; i < count; i++) {
       const page = candidates[i]!;
-      const titleExact = titleMask[page] !== 0 && bitCount(titleMask[page]!) >= titleWords[page]!;
-      const own = pages.total[page]! + (titleExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
+      const isExact = titleExact[page] !== 0 && bitCount(titleExact[page]!) >= titleWords[page]!;
+      const own = pages.total[page]! + (isExact ? (pageWeights.exact - 1) * titleTotal[page]! : 0);
       candidateScore[page] =
         pageWeight[page]! *
         (own * bitCount(pages.mask[page]!) +
@@ -376,16 +465,45 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
           pageWeights.otherSections * (sumValue[page]! - maxValue[page]!));
       candidateMatched[page] = bitCount(pages.mask[page]! | sectionMask[page]!);
     }
-    const top = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit).map((page) => ({
+    const hits = topPages(candidates.subarray(0, count), candidateMatched, candidateScore, limit);
+    for (const page of hits) isHit[page] = 1;
+    const pageMasks = pages.mask;
+    for (let i = 0; i < sectionTop; i++) {
+      const s = touched[i]!;
+      const page = touchedPage[i]!;
+      const heading = headingMask[s]!;
+      headingMask[s] = 0;
+      headingExact[s] = 0;
+      if (!isHit[page]) continue;
+      // The section to open: the one that matches the most words (what the page says of itself, its title,
+      // keywords and description, is said of each of its sections), then the one whose heading names more of
+      // the words the title does not (the page's part about them), then one whose heading is only query words,
+      // in any form (`save` for "salvare", over `SaveDialogOptions`), then the best (a title match counts for
+      // the top).
+      const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
+      const covered = heading !== 0 && bitCount(heading) >= headingParts[s]! ? 1 : 0;
+      const key =
+        bitCount(masks[s]! | parentMask[s]! | pageMasks[page]!) * 1e12 +
+        bitCount(heading & ~titleMask[page]!) * 1e9 +
+        covered * 1e8 +
+        touchedValue[i]! * depthFactor[s]! +
+        extra;
+      if (bestSection[page] === -1 || key > bestKey[page]!) {
+        bestSection[page] = s;
+        bestKey[page] = key;
+      }
+    }
+    for (const page of hits) isHit[page] = 0;
+    const top = hits.map((page) => ({
       page,
       section: bestSection[page]!,
       score: candidateScore[page]!,
       matched: candidateMatched[page]!,
       terms: [] as string[],
     }));
-    for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, alternatives);
+    const matchable = alternatives.map((alts, q) => [...alts.weights.keys(), ...(partTerms[q] ?? [])]);
+    for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, matchable);
 
-    for (let i = 0; i < sections.touchedTop; i++) headingMask[sections.touched[i]!] = 0;
     parentMask.fill(0);
     pages.reset();
     sections.reset();
@@ -394,6 +512,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       isCandidate[page] = 0;
       titleTotal[page] = 0;
       titleMask[page] = 0;
+      titleExact[page] = 0;
       bestSection[page] = -1;
       bestKey[page] = 0;
       sumValue[page] = 0;
@@ -404,10 +523,10 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   };
 
   /** The expanded index terms present in the page's own document or in the section (binary search). */
-  const matchedTerms = (page: number, section: number, alternatives: Alternatives[]): string[] => {
+  const matchedTerms = (page: number, section: number, alternatives: number[][]): string[] => {
     const found = new Set<string>();
     for (const alts of alternatives) {
-      for (const t of alts.keys()) {
+      for (const t of alts) {
         const present = postingsOf(t).some(({ field, docs }) =>
           includes(docs, field < pageFieldCount ? page : section),
         );
@@ -420,12 +539,13 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   /**
    * The prefixes whose term shards a query's words look in: each word's stem range (which holds the word and the
    * longer words it may stand for), its synonyms', and for a word that may have one typo, its first letter's
-   * range; and the words that may have two (their shards are the index shards' to find).
+   * range, and an identifier's parts; and the words that may have two (their shards are the index shards' to find).
    */
-  const prefixesOf = (words: readonly string[]): { prefixes: string[]; twoTypos: string[] } => {
+  const prefixesOf = (words: readonly QueryWord[]): { prefixes: string[]; twoTypos: string[] } => {
     const prefixes: string[] = [];
     const twoTypos: string[] = [];
-    for (const word of words) {
+    for (const { word, parts } of words) {
+      prefixes.push(...parts);
       const typos = typosAllowed(word);
       if (typos >= 2) twoTypos.push(word);
       else prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
@@ -438,13 +558,14 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   };
 
   const prepare = async (query: string) => {
-    const words = termsOf(query);
+    const words = queryWordsOf(query);
     if (!words.length) return;
     const { prefixes, twoTypos } = prefixesOf(words);
     await shards.loadTerms(prefixes, twoTypos);
     const needed = new Set<number>();
     words.forEach((w, i) => {
-      for (const t of expand(w, i === words.length - 1).keys()) needed.add(t);
+      for (const t of expand(w.word, i === words.length - 1).weights.keys()) needed.add(t);
+      for (const t of partTermsOf(w) ?? []) needed.add(t);
     });
     await shards.loadPostings(needed);
   };
@@ -542,5 +663,52 @@ class DocumentScratch {
       this.mask[doc] = 0;
     }
     this.touchedTop = 0;
+  }
+}
+
+/** Per document of one kind: which parts of an identifier it holds, their summed score, and those in its name. */
+class PartsScratch {
+  readonly mask: Int32Array;
+  readonly score: Float64Array;
+  /** The parts in the document's title (a page) or own heading (a section), and their score. */
+  readonly named: Int32Array;
+  readonly namedScore: Float64Array;
+  readonly stack: Int32Array;
+  top = 0;
+
+  constructor(count: number) {
+    this.mask = new Int32Array(count);
+    this.score = new Float64Array(count);
+    this.named = new Int32Array(count);
+    this.namedScore = new Float64Array(count);
+    this.stack = new Int32Array(count);
+  }
+
+  add(docs: Int32Array, scores: Float64Array, bit: number, isName: boolean): void {
+    const { mask, score, named, namedScore, stack } = this;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (mask[doc] === 0) stack[this.top++] = doc;
+      mask[doc]! |= bit;
+      score[doc]! += scores[i]!;
+      if (isName) {
+        named[doc]! |= bit;
+        namedScore[doc]! += scores[i]!;
+      }
+    }
+  }
+
+  /** Hands over each document that holds `all` the parts, and empties the scratch. */
+  drain(all: number, use: (doc: number, score: number, named: number, namedScore: number) => void): void {
+    const { mask, score, named, namedScore, stack } = this;
+    for (let i = 0; i < this.top; i++) {
+      const doc = stack[i]!;
+      if (mask[doc] === all) use(doc, score[doc]!, named[doc]!, namedScore[doc]!);
+      mask[doc] = 0;
+      score[doc] = 0;
+      named[doc] = 0;
+      namedScore[doc] = 0;
+    }
+    this.top = 0;
   }
 }

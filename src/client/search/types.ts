@@ -25,8 +25,11 @@ export interface SearchHit {
 
 /** Where the modal's results come from. */
 export interface SearchProvider {
-  /** Shown after "Powered by". */
-  readonly poweredBy: { label: string; href: string };
+  /**
+   * Shown after "Powered by": what answers the queries (the search service, or docs-it's own local engine),
+   * linked to its page when it has one.
+   */
+  readonly poweredBy: { label: string; href?: string };
   /** Hits for a non-empty query, best first; rejects on failure or an unusable response. */
   search(query: string, signal?: AbortSignal): Promise<SearchHit[]>;
   /** Starts loading what the first query needs (the local index), when the modal opens. */

@@ -14,7 +14,7 @@
  *   the browser imports to stem queries the same way.
  * Shards are cut by size (`maxShardBytes`), so a query loads the few shards of its words, never the whole index.
  */
-export const localIndexVersion = 4;
+export const localIndexVersion = 5;
 
 /** No search file but the stemmer is larger than this: a shard is cut before it. */
 export const maxShardBytes = 1024 * 1024;
@@ -73,22 +73,42 @@ export const pageCode = {
 
 /**
  * A section code: its page's weight, whether it opens its page (the top, text before any heading), whether it has
- * no anchor, its heading depth (headings lvl2… it lies under, 0–5) and the searchable words of its own heading.
+ * no anchor, its heading depth (headings lvl2… it lies under, 0–5), the searchable words of its own heading
+ * (identifiers whole; at most `maxCodedWords`, more than a query has) and how many more its identifiers' parts
+ * make (`SaveDialogOptions`: one word, two more parts; 0 for most headings, which keeps their codes short).
  */
 export const sectionCode = {
-  encode: (s: { weight: number; weights: number; top: boolean; noAnchor: boolean; depth: number; words: number }) =>
-    s.weight + s.weights * ((s.top ? 1 : 0) + 2 * ((s.noAnchor ? 1 : 0) + 2 * (s.depth + 8 * s.words))),
+  encode: (s: {
+    weight: number;
+    weights: number;
+    top: boolean;
+    noAnchor: boolean;
+    depth: number;
+    words: number;
+    parts: number;
+  }) =>
+    s.weight +
+    s.weights *
+      ((s.top ? 1 : 0) +
+        2 *
+          ((s.noAnchor ? 1 : 0) +
+            2 * (s.depth + 8 * (Math.min(s.words, maxCodedWords) + 32 * Math.min(s.parts, maxCodedWords))))),
   decode(code: number, weights: number) {
     const rest = Math.floor(code / weights);
+    const words = Math.floor(rest / 32);
     return {
       weight: code % weights,
       top: (rest & 1) === 1,
       noAnchor: ((rest >> 1) & 1) === 1,
       depth: (rest >> 2) & 7,
-      words: Math.floor(rest / 32),
+      words: words % 32,
+      parts: Math.floor(words / 32),
     };
   },
 };
+
+/** Word counts a section code holds at most: a query has at most ten words, so a larger count never matters. */
+export const maxCodedWords = 31;
 
 /**
  * A page as its hits show it: route path, category, title, the global index of its first section, and per section

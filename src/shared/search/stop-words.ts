@@ -10,9 +10,9 @@ const stopWords: Record<string, string> = {
     'mes mon ne nous on ou par pas pour qu que qui sa se ses son sont sur ta te tes ton tu un une vous y',
   ].join(' '),
   it: [
-    'a ad al alla alle agli ai all anche che chi ci col con da dal dalla dalle dai dagli degli dei del della delle',
-    'dello di e ed gli ha ho i il in la le lo l ma nei nel nella nelle nello non o per piu se si sia sono su sul',
-    'sulla tra un una uno the of and to',
+    'a ad al alla alle agli ai all anche che chi ci col con da dal dalla dalle dai dagli dall degli dei del della',
+    'delle dell dello di e ed gli ha ho i il in la le lo l ma nei nel nella nelle nello nell non o per piu se si',
+    'sia sono su sul sulla sull tra un una uno the of and to',
   ].join(' '),
 };
 

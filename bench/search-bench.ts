@@ -220,17 +220,17 @@ async function firstLoad(): Promise<{ entryGz: number; lazy: { name: string; gz:
   return { entryGz: [...eager].reduce((n, file) => n + gz(file), 0), lazy, leaks };
 }
 
-const rows: Row[] = [await measure('sito reale', path.join(repo, 'site.config.ts'))];
+const rows: Row[] = [await measure('real site', path.join(repo, 'site.config.ts'))];
 for (const size of sizes) {
   const dir = path.join(repo, 'bench/.scratch', String(size));
   if (fresh || !existsSync(path.join(dir, 'site.config.ts')))
     writeSyntheticSite(path.join(repo, 'bench/.scratch'), size);
-  rows.push(await measure(`sintetico ${size}`, path.join(dir, 'site.config.ts')));
+  rows.push(await measure(`synthetic ${size}`, path.join(dir, 'site.config.ts')));
 }
 
 console.log(
-  `\nsito            pagine  record  fase search  entry (gzip)  shard: file, gzip  testi: file, media gzip  ` +
-    `caricamento  query p50  query p95  query max  CPU p95`,
+  `\nsite             pages  records search stage  entry (gzip)  shard: files, gzip  texts: files, mean gzip  ` +
+    `load         query p50  query p95  query max  CPU p95`,
 );
 for (const r of rows) {
   console.log(
@@ -242,29 +242,27 @@ for (const r of rows) {
       `${`${r.cpuP95.toFixed(2)} ms`.padStart(8)}`,
   );
 }
-console.log(`(${queries.length} query × ${rounds} giri)`);
+console.log(`(${queries.length} queries × ${rounds} rounds)`);
 console.log(
-  '\nprima ricerca (gzip)   apertura  mediana tot.  massimo tot.  max indice  (le stesse query, ognuna come prima)',
+  '\nfirst search (gzip)    opening   median total  max total     max index   (the same queries, each as the first)',
 );
 for (const r of rows) console.log(firstSearchLine(r.name, r.first));
 const real = rows[0]!;
 const large = rows.find((r) => r.pages >= 10_000);
 for (const [what, value, limit, unit] of [
-  ['indice di una prima ricerca, sito reale', largestIndexBytes(real.first) / 1024, 120, 'KB'],
-  ['query p95 a 10.000 pagine', large?.p95, 5, 'ms'],
-  ['query p95 (CPU) a 10.000 pagine', large?.cpuP95, 5, 'ms'],
+  ['index of a first search, real site', largestIndexBytes(real.first) / 1024, 120, 'KB'],
+  ['query p95 at 10,000 pages', large?.p95, 5, 'ms'],
+  ['query p95 (CPU) at 10,000 pages', large?.cpuP95, 5, 'ms'],
 ] as const) {
   if (value === undefined) continue;
-  const verdict = value <= limit ? 'entro il budget' : `OLTRE di ${(value - limit).toFixed(1)} ${unit}`;
+  const verdict = value <= limit ? 'within budget' : `OVER by ${(value - limit).toFixed(1)} ${unit}`;
   console.log(`${what.padEnd(40)} ${value.toFixed(1).padStart(7)} ${unit}  budget ${limit} ${unit}  ${verdict}`);
 }
 
 const load = await firstLoad();
 console.log(
-  `\nPrimo caricamento: installSearch aggiunge ${kb(load.entryGz)} gzip; ` +
-    (load.leaks.length
-      ? `ERRORE, caricati subito: ${load.leaks.join(', ')}.`
-      : 'niente modale, MiniSearch, meilisearch né React.'),
+  `\nFirst load: installSearch adds ${kb(load.entryGz)} gzip; ` +
+    (load.leaks.length ? `ERROR, loaded at once: ${load.leaks.join(', ')}.` : 'no modal, meilisearch or React.'),
 );
-console.log('Caricati al primo uso (gzip):');
+console.log('Loaded on first use (gzip):');
 for (const chunk of load.lazy) console.log(`  ${kb(chunk.gz).padStart(9)}  ${chunk.name}`);

@@ -3,6 +3,8 @@ export interface SiteResult {
   name: string;
   pages: number;
   coldMs: number;
+  /** Processor time (user + system) of the cold build's process. */
+  coldCpuMs?: number;
   warmMs: number | undefined;
   rssMb: number;
 }

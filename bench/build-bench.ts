@@ -34,6 +34,8 @@ interface Result {
   pages: number;
   ms: number;
   rssMb: number;
+  /** Processor time of the build's process (user + system, every thread; esbuild's process not included). */
+  cpuMs: number;
   /** The writing thread's report: files, its busy time, the build's wait for it. */
   disk?: { files: number; busyS: number; waitedS: number };
 }
@@ -65,7 +67,9 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
     const { run } = await import(${JSON.stringify(path.join(cliDir, 'program.mjs'))});
     const t = performance.now();
     const code = await run(${JSON.stringify(argv)}, ${JSON.stringify({ packageRoot: repo, cliDir })});
-    console.log(JSON.stringify({ code, ms: performance.now() - t, rss: process.resourceUsage().maxRSS }));`;
+    const u = process.resourceUsage();
+    const cpu = (u.userCPUTime + u.systemCPUTime) / 1000;
+    console.log(JSON.stringify({ code, ms: performance.now() - t, rss: u.maxRSS, cpu }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: repo,
     encoding: 'utf8',
@@ -73,12 +77,12 @@ function measure(name: string, configFile: string, out: string, cache: boolean):
   });
   if (child.status !== 0) throw new Error(`${name}: the build process failed\n${child.stderr}`);
   const last = child.stdout.trim().split('\n').pop() ?? '{}';
-  const parsed = JSON.parse(last) as { code: number; ms: number; rss: number };
+  const parsed = JSON.parse(last) as { code: number; ms: number; rss: number; cpu: number };
   if (parsed.code !== 0) throw new Error(`${name}: build failed\n${child.stdout}\n${child.stderr}`);
   // The CLI's summary (src/cli/build-command.ts): `Built …: N pages, …` and, with --verbose, `Disk: …`.
   const pages = Number(/(\d+) pages?,/.exec(child.stdout)?.[1] ?? 0);
   const disk = /^Disk: (\d+) files? .* in ([\d.]+) s; the build waited ([\d.]+) s/m.exec(child.stdout);
-  const result: Result = { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024 };
+  const result: Result = { name, pages, ms: parsed.ms, rssMb: parsed.rss / 1024, cpuMs: parsed.cpu };
   if (disk) result.disk = { files: Number(disk[1]), busyS: Number(disk[2]), waitedS: Number(disk[3]) };
   return result;
 }
@@ -153,7 +157,8 @@ const runOnce = async (name: string, config: string, out: string) => {
     all.push(second);
     warmMs = second.ms;
   }
-  results.push({ name, pages: median.pages, coldMs: median.ms, warmMs, rssMb: Math.max(...all.map((r) => r.rssMb)) });
+  const rssMb = Math.max(...all.map((r) => r.rssMb));
+  results.push({ name, pages: median.pages, coldMs: median.ms, coldCpuMs: median.cpuMs, warmMs, rssMb });
   firstSearches.push({ name, measured: await firstSearchOf(out) });
 };
 await runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
@@ -165,15 +170,15 @@ for (const size of sizes) {
   await runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
 console.log(
-  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco ` +
-    `RSS${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
+  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS  CPU freddo s` +
+    `${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
 );
 for (const r of results) {
   const warmCell = r.warmMs === undefined ? '—' : r.warmMs.toFixed(0);
   console.log(
     `${r.name.padEnd(15)} ${String(r.pages).padStart(6)} ${r.coldMs.toFixed(0).padStart(11)} ` +
       `${(r.coldMs / r.pages).toFixed(2).padStart(11)} ${warmCell.padStart(11)} ` +
-      `${`${r.rssMb.toFixed(0)} MB`.padStart(11)}`,
+      `${`${r.rssMb.toFixed(0)} MB`.padStart(11)} ${((r.coldCpuMs ?? 0) / 1000).toFixed(1).padStart(13)}`,
   );
 }
 console.log(

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { buildLocalIndex } from '../src/search/local-index';
 import { defaultShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
 import type { SearchRecord } from '../src/search/records';
+import { jsonArrayBytes } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer } from '../src/search/stemmer';
 import { maxCodedWords, maxShardBytes, sectionCode, type TermShard } from '../src/shared/search/local-index-format';
@@ -197,6 +198,18 @@ test('bad input: a word larger than a shard may be is a clear error, not a slow 
       /terms\/\d+\.json is \d+ bytes, over the 1048576-byte limit of a shard/.test(error.message) &&
       /\/it\/v1\/guides\/pagina-0/.test(error.message),
   );
+});
+
+test('records.json made piece by piece is the bytes of one JSON.stringify, however it is cut', () => {
+  const records = [
+    { id: 'a', title: 'Perché Tauri?', text: 'È più leggero: “citazioni” e emoji 🦀 incluse', level: 1 },
+    { id: 'b', title: 'Comandi', text: 'invoke<number>("x") \\ "quoted"\n', anchor: null },
+    { id: 'c', tags: ['uno', 'due'], nested: { ok: true, n: 1.5 } },
+  ];
+  const whole = Buffer.from(JSON.stringify(records));
+  for (const pieceChars of [1, 10, 60, 1_000_000])
+    assert.ok(Buffer.from(jsonArrayBytes(records, pieceChars)).equals(whole), `pieces of ${pieceChars}`);
+  assert.ok(Buffer.from(jsonArrayBytes([])).equals(Buffer.from('[]')));
 });
 
 test.run();

@@ -3,7 +3,7 @@
  * same errors at the same places.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -13,6 +13,7 @@ import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { createCompilePool } from '../src/site/compile/compile-pool';
 import { planExecution } from '../src/site/compile/execution-plan';
+import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
@@ -222,6 +223,39 @@ test('workers that cannot start fail every page at once, with the reason, instea
     assert.instance(later, CompileCrash);
   } finally {
     await pool.close();
+  }
+});
+
+test('workers that cannot load: the build thread compiles and highlights, to the same bytes, one warning', async () => {
+  const dir = copyFixture('docusaurus');
+  // A CLI folder whose compile worker stops while it loads (the code versions come from the sources then).
+  const cliDir = mkdtempSync(path.join(dir, 'cli-'));
+  copyFileSync(path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'), path.join(cliDir, 'compile-worker.mjs'));
+  try {
+    const build = async (out: string, variant: { jobs?: number; highlightAheadFrom?: number; cliDir?: string }) => {
+      const reporter = collectingReporter();
+      const config = path.join(dir, 'site.config.ts');
+      await buildSite({ packageRoot: repoRoot, config, out: path.join(dir, out), noCache: true, reporter, ...variant });
+      return { files: filesOf(path.join(dir, out)), found: reporter.found };
+    };
+    const reference = await build('build-ref', { jobs: 1 });
+    const workerWarnings = (found: typeof reference.found) =>
+      found.filter((d) => /worker/.test(d.error.message)).map((d) => `${d.severity}: ${d.error.message}`);
+    assert.equal(workerWarnings(reference.found), []);
+    for (const [i, variant] of [{ jobs: 2 }, { highlightAheadFrom: 1 }].entries()) {
+      const built = await build(`build-${i}`, { ...variant, cliDir });
+      const warnings = workerWarnings(built.found);
+      assert.is(warnings.length, 1, warnings.join('\n'));
+      assert.match(
+        warnings[0]!,
+        /^warning: the (compile workers could not start|worker highlighting code blocks stopped)/,
+      );
+      assert.match(warnings[0]!, 'il worker non parte');
+      assert.equal([...built.files.keys()].sort(), [...reference.files.keys()].sort());
+      for (const [file, bytes] of reference.files) assert.ok(bytes.equals(built.files.get(file)!), `${file} differs`);
+    }
+  } finally {
+    removeDir(dir);
   }
 });
 

@@ -65,7 +65,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // What the build found outside any page (a cache it could not update), and the site once there is one.
   const found: Diagnostic[] = [];
   let site: Site | undefined;
-  const report = () => run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...found]);
+  const report = () =>
+    run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...run.compiler.diagnostics, ...found]);
   try {
     site = await readSite(run, options);
     report();

@@ -79,6 +79,7 @@ export class DevSite {
       ...this.modelErrors.map(errorDiagnostic),
       ...this.styleErrors.map(errorDiagnostic),
       ...(this.site?.diagnostics() ?? []),
+      ...(this.run?.compiler.diagnostics ?? []),
     ];
   }
 

@@ -88,19 +88,34 @@ export interface Highlighter {
  */
 const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
 
+export interface HighlighterOptions {
+  /** Shiki's WebAssembly build of Oniguruma (a test gives one that cannot load). */
+  wasm?: () => Promise<typeof import('shiki/wasm')>;
+  /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
+  warn?: (message: string) => void;
+}
+
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(): Highlighter {
+export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
+  const { wasm = () => import('shiki/wasm'), warn } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
+  const withEngine = (engine: Parameters<typeof createHighlighterCore>[0]['engine']) =>
+    createHighlighterCore({ themes: [cssVariablesTheme], langs: [], engine });
   const getCore = () =>
-    (core ??= createHighlighterCore({
-      themes: [cssVariablesTheme],
-      langs: [],
-      // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
-      // than they save (docs/measurements.md, `npm run bench:shiki`).
-      engine: createOnigurumaEngine(import('shiki/wasm')),
+    // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
+    // than they save (docs/measurements.md, `npm run bench:shiki`). Where WebAssembly cannot load (a runtime
+    // without it, a damaged install), the JavaScript engine, which gives the same HTML on the grammars measured.
+    (core ??= withEngine(createOnigurumaEngine(wasm())).catch(async (error: unknown) => {
+      warn?.(
+        `the WebAssembly engine of the code highlighter could not load (${(error as Error)?.message ?? error}): ` +
+          'code blocks are highlighted with its JavaScript engine',
+      );
+      const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript');
+      // Forgiving: a pattern it cannot translate matches nothing, where it would otherwise fail the block.
+      return withEngine(createJavaScriptRegexEngine({ forgiving: true }));
     }));
 
   const resolveLanguage = (lang: string): string | null | undefined => {

@@ -14,7 +14,7 @@ export interface OutputGroup {
   name: string;
   key: () => Promise<string>;
   /** Every file of the group, by path relative to the output folder. */
-  contents: () => Promise<Map<string, string>>;
+  contents: () => Promise<Map<string, string | Uint8Array>>;
 }
 
 /** A file of the site copied into the build as it is. */

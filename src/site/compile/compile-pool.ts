@@ -13,6 +13,8 @@ export interface CompilePool {
   close(): Promise<void>;
   /** How many workers were started so far. */
   readonly started: number;
+  /** Why the workers cannot start, once one could not load its modules (every page then fails at once). */
+  readonly broken: Error | undefined;
 }
 
 export interface PoolOptions {
@@ -27,6 +29,8 @@ export interface PoolOptions {
    * highlight it (see `Compiler`).
    */
   highlight(block: CodeBlock, inWorker: (block: CodeBlock) => Promise<string>): Promise<string>;
+  /** Told what a worker warns about (the run shows each warning once). */
+  warn?: (message: string) => void;
   /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
   resourceLimits?: ResourceLimits;
   /**
@@ -99,7 +103,7 @@ function outOfMemory(error: Error, file: string, limits: ResourceLimits | undefi
  * same code on the same input), so the output is the same with any number of them.
  */
 export function createCompilePool(options: PoolOptions): CompilePool {
-  const { size, eager = false, script, highlight, resourceLimits, held = pagesHeld } = options;
+  const { size, eager = false, script, highlight, resourceLimits, held = pagesHeld, warn } = options;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let sorted = true;
@@ -122,6 +126,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       });
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ready') slot.ready = true;
+      else if (message.type === 'warning') warn?.(message.message);
       else if (message.type === 'compiled') {
         const at = slot.jobs.findIndex((j) => j.id === message.id);
         const job = at === -1 ? undefined : slot.jobs.splice(at, 1)[0];
@@ -212,6 +217,9 @@ export function createCompilePool(options: PoolOptions): CompilePool {
     },
     get started() {
       return started;
+    },
+    get broken() {
+      return broken;
     },
     async close() {
       const all = slots.splice(0);

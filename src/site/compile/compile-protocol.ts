@@ -33,4 +33,6 @@ export type FromWorker =
   | { type: 'compiled'; id: number; page?: CompiledPage; error?: WorkerError }
   /** A code block of the page it compiles, whose HTML it asks for. */
   | { type: 'block'; id: number; block: CodeBlock }
-  | { type: 'highlighted'; id: number; html?: string; error?: string };
+  | { type: 'highlighted'; id: number; html?: string; error?: string }
+  /** Something the run should warn about once (its highlighter fell back to another engine). */
+  | { type: 'warning'; message: string };

@@ -11,7 +11,7 @@ import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
-const highlighter = createHighlighter();
+const highlighter = createHighlighter({ warn: (message) => send({ type: 'warning', message }) });
 const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
 let lastId = 0;
 

@@ -1,4 +1,5 @@
 import type { Cache } from '../../cache/stage-cache';
+import { type Diagnostic, DocsItError, warningDiagnostic } from '../../errors';
 import { fencedCodeBlocks } from '../../markdown/code-fences';
 import { type CompileInput, createPageCompiler } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
@@ -26,6 +27,11 @@ export interface Compiler {
   readonly workers: number;
   /** Code blocks whose HTML a worker highlighting ahead gave. */
   readonly highlightedAhead: number;
+  /**
+   * Its warnings: a worker that could not start (its pages are then compiled, or its blocks highlighted, in this
+   * thread: the same output, slower). One each, however many pages it concerned.
+   */
+  readonly diagnostics: readonly Diagnostic[];
   /** Stops the workers, if any; compiling goes on in this thread until the next `follow`. */
   close(): Promise<void>;
 }
@@ -37,18 +43,38 @@ export interface CompilerOptions {
 }
 
 export function createCompiler({ cache, script }: CompilerOptions): Compiler {
-  const highlighter = createHighlighter();
   let pool: CompilePool | undefined;
   let ahead: HighlightAhead | undefined;
   let workersBefore = 0;
   let takenBefore = 0;
+  const diagnostics: Diagnostic[] = [];
+  const warned = new Set<string>();
+  // One warning for each thing that fell back, whichever thread (and however many pages) met it.
+  const warnOnce = (message: string) => {
+    const what = message.replace(/ \(.*$/s, '');
+    if (warned.has(what)) return;
+    warned.add(what);
+    const hint = 'Nothing to fix in the site: the build goes on without it. Report the reason if it persists.';
+    diagnostics.push(warningDiagnostic(new DocsItError(message, undefined, hint)));
+  };
+  const fellBack = (what: string, reason: Error, instead: string) =>
+    warnOnce(`${what} (${reason.message}): ${instead}`);
+  const highlighter = createHighlighter({ warn: warnOnce });
   // A block the highlighting worker was sent is taken from it; any other is highlighted here.
-  const highlightHere = async (block: CodeBlock) => (await ahead?.take(block)) ?? highlighter.highlight(block);
+  const highlightHere = async (block: CodeBlock) => {
+    const html = await ahead?.take(block);
+    if (html !== undefined) return html;
+    if (ahead?.failed)
+      fellBack(
+        'the worker highlighting code blocks stopped',
+        ahead.failed,
+        "they are highlighted in the build's thread",
+      );
+    return highlighter.highlight(block);
+  };
   const highlight = cache.stage('highlight', highlightHere);
-  const compileStage = cache.stage(
-    'compile',
-    createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } }),
-  );
+  const compileHere = createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } });
+  const compileStage = cache.stage('compile', compileHere);
   let compile: Compiler['compile'] = compileStage;
 
   const startPool = (plan: ExecutionPlan) => {
@@ -56,12 +82,22 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
       size: plan.workers,
       eager: plan.eager,
       script,
+      warn: warnOnce,
       // A worker that stops while it highlights a block for another worker's page leaves it to this thread.
       highlight: (block, inWorker) => highlight.via((b) => inWorker(b).catch(() => highlightHere(b)))(block),
       ...(plan.held !== undefined ? { held: plan.held } : {}),
       ...(plan.maxMemoryMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: plan.maxMemoryMb } } : {}),
     });
-    compile = compileStage.via((input) => started.compile(input));
+    compile = compileStage.via(async (input) => {
+      try {
+        return await started.compile(input);
+      } catch (error) {
+        // Workers that cannot load fail every page: the pages compile here instead, to the same output.
+        if (!started.broken) throw error;
+        fellBack('the compile workers could not start', started.broken, "pages are compiled in the build's thread");
+        return compileHere(input);
+      }
+    });
     return started;
   };
 
@@ -72,7 +108,7 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
         if (highlight.stored(block) === undefined) blocks.push(block);
     }
     if (blocks.length < minBlocks) return undefined;
-    const started = highlightAhead(script);
+    const started = highlightAhead(script, warnOnce);
     for (const block of blocks) started.send(block);
     return started;
   };
@@ -93,6 +129,7 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     get highlightedAhead() {
       return takenBefore + (ahead?.taken ?? 0);
     },
+    diagnostics,
     async close() {
       workersBefore += pool?.started ?? 0;
       takenBefore += ahead?.taken ?? 0;

@@ -17,19 +17,24 @@ export interface HighlightAhead {
   take(block: CodeBlock): Promise<string | undefined>;
   /** Blocks whose HTML was taken from the worker. */
   readonly taken: number;
+  /** Why the worker stopped before it was closed (it could not load, or it died): its blocks are not highlighted. */
+  readonly failed: Error | undefined;
   close(): Promise<void>;
 }
 
 const keyOf = (b: CodeBlock) => `${b.lang}\0${b.showLineNumbers}\0${b.highlightLines.join(',')}\0${b.code}`;
 
-export function highlightAhead(script: string | URL): HighlightAhead {
+/** `warn`: told what the worker warns about (its highlighter fell back to another engine). */
+export function highlightAhead(script: string | URL, warn?: (message: string) => void): HighlightAhead {
   const worker = new Worker(script, { execArgv: workerExecArgv() });
   const byKey = new Map<string, Promise<string>>();
   const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
   let lastId = 0;
   let taken = 0;
   let stopped: Error | undefined;
+  let closing = false;
   worker.on('message', (message: FromWorker) => {
+    if (message.type === 'warning') warn?.(message.message);
     if (message.type !== 'highlighted') return;
     const entry = waiting.get(message.id);
     waiting.delete(message.id);
@@ -64,7 +69,11 @@ export function highlightAhead(script: string | URL): HighlightAhead {
     get taken() {
       return taken;
     },
+    get failed() {
+      return closing ? undefined : stopped;
+    },
     async close() {
+      closing = true;
       worker.removeAllListeners('exit');
       stop(new Error('closed'));
       await worker.terminate();

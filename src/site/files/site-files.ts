@@ -272,7 +272,10 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     name: 'search',
     dir: searchDir,
     key: async () => stages.searchKey(await searchInputOf()),
-    contents: async () => (await searchFiles(await searchInputOf())).files,
+    contents: async () => {
+      const { files, recordsJson } = await searchFiles(await searchInputOf());
+      return new Map<string, string | Uint8Array>([[recordsJson.file, recordsJson.bytes], ...files]);
+    },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
     precache: (file) => file !== `${searchDir}records.json` && precachedType(file),
   };

@@ -1,4 +1,5 @@
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { mainContentId } from '../src/shared/main-content';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
 import { CrashBox } from './CrashBox';
@@ -137,7 +138,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
   }, [isMobile]);
   return (
     <>
-      <a className="skip-link" href="#contenuto">
+      <a className="skip-link" href={`#${mainContentId}`}>
         {t('theme.common.skipToMainContent')}
       </a>
       <TranslationBar notice={chrome.translationNotice} />
@@ -166,7 +167,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
             <Sidebar items={sidebar} path={path} renderCollapsed={renderCollapsed} />
           </aside>
         ) : null}
-        <main id="contenuto" tabIndex={-1}>
+        <main id={mainContentId} tabIndex={-1}>
           <PageErrorBoundary resetKey={path}>{children}</PageErrorBoundary>
         </main>
       </div>

@@ -1,10 +1,12 @@
 import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from '../src/shared/route-data';
+import type { ThemeComponentProps } from '../src/shared/theme-components';
 import { Avatar } from './Avatar';
 import { PageMeta, Pager } from './DocPage';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
 import { useText } from './text';
+import { overridable } from './theme-components';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
   const { t } = useText();
@@ -76,6 +78,46 @@ function Tags({ tags }: { tags: string[] }) {
   );
 }
 
+/**
+ * A post, in a list (title linking to it, its excerpt, "read more") or on its own page (title, its whole text, its
+ * tags): Docusaurus's `BlogPostItem`, which a site may override.
+ */
+function BlogPostItemOriginal({ post, isBlogPostPage, translation, children }: ThemeComponentProps['BlogPostItem']) {
+  const { t } = useText();
+  if (isBlogPostPage)
+    return (
+      <article className="markdown blog-post">
+        <header>
+          <h1>{post.title}</h1>
+          <PostMeta post={post} />
+          <TranslationNotice notice={translation} />
+        </header>
+        {children}
+        <Tags tags={post.tags} />
+      </article>
+    );
+  return (
+    <article className="blog-summary">
+      <h2>
+        <a href={post.route}>{post.title}</a>
+      </h2>
+      <PostMeta post={post} />
+      {children}
+      <p>
+        <a
+          className="read-more"
+          href={post.route}
+          aria-label={t('theme.blog.post.readMoreLabel', { title: post.title })}
+        >
+          {t('theme.blog.post.readMore')}
+        </a>
+      </p>
+    </article>
+  );
+}
+
+const BlogPostItem = overridable('BlogPostItem', BlogPostItemOriginal);
+
 /** A page of the blog list: posts with their excerpts, and links to the other pages. */
 export function BlogList({ page }: { page: BlogListProps }) {
   const { t } = useText();
@@ -85,22 +127,9 @@ export function BlogList({ page }: { page: BlogListProps }) {
       <div className="blog-main">
         <h1 className="visually-hidden">{page.title}</h1>
         {page.posts.map((post) => (
-          <article key={post.route} className="blog-summary">
-            <h2>
-              <a href={post.route}>{post.title}</a>
-            </h2>
-            <PostMeta post={post} />
+          <BlogPostItem key={post.route} post={post} isBlogPostPage={false}>
             <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml ?? '' }} />
-            <p>
-              <a
-                className="read-more"
-                href={post.route}
-                aria-label={t('theme.blog.post.readMoreLabel', { title: post.title })}
-              >
-                {t('theme.blog.post.readMore')}
-              </a>
-            </p>
-          </article>
+          </BlogPostItem>
         ))}
         <nav className="pagination-nav" aria-label={t('theme.blog.paginator.navAriaLabel')}>
           {page.prevHref ? (
@@ -136,15 +165,9 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
     <div className="blog-layout">
       <RecentPosts recent={page.recent} path={page.path} />
       <div className="blog-main">
-        <article className="markdown blog-post">
-          <header>
-            <h1>{page.title}</h1>
-            <PostMeta post={page.post} />
-            <TranslationNotice notice={page.translation} />
-          </header>
+        <BlogPostItem post={page.post} isBlogPostPage translation={page.translation}>
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
-          <Tags tags={page.post.tags} />
-        </article>
+        </BlogPostItem>
         <PageMeta editUrl={page.editUrl} />
         <Pager
           prev={page.newer}

@@ -5,6 +5,7 @@ import { safeUrl } from './safe-url';
 import { Toc, TocMobile } from './Toc';
 import { TranslationNotice } from './Translations';
 import { Translated, useText } from './text';
+import { overridable } from './theme-components';
 
 function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
   const { t } = useText();
@@ -100,6 +101,9 @@ export function PageMeta({ editUrl, lastUpdate }: { editUrl?: string; lastUpdate
   );
 }
 
+/** The end of a doc page (Docusaurus's `DocItem/Footer`), which a site may override. */
+const DocItemFooter = overridable('DocItem/Footer', PageMeta);
+
 /** A documentation page: breadcrumbs, title, content, prev/next and the table of contents. */
 export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }) {
   const { t } = useText();
@@ -113,7 +117,7 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
           <TranslationNotice notice={page.translation} />
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
-        <PageMeta editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
+        <DocItemFooter editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
         <Pager
           prev={page.prev}
           next={page.next}

@@ -8,10 +8,10 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
-import { useText } from '../text';
+import { Admonition } from './Admonition';
+import { CodeBlock } from './CodeBlock';
 import { BaseUrlContext } from './contexts';
 import {
   ExecutionEnvironment,
@@ -117,28 +117,6 @@ export function Tabs({
   );
 }
 
-/** `<Admonition type="tip" title="…">` for MDX pages that prefer a component to `:::tip`. */
-export function Admonition({
-  type = 'note',
-  title,
-  children,
-}: {
-  type?: string;
-  title?: string;
-  children?: ReactNode;
-}) {
-  const { t } = useText();
-  const { box, heading, content } = admonitionMarkup(type);
-  return (
-    <box.tagName className={box.className.join(' ')} role={box.role}>
-      <heading.tagName className={heading.className.join(' ')}>
-        {title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}
-      </heading.tagName>
-      <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
-    </box.tagName>
-  );
-}
-
 /**
  * Cards of the current category's pages: replaced at render time, like `::doc-card-list`. Docusaurus's
  * `items` (`useCurrentSidebarCategory().items`) are those same cards, so the list is the category's either way.
@@ -186,7 +164,7 @@ export function TOCInline({
   return <div className="toc-inline">{items.length > 0 ? list(0, items[0]!.level)[0] : null}</div>;
 }
 
-export { BaseUrlContext };
+export { Admonition, BaseUrlContext, CodeBlock };
 
 /** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
 export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {
@@ -231,31 +209,6 @@ export function BrowserOnly({ children, fallback }: { children?: () => ReactNode
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return <>{mounted && typeof children === 'function' ? children() : (fallback ?? null)}</>;
-}
-
-/**
- * Docusaurus's `<CodeBlock language="rust" title="…">`: in a page it becomes a fenced block before compiling
- * (highlighted like every other, see remark-code-block-component); this renders what is left, code a component
- * computes, as a plain block with the same frame.
- */
-export function CodeBlock({
-  children,
-  language,
-  title,
-}: {
-  children?: ReactNode;
-  language?: string;
-  title?: string;
-  showLineNumbers?: boolean;
-}) {
-  return (
-    <div className={`code-block${title ? ' has-title' : ''}`} data-lang={language}>
-      {title && <div className="code-title">{title}</div>}
-      <pre className="shiki">
-        <code>{typeof children === 'string' ? children.replace(/\n$/, '') : children}</code>
-      </pre>
-    </div>
-  );
 }
 
 /**

@@ -1,12 +1,9 @@
-import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from '../src/shared/route-data';
-import type { ThemeComponentProps } from '../src/shared/theme-components';
-import { Avatar } from './Avatar';
-import { PageMeta, Pager } from './DocPage';
-import { safeUrl } from './safe-url';
+import type { BlogArchiveProps, BlogListProps, BlogPostProps } from '../src/shared/route-data';
+import { Pager } from './DocPage';
 import { Toc } from './Toc';
-import { TranslationNotice } from './Translations';
 import { useText } from './text';
-import { overridable } from './theme-components';
+import { BlogPostItem } from './theme/BlogPostItem';
+import { DocItemFooterOriginal } from './theme/DocItem/Footer';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
   const { t } = useText();
@@ -31,92 +28,6 @@ function RecentPosts({ recent, path }: { recent: { title: string; route: string 
     </aside>
   );
 }
-
-function PostMeta({ post }: { post: PostSummary }) {
-  const { plural, date } = useText();
-  const reading = plural('theme.blog.post.readingTime.plurals', post.readingMinutes, {
-    readingTime: post.readingMinutes,
-  });
-  return (
-    <div className="post-meta">
-      <p className="post-date">
-        <time dateTime={post.date}>{date(post.date)}</time>
-        {` · ${reading}`}
-      </p>
-      {post.authors.length ? (
-        <ul className="post-authors">
-          {post.authors.map((author) => (
-            <li key={author.name} className="post-author">
-              {author.imageUrl ? <Avatar name={author.name} src={author.imageUrl} /> : null}
-              <span>
-                {author.url ? (
-                  <a href={safeUrl(author.url)} target="_blank" rel="noopener noreferrer">
-                    {author.name}
-                  </a>
-                ) : (
-                  author.name
-                )}
-                {author.title ? <small>{author.title}</small> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function Tags({ tags }: { tags: string[] }) {
-  const { t } = useText();
-  if (!tags.length) return null;
-  return (
-    <ul className="post-tags" aria-label={t('theme.tags.tagsListLabel')}>
-      {tags.map((tag) => (
-        <li key={tag}>{tag}</li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * A post, in a list (title linking to it, its excerpt, "read more") or on its own page (title, its whole text, its
- * tags): Docusaurus's `BlogPostItem`, which a site may override.
- */
-function BlogPostItemOriginal({ post, isBlogPostPage, translation, children }: ThemeComponentProps['BlogPostItem']) {
-  const { t } = useText();
-  if (isBlogPostPage)
-    return (
-      <article className="markdown blog-post">
-        <header>
-          <h1>{post.title}</h1>
-          <PostMeta post={post} />
-          <TranslationNotice notice={translation} />
-        </header>
-        {children}
-        <Tags tags={post.tags} />
-      </article>
-    );
-  return (
-    <article className="blog-summary">
-      <h2>
-        <a href={post.route}>{post.title}</a>
-      </h2>
-      <PostMeta post={post} />
-      {children}
-      <p>
-        <a
-          className="read-more"
-          href={post.route}
-          aria-label={t('theme.blog.post.readMoreLabel', { title: post.title })}
-        >
-          {t('theme.blog.post.readMore')}
-        </a>
-      </p>
-    </article>
-  );
-}
-
-const BlogPostItem = overridable('BlogPostItem', BlogPostItemOriginal);
 
 /** A page of the blog list: posts with their excerpts, and links to the other pages. */
 export function BlogList({ page }: { page: BlogListProps }) {
@@ -168,7 +79,8 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
         <BlogPostItem post={page.post} isBlogPostPage translation={page.translation}>
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </BlogPostItem>
-        <PageMeta editUrl={page.editUrl} />
+        {/* The theme's doc footer, whatever the site overrides: the post's edit link. */}
+        <DocItemFooterOriginal editUrl={page.editUrl} />
         <Pager
           prev={page.newer}
           next={page.older}

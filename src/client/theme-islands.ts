@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, type ReactElement, type ReactNode, useEffect } from 'react';
-import { HighlightedCodeContext } from '../../templates/content/CodeBlock';
+import { HighlightedCodeContext } from '../../templates/content/highlighted-code';
 import { contentComponentOfIsland, contentComponents } from '../../templates/content/theme-islands';
 import { addCopyButton } from './content-widgets';
 import { hydrateIsland } from './hydrate-island';

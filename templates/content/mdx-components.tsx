@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
-import { Admonition } from './Admonition';
-import { CodeBlock } from './CodeBlock';
+import { Admonition } from '../theme/Admonition';
+import { CodeBlock } from '../theme/CodeBlock';
 import { BaseUrlContext } from './contexts';
 import {
   ExecutionEnvironment,
@@ -21,6 +21,7 @@ import {
   useCurrentSidebarCategory,
   useDocusaurusContext,
 } from './docusaurus-modules';
+import * as themeInternal from './theme-internal';
 
 // Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
 // module from this file (see bundle-client).
@@ -32,6 +33,9 @@ export {
   useCurrentSidebarCategory,
   useDocusaurusContext,
 } from './docusaurus-modules';
+// What the theme's components build on, as `@docusaurus/theme-common/internal` (the browser bundle takes every
+// built-in module from this file).
+export * from './theme-internal';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -229,6 +233,7 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  ...themeInternal,
   useCurrentSidebarCategory,
   useDocusaurusContext,
   Head,

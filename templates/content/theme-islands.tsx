@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContentComponentName, ThemeComponentProps } from '../../src/shared/theme-components';
-import { Admonition } from './Admonition';
-import { CodeBlock } from './CodeBlock';
+import { Admonition } from '../theme/Admonition';
+import { CodeBlock } from '../theme/CodeBlock';
 import { IslandHtml, islandOf } from './island';
 
 // Each component's props are its own; the islands take them as JSON.

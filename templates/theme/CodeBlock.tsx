@@ -1,17 +1,8 @@
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { escapeHtml } from '../../src/shared/escape-html';
 import type { CodeBlockProps } from '../../src/shared/theme-components';
+import { HighlightedCodeContext, languageOf } from '../content/highlighted-code';
 import { overridable } from '../theme-components';
-
-/**
- * The highlighted markup (the `<pre>` the build's highlighter wrote) of the code a page's block holds: the markdown
- * compiler provides it on the server, the browser reads it back from the page before hydrating (src/client/islands).
- */
-export const HighlightedCodeContext = createContext<{ code: string; pre: string } | undefined>(undefined);
-
-/** The language a block's props name: `language`, or the `language-<lang>` class of a fenced block. */
-export const languageOf = ({ language, className }: CodeBlockProps): string | undefined =>
-  language ?? /(?:^|\s)language-(\S+)/.exec(className ?? '')?.[1];
 
 /**
  * The theme's code block: its title and the code, highlighted when the site built it (the markup of a fenced block

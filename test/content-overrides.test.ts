@@ -2,7 +2,7 @@
 // (DocItem/Footer, BlogPostItem), built into the French fixture site: each drawn by the site's file, with the props
 // Docusaurus gives, in `.md` pages and MDX pages alike; the content ones as islands the browser hydrates. A wrapped
 // original draws what the theme draws without an override, and a site without overrides gets the pages it got.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -100,11 +100,12 @@ const contentOverrides = {
 };
 
 const withOverrides = copyFixture('other-site', contentOverrides);
-// The same site without the overrides (the MDX page and its component kept).
+// The same site without the overrides (the MDX page and its component kept), the fixture's own admonition's too.
 const without = copyFixture('other-site', {
   'src/components/Encadre.tsx': contentOverrides['src/components/Encadre.tsx'],
   'content/docs/reference/composants.mdx': contentOverrides['content/docs/reference/composants.mdx'],
 });
+rmSync(path.join(without, 'src/theme/Admonition.tsx'));
 
 test.before(async () => {
   for (const dir of [withOverrides, without])

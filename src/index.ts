@@ -7,7 +7,11 @@ export { defineConfig, type UserConfig } from './config/define-config';
 export { defineReleases, type Release, type ReleasesData } from './content/releases';
 /** The theme components a site may override (`src/theme/<Name>.tsx`) and their props (WRITING.md). */
 export type {
+  AdmonitionProps,
+  BlogPostItemProps,
+  CodeBlockProps,
   DocCardProps,
+  DocItemFooterProps,
   FooterProps,
   LogoProps,
   NavbarProps,
@@ -15,4 +19,6 @@ export type {
   SearchBarProps,
   ThemeComponentName,
   ThemeComponentProps,
+  ThemeElement,
+  ThemeNode,
 } from './shared/theme-components';

@@ -4,9 +4,10 @@ import type { SiteChrome } from '../src/shared/site-chrome';
 import { BlogArchive, BlogList, BlogPost } from './Blog';
 import { DocPage } from './DocPage';
 import { Layout } from './Layout';
-import { DocsHome, Home, NotFound, Page, Releases } from './Pages';
+import { DocsHome, Home, Page, Releases } from './Pages';
 import { TranslationStatus } from './Translations';
 import { InterfaceTextContext } from './text';
+import { NotFound } from './theme/NotFound';
 
 export interface AppProps {
   chrome: SiteChrome;

@@ -1,10 +1,9 @@
-import type { BlogArchiveProps, BlogListProps, BlogPostProps, PostSummary } from '../src/shared/route-data';
-import { Avatar } from './Avatar';
-import { PageMeta, Pager } from './DocPage';
-import { safeUrl } from './safe-url';
+import type { BlogArchiveProps, BlogListProps, BlogPostProps } from '../src/shared/route-data';
+import { Pager } from './DocPage';
 import { Toc } from './Toc';
-import { TranslationNotice } from './Translations';
 import { useText } from './text';
+import { BlogPostItem } from './theme/BlogPostItem';
+import { DocItemFooterOriginal } from './theme/DocItem/Footer';
 
 function RecentPosts({ recent, path }: { recent: { title: string; route: string }[]; path: string }) {
   const { t } = useText();
@@ -30,52 +29,6 @@ function RecentPosts({ recent, path }: { recent: { title: string; route: string 
   );
 }
 
-function PostMeta({ post }: { post: PostSummary }) {
-  const { plural, date } = useText();
-  const reading = plural('theme.blog.post.readingTime.plurals', post.readingMinutes, {
-    readingTime: post.readingMinutes,
-  });
-  return (
-    <div className="post-meta">
-      <p className="post-date">
-        <time dateTime={post.date}>{date(post.date)}</time>
-        {` · ${reading}`}
-      </p>
-      {post.authors.length ? (
-        <ul className="post-authors">
-          {post.authors.map((author) => (
-            <li key={author.name} className="post-author">
-              {author.imageUrl ? <Avatar name={author.name} src={author.imageUrl} /> : null}
-              <span>
-                {author.url ? (
-                  <a href={safeUrl(author.url)} target="_blank" rel="noopener noreferrer">
-                    {author.name}
-                  </a>
-                ) : (
-                  author.name
-                )}
-                {author.title ? <small>{author.title}</small> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function Tags({ tags }: { tags: string[] }) {
-  const { t } = useText();
-  if (!tags.length) return null;
-  return (
-    <ul className="post-tags" aria-label={t('theme.tags.tagsListLabel')}>
-      {tags.map((tag) => (
-        <li key={tag}>{tag}</li>
-      ))}
-    </ul>
-  );
-}
-
 /** A page of the blog list: posts with their excerpts, and links to the other pages. */
 export function BlogList({ page }: { page: BlogListProps }) {
   const { t } = useText();
@@ -85,22 +38,9 @@ export function BlogList({ page }: { page: BlogListProps }) {
       <div className="blog-main">
         <h1 className="visually-hidden">{page.title}</h1>
         {page.posts.map((post) => (
-          <article key={post.route} className="blog-summary">
-            <h2>
-              <a href={post.route}>{post.title}</a>
-            </h2>
-            <PostMeta post={post} />
+          <BlogPostItem key={post.route} post={post} isBlogPostPage={false}>
             <div className="markdown" dangerouslySetInnerHTML={{ __html: post.excerptHtml ?? '' }} />
-            <p>
-              <a
-                className="read-more"
-                href={post.route}
-                aria-label={t('theme.blog.post.readMoreLabel', { title: post.title })}
-              >
-                {t('theme.blog.post.readMore')}
-              </a>
-            </p>
-          </article>
+          </BlogPostItem>
         ))}
         <nav className="pagination-nav" aria-label={t('theme.blog.paginator.navAriaLabel')}>
           {page.prevHref ? (
@@ -136,16 +76,11 @@ export function BlogPost({ page }: { page: BlogPostProps }) {
     <div className="blog-layout">
       <RecentPosts recent={page.recent} path={page.path} />
       <div className="blog-main">
-        <article className="markdown blog-post">
-          <header>
-            <h1>{page.title}</h1>
-            <PostMeta post={page.post} />
-            <TranslationNotice notice={page.translation} />
-          </header>
+        <BlogPostItem post={page.post} isBlogPostPage translation={page.translation}>
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
-          <Tags tags={page.post.tags} />
-        </article>
-        <PageMeta editUrl={page.editUrl} />
+        </BlogPostItem>
+        {/* The theme's doc footer, whatever the site overrides: the post's edit link. */}
+        <DocItemFooterOriginal editUrl={page.editUrl} />
         <Pager
           prev={page.newer}
           next={page.older}

@@ -1,10 +1,10 @@
 import type { DocProps } from '../src/shared/route-data';
 import type { NavLink } from '../src/shared/sidebar';
 import { icons } from './icons';
-import { safeUrl } from './safe-url';
 import { Toc, TocMobile } from './Toc';
 import { TranslationNotice } from './Translations';
-import { Translated, useText } from './text';
+import { useText } from './text';
+import { DocItemFooter } from './theme/DocItem/Footer';
 
 function Breadcrumbs({ items, home }: { items: DocProps['breadcrumbs']; home: string }) {
   const { t } = useText();
@@ -66,40 +66,6 @@ export function Pager({
   );
 }
 
-/** The end of a page: "edit this page" and when it was last changed, when the site gives them. */
-export function PageMeta({ editUrl, lastUpdate }: { editUrl?: string; lastUpdate?: DocProps['lastUpdate'] }) {
-  const { t, date } = useText();
-  if (!editUrl && !lastUpdate) return null;
-  return (
-    <footer className="page-meta">
-      {editUrl ? (
-        <a className="edit-link" href={safeUrl(editUrl)} target="_blank" rel="noopener noreferrer">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path fill="currentColor" d={icons.edit} />
-          </svg>
-          {t('theme.common.editThisPage')}
-        </a>
-      ) : null}
-      {lastUpdate ? (
-        <span className="last-update">
-          <Translated
-            text={t('theme.lastUpdated.lastUpdatedAtBy')}
-            parts={{
-              atDate: lastUpdate.date ? (
-                <Translated
-                  text={t('theme.lastUpdated.atDate')}
-                  parts={{ date: <time dateTime={lastUpdate.date}>{date(lastUpdate.date)}</time> }}
-                />
-              ) : null,
-              byUser: lastUpdate.author ? t('theme.lastUpdated.byUser', { user: lastUpdate.author }) : null,
-            }}
-          />
-        </span>
-      ) : null}
-    </footer>
-  );
-}
-
 /** A documentation page: breadcrumbs, title, content, prev/next and the table of contents. */
 export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }) {
   const { t } = useText();
@@ -113,7 +79,7 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
           <TranslationNotice notice={page.translation} />
           <div className="content" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
         </article>
-        <PageMeta editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
+        <DocItemFooter editUrl={page.editUrl} lastUpdate={page.lastUpdate} />
         <Pager
           prev={page.prev}
           next={page.next}

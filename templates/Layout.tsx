@@ -1,15 +1,15 @@
 import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { mainContentId } from '../src/shared/main-content';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
 import { CrashBox } from './CrashBox';
 import { storage, useIsMobile } from './hooks';
-import { SmartLink } from './Link';
 import { MobileMenu } from './MobileMenu';
-import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
 import { useText } from './text';
-import { overridable } from './theme-components';
+import { Footer } from './theme/Footer';
+import { Navbar } from './theme/Navbar';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
@@ -53,30 +53,6 @@ function AnnouncementBar({ bar }: { bar: NonNullable<SiteChrome['announcementBar
     </div>
   );
 }
-
-function FooterOriginal({ footer }: { footer: SiteChrome['footer'] }) {
-  return (
-    <footer className="footer">
-      <div className="container footer-columns">
-        {footer.columns.map((column) => (
-          <div key={column.title} className="footer-column">
-            <p className="footer-title">{column.title}</p>
-            <ul>
-              {column.items.map((item) => (
-                <li key={item.label}>
-                  <SmartLink item={item} className="footer-link" />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-      <p className="footer-copyright">{footer.copyright}</p>
-    </footer>
-  );
-}
-
-const Footer = overridable('Footer', FooterOriginal);
 
 /** The crash box ('This page crashed.', a 'Try again' button and the message) instead of a blank page. */
 export class PageErrorBoundary extends Component<
@@ -137,7 +113,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
   }, [isMobile]);
   return (
     <>
-      <a className="skip-link" href="#contenuto">
+      <a className="skip-link" href={`#${mainContentId}`}>
         {t('theme.common.skipToMainContent')}
       </a>
       <TranslationBar notice={chrome.translationNotice} />
@@ -166,7 +142,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
             <Sidebar items={sidebar} path={path} renderCollapsed={renderCollapsed} />
           </aside>
         ) : null}
-        <main id="contenuto" tabIndex={-1}>
+        <main id={mainContentId} tabIndex={-1}>
           <PageErrorBoundary resetKey={path}>{children}</PageErrorBoundary>
         </main>
       </div>

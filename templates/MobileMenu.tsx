@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
-import { NavbarBrand } from './Navbar';
 import { SafeItem } from './NavbarItem';
 import { Sidebar } from './Sidebar';
 import { useText } from './text';
+import { Logo } from './theme/Logo';
 import { useFocusTrap } from './use-focus-trap';
 
 /**
@@ -68,7 +68,7 @@ export function MobileMenu({
         }}
       >
         <div className="mobile-menu-header">
-          <NavbarBrand chrome={chrome} />
+          <Logo chrome={chrome} />
           <button
             type="button"
             className="mobile-menu-close"

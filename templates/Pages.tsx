@@ -1,9 +1,8 @@
-import type { DocsHomeProps, HomeProps, NotFoundProps, PageProps, ReleasesProps } from '../src/shared/route-data';
+import type { DocsHomeProps, HomeProps, PageProps, ReleasesProps } from '../src/shared/route-data';
 import { safeUrl } from './safe-url';
 import { Toc } from './Toc';
 import { TranslationNotice } from './Translations';
 import { useText } from './text';
-import { overridable } from './theme-components';
 
 /** The landing page: a hero with calls to action, then the page's own content. */
 export function Home({ page }: { page: HomeProps }) {
@@ -117,25 +116,3 @@ export function Releases({ page }: { page: ReleasesProps }) {
     </div>
   );
 }
-
-/** The page every unknown path shows: the site's own `404.md`, or a short default with a way back home. */
-function NotFoundOriginal({ page, baseUrl }: { page: NotFoundProps; baseUrl: string }) {
-  const { t } = useText();
-  return (
-    <div className="container narrow not-found">
-      <h1>{page.title}</h1>
-      {page.contentHtml ? (
-        <div className="content markdown" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
-      ) : (
-        <div className="not-found-text">
-          <p>{t('theme.NotFound.p1')}</p>
-          <p>
-            <a href={baseUrl}>{t('theme.NotFound.homeLink')}</a>
-          </p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-export const NotFound = overridable('NotFound', NotFoundOriginal);

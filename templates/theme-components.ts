@@ -1,4 +1,4 @@
-import { Component, type ComponentType, createElement, type ReactNode } from 'react';
+import { Component, type ComponentType, createContext, createElement, type ReactNode, useContext } from 'react';
 import { type ThemeComponentName, type ThemeComponentProps, themeComponentNames } from '../src/shared/theme-components';
 import { CrashBox } from './CrashBox';
 
@@ -6,19 +6,30 @@ import { CrashBox } from './CrashBox';
 type AnyComponent = ComponentType<never>;
 const originals = new Map<ThemeComponentName, AnyComponent>();
 const originalWrappers = new Map<ThemeComponentName, AnyComponent>();
+const themedComponents = new Map<ThemeComponentName, AnyComponent>();
 let overrides: Partial<Record<ThemeComponentName, AnyComponent>> = {};
 
 /**
  * The site's overrides, by name: set once before the server renders and before the browser hydrates, so both
  * draw the same tree.
  */
-export function setThemeOverrides(site: Partial<Record<ThemeComponentName, unknown>>): void {
+export function setThemeOverrides(site: ThemeOverrideComponents): void {
   overrides = {};
   for (const name of themeComponentNames) {
     const component = site[name];
     if (component) overrides[name] = component as AnyComponent;
   }
 }
+
+/** The site's overrides of theme components, by name, as `setThemeOverrides` takes them. */
+export type ThemeOverrideComponents = Partial<Record<ThemeComponentName, unknown>>;
+
+/**
+ * The overrides a page's content draws, while the markdown compiler renders it: those its compile input names
+ * (and none when it names none), whatever this process set for the pages' frames. Outside a page's compile (the
+ * server's render, the browser) there is no provider and `setThemeOverrides`'s apply.
+ */
+export const PageOverridesContext = createContext<ThemeOverrideComponents | undefined>(undefined);
 
 /**
  * The theme's component `name`, as the templates render it: the site's override when it has one, else `Original`.
@@ -30,13 +41,22 @@ export function overridable<N extends ThemeComponentName>(
 ): ComponentType<ThemeComponentProps[N]> {
   originals.set(name, Original as AnyComponent);
   const Themed = (props: ThemeComponentProps[N]) => {
-    const override = overrides[name] as ComponentType<ThemeComponentProps[N]> | undefined;
+    const ofPage = useContext(PageOverridesContext);
+    const override = (ofPage ? ofPage[name] : overrides[name]) as ComponentType<ThemeComponentProps[N]> | undefined;
     return override
       ? createElement(OverrideBoundary, null, createElement(override, props))
       : createElement(Original, props);
   };
   Themed.displayName = `Theme(${name})`;
+  themedComponents.set(name, Themed as AnyComponent);
   return Themed;
+}
+
+/** The component `overridable` made for `name`, once its module has run (the browser's islands draw it). */
+export function themedComponent<N extends ThemeComponentName>(
+  name: N,
+): ComponentType<ThemeComponentProps[N]> | undefined {
+  return themedComponents.get(name) as ComponentType<ThemeComponentProps[N]> | undefined;
 }
 
 /** What `@theme-original/<name>` gives an override: the theme's own component, looked up when it renders. */
@@ -53,6 +73,14 @@ export function originalComponent<N extends ThemeComponentName>(name: N): Compon
     originalWrappers.set(name, wrapper as AnyComponent);
   }
   return wrapper;
+}
+
+/** Where the server's bundles of overrides find `originalComponent` (`@theme-original/<Name>`). */
+export const themeOriginalsGlobal = '__docsItThemeOriginal';
+
+/** Gives the server's bundles of overrides `originalComponent`, before one is imported. */
+export function provideThemeOriginals(): void {
+  (globalThis as Record<string, unknown>)[themeOriginalsGlobal] = originalComponent;
 }
 
 /**

@@ -115,7 +115,9 @@ test('navbar, language dropdown with per-locale URLs, bars and footer', () => {
   assert.match(html, 'Tradotto dalla comunità.');
   assert.match(html, 'data-announcement-id="annuncio-1"');
   assert.match(html, 'Copyright © 2024 Prova');
-  assert.match(html, 'class="skip-link" href="#contenuto"');
+  // Docusaurus's id for the skip link's target, so a site's CSS written for Docusaurus finds the same <main>.
+  assert.match(html, 'class="skip-link" href="#__docusaurus_skipToContent_fallback"');
+  assert.match(html, '<main id="__docusaurus_skipToContent_fallback" tabindex="-1">');
 });
 
 test('blog lists (10 then 1), archive by year, feeds, sitemap and robots', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -133,6 +133,33 @@ test('code blocks: an edited block is highlighted again; the page’s other bloc
   assert.match(read('it/v1/guides/codice/index.html'), 'run');
   restore();
   await build();
+});
+
+test('an Admonition override compiles again the pages that may draw one; a Footer one compiles none', async () => {
+  const file = path.join(dir, 'src/theme/Admonition.tsx');
+  const override = (word: string) =>
+    "import Original from '@theme-original/Admonition';\n" +
+    `export default function A(props) { return <div className="${word}"><Original {...props} /></div>; }\n`;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, override('avvolto'));
+  const added = await build();
+  // The one page with `:::`; the rest of the site is taken from the cache.
+  assert.is(misses(added, 'compile'), 1);
+  assert.match(read('it/v1/guides/intro/primo/index.html'), '<div class="avvolto"><div class="admonition');
+  writeFileSync(file, override('cambiato'));
+  assert.is(misses(await build(), 'compile'), 1, 'an edit of it: the same page again');
+  assert.match(read('it/v1/guides/intro/primo/index.html'), '<div class="cambiato">');
+  writeFileSync(
+    path.join(dir, 'src/theme/Footer.tsx'),
+    'export default function F() { return <footer>Piè</footer>; }\n',
+  );
+  const footer = await build();
+  assert.is(misses(footer, 'compile'), 0, 'the frame is rendered, not compiled');
+  assert.match(read('it/v1/guides/intro/primo/index.html'), '<footer>Piè</footer>');
+  rmSync(path.join(dir, 'src/theme'), { recursive: true });
+  const removed = await build();
+  assert.is(misses(removed, 'compile'), 1, 'removed: the page draws the theme’s admonition again');
+  assert.not.match(read('it/v1/guides/intro/primo/index.html'), 'cambiato');
 });
 
 test('digests: the same value gives the same digest; what JSON would drop silently is refused', () => {

@@ -11,9 +11,9 @@ import type { SiteChrome } from '../src/shared/site-chrome';
 import { autoHeightDuration } from '../templates/collapse';
 import { localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
-import { Navbar } from '../templates/Navbar';
 import { Sidebar } from '../templates/Sidebar';
 import { InterfaceTextContext } from '../templates/text';
+import { Navbar } from '../templates/theme/Navbar';
 
 const chrome: SiteChrome = {
   title: 'Prova',

@@ -1,5 +1,6 @@
-// A site's overrides of theme components (`src/theme/<Name>.tsx`): a file named after no theme component is an
-// error at that file, naming the component it most likely meant.
+// A site's overrides of theme components (`src/theme/<Name>.tsx`, `src/theme/DocItem/Footer.tsx`): a file named after
+// no theme component is an error at that file, naming the component it most likely meant; an override that throws
+// fails the build at its line, the content components' (compiled with the page) as the frame's (rendered with it).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,11 @@ test('an override in a folder is named by the folder', async () => {
 test('a name like no theme component lists those a site can override', async () => {
   const errors = await buildErrors('other-site', { 'src/theme/Carousel.tsx': footer });
   assert.match(errors[0]!, 'none named Carousel');
-  assert.match(errors[0]!, 'The components a site can override: Navbar, Logo, SearchBar, Footer, DocCard, NotFound.');
+  assert.match(
+    errors[0]!,
+    'The components a site can override: Navbar, Logo, SearchBar, Footer, DocCard, DocItem/Footer, Admonition, ' +
+      'CodeBlock, BlogPostItem, NotFound.',
+  );
   assert.not.match(errors[0]!, 'Did you mean');
 });
 
@@ -52,6 +57,61 @@ test('an override that throws while it renders fails the build at its file and l
   const errors = await buildErrors('other-site', { 'src/theme/Footer.tsx': throwing });
   assert.ok(errors.length > 0);
   assert.match(errors[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/docs\/.* failed: .*pied de page cassé/);
+});
+
+test('a folder of a name’s first part holds that component; a misspelt one names the right one', async () => {
+  const errors = await buildErrors('other-site', { 'src/theme/DocItem/Fotter.tsx': footer });
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /^src\/theme\/DocItem\/Fotter\.tsx:1:1: .*there is none named DocItem\/Fotter/);
+  assert.match(errors[0]!, 'Did you mean DocItem/Footer? Rename it DocItem/Footer.tsx.');
+});
+
+/** An override of `name` whose line 4 throws while it renders (compiled pages: in a worker thread). */
+const throwing = (name: string, props: string) =>
+  [
+    `import type { ${props} } from 'docs-it';`,
+    '',
+    `export default function Broken(props: ${props}) {`,
+    `  if (props) throw new Error('${name} cassé');`,
+    '  return null;',
+    '}',
+    '',
+  ].join('\n');
+
+test('a content override that throws fails the compile of each page it draws, at its file and line', async () => {
+  const errors = await buildErrors(
+    'other-site',
+    {
+      'src/theme/Admonition.tsx': throwing('Admonition', 'AdmonitionProps'),
+      'src/theme/CodeBlock/index.tsx': throwing('CodeBlock', 'CodeBlockProps'),
+    },
+    { jobs: 2 },
+  );
+  const at = (file: string, page: string) =>
+    new RegExp(`^${file}:4:\\d+: compiling /docs/manuel/premiers-pas/${page} failed: .*threw: \\w+ cassé`);
+  // The installation page draws a code block first, the first book page an admonition alone.
+  assert.ok(
+    errors.some((e) => at('src/theme/CodeBlock/index\\.tsx', 'installation').test(e)),
+    errors.join('\n'),
+  );
+  assert.ok(
+    errors.some((e) => at('src/theme/Admonition\\.tsx', 'premier-livre').test(e)),
+    errors.join('\n'),
+  );
+});
+
+test('a doc footer or a blog post override that throws fails the page’s render at its file and line', async () => {
+  const errors = await buildErrors('other-site', {
+    'src/theme/DocItem/Footer.tsx': throwing('DocItem/Footer', 'DocItemFooterProps'),
+  });
+  assert.match(
+    errors[0]!,
+    /^src\/theme\/DocItem\/Footer\.tsx:4:\d+: rendering \/docs\/manuel\/.* failed: .*DocItem\/Footer cassé/,
+  );
+  const blog = await buildErrors('other-site', {
+    'src/theme/BlogPostItem.tsx': throwing('BlogPostItem', 'BlogPostItemProps'),
+  });
+  assert.match(blog[0]!, /^src\/theme\/BlogPostItem\.tsx:4:\d+: rendering \/docs\/blog.* failed: .*BlogPostItem cassé/);
 });
 
 test('an edited override renders again on the next build, though the pages did not change', async () => {

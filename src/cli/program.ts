@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { themeComponentNames } from '../shared/theme-components';
 import { buildCommand, buildFailure } from './build-command';
 import { endChildProcesses } from './child-processes';
 import { devCommand, releaseSupervisor } from './dev-command';
@@ -144,17 +145,25 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
   withOutputOptions(
     program
       .command('swizzle')
-      .description("write src/theme/<Name>.tsx, which wraps the theme's component of that name")
-      .argument('<name>', 'the component: Navbar, Logo, SearchBar, Footer, DocCard or NotFound')
-      .option('--wrap', 'draw the original inside the new component (the default)', true)
+      .description("write src/theme/<Name>.tsx, which wraps the theme's component of that name (or is a copy of it)")
+      .argument('<name>', `the component: ${themeComponentNames.join(', ')}`)
+      .option('--wrap', 'draw the original inside the new component (the default)')
+      .addOption(
+        new Option('--eject', "write a copy of the theme's component to edit, in place of a wrapper").conflicts('wrap'),
+      )
       .option('-d, --dir <dir>', "the site's folder", '.')
       .option('-f, --force', 'replace an override that is already there', false),
-  ).action(async (name: string, opts: OutputOptions & { dir: string; force: boolean }) => {
-    const { swizzleCommand } = await import('./swizzle-command');
-    await action((o: typeof opts, reporter) =>
-      swizzleCommand({ name, dir: path.resolve(o.dir), force: o.force }, reporter),
-    )(opts);
-  });
+  ).action(
+    async (name: string, opts: OutputOptions & { dir: string; force: boolean; wrap?: boolean; eject?: boolean }) => {
+      const { swizzleCommand } = await import('./swizzle-command');
+      await action((o: typeof opts, reporter) =>
+        swizzleCommand(
+          { name, dir: path.resolve(o.dir), force: o.force, eject: o.eject === true, packageRoot: context.packageRoot },
+          reporter,
+        ),
+      )(opts);
+    },
+  );
 
   withOutputOptions(
     program

@@ -85,15 +85,22 @@ export function decorateContent(root: ParentNode): void {
   });
   makeWideTablesFocusable(root);
   root.querySelectorAll<HTMLElement>('.code-block').forEach((block) => {
-    if (block.querySelector(':scope > .copy-button')) return;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'copy-button';
-    button.title = t('theme.CodeBlock.copy');
-    button.setAttribute('aria-label', t('theme.CodeBlock.copyButtonAriaLabel'));
-    button.innerHTML = copyButtonMarkup;
-    block.appendChild(button);
+    // A block the site's override draws gets its button once the island has hydrated (see islands.ts): React
+    // compares what it finds inside the block with what it drew.
+    if (!block.closest(`docs-it-island[data-component^="@theme/"]`)) addCopyButton(block);
   });
+}
+
+/** The copy button of a code block (`.code-block`), unless it has one. */
+export function addCopyButton(block: HTMLElement): void {
+  if (block.querySelector(':scope > .copy-button')) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy-button';
+  button.title = t('theme.CodeBlock.copy');
+  button.setAttribute('aria-label', t('theme.CodeBlock.copyButtonAriaLabel'));
+  button.innerHTML = copyButtonMarkup;
+  block.appendChild(button);
 }
 
 /**

@@ -1,50 +1,33 @@
-import { type ComponentType, createElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { BaseUrlContext, CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
-import { InterfaceTextContext } from '../../templates/text';
-import { clientConfig } from './client-config';
-import { reportRecoverable } from './recoverable-errors';
+import type { ComponentType } from 'react';
+import { hydrateIsland } from './hydrate-island';
 
 type Components = Record<string, ComponentType<Record<string, unknown>> | undefined>;
 let components: Promise<Components> | undefined;
+let themeIslands: Promise<typeof import('./theme-islands')> | undefined;
 
 /**
- * Hydrates the site's own components in `root` (server-rendered inside `<docs-it-island>`, see
- * templates/content/island.tsx) with the same components from the site's components module. That module is
- * a chunk of its own, loaded only by pages that have islands. What a page put inside a component stays the
- * HTML the server rendered (nested islands are hydrated on their own).
+ * Hydrates the components in `root` the server rendered inside `<docs-it-island>` (see
+ * templates/content/island.tsx) with the same components: the site's own, from its components module, and the
+ * theme's that the site overrides (`@theme/Admonition`…), drawn by the override. Each kind is a chunk of its own,
+ * loaded only by pages that have such islands. What a page put inside a component stays the HTML the server
+ * rendered (nested islands are hydrated on their own).
  */
 export function hydrateIslands(root: ParentNode): void {
   const islands = [...root.querySelectorAll<HTMLElement>('docs-it-island:not([data-hydrated])')];
   if (islands.length === 0) return;
+  const ofTheme = islands.filter((island) => island.dataset.component?.startsWith('@theme/'));
+  const ofSite = islands.filter((island) => !ofTheme.includes(island));
+  if (ofTheme.length > 0) {
+    themeIslands ??= import('./theme-islands');
+    void themeIslands.then((module) => module.hydrateThemeIslands(ofTheme));
+  }
+  if (ofSite.length === 0) return;
   components ??= import('docs-it:site-components') as unknown as Promise<Components>;
   void components.then((module) => {
-    for (const island of islands) {
+    for (const island of ofSite) {
       const Component = island.dataset.component ? module[island.dataset.component] : undefined;
-      if (!Component || island.dataset.hydrated) continue;
-      island.dataset.hydrated = '';
-      const props = JSON.parse(island.dataset.props ?? '{}') as Record<string, unknown>;
-      const slot = island.querySelector('docs-it-slot');
-      if (slot) props.children = createElement('docs-it-slot', { dangerouslySetInnerHTML: { __html: slot.innerHTML } });
-      // Theme components inside (`<Admonition>`) read the site's interface strings, as on the server.
-      const text = clientConfig.chrome.text;
-      // The Docusaurus modules they use (`useBaseUrl`, `useDocusaurusContext`) read the site, as on the server.
-      const withSite = createElement(
-        BaseUrlContext.Provider,
-        { value: clientConfig.baseUrl },
-        createElement(
-          SiteConfigContext.Provider,
-          { value: clientConfig.siteConfig },
-          createElement(
-            CurrentCategoryContext.Provider,
-            { value: island.dataset.category ? JSON.parse(island.dataset.category) : undefined },
-            createElement(Component, props),
-          ),
-        ),
-      );
-      hydrateRoot(island, createElement(InterfaceTextContext.Provider, { value: text }, withSite), {
-        onRecoverableError: reportRecoverable,
-      });
+      if (Component)
+        hydrateIsland(island, Component, JSON.parse(island.dataset.props ?? '{}') as Record<string, unknown>);
     }
   });
 }

@@ -1,4 +1,5 @@
-import { type ComponentType, createElement } from 'react';
+import { fileURLToPath } from 'node:url';
+import { type ComponentType, createElement, type ReactElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeStringify from 'rehype-stringify';
@@ -18,15 +19,23 @@ import {
   mdxComponents,
 } from '../../templates/content/mdx-components';
 import { countSiteElements, provideModulesToSiteCode } from '../../templates/content/site-modules';
+import { islandComponentsOf } from '../../templates/content/theme-islands';
 import { InterfaceTextContext } from '../../templates/text';
+import {
+  PageOverridesContext,
+  provideThemeOriginals,
+  type ThemeOverrideComponents,
+} from '../../templates/theme-components';
 import { DocsItError } from '../errors';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
+import { type ContentOverrides, overrideExportName } from '../shared/theme-components';
 import type { CompiledPage, ImportBinding, PageContext } from './compiled-page';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
 import { createHighlighter, type Highlighter } from './highlighter';
+import { overrideErrorIn } from './override-errors';
 import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
 import { pageSource } from './page-source';
 import rehypeCode from './rehype-code';
@@ -39,6 +48,7 @@ import rehypeLinks from './rehype-links';
 import rehypeMdxExports from './rehype-mdx-exports';
 import rehypeRawIfNeeded from './rehype-raw-if-needed';
 import rehypeSearchBlocks from './rehype-search-blocks';
+import rehypeThemeIslands from './rehype-theme-islands';
 import remarkAutolinkGuard from './remark-autolink-guard';
 import { cardListMarker } from './remark-card-list';
 import remarkCodeBlockComponent from './remark-code-block-component';
@@ -91,6 +101,8 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
     rehypeCollect,
     rehypeSearchBlocks,
     rehypeHeadingAnchors,
+    // Once the rest has read the admonitions' content: the site's override draws them (when it has one).
+    [rehypeThemeIslands, { format }],
     ...(excerpt ? [rehypeExcerpt] : []),
     // After the TOC is collected: MDX pages export it (and their front matter) as Docusaurus's do.
     ...(format === 'mdx' ? [rehypeMdxExports] : []),
@@ -128,6 +140,10 @@ export function createPageCompiler(
     file.data.page = page;
     let html: string;
     try {
+      const overrides = await pageOverridesOf(input.theme);
+      const withPage = (element: ReactElement) => pageContexts(input, overrides, element);
+      if (input.theme)
+        file.data.renderIsland = (element) => withoutImagePreloads(renderToStaticMarkup(withPage(element)));
       if (format === 'md') {
         html = String(await (excerpt ? mdWithExcerpt : md).process(file));
       } else {
@@ -147,7 +163,7 @@ export function createPageCompiler(
           try {
             const budget = createElementBudget(input.file, body.length, (stack) => componentPlace(stack, body));
             html = await withoutProcessExit(input.file, async () => {
-              const { imports, components } = await modulesOf(input.code);
+              const { imports, components } = await modulesOf(input.code, input.theme);
               const mod = await runMdx(String(compiled), {
                 ...jsxRuntime,
                 jsx: budget.wrap(jsxRuntime.jsx),
@@ -158,29 +174,17 @@ export function createPageCompiler(
               const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
               const content = createElement(Content, { components });
               const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-              // Theme components in a page (`<Admonition>`) speak the site's language, like its compiled markdown.
-              const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withIds);
               countSiteElements(budget.count);
               try {
-                const withCategory = createElement(
-                  CurrentCategoryContext.Provider,
-                  { value: input.mdxData?.sidebarCategory },
-                  withText,
-                );
-                const withSite = createElement(
-                  SiteConfigContext.Provider,
-                  { value: input.mdxData?.siteConfig ?? docusaurusSiteConfigOf({ ...noSite, baseUrl: input.baseUrl }) },
-                  withCategory,
-                );
-                const markup = renderToStaticMarkup(
-                  createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withSite),
-                );
-                return withoutImagePreloads(markup);
+                return withoutImagePreloads(renderToStaticMarkup(withPage(withIds)));
               } finally {
                 countSiteElements(undefined);
               }
             });
           } catch (error) {
+            const ofOverride =
+              input.theme && overrideErrorIn(error, fileURLToPath(input.theme.url), `compiling ${input.route}`);
+            if (ofOverride) throw ofOverride;
             // The page's own code failed: whatever it threw is the page's error.
             throw (
               stackOverflowError(error, input.file) ??
@@ -191,7 +195,10 @@ export function createPageCompiler(
           }
       }
     } catch (error) {
-      throw syntaxErrorOrCrash(error, input.file);
+      throw (
+        (input.theme && overrideErrorIn(error, fileURLToPath(input.theme.url), `compiling ${input.route}`)) ??
+        syntaxErrorOrCrash(error, input.file)
+      );
     }
     // `<DocCardList />` written as a component leaves the marker `::doc-card-list` leaves: its cards come alike.
     if (format === 'mdx' && !file.data.cardList && html.includes(cardListMarker))
@@ -215,6 +222,36 @@ export function createPageCompiler(
 /** A page compiled without a site (a test's): `useDocusaurusContext()` says nothing but its base URL. */
 const noSite = { title: '', tagline: '', url: '' };
 
+/**
+ * What the theme's and the site's components in a page read, around `element`: the site's interface strings (theme
+ * components speak its language, like its compiled markdown), base URL, config and the page's category, and the
+ * overrides this page draws (its compile input's, and none when it names none).
+ */
+function pageContexts(input: CompileInput, overrides: ThemeOverrideComponents, element: ReactElement): ReactElement {
+  const withOverrides = createElement(PageOverridesContext.Provider, { value: overrides }, element);
+  const withText = createElement(InterfaceTextContext.Provider, { value: input.text }, withOverrides);
+  const withCategory = createElement(
+    CurrentCategoryContext.Provider,
+    { value: input.mdxData?.sidebarCategory },
+    withText,
+  );
+  const withSite = createElement(
+    SiteConfigContext.Provider,
+    { value: input.mdxData?.siteConfig ?? docusaurusSiteConfigOf({ ...noSite, baseUrl: input.baseUrl }) },
+    withCategory,
+  );
+  return createElement(BaseUrlContext.Provider, { value: input.baseUrl }, withSite);
+}
+
+/** The site's overrides a page draws, from the bundle its compile input names (imported once per process). */
+async function pageOverridesOf(theme: ContentOverrides | undefined): Promise<ThemeOverrideComponents> {
+  if (!theme) return {};
+  provideModulesToSiteCode();
+  provideThemeOriginals();
+  const bundle = (await import(theme.url)) as Record<string, unknown>;
+  return Object.fromEntries(theme.names.map((name) => [name, bundle[overrideExportName(name)]]));
+}
+
 type Namespace = Record<string, unknown>;
 const islands = new WeakMap<Namespace, Namespace>();
 
@@ -233,11 +270,21 @@ function withIslands(namespace: Namespace): Namespace {
   return wrapped;
 }
 
-/** The modules an MDX page's imports name (see remark-imports), and the components it has without imports. */
-async function modulesOf(code: SiteCode | undefined): Promise<{ imports: Namespace; components: Namespace }> {
+/**
+ * The modules an MDX page's imports name (see remark-imports), and the components it has without imports. The theme's
+ * components the site overrides are islands in the page (`<Admonition>`, `import CodeBlock from '@theme/CodeBlock'`).
+ */
+async function modulesOf(
+  code: SiteCode | undefined,
+  theme?: ContentOverrides,
+): Promise<{ imports: Namespace; components: Namespace }> {
   const imports: Namespace = {};
   for (const [spec, exported] of Object.entries(builtinModuleExports)) imports[builtinKey(spec)] = exported;
-  if (!code) return { imports, components: mdxComponents };
+  const islands = islandComponentsOf(theme?.names ?? []);
+  for (const name of theme?.names ?? [])
+    imports[builtinKey(`@theme/${name}`)] = { ...builtinModuleExports[`@theme/${name}`], default: islands[name] };
+  const builtins = { ...mdxComponents, ...islands };
+  if (!code) return { imports, components: builtins };
   provideModulesToSiteCode();
   const bundle = (await import(code.url)) as Record<string, Namespace>;
   const site = withIslands(bundle[componentsKey] ?? {});
@@ -248,7 +295,7 @@ async function modulesOf(code: SiteCode | undefined): Promise<{ imports: Namespa
     // '@theme/Command'` binds both, as a Docusaurus site's `src/theme/Command.js` exporting both does.
     imports[key] = name === undefined ? namespace : { ...namespace, default: namespace[name] };
   }
-  const components: Namespace = { ...mdxComponents };
+  const components: Namespace = { ...builtins };
   for (const name of code.components) components[name] = site[name];
   return { imports, components };
 }

@@ -1,7 +1,9 @@
+import type { ReactElement } from 'react';
 import type { DocusaurusSiteConfig } from '../shared/docusaurus-site-config';
 import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { SidebarCategory } from '../shared/sidebar';
 import type { SiteCode } from '../shared/site-code';
+import type { ContentOverrides } from '../shared/theme-components';
 import type { TocItem } from '../shared/toc';
 
 /** A problem found while compiling a page that does not stop the compile: reported with all the others. */
@@ -77,8 +79,13 @@ export interface PageContext {
   text: InterfaceText;
   /** The site's code an MDX page can use (its components; the modules it imports), when the site has some. */
   code?: SiteCode;
-  /** What an MDX page exports as `frontMatter` and `metadata` (see rehype-mdx-exports). */
+  /**
+   * What an MDX page exports as `frontMatter` and `metadata` (see rehype-mdx-exports), and what the site's code it
+   * draws reads (the site's config, the category): on `.md` pages too when they draw an override.
+   */
   mdxData?: MdxPageData;
+  /** The site's overrides of content components this page may draw (absent: it draws the theme's). */
+  theme?: ContentOverrides;
 }
 
 declare module 'vfile' {
@@ -97,6 +104,11 @@ declare module 'vfile' {
     importBindings: ImportBinding[];
     /** An import of the page named nothing: its problems say which, and the page's code does not run. */
     importFailed: boolean;
+    /**
+     * Renders an element of the page's content (an override's island) to HTML, with what the page's components read
+     * (see `pageContexts`): set when the page draws an override of a content component.
+     */
+    renderIsland: (element: ReactElement) => string;
   }
 }
 

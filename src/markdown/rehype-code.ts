@@ -1,6 +1,11 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString as textOf } from 'hast-util-to-string';
+import { createElement } from 'react';
 import type { VFile } from 'vfile';
+import { HighlightedCodeContext } from '../../templates/content/highlighted-code';
+import { IslandHtml } from '../../templates/content/island';
+import { islandHtmlName, islandNameOf } from '../../templates/content/theme-islands';
+import { CodeBlock } from '../../templates/theme/CodeBlock';
 import { escapeHtml } from '../shared/escape-html';
 import { codeBlockOf } from './code-fences';
 import { parseCodeMeta } from './code-meta';
@@ -67,6 +72,12 @@ export default function rehypeCode(options: CodeOptions) {
         }
         const text = textOf(code).replace(/\n$/, '');
         const pre = await options.highlighter.highlight(codeBlockOf(lang, meta, text));
+        if (file.data.page?.theme?.names.includes('CodeBlock')) {
+          const metastring =
+            (code.data as { meta?: string } | undefined)?.meta ?? (code.properties.metastring as string | undefined);
+          parent.children[index] = codeBlockIsland(file, options.output, { text, pre, requested, metastring });
+          return;
+        }
         const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : '';
         const className = `code-block${meta.title ? ' has-title' : ''}`;
         if (options.output === 'mdx') {
@@ -91,4 +102,38 @@ export default function rehypeCode(options: CodeOptions) {
       }),
     );
   };
+}
+
+/**
+ * A block of a page whose site overrides CodeBlock: the override's island, drawn now with the props Docusaurus gives
+ * (the code as `children`, `className`, `title`, `metastring`, `showLineNumbers`); the theme's CodeBlock it may wrap
+ * shows the highlighted `pre`. `.md` gets the island's HTML, MDX an element that draws it around that HTML.
+ */
+function codeBlockIsland(
+  file: VFile,
+  output: CodeOptions['output'],
+  block: { text: string; pre: string; requested: string | undefined; metastring: string | undefined },
+): ElementContent {
+  const meta = parseCodeMeta(block.metastring);
+  const props = {
+    children: block.text,
+    ...(block.requested ? { className: `language-${block.requested}` } : {}),
+    ...(meta.title ? { title: meta.title } : {}),
+    ...(block.metastring ? { metastring: block.metastring } : {}),
+    ...(meta.showLineNumbers ? { showLineNumbers: true } : {}),
+  };
+  const render = file.data.renderIsland!;
+  const highlighted = { code: block.text, pre: block.pre };
+  const html = render(
+    createElement(HighlightedCodeContext.Provider, { value: highlighted }, createElement(CodeBlock, props)),
+  );
+  const island = { component: islandNameOf('CodeBlock'), props: JSON.stringify(props), html };
+  if (output === 'mdx')
+    return {
+      type: 'mdxJsxFlowElement',
+      name: islandHtmlName,
+      attributes: Object.entries(island).map(([name, value]) => ({ type: 'mdxJsxAttribute', name, value })),
+      children: [],
+    } as unknown as ElementContent;
+  return { type: 'raw', value: render(createElement(IslandHtml, island)) } as unknown as ElementContent;
 }

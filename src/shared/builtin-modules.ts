@@ -22,6 +22,29 @@ export const builtinModules = {
     useCurrentSidebarCategory: 'useCurrentSidebarCategory',
   },
   '@theme/Mermaid': { default: 'Mermaid' },
+  // What the theme's overridable components build on (templates/content/theme-internal.ts), for the copies
+  // `docs-it swizzle <Name> --eject` writes.
+  '@docusaurus/theme-common/internal': {
+    admonitionKinds: 'admonitionKinds',
+    admonitionMarkup: 'admonitionMarkup',
+    isAdmonitionKind: 'isAdmonitionKind',
+    escapeHtml: 'escapeHtml',
+    ColorModeToggle: 'ColorModeToggle',
+    useHideOnScroll: 'useHideOnScroll',
+    icons: 'icons',
+    SmartLink: 'SmartLink',
+    SafeItem: 'SafeItem',
+    PostMeta: 'PostMeta',
+    Tags: 'Tags',
+    safeUrl: 'safeUrl',
+    TranslationNotice: 'TranslationNotice',
+    Translated: 'Translated',
+    useText: 'useText',
+    Logo: 'Logo',
+    SearchBar: 'SearchBar',
+    HighlightedCodeContext: 'HighlightedCodeContext',
+    languageOf: 'languageOf',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type BuiltinModule = keyof typeof builtinModules;

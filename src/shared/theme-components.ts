@@ -1,9 +1,24 @@
-import type { NotFoundProps } from './route-data';
+import type { NotFoundProps, PostSummary, TranslationNoticeProps } from './route-data';
 import type { SidebarItem } from './sidebar';
 import type { SiteChrome } from './site-chrome';
 
 /** Where a site keeps its overrides of theme components, as in Docusaurus. */
 export const themeOverridesDir = 'src/theme';
+
+/**
+ * A React element (React's `ReactElement`, written out: the declarations a site type-checks against need no React
+ * types, and the site's own React types accept it).
+ */
+export interface ThemeElement {
+  // biome-ignore lint/suspicious/noExplicitAny: React's own element type leaves these open (ReactElement<any, any>).
+  type: any;
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  props: any;
+  key: string | null;
+}
+
+/** What a component draws inside it (React's `ReactNode`, written out as `ThemeElement` is). */
+export type ThemeNode = ThemeElement | string | number | bigint | boolean | null | undefined | Iterable<ThemeNode>;
 
 /** The navbar's props: the page it is drawn on and the mobile menu's state. */
 export interface NavbarProps {
@@ -18,6 +33,32 @@ export interface NavbarProps {
   /** The menu button, which gets focus back when the mobile menu is dismissed. */
   // React's RefObject, written out: the declarations a site type-checks against need no React types.
   toggleRef?: { current: HTMLButtonElement | null };
+}
+
+/** An admonition (`:::tip[Title]` in markdown, `<Admonition>` in MDX), with the props Docusaurus gives it. */
+export interface AdmonitionProps {
+  /** Its kind as the page wrote it: note, tip, info, caution, warning or danger. */
+  type: string;
+  /** The title the page gave it; without one the theme titles it after its kind, in the site's language. */
+  title?: ThemeNode;
+  /** Its content, drawn by the theme from the page's markdown. */
+  children?: ThemeNode;
+}
+
+/** A block of code (a fenced block, `<CodeBlock>` in MDX), with the props Docusaurus gives it. */
+export interface CodeBlockProps {
+  /** The code, as the page wrote it. */
+  children?: ThemeNode;
+  /** `language-<lang>` of a fenced block's language. */
+  className?: string;
+  /** The language, as `<CodeBlock language="rust">` names it. */
+  language?: string;
+  /** `title="…"` of the fence. */
+  title?: string;
+  /** What follows the language on the fence's line (`title="main.rs" {2-3}`). */
+  metastring?: string;
+  /** `showLineNumbers` of the fence (a number: the first line's number). */
+  showLineNumbers?: boolean | number;
 }
 
 /**
@@ -36,6 +77,26 @@ export interface ThemeComponentProps {
   Footer: { footer: SiteChrome['footer'] };
   /** One card of a category's pages (`::doc-card-list`, a category's generated index). */
   DocCard: { item: SidebarItem };
+  /** The end of a doc page: "edit this page" and when it was last changed (Docusaurus's `DocItem/Footer`). */
+  'DocItem/Footer': {
+    editUrl?: string;
+    /** When (`YYYY-MM-DD`) and by whom the page was last changed. */
+    lastUpdate?: { date?: string; author?: string };
+  };
+  /** An admonition in a page's content. */
+  Admonition: AdmonitionProps;
+  /** A block of code in a page's content, highlighted when the site builds. */
+  CodeBlock: CodeBlockProps;
+  /** A blog post: in the blog's lists (its excerpt) and on its own page (its whole text). */
+  BlogPostItem: {
+    post: PostSummary;
+    /** True on the post's own page, false in a list of posts. */
+    isBlogPostPage: boolean;
+    /** On the post's page: the notice that the text it translates changed since. */
+    translation?: TranslationNoticeProps;
+    /** The post's text: its excerpt in a list, all of it on its page. */
+    children?: ThemeNode;
+  };
   /** The body of the page every unknown path shows. */
   NotFound: { page: NotFoundProps; baseUrl: string };
 }
@@ -49,14 +110,47 @@ export const themeComponentNames: readonly ThemeComponentName[] = [
   'SearchBar',
   'Footer',
   'DocCard',
+  'DocItem/Footer',
+  'Admonition',
+  'CodeBlock',
+  'BlogPostItem',
   'NotFound',
 ] satisfies ThemeComponentName[];
 
 export const isThemeComponentName = (name: string): name is ThemeComponentName =>
   (themeComponentNames as readonly string[]).includes(name);
 
+/**
+ * The components a page's content draws, not its frame: the markdown compiler draws their overrides into the
+ * page's HTML (as islands the browser hydrates), so a page that may hold one is compiled again when they change.
+ */
+export const contentComponentNames = ['Admonition', 'CodeBlock'] as const satisfies readonly ThemeComponentName[];
+
+export type ContentComponentName = (typeof contentComponentNames)[number];
+
+export const isContentComponentName = (name: string): name is ContentComponentName =>
+  (contentComponentNames as readonly string[]).includes(name);
+
+/**
+ * The site's overrides of the content components a page may draw, bundled for the markdown compiler: the bundle's
+ * `file:` URL (named after its content, so it keys the compile of the pages that use it) and what it overrides.
+ */
+export interface ContentOverrides {
+  url: string;
+  names: ContentComponentName[];
+}
+
+/** The export under which a bundle of overrides holds a component: `DocItem/Footer` → `DocItem_Footer`. */
+export const overrideExportName = (name: ThemeComponentName): string => name.replace(/\W/g, '_');
+
+/** The name of the props type `'docs-it'` exports for a component: `DocItem/Footer` → `DocItemFooterProps`. */
+export const propsTypeName = (name: ThemeComponentName): string =>
+  name === 'NotFound' ? 'NotFoundPageProps' : `${name.replace(/\W/g, '')}Props`;
+
 export type LogoProps = ThemeComponentProps['Logo'];
 export type SearchBarProps = ThemeComponentProps['SearchBar'];
 export type FooterProps = ThemeComponentProps['Footer'];
 export type DocCardProps = ThemeComponentProps['DocCard'];
+export type DocItemFooterProps = ThemeComponentProps['DocItem/Footer'];
+export type BlogPostItemProps = ThemeComponentProps['BlogPostItem'];
 export type NotFoundPageProps = ThemeComponentProps['NotFound'];

@@ -171,6 +171,7 @@ export function createSite(
     siteInterfaceText(config.site),
     content.code,
     docusaurusSiteConfigOf(config.site),
+    content.theme.content,
   );
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();

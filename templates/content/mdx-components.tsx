@@ -8,10 +8,10 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
-import { useText } from '../text';
+import { Admonition } from '../theme/Admonition';
+import { CodeBlock } from '../theme/CodeBlock';
 import { BaseUrlContext } from './contexts';
 import {
   ExecutionEnvironment,
@@ -21,6 +21,7 @@ import {
   useCurrentSidebarCategory,
   useDocusaurusContext,
 } from './docusaurus-modules';
+import * as themeInternal from './theme-internal';
 
 // Docusaurus's modules of the site's context, exported here too: the browser bundle takes every built-in
 // module from this file (see bundle-client).
@@ -32,6 +33,9 @@ export {
   useCurrentSidebarCategory,
   useDocusaurusContext,
 } from './docusaurus-modules';
+// What the theme's components build on, as `@docusaurus/theme-common/internal` (the browser bundle takes every
+// built-in module from this file).
+export * from './theme-internal';
 
 /** Gives each `<Tabs>` of one page its own ids; a fresh one is provided for every page compiled. */
 export const IdsContext = createContext<() => number>(() => 0);
@@ -117,28 +121,6 @@ export function Tabs({
   );
 }
 
-/** `<Admonition type="tip" title="…">` for MDX pages that prefer a component to `:::tip`. */
-export function Admonition({
-  type = 'note',
-  title,
-  children,
-}: {
-  type?: string;
-  title?: string;
-  children?: ReactNode;
-}) {
-  const { t } = useText();
-  const { box, heading, content } = admonitionMarkup(type);
-  return (
-    <box.tagName className={box.className.join(' ')} role={box.role}>
-      <heading.tagName className={heading.className.join(' ')}>
-        {title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}
-      </heading.tagName>
-      <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
-    </box.tagName>
-  );
-}
-
 /**
  * Cards of the current category's pages: replaced at render time, like `::doc-card-list`. Docusaurus's
  * `items` (`useCurrentSidebarCategory().items`) are those same cards, so the list is the category's either way.
@@ -186,7 +168,7 @@ export function TOCInline({
   return <div className="toc-inline">{items.length > 0 ? list(0, items[0]!.level)[0] : null}</div>;
 }
 
-export { BaseUrlContext };
+export { Admonition, BaseUrlContext, CodeBlock };
 
 /** Docusaurus's `<Link to="/docs/x">` (or `href`): a site path gets the base URL, other URLs stay as written. */
 export function Link({ to, href, children }: { to?: string; href?: string; children?: ReactNode }) {
@@ -234,31 +216,6 @@ export function BrowserOnly({ children, fallback }: { children?: () => ReactNode
 }
 
 /**
- * Docusaurus's `<CodeBlock language="rust" title="…">`: in a page it becomes a fenced block before compiling
- * (highlighted like every other, see remark-code-block-component); this renders what is left, code a component
- * computes, as a plain block with the same frame.
- */
-export function CodeBlock({
-  children,
-  language,
-  title,
-}: {
-  children?: ReactNode;
-  language?: string;
-  title?: string;
-  showLineNumbers?: boolean;
-}) {
-  return (
-    <div className={`code-block${title ? ' has-title' : ''}`} data-lang={language}>
-      {title && <div className="code-title">{title}</div>}
-      <pre className="shiki">
-        <code>{typeof children === 'string' ? children.replace(/\n$/, '') : children}</code>
-      </pre>
-    </div>
-  );
-}
-
-/**
  * A diagram written in Mermaid's language (a ` ```mermaid ` fence, or Docusaurus's `<Mermaid value="…" />`):
  * its source, which the browser replaces with the drawing (src/client/diagrams.ts) in the page's colour mode.
  */
@@ -276,6 +233,7 @@ export function CodeBlockHtml({ className, lang, html }: { className: string; la
 }
 
 const implementations = {
+  ...themeInternal,
   useCurrentSidebarCategory,
   useDocusaurusContext,
   Head,

@@ -141,7 +141,12 @@ test('page data of links that scroll into view is prefetched when the browser is
   await page.goto(site.origin + doc);
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   const next = await page.locator('.pagination-next').getAttribute('href');
-  const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === `${next}/page-data.json`);
+  const fetched = (pathname: string) => page.waitForRequest((r) => new URL(r.url()).pathname === pathname);
+  const prefetched = fetched(`${next}/page-data.json`);
+  // A link in the text of the page (the app finds them inside <main>, by its id), near the end of the page.
+  const faqData = fetched('/it/v1/guides/faq/page-data.json');
+  await page.locator('main .content a[href="/it/v1/guides/faq"]').last().scrollIntoViewIfNeeded();
+  await faqData.catch(() => assert.unreachable("a link of the page's text in view has its page data fetched"));
   await page.locator('.pagination-next').scrollIntoViewIfNeeded();
   await prefetched.catch(() => assert.unreachable('a link in view has its page data fetched'));
   await context.close();

@@ -152,7 +152,7 @@ for (const viewport of screens) {
     await keyboard.page.keyboard.press('Tab');
     assert.ok(await keyboard.page.locator('.skip-link').evaluate((a) => a === document.activeElement));
     await keyboard.page.keyboard.press('Enter');
-    await assertLanded(keyboard.page, 'contenuto', 'skip link');
+    await assertLanded(keyboard.page, '__docusaurus_skipToContent_fallback', 'skip link');
     await assertStayedOnPage(keyboard, cli, 'skip link');
     await keyboard.close();
   });

@@ -1,6 +1,7 @@
 // A site's overrides of theme components as its reader meets them: the French fixture site wraps the theme's
-// doc card (a badge over each card) and replaces its footer with one of its own, whose button works once the
-// page has hydrated; no hydration error on the console, on first load or after in-app navigation.
+// doc card (a badge over each card) and admonitions (a button folds them), and replaces its footer with one of its
+// own, whose button works once the page has hydrated; no hydration error on the console, on first load or after
+// in-app navigation. Overrides that break in the browser show the theme's crash box in their place.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,6 +23,38 @@ test.before(async () => {
         description: 'Gabarits des pages et couvertures du livre.',
         link: { type: 'generated-index' },
       }),
+      // A doc footer that asks readers for their opinion, once the page has hydrated.
+      'src/theme/DocItem/Footer.tsx': [
+        "import Original from '@theme-original/DocItem/Footer';",
+        "import type { DocItemFooterProps } from 'docs-it';",
+        "import { useState } from 'react';",
+        '',
+        'export default function DocItemFooter(props: DocItemFooterProps) {',
+        '  const [thanked, setThanked] = useState(false);',
+        '  return (',
+        '    <>',
+        '      <Original {...props} />',
+        '      {thanked ? <p>Merci de votre avis !</p> : (',
+        '        <button type="button" onClick={() => setThanked(true)}>Cette page m’a aidé</button>',
+        '      )}',
+        '    </>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      // A code block (the installation page's) that breaks in the browser: the reader must see the crash box, not a
+      // blank page.
+      'src/theme/CodeBlock.tsx': [
+        "import Original from '@theme-original/CodeBlock';",
+        "import type { CodeBlockProps } from 'docs-it';",
+        '',
+        'export default function CodeBlock(props: CodeBlockProps) {',
+        "  const inBrowser = typeof window !== 'undefined';",
+        "  if (inBrowser && props.title === 'terminal') throw new Error('le bloc de code est en panne');",
+        '  return <Original {...props} />;',
+        '}',
+        '',
+      ].join('\n'),
       // A search button that breaks when it is used: its crash must not blank the page.
       'src/theme/SearchBar.tsx': [
         "import { useState } from 'react';",
@@ -114,6 +147,55 @@ test('an override that throws in the browser shows the crash box in its place, a
   await page.close();
 });
 
+test('the wrapped admonition: the theme’s box under the site’s button, which folds it, after navigation', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
+  const fold = page.getByRole('button', { name: "Replier l'encadré" });
+  assert.ok(await fold.isVisible(), 'the override’s button above the admonition');
+  const note = page.getByRole('note');
+  assert.ok(await note.getByText('Remarque', { exact: true }).isVisible(), 'the theme’s box and title, in French');
+  assert.ok(await note.getByText('Atelier enregistre le livre à chaque modification').isVisible());
+  await fold.click();
+  assert.equal(await note.count(), 0, 'folded away: the page’s island hydrated');
+  await page.getByRole('button', { name: "Déplier l'encadré" }).click();
+  assert.ok(await page.getByRole('note').getByText('Remarque', { exact: true }).isVisible());
+
+  // In-app navigation: the next page's admonition, drawn by the override too, works as well.
+  await page.locator('.pagination-nav a[rel="prev"]').click();
+  await page.waitForURL('**/premiers-pas/installation');
+  const tip = page.getByRole('note').filter({ hasText: 'Un conseil' });
+  assert.ok(await tip.isVisible());
+  await page.getByRole('button', { name: "Replier l'encadré" }).click();
+  assert.equal(await tip.count(), 0);
+  assert.equal(
+    messages.filter((m) => !m.includes('le bloc de code est en panne')),
+    [],
+  );
+  await page.close();
+});
+
+test('the doc footer: the theme’s edit link and last update, then the site’s question, which it answers', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
+  await page.getByRole('button', { name: 'Cette page m’a aidé' }).click();
+  assert.ok(await page.getByText('Merci de votre avis !').isVisible());
+  assert.equal(messages, []);
+  await page.close();
+});
+
+test('a code block whose override breaks in the browser: the crash box in its place, the page stays', async () => {
+  const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/installation`);
+  const crash = page.getByRole('alert').filter({ hasText: 'Cette page a planté.' });
+  await crash.waitFor();
+  assert.ok(await crash.getByText('le bloc de code est en panne').isVisible());
+  assert.ok(await crash.getByRole('button', { name: 'Réessayer' }).isVisible());
+  assert.ok(await page.getByRole('heading', { name: 'Installer Atelier' }).isVisible(), 'the page’s title');
+  assert.ok(await page.getByText('Placez la bibliothèque sur un disque rapide').isVisible(), 'the text after it');
+  assert.ok(
+    messages.some((m) => m.includes('le bloc de code est en panne')),
+    'the error is on the console',
+  );
+  await page.close();
+});
+
 test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads the page with it', async () => {
   const dir = copyFixture('other-site');
   let dev: RunningDev | undefined;
@@ -134,6 +216,9 @@ test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads
     const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
     await legal.click();
     assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+    // The admonition's override, an island of the page's text, hydrated under dev too.
+    await page.getByRole('button', { name: "Replier l'encadré" }).click();
+    assert.equal(await page.getByRole('note').count(), 0);
 
     const file = path.join(dir, 'src/theme/Footer.tsx');
     const reloaded = page.waitForEvent('load');

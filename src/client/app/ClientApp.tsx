@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { noteNavigationScroll, storage } from '../../../templates/hooks';
 import { translatorOf } from '../../shared/i18n/interface-text';
+import { mainContentId } from '../../shared/main-content';
 import { documentTitle } from '../../shared/page-title';
 import type { RouteProps } from '../../shared/route-data';
 import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
@@ -156,7 +157,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle, root }: Cl
         if (path) idle(() => loader.prefetch(path));
       }
     });
-    for (const a of document.querySelectorAll('#contenuto a[href^="/"], .pagination-nav a')) observer.observe(a);
+    for (const a of document.querySelectorAll(`#${mainContentId} a[href^="/"], .pagination-nav a`)) observer.observe(a);
     document.addEventListener('mouseover', onHover);
     document.addEventListener('focusin', onHover);
     return () => {
@@ -169,7 +170,7 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle, root }: Cl
   // After a page is shown: title, scroll position or hash target, focus at the top, content widgets.
   useEffect(() => {
     document.title = documentTitle(state.page.title, siteTitle);
-    const content = document.getElementById('contenuto') ?? document;
+    const content = document.getElementById(mainContentId) ?? document;
     decorateContent(content);
     hydrateIslands(content);
     showDiagrams(content);

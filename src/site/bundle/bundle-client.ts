@@ -4,7 +4,7 @@ import { type BuildOptions, type BuildResult, build, context, type Metafile, typ
 import { DocsItError, type SourceLocation } from '../../errors';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../../shared/builtin-modules';
 import type { ClientConfig } from '../../shared/client-config';
-import { isThemeComponentName, type ThemeComponentName } from '../../shared/theme-components';
+import { isThemeComponentName, overrideExportName, type ThemeComponentName } from '../../shared/theme-components';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */
@@ -122,8 +122,13 @@ function themeOverrides(packageRoot: string, files: Partial<Record<ThemeComponen
         const entries = Object.entries(files);
         return {
           contents: [
-            ...entries.map(([name, file]) => `import ${name} from ${JSON.stringify(file)};`),
-            `export default { ${entries.map(([name]) => name).join(', ')} };`,
+            ...entries.map(
+              ([name, file]) =>
+                `import ${overrideExportName(name as ThemeComponentName)} from ${JSON.stringify(file)};`,
+            ),
+            `export default { ${entries
+              .map(([name]) => `${JSON.stringify(name)}: ${overrideExportName(name as ThemeComponentName)}`)
+              .join(', ')} };`,
           ].join('\n'),
           loader: 'js',
           resolveDir: packageRoot,

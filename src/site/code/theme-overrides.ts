@@ -1,16 +1,25 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
-import { originalComponent, setThemeOverrides } from '../../../templates/theme-components';
+import {
+  provideThemeOriginals,
+  setThemeOverrides,
+  type ThemeOverrideComponents,
+  themeOriginalsGlobal,
+} from '../../../templates/theme-components';
 import { digestText } from '../../cache/digest';
 import type { ModuleFiles } from '../../cache/module-files';
 import { closestName } from '../../config/describe-issue';
 import { DocsItError } from '../../errors';
+import { overrideErrorIn, withSourceMap } from '../../markdown/override-errors';
 import {
+  type ContentComponentName,
+  type ContentOverrides,
+  isContentComponentName,
   isThemeComponentName,
+  overrideExportName,
   type ThemeComponentName,
   themeComponentNames,
   themeOverridesDir,
@@ -23,48 +32,57 @@ const codeFile = /\.(tsx|ts|jsx|js)$/;
 export interface ThemeOverrides {
   files: Partial<Record<ThemeComponentName, string>>;
   digest: string;
+  /** The overrides of the components a page's content draws, bundled for the markdown compiler (when it has some). */
+  content?: ContentOverrides;
 }
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
+const indexFiles = ['index.tsx', 'index.ts', 'index.jsx', 'index.js'];
+
 /**
- * The override files under `src/theme` (`Footer.tsx`, or `Footer/index.tsx`), by component name. A file named
- * after no overridable component is an error with the closest name: a misspelt override would silently do
- * nothing.
+ * The override files under `src/theme`, by component name: `Footer.tsx` or `Footer/index.tsx`, and a name with a
+ * slash in folders, as in Docusaurus (`DocItem/Footer.tsx`, `DocItem/Footer/index.tsx`). A folder with an index
+ * file is one component, whose other files are its own modules; a folder without one holds components whose names
+ * start with its name. A file named after no overridable component is an error with the closest name: a misspelt
+ * override would silently do nothing.
  */
 export function findThemeOverrides(root: string): ThemeOverrides {
-  const dir = path.join(root, themeOverridesDir);
   const files: Partial<Record<ThemeComponentName, string>> = {};
-  if (!existsSync(dir)) return { files, digest: '' };
-  for (const entry of readdirSync(dir).sort()) {
-    const full = path.join(dir, entry);
-    const isDir = statSync(full).isDirectory();
-    const file = isDir
-      ? ['index.tsx', 'index.ts', 'index.jsx', 'index.js'].map((f) => path.join(full, f)).find((f) => existsSync(f))
-      : codeFile.test(entry)
-        ? full
-        : undefined;
-    if (!file) continue;
-    const name = isDir ? entry : entry.replace(codeFile, '');
-    if (!isThemeComponentName(name)) {
-      const near = closestName(name, themeComponentNames);
-      const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(entry)}. `;
-      throw new DocsItError(
-        `${rel(root, file)} overrides no theme component: there is none named ${name}`,
-        { file: rel(root, file), line: 1, column: 1 },
-        `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.`,
-      );
+  const visit = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      const isDir = statSync(full).isDirectory();
+      const file = isDir
+        ? indexFiles.map((f) => path.join(full, f)).find((f) => existsSync(f))
+        : codeFile.test(entry)
+          ? full
+          : undefined;
+      if (isDir && !file) {
+        visit(full, `${prefix}${entry}/`);
+        continue;
+      }
+      if (!file) continue;
+      const name = prefix + (isDir ? entry : entry.replace(codeFile, ''));
+      if (!isThemeComponentName(name)) {
+        const near = closestName(name, themeComponentNames);
+        const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(entry)}. `;
+        throw new DocsItError(
+          `${rel(root, file)} overrides no theme component: there is none named ${name}`,
+          { file: rel(root, file), line: 1, column: 1 },
+          `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.`,
+        );
+      }
+      files[name] = file;
     }
-    files[name] = file;
-  }
+  };
+  const dir = path.join(root, themeOverridesDir);
+  if (existsSync(dir)) visit(dir, '');
   const digest = Object.entries(files)
     .map(([name, file]) => `${name}\0${digestText(readFileSync(file, 'utf8'))}`)
     .join('\n');
   return { files, digest: digest && digestText(digest).slice(0, 24) };
 }
-
-/** Where the server's bundle of overrides finds `originalComponent` (see `themeOriginals`). */
-const originalsGlobal = '__docsItThemeOriginal';
 
 /** `@theme-original/<Name>` is the theme's own component; an unknown name is an error at the import. */
 export function themeOriginals(moduleOf: (name: ThemeComponentName) => string, resolveDir: string): Plugin {
@@ -90,21 +108,11 @@ export function themeOriginals(moduleOf: (name: ThemeComponentName) => string, r
   };
 }
 
-/**
- * Bundles the site's overrides for the server and hands them to the templates (`setThemeOverrides`), so that
- * `renderToString` draws them; none when the site has none.
- */
-export async function loadThemeOverrides(root: string, modules: ModuleFiles): Promise<ThemeOverrides> {
-  const overrides = findThemeOverrides(root);
-  const entries = Object.entries(overrides.files);
-  if (entries.length === 0) {
-    setThemeOverrides({});
-    loadedBundle = undefined;
-    return overrides;
-  }
-  const entry = entries.map(([name, file]) => `export { default as ${name} } from ${JSON.stringify(file)};`).join('\n');
-  let code: string;
-  let map: SourceMapPayload;
+/** Bundles the overrides in `entries` for the server (each under `overrideExportName`), with an inline source map. */
+async function bundleOverrides(root: string, entries: [ThemeComponentName, string][]): Promise<string> {
+  const entry = entries
+    .map(([name, file]) => `export { default as ${overrideExportName(name)} } from ${JSON.stringify(file)};`)
+    .join('\n');
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'theme-overrides.js', loader: 'js' },
@@ -114,7 +122,9 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       format: 'esm',
       target: 'node20',
       write: false,
-      // Kept apart from the code: it maps an error thrown while an override renders back to its line.
+      // It maps an error thrown while an override renders back to its line (see `overrideErrorIn`). In a comment of
+      // the module's own file, so that a compile worker finds it, but not the standard one: Node would then map the
+      // error's stack itself, to files the site does not have.
       sourcemap: 'external',
       outfile: path.join(root, 'theme-overrides.mjs'),
       logLevel: 'silent',
@@ -124,15 +134,16 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       packages: 'external',
       plugins: [
         themeOriginals(
-          (name) => `export default globalThis[${JSON.stringify(originalsGlobal)}](${JSON.stringify(name)});`,
+          (name) => `export default globalThis[${JSON.stringify(themeOriginalsGlobal)}](${JSON.stringify(name)});`,
           root,
         ),
         docsItModules,
         siteAlias(root),
       ],
     });
-    code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
-    map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
+    const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
+    const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.contents;
+    return withSourceMap(code, map);
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
       .errors?.[0];
@@ -144,8 +155,25 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       'Fix this error in the override of the theme component.',
     );
   }
+}
+
+/**
+ * Bundles the site's overrides for the server and hands them to the templates (`setThemeOverrides`), so that
+ * `renderToString` draws them; none when the site has none. The overrides of content components (Admonition,
+ * CodeBlock) are bundled once more on their own, for the markdown compiler (`ThemeOverrides.content`): a page's
+ * compile is keyed on that bundle alone, so an edit of the navbar's override compiles no page again.
+ */
+export async function loadThemeOverrides(root: string, modules: ModuleFiles): Promise<ThemeOverrides> {
+  const overrides = findThemeOverrides(root);
+  const entries = Object.entries(overrides.files) as [ThemeComponentName, string][];
+  if (entries.length === 0) {
+    setThemeOverrides({});
+    loadedBundle = undefined;
+    return overrides;
+  }
+  const code = await bundleOverrides(root, entries);
   provideModulesToSiteCode();
-  (globalThis as Record<string, unknown>)[originalsGlobal] = originalComponent;
+  provideThemeOriginals();
   let loaded: Record<string, unknown>;
   const bundleFile = modules.file('theme-overrides', code);
   try {
@@ -157,48 +185,37 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       'Fix the code at the top level (outside its functions) of the files in src/theme.',
     );
   }
-  for (const [name, file] of entries)
-    if (typeof loaded[name] !== 'function' && typeof loaded[name] !== 'object')
+  const components: ThemeOverrideComponents = {};
+  for (const [name, file] of entries) {
+    const component = loaded[overrideExportName(name)];
+    if (typeof component !== 'function' && typeof component !== 'object')
       throw new DocsItError(
         `${rel(root, file)} has no default export: an override exports its component as the default`,
         { file: rel(root, file), line: 1, column: 1 },
-        `Write \`export default function ${name}(props) { … }\`.`,
+        `Write \`export default function ${name.replace(/\W/g, '')}(props) { … }\`.`,
       );
-  setThemeOverrides(loaded);
-  loadedBundle = { file: bundleFile, map: new SourceMap(map), root };
+    components[name] = component;
+  }
+  setThemeOverrides(components);
+  loadedBundle = bundleFile;
+  const content = entries.filter(([name]) => isContentComponentName(name));
+  if (content.length > 0) {
+    const contentCode = await bundleOverrides(root, content);
+    overrides.content = {
+      url: pathToFileURL(modules.file('theme-content-overrides', contentCode)).href,
+      names: content.map(([name]) => name as ContentComponentName),
+    };
+  }
   return overrides;
 }
 
-/** The overrides the server renders with: their bundle's file and its source map. */
-let loadedBundle: { file: string; map: SourceMap; root: string } | undefined;
+/** The bundle of overrides the server renders with. */
+let loadedBundle: string | undefined;
 
 /**
  * An error thrown while a page rendered, located in the site's override it came from (by the bundle's source map):
  * the page's build fails naming that file and line. Undefined for an error thrown elsewhere.
  */
 export function overrideErrorOf(error: unknown, route: string): DocsItError | undefined {
-  if (!loadedBundle || !(error instanceof Error) || !error.stack) return undefined;
-  const { file, map, root } = loadedBundle;
-  const url = pathToFileURL(file).href;
-  for (const line of error.stack.split('\n')) {
-    const at = line.indexOf(url);
-    if (at < 0) continue;
-    const position = /^:(\d+):(\d+)/.exec(line.slice(at + url.length));
-    if (!position) continue;
-    const entry = map.findEntry(Number(position[1]) - 1, Number(position[2]) - 1) as {
-      originalSource?: string;
-      originalLine?: number;
-      originalColumn?: number;
-    };
-    if (!entry.originalSource) continue;
-    const source = entry.originalSource.startsWith('file:')
-      ? fileURLToPath(entry.originalSource)
-      : path.resolve(path.dirname(path.join(root, 'theme-overrides.mjs')), entry.originalSource);
-    return new DocsItError(
-      `rendering ${route} failed: an override of a theme component threw: ${error.message}`,
-      { file: rel(root, source), line: entry.originalLine! + 1, column: entry.originalColumn! + 1 },
-      'Fix the override: it throws while it renders this page.',
-    );
-  }
-  return undefined;
+  return loadedBundle ? overrideErrorIn(error, loadedBundle, `rendering ${route}`) : undefined;
 }

@@ -3,12 +3,14 @@ import type { DiscoveredContent } from '../../content/discover';
 import type { ParsedSource } from '../../content/source-file';
 import { isAssetImport } from '../../markdown/asset-refs';
 import type { CompileInput } from '../../markdown/compile-page';
+import { contentOverridesOfPage } from '../../markdown/content-components';
 import { usesMdx } from '../../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../../shared/docusaurus-site-config';
 import type { InterfaceText } from '../../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
 import type { SiteCode } from '../../shared/site-code';
+import type { ContentOverrides } from '../../shared/theme-components';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
 
@@ -61,6 +63,7 @@ export function compileJobsOf(
   text: InterfaceText,
   code?: SiteCode,
   siteConfig: DocusaurusSiteConfig = docusaurusSiteConfigOf({ title: '', tagline: '', url: '', baseUrl }),
+  theme?: ContentOverrides,
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
   for (const source of discovered.sources) texts.set(source.file, source.text);
@@ -92,6 +95,11 @@ export function compileJobsOf(
       const imports = importsOfPage(source, texts);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
+    }
+    const pageTheme = contentOverridesOfPage(theme, [source.body, ...Object.values(job.fragments)], !!job.code);
+    if (pageTheme) job.theme = pageTheme;
+    // What the page's code reads, and the site's overrides it draws (in `.md` pages too).
+    if (format === 'mdx' || pageTheme) {
       // As JSON: a YAML date is its ISO string, as in the page's compile cache key.
       const frontMatter = JSON.parse(JSON.stringify(fm)) as Record<string, unknown>;
       const permalink = route.startsWith(baseUrl) ? route : baseUrl + route.replace(/^\//, '');

@@ -1,8 +1,10 @@
-import { icons } from './icons';
-import { useText } from './text';
-import { overridable } from './theme-components';
+import type { SearchBarProps } from '../../src/shared/theme-components';
+import { icons } from '../icons';
+import { useText } from '../text';
+import { overridable } from '../theme-components';
 
-function SearchBar() {
+/** The search button, which opens the search modal (its label, and the keys that open it too). */
+function SearchBarOriginal(_props: SearchBarProps) {
   const { t } = useText();
   return (
     // Named by its label, which phones hide from sight only (an aria-label would not say the keys it shows).
@@ -20,4 +22,4 @@ function SearchBar() {
   );
 }
 
-export const SearchButton = overridable('SearchBar', SearchBar);
+export const SearchBar = overridable('SearchBar', SearchBarOriginal);

@@ -1,34 +1,11 @@
-import type { SiteChrome } from '../src/shared/site-chrome';
-import type { NavbarProps } from '../src/shared/theme-components';
-import { ColorModeToggle } from './ColorModeToggle';
-import { useHideOnScroll } from './hooks';
-import { SafeItem } from './NavbarItem';
-import { SearchButton } from './SearchButton';
-import { useText } from './text';
-import { overridable } from './theme-components';
-
-/** The logo (light and dark) and the title, linking to the home page: in the navbar and the mobile menu. */
-function Logo({ chrome }: { chrome: SiteChrome }) {
-  const { logo } = chrome.navbar;
-  // The image's own proportions (a wordmark is wide) unless the config gives a size, as Docusaurus does.
-  const size = {
-    ...(logo?.width === undefined ? {} : { width: logo.width }),
-    ...(logo?.height === undefined ? {} : { height: logo.height }),
-  };
-  return (
-    <a className="navbar-brand" href={chrome.baseUrl}>
-      {logo && (
-        <>
-          <img className="logo logo-light" src={`${chrome.baseUrl}${logo.src}`} alt={logo.alt} style={size} />
-          <img className="logo logo-dark" src={`${chrome.baseUrl}${logo.srcDark}`} alt={logo.alt} style={size} />
-        </>
-      )}
-      <span className="navbar-title">{chrome.navbar.title}</span>
-    </a>
-  );
-}
-
-export const NavbarBrand = overridable('Logo', Logo);
+import type { NavbarProps } from '../../src/shared/theme-components';
+import { ColorModeToggle } from '../ColorModeToggle';
+import { useHideOnScroll } from '../hooks';
+import { SafeItem } from '../NavbarItem';
+import { useText } from '../text';
+import { overridable } from '../theme-components';
+import { Logo } from './Logo';
+import { SearchBar } from './SearchBar';
 
 /** The top bar: logo, left links, right links and dropdowns, colour mode and search; a menu button on mobile. */
 function NavbarOriginal({
@@ -62,7 +39,7 @@ function NavbarOriginal({
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
         </button>
-        <NavbarBrand chrome={chrome} />
+        <Logo chrome={chrome} />
         <div className="navbar-items navbar-items-left">
           {left.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items are fixed for the page; dropdowns have no label.
@@ -75,7 +52,7 @@ function NavbarOriginal({
             <SafeItem key={i} item={item} chrome={chrome} path={path} sidebarId={sidebarId} />
           ))}
           {chrome.colorModeSwitch ? <ColorModeToggle /> : null}
-          <SearchButton />
+          <SearchBar />
         </div>
       </div>
     </nav>

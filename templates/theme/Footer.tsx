@@ -1,0 +1,28 @@
+import type { FooterProps } from '../../src/shared/theme-components';
+import { SmartLink } from '../Link';
+import { overridable } from '../theme-components';
+
+/** The footer: the config's columns of links, and its copyright. */
+function FooterOriginal({ footer }: FooterProps) {
+  return (
+    <footer className="footer">
+      <div className="container footer-columns">
+        {footer.columns.map((column) => (
+          <div key={column.title} className="footer-column">
+            <p className="footer-title">{column.title}</p>
+            <ul>
+              {column.items.map((item) => (
+                <li key={item.label}>
+                  <SmartLink item={item} className="footer-link" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <p className="footer-copyright">{footer.copyright}</p>
+    </footer>
+  );
+}
+
+export const Footer = overridable('Footer', FooterOriginal);

@@ -1,27 +1,14 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serve } from '../../src/cli/serve-command';
 import { type BuildOptions, buildSite } from '../../src/pipeline/build-site';
-import { removeBuildAtExit } from '../build-outputs';
 import { removeDir, repoRoot } from '../helpers';
+import { builtRealSite } from '../real-site';
 import { launchChromium } from './browser';
 
-let built: Promise<string> | undefined;
-
-/**
- * The real site, built once per test process into test/.tmp (for every test file of the run that serves it),
- * served on loopback; the build is removed when the process ends.
- */
+/** The real site, built once for the whole test run (see ../real-site.ts), served on loopback. */
 export async function serveBuiltSite(): Promise<{ origin: string; close(): Promise<void> }> {
-  built ??= (async () => {
-    const out = path.join(repoRoot, 'test', '.tmp', `browser-site-${process.pid}`);
-    removeBuildAtExit(out);
-    if (!existsSync(path.join(out, 'it/index.html')))
-      await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
-    return out;
-  })();
-  const running = await serve({ dir: await built, port: 0, host: '127.0.0.1' });
+  const running = await serve({ dir: await builtRealSite(), port: 0, host: '127.0.0.1' });
   return { origin: running.url.replace(/\/$/, ''), close: running.close };
 }
 

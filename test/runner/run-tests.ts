@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'uvu/parse';
+import { removeSharedBuildsAtExit } from '../build-outputs';
 import { cpuSeconds } from './cpu-time';
 import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
 
@@ -70,6 +71,8 @@ async function main(): Promise<number> {
   const expected = orderOfLastRun();
   const queue = [...files].sort((a, b) => expected(b.name) - expected(a.name));
   const jobs = Math.min(options.jobs, queue.length);
+  // The builds the test processes share (the real site) are this run's: removed when it ends.
+  removeSharedBuildsAtExit();
   // A checkout's CLI bundles its sources again when they changed, into one folder for every process that runs
   // it: done here once, before two test processes could start it at the same moment.
   const bundled = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), '--version'], {
@@ -104,8 +107,8 @@ async function main(): Promise<number> {
       if (stopping) return;
       const child = spawn(process.execPath, [...process.execArgv, path.join(here, 'test-worker.ts')], {
         stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
-        // uvu's own runner forces colours too.
-        env: { ...process.env, FORCE_COLOR: '1' },
+        // uvu's own runner forces colours too; the builds a run shares are named after the runner's process.
+        env: { ...process.env, FORCE_COLOR: '1', DOCS_IT_TEST_RUN: String(process.pid) },
       });
       const channel = child.stdio[channelFd] as Duplex;
       const worker: Worker = { child, channel };

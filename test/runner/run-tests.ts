@@ -83,6 +83,7 @@ async function main(): Promise<number> {
 
   const results: FileResult[] = [];
   const crashed: string[] = [];
+  const failedEnds: string[] = [];
 
   const show = (result: FileResult, output: string) => {
     const mark = result.failed ? '✘' : '✔';
@@ -135,6 +136,9 @@ async function main(): Promise<number> {
             `${output.join('')}\n${end}`,
           );
           if (queue.length > 0) start();
+        } else if ((code !== 0 || signal) && !stopping) {
+          // Done with its files, it could not close what they shared (a Chromium) or end cleanly.
+          failedEnds.push(`a test process ended with ${signal ?? `exit code ${code}`} after its last file`);
         }
         if (workers.size === 0) allDone();
       });
@@ -167,6 +171,7 @@ async function main(): Promise<number> {
   );
   if (failed.length > 0) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
   if (notRun.length > 0) process.stdout.write(`\nNot run: ${notRun.join(', ')}\n`);
+  for (const end of failedEnds) process.stdout.write(`\n${end}\n`);
 
   if (options.record) {
     const durations = Object.fromEntries(
@@ -174,7 +179,7 @@ async function main(): Promise<number> {
     );
     writeFileSync(durationsFile, `${JSON.stringify(durations, null, 2)}\n`);
   }
-  return failed.length > 0 || notRun.length > 0 || total === 0 ? 1 : 0;
+  return failed.length > 0 || notRun.length > 0 || failedEnds.length > 0 || total === 0 ? 1 : 0;
 }
 
 process.exitCode = await main();

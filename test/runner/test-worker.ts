@@ -11,6 +11,12 @@ import { cpuSeconds } from './cpu-time';
 import { keepSharedUntilRunEnds } from './per-process';
 import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
 
+/**
+ * This process's own exit. Code under test may replace `process.exit` and leave it replaced (docs-it guards it
+ * while a site module loads, and two overlapping loads restore each other's guard).
+ */
+const exit = process.exit.bind(process);
+
 // uvu queues the suites of a file instead of running them when this is set before it is first imported.
 const globals = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 globals.UVU_DEFER = 1;
@@ -18,6 +24,8 @@ await import('uvu');
 const closeShared = keepSharedUntilRunEnds();
 
 const channel = new Socket({ fd: channelFd, readable: true, writable: true });
+// The runner is gone: nobody is left to tell what the files do.
+channel.on('error', () => exit(1));
 const send = (message: ToRunner) =>
   new Promise<void>((resolve) => channel.write(`${JSON.stringify(message)}\n`, () => resolve()));
 
@@ -33,8 +41,11 @@ function sendOutput(stream: NodeJS.WriteStream): void {
 sendOutput(process.stdout);
 sendOutput(process.stderr);
 // An error nothing catches ends this process, as it ends uvu's: shown with the output of the file that caused it.
+let failing = false;
 process.on('uncaughtException', (error) => {
-  void send({ type: 'output', text: `\nUncaught ${error.stack ?? String(error)}\n` }).then(() => process.exit(1));
+  if (failing) return;
+  failing = true;
+  void send({ type: 'output', text: `\nUncaught ${error.stack ?? String(error)}\n` }).then(() => exit(1));
 });
 
 /** uvu's runner of one suite: [errors or true, passed, skipped, total]. */
@@ -77,4 +88,4 @@ for await (const line of createInterface({ input: channel })) {
 }
 await closeShared();
 // Whatever a failed test left running (a server, a watcher) must not keep the run from ending.
-process.exit(0);
+exit(0);

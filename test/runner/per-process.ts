@@ -1,7 +1,8 @@
 /*
- * What the test files of one process may share (a Chromium, a built site). Under `scripts/run-tests.sh` a test
- * process runs many files one after another (test/runner/test-worker.ts) and closes what they shared when the
- * run ends; a file run by uvu alone closes what it opened in its `after`, so that its process can end.
+ * What the test files of one process may share (a Chromium: see test/browser/browser.ts). Under
+ * `scripts/run-tests.sh` a test process runs many files one after another (test-worker.ts) and closes what they
+ * shared when it has run its last; under uvu alone, a file's `after` closes it once no file holds it, so that the
+ * process can end.
  */
 
 /** The closers the test runner calls when its process has run its last file; absent outside the runner. */

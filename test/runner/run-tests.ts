@@ -4,10 +4,11 @@
  * files that took longest last time first. A file's output is shown whole once the file is done, so that two
  * processes never mix their lines; the run fails, naming the files, when any test fails or a file cannot run.
  *
- *   node --import tsx test/runner/run-tests.ts [--jobs N] [--record] [pattern…]
+ *   node --import tsx test/runner/run-tests.ts [--jobs N] [--record] [--dir folder] [pattern…]
  *
  * A pattern (a regular expression, as uvu's) keeps the files whose path under test/ it matches. `--record`
- * writes how long each file took into durations.json, the order of the next runs.
+ * writes how long each file took into durations.json, the order of the next runs. `--dir` looks for the test
+ * files in another folder (test/test-runner.test.ts runs the runner on files of its own).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,14 +29,16 @@ const durationsFile = path.join(here, 'durations.json');
 interface Options {
   jobs: number;
   record: boolean;
+  dir: string;
   patterns: RegExp[];
 }
 
 function optionsOf(args: string[]): Options {
-  const options: Options = { jobs: 2, record: false, patterns: [] };
+  const options: Options = { jobs: 2, record: false, dir: testDir, patterns: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--record') options.record = true;
+    else if (arg === '--dir') options.dir = path.resolve(args[++i] ?? '.');
     else if (arg === '--jobs' || arg.startsWith('--jobs=')) {
       const value = arg === '--jobs' ? args[++i] : arg.slice('--jobs='.length);
       options.jobs = Number(value);
@@ -66,7 +69,7 @@ interface Worker {
 async function main(): Promise<number> {
   const options = optionsOf(process.argv.slice(2));
   const started = performance.now();
-  const { suites } = await parse(testDir, '\\.test\\.ts$', { ignore: ['^\\.tmp'] });
+  const { suites } = await parse(options.dir, '\\.test\\.ts$', { ignore: ['^\\.tmp'] });
   const files = suites.filter((s) => options.patterns.every((p) => p.test(s.name)));
   const expected = orderOfLastRun();
   const queue = [...files].sort((a, b) => expected(b.name) - expected(a.name));

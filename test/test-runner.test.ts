@@ -52,11 +52,11 @@ test('every file runs; a failing test and a file that ends its process fail the 
   const { code, out } = runner();
   assert.is(code, 1, out);
   assert.match(out, '4 test files, 2 test processes');
-  assert.match(blockOf(out, 'a-passes.test.ts'), /^ a-passes\.test\.ts {2}\(1 \/ 1;[^\n]*\n[^]*printed by a/);
+  assert.match(blockOf(out, 'a-passes.test.ts'), /^ a-passes\.test\.ts {2}\(1 \/ 1;[^\n]*\n[\s\S]*printed by a/);
   assert.match(blockOf(out, 'd-passes.test.ts'), 'printed by d');
   assert.not.match(blockOf(out, 'a-passes.test.ts'), 'printed by d');
-  assert.match(blockOf(out, 'b-fails.test.ts'), /\(1 \/ 2;[^]*two is wrong/);
-  assert.match(blockOf(out, 'c-crashes.test.ts'), /boom in c[^]*the test process ended \(exit code 1\)/);
+  assert.match(blockOf(out, 'b-fails.test.ts'), /\(1 \/ 2;[\s\S]*two is wrong/);
+  assert.match(blockOf(out, 'c-crashes.test.ts'), /boom in c[\s\S]*the test process ended \(exit code 1\)/);
   assert.match(out, /Total: {5}4\n {2}Passed: {4}3\n/);
   const failed = /\nFailed: (.*)\n/.exec(out)?.[1]?.split(', ').sort();
   assert.equal(failed, ['b-fails.test.ts', 'c-crashes.test.ts']);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test file under test/: uvu looks for them in test/ but not in test/.tmp, where a killed run may have left
-# a site with a broken link (a test's fixture) that would stop the search for test files.
+# Every test file under test/ (but test/.tmp, where a killed run may have left a fixture's copy), in two test
+# processes at once: see test/runner/run-tests.ts for the options (--jobs N, --record, a pattern of file names).
 set -euo pipefail
-TSX_TSCONFIG_PATH=tsconfig.base.json exec node --import tsx node_modules/uvu/bin.js test '\.test\.ts$' --ignore '^\.tmp' "$@"
+cd "$(dirname "$0")/.."
+TSX_TSCONFIG_PATH=tsconfig.base.json exec node --import tsx test/runner/run-tests.ts "$@"

@@ -5,7 +5,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { storeOf } from '../src/output/output-store';
+
+/** Where tests build (ignored by git). */
+const testTmp = path.join(path.dirname(fileURLToPath(import.meta.url)), '.tmp');
 
 /** Removes what building into `out` made: the link `out` and, beside it, the folder that holds its builds. */
 export function removeBuild(out: string): void {
@@ -37,7 +41,8 @@ const onEndingSignal = (signal: NodeJS.Signals) => {
   process.kill(process.pid, signal);
 };
 
-const isAlive = (pid: number) => {
+/** Whether the process `pid` still runs. */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -48,12 +53,12 @@ const isAlive = (pid: number) => {
 
 /**
  * Removes the builds that test processes now gone (killed by SIGKILL) left beside `out`: outputs named like
- * `out` with another process id (`<name>-<pid>`, optionally followed by `-busy`).
+ * `out` with another process id (`<name>-<pid>`, optionally followed by `-busy`, or `.lock`: see sharedBuild).
  */
 function removeBuildsOfDeadRuns(out: string): void {
   const parent = path.dirname(out);
   const name = path.basename(out).replace(/-\d+$/, '');
-  const pattern = new RegExp(`^(?:\\.docs-it-builds-)?${name}-(\\d+)(?:-busy)?$`);
+  const pattern = new RegExp(`^(?:\\.docs-it-builds-)?${name}-(\\d+)(?:-busy|\\.lock)?$`);
   const entries = existsSync(parent) ? readdirSync(parent) : [];
   removeInBackground(
     entries
@@ -77,4 +82,37 @@ export function removeBuildAtExit(out: string): void {
     for (const s of endingSignals) process.on(s, onEndingSignal);
   }
   removedAtExit.add(out);
+}
+
+/** The builds the test processes of one run share (see test/real-site.ts). */
+export type SharedBuild = 'real-site';
+const sharedBuilds: SharedBuild[] = ['real-site'];
+
+/**
+ * The test runner (test/runner/run-tests.ts) names the run its test processes belong to: its process id, which
+ * the builds they share carry. A test process run by uvu alone is a run of its own.
+ */
+const runner = process.env.DOCS_IT_TEST_RUN;
+const runId = runner ?? String(process.pid);
+
+/**
+ * The output in test/.tmp of a build the test processes of this run share (`<name>-<run>`), and the file that
+ * says which process builds it (left behind only by a killed process: the next run removes it). The build is
+ * removed when the run ends: by the test runner (see `removeSharedBuildsAtExit`), or by this process when it is
+ * a run of its own.
+ */
+export function sharedBuild(name: SharedBuild): { out: string; lock: string } {
+  const out = path.join(testTmp, `${name}-${runId}`);
+  if (runner === undefined) removeSharedBuildsAtExit();
+  return { out, lock: `${out}.lock` };
+}
+
+let removingShared = false;
+/** Removes the builds this run's test processes share when this process, the run's, ends. */
+export function removeSharedBuildsAtExit(): void {
+  if (removingShared) return;
+  removingShared = true;
+  for (const name of sharedBuilds) {
+    removeBuildAtExit(path.join(testTmp, `${name}-${runId}`));
+  }
 }

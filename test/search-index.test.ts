@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { type IndexCommandOptions, indexCommand, indexFailure } from '../src/cli/index-command';
 import { runCommand } from '../src/cli/run-command';
 import type { Verbosity } from '../src/cli/terminal-reporter';
+import { createMeilisearchProvider } from '../src/client/search/meilisearch-provider';
 import { temporaryPrefixOf } from '../src/search/index-lock';
 import { indexSettingsOf } from '../src/search/meilisearch-push';
 import type { SearchRecord } from '../src/search/records';
@@ -103,32 +104,14 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.is(index.documents.size, 2500);
   assert.not.ok(index.documents.has('old-1'));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index (now holding the old documents) is deleted');
-  // The settings that mirror the local search, with this site's words (the fixture: Italian, two synonym groups).
+  // The settings the search module makes for this site's words (the fixture: Italian, two synonym groups), which
+  // the live index now holds; what they make a search find is the next test's.
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: fixtureSynonyms }));
   const pushed = double.requests.find((r) => r.method === 'PATCH' && r.path.endsWith('/settings'))!.body;
-  assert.equal(pushed, indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: fixtureSynonyms })));
-  assert.equal(index.settings.searchableAttributes, [
-    'hierarchy_lvl1',
-    'keywords',
-    'hierarchy_lvl2',
-    'hierarchy_lvl3',
-    'hierarchy_lvl4',
-    'hierarchy_lvl5',
-    'hierarchy_lvl6',
-    'description',
-    'content',
-    'hierarchy_lvl0',
-  ]);
-  assert.equal(index.settings.filterableAttributes, ['lang', 'version']);
-  assert.is(index.settings.distinctAttribute, 'url');
-  assert.equal(index.settings.rankingRules, [
-    'words',
-    'typo',
-    'proximity',
-    'attribute',
-    'sort',
-    'exactness',
-    'rank:desc',
-  ]);
+  assert.equal(pushed, settings);
+  for (const name of ['searchableAttributes', 'filterableAttributes', 'distinctAttribute'] as const)
+    assert.equal(index.settings[name], settings[name], name);
+  // The fixture's synonyms both ways, the stop words of its language, typos counted as the local search counts them.
   assert.equal(index.settings.synonyms, {
     vassoio: ['tray'],
     tray: ['vassoio'],
@@ -160,6 +143,49 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.ok(double.requests.every((r) => r.path === '/health' || r.headers.authorization === 'Bearer chiave-admin'));
   assert.match(output(), 'batch 3/3: 2500/2500 documents');
   assert.match(output(), /docs-v1 now serves the 2500 documents of this run \(3 batches, \d+/);
+  // Meilisearch's own ranking rules, in its order (a new index's), then the records' rank for the last ties.
+  double.seed('fresh', []);
+  assert.equal(index.settings.rankingRules, [
+    ...(double.indexes.get('fresh')!.settings.rankingRules as string[]),
+    'rank:desc',
+  ]);
+});
+
+test('with the settings pushed, a reader finds the page whose title has the word first, once, in their language', async () => {
+  assert.is(await run(), 0, output());
+  // An index with the settings the push gave the live one, and pages with one word in different places.
+  const page = (id: string, url: string, fields: Partial<SearchRecord>) => ({ ...record(1), id, url, ...fields });
+  double.seed(
+    'pagine',
+    [
+      page('categoria', '/it/categoria', { hierarchy_lvl0: 'Ponte' }),
+      page('testo', '/it/testo', { content: 'Un ponte sul fiume' }),
+      page('sezione', '/it/sezione', { hierarchy_lvl2: 'Il ponte' }),
+      page('titolo', '/it/titolo', { hierarchy_lvl1: 'Ponte levatoio', type: 'lvl1' }),
+      page('titolo-testo', '/it/titolo', { hierarchy_lvl1: 'Ponte levatoio', content: 'Il ponte si alza' }),
+      page('inglese', '/en/bridge', { hierarchy_lvl1: 'Ponte', lang: 'en' }),
+    ],
+    double.indexes.get(live)!.settings,
+  );
+  // The browser's own search, with its filter on the page's language.
+  const provider = createMeilisearchProvider(
+    {
+      provider: 'meilisearch',
+      host: double.url,
+      apiKey: 'chiave-ricerca',
+      indexUid: 'pagine',
+      clientAgents: [],
+      searchParams: {},
+      sections: [],
+    },
+    'it',
+  );
+  const hits = await provider.search('ponte');
+  assert.equal(
+    hits.map((hit) => hit.url),
+    ['/it/titolo', '/it/sezione', '/it/testo', '/it/categoria'],
+    'the title first, then a heading, text, the category; one hit per page, none in English',
+  );
 });
 
 test('--quiet: the outcome alone', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
@@ -7,15 +7,14 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { removeBuild, removeBuildAtExit } from './build-outputs';
 import { repoRoot } from './helpers';
+import { builtRealSite } from './real-site';
 
-// The real site, built once: every published route, and the content issues' promises about each page.
-const out = path.join(repoRoot, 'test', '.tmp', `site-${process.pid}`);
+// The real site, built once for the test run: every published route, and the content issues' promises about
+// each page.
+const out = await builtRealSite();
 /** A second build of the same site, on a busy machine. */
-const again = `${out}-busy`;
-removeBuildAtExit(out);
+const again = path.join(repoRoot, 'test', '.tmp', `site-busy-${process.pid}`);
 removeBuildAtExit(again);
-mkdirSync(path.dirname(out), { recursive: true });
-await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
 const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
   .split('\n')
   .filter((l) => l.startsWith('/'));
@@ -50,8 +49,6 @@ function bodyWords(html: string): number {
     .split(' ')
     .filter((w) => /\p{L}/u.test(w)).length;
 }
-
-test.after(() => removeBuild(out));
 
 /** Every file under `dir`, relative, sorted. */
 function filesUnder(dir: string, prefix = ''): string[] {

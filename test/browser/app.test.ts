@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
 import { serveBuiltSite } from './site-server';
 
@@ -13,10 +13,10 @@ const doc = '/it/v1/guides/getting-started/prerequisites';
 
 test.before(async () => {
   site = await serveBuiltSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await site.close();
 });
 

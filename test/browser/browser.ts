@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium as playwrightChromium } from 'playwright-core';
+import { sharedInProcess } from '../runner/per-process';
 
 const ensureScript = fileURLToPath(new URL('../../scripts/ensure-chromium.sh', import.meta.url));
 let found: string | undefined;
@@ -20,7 +21,7 @@ export function browserPath(): string {
 
 /** The browser, started the way this workplace allows (no network beyond loopback, no sandbox as root). */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  return playwrightChromium.launch({
     executablePath: browserPath(),
     args: [
       '--headless',
@@ -31,5 +32,29 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
     ],
+  });
+}
+
+const chromium = sharedInProcess(
+  launchChromium,
+  (browser) => browser.close(),
+  (browser) => browser.isConnected(),
+);
+
+/**
+ * The Chromium the browser test files of this process share (launched by the first): a file opens its pages in
+ * contexts of its own, and gives it back with `releaseChromium` in its `after`.
+ */
+export function sharedChromium(): Promise<Browser> {
+  return chromium.acquire();
+}
+
+/**
+ * A file is done with the shared Chromium. Once no file of this process holds it, what they left open (contexts,
+ * pages) is closed, so that the next file starts clean.
+ */
+export function releaseChromium(): Promise<void> {
+  return chromium.release(async (browser) => {
+    if (browser.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
   });
 }

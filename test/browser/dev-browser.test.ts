@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningDev, startDev } from '../../src/cli/dev-command';
-import { afterChangeThrottle, copyFixture, removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import type { RunningDev } from '../../src/cli/dev-command';
+import { afterChangeThrottle, copyFixture, removeDir } from '../helpers';
+import { releaseChromium, sharedChromium } from './browser';
 import { hydrated, settled } from './reader';
+import { openLive, startDevSite } from './site-server';
 
 const sections = Array.from(
   { length: 60 },
@@ -19,33 +20,24 @@ let dev: RunningDev;
 let browser: Browser;
 
 test.before(async () => {
-  dev = await startDev({
-    packageRoot: repoRoot,
-    config: path.join(dir, 'site.config.ts'),
-    port: 0,
-    host: '127.0.0.1',
-    open: false,
-  });
-  await dev.site.compileEverything();
-  browser = await launchChromium();
+  dev = await startDevSite(path.join(dir, 'site.config.ts'), { compiled: true });
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser?.close();
+  await releaseChromium();
   await dev?.close();
   removeDir(dir);
 });
 
-/** Opens a page of the dev server once its live-reload stream is connected (the server then sends it edits). */
-async function openLive(page: Page, route: string): Promise<void> {
-  const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
-  await page.goto(`${dev.url}${route}`);
-  await connected;
+/** Opens a page of the dev server once it is hydrated and its live-reload stream is connected. */
+async function open(page: Page, route: string): Promise<void> {
+  await openLive(page, `${dev.url}${route}`);
   await hydrated(page);
 }
 
 test('an edit reloads the open page and keeps the reader where they were', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await openLive(page, 'v1/guides/lunga');
+  await open(page, 'v1/guides/lunga');
   await page.evaluate(() => window.scrollTo(0, 1500));
   await settled(page);
   assert.is(await page.evaluate(() => window.scrollY), 1500);
@@ -62,7 +54,7 @@ test('an edit reloads the open page and keeps the reader where they were', async
 
 test('a broken page shows the error overlay with file:line:column; fixing it removes the overlay', async () => {
   const page = await browser.newPage();
-  await openLive(page, 'v1/guides/lunga');
+  await open(page, 'v1/guides/lunga');
   // The previous test changed this file: the watcher takes a new change of it only after its throttle.
   await afterChangeThrottle();
   writeFileSync(file, `${longPage}\n\n[rotto](./manca.md)\n`);
@@ -81,11 +73,10 @@ test('a broken page shows the error overlay with file:line:column; fixing it rem
 
 test('a warning shows folded in a corner that leaves the page usable; removing its cause removes it', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${dev.url}v1/guides/lunga`);
-  await page.waitForTimeout(300);
+  await open(page, 'v1/guides/lunga');
   writeFileSync(file, longPage.replace('title: Pagina lunga', 'title: Pagina lunga\nsidebar_positon: 2'));
   const box = page.locator('#docs-it-warnings');
-  await box.waitFor({ state: 'visible', timeout: 10_000 });
+  await box.waitFor({ state: 'visible' });
   assert.is(await page.locator('#docs-it-overlay').count(), 0, 'no overlay over the page for a warning');
   const summary = box.locator('summary');
   assert.is(await summary.innerText(), 'docs-it: 1 avviso');
@@ -98,9 +89,10 @@ test('a warning shows folded in a corner that leaves the page usable; removing i
   const warning = box.getByText(/^content\/docs\/guides\/lunga\.md:3:1\nunknown front matter key "sidebar_positon"/);
   await warning.waitFor({ state: 'visible' });
   assert.match(await warning.innerText(), 'Did you mean "sidebar_position"?');
-  await page.waitForTimeout(150);
+  // The watcher takes a new change of this file only after its throttle.
+  await afterChangeThrottle();
   writeFileSync(file, longPage);
-  await box.waitFor({ state: 'detached', timeout: 10_000 });
+  await box.waitFor({ state: 'detached' });
   await page.close();
 });
 

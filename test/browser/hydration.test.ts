@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningDev, startDev } from '../../src/cli/dev-command';
+import type { RunningDev } from '../../src/cli/dev-command';
 import { repoRoot } from '../helpers';
-import { launchChromium } from './browser';
-import { serveBuiltSite } from './site-server';
+import { releaseChromium, sharedChromium } from './browser';
+import { serveBuiltSite, startDevSite } from './site-server';
 
 /*
  * React hydrates the server's markup only when the browser's first render is the same tree: a mismatch makes
@@ -36,19 +36,12 @@ let dev: RunningDev;
 
 test.before(async () => {
   built = await serveBuiltSite();
-  dev = await startDev({
-    packageRoot: repoRoot,
-    config: path.join(repoRoot, 'site.config.ts'),
-    port: 0,
-    host: '127.0.0.1',
-    open: false,
-  });
-  // The search index of `dev` holds the pages compiled so far.
-  await dev.site.compileEverything();
-  browser = await launchChromium();
+  // The search index of `dev` holds the pages compiled so far: all of them.
+  dev = await startDevSite(path.join(repoRoot, 'site.config.ts'), { compiled: true });
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser?.close();
+  await releaseChromium();
   await dev?.close();
   await built?.close();
 });

@@ -4,10 +4,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build/build-site';
-import { startDev } from '../../src/cli/dev-command';
 import { serve } from '../../src/cli/serve-command';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
+import { startDevSite } from './site-server';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
@@ -20,10 +20,10 @@ test.before(async () => {
   await build();
   server = await serve({ dir: out, port: 0, host: '127.0.0.1' });
   origin = server.url.replace(/\/$/, '');
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await server.close();
   removeDir(dir);
 });
@@ -134,13 +134,7 @@ test('a new version: a reload popup in offline mode, an automatic update otherwi
 });
 
 test('docs-it dev never registers the service worker', async () => {
-  const dev = await startDev({
-    packageRoot: repoRoot,
-    config: path.join(dir, 'site.config.ts'),
-    port: 0,
-    host: '127.0.0.1',
-    open: false,
-  });
+  const dev = await startDevSite(path.join(dir, 'site.config.ts'));
   const page = await browser.newPage();
   try {
     // Every call to register, noted as it is made (a registration of a file dev does not serve would fail and

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { type FocusRing, readBorderRing, readFocusRing, ringContrast } from './focus-ring';
 import { desktop, openReader, phone, settled } from './reader';
 import { serveBuiltSite } from './site-server';
@@ -20,10 +20,10 @@ let site: Awaited<ReturnType<typeof serveBuiltSite>>;
 
 test.before(async () => {
   site = await serveBuiltSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await site.close();
 });
 

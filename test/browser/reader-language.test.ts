@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
 import { type TranslationId, translatorOf } from '../../src/shared/i18n/interface-text';
 import { englishWordsIn } from '../interface-language';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -19,12 +19,12 @@ const { t } = translatorOf(interfaceTextOf('it'));
 
 test.before(async () => {
   site = await serveBuiltSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // The site's service worker would answer requests before page.route sees them.
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await site.close();
 });
 

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
 import { translatorOf } from '../../src/shared/i18n/interface-text';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -32,10 +32,10 @@ const pages = {
 
 test.before(async () => {
   site = await serveBuiltSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await site.close();
 });
 

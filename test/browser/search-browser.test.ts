@@ -10,7 +10,7 @@ import { indexSettingsOf } from '../../src/search/meilisearch-push';
 import { searchWordsOf } from '../../src/search/search-words';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
 
 const ricerca = `---
@@ -79,12 +79,12 @@ test.before(async () => {
     serve({ dir: localOut, port: 0, host: '127.0.0.1' }),
     serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),
   ]);
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // The site's service worker would answer requests before page.route sees them.
   context = await browser.newContext({ viewport: { width: 1000, height: 600 }, serviceWorkers: 'block' });
 });
 test.after(async () => {
-  await browser?.close();
+  await releaseChromium();
   await local?.close();
   await meili?.close();
   await double?.close();

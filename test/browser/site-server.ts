@@ -1,33 +1,21 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type BuildOptions, buildSite } from '../../src/build/build-site';
+import { type RunningDev, startDev } from '../../src/cli/dev-command';
 import { serve } from '../../src/cli/serve-command';
-import { removeBuildAtExit } from '../build-outputs';
 import { removeDir, repoRoot } from '../helpers';
-import { launchChromium } from './browser';
+import { builtRealSite } from '../real-site';
+import { releaseChromium, sharedChromium } from './browser';
 
-let built: Promise<string> | undefined;
-
-/**
- * The real site, built once per test process into test/.tmp (for every test file of the run that serves it),
- * served on loopback; the build is removed when the process ends.
- */
+/** The real site, built once for the whole test run (see ../real-site.ts), served on loopback. */
 export async function serveBuiltSite(): Promise<{ origin: string; close(): Promise<void> }> {
-  built ??= (async () => {
-    const out = path.join(repoRoot, 'test', '.tmp', `browser-site-${process.pid}`);
-    removeBuildAtExit(out);
-    if (!existsSync(path.join(out, 'it/index.html')))
-      await buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out });
-    return out;
-  })();
-  const running = await serve({ dir: await built, port: 0, host: '127.0.0.1' });
+  const running = await serve({ dir: await builtRealSite(), port: 0, host: '127.0.0.1' });
   return { origin: running.url.replace(/\/$/, ''), close: running.close };
 }
 
 /**
- * A copy of a fixture site (see `copyFixture`) built into its `build/` folder, served on loopback, with a
- * Chromium to read it; `close` stops both and removes the copy.
+ * A copy of a fixture site (see `copyFixture`) built into its `build/` folder, served on loopback, with the
+ * shared Chromium to read it; `close` stops the server, gives the browser back and removes the copy.
  */
 export async function openFixtureSite(
   dir: string,
@@ -36,14 +24,38 @@ export async function openFixtureSite(
   const out = path.join(dir, 'build');
   await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, ...options });
   const running = await serve({ dir: out, port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   return {
     browser,
     origin: running.url.replace(/\/$/, ''),
     close: async () => {
-      await browser.close();
+      await releaseChromium();
       await running.close();
       removeDir(dir);
     },
   };
+}
+
+/**
+ * `docs-it dev` of the site whose config is `config`, on loopback. With `compiled`, it has compiled every page
+ * before it is returned (its search index then holds them all, and no page waits for its compilation).
+ */
+export async function startDevSite(config: string, { compiled = false } = {}): Promise<RunningDev> {
+  const dev = await startDev({ packageRoot: repoRoot, config, port: 0, host: '127.0.0.1', open: false });
+  if (compiled)
+    await dev.site.compileEverything().catch(async (error: unknown) => {
+      await dev.close();
+      throw error;
+    });
+  return dev;
+}
+
+/**
+ * Opens `url` of a dev server once its live-reload stream is connected (the server then sends the page what it
+ * must know of an edit: a reload, an error, a warning).
+ */
+export async function openLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
+  await page.goto(url);
+  await connected;
 }

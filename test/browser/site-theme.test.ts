@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFixture } from '../helpers';
-import { launchChromium } from './browser';
+import { releaseChromium, sharedChromium } from './browser';
 import { openFixtureSite, serveBuiltSite } from './site-server';
 
 /** A wordmark, four times as wide as it is high, in place of the fixture's square logo. */
@@ -19,10 +19,10 @@ let browser: Browser;
 test.before(async () => {
   french = await openFixtureSite(copyFixture('other-site', { 'content/static/img/atelier-logo.svg': wordmark }));
   italian = await serveBuiltSite();
-  browser = await launchChromium();
+  browser = await sharedChromium();
 });
 test.after(async () => {
-  await browser.close();
+  await releaseChromium();
   await french.close();
   await italian.close();
 });

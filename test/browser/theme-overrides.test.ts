@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type RunningDev, startDev } from '../../src/cli/dev-command';
-import { copyFixture, removeDir, repoRoot } from '../helpers';
-import { openFixtureSite } from './site-server';
+import type { RunningDev } from '../../src/cli/dev-command';
+import { copyFixture, removeDir } from '../helpers';
+import { openFixtureSite, openLive, startDevSite } from './site-server';
 
 let french: Awaited<ReturnType<typeof openFixtureSite>>;
 
@@ -200,18 +200,10 @@ test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads
   const dir = copyFixture('other-site');
   let dev: RunningDev | undefined;
   try {
-    dev = await startDev({
-      packageRoot: repoRoot,
-      config: path.join(dir, 'site.config.ts'),
-      port: 0,
-      host: '127.0.0.1',
-      open: false,
-    });
+    dev = await startDevSite(path.join(dir, 'site.config.ts'));
     const page = await french.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const messages = consoleOf(page);
-    const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__docs-it/events');
-    await page.goto(`${dev.url}manuel/premiers-pas/premier-livre`);
-    await connected;
+    await openLive(page, `${dev.url}manuel/premiers-pas/premier-livre`);
     await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
     const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
     await legal.click();

@@ -233,7 +233,9 @@ test('the temporary index of an older docs-it that died is removed too', async (
 test('a run still at work is not taken for dead: a later run waits for it, then refuses after --wait', async () => {
   // A temporary index with activity a moment ago, by the server's clock: its run is alive.
   double.seed(tmpOf('busy'), [], {});
-  const { code, text } = await run({ waitMs: 200 });
+  // The wait must outlast the run's first look at the other runs (a few requests), however loaded the machine:
+  // under a shorter one the run refused before that look, without saying it waited.
+  const { code, text } = await run({ waitMs: answeredWithinMs });
   assert.is(code, 1, text);
   assert.match(text, `waiting: another docs-it index run is filling ${live} through ${tmpOf('busy')}`);
   assert.match(text, `✖ Meilisearch: another docs-it index run is filling ${live} through ${tmpOf('busy')}`);

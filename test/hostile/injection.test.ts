@@ -24,7 +24,7 @@ import { renderSitemap } from '../../src/site/files/sitemap';
 import { formatReport } from '../../src/translations/format-report';
 import { readUpstreamHistory } from '../../src/translations/read-history';
 import { translationStatus } from '../../src/translations/translation-status';
-import { launchChromium } from '../browser/browser';
+import { releaseChromium, sharedChromium } from '../browser/browser';
 import { copyFixture, quietly, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
 
@@ -259,7 +259,7 @@ test.before(async () => {
     serve({ dir: meiliOut, port: 0, host: '127.0.0.1' }),
     serve({ dir: localOut, port: 0, host: '127.0.0.1' }),
   ]);
-  browser = await launchChromium();
+  browser = await sharedChromium();
   // A host that does not apply `_headers`: no CSP to stop what the page itself would let through.
   context = await browser.newContext({
     bypassCSP: true,
@@ -268,7 +268,7 @@ test.before(async () => {
   });
 });
 test.after(async () => {
-  await browser?.close();
+  await releaseChromium();
   await meili?.close();
   await local?.close();
   await double?.close();

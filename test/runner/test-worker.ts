@@ -1,0 +1,91 @@
+/*
+ * One test process of `scripts/run-tests.sh`: it runs the test files the runner sends it, one after another, as
+ * uvu's own runner would (the suites a file queues, in order), and sends back what each printed and how it went.
+ * What the files share (a Chromium: see per-process.ts) is closed when the runner says the run is over. It talks
+ * with the runner on a channel of its own (see protocol.ts).
+ */
+import { Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { cpuSeconds } from './cpu-time';
+import { keepSharedUntilRunEnds } from './per-process';
+import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
+
+/**
+ * This process's own exit. Code under test may replace `process.exit` and leave it replaced (docs-it guards it
+ * while a site module loads, and two overlapping loads restore each other's guard).
+ */
+const exit = process.exit.bind(process);
+
+// uvu queues the suites of a file instead of running them when this is set before it is first imported.
+const globals = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
+globals.UVU_DEFER = 1;
+await import('uvu');
+const closeShared = keepSharedUntilRunEnds();
+
+const channel = new Socket({ fd: channelFd, readable: true, writable: true });
+// The runner is gone: nobody is left to tell what the files do.
+channel.on('error', () => exit(1));
+const send = (message: ToRunner) =>
+  new Promise<void>((resolve) => channel.write(`${JSON.stringify(message)}\n`, () => resolve()));
+
+/** What a file prints goes to the runner, which shows each file's output whole once the file is done. */
+function sendOutput(stream: NodeJS.WriteStream): void {
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    void send({ type: 'output', text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString() });
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    done?.();
+    return true;
+  }) as typeof stream.write;
+}
+sendOutput(process.stdout);
+sendOutput(process.stderr);
+// An error nothing catches ends this process, as it ends uvu's: shown with the output of the file that caused it.
+let failing = false;
+process.on('uncaughtException', (error) => {
+  if (failing) return;
+  failing = true;
+  void send({ type: 'output', text: `\nUncaught ${error.stack ?? String(error)}\n` }).then(() => exit(1));
+});
+
+/** uvu's runner of one suite: [errors or true, passed, skipped, total]. */
+type SuiteRun = () => Promise<[string | true, number, number, number]>;
+
+async function runFile(name: string, file: string): Promise<FileResult> {
+  const started = performance.now();
+  const cpu = cpuSeconds();
+  const result: FileResult = { name, total: 0, passed: 0, skipped: 0, failed: false, seconds: 0, cpuSeconds: 0 };
+  globals.UVU_QUEUE = [[name]];
+  globals.UVU_INDEX = 0;
+  try {
+    await import(pathToFileURL(file).href);
+    for (const group of globals.UVU_QUEUE) {
+      for (const suite of group.slice(1) as SuiteRun[]) {
+        const [errors, passed, skipped, total] = await suite();
+        result.total += total;
+        result.passed += passed;
+        result.skipped += skipped;
+        if (errors !== true) {
+          result.failed = true;
+          process.stdout.write(`\n${errors}\n`);
+        }
+      }
+    }
+  } catch (error) {
+    result.failed = true;
+    process.stdout.write(`\n${(error as Error).stack ?? String(error)}\n`);
+  }
+  result.seconds = (performance.now() - started) / 1000;
+  result.cpuSeconds = cpuSeconds() - cpu;
+  return result;
+}
+
+await send({ type: 'ready' });
+for await (const line of createInterface({ input: channel })) {
+  const message = JSON.parse(line) as FromRunner;
+  if (message.type === 'run') await send({ type: 'done', result: await runFile(message.name, message.file) });
+  else break;
+}
+await closeShared();
+// Whatever a failed test left running (a server, a watcher) must not keep the run from ending.
+exit(0);

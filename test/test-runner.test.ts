@@ -1,0 +1,82 @@
+/*
+ * The runner of `npm test` (test/runner/run-tests.ts), on a folder of small test files of its own: every file
+ * runs, in two test processes; each file's output is shown whole under its name; a failing test and a file that
+ * ends its process fail the run, which names them, and the files after them still run.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { removeDir, repoRoot } from './helpers';
+
+const tmp = path.join(repoRoot, 'test', '.tmp');
+mkdirSync(tmp, { recursive: true });
+const dir = mkdtempSync(path.join(tmp, 'test-runner-'));
+test.after(() => removeDir(dir));
+
+const file = (name: string, body: string) =>
+  writeFileSync(
+    path.join(dir, name),
+    `import { test } from 'uvu';\nimport * as assert from 'uvu/assert';\n${body}\ntest.run();\n`,
+  );
+file('a-passes.test.ts', "test('prints', () => { console.log('printed by a'); assert.ok(true); });");
+file('b-fails.test.ts', "test('one', () => assert.ok(true));\ntest('two', () => assert.is(1, 2, 'two is wrong'));");
+file(
+  'c-crashes.test.ts',
+  "test('ends its process', () => new Promise(() => setTimeout(() => { throw new Error('boom in c'); })));",
+);
+file('d-passes.test.ts', "test('prints', () => { console.log('printed by d'); });");
+
+/** The runner's exit code and what it printed (colours left out). */
+function runner(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'test/runner/run-tests.ts'), '--dir', dir, ...args],
+    { encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' }, cwd: repoRoot },
+  );
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are escape sequences
+  return { code: result.status, out: result.stdout.replace(/\x1b\[\d+m/g, '') };
+}
+
+/** What the run printed under a file's name, up to the next file's (or the summary). */
+const blockOf = (out: string, name: string) => {
+  const start = out.indexOf(` ${name}  (`);
+  assert.ok(start >= 0, `no block for ${name} in:\n${out}`);
+  const rest = out.slice(start);
+  const end = rest.search(/\n(?:✔|✘) |\n {2}Files:/);
+  return end < 0 ? rest : rest.slice(0, end);
+};
+
+test('every file runs; a failing test and a file that ends its process fail the run, which names them', () => {
+  const { code, out } = runner();
+  assert.is(code, 1, out);
+  assert.match(out, '4 test files, 2 test processes');
+  assert.match(blockOf(out, 'a-passes.test.ts'), /^ a-passes\.test\.ts {2}\(1 \/ 1;[^\n]*\n[\s\S]*printed by a/);
+  assert.match(blockOf(out, 'd-passes.test.ts'), 'printed by d');
+  assert.not.match(blockOf(out, 'a-passes.test.ts'), 'printed by d');
+  assert.match(blockOf(out, 'b-fails.test.ts'), /\(1 \/ 2;[\s\S]*two is wrong/);
+  assert.match(blockOf(out, 'c-crashes.test.ts'), /boom in c[\s\S]*the test process ended \(exit code 1\)/);
+  assert.match(out, /Total: {5}4\n {2}Passed: {4}3\n/);
+  const failed = /\nFailed: (.*)\n/.exec(out)?.[1]?.split(', ').sort();
+  assert.equal(failed, ['b-fails.test.ts', 'c-crashes.test.ts']);
+});
+
+test('one test process: the files one after another, a new process for the files after one that ended its own', () => {
+  const { code, out } = runner('--jobs', '1', 'passes|crashes');
+  assert.is(code, 1, out);
+  assert.match(out, '3 test files, 1 test processes');
+  assert.ok(out.indexOf(' a-passes.test.ts') < out.indexOf(' c-crashes.test.ts'));
+  assert.match(blockOf(out, 'd-passes.test.ts'), /^ d-passes\.test\.ts {2}\(1 \/ 1;/);
+  assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'c-crashes.test.ts');
+});
+
+test('a pattern of file names runs the files it keeps; when they pass, so does the run', () => {
+  const { code, out } = runner('passes');
+  assert.is(code, 0, out);
+  assert.match(out, '2 test files, 2 test processes');
+  assert.not.match(out, /fails|crashes/);
+  assert.not.match(out, 'Failed:');
+});
+
+test.run();

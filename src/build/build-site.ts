@@ -70,26 +70,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   try {
     site = await readSite(run, options);
     report();
-    run.compiler.follow(planOf(options, site), site.jobs.values());
     // esbuild bundles in its own process while the markdown is compiled here.
     const bundling = bundleOf(site, options);
-    const pages = await run.task(
-      'markdown',
-      (onProgress) => site!.compileAll(onProgress),
-      (p) => `${p.size} pages`,
-    );
+    const pages = await compilePages(run, site, options);
     report();
-    // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
-    await run.compiler.close();
-    const kinds = options.fileKinds ?? [];
-    await run.task('links', () => site!.checkLinks(pages, siteFiles(site!, run.stages, { kinds }).linkable()));
-    await run.task('props', () => site!.routePages());
+    await resolveRoutes(run, site, pages, options);
     report();
-    const bundle = await run.task(
-      'bundle',
-      () => bundling,
-      (b) => `${b.files.length} files`,
-    );
+    const bundle = await run.task('bundle', () => bundling, (b) => `${b.files.length} files`);
     const output = await writeOutput(run, site, bundle, options, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
@@ -101,6 +88,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     run.end();
     report();
   }
+}
+
+/** What `Site.compileAll` gives: every page compiled, by source file. */
+type CompiledPages = Awaited<ReturnType<Site['compileAll']>>;
+
+/** Every page's markdown, compiled as the execution plan says (in this thread or in workers). */
+async function compilePages(run: Run, site: Site, options: BuildOptions): Promise<CompiledPages> {
+  run.compiler.follow(planOf(options, site), site.jobs.values());
+  const pages = await run.task('markdown', (onProgress) => site.compileAll(onProgress), (p) => `${p.size} pages`);
+  // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
+  await run.compiler.close();
+  return pages;
+}
+
+/** Every link checked against the pages and the site's files, then each route's props. */
+async function resolveRoutes(run: Run, site: Site, pages: CompiledPages, options: BuildOptions): Promise<void> {
+  const kinds = options.fileKinds ?? [];
+  await run.task('links', () => site.checkLinks(pages, siteFiles(site, run.stages, { kinds }).linkable()));
+  await run.task('props', () => site.routePages());
 }
 
 /** The config, the content (with the translations' input when asked for) and the site's model. */

@@ -21,7 +21,7 @@ const versionedName = /\.[A-Z0-9]{8,}\.(js|css)$/;
 
 /**
  * The manifest's JSON: one `{"revision","url"}` entry per file, in the order given. A URL is the file's path
- * with the base URL in front (`it/x.html` → `/it/x.html`); a revision is the MD5 of the file's revision string
+ * with the base URL in front (`docs/x.html` → `/docs/x.html`); a revision is the MD5 of the file's revision string
  * (workbox's revision of a templated URL), or null for a versioned name.
  */
 export function precacheManifest(files: readonly PrecachedFile[], baseUrl: string): string {

@@ -19,8 +19,27 @@ export function browserPath(): string {
   return found;
 }
 
+/**
+ * How long an action, a navigation or a wait may take before the test calls it a hang: ten times what a slow one
+ * takes on an idle machine, since a loaded one (a dev server compiling a page on demand, two test processes, other
+ * work) can take many times Playwright's default of 30 s without anything being wrong.
+ */
+export const browserHangGuardMs = 120_000;
+
 /** The browser, started the way this workplace allows (no network beyond loopback, no sandbox as root). */
 export async function launchChromium(): Promise<Browser> {
+  const browser = await launchBare();
+  // Every context (`browser.newPage` opens one too) waits up to the hang guard, not Playwright's 30 s.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(browserHangGuardMs);
+    return context;
+  };
+  return browser;
+}
+
+function launchBare(): Promise<Browser> {
   return playwrightChromium.launch({
     executablePath: browserPath(),
     args: [

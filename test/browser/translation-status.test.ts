@@ -85,9 +85,10 @@ test('the status page sorts its table by the column a reader clicks', async () =
   // A page whose upstream changed says so under its title.
   await page.getByRole('link', { name: 'FAQ' }).click();
   await page.waitForURL(/\/it\/v1\/guides\/faq$/);
-  assert.ok(
-    await page.getByText("L'originale inglese è stato aggiornato il 2 maggio 2025 dopo questa traduzione.").isVisible(),
-  );
+  // The URL changes as the new page's data arrives, a moment before it is drawn: wait for the notice to be shown.
+  const notice = page.getByText("L'originale inglese è stato aggiornato il 2 maggio 2025 dopo questa traduzione.");
+  await notice.waitFor({ state: 'visible' });
+  assert.ok(await notice.isVisible());
   assert.equal(errors, []);
   await page.close();
 });

@@ -196,7 +196,7 @@ test('a code block whose override breaks in the browser: the crash box in its pl
   await page.close();
 });
 
-test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads the page with it', async () => {
+test('docs-it dev: the overrides are drawn and hydrated, and an edit of one reloads the page with it', async () => {
   const dir = copyFixture('other-site');
   let dev: RunningDev | undefined;
   try {
@@ -228,6 +228,16 @@ test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads
     const edited = page.locator('footer').getByRole('button', { name: 'Informations légales' });
     await edited.click();
     assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+
+    // An edit of the admonition's override: the page's text is compiled again, drawn by the new one.
+    const admonition = path.join(dir, 'src/theme/Admonition.tsx');
+    const again = page.waitForEvent('load');
+    writeFileSync(admonition, readFileSync(admonition, 'utf8').replace("Replier l'encadré", "Refermer l'encadré"));
+    await again;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    await page.getByRole('button', { name: "Refermer l'encadré" }).click();
+    await page.getByRole('button', { name: "Déplier l'encadré" }).waitFor();
+    assert.equal(await page.getByRole('note').count(), 0);
     assert.equal(messages, []);
     await page.close();
   } finally {

@@ -27,6 +27,13 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
 test("a component of the site's components module works in the browser, after navigating too", async () => {
   const { page, errors } = await open('/lanterna/docs/avvio/introduzione');
   assert.ok(await page.getByText('npm run tauri dev').isVisible());
+  // The site's components hydrate once their chunk has loaded, after the page: a reader's click before that is lost.
+  const hydrated = (button: string) =>
+    page
+      .locator('docs-it-island[data-hydrated]', { has: page.getByRole('button', { name: button }) })
+      .first()
+      .waitFor({ state: 'attached' });
+  await hydrated('cargo');
   await page.getByRole('button', { name: 'cargo' }).click();
   assert.ok(await page.getByText('cargo tauri dev').isVisible());
   assert.is(await page.getByRole('button', { name: 'cargo' }).getAttribute('aria-pressed'), 'true');
@@ -35,6 +42,7 @@ test("a component of the site's components module works in the browser, after na
   await page.getByRole('button', { name: 'Espandi la categoria «Guide pratiche»' }).click();
   await page.getByRole('link', { name: 'Configurazione', exact: true }).click();
   await page.waitForURL(/\/docs\/guide\/configurazione$/);
+  await hydrated('pnpm');
   await page.getByRole('button', { name: 'pnpm' }).click();
   assert.ok(await page.getByText('pnpm tauri info').isVisible());
   assert.equal(errors, []);

@@ -87,6 +87,13 @@ function consoleOf(page: Page): string[] {
   return messages;
 }
 
+/**
+ * Waits until the page's islands (the admonitions its overrides draw) have hydrated: they load after the page, and a
+ * reader's click before that is lost.
+ */
+const islandsHydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelectorAll('docs-it-island:not([data-hydrated])').length === 0);
+
 async function open(url: string): Promise<{ page: Page; messages: string[] }> {
   const page = await french.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const messages = consoleOf(page);
@@ -151,6 +158,7 @@ test('the wrapped admonition: the theme’s box under the site’s button, which
   const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
   const fold = page.getByRole('button', { name: "Replier l'encadré" });
   assert.ok(await fold.isVisible(), 'the override’s button above the admonition');
+  await islandsHydrated(page);
   const note = page.getByRole('note');
   assert.ok(await note.getByText('Remarque', { exact: true }).isVisible(), 'the theme’s box and title, in French');
   assert.ok(await note.getByText('Atelier enregistre le livre à chaque modification').isVisible());
@@ -163,7 +171,8 @@ test('the wrapped admonition: the theme’s box under the site’s button, which
   await page.locator('.pagination-nav a[rel="prev"]').click();
   await page.waitForURL('**/premiers-pas/installation');
   const tip = page.getByRole('note').filter({ hasText: 'Un conseil' });
-  assert.ok(await tip.isVisible());
+  await tip.waitFor();
+  await islandsHydrated(page);
   await page.getByRole('button', { name: "Replier l'encadré" }).click();
   assert.equal(await tip.count(), 0);
   assert.equal(
@@ -196,7 +205,7 @@ test('a code block whose override breaks in the browser: the crash box in its pl
   await page.close();
 });
 
-test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads the page with it', async () => {
+test('docs-it dev: the overrides are drawn and hydrated, and an edit of one reloads the page with it', async () => {
   const dir = copyFixture('other-site');
   let dev: RunningDev | undefined;
   try {
@@ -209,6 +218,7 @@ test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads
     await legal.click();
     assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
     // The admonition's override, an island of the page's text, hydrated under dev too.
+    await islandsHydrated(page);
     await page.getByRole('button', { name: "Replier l'encadré" }).click();
     assert.equal(await page.getByRole('note').count(), 0);
 
@@ -220,6 +230,17 @@ test('docs-it dev: the override is drawn and hydrated, and an edit of it reloads
     const edited = page.locator('footer').getByRole('button', { name: 'Informations légales' });
     await edited.click();
     assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+
+    // An edit of the admonition's override: the page's text is compiled again, drawn by the new one.
+    const admonition = path.join(dir, 'src/theme/Admonition.tsx');
+    const again = page.waitForEvent('load');
+    writeFileSync(admonition, readFileSync(admonition, 'utf8').replace("Replier l'encadré", "Refermer l'encadré"));
+    await again;
+    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    await islandsHydrated(page);
+    await page.getByRole('button', { name: "Refermer l'encadré" }).click();
+    await page.getByRole('button', { name: "Déplier l'encadré" }).waitFor();
+    assert.equal(await page.getByRole('note').count(), 0);
     assert.equal(messages, []);
     await page.close();
   } finally {

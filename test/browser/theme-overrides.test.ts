@@ -216,7 +216,8 @@ test('docs-it dev: the overrides are drawn and hydrated, and an edit of one relo
     await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
     const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
     await legal.click();
-    assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+    await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').waitFor({ state: 'visible' });
+    assert.is(await legal.getAttribute('aria-expanded'), 'true');
     // The admonition's override, an island of the page's text, hydrated under dev too.
     await islandsHydrated(page);
     await page.getByRole('button', { name: "Replier l'encadré" }).click();

@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { bundleClient, type ClientBundle } from '../site/bundle/bundle-client';
-import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
@@ -13,14 +11,16 @@ import { firstMermaidUse } from '../markdown/uses-mermaid';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
-import { writeServiceWorker } from './write-service-worker';
-import { type ExecutionPlan, planExecution } from '../site/compile/execution-plan';
 import { formatBytes } from '../shared/format-units';
+import { bundleClient, type ClientBundle } from '../site/bundle/bundle-client';
+import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
+import { type ExecutionPlan, planExecution } from '../site/compile/execution-plan';
+import { siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site } from '../site/site';
-import { siteFiles } from '../site/files/site-files';
 import { type TranslationOptions, translationInputOf } from '../site/translation-input';
+import { writeServiceWorker } from './write-service-worker';
 
 export type BuildOptions = RunOptions &
   Omit<TranslationOptions, 'onProgress'> & {
@@ -76,7 +76,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     await resolveRoutes(run, site, pages, options);
     report();
-    const bundle = await run.task('bundle', () => bundling, (b) => `${b.files.length} files`);
+    const bundle = await run.task(
+      'bundle',
+      () => bundling,
+      (b) => `${b.files.length} files`,
+    );
     const output = await writeOutput(run, site, bundle, options, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
@@ -96,7 +100,11 @@ type CompiledPages = Awaited<ReturnType<Site['compileAll']>>;
 /** Every page's markdown, compiled as the execution plan says (in this thread or in workers). */
 async function compilePages(run: Run, site: Site, options: BuildOptions): Promise<CompiledPages> {
   run.compiler.follow(planOf(options, site), site.jobs.values());
-  const pages = await run.task('markdown', (onProgress) => site.compileAll(onProgress), (p) => `${p.size} pages`);
+  const pages = await run.task(
+    'markdown',
+    (onProgress) => site.compileAll(onProgress),
+    (p) => `${p.size} pages`,
+  );
   // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
   await run.compiler.close();
   return pages;

@@ -355,8 +355,8 @@ function docsByFolder(input: SidebarsInput): DocsByFolder {
   for (const [i, doc] of input.docs.entries()) {
     index.order.set(doc, i);
     if (!index.byId.has(doc.id)) index.byId.set(doc.id, doc);
-    let docs = index.docs.get(doc.dir);
-    if (!docs) index.docs.set(doc.dir, (docs = []));
+    const docs = index.docs.get(doc.dir) ?? [];
+    if (docs.length === 0) index.docs.set(doc.dir, docs);
     docs.push(doc);
     if (doc.unlisted || doc.dir === '') continue;
     // Every folder above the doc's has the folder on the way to it as a sub-folder.
@@ -367,8 +367,8 @@ function docsByFolder(input: SidebarsInput): DocsByFolder {
       const key = `${parent}\0${sub}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      let subs = index.subfolders.get(parent);
-      if (!subs) index.subfolders.set(parent, (subs = []));
+      const subs = index.subfolders.get(parent) ?? [];
+      if (subs.length === 0) index.subfolders.set(parent, subs);
       subs.push(sub);
     }
   }

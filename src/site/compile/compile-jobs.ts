@@ -108,8 +108,10 @@ export function compileJobsOf(
   // Each sidebar's categories by the doc they are the index page of, made on first use (one walk per sidebar).
   const categories = new Map<string, Map<string, SidebarCategory>>();
   const categoriesOf = (sidebarId: string) => {
-    let byDoc = categories.get(sidebarId);
-    if (!byDoc) categories.set(sidebarId, (byDoc = categoriesByDoc(model.sidebars.sidebars[sidebarId] ?? [])));
+    const known = categories.get(sidebarId);
+    if (known) return known;
+    const byDoc = categoriesByDoc(model.sidebars.sidebars[sidebarId] ?? []);
+    categories.set(sidebarId, byDoc);
     return byDoc;
   };
   for (const doc of model.docs)

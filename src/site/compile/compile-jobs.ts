@@ -113,6 +113,15 @@ export function compileJobsOf(
     if (titleLine !== undefined) job.titleLine = titleLine;
     jobs.set(source.file, job);
   };
+  // Each sidebar's categories by the doc they are the index page of, made on first use (one walk per sidebar).
+  const categories = new Map<string, Map<string, SidebarCategory>>();
+  const categoriesOf = (sidebarId: string) => {
+    const known = categories.get(sidebarId);
+    if (known) return known;
+    const byDoc = categoriesByDoc(model.sidebars.sidebars[sidebarId] ?? []);
+    categories.set(sidebarId, byDoc);
+    return byDoc;
+  };
   for (const doc of model.docs)
     add(
       doc.source,
@@ -120,7 +129,7 @@ export function compileJobsOf(
       doc.titleLine,
       doc.frontMatter,
       { id: doc.id, title: doc.title },
-      categoryOf(doc, model),
+      categoryOf(doc, model, categoriesOf),
     );
   const home = model.docsHome;
   if (home) add(home.source, home.route, home.titleLine, home.frontMatter, { title: home.title });
@@ -133,8 +142,22 @@ export function compileJobsOf(
   return jobs;
 }
 
+/** The categories of a sidebar by the doc each is the index page of: the first one in the sidebar's order. */
+function categoriesByDoc(items: SidebarItem[], byDoc = new Map<string, SidebarCategory>()) {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.docId !== undefined && !byDoc.has(item.docId)) byDoc.set(item.docId, item);
+    categoriesByDoc(item.items, byDoc);
+  }
+  return byDoc;
+}
+
 /** The sidebar category a doc is the index page of, in the sidebar shown beside it (Docusaurus's current one). */
-function categoryOf(doc: ContentModel['docs'][number], model: ContentModel): SidebarCategory | undefined {
+function categoryOf(
+  doc: ContentModel['docs'][number],
+  model: ContentModel,
+  categoriesOf: (sidebarId: string) => Map<string, SidebarCategory>,
+): SidebarCategory | undefined {
   const wanted = doc.frontMatter.displayed_sidebar;
   const sidebarId =
     typeof wanted === 'string' && Object.hasOwn(model.sidebars.sidebars, wanted)
@@ -142,14 +165,5 @@ function categoryOf(doc: ContentModel['docs'][number], model: ContentModel): Sid
       : wanted === null
         ? undefined
         : model.sidebars.navigation.get(doc.id)?.sidebarId;
-  const find = (items: SidebarItem[]): SidebarCategory | undefined => {
-    for (const item of items) {
-      if (item.type !== 'category') continue;
-      if (item.docId === doc.id) return item;
-      const found = find(item.items);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return sidebarId ? find(model.sidebars.sidebars[sidebarId] ?? []) : undefined;
+  return sidebarId ? categoriesOf(sidebarId).get(doc.id) : undefined;
 }

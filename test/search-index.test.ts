@@ -151,7 +151,7 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   ]);
 });
 
-test('with the settings pushed, a reader finds the page whose title has the word first, once, in their language', async () => {
+test('with the pushed settings a search finds a title first, a page once, in its language', async () => {
   assert.is(await run(), 0, output());
   // An index with the settings the push gave the live one, and pages with one word in different places.
   const page = (id: string, url: string, fields: Partial<SearchRecord>) => ({ ...record(1), id, url, ...fields });

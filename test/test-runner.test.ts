@@ -71,12 +71,15 @@ test('one test process: the files one after another, a new process for the files
   assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'c-crashes.test.ts');
 });
 
-test('a pattern of file names runs the files it keeps; when they pass, so does the run', () => {
+test('a pattern of file names runs the files it keeps, --skip leaves some out; when they pass, so does the run', () => {
   const { code, out } = runner('passes');
   assert.is(code, 0, out);
   assert.match(out, '2 test files, 2 test processes');
   assert.not.match(out, /fails|crashes/);
   assert.not.match(out, 'Failed:');
+  const skipped = runner('--skip', 'fails|crashes', '--skip', '^a-');
+  assert.is(skipped.code, 0, skipped.out);
+  assert.match(skipped.out, /^1 test files, 1 test processes\n\n✔ d-passes\.test\.ts/);
 });
 
 test.run();

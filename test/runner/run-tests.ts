@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'uvu/parse';
-import { removeSharedBuildsAtExit } from '../build-outputs';
+import { removeSharedBuildsAtExit, testRunVariable } from '../build-outputs';
 import { cpuSeconds } from './cpu-time';
 import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
 
@@ -139,7 +139,7 @@ async function main(): Promise<number> {
       const child = spawn(process.execPath, [...process.execArgv, path.join(here, 'test-worker.ts')], {
         stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
         // uvu's own runner forces colours too; the builds a run shares are named after the runner's process.
-        env: { ...process.env, FORCE_COLOR: '1', DOCS_IT_TEST_RUN: String(process.pid) },
+        env: { ...process.env, FORCE_COLOR: '1', [testRunVariable]: String(process.pid) },
       });
       const channel = child.stdio[channelFd] as Duplex;
       const worker: Worker = { child, channel };

@@ -89,11 +89,13 @@ export type SharedBuild = 'real-site';
 const sharedBuilds: SharedBuild[] = ['real-site'];
 
 /**
- * The test runner (test/runner/run-tests.ts) names the run its test processes belong to: its process id, which
- * the builds they share carry. A test process run by uvu alone is a run of its own.
+ * The test runner (test/runner/run-tests.ts) names the run its test processes belong to (`testRunVariable`): its
+ * process id, which the builds they share carry. A test process run by uvu alone is a run of its own.
  */
-const runner = process.env.DOCS_IT_TEST_RUN;
-const runId = runner ?? String(process.pid);
+export const testRunVariable = 'DOCS_IT_TEST_RUN';
+const runner = process.env[testRunVariable];
+
+const sharedOut = (name: SharedBuild, run: string) => path.join(testTmp, `${name}-${run}`);
 
 /**
  * The output in test/.tmp of a build the test processes of this run share (`<name>-<run>`), and the file that
@@ -102,17 +104,18 @@ const runId = runner ?? String(process.pid);
  * a run of its own.
  */
 export function sharedBuild(name: SharedBuild): { out: string; lock: string } {
-  const out = path.join(testTmp, `${name}-${runId}`);
+  const out = sharedOut(name, runner ?? String(process.pid));
   if (runner === undefined) removeSharedBuildsAtExit();
   return { out, lock: `${out}.lock` };
 }
 
 let removingShared = false;
-/** Removes the builds this run's test processes share when this process, the run's, ends. */
+/**
+ * Removes the builds the test processes of this process's run share when it ends: the run whose id is this
+ * process's, whatever run the process that started it belongs to (a test of the runner starts a runner).
+ */
 export function removeSharedBuildsAtExit(): void {
   if (removingShared) return;
   removingShared = true;
-  for (const name of sharedBuilds) {
-    removeBuildAtExit(path.join(testTmp, `${name}-${runId}`));
-  }
+  for (const name of sharedBuilds) removeBuildAtExit(sharedOut(name, String(process.pid)));
 }

@@ -4,36 +4,19 @@
  * markdown plugin edit and a dependency upgrade. Each must change what it changes, and only that.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixture, pipeEnv, removeDir, repoRoot } from './helpers';
+import { copyOfPackage, fixture, pipeEnv, removeDir } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'docs-it-code-'));
 const pkg = path.join(work, 'docs-it');
 const site = path.join(work, 'sito');
 // The package's code is copied; its dependencies are linked, except the one this test upgrades.
 const upgraded = 'github-slugger';
-for (const entry of ['src', 'templates', 'bin', 'package.json', 'package-lock.json']) {
-  cpSync(path.join(repoRoot, entry), path.join(pkg, entry), { recursive: true });
-}
-mkdirSync(path.join(pkg, 'node_modules'));
-for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
-  if (entry === '.cache' || entry === upgraded) continue;
-  symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(pkg, 'node_modules', entry));
-}
-cpSync(path.join(repoRoot, 'node_modules', upgraded), path.join(pkg, 'node_modules', upgraded), { recursive: true });
+copyOfPackage(pkg, [upgraded]);
 cpSync(fixture('basic'), site, { recursive: true });
 
 /** `docs-it build --verbose` of the copied package, from the site's folder: compiled pages and rendered files. */

@@ -3,12 +3,13 @@
  * neither may outlive the other, and a port that is taken ends both with an error.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture, pipeEnv, removeDir, repoRoot } from './helpers';
+import { copyFixture, copyOfPackage, pipeEnv, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const bin = path.join(repoRoot, 'bin/docs-it.mjs');
@@ -17,9 +18,14 @@ const hangGuardMs = 60_000;
 test.after(() => removeDir(dir));
 
 function startDevProcess(port: number, ...more: string[]) {
+  return startDevOf(bin, port, ...more);
+}
+
+/** `docs-it dev` of the fixture's copy, run by the executable `docsIt` (this checkout's, or a copy's). */
+function startDevOf(docsIt: string, port: number, ...more: string[]) {
   const child = spawn(
     process.execPath,
-    [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port), ...more],
+    [docsIt, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', String(port), ...more],
     {
       cwd: dir,
       env: pipeEnv({ CI: 'true' }),
@@ -107,13 +113,16 @@ test("a restart after a change of docs-it's code keeps the port the server took,
   const taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const port = (taken.address() as { port: number }).port;
-  const dev = startDevProcess(port);
+  // docs-it's code is changed in a copy of the package: in this checkout, the restart would bundle the CLI again
+  // under the feet of the test processes running it beside this one.
+  const pkg = copyOfPackage(mkdtempSync(path.join(tmpdir(), 'docs-it-dev-process-')));
+  const dev = startDevOf(path.join(pkg, 'bin/docs-it.mjs'), port);
   try {
     const firstUrl = await readyUrl(dev.output, 1);
     assert.is(Number(new URL(firstUrl).port), port + 1, 'the next free port');
     // The port asked for is free again: a restart asking for it would move the site away from the open tabs.
     await new Promise((resolve) => taken.close(resolve));
-    const code = path.join(repoRoot, 'src/cli/time-left.ts');
+    const code = path.join(pkg, 'src/cli/time-left.ts');
     writeFileSync(code, readFileSync(code, 'utf8'));
     const secondUrl = await readyUrl(dev.output, 2);
     assert.is(secondUrl, firstUrl);
@@ -121,6 +130,7 @@ test("a restart after a change of docs-it's code keeps the port the server took,
     dev.child.kill('SIGTERM');
     await within(dev.exited, 'dev to stop');
     taken.close();
+    removeDir(pkg);
   }
 });
 

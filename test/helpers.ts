@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, buildSite } from '../src/build/build-site';
@@ -30,6 +40,23 @@ export function copyFixture(name: string, files: Record<string, string> = {}): s
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+/**
+ * A copy of the docs-it package in `dir` (its code; its dependencies linked, but those named in `copied`, which a
+ * test may change), to run through its own executable: a change a test makes to its code, and the CLI bundle and
+ * cache it writes into its own node_modules/.cache, leave this checkout alone, which other test processes run.
+ */
+export function copyOfPackage(dir: string, copied: string[] = []): string {
+  for (const entry of ['src', 'templates', 'bin', 'package.json', 'package-lock.json'])
+    cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
+    const from = path.join(repoRoot, 'node_modules', entry);
+    if (copied.includes(entry)) cpSync(from, path.join(dir, 'node_modules', entry), { recursive: true });
+    else if (entry !== '.cache') symlinkSync(from, path.join(dir, 'node_modules', entry));
   }
   return dir;
 }

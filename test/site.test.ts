@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
@@ -60,8 +61,9 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 test('the same input gives byte-identical output on a busy machine (no wall-clock limit in the pipeline)', async () => {
-  // Threads that keep every core busy while the site is compiled, highlighted and rendered again.
-  const busy = Array.from({ length: 4 }, () => new Worker('for (;;) {}', { eval: true }));
+  // Threads that keep every core busy while the site is compiled, highlighted and rendered again (one a core:
+  // more would only take longer, and take the processors from the test process running beside this one).
+  const busy = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
   try {
     await buildSite({
       packageRoot: repoRoot,

@@ -1,12 +1,14 @@
 /*
  * What the tests build stays out of git and does not pile up: a build shared by the test files of a run is
- * removed when the test process ends (normally or by a signal), and what a killed run left, the next removes.
+ * removed when the run ends (normally or by a signal), and what a killed run left, the next removes.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { removeBuild, testRunVariable } from './build-outputs';
 import { removeDir, repoRoot } from './helpers';
 
 const tmp = path.join(repoRoot, 'test', '.tmp');
@@ -29,14 +31,15 @@ const exists = (file: string) => {
     return false;
   }
 };
-const leftIn = (name: string) => [name, `.docs-it-builds-${name}`].filter((f) => exists(path.join(dir, f)));
+const leftIn = (name: string, folder = dir) =>
+  [name, `.docs-it-builds-${name}`].filter((f) => exists(path.join(folder, f)));
 /**
  * What is left of these builds once their removal, which runs on after the test process, has ended (checked
  * every few ms; a hang guard, far above the second it takes on a loaded machine, gives up after 60 s).
  */
-async function leftAfterRemoval(names: string[]): Promise<string[]> {
+async function leftAfterRemoval(names: string[], folder = dir): Promise<string[]> {
   const guard = performance.now() + 60_000;
-  const left = () => names.flatMap(leftIn);
+  const left = () => names.flatMap((name) => leftIn(name, folder));
   while (left().length > 0 && performance.now() < guard) await new Promise((resolve) => setTimeout(resolve, 5));
   return left();
 }
@@ -109,6 +112,42 @@ test('a build removed at exit goes when the test process ends, with the builds k
   assert.equal(await leftAfterRemoval([`site-${dead}`, `site-${dead}-busy`]), [], 'the builds of a killed run');
   assert.equal(leftIn(`site-${process.pid}`), [`site-${process.pid}`, `.docs-it-builds-site-${process.pid}`]);
   assert.ok(existsSync(path.join(dir, `site-${process.pid}`, 'it/index.html')));
+});
+
+test("a run started inside another (the runner's test) removes its shared builds, not the other run's", async () => {
+  // The other run: a process that is alive, with a build its test processes share.
+  const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)']);
+  const kept = `real-site-${other.pid}`;
+  fakeBuild(path.join(tmp, kept));
+  try {
+    // A process of that run (its id in the environment) that is a run of its own, as the test runner is: it ends
+    // once its own shared build is there.
+    const script = `
+      const { removeSharedBuildsAtExit } = await import(process.env.OUTPUTS_MODULE);
+      removeSharedBuildsAtExit();
+      process.stdout.write(String(process.pid));
+      process.stdin.once('data', () => process.exit(0));`;
+    const inner = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: 'tsconfig.base.json',
+        OUTPUTS_MODULE: path.join(repoRoot, 'test/build-outputs.ts'),
+        [testRunVariable]: String(other.pid),
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const [pid] = (await once(inner.stdout.setEncoding('utf8'), 'data')) as [string];
+    const own = `real-site-${pid.trim()}`;
+    fakeBuild(path.join(tmp, own));
+    inner.stdin.end('built\n');
+    assert.equal(await once(inner, 'exit'), [0, null]);
+    assert.equal(await leftAfterRemoval([own], tmp), [], 'its own build goes');
+    assert.equal(leftIn(kept, tmp), [kept, `.docs-it-builds-${kept}`], "the other run's build stays");
+  } finally {
+    other.kill();
+    removeBuild(path.join(tmp, kept));
+  }
 });
 
 test('Ctrl+C or a kill ends the test process as asked, and its build goes first', async () => {

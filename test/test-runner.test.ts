@@ -27,6 +27,10 @@ file(
   "test('ends its process', () => new Promise(() => setTimeout(() => { throw new Error('boom in c'); })));",
 );
 file('d-passes.test.ts', "test('prints', () => { console.log('printed by d'); });");
+file(
+  'e-cannot-start.test.ts',
+  "test.before(() => { throw new Error('nothing to test in e'); });\ntest('never runs', () => {});",
+);
 
 /** The runner's exit code and what it printed (colours left out). */
 function runner(...args: string[]) {
@@ -48,18 +52,19 @@ const blockOf = (out: string, name: string) => {
   return end < 0 ? rest : rest.slice(0, end);
 };
 
-test('every file runs; a failing test and a file that ends its process fail the run, which names them', () => {
+test('all files run; a failing test or before hook, a file that ends its process: the run fails, naming them', () => {
   const { code, out } = runner();
   assert.is(code, 1, out);
-  assert.match(out, '4 test files, 2 test processes');
+  assert.match(out, '5 test files, 2 test processes');
   assert.match(blockOf(out, 'a-passes.test.ts'), /^ a-passes\.test\.ts {2}\(1 \/ 1;[^\n]*\n[\s\S]*printed by a/);
   assert.match(blockOf(out, 'd-passes.test.ts'), 'printed by d');
   assert.not.match(blockOf(out, 'a-passes.test.ts'), 'printed by d');
   assert.match(blockOf(out, 'b-fails.test.ts'), /\(1 \/ 2;[\s\S]*two is wrong/);
   assert.match(blockOf(out, 'c-crashes.test.ts'), /boom in c[\s\S]*the test process ended \(exit code 1\)/);
-  assert.match(out, /Total: {5}4\n {2}Passed: {4}3\n/);
+  assert.match(blockOf(out, 'e-cannot-start.test.ts'), /nothing to test in e[\s\S]*1 of 1 tests did not run/);
+  assert.match(out, /Total: {5}5\n {2}Passed: {4}3\n/);
   const failed = /\nFailed: (.*)\n/.exec(out)?.[1]?.split(', ').sort();
-  assert.equal(failed, ['b-fails.test.ts', 'c-crashes.test.ts']);
+  assert.equal(failed, ['b-fails.test.ts', 'c-crashes.test.ts', 'e-cannot-start.test.ts']);
 });
 
 test('one test process: the files one after another, a new process for the files after one that ended its own', () => {
@@ -71,12 +76,15 @@ test('one test process: the files one after another, a new process for the files
   assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'c-crashes.test.ts');
 });
 
-test('a pattern of file names runs the files it keeps; when they pass, so does the run', () => {
+test('a pattern of file names runs the files it keeps, --skip leaves some out; when they pass, so does the run', () => {
   const { code, out } = runner('passes');
   assert.is(code, 0, out);
   assert.match(out, '2 test files, 2 test processes');
   assert.not.match(out, /fails|crashes/);
   assert.not.match(out, 'Failed:');
+  const skipped = runner('--skip', 'fails|crashes|cannot', '--skip', '^a-');
+  assert.is(skipped.code, 0, skipped.out);
+  assert.match(skipped.out, /^1 test files, 1 test processes\n\n✔ d-passes\.test\.ts/);
 });
 
 test.run();

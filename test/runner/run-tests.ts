@@ -4,20 +4,25 @@
  * files that took longest last time first. A file's output is shown whole once the file is done, so that two
  * processes never mix their lines; the run fails, naming the files, when any test fails or a file cannot run.
  *
- *   node --import tsx test/runner/run-tests.ts [--jobs N] [--record] [--dir folder] [pattern…]
+ *   node --import tsx test/runner/run-tests.ts [--jobs N] [--typecheck] [--skip pattern] [--record] [--dir folder]
+ *                                             [pattern…]
  *
- * A pattern (a regular expression, as uvu's) keeps the files whose path under test/ it matches. `--record`
- * writes how long each file took into durations.json, the order of the next runs. `--dir` looks for the test
- * files in another folder (test/test-runner.test.ts runs the runner on files of its own).
+ * A pattern (a regular expression, as uvu's) keeps the files whose path under test/ it matches, `--skip` leaves
+ * out those it matches. `--typecheck` runs `tsc -b` beside the test files (its output shown at the end, its
+ * failure the run's): it keeps one processor busy for a while, which the test files would otherwise leave idle
+ * waiting for it. `--record` writes how long each file took into durations.json, the order of the next runs.
+ * `--dir` looks for the test files in another folder (test/test-runner.test.ts runs the runner on files of its
+ * own).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'uvu/parse';
-import { removeSharedBuildsAtExit } from '../build-outputs';
+import { removeSharedBuildsAtExit, testRunVariable } from '../build-outputs';
 import { cpuSeconds } from './cpu-time';
 import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
 
@@ -28,16 +33,20 @@ const durationsFile = path.join(here, 'durations.json');
 
 interface Options {
   jobs: number;
+  typecheck: boolean;
   record: boolean;
   dir: string;
   patterns: RegExp[];
+  skip: RegExp[];
 }
 
 function optionsOf(args: string[]): Options {
-  const options: Options = { jobs: 2, record: false, dir: testDir, patterns: [] };
+  const options: Options = { jobs: 2, typecheck: false, record: false, dir: testDir, patterns: [], skip: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--record') options.record = true;
+    else if (arg === '--typecheck') options.typecheck = true;
+    else if (arg === '--skip') options.skip.push(new RegExp(args[++i] ?? '', 'i'));
     else if (arg === '--dir') options.dir = path.resolve(args[++i] ?? '.');
     else if (arg === '--jobs' || arg.startsWith('--jobs=')) {
       const value = arg === '--jobs' ? args[++i] : arg.slice('--jobs='.length);
@@ -66,11 +75,28 @@ interface Worker {
   running?: { name: string; output: string[] };
 }
 
+/** `tsc -b` in a process of its own: its exit code, what it printed, how long it took. */
+function typeChecked(): Promise<{ code: number | null; output: string; seconds: number }> {
+  const started = performance.now();
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const child = spawn(process.execPath, [tsc, '-b'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return new Promise((resolve) =>
+    child.on('close', (code) =>
+      resolve({ code, output: output.join(''), seconds: (performance.now() - started) / 1000 }),
+    ),
+  );
+}
+
 async function main(): Promise<number> {
   const options = optionsOf(process.argv.slice(2));
   const started = performance.now();
   const { suites } = await parse(options.dir, '\\.test\\.ts$', { ignore: ['^\\.tmp'] });
-  const files = suites.filter((s) => options.patterns.every((p) => p.test(s.name)));
+  const files = suites.filter(
+    (s) => options.patterns.every((p) => p.test(s.name)) && !options.skip.some((p) => p.test(s.name)),
+  );
   const expected = orderOfLastRun();
   const queue = [...files].sort((a, b) => expected(b.name) - expected(a.name));
   const jobs = Math.min(options.jobs, queue.length);
@@ -83,6 +109,7 @@ async function main(): Promise<number> {
   });
   if (bundled.status !== 0) process.stderr.write(`docs-it --version failed:\n${bundled.stderr}\n`);
   process.stdout.write(`${files.length} test files, ${jobs} test processes\n\n`);
+  const typecheck = options.typecheck ? typeChecked() : undefined;
 
   const results: FileResult[] = [];
   const crashed: string[] = [];
@@ -99,7 +126,7 @@ async function main(): Promise<number> {
   };
 
   let stopping = false;
-  await new Promise<void>((allDone) => {
+  const tested = new Promise<void>((allDone) => {
     const workers = new Set<Worker>();
     const next = (worker: Worker) => {
       const suite = queue.shift();
@@ -112,7 +139,7 @@ async function main(): Promise<number> {
       const child = spawn(process.execPath, [...process.execArgv, path.join(here, 'test-worker.ts')], {
         stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
         // uvu's own runner forces colours too; the builds a run shares are named after the runner's process.
-        env: { ...process.env, FORCE_COLOR: '1', DOCS_IT_TEST_RUN: String(process.pid) },
+        env: { ...process.env, FORCE_COLOR: '1', [testRunVariable]: String(process.pid) },
       });
       const channel = child.stdio[channelFd] as Duplex;
       const worker: Worker = { child, channel };
@@ -156,7 +183,15 @@ async function main(): Promise<number> {
       });
   });
 
+  await tested;
+  const types = await typecheck;
+  if (types) {
+    const mark = types.code === 0 ? '✔' : '✘';
+    const output = types.output.trim();
+    process.stdout.write(`${mark} tsc -b  (${seconds(types.seconds)})\n${output ? `${output}\n\n` : '\n'}`);
+  }
   const failed = [...results.filter((r) => r.failed).map((r) => r.name), ...crashed];
+  if (types && types.code !== 0) failed.push('tsc -b');
   const ran = new Set([...results.map((r) => r.name), ...crashed]);
   const notRun = files.map((f) => f.name).filter((name) => !ran.has(name));
   const total = results.reduce((sum, r) => sum + r.total, 0);

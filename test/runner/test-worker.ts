@@ -20,7 +20,26 @@ const exit = process.exit.bind(process);
 // uvu queues the suites of a file instead of running them when this is set before it is first imported.
 const globals = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 globals.UVU_DEFER = 1;
-await import('uvu');
+const uvu = await import('uvu');
+
+/*
+ * uvu runs no test of a suite whose `before` hook throws, and says nothing of it (its `finally` returns): the
+ * hook's error is shown here, and a suite that ran fewer tests than it has fails.
+ */
+type Hook = Parameters<typeof uvu.test.before>[0];
+const before = uvu.test.before;
+uvu.test.before = Object.assign(
+  (hook: Hook) =>
+    before(async (context) => {
+      try {
+        await hook(context);
+      } catch (error) {
+        process.stdout.write(`\nbefore hook: ${(error as Error).stack ?? String(error)}\n`);
+        throw error;
+      }
+    }),
+  { each: before.each },
+);
 const closeShared = keepSharedUntilRunEnds();
 
 const channel = new Socket({ fd: channelFd, readable: true, writable: true });
@@ -68,6 +87,9 @@ async function runFile(name: string, file: string): Promise<FileResult> {
         if (errors !== true) {
           result.failed = true;
           process.stdout.write(`\n${errors}\n`);
+        } else if (passed < total) {
+          result.failed = true;
+          process.stdout.write(`\n${total - passed} of ${total} tests did not run\n`);
         }
       }
     }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
-import { DocsItError, DocsItErrors } from '../../errors';
+import { bundlerError, DocsItErrors } from '../../errors';
 import type { ClientBundle } from './bundle-client';
 
 /** The site's own stylesheets (`customCss`), bundled into one file that pages load after the theme's. */
@@ -40,13 +40,10 @@ const staticUrls: Plugin = {
 
 /** A problem esbuild found in a stylesheet, at its place in the site. */
 const errorOf = (message: Message) =>
-  new DocsItError(
-    `customCss: ${message.text}`,
-    message.location
-      ? { file: message.location.file, line: message.location.line, column: message.location.column + 1 }
-      : undefined,
-    "Fix the stylesheet: it must be valid CSS (docs-it loads it after the theme's, as Docusaurus does).",
-  );
+  bundlerError(message, {
+    prefix: () => 'customCss: ',
+    hint: "Fix the stylesheet: it must be valid CSS (docs-it loads it after the theme's, as Docusaurus does).",
+  });
 
 /**
  * Bundles the site's stylesheets in their order (their `@import`s inlined, the files their `url()`s name

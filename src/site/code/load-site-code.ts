@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
-import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../../templates/content/site-modules';
+import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
 import type { ModuleFiles } from '../../cache/module-files';
 import { lineOfKeyPath } from '../../config/locate-key';
 import type { ResolvedConfig } from '../../config/resolved-config';
@@ -14,41 +13,8 @@ import { usesMdx } from '../../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { isBuiltinModule } from '../../shared/builtin-modules';
 import { componentsKey, type SiteCode } from '../../shared/site-code';
+import { bundleSiteCode } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
-
-/** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
-export const docsItModules: Plugin = {
-  name: 'docs-it-modules',
-  setup(b) {
-    b.onResolve({ filter: /^(react|react-dom|@theme|@docusaurus)(\/|$)/ }, (args) =>
-      Object.hasOwn(siteCodeModules, args.path) ? { path: args.path, namespace: 'docs-it-modules' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'docs-it-modules' }, (args) => {
-      const exported = siteCodeModules[args.path] as Record<string, unknown>;
-      const names = Object.keys(exported).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-      return {
-        contents: [
-          `const m = globalThis[${JSON.stringify(siteCodeGlobal)}][${JSON.stringify(args.path)}];`,
-          'export default m.default ?? m;',
-          names.length > 0 ? `export const { ${names.join(', ')} } = m;` : '',
-        ].join('\n'),
-        loader: 'js',
-      };
-    });
-  },
-};
-
-/** `@site/x` is the site's folder, as in Docusaurus. */
-export function siteAlias(root: string): Plugin {
-  return {
-    name: 'docs-it-site',
-    setup(b) {
-      b.onResolve({ filter: /^@site\// }, (args) =>
-        b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: root, kind: args.kind }),
-      );
-    },
-  };
-}
 
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
@@ -176,33 +142,12 @@ async function failingModule(
 }
 
 async function bundle(entry: string, root: string): Promise<string> {
-  try {
-    const result = await build({
-      stdin: { contents: entry, resolveDir: root, sourcefile: 'site-code.js', loader: 'js' },
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-      jsx: 'automatic',
-      // Styles and images are the browser bundle's business; on the server a component only renders markup.
-      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
-      plugins: [docsItModules, siteAlias(root)],
-    });
-    return result.outputFiles[0]!.text;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      first?.location
-        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
-        : { file: 'site-code' },
-      "Fix this error in the site's code (the components module, or a module a page imports).",
-    );
-  }
+  const { code } = await bundleSiteCode({
+    root,
+    entry,
+    sourcefile: 'site-code.js',
+    hint: "Fix this error in the site's code (the components module, or a module a page imports).",
+    fallbackFile: 'site-code',
+  });
+  return code;
 }

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
 import { originalComponent, setThemeOverrides } from '../../../templates/theme-components';
 import { digestText } from '../../cache/digest';
@@ -15,7 +15,7 @@ import {
   themeComponentNames,
   themeOverridesDir,
 } from '../../shared/theme-components';
-import { docsItModules, siteAlias } from './load-site-code';
+import { bundleSiteCode } from './bundle-site-code';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;
 
@@ -103,47 +103,21 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
     return overrides;
   }
   const entry = entries.map(([name, file]) => `export { default as ${name} } from ${JSON.stringify(file)};`).join('\n');
-  let code: string;
-  let map: SourceMapPayload;
-  try {
-    const result = await build({
-      stdin: { contents: entry, resolveDir: root, sourcefile: 'theme-overrides.js', loader: 'js' },
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      // Kept apart from the code: it maps an error thrown while an override renders back to its line.
-      sourcemap: 'external',
-      outfile: path.join(root, 'theme-overrides.mjs'),
-      logLevel: 'silent',
-      jsx: 'automatic',
-      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
-      plugins: [
-        themeOriginals(
-          (name) => `export default globalThis[${JSON.stringify(originalsGlobal)}](${JSON.stringify(name)});`,
-          root,
-        ),
-        docsItModules,
-        siteAlias(root),
-      ],
-    });
-    code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
-    map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      first?.location
-        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
-        : { file: themeOverridesDir },
-      'Fix this error in the override of the theme component.',
-    );
-  }
+  const { code, map } = await bundleSiteCode({
+    root,
+    entry,
+    sourcefile: 'theme-overrides.js',
+    // Kept apart from the code: it maps an error thrown while an override renders back to its line.
+    sourcemap: true,
+    plugins: [
+      themeOriginals(
+        (name) => `export default globalThis[${JSON.stringify(originalsGlobal)}](${JSON.stringify(name)});`,
+        root,
+      ),
+    ],
+    hint: 'Fix this error in the override of the theme component.',
+    fallbackFile: themeOverridesDir,
+  });
   provideModulesToSiteCode();
   (globalThis as Record<string, unknown>)[originalsGlobal] = originalComponent;
   let loaded: Record<string, unknown>;
@@ -165,7 +139,7 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
         `Write \`export default function ${name}(props) { … }\`.`,
       );
   setThemeOverrides(loaded);
-  loadedBundle = { file: bundleFile, map: new SourceMap(map), root };
+  loadedBundle = { file: bundleFile, map: new SourceMap(map!), root };
   return overrides;
 }
 

@@ -84,6 +84,12 @@ test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common
   assert.not.match(page, 'ignorata');
 });
 
+test("an import path escaped as Prettier writes it ('../\\_x.md') is read as JavaScript reads it", () => {
+  const source = readFileSync(path.join(dir, 'content/docs/guide/distribuzione.mdx'), 'utf8');
+  assert.match(source, "from '../_condivisi/\\_piattaforme.md'");
+  assert.match(html('lanterna/docs/guide/distribuire-app'), '<code>.msi</code> per Windows');
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

@@ -90,6 +90,27 @@ test("an import path escaped as Prettier writes it ('../\\_x.md') is read as Jav
   assert.match(html('lanterna/docs/guide/distribuire-app'), '<code>.msi</code> per Windows');
 });
 
+test('images of the static folder imported or required by a page are their published URLs', () => {
+  const page = html('lanterna/comunita');
+  assert.match(page, '<img src="/lanterna/img/logo.svg" alt="Logo importato" width="48"/>');
+  assert.match(page, '<img src="/lanterna/img/favicon.svg" alt="Favicon importata" width="16"/>');
+  assert.match(page, '<img src="/lanterna/img/logo.svg" alt="Logo richiesto" width="48"/>');
+});
+
+test('an image a page imports or requires from the static folder, if missing, is an error at its line', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'content/docs/guide/immagini.mdx':
+      "# Immagini\n\nimport manca from '@site/static/img/manca.svg';\n\n<img src={manca} />\n\n" +
+      "<img src={require('/img/altra.svg').default} />\n",
+  });
+  assert.equal(errors, [
+    'content/docs/guide/immagini.mdx:3:1: missing image /lanterna/img/manca.svg\n' +
+      '  → Add the file under content/static/ (it is published under the base URL) or fix the path.',
+    'content/docs/guide/immagini.mdx:7:11: missing image /lanterna/img/altra.svg\n' +
+      '  → Add the file under content/static/ (it is published under the base URL) or fix the path.',
+  ]);
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');

@@ -80,4 +80,26 @@ test("an edit of the site's components shows in the page without a restart", asy
   assert.match(await page('/lanterna/docs/avvio/introduzione'), 'npm exec tauri dev', 'the new command');
 });
 
+/** The text of the site's stylesheet that a page of `dev` links to. */
+async function siteStylesheetOf(route: string): Promise<string> {
+  const href = /<link rel="stylesheet" href="([^"]*\/site\.[^"]+\.css)"/.exec(await page(route))?.[1];
+  assert.ok(href, "the page links to the site's stylesheet");
+  return (await fetch(`${origin()}${href}`)).text();
+}
+
+test("an edit of a component's CSS module reaches the stylesheet pages load, under the same scoped name", async () => {
+  const before = await page('/lanterna/comunita');
+  const name = /<p class="(Scheda_[0-9a-f]{6}_titolo)">/.exec(before)?.[1];
+  assert.ok(name, 'the title has its scoped name');
+  assert.match(await siteStylesheetOf('/lanterna/comunita'), 'rgb(30, 110, 60)');
+  const file = path.join(dir, 'src/components/Scheda.module.css');
+  const update = await nextUpdate(() =>
+    writeFileSync(file, readFileSync(file, 'utf8').replace('color: rgb(30, 110, 60);', 'color: rgb(90, 20, 120);')),
+  );
+  assert.is(update.paths, 'all', 'every open page reloads its stylesheet');
+  const css = await siteStylesheetOf('/lanterna/comunita');
+  assert.match(css, `.${name} {\n  color: rgb(90, 20, 120);`);
+  assert.match(await page('/lanterna/comunita'), `<p class="${name}">`);
+});
+
 test.run();

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { siteCodeGlobal, siteCodeModules } from '../../../templates/content/site-modules';
 import { bundlerErrors } from '../../errors';
+import { type SiteCodeContext, sitePlugins } from './site-code-plugins';
+import { importedStyles } from './site-css';
 
 /** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
 export const docsItModules: Plugin = {
@@ -38,15 +40,17 @@ export function siteAlias(root: string): Plugin {
   };
 }
 
-/** A server bundle of the site's code: its text, its source map when asked for. */
+/** A server bundle of the site's code: its text, its source map when asked for, the stylesheets it imports. */
 export interface SiteCodeBundle {
   code: string;
   map?: SourceMapPayload;
+  /** The stylesheets its modules import (absolute), in the order they run: rules for the site's stylesheet. */
+  styles: string[];
 }
 
 export interface SiteCodeBundleOptions {
-  /** The site's folder: what `@site/` names, and where esbuild works (its messages name files from there). */
-  root: string;
+  /** The site (its folder is what `@site/` names, and where esbuild works: its messages name files from there). */
+  site: SiteCodeContext;
   /** The entry module's text (`export * as m1 from "…"`), and the name its errors give it. */
   entry: string;
   sourcefile: string;
@@ -61,12 +65,12 @@ export interface SiteCodeBundleOptions {
 }
 
 /**
- * Bundles site code for the server, as every bundle of it is made: JSX in TypeScript and JavaScript, React and the
- * Docusaurus modules docs-it's own, `@site/` the site's folder, packages left to the site's `node_modules`. What
- * esbuild finds wrong is every error at its place in the site.
+ * Bundles site code for the server, as every bundle of it is made: read as the browser's bundle reads it (see
+ * `sitePlugins`), React and the Docusaurus modules docs-it's own, `@site/` the site's folder, packages left to the
+ * site's `node_modules`. What esbuild finds wrong is every error at its place in the site.
  */
 export async function bundleSiteCode(options: SiteCodeBundleOptions): Promise<SiteCodeBundle> {
-  const { root } = options;
+  const { root } = options.site;
   const outfile = path.join(root, options.sourcefile.replace(/\.\w+$/, '.mjs'));
   try {
     const result = await build({
@@ -77,19 +81,21 @@ export async function bundleSiteCode(options: SiteCodeBundleOptions): Promise<Si
       format: 'esm',
       target: 'node20',
       write: false,
+      metafile: true,
       outfile,
       ...(options.sourcemap ? { sourcemap: 'external' as const } : {}),
       logLevel: 'silent',
       jsx: 'automatic',
-      // Styles and images are the browser bundle's business; on the server a component only renders markup.
-      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
+      // An image next to a component is its data on the server (stylesheets: see `sitePlugins`).
+      loader: { '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
-      plugins: [...(options.plugins ?? []), docsItModules, siteAlias(root)],
+      plugins: [...(options.plugins ?? []), ...sitePlugins(options.site), docsItModules, siteAlias(root)],
     });
     const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
-    return { code, ...(map ? { map: JSON.parse(map.text) as SourceMapPayload } : {}) };
+    const styles = importedStyles(result.metafile, options.sourcefile);
+    return { code, styles, ...(map ? { map: JSON.parse(map.text) as SourceMapPayload } : {}) };
   } catch (error) {
     throw bundlerErrors(error, {
       hint: options.hint,

@@ -13,8 +13,9 @@ import { usesMdx } from '../../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { isBuiltinModule } from '../../shared/builtin-modules';
 import { componentsKey, type SiteCode } from '../../shared/site-code';
-import { bundleSiteCode } from './bundle-site-code';
+import { bundleSiteCode, type SiteCodeBundle } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
+import { type SiteCodeContext, siteCodeContextOf } from './site-code-plugins';
 
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
@@ -56,15 +57,16 @@ function codeImportsOf(
 
 /**
  * Bundles the site's components module and every module its pages import into one server module, and loads
- * it. Undefined when the site has no code. An import that names no file is left out: the page's compile
- * reports it at its line.
+ * it; with the stylesheets they import (see `site-css`). No code when the site has none. An import that names no
+ * file is left out: the page's compile reports it at its line.
  */
 export async function loadSiteCode(
   config: ResolvedConfig,
   discovered: DiscoveredContent,
   modules: ModuleFiles,
-): Promise<SiteCode | undefined> {
+): Promise<{ code: SiteCode | undefined; styles: string[] }> {
   const { root } = config.paths;
+  const site = siteCodeContextOf(config);
   const relConfig = path.relative(root, config.paths.configFile);
   const componentsFile = config.site.components ? path.resolve(root, config.site.components) : undefined;
   if (componentsFile && !existsSync(componentsFile)) {
@@ -78,17 +80,17 @@ export async function loadSiteCode(
   const targets = new Map<string, string>();
   if (componentsFile) targets.set(componentsFile, componentsKey);
   for (const file of imports.values()) if (file && !targets.has(file)) targets.set(file, `m${targets.size + 1}`);
-  if (targets.size === 0) return undefined;
+  if (targets.size === 0) return { code: undefined, styles: [] };
 
   const entry = [...targets].map(([file, key]) => `export * as ${key} from ${JSON.stringify(file)};`).join('\n');
-  const code = await bundle(entry, root);
+  const { code, styles } = await bundle(entry, site);
   const url = pathToFileURL(modules.file('site-code', code)).href;
   provideModulesToSiteCode();
   let loaded: Record<string, Record<string, unknown>>;
   try {
     loaded = (await import(url)) as typeof loaded;
   } catch (error) {
-    const culprit = await failingModule([...targets.keys()], root, modules);
+    const culprit = await failingModule([...targets.keys()], site, modules);
     const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
     const message = (culprit?.error as Error)?.message ?? (error as Error)?.message ?? String(error);
     const hint = culprit
@@ -118,7 +120,7 @@ export async function loadSiteCode(
   for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
   const exports: Record<string, string[]> = {};
   for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
-  return { url, components, imports: byImport, exports };
+  return { code: { url, components, imports: byImport, exports }, styles };
 }
 
 /**
@@ -127,11 +129,11 @@ export async function loadSiteCode(
  */
 async function failingModule(
   files: string[],
-  root: string,
+  site: SiteCodeContext,
   modules: ModuleFiles,
 ): Promise<{ file: string; error: unknown } | undefined> {
   for (const file of files) {
-    const code = await bundle(`export * as m from ${JSON.stringify(file)};`, root);
+    const { code } = await bundle(`export * as m from ${JSON.stringify(file)};`, site);
     try {
       await import(pathToFileURL(modules.file('site-code-module', code)).href);
     } catch (error) {
@@ -141,13 +143,12 @@ async function failingModule(
   return undefined;
 }
 
-async function bundle(entry: string, root: string): Promise<string> {
-  const { code } = await bundleSiteCode({
-    root,
+function bundle(entry: string, site: SiteCodeContext): Promise<SiteCodeBundle> {
+  return bundleSiteCode({
+    site,
     entry,
     sourcefile: 'site-code.js',
     hint: "Fix this error in the site's code (the components module, or a module a page imports).",
     fallbackFile: 'site-code',
   });
-  return code;
 }

@@ -16,6 +16,7 @@ import {
   themeOverridesDir,
 } from '../../shared/theme-components';
 import { bundleSiteCode } from './bundle-site-code';
+import type { SiteCodeContext } from './site-code-plugins';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;
 
@@ -23,6 +24,8 @@ const codeFile = /\.(tsx|ts|jsx|js)$/;
 export interface ThemeOverrides {
   files: Partial<Record<ThemeComponentName, string>>;
   digest: string;
+  /** The stylesheets they import, once loaded (see `site-css`). */
+  styles: string[];
 }
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
@@ -35,7 +38,7 @@ const rel = (root: string, file: string) => path.relative(root, file).split(path
 export function findThemeOverrides(root: string): ThemeOverrides {
   const dir = path.join(root, themeOverridesDir);
   const files: Partial<Record<ThemeComponentName, string>> = {};
-  if (!existsSync(dir)) return { files, digest: '' };
+  if (!existsSync(dir)) return { files, digest: '', styles: [] };
   for (const entry of readdirSync(dir).sort()) {
     const full = path.join(dir, entry);
     const isDir = statSync(full).isDirectory();
@@ -60,7 +63,7 @@ export function findThemeOverrides(root: string): ThemeOverrides {
   const digest = Object.entries(files)
     .map(([name, file]) => `${name}\0${digestText(readFileSync(file, 'utf8'))}`)
     .join('\n');
-  return { files, digest: digest && digestText(digest).slice(0, 24) };
+  return { files, digest: digest && digestText(digest).slice(0, 24), styles: [] };
 }
 
 /** Where the server's bundle of overrides finds `originalComponent` (see `themeOriginals`). */
@@ -94,7 +97,8 @@ export function themeOriginals(moduleOf: (name: ThemeComponentName) => string, r
  * Bundles the site's overrides for the server and hands them to the templates (`setThemeOverrides`), so that
  * `renderToString` draws them; none when the site has none.
  */
-export async function loadThemeOverrides(root: string, modules: ModuleFiles): Promise<ThemeOverrides> {
+export async function loadThemeOverrides(site: SiteCodeContext, modules: ModuleFiles): Promise<ThemeOverrides> {
+  const { root } = site;
   const overrides = findThemeOverrides(root);
   const entries = Object.entries(overrides.files);
   if (entries.length === 0) {
@@ -103,8 +107,8 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
     return overrides;
   }
   const entry = entries.map(([name, file]) => `export { default as ${name} } from ${JSON.stringify(file)};`).join('\n');
-  const { code, map } = await bundleSiteCode({
-    root,
+  const { code, map, styles } = await bundleSiteCode({
+    site,
     entry,
     sourcefile: 'theme-overrides.js',
     // Kept apart from the code: it maps an error thrown while an override renders back to its line.
@@ -140,7 +144,7 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       );
   setThemeOverrides(loaded);
   loadedBundle = { file: bundleFile, map: new SourceMap(map!), root };
-  return overrides;
+  return { ...overrides, styles };
 }
 
 /** The overrides the server renders with: their bundle's file and its source map. */

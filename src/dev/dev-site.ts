@@ -139,7 +139,9 @@ export class DevSite {
     const overrides = path.join(paths.root, themeOverridesDir) + path.sep;
     // The site's components and its overrides of theme components are in the browser bundle too.
     if (styleOfCode || changed.some((f) => (siteCode && f.startsWith(siteCode + path.sep)) || f.startsWith(overrides)))
-      this.bundle = await this.bundler!.rebuild();
+      // What stops the browser's bundle stops the server's too, which `reload` reports at its place; meanwhile the
+      // last bundle is served.
+      this.bundle = await this.bundler!.rebuild().catch(() => this.bundle);
     const compiled = await this.reload(rel);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     if (styleOfCode) {

@@ -119,23 +119,30 @@ test('an image of the static folder, imported by @site/static/ or by its path, i
     },
   ));
 
-test('every error of a bundle is reported at its place: JSX in .js, a CSS module, a missing static image', () =>
+test('every error of a bundle is reported at its place: JSX in .js, CSS modules, a missing static image', () =>
   withSite(
     {
       'src/A.js': 'export default function A() {\n  return <p>a</span>;\n}\n',
       'src/b.module.css': '.b {\n  color: red;\n',
+      'src/c.module.css': ".c {\n  composes: b from './b.module.css';\n}\n",
       'src/B.tsx':
-        "import styles from './b.module.css';\nimport logo from '/img/none.png';\nexport { styles, logo };\n",
+        "import styles from './b.module.css';\nimport logo from '/img/none.png';\nimport c from './c.module.css';\n" +
+        'export { styles, logo, c };\n',
     },
     async (root) => {
       const errors = await bundleErrors(root, 'src/A.js', 'src/B.tsx');
-      assert.equal(errors.length, 3, errors.join('\n'));
+      assert.equal(errors.length, 4, errors.join('\n'));
       assert.match(errors.join('\n'), 'src/A.js:2:16: Unexpected closing "span" tag does not match opening "p" tag');
       assert.match(errors.join('\n'), 'src/b.module.css:3:1: Expected "}" to go with "{"\n  → Fix the CSS module');
       assert.match(
         errors.join('\n'),
         'src/B.tsx:2:18: missing image /img/none.png: the static folder has no content/static/img/none.png\n' +
           '  → Add the file under content/static/ (it is published at /sito/img/none.png), or fix the path.',
+      );
+      // Its names would not be those the other file has everywhere else.
+      assert.match(
+        errors.join('\n'),
+        'src/c.module.css:2:20: composes from another file (./b.module.css) is not supported\n  → Compose a class',
       );
     },
   ));

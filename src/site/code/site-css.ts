@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { bundlerError, bundlerErrors, DocsItErrors } from '../../errors';
+import { bundlerError, bundlerErrors, DocsItError, DocsItErrors } from '../../errors';
 
 /*
  * The stylesheets a site's components import, as Docusaurus sites write them: `import styles from
@@ -83,7 +83,8 @@ async function compileText(file: string, text: string, root: string): Promise<Co
 
 /**
  * The module `docs-it:css-module` is `text` read as a CSS module named after `scope`: esbuild prefixes a module's
- * names with its file's name. Its `url()`s and `@import`s stay as written.
+ * names with its file's name. Its `url()`s and `@import`s stay as written; `composes: x from './other.module.css'`
+ * is an error.
  */
 function scopedModule(scope: string, file: string, text: string): Plugin {
   return {
@@ -98,9 +99,16 @@ function scopedModule(scope: string, file: string, text: string): Plugin {
         loader: 'local-css',
         resolveDir: path.dirname(file),
       }));
-      b.onResolve({ filter: /.*/ }, (args) =>
-        args.kind === 'url-token' || args.kind === 'import-rule' ? { path: args.path, external: true } : undefined,
-      );
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'url-token' || args.kind === 'import-rule') return { path: args.path, external: true };
+        // Its names would be esbuild's, not the ones that file has everywhere else: refused, not silently wrong.
+        if (args.kind === 'composes-from') {
+          const text = `composes from another file (${args.path}) is not supported`;
+          const hint = 'Compose a class of this file, or give the element both classes in its component.';
+          return { errors: [{ text, detail: new DocsItError(text, undefined, hint) }] };
+        }
+        return undefined;
+      });
     },
   };
 }

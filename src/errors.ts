@@ -105,3 +105,55 @@ function sortErrors(errors: DocsItError[]): DocsItError[] {
     return (a.location?.line ?? 0) - (b.location?.line ?? 0);
   });
 }
+
+/** A message of esbuild's: what is wrong and, for most, the place (esbuild counts columns from 0). */
+export interface BundlerMessage {
+  text: string;
+  location?: { file: string; line: number; column: number } | null;
+  /**
+   * What a plugin threw, or gave with its message: a DocsItError with a place is the error itself (a stylesheet a
+   * component imports, wrong at its own line); one without a place says what is wrong at the message's place.
+   */
+  detail?: unknown;
+}
+
+/** How a bundler's messages become the site's errors: the hint, and the file names as the site knows them. */
+export interface BundlerErrorOptions {
+  hint: string;
+  /** Where a message without a place of its own is reported (by default: nowhere in particular). */
+  fallback?: SourceLocation;
+  /** The site's name of a file esbuild names (by default as esbuild names it: relative to its working folder). */
+  fileOf?: (file: string) => string;
+  /** Put before each message (`customCss: `), by the file esbuild names. */
+  prefix?: (file: string | undefined) => string;
+}
+
+/** One message of esbuild's as errors at their places. */
+function errorsOfMessage(message: BundlerMessage, options: BundlerErrorOptions): DocsItError[] {
+  const own = docsItErrorsOf(message.detail);
+  if (own.length > 0 && own.every((error) => error.location)) return own;
+  const at = message.location;
+  const file = at ? (options.fileOf ?? ((f) => f))(at.file) : undefined;
+  return [
+    new DocsItError(
+      `${options.prefix?.(at?.file) ?? ''}${own[0]?.message ?? message.text}`,
+      at && file ? { file, line: at.line, column: at.column + 1 } : options.fallback,
+      own[0]?.hint ?? options.hint,
+    ),
+  ];
+}
+
+/** One message of esbuild's (a warning about a stylesheet) as the error at its place. */
+export function bundlerError(message: BundlerMessage, options: BundlerErrorOptions): DocsItError {
+  return errorsOfMessage({ ...message, detail: undefined }, options)[0]!;
+}
+
+/**
+ * What a failed esbuild build threw, each of its errors at its place; anything else thrown (no `errors` list) as one
+ * error at the fallback place.
+ */
+export function bundlerErrors(thrown: unknown, options: BundlerErrorOptions): DocsItErrors {
+  const messages = (thrown as { errors?: BundlerMessage[] } | undefined)?.errors;
+  const list = messages?.length ? messages : [{ text: (thrown as Error)?.message ?? String(thrown) }];
+  return new DocsItErrors(list.flatMap((message) => errorsOfMessage(message, options)));
+}

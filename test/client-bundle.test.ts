@@ -20,6 +20,7 @@ async function bundle(siteTitle?: string, components?: { siteRoot: string; file:
     mode: 'production',
     clientConfig: siteTitle ? { ...clientConfig, siteTitle } : clientConfig,
     siteRoot: components?.siteRoot ?? fixture('basic'),
+    staticDir: path.join(components?.siteRoot ?? fixture('basic'), 'content/static'),
     components: components?.file,
   });
 }

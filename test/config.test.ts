@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { formatKeyPath } from '../src/config/describe-issue';
 import { loadConfig } from '../src/config/load-config';
 import { validateConfig } from '../src/config/validate-config';
-import { DocsItError, DocsItErrors } from '../src/errors';
+import { type DocsItError, DocsItErrors, docsItErrorsOf } from '../src/errors';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 test('loads the real site.config.ts with its values and defaults', async () => {
@@ -66,9 +66,9 @@ test('reports a config syntax error with file and line', async () => {
     await loadConfig({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') });
     assert.unreachable('should throw');
   } catch (error) {
-    assert.instance(error, DocsItError);
-    assert.is((error as DocsItError).location?.file, 'site.config.ts');
-    assert.is((error as DocsItError).location?.line, 2);
+    const [first] = docsItErrorsOf(error);
+    assert.is(first?.location?.file, 'site.config.ts');
+    assert.is(first?.location?.line, 2);
   } finally {
     removeDir(dir);
   }

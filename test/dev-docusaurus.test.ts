@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
-import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { afterChangeThrottle, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('docusaurus');
 let dev: RunningDev;
@@ -18,7 +18,9 @@ const page = async (route: string) => (await fetch(`${origin()}${route}`)).text(
  * The next `update` event of the live-reload stream, after `action`: dev has applied the change by then, and
  * answers with it. A hang guard, far above the second an update takes, gives up after 60 s.
  */
-async function nextUpdate(action: () => void): Promise<{ paths: string[] | 'all' }> {
+async function nextUpdate(
+  action: () => void,
+): Promise<{ paths: string[] | 'all'; diagnostics: { severity: string; location?: string; message: string }[] }> {
   const controller = new AbortController();
   const guard = setTimeout(() => controller.abort(new Error('hang guard: no update event in 60 s')), 60_000);
   const res = await fetch(`${origin()}/__docs-it/events`, { signal: controller.signal });
@@ -78,6 +80,47 @@ test("an edit of the site's components shows in the page without a restart", asy
   const file = path.join(dir, 'src/components/Command.tsx');
   await nextUpdate(() => writeFileSync(file, readFileSync(file, 'utf8').replace('npm run tauri', 'npm exec tauri')));
   assert.match(await page('/lanterna/docs/avvio/introduzione'), 'npm exec tauri dev', 'the new command');
+});
+
+test('a CSS module that stops parsing is an error at its line in the overlay, gone once it parses again', async () => {
+  // A module of a hydrated component: the browser's bundle reads it too.
+  const file = path.join(dir, 'src/components/Scheda.module.css');
+  const good = readFileSync(file, 'utf8');
+  const broken = await nextUpdate(() => writeFileSync(file, good.replace('.titolo {', '.titolo {{')));
+  const shown = broken.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.location}: ${d.message}`);
+  assert.ok(
+    shown.some((line) => line.startsWith('src/components/Scheda.module.css:')),
+    `located in the CSS module: ${shown.join('\n')}`,
+  );
+  await afterChangeThrottle();
+  const fixed = await nextUpdate(() => writeFileSync(file, good));
+  assert.equal(
+    fixed.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+  assert.match(await page('/lanterna/comunita'), /<p class="Scheda_[0-9a-f]{6}_titolo">/);
+});
+
+/** The text of the site's stylesheet that a page of `dev` links to. */
+async function siteStylesheetOf(route: string): Promise<string> {
+  const href = /<link rel="stylesheet" href="([^"]*\/site\.[^"]+\.css)"/.exec(await page(route))?.[1];
+  assert.ok(href, "the page links to the site's stylesheet");
+  return (await fetch(`${origin()}${href}`)).text();
+}
+
+test("an edit of a component's CSS module reaches the stylesheet pages load, under the same scoped name", async () => {
+  const before = await page('/lanterna/comunita');
+  const name = /<p class="(Scheda_[0-9a-f]{6}_titolo)">/.exec(before)?.[1];
+  assert.ok(name, 'the title has its scoped name');
+  assert.match(await siteStylesheetOf('/lanterna/comunita'), 'rgb(30, 110, 60)');
+  const file = path.join(dir, 'src/components/Scheda.module.css');
+  const update = await nextUpdate(() =>
+    writeFileSync(file, readFileSync(file, 'utf8').replace('color: rgb(30, 110, 60);', 'color: rgb(90, 20, 120);')),
+  );
+  assert.is(update.paths, 'all', 'every open page reloads its stylesheet');
+  const css = await siteStylesheetOf('/lanterna/comunita');
+  assert.match(css, `.${name} {\n  color: rgb(90, 20, 120);`);
+  assert.match(await page('/lanterna/comunita'), `<p class="${name}">`);
 });
 
 test.run();

@@ -84,6 +84,90 @@ test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common
   assert.not.match(page, 'ignorata');
 });
 
+/** The rules of the site's own stylesheet (`assets/site.<hash>.css`), which pages load after the theme's. */
+function siteStylesheet(): string {
+  const sheet = readdirSync(path.join(out, 'lanterna/assets')).find((f) => /^site\..*\.css$/.test(f));
+  assert.ok(sheet, "the site's stylesheet is published");
+  return readFileSync(path.join(out, 'lanterna/assets', sheet), 'utf8');
+}
+
+/** The scoped name a CSS module gave one of its names in a page: `Scheda_3f9a1c_titolo`. */
+const scopedName = (page: string, file: string, name: string) =>
+  new RegExp(`class="(${file}_[0-9a-f]{6}_${name})"`).exec(page)?.[1];
+
+test("JSX in a site component's .js file: the component renders, in an island of the components module", () => {
+  const page = html('lanterna/comunita');
+  assert.match(page, '<docs-it-island data-component="Scheda" data-props="{&quot;titolo&quot;:&quot;Lanterna in breve');
+  assert.match(page, /<p class="Scheda_[0-9a-f]{6}_titolo">Lanterna in breve<\/p>/);
+  // A page's own import of a .js component, rendered on the server only.
+  assert.match(page, /<aside class="Nota_[0-9a-f]{6}_nota"><p class="Nota_[0-9a-f]{6}_titolo">Da sapere<\/p>/);
+});
+
+test('CSS modules are scoped to their file, and their rules and plain imported CSS are in the site stylesheet', () => {
+  const page = html('lanterna/comunita');
+  const scheda = scopedName(page, 'Scheda', 'titolo');
+  const nota = scopedName(page, 'Nota', 'titolo');
+  assert.ok(scheda && nota, 'both titles have scoped names');
+  assert.is.not(scheda.replace('Scheda', ''), nota.replace('Nota', ''), "each file's hash of its own");
+  const css = siteStylesheet();
+  assert.match(css, `.${scheda}{color:#1e6e3c;font-weight:700}`);
+  assert.match(css, `.${nota}{color:#143ca0}`);
+  assert.match(css, '.scheda-nota{font-style:italic}');
+  assert.not.match(css, /(^|[^_])titolo\{/, 'no rule of a module keeps its bare name');
+  // Every page loads it after the theme's stylesheet.
+  const links = [...html('lanterna/docs/avvio/introduzione').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)];
+  assert.equal(
+    links.map((m) => m[1]!.replace(/\.[A-Z0-9]+\.css$/, '.css')),
+    ['/lanterna/assets/styles.css', '/lanterna/assets/site.css'],
+  );
+});
+
+test('images of the static folder imported by a page or a component are their published URLs', () => {
+  const page = html('lanterna/comunita');
+  assert.match(page, '<img src="/lanterna/img/logo.svg" alt="Logo importato" width="48"/>');
+  assert.match(page, '<img src="/lanterna/img/favicon.svg" alt="Favicon importata" width="16"/>');
+  assert.match(page, '<img src="/lanterna/img/logo.svg" alt="Logo richiesto" width="48"/>');
+  assert.match(page, /<img class="Scheda_[0-9a-f]{6}_logo" src="\/lanterna\/img\/logo.svg" alt="Logo nella scheda"/);
+});
+
+test("an import path escaped as Prettier writes it ('../\\_x.md') is read as JavaScript reads it", () => {
+  const source = readFileSync(path.join(dir, 'content/docs/guide/distribuzione.mdx'), 'utf8');
+  assert.match(source, "from '../_condivisi/\\_piattaforme.md'");
+  assert.match(html('lanterna/docs/guide/distribuire-app'), '<code>.msi</code> per Windows');
+});
+
+test('a CSS module that does not parse, a missing imported image, bad JSX in .js: errors at their lines', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'src/components/Scheda.module.css': '.scheda {\n  border: 1px solid;\n\n.titolo { color: red; }\n',
+    'src/components/Nota.js':
+      "import immagine from '@site/static/img/manca.png';\n\nexport default function Nota() {\n" +
+      '  return <aside><img src={immagine} /></div>;\n}\n',
+  });
+  const text = errors.join('\n');
+  assert.match(text, 'src/components/Scheda.module.css:5:1: Expected "}" to go with "{"\n  → Fix the CSS module');
+  assert.match(
+    text,
+    'src/components/Nota.js:1:22: missing image @site/static/img/manca.png: the static folder has no ' +
+      'content/static/img/manca.png\n  → Add the file under content/static/ (it is published at ' +
+      '/lanterna/img/manca.png)',
+  );
+  assert.match(text, 'src/components/Nota.js:4:41: Unexpected closing "div" tag does not match opening "aside" tag');
+});
+
+test('an image a page imports or requires from the static folder, if missing, is an error at its line', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'content/docs/guide/immagini.mdx':
+      "# Immagini\n\nimport manca from '@site/static/img/manca.svg';\n\n<img src={manca} />\n\n" +
+      "<img src={require('/img/altra.svg').default} />\n",
+  });
+  assert.equal(errors, [
+    'content/docs/guide/immagini.mdx:3:1: missing image /lanterna/img/manca.svg\n' +
+      '  → Add the file under content/static/ (it is published under the base URL) or fix the path.',
+    'content/docs/guide/immagini.mdx:7:11: missing image /lanterna/img/altra.svg\n' +
+      '  → Add the file under content/static/ (it is published under the base URL) or fix the path.',
+  ]);
+});
+
 test('a fragment gets the props the page passed, and its links are relative to its own file', () => {
   const page = html('lanterna/docs/avvio/requisiti');
   assert.match(page, '<h2 id="su-linux" class="anchor">Su Linux');
@@ -257,7 +341,7 @@ test('images and files next to a page are published with a hash of their content
   const post = html('lanterna/blog/2025/03/04/lanterna-1-4');
   assert.match(post, `<meta property="og:image" content="https://lanterna.example${url('copertina')}">`);
   assert.match(post, `<img class="avatar" src="${url('giulia')}" alt=""`);
-  const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => f.endsWith('.css'))!;
+  const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => /^styles\..*\.css$/.test(f))!;
   assert.match(readFileSync(path.join(out, 'lanterna/assets', css), 'utf8'), 'img[src$="#gh-dark-mode-only"]');
 });
 

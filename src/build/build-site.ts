@@ -175,6 +175,7 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       mode: config.mode,
       clientConfig: clientConfigOf(config.site, site.chrome, site.model, config.mode),
       siteRoot: config.paths.root,
+      staticDir: config.paths.static,
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
       mermaid: firstMermaidUse(site.content.discovered.sources),
       themeOverrides: site.content.theme.files,
@@ -182,6 +183,7 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
     bundleSiteStyles({
       siteRoot: config.paths.root,
       customCss: config.site.customCss,
+      codeStyles: site.content.codeStyles,
       baseUrl: config.site.baseUrl,
       mode: config.mode,
     }),

@@ -110,6 +110,8 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
       path.join(options.packageRoot, 'templates/styles.css'),
       // The site's stylesheets: an edit reloads the pages with it.
       ...site.config.site.customCss.map((file) => path.resolve(paths.root, file)),
+      // Those its code imports, wherever they are (their list grows with the code: see `flush`).
+      ...site.codeStyles,
     ],
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
     { ignoreInitial: true, followSymlinks: false },
@@ -124,6 +126,7 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
       const t = performance.now();
       try {
         const result = await site.update(batch);
+        watcher.add([...site.codeStyles]);
         broadcast(result);
         reporter.info(
           `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,

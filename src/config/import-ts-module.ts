@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild, type Loader, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
-import { DocsItError } from '../errors';
+import { bundlerErrors, DocsItError } from '../errors';
 
 /** The module a site's `import … from 'docs-it'` means: the typed helpers of its config and data files. */
 export const publicApiModule = 'src/index.ts';
@@ -61,17 +61,11 @@ export async function importTsModule(
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
-    // esbuild reports syntax errors with their own location; keep the first one.
-    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      {
-        file: relFile,
-        line: first?.location?.line,
-        column: first?.location ? first.location.column + 1 : undefined,
-      },
-      'Fix this error in the file (TypeScript syntax or an import path).',
-    );
+    throw bundlerErrors(error, {
+      hint: 'Fix this error in the file (TypeScript syntax or an import path).',
+      fallback: { file: relFile },
+      fileOf: () => relFile,
+    });
   }
   const out = options.modules.file(path.basename(file), code);
   const exit = guardExit();

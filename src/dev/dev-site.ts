@@ -127,7 +127,10 @@ export class DevSite {
       }
     }
     const clientCode = path.join(this.options.packageRoot, 'src', 'client');
-    if (changed.some((f) => f.startsWith(clientCode) || f.endsWith('.css'))) {
+    // The stylesheets the site's code imports are read with it (a CSS module's names are in its code): below.
+    const codeStyles = new Set(this.codeStyles);
+    const styleOfCode = changed.some((f) => codeStyles.has(f));
+    if (changed.some((f) => f.startsWith(clientCode) || (f.endsWith('.css') && !codeStyles.has(f)))) {
       this.bundle = await this.bundler!.rebuild();
       await this.bundleStyles();
       this.indexFiles();
@@ -136,10 +139,16 @@ export class DevSite {
     const siteCode = this.config.site.components && path.dirname(path.resolve(paths.root, this.config.site.components));
     const overrides = path.join(paths.root, themeOverridesDir) + path.sep;
     // The site's components and its overrides of theme components are in the browser bundle too.
-    if (changed.some((f) => (siteCode && f.startsWith(siteCode + path.sep)) || f.startsWith(overrides)))
-      this.bundle = await this.bundler!.rebuild();
+    if (styleOfCode || changed.some((f) => (siteCode && f.startsWith(siteCode + path.sep)) || f.startsWith(overrides)))
+      // What stops the browser's bundle stops the server's too, which `reload` reports at its place; meanwhile the
+      // last bundle is served.
+      this.bundle = await this.bundler!.rebuild().catch(() => this.bundle);
     const compiled = await this.reload(rel);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
+    if (styleOfCode) {
+      await this.bundleStyles();
+      this.indexFiles();
+    }
     await this.checkLinks(this.site);
     if (
       !previous ||
@@ -240,15 +249,20 @@ export class DevSite {
     return compiled;
   }
 
-  /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
-  /** Bundles the site's `customCss` again (its files changed, or the list did). */
+  /** The stylesheets the site's code imports (absolute): `dev` watches them, wherever they are. */
+  get codeStyles(): readonly string[] {
+    return this.site?.content.codeStyles ?? [];
+  }
+
+  /** Bundles the site's `customCss` and the stylesheets its code imports again (their files changed, or the list). */
   private async bundleStyles(): Promise<void> {
     const { site, paths } = this.config;
-    this.stylesKey = JSON.stringify(site.customCss);
+    this.stylesKey = this.stylesKeyNow();
     try {
       this.styles = await bundleSiteStyles({
         siteRoot: paths.root,
         customCss: site.customCss,
+        codeStyles: this.codeStyles,
         baseUrl: site.baseUrl,
         mode: 'development',
       });
@@ -258,8 +272,13 @@ export class DevSite {
     }
   }
 
+  private stylesKeyNow(): string {
+    return JSON.stringify([this.config.site.customCss, this.codeStyles]);
+  }
+
+  /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
   private async ensureBundle(): Promise<void> {
-    if (this.stylesKey !== JSON.stringify(this.config.site.customCss)) await this.bundleStyles();
+    if (this.stylesKey !== this.stylesKeyNow()) await this.bundleStyles();
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
@@ -273,6 +292,7 @@ export class DevSite {
       mode: 'development',
       clientConfig,
       siteRoot: this.config.paths.root,
+      staticDir: this.config.paths.static,
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
       themeOverrides,

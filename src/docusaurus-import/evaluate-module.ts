@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { DocsItError } from '../errors';
+import { bundlerErrors, DocsItError } from '../errors';
 
 /**
  * A value of a Docusaurus config as it crosses from the evaluating process: JSON, with each function replaced by
@@ -152,19 +152,11 @@ async function bundle(file: string, siteDir: string, rel: string): Promise<strin
     });
     return result.outputFiles[0]!.text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      first?.location
-        ? {
-            file: first.location.file.split(path.sep).join('/'),
-            line: first.location.line,
-            column: first.location.column + 1,
-          }
-        : { file: rel },
-      'Fix the syntax or the import path so that Docusaurus itself could load the file, then import again.',
-    );
+    throw bundlerErrors(error, {
+      hint: 'Fix the syntax or the import path so that Docusaurus itself could load the file, then import again.',
+      fallback: { file: rel },
+      fileOf: (file) => file.split(path.sep).join('/'),
+    });
   }
 }
 

@@ -18,7 +18,17 @@ export function isAssetPath(pathPart: string): boolean {
 
 /** Whether an import or `require()` names a file published as it is (its value is the file's URL). */
 export function isAssetImport(source: string): boolean {
-  return /^(?:\.{1,2}\/|@site\/)/.test(source) && isAssetPath(source);
+  return /^(?:\.{1,2}\/|@site\/|\/)/.test(source) && isAssetPath(source);
+}
+
+/**
+ * The path in the static folder of a file an import names there (`@site/static/img/a.png` or `/img/a.png` →
+ * `/img/a.png`): as in Docusaurus, its value is the URL the static file is published at (that path under the base
+ * URL), not a copy's. Undefined for an import of anything else.
+ */
+export function staticPathOf(source: string): string | undefined {
+  const rest = source.startsWith('@site/static/') ? source.slice('@site/static'.length) : source;
+  return rest.startsWith('/') && !rest.startsWith('//') && isAssetPath(rest) ? rest : undefined;
 }
 
 // encodeURIComponent leaves these as they are; quotes and brackets must not end an attribute or a string.

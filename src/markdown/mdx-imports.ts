@@ -16,9 +16,26 @@ export function importsOf(body: string): ImportLine[] {
   const found: ImportLine[] = [];
   for (const match of body.matchAll(importStatement)) {
     const line = body.slice(0, match.index).split('\n').length;
-    if (!fenced.has(line)) found.push({ source: match[1]!, line });
+    if (!fenced.has(line)) found.push({ source: stringValue(match[1]!), line });
   }
   return found;
+}
+
+const escapes: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', 0: '\0' };
+
+/**
+ * A string literal's text as JavaScript reads it: `'./\_x.md'` (as Prettier writes it in MDX) is `./_x.md`, since
+ * an escaped character that means nothing special is the character itself.
+ */
+function stringValue(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(
+    /\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([\s\S]))/g,
+    (_, point?: string, unit?: string, byte?: string, char?: string) => {
+      const code = point ?? unit ?? byte;
+      return code !== undefined ? String.fromCodePoint(Number.parseInt(code, 16)) : (escapes[char!] ?? char!);
+    },
+  );
 }
 
 function fencedLines(body: string): Set<number> {

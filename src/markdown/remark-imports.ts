@@ -1,7 +1,8 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { withBaseUrl } from '../shared/base-url';
 import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
-import { assetPlaceholder, isAssetImport } from './asset-refs';
+import { assetPlaceholder, isAssetImport, staticPathOf } from './asset-refs';
 import type { LinkRef } from './compiled-page';
 import { siteSpecifier } from './mdx-imports';
 import { resolveFileFrom } from './posix-paths';
@@ -56,7 +57,7 @@ export default function remarkImports() {
     file.data.links ??= [];
     const links: LinkRef[] = file.data.links;
     const declared = new Map<string, string>();
-    replaceAssetRequires(tree, page.file, links);
+    replaceAssetRequires(tree, page.file, page.baseUrl, links);
     for (const node of tree.children) {
       if (node.type !== 'mdxjsEsm') continue;
       const program = (node.data as { estree?: { body: unknown[] } } | undefined)?.estree;
@@ -77,11 +78,8 @@ export default function remarkImports() {
         const source = String(statement.source?.value);
         if (isAssetImport(source)) {
           // `import logo from './logo.png'`: the value is the URL of the published file, as with a bundler.
-          const target = assetTarget(source, where);
-          links.push({ kind: 'asset', target, line, column });
-          return (statement.specifiers ?? []).map((s) =>
-            declaration(identifier(s.local.name), literal(assetPlaceholder(target))),
-          );
+          const url = assetUrl(source, where, page.baseUrl, links, line, column);
+          return (statement.specifiers ?? []).map((s) => declaration(identifier(s.local.name), literal(url)));
         }
         const spec = siteSpecifier(source, where);
         const key = isBuiltinModule(spec) ? builtinKey(spec) : page.code?.imports[spec];
@@ -158,11 +156,30 @@ export default function remarkImports() {
   };
 }
 
-/** The site-root relative file an asset import names from `from` (`./a.png`, `@site/static/a.png`). */
-function assetTarget(source: string, from: string): string {
-  return source.startsWith('@site/')
+/**
+ * The value of an asset an import or a `require()` names from `from`, recorded among the page's links: a file of
+ * the static folder (`@site/static/a.png`, `/a.png`) is its published URL, checked as an image of the page; any
+ * other (`./a.png`, `@site/docs/a.png`) the placeholder of its published copy (see `asset-refs`).
+ */
+function assetUrl(
+  source: string,
+  from: string,
+  baseUrl: string,
+  links: LinkRef[],
+  line: number,
+  column: number,
+): string {
+  const inStatic = staticPathOf(source);
+  if (inStatic) {
+    const url = withBaseUrl(baseUrl, inStatic);
+    links.push({ kind: 'image', path: url, line, column });
+    return url;
+  }
+  const target = source.startsWith('@site/')
     ? resolveFileFrom('', source.slice('@site/'.length))
     : resolveFileFrom(from, source);
+  links.push({ kind: 'asset', target, line, column });
+  return assetPlaceholder(target);
 }
 
 interface EstreeNode {
@@ -174,7 +191,7 @@ interface EstreeNode {
  * `require('./img.png').default` in a page's expressions (Docusaurus's way to use an image in JSX) becomes the
  * published file's URL: each such call is replaced by `{default: url}` in the expression's syntax tree.
  */
-function replaceAssetRequires(tree: Root, pageFile: string, links: LinkRef[]) {
+function replaceAssetRequires(tree: Root, pageFile: string, baseUrl: string, links: LinkRef[]) {
   const visit = (node: EstreeNode, line: number) => {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc' || key === 'range' || !value || typeof value !== 'object') continue;
@@ -192,8 +209,7 @@ function replaceAssetRequires(tree: Root, pageFile: string, links: LinkRef[]) {
           typeof argument.value === 'string' &&
           isAssetImport(argument.value)
         ) {
-          const target = assetTarget(argument.value, pageFile);
-          links.push({ kind: 'asset', target, line: where?.line ?? line, column: (where?.column ?? 0) + 1 });
+          const url = assetUrl(argument.value, pageFile, baseUrl, links, where?.line ?? line, (where?.column ?? 0) + 1);
           const replacement = {
             type: 'ObjectExpression',
             properties: [
@@ -204,7 +220,7 @@ function replaceAssetRequires(tree: Root, pageFile: string, links: LinkRef[]) {
                 shorthand: false,
                 computed: false,
                 key: identifier('default'),
-                value: literal(assetPlaceholder(target)),
+                value: literal(url),
               },
             ],
           };

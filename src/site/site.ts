@@ -31,6 +31,7 @@ import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
 import { readLastCommitDates } from '../translations/last-commit-dates';
 import { loadSiteCode } from './code/load-site-code';
+import { siteCodeContextOf } from './code/site-code-plugins';
 import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
 import { compileJobsOf } from './compile/compile-jobs';
 import { checkLinks } from './links/check-links';
@@ -53,6 +54,8 @@ export interface SiteContent {
   code: SiteCode | undefined;
   /** The site's overrides of theme components (`src/theme/<Name>.tsx`), already handed to the templates. */
   theme: ThemeOverrides;
+  /** The stylesheets the site's code imports (its components, the modules pages import, its overrides), in order. */
+  codeStyles: string[];
   /**
    * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
    * path relative to the site's folder.
@@ -72,8 +75,8 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
       ? readLastCommitDates(root, path.relative(root, config.paths.content) || '.')
       : undefined,
   ]);
-  const code = await loadSiteCode(config, discovered, modules);
-  const theme = await loadThemeOverrides(root, modules);
+  const { code, styles } = await loadSiteCode(config, discovered, modules);
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules);
   const configFile = path.relative(root, config.paths.configFile);
   return {
     discovered,
@@ -82,6 +85,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     configSource,
     code,
     theme,
+    codeStyles: [...new Set([...styles, ...theme.styles])],
     ...(lastCommitDates ? { lastCommitDates } : {}),
   };
 }

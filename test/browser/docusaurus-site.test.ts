@@ -77,6 +77,33 @@ test('a hydrated component of a category index page gets its category from useCu
   await page.close();
 });
 
+test("a CSS module styles its component before and after hydration; another file's .titolo is apart", async () => {
+  const { page, errors } = await open('/lanterna/comunita');
+  const style = (text: string, property: 'color' | 'borderTopColor' | 'fontStyle') =>
+    page.getByText(text, { exact: true }).evaluate((el, p) => getComputedStyle(el)[p], property);
+  // Two files' `.titolo`, each in its own colour.
+  assert.is(await style('Lanterna in breve', 'color'), 'rgb(30, 110, 60)');
+  assert.is(await style('Da sapere', 'color'), 'rgb(20, 60, 160)');
+  // A plain stylesheet the component imports styles the whole site.
+  const note = page.locator('.scheda-nota');
+  assert.is(await note.evaluate((el) => getComputedStyle(el).fontStyle), 'italic');
+  const card = page.locator('docs-it-island[data-component="Scheda"]');
+  await page.locator('docs-it-island[data-component="Scheda"][data-hydrated]').waitFor({ state: 'attached' });
+  const border = () => card.locator('> div').evaluate((el) => getComputedStyle(el).borderTopColor);
+  assert.is(await border(), 'rgb(30, 110, 60)');
+  // Drawn again in the browser, with the names the browser's bundle gave it: the site stylesheet's.
+  await card.getByRole('button', { name: 'Dettagli' }).click();
+  assert.is(await card.getByRole('button', { name: 'Dettagli' }).getAttribute('aria-pressed'), 'true');
+  assert.is(await border(), 'rgb(180, 40, 40)');
+  assert.ok(
+    await card
+      .getByRole('img', { name: 'Logo nella scheda' })
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth > 0),
+  );
+  assert.equal(errors, []);
+  await page.close();
+});
+
 test('a mermaid fence is drawn, and again in the other colour mode; images for one colour mode follow it', async () => {
   const { page, errors } = await open('/lanterna/docs/guide/panoramica');
   const diagram = page.locator('.mermaid-diagram');

@@ -5,6 +5,7 @@ import { DocsItError, type SourceLocation } from '../../errors';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../../shared/builtin-modules';
 import type { ClientConfig } from '../../shared/client-config';
 import { isThemeComponentName, overrideExportName, type ThemeComponentName } from '../../shared/theme-components';
+import { sitePlugins } from '../code/site-code-plugins';
 
 export interface ClientBundle {
   /** URLs of the stylesheets and entry scripts, for every page's head. */
@@ -27,6 +28,8 @@ export interface BundleInput {
   clientConfig: ClientConfig;
   /** The site's folder (what `@site/` names in its code). */
   siteRoot: string;
+  /** The site's static folder (images its code imports from there are their published URLs). */
+  staticDir: string;
   /** The site's components module, absolute (`components` in site.config.ts), hydrated in the browser. */
   components?: string | undefined;
   /** Where a page of the site first draws a Mermaid diagram: only then is Mermaid (megabytes) bundled. */
@@ -203,6 +206,8 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
       __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
     },
     plugins: [
+      // First: `@site/static/…` is a URL, not a module of the site's folder.
+      ...sitePlugins({ root: input.siteRoot, baseUrl, staticDir: input.staticDir }),
       siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined),
       themeOverrides(packageRoot, input.themeOverrides ?? {}),
     ],

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
-import { DocsItError, DocsItErrors } from '../../errors';
+import { bundlerError, bundlerErrors, DocsItErrors } from '../../errors';
+import { cssModuleRules } from '../code/site-css';
 import type { ClientBundle } from './bundle-client';
 
-/** The site's own stylesheets (`customCss`), bundled into one file that pages load after the theme's. */
+/**
+ * The site's own stylesheets (`customCss`, then those its code imports), bundled into one file that pages load after
+ * the theme's.
+ */
 export interface SiteStyles {
-  /** URL of the stylesheet, none when the site has no `customCss`. */
+  /** URL of the stylesheet, none when the site has no stylesheet of its own. */
   css: string[];
   files: { path: string; contents: Uint8Array }[];
 }
@@ -14,6 +18,11 @@ export interface SiteStylesInput {
   /** The site's folder: `customCss` paths are relative to it. */
   siteRoot: string;
   customCss: readonly string[];
+  /**
+   * The stylesheets the site's code imports (absolute, in the order it runs; see `site-css`): after `customCss`, as
+   * Docusaurus loads a component's styles after the site's.
+   */
+  codeStyles?: readonly string[];
   baseUrl: string;
   mode: 'production' | 'development';
 }
@@ -38,15 +47,11 @@ const staticUrls: Plugin = {
   },
 };
 
-/** A problem esbuild found in a stylesheet, at its place in the site. */
-const errorOf = (message: Message) =>
-  new DocsItError(
-    `customCss: ${message.text}`,
-    message.location
-      ? { file: message.location.file, line: message.location.line, column: message.location.column + 1 }
-      : undefined,
-    "Fix the stylesheet: it must be valid CSS (docs-it loads it after the theme's, as Docusaurus does).",
-  );
+/** How a problem esbuild found in a stylesheet is told, at its place in the site (`customCss` files say they are). */
+const messagesOf = (customCss: readonly string[]) => ({
+  prefix: (file: string | undefined) => (file && customCss.includes(file) ? 'customCss: ' : ''),
+  hint: "Fix the stylesheet: it must be valid CSS (docs-it loads it after the theme's, as Docusaurus does).",
+});
 
 /**
  * Bundles the site's stylesheets in their order (their `@import`s inlined, the files their `url()`s name
@@ -55,11 +60,12 @@ const errorOf = (message: Message) =>
  * build, as a half-applied stylesheet would show pages other than the author wrote.
  */
 export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyles> {
-  if (input.customCss.length === 0) return noSiteStyles;
-  const imports = input.customCss.map((file) => {
-    const relative = path.relative(input.siteRoot, path.resolve(input.siteRoot, file)).split(path.sep).join('/');
-    return `@import ${JSON.stringify(`./${relative}`)};`;
-  });
+  const relative = (file: string) =>
+    path.relative(input.siteRoot, path.resolve(input.siteRoot, file)).split(path.sep).join('/');
+  const customCss = input.customCss.map(relative);
+  const sheets = [...new Set([...customCss, ...(input.codeStyles ?? []).map(relative)])];
+  if (sheets.length === 0) return noSiteStyles;
+  const imports = sheets.map((file) => `@import ${JSON.stringify(`./${file}`)};`);
   const outdir = path.join(input.siteRoot, 'assets');
   let result: Awaited<ReturnType<typeof build<{ write: false; metafile: true }>>>;
   try {
@@ -76,15 +82,15 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
       assetNames: '[name].[hash]',
       publicPath: `${input.baseUrl}assets`,
       loader: assetLoaders,
-      plugins: [staticUrls],
+      plugins: [staticUrls, cssModuleRules(input.siteRoot)],
       logLevel: 'silent',
     });
   } catch (error) {
-    const failure = error as { errors?: Message[] };
-    if (!failure.errors?.length) throw error;
-    throw new DocsItErrors(failure.errors.map(errorOf));
+    if (!(error as { errors?: Message[] }).errors?.length) throw error;
+    throw bundlerErrors(error, messagesOf(customCss));
   }
-  if (result.warnings.length > 0) throw new DocsItErrors(result.warnings.map(errorOf));
+  if (result.warnings.length > 0)
+    throw new DocsItErrors(result.warnings.map((warning) => bundlerError(warning, messagesOf(customCss))));
   const files = result.outputFiles.map((f) => ({
     path: path.posix.join(input.baseUrl.slice(1), 'assets', path.relative(outdir, f.path).split(path.sep).join('/')),
     contents: f.contents,

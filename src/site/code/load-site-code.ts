@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
-import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../../templates/content/site-modules';
+import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
 import type { ModuleFiles } from '../../cache/module-files';
 import { lineOfKeyPath } from '../../config/locate-key';
 import type { ResolvedConfig } from '../../config/resolved-config';
@@ -14,41 +13,9 @@ import { usesMdx } from '../../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { isBuiltinModule } from '../../shared/builtin-modules';
 import { componentsKey, type SiteCode } from '../../shared/site-code';
+import { bundleSiteCode, type SiteCodeBundle } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
-
-/** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
-export const docsItModules: Plugin = {
-  name: 'docs-it-modules',
-  setup(b) {
-    b.onResolve({ filter: /^(react|react-dom|@theme|@docusaurus)(\/|$)/ }, (args) =>
-      Object.hasOwn(siteCodeModules, args.path) ? { path: args.path, namespace: 'docs-it-modules' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'docs-it-modules' }, (args) => {
-      const exported = siteCodeModules[args.path] as Record<string, unknown>;
-      const names = Object.keys(exported).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-      return {
-        contents: [
-          `const m = globalThis[${JSON.stringify(siteCodeGlobal)}][${JSON.stringify(args.path)}];`,
-          'export default m.default ?? m;',
-          names.length > 0 ? `export const { ${names.join(', ')} } = m;` : '',
-        ].join('\n'),
-        loader: 'js',
-      };
-    });
-  },
-};
-
-/** `@site/x` is the site's folder, as in Docusaurus. */
-export function siteAlias(root: string): Plugin {
-  return {
-    name: 'docs-it-site',
-    setup(b) {
-      b.onResolve({ filter: /^@site\// }, (args) =>
-        b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: root, kind: args.kind }),
-      );
-    },
-  };
-}
+import { type SiteCodeContext, siteCodeContextOf } from './site-code-plugins';
 
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
@@ -90,15 +57,16 @@ function codeImportsOf(
 
 /**
  * Bundles the site's components module and every module its pages import into one server module, and loads
- * it. Undefined when the site has no code. An import that names no file is left out: the page's compile
- * reports it at its line.
+ * it; with the stylesheets they import (see `site-css`). No code when the site has none. An import that names no
+ * file is left out: the page's compile reports it at its line.
  */
 export async function loadSiteCode(
   config: ResolvedConfig,
   discovered: DiscoveredContent,
   modules: ModuleFiles,
-): Promise<SiteCode | undefined> {
+): Promise<{ code: SiteCode | undefined; styles: string[] }> {
   const { root } = config.paths;
+  const site = siteCodeContextOf(config);
   const relConfig = path.relative(root, config.paths.configFile);
   const componentsFile = config.site.components ? path.resolve(root, config.site.components) : undefined;
   if (componentsFile && !existsSync(componentsFile)) {
@@ -112,17 +80,17 @@ export async function loadSiteCode(
   const targets = new Map<string, string>();
   if (componentsFile) targets.set(componentsFile, componentsKey);
   for (const file of imports.values()) if (file && !targets.has(file)) targets.set(file, `m${targets.size + 1}`);
-  if (targets.size === 0) return undefined;
+  if (targets.size === 0) return { code: undefined, styles: [] };
 
   const entry = [...targets].map(([file, key]) => `export * as ${key} from ${JSON.stringify(file)};`).join('\n');
-  const code = await bundle(entry, root);
+  const { code, styles } = await bundle(entry, site);
   const url = pathToFileURL(modules.file('site-code', code)).href;
   provideModulesToSiteCode();
   let loaded: Record<string, Record<string, unknown>>;
   try {
     loaded = (await import(url)) as typeof loaded;
   } catch (error) {
-    const culprit = await failingModule([...targets.keys()], root, modules);
+    const culprit = await failingModule([...targets.keys()], site, modules);
     const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
     const message = (culprit?.error as Error)?.message ?? (error as Error)?.message ?? String(error);
     const hint = culprit
@@ -152,7 +120,7 @@ export async function loadSiteCode(
   for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
   const exports: Record<string, string[]> = {};
   for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
-  return { url, components, imports: byImport, exports };
+  return { code: { url, components, imports: byImport, exports }, styles };
 }
 
 /**
@@ -161,11 +129,11 @@ export async function loadSiteCode(
  */
 async function failingModule(
   files: string[],
-  root: string,
+  site: SiteCodeContext,
   modules: ModuleFiles,
 ): Promise<{ file: string; error: unknown } | undefined> {
   for (const file of files) {
-    const code = await bundle(`export * as m from ${JSON.stringify(file)};`, root);
+    const { code } = await bundle(`export * as m from ${JSON.stringify(file)};`, site);
     try {
       await import(pathToFileURL(modules.file('site-code-module', code)).href);
     } catch (error) {
@@ -175,34 +143,12 @@ async function failingModule(
   return undefined;
 }
 
-async function bundle(entry: string, root: string): Promise<string> {
-  try {
-    const result = await build({
-      stdin: { contents: entry, resolveDir: root, sourcefile: 'site-code.js', loader: 'js' },
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-      jsx: 'automatic',
-      // Styles and images are the browser bundle's business; on the server a component only renders markup.
-      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
-      plugins: [docsItModules, siteAlias(root)],
-    });
-    return result.outputFiles[0]!.text;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      first?.location
-        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
-        : { file: 'site-code' },
-      "Fix this error in the site's code (the components module, or a module a page imports).",
-    );
-  }
+function bundle(entry: string, site: SiteCodeContext): Promise<SiteCodeBundle> {
+  return bundleSiteCode({
+    site,
+    entry,
+    sourcefile: 'site-code.js',
+    hint: "Fix this error in the site's code (the components module, or a module a page imports).",
+    fallbackFile: 'site-code',
+  });
 }

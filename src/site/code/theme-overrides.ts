@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { provideModulesToSiteCode } from '../../../templates/content/site-modules';
 import {
   provideThemeOriginals,
@@ -24,7 +24,8 @@ import {
   themeComponentNames,
   themeOverridesDir,
 } from '../../shared/theme-components';
-import { docsItModules, siteAlias } from './load-site-code';
+import { bundleSiteCode } from './bundle-site-code';
+import type { SiteCodeContext } from './site-code-plugins';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;
 
@@ -34,6 +35,8 @@ export interface ThemeOverrides {
   digest: string;
   /** The overrides of the components a page's content draws, bundled for the markdown compiler (when it has some). */
   content?: ContentOverrides;
+  /** The stylesheets they import, once loaded (see `site-css`). */
+  styles: string[];
 }
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
@@ -81,7 +84,7 @@ export function findThemeOverrides(root: string): ThemeOverrides {
   const digest = Object.entries(files)
     .map(([name, file]) => `${name}\0${digestText(readFileSync(file, 'utf8'))}`)
     .join('\n');
-  return { files, digest: digest && digestText(digest).slice(0, 24) };
+  return { files, digest: digest && digestText(digest).slice(0, 24), styles: [] };
 }
 
 /** `@theme-original/<Name>` is the theme's own component; an unknown name is an error at the import. */
@@ -108,53 +111,33 @@ export function themeOriginals(moduleOf: (name: ThemeComponentName) => string, r
   };
 }
 
-/** Bundles the overrides in `entries` for the server (each under `overrideExportName`), with an inline source map. */
-async function bundleOverrides(root: string, entries: [ThemeComponentName, string][]): Promise<string> {
+/** Bundles the overrides in `entries` for the server (each under `overrideExportName`), with its source map. */
+async function bundleOverrides(
+  site: SiteCodeContext,
+  entries: [ThemeComponentName, string][],
+  sourcefile: string,
+): Promise<{ code: string; styles: string[] }> {
   const entry = entries
     .map(([name, file]) => `export { default as ${overrideExportName(name)} } from ${JSON.stringify(file)};`)
     .join('\n');
-  try {
-    const result = await build({
-      stdin: { contents: entry, resolveDir: root, sourcefile: 'theme-overrides.js', loader: 'js' },
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      // It maps an error thrown while an override renders back to its line (see `overrideErrorIn`). In a comment of
-      // the module's own file, so that a compile worker finds it, but not the standard one: Node would then map the
-      // error's stack itself, to files the site does not have.
-      sourcemap: 'external',
-      outfile: path.join(root, 'theme-overrides.mjs'),
-      logLevel: 'silent',
-      jsx: 'automatic',
-      loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
-      plugins: [
-        themeOriginals(
-          (name) => `export default globalThis[${JSON.stringify(themeOriginalsGlobal)}](${JSON.stringify(name)});`,
-          root,
-        ),
-        docsItModules,
-        siteAlias(root),
-      ],
-    });
-    const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
-    const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.contents;
-    return withSourceMap(code, map);
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    throw new DocsItError(
-      first ? first.text : String(error),
-      first?.location
-        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
-        : { file: themeOverridesDir },
-      'Fix this error in the override of the theme component.',
-    );
-  }
+  const { code, map, styles } = await bundleSiteCode({
+    site,
+    entry,
+    sourcefile,
+    // It maps an error thrown while an override renders back to its line (see `overrideErrorIn`). In a comment of
+    // the module's own file, so that a compile worker finds it, but not the standard one: Node would then map the
+    // error's stack itself, to files the site does not have.
+    sourcemap: true,
+    plugins: [
+      themeOriginals(
+        (name) => `export default globalThis[${JSON.stringify(themeOriginalsGlobal)}](${JSON.stringify(name)});`,
+        site.root,
+      ),
+    ],
+    hint: 'Fix this error in the override of the theme component.',
+    fallbackFile: themeOverridesDir,
+  });
+  return { code: withSourceMap(code, Buffer.from(JSON.stringify(map))), styles };
 }
 
 /**
@@ -163,7 +146,8 @@ async function bundleOverrides(root: string, entries: [ThemeComponentName, strin
  * CodeBlock) are bundled once more on their own, for the markdown compiler (`ThemeOverrides.content`): a page's
  * compile is keyed on that bundle alone, so an edit of the navbar's override compiles no page again.
  */
-export async function loadThemeOverrides(root: string, modules: ModuleFiles): Promise<ThemeOverrides> {
+export async function loadThemeOverrides(site: SiteCodeContext, modules: ModuleFiles): Promise<ThemeOverrides> {
+  const { root } = site;
   const overrides = findThemeOverrides(root);
   const entries = Object.entries(overrides.files) as [ThemeComponentName, string][];
   if (entries.length === 0) {
@@ -171,7 +155,7 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
     loadedBundle = undefined;
     return overrides;
   }
-  const code = await bundleOverrides(root, entries);
+  const { code, styles } = await bundleOverrides(site, entries, 'theme-overrides.js');
   provideModulesToSiteCode();
   provideThemeOriginals();
   let loaded: Record<string, unknown>;
@@ -200,13 +184,13 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
   loadedBundle = bundleFile;
   const content = entries.filter(([name]) => isContentComponentName(name));
   if (content.length > 0) {
-    const contentCode = await bundleOverrides(root, content);
+    const { code: contentCode } = await bundleOverrides(site, content, 'theme-content-overrides.js');
     overrides.content = {
       url: pathToFileURL(modules.file('theme-content-overrides', contentCode)).href,
       names: content.map(([name]) => name as ContentComponentName),
     };
   }
-  return overrides;
+  return { ...overrides, styles };
 }
 
 /** The bundle of overrides the server renders with. */

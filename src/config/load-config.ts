@@ -120,7 +120,11 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     paths,
     mode,
     debug: options.debug ?? false,
-    warnings: [...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []), ...themeText.warnings],
+    warnings: [
+      ...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []),
+      ...themeText.warnings,
+      ...(sidebarsFile?.warnings ?? []),
+    ],
   };
 }
 

@@ -1,13 +1,12 @@
 /*
- * The table that carries a Docusaurus config's options into docs-it's, the sidebars transcription and the view of
- * presets and plugins: what each carries, and that what it cannot carry is named rather than dropped.
+ * The table that carries a Docusaurus config's options into docs-it's and the view of presets and plugins: what
+ * each carries, and that what it cannot carry is named rather than dropped.
  */
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { carryOption, type Draft, type MappingContext, mappingRows } from '../src/docusaurus-import/config-mapping';
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
-import { sidebarsOf } from '../src/docusaurus-import/sidebars-mapping';
 import { viewOf } from '../src/docusaurus-import/site-parts';
 import { themeFileKind } from '../src/docusaurus-import/theme-components';
 import { fixture } from './helpers';
@@ -16,6 +15,7 @@ const context: MappingContext = {
   docs: docsIndexOf(fixture('docusaurus-source/docs')),
   docsRouteBase: 'guide',
   siteDir: fixture('docusaurus-source'),
+  sidebarIds: ['guida'],
 };
 
 test('each row of the table is one option, carried or left out with a reason', () => {
@@ -78,25 +78,29 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
   );
 });
 
-test('sidebars: shorthand categories, ref items, and what has no counterpart named by its place', () => {
-  const { sidebars, leftovers } = sidebarsOf({
-    guida: {
-      Inizio: ['intro', { type: 'ref', id: 'guida/installazione' }],
-      Altro: [
-        { type: 'html', value: '<hr>' },
-        { type: 'category', label: 'Indice', link: { type: 'generated-index' }, items: [] },
+test('a docSidebar item names a sidebar of the docs, else it is left out; another docs instance is named', () => {
+  const draft: Draft = {};
+  const result = carryOption(
+    'themeConfig.navbar',
+    {
+      items: [
+        { type: 'docSidebar', sidebarId: 'guida', label: 'Guida' },
+        { type: 'docSidebar', sidebarId: 'pnpr', label: 'Registro' },
+        { type: 'doc', docId: 'intro', docsPluginId: 'api', label: 'API' },
       ],
     },
-  });
-  assert.equal(sidebars, {
-    guida: [
-      { type: 'category', label: 'Inizio', items: ['intro', { type: 'doc', id: 'guida/installazione' }] },
-      { type: 'category', label: 'Altro', items: [{ type: 'category', label: 'Indice', items: [] }] },
-    ],
-  });
+    draft,
+    context,
+  );
+  assert.equal((draft.navbar as Draft).items, [
+    { type: 'docSidebar', label: 'Guida', sidebarId: 'guida', position: 'left' },
+  ]);
   assert.equal(
-    leftovers.map((l) => l.option),
-    ['guida.Altro[0]', 'guida.Altro[1].link'],
+    result.leftovers.map((l) => `${l.option}: ${l.reason}`),
+    [
+      'themeConfig.navbar.items[1]: no sidebar "pnpr" in the docs\' sidebars (they are "guida")',
+      'themeConfig.navbar.items[2]: docs of the docs instance "api": docs-it builds one, the default',
+    ],
   );
 });
 

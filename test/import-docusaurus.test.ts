@@ -105,12 +105,18 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /src\/pages\/index\.module\.css: code or styles of the React pages: not a Markdown page/);
 
   // customFields, which the site's components read through useDocusaurusContext(), are carried over.
-  assert.match(
-    readFileSync(path.join(out, 'site.config.ts'), 'utf8'),
-    /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/,
-  );
+  const config = readFileSync(path.join(out, 'site.config.ts'), 'utf8');
+  assert.match(config, /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/);
+  // The sidebars file is copied unchanged with the file it loads, and named by sidebarPath, not transcribed.
+  assert.match(config, /sidebarPath: "\.\/sidebars\.js"/);
+  assert.not.match(config, /sidebars: \{/);
+  for (const file of ['sidebars.js', 'sidebars/guida.js']) {
+    assert.equal(readFileSync(path.join(out, file)), readFileSync(path.join(source, file)), file);
+  }
   const built = cli(['build', '--config', path.join(out, 'site.config.ts')]);
   assert.is(built.code, 0, built.stderr);
+  // What docs-it's sidebar has no counterpart of is a warning at its line of the file that holds it.
+  assert.match(built.stderr, /sidebars\.js: guida\[1\]\.className: docs-it’s sidebar takes no class names/);
   const page = (route: string) => readFileSync(path.join(out, 'build', 'faro', route, 'index.html'), 'utf8');
   const intro = page('docs/intro');
   assert.match(intro, /Faro costruisce applicazioni desktop leggere/);
@@ -181,6 +187,36 @@ test('a config exporting an async function, as Docusaurus allows, is awaited', a
   const report = await importDocusaurus({ site, out, cwd: repoRoot });
   assert.ok(report.carried.includes('title'));
   assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /title: "Asincrono"/);
+});
+
+test('an ES module config reads files by import.meta.url, its own and that of a module it imports', async () => {
+  const site = siteWith(
+    'import-meta',
+    [
+      "import fs from 'node:fs';",
+      "import { createRequire } from 'node:module';",
+      "import { tagline } from './config/tagline.mjs';",
+      'const require = createRequire(import.meta.url);',
+      "const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));",
+      "export default { title: pkg.description, tagline, customFields: { data: require('./data.json') } };",
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(path.join(site, 'package.json'), JSON.stringify({ description: 'Faro via import.meta' }));
+  writeFileSync(path.join(site, 'data.json'), JSON.stringify({ colore: 'blu' }));
+  mkdirSync(path.join(site, 'config'));
+  writeFileSync(path.join(site, 'config', 'tagline.txt'), 'Letto accanto al modulo');
+  writeFileSync(
+    path.join(site, 'config', 'tagline.mjs'),
+    "import fs from 'node:fs';\nexport const tagline = fs.readFileSync(new URL('./tagline.txt', import.meta.url), " +
+      "'utf8');\n",
+  );
+  const out = path.join(work, 'import-meta-out');
+  await importDocusaurus({ site, out, cwd: repoRoot });
+  const config = readFileSync(path.join(out, 'site.config.ts'), 'utf8');
+  assert.match(config, /title: "Faro via import\.meta"/);
+  assert.match(config, /tagline: "Letto accanto al modulo"/);
+  assert.match(config, /colore: "blu"/);
 });
 
 test('a package the config needs that the site lacks is an error at its import, saying what to do', async () => {

@@ -23,6 +23,8 @@ export interface MappingContext {
   docsRouteBase: string;
   /** The Docusaurus site's folder (paths the config resolved, such as `customCss`, are made relative to it). */
   siteDir: string;
+  /** The ids of the docs' sidebars (navbar items name them). */
+  sidebarIds: readonly string[];
 }
 
 type Carry = (value: PlainValue, draft: Draft, context: MappingContext, option: string) => Leftover[] | undefined;
@@ -93,14 +95,30 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
   return { link, leftovers };
 }
 
+/** Docs of another docs-plugin instance (`docsPluginId`), which docs-it does not build. */
+const otherInstance = (item: { [key: string]: PlainValue }, option: string): Leftover[] | undefined =>
+  typeof item.docsPluginId === 'string' && item.docsPluginId !== 'default'
+    ? [{ option, reason: `docs of the docs instance "${item.docsPluginId}": docs-it builds one, the default` }]
+    : undefined;
+
 const navbarItem = (item: PlainValue, context: MappingContext, option: string) => {
   if (!isObject(item)) return { leftovers: [{ option, reason: 'not a navbar item' }] };
+  const elsewhere = otherInstance(item, option);
+  if (elsewhere) return { leftovers: elsewhere };
   const position = item.position === 'right' ? 'right' : 'left';
   // As in Docusaurus, an item with `items` and no type is a dropdown.
   const type = typeof item.type === 'string' ? item.type : Array.isArray(item.items) ? 'dropdown' : 'default';
   const rest = (used: string[]) => unusedKeys(item, ['type', 'position', ...used], option);
   switch (type) {
     case 'docSidebar':
+      if (!context.sidebarIds.includes(String(item.sidebarId))) {
+        const known = context.sidebarIds.map((id) => `"${id}"`).join(', ') || 'none';
+        return {
+          leftovers: [
+            { option, reason: `no sidebar "${String(item.sidebarId)}" in the docs' sidebars (they are ${known})` },
+          ],
+        };
+      }
       return {
         item: { type, label: String(item.label ?? item.sidebarId), sidebarId: String(item.sidebarId), position },
         leftovers: rest(['label', 'sidebarId']),

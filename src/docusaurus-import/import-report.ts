@@ -1,4 +1,5 @@
 import { formatLocation } from '../errors';
+import type { Copy } from './site-folders';
 
 /** Something of the site the import could not carry, at its file (relative to the site) and line. */
 export interface ReportEntry {
@@ -13,6 +14,10 @@ export interface ImportReport {
   out: string;
   /** Files copied unchanged, by where they went (`content/docs`…). */
   copied: Record<string, number>;
+  /** What was copied from where (absolute paths in the site, paths in the new folder), for tools that check it. */
+  copies: Copy[];
+  /** The site's content folders as its config names them (absolute): where Docusaurus makes its routes from. */
+  folders: { docs: string; blog: string; pages: string };
   /** Options written into site.config.ts. */
   carried: string[];
   notCarried: ReportEntry[];

@@ -338,6 +338,27 @@ test('every bad import of a page is an error, and a component that renders as un
   );
 });
 
+test("a package's CommonJS file that a page imports may require another package of the site", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/motore-disegni/package.json': '{ "name": "motore-disegni", "main": "index.js" }',
+    'node_modules/motore-disegni/index.js': "exports.disegna = (testo) => 'disegno di ' + testo;\n",
+    'node_modules/disegni/package.json': '{ "name": "disegni", "exports": { "./Disegno": "./lib/Disegno.cjs" } }',
+    'node_modules/disegni/lib/Disegno.cjs':
+      "const React = require('react');\nconst { disegna } = require('motore-disegni');\n" +
+      "exports.Disegno = ({ testo }) => React.createElement('p', { className: 'disegno' }, disegna(testo));\n",
+    'content/docs/guide/disegno.mdx':
+      '# Disegno\n\nimport { Disegno } from \'disegni/Disegno\';\n\n<Disegno testo="un faro" />\n',
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/disegno/index.html'), 'utf8');
+    assert.match(page, '<p class="disegno">disegno di un faro</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',

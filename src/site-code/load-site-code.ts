@@ -50,6 +50,20 @@ export function siteAlias(root: string): Plugin {
   };
 }
 
+/**
+ * The `require` of the site's bundled code on the server: a package's CommonJS file bundled into it (a page
+ * imports `mdx-mermaid/Mermaid`) may `require()` another package, which stays outside the bundle, and an ES
+ * module has no `require` of its own. Packages resolve from the site's folder.
+ */
+export function requireOfSite(root: string): { js: string } {
+  const from = JSON.stringify(path.join(root, 'package.json'));
+  return {
+    js:
+      "import { createRequire as __docsItCreateRequire } from 'node:module';\n" +
+      `const require = __docsItCreateRequire(${from});`,
+  };
+}
+
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
   file: string;
@@ -191,6 +205,7 @@ async function bundle(entry: string, root: string): Promise<string> {
       loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
+      banner: requireOfSite(root),
       plugins: [docsItModules, siteAlias(root)],
     });
     return result.outputFiles[0]!.text;

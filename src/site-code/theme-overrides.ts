@@ -15,7 +15,7 @@ import {
   themeOverridesDir,
 } from '../shared/theme-components';
 import { closestName } from '../validation/describe-issue';
-import { docsItModules, siteAlias } from './load-site-code';
+import { docsItModules, requireOfSite, siteAlias } from './load-site-code';
 
 const codeFile = /\.(tsx|ts|jsx|js)$/;
 
@@ -122,6 +122,7 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
       loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
+      banner: requireOfSite(root),
       plugins: [
         themeOriginals(
           (name) => `export default globalThis[${JSON.stringify(originalsGlobal)}](${JSON.stringify(name)});`,

@@ -61,6 +61,12 @@ test('export default in TypeScript is read too; a bad item is an error in the si
   assert.equal((await readSidebarsFile('sidebars.ts', dir, options)).sidebars, { guide: ['intro', 'altro'] });
 });
 
+test('a sidebars.json file, as Docusaurus takes too, reads with its shorthand categories', async () => {
+  writeFileSync(path.join(dir, 'sidebars.json'), JSON.stringify({ docs: { Informazioni: ['index', 'perche'] } }));
+  const { sidebars } = await readSidebarsFile('sidebars.json', dir, options);
+  assert.equal(sidebars, { docs: [{ type: 'category', label: 'Informazioni', items: ['index', 'perche'] }] });
+});
+
 test('Docusaurus keys docs-it has no counterpart of are left out, each with a warning at its line', async () => {
   writeFileSync(
     path.join(dir, 'sidebars-docusaurus.js'),

@@ -18,7 +18,8 @@ function docsItPackage(packageRoot: string): Plugin {
   };
 }
 
-const loaderOf = (file: string): Loader => (/\.[cm]?ts$/.test(file) ? 'ts' : /\.tsx$/.test(file) ? 'tsx' : 'jsx');
+const loaderOf = (file: string): Loader =>
+  /\.[cm]?ts$/.test(file) ? 'ts' : /\.tsx$/.test(file) ? 'tsx' : /\.json$/.test(file) ? 'json' : 'jsx';
 
 /**
  * The site's own modules that a module imports (`require('./sidebars/api.js')`), read as their syntax says

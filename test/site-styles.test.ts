@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { bundleSiteStyles } from '../src/bundle/site-styles';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { loadConfig } from '../src/config/load-config';
 import { docsItErrorsOf, formatError } from '../src/errors';
@@ -45,6 +46,43 @@ test('a customCss file outside the site folder is refused at its config line', a
   } catch (error) {
     const [message] = docsItErrorsOf(error).map(formatError);
     assert.match(message!, /^site\.config\.ts:9:3: customCss\[0\]: /);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('a stylesheet an installed package exports is bundled by its name; one no package has is an error', async () => {
+  const dir = copyFixture('other-site');
+  const pkg = path.join(dir, 'node_modules', 'stile-tweet');
+  mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+  writeFileSync(
+    path.join(pkg, 'package.json'),
+    JSON.stringify({ name: 'stile-tweet', exports: { '.': './index.js', './theme.css': './dist/theme.css' } }),
+  );
+  writeFileSync(path.join(pkg, 'dist', 'theme.css'), '.tweet-card {\n  border: 1px solid #cfd9de;\n}\n');
+  const config = path.join(dir, 'site.config.ts');
+  const text = readFileSync(config, 'utf8');
+  try {
+    writeFileSync(config, text.replace("'./src/css/custom.css'", "'./src/css/custom.css', 'stile-tweet/theme.css'"));
+    const loaded = await loadConfig({ packageRoot: repoRoot, config });
+    assert.equal(loaded.site.customCss, ['./src/css/custom.css', 'stile-tweet/theme.css']);
+    const styles = await bundleSiteStyles({
+      siteRoot: dir,
+      customCss: loaded.site.customCss,
+      baseUrl: '/',
+      mode: 'development',
+    });
+    const css = new TextDecoder().decode(styles.files.find((f) => f.path.endsWith('.css'))!.contents);
+    assert.match(css, /\.tweet-card \{\s*border: 1px solid #cfd9de;/);
+    writeFileSync(config, text.replace("'./src/css/custom.css'", "'./src/css/custom.css', 'stile-assente/theme.css'"));
+    const error = await loadConfig({ packageRoot: repoRoot, config }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.match(
+      docsItErrorsOf(error).map(formatError).join('\n'),
+      /^site\.config\.ts:9:3: customCss\[1\]: stile-assente\/theme\.css: no such stylesheet in the site's installed/,
+    );
   } finally {
     removeDir(dir);
   }

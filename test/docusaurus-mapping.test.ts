@@ -2,6 +2,7 @@
  * The table that carries a Docusaurus config's options into docs-it's and the view of presets and plugins: what
  * each carries, and that what it cannot carry is named rather than dropped.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,7 +10,7 @@ import { carryOption, type Draft, type MappingContext, mappingRows } from '../sr
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
 import { viewOf } from '../src/docusaurus-import/site-parts';
 import { themeFileKind } from '../src/docusaurus-import/theme-components';
-import { fixture } from './helpers';
+import { fixture, removeDir, repoRoot } from './helpers';
 
 const context: MappingContext = {
   docs: docsIndexOf(fixture('docusaurus-source/docs')),
@@ -153,8 +154,17 @@ test('onBroken… and customCss are carried: the three choices, and stylesheets 
   const draft: Draft = {};
   assert.equal(carryOption('onBrokenLinks', 'warn', draft, context).leftovers, []);
   assert.is(draft.onBrokenLinks, 'warn');
+  // Docusaurus 3.9 moved onBrokenMarkdownLinks into markdown.hooks.
+  const hooks = { onBrokenMarkdownLinks: 'ignore', onBrokenMarkdownImages: 'warn' };
+  assert.equal(carryOption('markdown.hooks', hooks, draft, context).leftovers, [
+    { option: 'markdown.hooks.onBrokenMarkdownImages', reason: 'no docs-it counterpart' },
+  ]);
+  assert.is(draft.onBrokenMarkdownLinks, 'ignore');
+  // Docusaurus's 'log' prints and goes on, as docs-it's 'warn' does.
+  assert.equal(carryOption('onBrokenAnchors', 'log', draft, context).leftovers, []);
+  assert.is(draft.onBrokenAnchors, 'warn');
   assert.match(
-    carryOption('onBrokenAnchors', 'log', draft, context).leftovers[0]!.reason,
+    carryOption('onBrokenMarkdownLinks', 'fail', draft, context).leftovers[0]!.reason,
     "'throw', 'warn' or 'ignore'",
   );
   const css = path.join(fixture('docusaurus-source'), 'src/css/custom.css');
@@ -162,6 +172,30 @@ test('onBroken… and customCss are carried: the three choices, and stylesheets 
   assert.equal(draft.customCss, ['./src/css/custom.css']);
   const elsewhere = carryOption('theme.customCss', ['./styles/brand.css'], draft, context).leftovers;
   assert.match(elsewhere[0]!.reason, './styles/brand.css is not under src/css');
+});
+
+test('a stylesheet of an installed package (require.resolve in the config) is named as the package exports it', () => {
+  const site = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'mapping-'));
+  try {
+    const pkg = path.join(site, 'node_modules', '@faro', 'tweet');
+    mkdirSync(path.join(pkg, 'dist', 'theme'), { recursive: true });
+    writeFileSync(path.join(pkg, 'dist', 'theme', 'tweet.css'), '.tweet {}\n');
+    writeFileSync(path.join(pkg, 'dist', 'hidden.css'), '.x {}\n');
+    writeFileSync(
+      path.join(pkg, 'package.json'),
+      JSON.stringify({ exports: { './theme.css': './dist/theme/tweet.css' } }),
+    );
+    const draft: Draft = {};
+    const files = ['dist/theme/tweet.css', 'dist/hidden.css'].map((f) => path.join(pkg, f));
+    const { leftovers } = carryOption('theme.customCss', files, draft, { ...context, siteDir: site });
+    assert.equal(draft.customCss, ['@faro/tweet/theme.css']);
+    assert.match(
+      leftovers[0]!.reason,
+      /hidden\.css: a file of a package that does not export it: copy it into src\/css/,
+    );
+  } finally {
+    removeDir(site);
+  }
 });
 
 test.run();

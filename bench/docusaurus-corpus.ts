@@ -2,7 +2,9 @@
  * npm run bench:docusaurus -- <site> [<site>…] [--keep]: moves real Docusaurus sites into docs-it and says how
  * far they got. Each argument is a local checkout of a Docusaurus site (the folder of its docusaurus.config.js,
  * with the packages its config and components load installed). For each one, this:
- * - runs `import-docusaurus` into a temporary folder (the checkout is only read);
+ * - runs `import-docusaurus` into a temporary folder (the checkout is only read), and gives the new site the
+ *   checkout's installed packages, as `npm install` in it would (each package linked into its own
+ *   node_modules, where docs-it keeps its cache);
  * - compares every file the import copied with its source, byte for byte: content files the import edited
  *   (the goal is 0);
  * - counts the routes Docusaurus makes of the same trees (docs, blog posts, pages: the source files its content
@@ -15,7 +17,7 @@
  * Not run by `npm test`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -135,6 +137,13 @@ async function measureSite(site: string): Promise<SiteResult> {
     pages: routeSources(report.folders.pages, pageFiles).length,
   };
   const edited = editedFiles(report.copies, report.out);
+  const packages = path.join(site, 'node_modules');
+  if (existsSync(packages)) {
+    mkdirSync(path.join(report.out, 'node_modules'));
+    for (const name of readdirSync(packages).filter((n) => n !== '.cache' && n !== '.bin')) {
+      symlinkSync(path.join(packages, name), path.join(report.out, 'node_modules', name));
+    }
+  }
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');

@@ -64,6 +64,22 @@ test('an admonition written as a directive and as the <Admonition> component is 
   assert.is(untitled.html, (await compileMd(':::caution\n\nTesto.\n\n:::\n')).html);
 });
 
+test("Docusaurus's legacy admonition names look like note, info and tip, titled with their own name", async () => {
+  for (const [name, kind] of [
+    ['secondary', 'note'],
+    ['important', 'info'],
+    ['success', 'tip'],
+  ] as const) {
+    const directive = await compileMd(`:::${name}\n\nTesto.\n\n:::\n`);
+    assert.match(
+      directive.html,
+      `<div class="admonition admonition-${kind}" role="note"><p class="admonition-heading">${name}</p>`,
+    );
+    const component = await compileMd(`<Admonition type="${name}">\n\nTesto.\n\n</Admonition>\n`, { format: 'mdx' });
+    assert.is(component.html, directive.html);
+  }
+});
+
 test('code blocks: highlighted at build time, title, line highlights, line numbers', async () => {
   const { html } = await compileMd(
     '```rust title="src/main.rs" {2} showLineNumbers\nfn main() {\n    println!("ciao");\n}\n```\n',

@@ -1,7 +1,7 @@
 import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../shared/admonitions';
+import { admonitionMarkup, admonitionNames, admonitionOf } from '../shared/admonitions';
 import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
@@ -11,10 +11,12 @@ function remarkAdmonitions() {
     // Default titles in the site's language (the compile input carries its strings).
     const strings = file.data.page!.text.strings;
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
-      const kind = node.name;
-      if (!isAdmonitionKind(kind)) return;
+      const admonition = admonitionOf(node.name);
+      if (!admonition) return;
+      const { kind, title } = admonition;
       const first = node.children[0];
-      let titleChildren: Paragraph['children'] = [{ type: 'text', value: strings[admonitionKinds[kind]] }];
+      const defaultTitle = 'id' in title ? strings[title.id] : title.text;
+      let titleChildren: Paragraph['children'] = [{ type: 'text', value: defaultTitle }];
       if (
         first &&
         first.type === 'paragraph' &&
@@ -42,9 +44,9 @@ function remarkAdmonitions() {
   };
 }
 
-/** The admonition kinds, each a block whose title may follow its name (`:::tip Titolo`). */
+/** The admonition kinds (and Docusaurus's legacy names), each a block whose title may follow its name. */
 export const admonitionDirectives: DirectivePlugin = {
-  names: Object.keys(admonitionKinds),
+  names: admonitionNames,
   forms: ['container'],
   titleAfterName: true,
   plugin: remarkAdmonitions,

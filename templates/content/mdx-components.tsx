@@ -8,7 +8,7 @@ import {
   useEffect,
   useState,
 } from 'react';
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
+import { admonitionMarkup, admonitionOf } from '../../src/shared/admonitions';
 import { type BuiltinModule, builtinModules } from '../../src/shared/builtin-modules';
 import { safeUrl } from '../safe-url';
 import { useText } from '../text';
@@ -128,11 +128,13 @@ export function Admonition({
   children?: ReactNode;
 }) {
   const { t } = useText();
-  const { box, heading, content } = admonitionMarkup(type);
+  const admonition = admonitionOf(type);
+  const { box, heading, content } = admonitionMarkup(admonition?.kind ?? type);
+  const defaultTitle = !admonition ? type : 'id' in admonition.title ? t(admonition.title.id) : admonition.title.text;
   return (
     <box.tagName className={box.className.join(' ')} role={box.role}>
       <heading.tagName className={heading.className.join(' ')}>
-        {title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}
+        {title ?? defaultTitle}
       </heading.tagName>
       <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
     </box.tagName>

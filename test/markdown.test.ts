@@ -668,6 +668,23 @@ test('links and images written as JSX are checked and get the base URL like mark
   );
 });
 
+test('a query in a link or an image (a cache buster) stays in its URL and names no other file or route', async () => {
+  const body =
+    '<img src="/img/grafico.svg?v=ff1f" alt="" />\n\n![foto](./img/foto.png?v=2#x)\n\n[guida](/v1/guida?tab=npm#uso)\n';
+  const { html, links } = await compileMd(body, { format: 'mdx' });
+  assert.match(html, '<img src="/it/img/grafico.svg?v=ff1f" alt=""/>');
+  assert.match(html, '<a href="/it/v1/guida?tab=npm#uso">guida</a>');
+  assert.match(html, /<img src="docs-it-asset:content%2Fdocs%2Fimg%2Ffoto\.png\?v=2#x" alt="foto"\/>/);
+  assert.equal(
+    links.map((l) => ('path' in l ? [l.kind, l.path, l.anchor] : [l.kind, l.target])),
+    [
+      ['image', '/it/img/grafico.svg', undefined],
+      ['asset', 'content/docs/img/foto.png'],
+      ['link', '/it/v1/guida', 'uso'],
+    ],
+  );
+});
+
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
   const body =
     "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs " +

@@ -53,6 +53,8 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
         { type: 'html', value: '<b>x</b>' },
         { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog', className: 'x' }] },
         { label: 'Senza tipo', items: [{ label: 'Codice', href: 'https://codice.example' }] },
+        // Docusaurus puts the base URL in front of a `to` written without a leading slash.
+        { label: 'Motivi', to: 'motivation', position: 'left' },
       ],
     },
     draft,
@@ -67,6 +69,7 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
       items: [{ label: 'Codice', href: 'https://codice.example' }],
       position: 'left',
     },
+    { type: 'link', label: 'Motivi', to: '/motivation', position: 'left' },
   ]);
   assert.equal(
     result.leftovers.map((l) => `${l.option}: ${l.reason}`),

@@ -109,6 +109,9 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(config, /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/);
   // The sidebars file is copied unchanged with the file it loads, and named by sidebarPath, not transcribed.
   assert.match(config, /sidebarPath: "\.\/sidebars\.js"/);
+  // Docusaurus's defaults for broken anchors and Markdown links, which docs-it's differ from, are written out.
+  assert.match(config, /onBrokenAnchors: "warn"/);
+  assert.match(config, /onBrokenMarkdownLinks: "warn"/);
   assert.not.match(config, /sidebars: \{/);
   for (const file of ['sidebars.js', 'sidebars/guida.js']) {
     assert.equal(readFileSync(path.join(out, file)), readFileSync(path.join(source, file)), file);

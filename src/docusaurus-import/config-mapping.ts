@@ -71,6 +71,12 @@ const unusedKeys = (value: { [key: string]: PlainValue }, used: readonly string[
 
 const staticPath = (src: string) => src.replace(/^\/+/, '');
 
+/**
+ * A link's `to` as a path of the site: Docusaurus puts the base URL in front of one written without a leading
+ * slash (`to: 'motivation'` is `/motivation`), as it does of one with.
+ */
+const routeOf = (to: string) => (/^([a-z][a-z\d+.-]*:|\/|#)/i.test(to) ? to : `/${to}`);
+
 /** A link of the navbar, a dropdown or the footer: `to` is a route, `href` any URL; a doc item names its route. */
 function linkItem(item: PlainValue, context: MappingContext, option: string, extra: readonly string[] = []) {
   if (!isObject(item)) return { leftovers: [{ option, reason: 'not a link item' }] };
@@ -89,7 +95,7 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
     };
   }
   link.label = typeof item.label === 'string' ? item.label : '';
-  if (typeof item.to === 'string') link.to = item.to;
+  if (typeof item.to === 'string') link.to = routeOf(item.to);
   if (typeof item.href === 'string') link.href = item.href;
   if (typeof item.rel === 'string') link.rel = item.rel;
   leftovers.push(...unusedKeys(item, ['type', 'label', 'to', 'href', 'rel', ...extra], option));

@@ -282,6 +282,9 @@ function completeDraft(draft: Draft, sidebars: SidebarsSetting): void {
   // docs-it shows a logo in the navbar; a site without one shows its favicon there.
   navbar.logo ??= { alt: title, src: typeof draft.favicon === 'string' ? draft.favicon : 'img/favicon.svg' };
   draft.footer ??= { columns: [], copyright: '' };
+  // Docusaurus's defaults where docs-it's differ: a broken anchor or Markdown link is a warning there.
+  draft.onBrokenAnchors ??= 'warn';
+  draft.onBrokenMarkdownLinks ??= 'warn';
   draft.colorMode ??= { defaultMode: 'light', respectPrefersColorScheme: false, disableSwitch: false };
 }
 

@@ -133,9 +133,7 @@ export function Admonition({
   const defaultTitle = !admonition ? type : 'id' in admonition.title ? t(admonition.title.id) : admonition.title.text;
   return (
     <box.tagName className={box.className.join(' ')} role={box.role}>
-      <heading.tagName className={heading.className.join(' ')}>
-        {title ?? defaultTitle}
-      </heading.tagName>
+      <heading.tagName className={heading.className.join(' ')}>{title ?? defaultTitle}</heading.tagName>
       <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
     </box.tagName>
   );

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { bundleSiteStyles } from '../src/bundle/site-styles';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { loadConfig } from '../src/config/load-config';
+import { customCssFiles } from '../src/config/package-stylesheet';
 import { docsItErrorsOf, formatError } from '../src/errors';
 import { collectingReporter } from '../src/pipeline/reporter';
 import { afterChangeThrottle, buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
@@ -68,7 +69,7 @@ test('a stylesheet an installed package exports is bundled by its name; one no p
     assert.equal(loaded.site.customCss, ['./src/css/custom.css', 'stile-tweet/theme.css']);
     const styles = await bundleSiteStyles({
       siteRoot: dir,
-      customCss: loaded.site.customCss,
+      customCss: customCssFiles(loaded.site.customCss, dir),
       baseUrl: '/',
       mode: 'development',
     });

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
-import { isPackageStylesheet, packageStylesheetFile } from '../config/package-stylesheet';
 import { DocsItError, DocsItErrors } from '../errors';
 import type { ClientBundle } from './bundle-client';
 
@@ -12,7 +11,7 @@ export interface SiteStyles {
 }
 
 export interface SiteStylesInput {
-  /** The site's folder: `customCss` paths are relative to it (a package's stylesheet is from its node_modules). */
+  /** The site's folder: `customCss` paths are relative to it (or absolute: a package's stylesheet). */
   siteRoot: string;
   customCss: readonly string[];
   baseUrl: string;
@@ -58,9 +57,6 @@ const errorOf = (message: Message) =>
 export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyles> {
   if (input.customCss.length === 0) return noSiteStyles;
   const imports = input.customCss.map((file) => {
-    // Checked with the config: the package is installed and exports the stylesheet.
-    const fromPackage = isPackageStylesheet(file) ? packageStylesheetFile(file, input.siteRoot) : undefined;
-    if (fromPackage) return `@import ${JSON.stringify(fromPackage)};`;
     const relative = path.relative(input.siteRoot, path.resolve(input.siteRoot, file)).split(path.sep).join('/');
     return `@import ${JSON.stringify(`./${relative}`)};`;
   });

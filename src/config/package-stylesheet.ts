@@ -53,3 +53,11 @@ export function packageStylesheetFile(entry: string, root: string): string | und
     if (path.dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * The files of `customCss` as the site's stylesheet bundles them: a package's stylesheet by its file (checked when
+ * the config loaded), a file of the site as written (relative to the site's folder).
+ */
+export function customCssFiles(customCss: readonly string[], root: string): string[] {
+  return customCss.map((entry) => (isPackageStylesheet(entry) ? (packageStylesheetFile(entry, root) ?? entry) : entry));
+}

@@ -4,6 +4,7 @@ import { bundleClientIncrementally, type ClientBundle } from '../bundle/bundle-c
 import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../bundle/site-styles';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
+import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
@@ -247,7 +248,7 @@ export class DevSite {
     try {
       this.styles = await bundleSiteStyles({
         siteRoot: paths.root,
-        customCss: site.customCss,
+        customCss: customCssFiles(site.customCss, paths.root),
         baseUrl: site.baseUrl,
         mode: 'development',
       });

@@ -6,6 +6,7 @@ import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
+import { customCssFiles } from '../config/package-stylesheet';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
@@ -166,7 +167,7 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
     }),
     bundleSiteStyles({
       siteRoot: config.paths.root,
-      customCss: config.site.customCss,
+      customCss: customCssFiles(config.site.customCss, config.paths.root),
       baseUrl: config.site.baseUrl,
       mode: config.mode,
     }),

@@ -142,16 +142,8 @@ function siteLineOf(stack: string, siteDir: string): { file: string; line: numbe
   return undefined;
 }
 
-const loaders: Record<string, Loader> = {
-  '.js': 'js',
-  '.mjs': 'js',
-  '.cjs': 'js',
-  '.jsx': 'jsx',
-  '.ts': 'ts',
-  '.mts': 'ts',
-  '.cts': 'ts',
-  '.tsx': 'tsx',
-};
+/** TypeScript as TypeScript; JavaScript as JSX, its superset (what Docusaurus's loader takes in a site's files). */
+const loaderOf = (file: string): Loader => (/\.[cm]?ts$/.test(file) ? 'ts' : /\.tsx$/.test(file) ? 'tsx' : 'jsx');
 
 /**
  * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` of each bundled file as that file's own
@@ -172,7 +164,7 @@ const importMetaOfEachFile: Plugin = {
       const contents = text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, key: keyof typeof values) =>
         JSON.stringify(values[key]),
       );
-      return { contents, loader: loaders[path.extname(args.path)] ?? 'js' };
+      return { contents, loader: loaderOf(args.path) };
     });
   },
 };

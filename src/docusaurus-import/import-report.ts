@@ -1,5 +1,11 @@
 import { formatLocation } from '../errors';
-import type { Copy } from './site-folders';
+
+/** A file or folder of the Docusaurus site copied unchanged into the new site, counted under `count`. */
+export interface Copy {
+  from: string;
+  to: string;
+  count: string;
+}
 
 /** Something of the site the import could not carry, at its file (relative to the site) and line. */
 export interface ReportEntry {

@@ -21,8 +21,8 @@ import { lineOfKeyPath } from '../validation/locate-key';
 import { carryOption, type Draft, type Leftover, type MappingContext } from './config-mapping';
 import { docsIndexOf } from './docs-index';
 import { evaluateSiteModule, functionName } from './evaluate-module';
-import type { ImportReport, ReportEntry } from './import-report';
-import { type Copy, siteFolders } from './site-folders';
+import type { Copy, ImportReport, ReportEntry } from './import-report';
+import { siteFolders } from './site-folders';
 import { optionOf, viewOf } from './site-parts';
 
 export interface ImportOptions {

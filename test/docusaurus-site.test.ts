@@ -46,6 +46,12 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
   assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
 });
 
+test("a component of the site's own in src/theme is what @theme/Name imports, named exports included", () => {
+  const page = html('lanterna/docs/strumenti/estensioni');
+  assert.match(page, '<span class="valutazione">★★★★</span>');
+  assert.match(page, '(<span class="valutazione-scala">da 1 a 5</span>)');
+});
+
 test('MDX pages export toc, frontMatter, contentTitle and metadata; <TOCInline toc={toc} /> lists the headings', () => {
   const page = html('lanterna/docs/riferimenti/api/finestra');
   assert.match(

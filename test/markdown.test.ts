@@ -526,7 +526,7 @@ test('an import nobody provides is an error at its own line, with what to do', a
     return problem ? `${problem.line}:${problem.column} ${problem.message} | ${problem.hint}` : 'compiled';
   };
   const theme = await locate("Testo.\n\nimport Command from '@theme/Command'\n\n<Command />\n");
-  assert.match(theme, "3:1 cannot import @theme/Command: neither docs-it nor the site's components module provides");
+  assert.match(theme, '3:1 cannot import @theme/Command: neither docs-it nor the site provides Command');
   assert.match(theme, '`components` in site.config.ts');
   const site = await locate("Testo.\n\n\nimport X from '@site/src/components/X'\n");
   assert.match(site, '4:1 cannot import @site/src/components/X: no file src/components/X');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, context, type Metafile, type Plugin } from 'esbuild';
@@ -33,6 +34,8 @@ export interface BundleInput {
   mermaid?: SourceLocation | undefined;
   /** The site's overrides of theme components (`src/theme/<Name>.tsx`), absolute, by name. */
   themeOverrides?: Partial<Record<ThemeComponentName, string>> | undefined;
+  /** The site's own components under `src/theme` (what `@theme/<Name>` imports), absolute, by name. */
+  siteThemeComponents?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The module that draws diagrams in the browser: it imports `mermaid`, an optional peer dependency. */
@@ -60,7 +63,11 @@ function checkMermaidInstalled(packageRoot: string, use: SourceLocation): void {
  * The site's code in the browser: `docs-it:site-components` is its components module (an empty one when it has
  * none), `@site/` its folder, and the Docusaurus modules it imports (`@theme/Tabs`…) docs-it's own components.
  */
-function siteCode(packageRoot: string, siteRoot: string, components: string | undefined, mermaid: boolean): Plugin {
+function siteCode(input: BundleInput): Plugin {
+  const { packageRoot, siteRoot, components } = input;
+  const mermaid = input.mermaid !== undefined;
+  const siteThemeComponents = input.siteThemeComponents ?? {};
+  const siteFolder = path.resolve(siteRoot) + path.sep;
   const mdxComponents = path.join(packageRoot, 'templates/content/mdx-components.tsx');
   return {
     name: 'docs-it-site-code',
@@ -94,8 +101,19 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
-      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
-        isBuiltinModule(args.path) ? { path: args.path, namespace: 'docs-it-builtin' } : undefined,
+      // A Docusaurus module docs-it provides, else the site's own `src/theme/<Name>` (as on the server).
+      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
+        if (isBuiltinModule(args.path)) return { path: args.path, namespace: 'docs-it-builtin' };
+        const file = Object.hasOwn(siteThemeComponents, args.path.slice('@theme/'.length))
+          ? siteThemeComponents[args.path.slice('@theme/'.length)]
+          : undefined;
+        return file ? { path: file } : undefined;
+      });
+      // JSX in the site's own .js files, as on the server (see `jsxInSiteJs`); its packages' files are left alone.
+      b.onLoad({ filter: /\.js$/ }, async (args) =>
+        args.path.startsWith(siteFolder) && !args.path.split(path.sep).includes('node_modules')
+          ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'docs-it-builtin' }, (args) => ({
         contents: Object.entries(builtinModules[args.path as BuiltinModule] as Record<string, string>)
@@ -197,10 +215,7 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
       'process.env.NODE_ENV': JSON.stringify(mode),
       __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
     },
-    plugins: [
-      siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined),
-      themeOverrides(packageRoot, input.themeOverrides ?? {}),
-    ],
+    plugins: [siteCode(input), themeOverrides(packageRoot, input.themeOverrides ?? {})],
   };
 }
 

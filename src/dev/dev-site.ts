@@ -264,7 +264,8 @@ export class DevSite {
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
     const themeOverrides = this.site.content.theme.files;
-    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides });
+    const siteThemeComponents = this.site.content.theme.components;
+    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides, siteThemeComponents });
     if (this.bundler && key === this.bundlerKey) return;
     // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
     const bundler = await bundleClientIncrementally({
@@ -276,6 +277,7 @@ export class DevSite {
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
       themeOverrides,
+      siteThemeComponents,
     });
     await this.bundler?.dispose();
     this.bundler = bundler;

@@ -164,6 +164,7 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
       mermaid: firstMermaidUse(site.content.discovered.sources),
       themeOverrides: site.content.theme.files,
+      siteThemeComponents: site.content.theme.components,
     }),
     bundleSiteStyles({
       siteRoot: config.paths.root,

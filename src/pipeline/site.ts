@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { themeNamesImported } from '../config/site-theme-files';
 import {
   buildContentModel,
   type ContentModel,
@@ -73,7 +74,8 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
       : undefined,
   ]);
   const code = await loadSiteCode(config, discovered, modules);
-  const theme = await loadThemeOverrides(root, modules);
+  const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
+  const theme = await loadThemeOverrides(root, modules, themeNamesImported(root, texts));
   const configFile = path.relative(root, config.paths.configFile);
   return {
     discovered,

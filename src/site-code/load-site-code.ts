@@ -6,6 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../templates/content/site-modules';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { siteThemeComponentFile } from '../config/site-theme-files';
 import type { DiscoveredContent } from '../content/discover';
 import { DocsItError, DocsItErrors } from '../errors';
 import { isAssetImport } from '../markdown/asset-refs';
@@ -37,6 +38,40 @@ export const docsItModules: Plugin = {
     });
   },
 };
+
+/**
+ * `@theme/<Name>` is the site's own component `src/theme/<Name>` when it has one (and docs-it provides no module of
+ * that name), as in Docusaurus.
+ */
+export function siteTheme(root: string): Plugin {
+  return {
+    name: 'docs-it-site-theme',
+    setup(b) {
+      b.onResolve({ filter: /^@theme\/[\w-]+$/ }, (args) => {
+        const file = siteThemeComponentFile(root, args.path.slice('@theme/'.length));
+        return file ? { path: file } : undefined;
+      });
+    },
+  };
+}
+
+/**
+ * JSX in the site's own `.js` files (not its packages'), as Docusaurus's loader reads them: esbuild reads `.js` as
+ * plain JavaScript.
+ */
+export function jsxInSiteJs(root: string): Plugin {
+  const inside = path.resolve(root) + path.sep;
+  return {
+    name: 'docs-it-jsx-in-js',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, async (args) =>
+        args.path.startsWith(inside) && !args.path.split(path.sep).includes('node_modules')
+          ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' }
+          : undefined,
+      );
+    },
+  };
+}
 
 /** `@site/x` is the site's folder, as in Docusaurus. */
 export function siteAlias(root: string): Plugin {
@@ -85,14 +120,15 @@ function codeImportsOf(
   const scan = (file: string, text: string) => {
     for (const { source, line } of importsOf(text)) {
       const spec = siteSpecifier(source, file);
+      const themeFile = /^@theme\/[\w-]+$/.test(spec) ? siteThemeComponentFile(root, spec.slice(7)) : undefined;
       if (
         isFragmentImport(spec) ||
         isAssetImport(source) ||
         isBuiltinModule(spec) ||
-        /^@(theme|docusaurus)\//.test(spec)
+        (/^@(theme|docusaurus)\//.test(spec) && !themeFile)
       )
         continue;
-      if (!files.has(spec)) files.set(spec, resolveModule(spec, root));
+      if (!files.has(spec)) files.set(spec, themeFile ?? resolveModule(spec, root));
       uses.push({ file, line, source, spec });
     }
   };
@@ -163,7 +199,8 @@ export async function loadSiteCode(
   const components = Object.keys(loaded[componentsKey] ?? {}).filter((name) => /^[A-Z]/.test(name));
   const byImport: Record<string, string> = {};
   for (const [spec, file] of imports) if (file) byImport[spec] = targets.get(file)!;
-  for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
+  // A site's own src/theme/<Name> is what @theme/<Name> names when both exist, as in Docusaurus.
+  for (const name of components) byImport[`@theme/${name}`] ??= `${componentsKey}#${name}`;
   const exports: Record<string, string[]> = {};
   for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
   return { url, components, imports: byImport, exports };
@@ -206,7 +243,7 @@ async function bundle(entry: string, root: string): Promise<string> {
       define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
       banner: requireOfSite(root),
-      plugins: [docsItModules, siteAlias(root)],
+      plugins: [docsItModules, siteTheme(root), siteAlias(root), jsxInSiteJs(root)],
     });
     return result.outputFiles[0]!.text;
   } catch (error) {

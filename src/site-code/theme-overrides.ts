@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { provideModulesToSiteCode } from '../../templates/content/site-modules';
 import { originalComponent, setThemeOverrides } from '../../templates/theme-components';
 import { digestText } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
+import { isSiteThemeName, themeEntries } from '../config/site-theme-files';
 import { DocsItError } from '../errors';
 import {
   isThemeComponentName,
@@ -15,52 +16,54 @@ import {
   themeOverridesDir,
 } from '../shared/theme-components';
 import { closestName } from '../validation/describe-issue';
-import { docsItModules, requireOfSite, siteAlias } from './load-site-code';
+import { docsItModules, jsxInSiteJs, requireOfSite, siteAlias, siteTheme } from './load-site-code';
 
-const codeFile = /\.(tsx|ts|jsx|js)$/;
-
-/** The site's overrides: each component's file (absolute), and a digest of their code (part of render's key). */
+/**
+ * The site's overrides: each component's file (absolute), and a digest of their code (part of render's key); and
+ * the components of the site's own under `src/theme` that it imports as `@theme/<Name>`, by name.
+ */
 export interface ThemeOverrides {
   files: Partial<Record<ThemeComponentName, string>>;
   digest: string;
+  components: Record<string, string>;
 }
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
 /**
  * The override files under `src/theme` (`Footer.tsx`, or `Footer/index.tsx`), by component name. A file named
- * after no overridable component is an error with the closest name: a misspelt override would silently do
- * nothing.
+ * after no overridable component is a component of the site's own when something imports it as `@theme/<Name>`
+ * (`imported`), as in Docusaurus; otherwise it is an error with the closest name: a misspelt override would
+ * silently do nothing.
  */
-export function findThemeOverrides(root: string): ThemeOverrides {
-  const dir = path.join(root, themeOverridesDir);
+export function findThemeOverrides(root: string, imported: ReadonlySet<string>): ThemeOverrides {
   const files: Partial<Record<ThemeComponentName, string>> = {};
-  if (!existsSync(dir)) return { files, digest: '' };
-  for (const entry of readdirSync(dir).sort()) {
-    const full = path.join(dir, entry);
-    const isDir = statSync(full).isDirectory();
-    const file = isDir
-      ? ['index.tsx', 'index.ts', 'index.jsx', 'index.js'].map((f) => path.join(full, f)).find((f) => existsSync(f))
-      : codeFile.test(entry)
-        ? full
-        : undefined;
-    if (!file) continue;
-    const name = isDir ? entry : entry.replace(codeFile, '');
-    if (!isThemeComponentName(name)) {
-      const near = closestName(name, themeComponentNames);
-      const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(entry)}. `;
-      throw new DocsItError(
-        `${rel(root, file)} overrides no theme component: there is none named ${name}`,
-        { file: rel(root, file), line: 1, column: 1 },
-        `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.`,
-      );
+  const components: Record<string, string> = {};
+  for (const { name, file, isDir } of themeEntries(root)) {
+    if (isThemeComponentName(name)) {
+      files[name] = file;
+      continue;
     }
-    files[name] = file;
+    if (isSiteThemeName(name) && imported.has(name)) {
+      components[name] = file;
+      continue;
+    }
+    const near = closestName(name, themeComponentNames);
+    const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(file)}. `;
+    const own = isSiteThemeName(name)
+      ? ` A component of the site's own in ${themeOverridesDir} is one its pages or components import ` +
+        `as @theme/${name}.`
+      : ` docs-it provides @theme/${name} itself: name the site's component otherwise.`;
+    throw new DocsItError(
+      `${rel(root, file)} overrides no theme component: there is none named ${name}`,
+      { file: rel(root, file), line: 1, column: 1 },
+      `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.${own}`,
+    );
   }
   const digest = Object.entries(files)
     .map(([name, file]) => `${name}\0${digestText(readFileSync(file, 'utf8'))}`)
     .join('\n');
-  return { files, digest: digest && digestText(digest).slice(0, 24) };
+  return { files, digest: digest && digestText(digest).slice(0, 24), components };
 }
 
 /** Where the server's bundle of overrides finds `originalComponent` (see `themeOriginals`). */
@@ -94,8 +97,12 @@ export function themeOriginals(moduleOf: (name: ThemeComponentName) => string, r
  * Bundles the site's overrides for the server and hands them to the templates (`setThemeOverrides`), so that
  * `renderToString` draws them; none when the site has none.
  */
-export async function loadThemeOverrides(root: string, modules: ModuleFiles): Promise<ThemeOverrides> {
-  const overrides = findThemeOverrides(root);
+export async function loadThemeOverrides(
+  root: string,
+  modules: ModuleFiles,
+  imported: ReadonlySet<string>,
+): Promise<ThemeOverrides> {
+  const overrides = findThemeOverrides(root, imported);
   const entries = Object.entries(overrides.files);
   if (entries.length === 0) {
     setThemeOverrides({});
@@ -129,7 +136,9 @@ export async function loadThemeOverrides(root: string, modules: ModuleFiles): Pr
           root,
         ),
         docsItModules,
+        siteTheme(root),
         siteAlias(root),
+        jsxInSiteJs(root),
       ],
     });
     code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;

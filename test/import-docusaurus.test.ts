@@ -81,7 +81,9 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /docusaurus\.config\.js:44: plugin "docusaurus-plugin-sass": not run by docs-it/);
   assert.match(report, /docusaurus\.config\.js:44: plugin "pluginContatori \(a function\)": not run by docs-it/);
   assert.match(report, /src\/theme\/Footer\/index\.js: swizzled component "Footer": no docs-it counterpart/);
-  assert.match(report, /src\/theme\/Versione\.js: site component "Versione" \(@theme\/Versione\): not carried: export/);
+  // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
+  assert.not.match(report, /src\/theme\/Versione\.js/);
+  assert.match(report, /src\/theme\/Dimenticato\.js: site component "Dimenticato" \(@theme\/Dimenticato\): no page or/);
   assert.match(report, /docusaurus\.config\.js:69:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
@@ -96,6 +98,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
     ['src/pages/chi-siamo.md', 'content/pages/chi-siamo.md'],
     ['src/pages/squadra.svg', 'content/pages/squadra.svg'],
     ['static/img/logo.svg', 'content/static/img/logo.svg'],
+    ['src/theme/Versione.js', 'src/theme/Versione.js'],
   ] as const) {
     assert.equal(readFileSync(path.join(out, to)), readFileSync(path.join(source, from)), to);
   }
@@ -122,7 +125,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(built.stderr, /sidebars\.js: guida\[1\]\.className: docs-it’s sidebar takes no class names/);
   const page = (route: string) => readFileSync(path.join(out, 'build', 'faro', route, 'index.html'), 'utf8');
   const intro = page('docs/intro');
-  assert.match(intro, /Faro costruisce applicazioni desktop leggere/);
+  assert.match(intro, /Faro <span class="versione">v2<\/span> costruisce applicazioni desktop leggere/);
   // The sidebar comes from sidebars.js, its category included; the navbar and footer from themeConfig.
   assert.match(intro, />Guida</);
   assert.match(intro, /href="\/faro\/docs\/guida\/installazione"/);

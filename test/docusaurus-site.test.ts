@@ -224,6 +224,27 @@ test("a site's _headers header docs-it sets otherwise, or docs-it's _redirects r
   );
 });
 
+test("a site's _headers that sets Cache-Control caches docs-it's assets too, with a warning at its line", async () => {
+  const site = copyFixture('docusaurus', {
+    'content/static/_headers': '/*\n  cache-control: public\n  cache-control: max-age=86400\n',
+  });
+  try {
+    const report = collectingReporter();
+    const built = path.join(site, 'build');
+    await buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built, reporter: report });
+    const headers = readFileSync(path.join(built, '_headers'), 'utf8');
+    assert.not.match(headers, 'immutable');
+    assert.match(headers, '/*\n  cache-control: public\n  cache-control: max-age=86400\n');
+    const warnings = report.found.filter((d) => d.severity === 'warning').map((d) => formatError(d.error));
+    assert.match(
+      warnings.join('\n'),
+      "content/static/_headers:2:1: cache-control: the site's rule caches every file it matches, docs-it's hashed",
+    );
+  } finally {
+    removeDir(site);
+  }
+});
+
 test("Mermaid's chunks are loaded on demand, not precached for offline reading with the rest of the site", () => {
   const chunks = readdirSync(path.join(out, 'lanterna/assets/chunks'));
   assert.ok(chunks.some((f) => /^flowDiagram.*\.js$/.test(f)));

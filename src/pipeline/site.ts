@@ -40,6 +40,7 @@ import { readLastCommitDates } from '../translations/last-commit-dates';
 import { compileJobsOf } from './compile-jobs';
 import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
+import { type SiteHostFile, siteCacheControl } from './site-files/host-files';
 import type { Stages } from './stages';
 
 /** The site's files as read from disk: content, data, and the config's own text (for located errors). */
@@ -54,6 +55,8 @@ export interface SiteContent {
   code: SiteCode | undefined;
   /** The site's overrides of theme components (`src/theme/<Name>.tsx`), already handed to the templates. */
   theme: ThemeOverrides;
+  /** The site's own `_headers` in its static folder, joined with docs-it's (see `host-files.ts`). */
+  siteHeaders?: SiteHostFile;
   /**
    * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
    * path relative to the site's folder.
@@ -77,6 +80,10 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
   const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
   const theme = await loadThemeOverrides(root, modules, themeNamesImported(root, texts));
   const configFile = path.relative(root, config.paths.configFile);
+  const headersFile = path.join(config.paths.static, '_headers');
+  const siteHeaders = discovered.staticFiles.includes('_headers')
+    ? { file: path.relative(root, headersFile).split(path.sep).join('/'), text: await readFile(headersFile, 'utf8') }
+    : undefined;
   return {
     discovered,
     releases,
@@ -84,6 +91,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     configSource,
     code,
     theme,
+    ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommitDates ? { lastCommitDates } : {}),
   };
 }
@@ -315,7 +323,8 @@ function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItErr
   const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
     p ? [p.source] : [],
   );
-  return [...leftOut, ...unknownKeyWarnings(sources)];
+  const cacheControl = siteCacheControl(content.siteHeaders);
+  return [...leftOut, ...unknownKeyWarnings(sources), ...(cacheControl ? [cacheControl] : [])];
 }
 
 /** A compiled page's problems (a code language without a grammar, a heading id used twice…), at their place. */

@@ -46,6 +46,13 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
   assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
 });
 
+test('a link to a Markdown file resolves from the docs folder when not from the page, and from the root', () => {
+  const page = html('lanterna/docs/riferimenti/cli');
+  assert.match(page, '<a href="/lanterna/docs/guide/configurazione">guida alla configurazione</a>');
+  assert.match(page, '<a href="/lanterna/docs/guide/panoramica">panoramica</a>');
+  assert.not.match(warnings, 'riferimenti/cli.md');
+});
+
 test("a component of the site's own in src/theme is what @theme/Name imports, named exports included", () => {
   const page = html('lanterna/docs/strumenti/estensioni');
   assert.match(page, '<span class="valutazione">★★★★</span>');

@@ -205,6 +205,13 @@ test('relative .md links become routes once all routes are known; broken ones ar
   assert.is(problems[0]!.line, 1);
 });
 
+test('a link to a Markdown file from the root is read from the content folder, as Docusaurus reads it', async () => {
+  const compiled = await compileMd('[uso](/guida/uso.md#opzioni)');
+  const { html, problems } = resolveFileLinks(compiled, { 'content/docs/guida/uso.md': '/it/v1/guida/uso' });
+  assert.equal(problems, []);
+  assert.match(html, '<a href="/it/v1/guida/uso#opzioni">uso</a>');
+});
+
 test('search blocks are collected while compiling: headings with ids and text, no code, no widgets', async () => {
   const { search } = await compileMd(
     'Introduzione.\n\n## Installare {#installare}\n\n- Uno\n- Due\n\n```sh\nnpm install\n' +

@@ -71,11 +71,16 @@ export default function rehypeLinks() {
         links.push({ kind, path: page.route, anchor, line, column });
         return;
       }
-      if (kind === 'link' && /\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
-        const linked = resolveFrom(page.file, pathPart);
+      const root = contentRootOf(page.file);
+      if (kind === 'link' && /\.mdx?$/.test(pathPart) && (!pathPart.startsWith('/') || root)) {
+        // As Docusaurus resolves a link to a Markdown file: from the page's folder, else from its content folder
+        // (`content/docs`); one written from the root (`/cli/add.md`) from its content folder.
+        const fromRoot = root && resolveFrom(`${root}/_`, pathPart.replace(/^\/+/, ''));
+        const linked = pathPart.startsWith('/') ? fromRoot! : resolveFrom(page.file, pathPart);
         const href = `${fileLinkPrefix}${links.length}`;
         target.set(href);
-        links.push({ kind: 'file', target: linked, href, anchor, line, column });
+        const fallback = fromRoot && fromRoot !== linked ? { fallback: fromRoot } : {};
+        links.push({ kind: 'file', target: linked, ...fallback, href, anchor, line, column });
         return;
       }
       if (!pathPart.startsWith('/') && (kind === 'image' || isAssetPath(pathPart))) {
@@ -96,6 +101,12 @@ export default function rehypeLinks() {
       links.push({ kind, path: `${clean}/` === page.baseUrl ? page.baseUrl : clean, anchor, line, column });
     });
   };
+}
+
+/** The content folder a content file belongs to (`content/docs/cli/add.md` → `content/docs`), if any. */
+function contentRootOf(file: string): string | undefined {
+  const [top, section] = file.split('/');
+  return top === 'content' && section && file.split('/').length > 2 ? `${top}/${section}` : undefined;
 }
 
 /** An MDX JSX element (`<a href="…">`, `<img src="…" />` written as JSX in a page). */

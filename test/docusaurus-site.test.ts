@@ -55,8 +55,14 @@ test('a link to a Markdown file resolves from the docs folder when not from the 
 
 test("a component of the site's own in src/theme is what @theme/Name imports, named exports included", () => {
   const page = html('lanterna/docs/strumenti/estensioni');
-  assert.match(page, '<span class="valutazione">★★★★</span>');
-  assert.match(page, '(<span class="valutazione-scala">da 1 a 5</span>)');
+  const stars = /<span class="valutazione (styles_stelle_\w+)">★★★★<\/span>/.exec(page)?.[1];
+  const scale = /\(<span class="valutazione-scala (styles_scala_\w+)">da 1 a 5<\/span>\)/.exec(page)?.[1];
+  assert.ok(stars && scale, 'the CSS module gives the component its scoped class names');
+  // The CSS modules' rules, under the same names, are in the site's stylesheet every page loads.
+  const sheet = /<link rel="stylesheet" href="\/lanterna\/assets\/(site\.[^"]+\.css)">/.exec(page)?.[1];
+  const css = readFileSync(path.join(out, 'lanterna/assets', sheet ?? 'none'), 'utf8');
+  assert.match(css, new RegExp(`\\.${stars}\\{color:#d4a017;letter-spacing:\\.1em\\}`));
+  assert.match(css, /\.benvenuto_titolo_\w+\{color:#a4133c\}/);
 });
 
 test('MDX pages export toc, frontMatter, contentTitle and metadata; <TOCInline toc={toc} /> lists the headings', () => {
@@ -90,7 +96,7 @@ test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common
     page,
     '<docs-it-island data-component="Benvenuto" data-props="{}"><div class="benvenuto theme-doc-markdown">',
   );
-  assert.match(page, '<p class="benvenuto-titolo">Lanterna: Applicazioni desktop leggere, spiegate passo passo</p>');
+  assert.match(page, /<p class="benvenuto-titolo benvenuto_titolo_\w+">Lanterna: Applicazioni desktop leggere, /);
   assert.match(page, '<a class="benvenuto-forum" href="https://forum.lanterna.example">');
   assert.match(page, '<a class="benvenuto-logo" href="/lanterna/img/logo.svg">');
   assert.match(page, '<p class="benvenuto-ambiente">Nella build</p><span>Modalità sconosciuta</span>');
@@ -291,7 +297,7 @@ test('images and files next to a page are published with a hash of their content
   const post = html('lanterna/blog/2025/03/04/lanterna-1-4');
   assert.match(post, `<meta property="og:image" content="https://lanterna.example${url('copertina')}">`);
   assert.match(post, `<img class="avatar" src="${url('giulia')}" alt=""`);
-  const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => f.endsWith('.css'))!;
+  const css = readdirSync(path.join(out, 'lanterna/assets')).find((f) => /^styles\..*\.css$/.test(f))!;
   assert.match(readFileSync(path.join(out, 'lanterna/assets', css), 'utf8'), 'img[src$="#gh-dark-mode-only"]');
 });
 

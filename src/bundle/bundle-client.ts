@@ -5,6 +5,7 @@ import { type BuildOptions, type BuildResult, build, context, type Metafile, typ
 import { DocsItError, type SourceLocation } from '../errors';
 import { type BuiltinModule, builtinModules, isBuiltinModule } from '../shared/builtin-modules';
 import type { ClientConfig } from '../shared/client-config';
+import { type ComponentStyle, cssModuleSource } from '../shared/site-code';
 import { isThemeComponentName, type ThemeComponentName } from '../shared/theme-components';
 
 export interface ClientBundle {
@@ -36,6 +37,11 @@ export interface BundleInput {
   themeOverrides?: Partial<Record<ThemeComponentName, string>> | undefined;
   /** The site's own components under `src/theme` (what `@theme/<Name>` imports), absolute, by name. */
   siteThemeComponents?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The stylesheets the site's code imports, found by the server's bundle: published in the site's stylesheet,
+   * so here a CSS module is its class names alone, the server's.
+   */
+  componentStyles?: readonly ComponentStyle[] | undefined;
 }
 
 /** The module that draws diagrams in the browser: it imports `mermaid`, an optional peer dependency. */
@@ -68,6 +74,7 @@ function siteCode(input: BundleInput): Plugin {
   const mermaid = input.mermaid !== undefined;
   const siteThemeComponents = input.siteThemeComponents ?? {};
   const siteFolder = path.resolve(siteRoot) + path.sep;
+  const styles = new Map((input.componentStyles ?? []).map((style) => [style.file, style]));
   const mdxComponents = path.join(packageRoot, 'templates/content/mdx-components.tsx');
   return {
     name: 'docs-it-site-code',
@@ -109,6 +116,21 @@ function siteCode(input: BundleInput): Plugin {
           : undefined;
         return file ? { path: file } : undefined;
       });
+      // A stylesheet the site's code imports is in the site's stylesheet; a CSS module gives the server's names.
+      b.onResolve({ filter: /\.css$/ }, async (args) => {
+        if (args.pluginData === oneStyle || args.kind === 'url-token' || args.kind === 'import-rule') return undefined;
+        const resolved = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: oneStyle,
+        });
+        return styles.has(resolved.path) ? { path: resolved.path, namespace: 'docs-it-style' } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-style' }, (args) => ({
+        contents: cssModuleSource(styles.get(args.path)?.scoped?.classes ?? {}),
+        loader: 'js',
+      }));
       // JSX in the site's own .js files, as on the server (see `jsxInSiteJs`); its packages' files are left alone.
       b.onLoad({ filter: /\.js$/ }, async (args) =>
         args.path.startsWith(siteFolder) && !args.path.split(path.sep).includes('node_modules')
@@ -173,6 +195,9 @@ function themeOverrides(packageRoot: string, files: Partial<Record<ThemeComponen
  */
 const reactRuntimeEntry = 'react-runtime';
 const reactRuntimeModule = 'docs-it:react-runtime';
+
+/** Marks a resolution of a stylesheet that `siteCode` asked for itself. */
+const oneStyle = Symbol('docs-it one style');
 
 /** Marks a resolution of React that `siteCode` already sent to docs-it's own copy. */
 const oneReact = Symbol('docs-it one React');

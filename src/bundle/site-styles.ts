@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
 import { DocsItError, DocsItErrors } from '../errors';
+import type { ComponentStyle } from '../shared/site-code';
 import type { ClientBundle } from './bundle-client';
 
 /** The site's own stylesheets (`customCss`), bundled into one file that pages load after the theme's. */
@@ -14,6 +15,8 @@ export interface SiteStylesInput {
   /** The site's folder: `customCss` paths are relative to it (or absolute: a package's stylesheet). */
   siteRoot: string;
   customCss: readonly string[];
+  /** The stylesheets the site's components import, before `customCss` (see `ComponentStyle`). */
+  componentStyles?: readonly ComponentStyle[];
   baseUrl: string;
   mode: 'production' | 'development';
 }
@@ -38,6 +41,27 @@ const staticUrls: Plugin = {
   },
 };
 
+/** What names a CSS module's scoped text among the stylesheet's imports (the file follows it). */
+const scopedPrefix = 'docs-it-scoped:';
+
+/** A CSS module's scoped text, read from the folder of its file (where its `url()`s and `@import`s are). */
+function scopedStyles(texts: ReadonlyMap<string, string>): Plugin {
+  return {
+    name: 'docs-it-scoped-styles',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${scopedPrefix}`) }, (args) => ({
+        path: args.path.slice(scopedPrefix.length),
+        namespace: 'docs-it-scoped',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-scoped' }, (args) => ({
+        contents: texts.get(args.path) ?? '',
+        loader: 'css',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
 /** A problem esbuild found in a stylesheet, at its place in the site. */
 const errorOf = (message: Message) =>
   new DocsItError(
@@ -55,8 +79,13 @@ const errorOf = (message: Message) =>
  * build, as a half-applied stylesheet would show pages other than the author wrote.
  */
 export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyles> {
-  if (input.customCss.length === 0) return noSiteStyles;
-  const imports = input.customCss.map((file) => {
+  const components = input.componentStyles ?? [];
+  if (input.customCss.length === 0 && components.length === 0) return noSiteStyles;
+  const scoped = new Map(components.flatMap((style) => (style.scoped ? [[style.file, style.scoped.css]] : [])));
+  const componentImports = components.map(
+    (style) => `@import ${JSON.stringify(style.scoped ? `${scopedPrefix}${style.file}` : style.file)};`,
+  );
+  const customImports = input.customCss.map((file) => {
     const relative = path.relative(input.siteRoot, path.resolve(input.siteRoot, file)).split(path.sep).join('/');
     return `@import ${JSON.stringify(`./${relative}`)};`;
   });
@@ -65,7 +94,12 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
   try {
     result = await build({
       absWorkingDir: input.siteRoot,
-      stdin: { contents: imports.join('\n'), loader: 'css', resolveDir: input.siteRoot, sourcefile: 'customCss' },
+      stdin: {
+        contents: [...componentImports, ...customImports].join('\n'),
+        loader: 'css',
+        resolveDir: input.siteRoot,
+        sourcefile: 'customCss',
+      },
       bundle: true,
       write: false,
       metafile: true,
@@ -76,7 +110,7 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
       assetNames: '[name].[hash]',
       publicPath: `${input.baseUrl}assets`,
       loader: assetLoaders,
-      plugins: [staticUrls],
+      plugins: [staticUrls, scopedStyles(scoped)],
       logLevel: 'silent',
     });
   } catch (error) {

@@ -127,7 +127,8 @@ export class DevSite {
       }
     }
     const clientCode = path.join(this.options.packageRoot, 'src', 'client');
-    if (changed.some((f) => f.startsWith(clientCode) || f.endsWith('.css'))) {
+    // A CSS module is scoped with the site's code (see `siteStyles`): its change reloads that code below.
+    if (changed.some((f) => f.startsWith(clientCode) || (f.endsWith('.css') && !f.endsWith('.module.css')))) {
       this.bundle = await this.bundler!.rebuild();
       await this.bundleStyles();
       this.indexFiles();
@@ -241,14 +242,20 @@ export class DevSite {
   }
 
   /** The client bundle, built again (with a fresh incremental context) when what it compiles in changed. */
+  /** What the site's stylesheet is made of: `customCss` and the stylesheets its components import. */
+  private stylesKeyNow(): string {
+    return JSON.stringify([this.config.site.customCss, this.site.content.styles]);
+  }
+
   /** Bundles the site's `customCss` again (its files changed, or the list did). */
   private async bundleStyles(): Promise<void> {
     const { site, paths } = this.config;
-    this.stylesKey = JSON.stringify(site.customCss);
+    this.stylesKey = this.stylesKeyNow();
     try {
       this.styles = await bundleSiteStyles({
         siteRoot: paths.root,
         customCss: customCssFiles(site.customCss, paths.root),
+        componentStyles: this.site.content.styles,
         baseUrl: site.baseUrl,
         mode: 'development',
       });
@@ -259,13 +266,20 @@ export class DevSite {
   }
 
   private async ensureBundle(): Promise<void> {
-    if (this.stylesKey !== JSON.stringify(this.config.site.customCss)) await this.bundleStyles();
+    if (this.stylesKey !== this.stylesKeyNow()) await this.bundleStyles();
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
     const themeOverrides = this.site.content.theme.files;
     const siteThemeComponents = this.site.content.theme.components;
-    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides, siteThemeComponents });
+    const componentStyles = this.site.content.styles;
+    const key = digestOf({
+      clientConfig,
+      mermaid: mermaid !== undefined,
+      themeOverrides,
+      siteThemeComponents,
+      componentStyles,
+    });
     if (this.bundler && key === this.bundlerKey) return;
     // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
     const bundler = await bundleClientIncrementally({
@@ -278,6 +292,7 @@ export class DevSite {
       mermaid,
       themeOverrides,
       siteThemeComponents,
+      componentStyles,
     });
     await this.bundler?.dispose();
     this.bundler = bundler;

@@ -165,10 +165,12 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       mermaid: firstMermaidUse(site.content.discovered.sources),
       themeOverrides: site.content.theme.files,
       siteThemeComponents: site.content.theme.components,
+      componentStyles: site.content.styles,
     }),
     bundleSiteStyles({
       siteRoot: config.paths.root,
       customCss: customCssFiles(config.site.customCss, config.paths.root),
+      componentStyles: site.content.styles,
       baseUrl: config.site.baseUrl,
       mode: config.mode,
     }),

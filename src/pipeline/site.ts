@@ -33,7 +33,7 @@ import { buildChrome, siteInterfaceText } from '../render/chrome';
 import { type RoutePage, routePageOf } from '../render/route-props';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
-import type { SiteCode } from '../shared/site-code';
+import type { ComponentStyle, SiteCode } from '../shared/site-code';
 import { loadSiteCode } from '../site-code/load-site-code';
 import { loadThemeOverrides, type ThemeOverrides } from '../site-code/theme-overrides';
 import { readLastCommitDates } from '../translations/last-commit-dates';
@@ -55,6 +55,8 @@ export interface SiteContent {
   code: SiteCode | undefined;
   /** The site's overrides of theme components (`src/theme/<Name>.tsx`), already handed to the templates. */
   theme: ThemeOverrides;
+  /** The stylesheets the site's code imports, in the order met (published in the site's stylesheet). */
+  styles: ComponentStyle[];
   /** The site's own `_headers` in its static folder, joined with docs-it's (see `host-files.ts`). */
   siteHeaders?: SiteHostFile;
   /**
@@ -76,9 +78,10 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
       ? readLastCommitDates(root, path.relative(root, config.paths.content) || '.')
       : undefined,
   ]);
-  const code = await loadSiteCode(config, discovered, modules);
+  const styles = new Map<string, ComponentStyle>();
+  const code = await loadSiteCode(config, discovered, modules, styles);
   const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
-  const theme = await loadThemeOverrides(root, modules, themeNamesImported(root, texts));
+  const theme = await loadThemeOverrides(root, modules, themeNamesImported(root, texts), styles);
   const configFile = path.relative(root, config.paths.configFile);
   const headersFile = path.join(config.paths.static, '_headers');
   const siteHeaders = discovered.staticFiles.includes('_headers')
@@ -91,6 +94,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     configSource,
     code,
     theme,
+    styles: [...styles.values()],
     ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommitDates ? { lastCommitDates } : {}),
   };

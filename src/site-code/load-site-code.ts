@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { provideModulesToSiteCode, siteCodeGlobal, siteCodeModules } from '../../templates/content/site-modules';
+import { digestText } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { siteThemeComponentFile } from '../config/site-theme-files';
@@ -13,7 +14,7 @@ import { isAssetImport } from '../markdown/asset-refs';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf, isFragmentImport, siteSpecifier } from '../markdown/mdx-imports';
 import { isBuiltinModule } from '../shared/builtin-modules';
-import { componentsKey, type SiteCode } from '../shared/site-code';
+import { type ComponentStyle, componentsKey, cssModuleSource, type SiteCode } from '../shared/site-code';
 import { lineOfKeyPath } from '../validation/locate-key';
 import { resolveModule } from './resolve-module';
 
@@ -69,6 +70,114 @@ export function jsxInSiteJs(root: string): Plugin {
           ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' }
           : undefined,
       );
+    },
+  };
+}
+
+/** CSS modules scoped before, by file and text: a dev session meets the same ones at every change. */
+const scopedModules = new Map<string, { text: string; scoped: NonNullable<ComponentStyle['scoped']> }>();
+
+/**
+ * A CSS module's class names scoped as esbuild scopes them (`root` in `Rater/styles.module.css` → `styles_root`),
+ * bundled alone so that no other file changes the names, then given a hash of the file's place in the site
+ * (`styles_root_3f2a9c`) so that two files of one name stay apart in the site's one stylesheet. Its `url()`s and
+ * `@import`s are left as written: the site's stylesheet bundles them from the file's folder.
+ */
+async function scopeCssModule(file: string, root: string): Promise<NonNullable<ComponentStyle['scoped']>> {
+  const text = await readFile(file, 'utf8');
+  const known = scopedModules.get(file);
+  if (known?.text === text) return known.scoped;
+  const asWritten: Plugin = {
+    name: 'docs-it-as-written',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) =>
+        args.kind === 'url-token' || args.kind === 'import-rule' ? { path: args.path, external: true } : undefined,
+      );
+    },
+  };
+  let result: Awaited<ReturnType<typeof build<{ write: false }>>>;
+  try {
+    result = await build({
+      stdin: { contents: `export { default } from ${JSON.stringify(file)};`, resolveDir: root, loader: 'js' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      // Never written: esbuild names the stylesheet it makes after a folder.
+      outdir: path.join(root, 'css-module'),
+      loader: { '.css': 'local-css' },
+      logLevel: 'silent',
+      plugins: [asWritten],
+    });
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
+    throw new DocsItError(
+      `${first ? first.text : String(error)}`,
+      first?.location
+        ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
+        : { file: path.relative(root, file) },
+      'Fix the stylesheet: a CSS module is valid CSS whose class names the component imports.',
+    );
+  }
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  let css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
+  const names = (
+    (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as {
+      default: Record<string, string>;
+    }
+  ).default;
+  const suffix = digestText(path.relative(root, file).split(path.sep).join('/')).slice(0, 6);
+  const generated = new Set(Object.values(names).flatMap((value) => value.split(/\s+/)));
+  for (const name of generated) {
+    css = css.replace(new RegExp(`(?<![\\w-])${name.replace(/[$]/g, '\\$&')}(?![\\w-])`, 'g'), `${name}_${suffix}`);
+  }
+  const classes = Object.fromEntries(
+    Object.entries(names).map(([local, value]) => [
+      local,
+      value
+        .split(/\s+/)
+        .map((n) => `${n}_${suffix}`)
+        .join(' '),
+    ]),
+  );
+  const scoped = { css, classes };
+  scopedModules.set(file, { text, scoped });
+  return scoped;
+}
+
+/** Marks a resolution `siteStyles` asked for itself. */
+const ownResolution = Symbol('docs-it site styles');
+
+/**
+ * The stylesheets the site's code imports, collected into `styles` (published in the site's stylesheet): a plain
+ * one is nothing to the server's code, a CSS module its scoped class names.
+ */
+export function siteStyles(root: string, styles: Map<string, ComponentStyle>): Plugin {
+  return {
+    name: 'docs-it-site-styles',
+    setup(b) {
+      b.onResolve({ filter: /\.css$/ }, async (args) => {
+        if (args.pluginData === ownResolution || args.kind === 'url-token' || args.kind === 'import-rule') {
+          return undefined;
+        }
+        const resolved = await b.resolve(args.path, {
+          resolveDir: args.resolveDir,
+          kind: args.kind,
+          importer: args.importer,
+          pluginData: ownResolution,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return resolved.external ? undefined : { path: resolved.path, namespace: 'docs-it-style' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'docs-it-style' }, async (args) => {
+        if (!/\.module\.css$/.test(args.path)) {
+          if (!styles.has(args.path)) styles.set(args.path, { file: args.path });
+          return { contents: 'export default {};', loader: 'js' };
+        }
+        const scoped = await scopeCssModule(args.path, root);
+        styles.set(args.path, { file: args.path, scoped });
+        return { contents: cssModuleSource(scoped.classes), loader: 'js' };
+      });
     },
   };
 }
@@ -147,6 +256,8 @@ export async function loadSiteCode(
   config: ResolvedConfig,
   discovered: DiscoveredContent,
   modules: ModuleFiles,
+  /** Receives the stylesheets the code imports (see `siteStyles`). */
+  styles: Map<string, ComponentStyle> = new Map(),
 ): Promise<SiteCode | undefined> {
   const { root } = config.paths;
   const relConfig = path.relative(root, config.paths.configFile);
@@ -165,7 +276,7 @@ export async function loadSiteCode(
   if (targets.size === 0) return undefined;
 
   const entry = [...targets].map(([file, key]) => `export * as ${key} from ${JSON.stringify(file)};`).join('\n');
-  const code = await bundle(entry, root);
+  const code = await bundle(entry, root, styles);
   const url = pathToFileURL(modules.file('site-code', code)).href;
   provideModulesToSiteCode();
   let loaded: Record<string, Record<string, unknown>>;
@@ -216,7 +327,7 @@ async function failingModule(
   modules: ModuleFiles,
 ): Promise<{ file: string; error: unknown } | undefined> {
   for (const file of files) {
-    const code = await bundle(`export * as m from ${JSON.stringify(file)};`, root);
+    const code = await bundle(`export * as m from ${JSON.stringify(file)};`, root, new Map());
     try {
       await import(pathToFileURL(modules.file('site-code-module', code)).href);
     } catch (error) {
@@ -226,7 +337,7 @@ async function failingModule(
   return undefined;
 }
 
-async function bundle(entry: string, root: string): Promise<string> {
+async function bundle(entry: string, root: string, styles: Map<string, ComponentStyle>): Promise<string> {
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'site-code.js', loader: 'js' },
@@ -243,7 +354,7 @@ async function bundle(entry: string, root: string): Promise<string> {
       define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
       banner: requireOfSite(root),
-      plugins: [docsItModules, siteTheme(root), siteAlias(root), jsxInSiteJs(root)],
+      plugins: [docsItModules, siteTheme(root), siteAlias(root), siteStyles(root, styles), jsxInSiteJs(root)],
     });
     return result.outputFiles[0]!.text;
   } catch (error) {

@@ -9,6 +9,7 @@ import { digestText } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
 import { isSiteThemeName, themeEntries } from '../config/site-theme-files';
 import { DocsItError } from '../errors';
+import type { ComponentStyle } from '../shared/site-code';
 import {
   isThemeComponentName,
   type ThemeComponentName,
@@ -16,7 +17,7 @@ import {
   themeOverridesDir,
 } from '../shared/theme-components';
 import { closestName } from '../validation/describe-issue';
-import { docsItModules, jsxInSiteJs, requireOfSite, siteAlias, siteTheme } from './load-site-code';
+import { docsItModules, jsxInSiteJs, requireOfSite, siteAlias, siteStyles, siteTheme } from './load-site-code';
 
 /**
  * The site's overrides: each component's file (absolute), and a digest of their code (part of render's key); and
@@ -101,6 +102,8 @@ export async function loadThemeOverrides(
   root: string,
   modules: ModuleFiles,
   imported: ReadonlySet<string>,
+  /** Receives the stylesheets the overrides import (see `siteStyles`). */
+  styles: Map<string, ComponentStyle> = new Map(),
 ): Promise<ThemeOverrides> {
   const overrides = findThemeOverrides(root, imported);
   const entries = Object.entries(overrides.files);
@@ -138,6 +141,7 @@ export async function loadThemeOverrides(
         docsItModules,
         siteTheme(root),
         siteAlias(root),
+        siteStyles(root, styles),
         jsxInSiteJs(root),
       ],
     });

@@ -46,6 +46,27 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
   assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
 });
 
+test('docs/index.md that a sidebar lists is a doc at the docs root, in that sidebar, as in Docusaurus', async () => {
+  const sidebars = readFileSync(path.join(dir, 'sidebars.js'), 'utf8').replace(
+    "'Per iniziare subito': [",
+    "'Per iniziare subito': ['index', ",
+  );
+  const site = copyFixture('docusaurus', {
+    'content/docs/index.md': '---\nid: index\ntitle: Cos’è Lanterna?\n---\n\nLanterna è un esempio.\n',
+    'sidebars.js': sidebars,
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/index.html'), 'utf8');
+    assert.match(page, '<h1>Cos’è Lanterna?</h1>');
+    assert.not.match(page, 'docs-home', 'not the docs home layout of docs-it');
+    assert.match(page, /<a [^>]*href="\/lanterna\/docs"[^>]*>Cos’è Lanterna\?<\/a>/, 'listed in its sidebar');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a link to a Markdown file resolves from the docs folder when not from the page, and from the root', () => {
   const page = html('lanterna/docs/riferimenti/cli');
   assert.match(page, '<a href="/lanterna/docs/guide/configurazione">guida alla configurazione</a>');

@@ -420,6 +420,14 @@ test("a package's CommonJS file that a page imports may require another package 
   }
 });
 
+test('an import path with an escaped character (as Prettier escapes `_`) names the file it means', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'content/docs/guide/escape.mdx':
+      "import Piattaforme from '../\\_condivisi/\\_piattaforme.md';\n\n# Escape\n\n<Piattaforme />\n",
+  });
+  assert.equal(errors, []);
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',

@@ -16,9 +16,22 @@ export function importsOf(body: string): ImportLine[] {
   const found: ImportLine[] = [];
   for (const match of body.matchAll(importStatement)) {
     const line = body.slice(0, match.index).split('\n').length;
-    if (!fenced.has(line)) found.push({ source: match[1]!, line });
+    if (!fenced.has(line)) found.push({ source: unescapeString(match[1]!), line });
   }
   return found;
+}
+
+const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
+
+/**
+ * A string literal's text as JavaScript reads it: `'./\_parte.md'` (an underscore Prettier escapes in Markdown)
+ * names `./_parte.md`, as the MDX compiler reads the same import.
+ */
+function unescapeString(raw: string): string {
+  return raw.replace(/\\(u\{[\da-fA-F]+\}|u[\da-fA-F]{4}|x[\da-fA-F]{2}|.)/g, (_, escaped: string) => {
+    if (escaped.length === 1) return escapes[escaped] ?? escaped;
+    return String.fromCodePoint(Number.parseInt(escaped.replace(/^[ux]\{?|\}$/g, ''), 16));
+  });
 }
 
 function fencedLines(body: string): Set<number> {

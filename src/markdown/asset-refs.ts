@@ -18,7 +18,21 @@ export function isAssetPath(pathPart: string): boolean {
 
 /** Whether an import or `require()` names a file published as it is (its value is the file's URL). */
 export function isAssetImport(source: string): boolean {
-  return /^(?:\.{1,2}\/|@site\/)/.test(source) && isAssetPath(source);
+  return /^(?:\.{1,2}\/|@site\/|\/)/.test(source) && isAssetPath(source);
+}
+
+/** The site's static folder, relative to the site (see the config's paths): Docusaurus's `static/`. */
+const staticFolder = 'content/static';
+
+/**
+ * The static file an import names as Docusaurus sites name it, relative to the site: `/img/a.png` (a path of the
+ * published site) and `@site/static/img/a.png` (Docusaurus's static folder) are `content/static/img/a.png`.
+ * Undefined for any other import.
+ */
+export function staticImportTarget(source: string): string | undefined {
+  if (source.startsWith('@site/static/')) return `${staticFolder}/${source.slice('@site/static/'.length)}`;
+  if (/^\/[^/]/.test(source)) return `${staticFolder}${source}`;
+  return undefined;
 }
 
 // encodeURIComponent leaves these as they are; quotes and brackets must not end an attribute or a string.

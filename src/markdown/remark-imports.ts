@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { builtinModules, isBuiltinModule } from '../shared/builtin-modules';
-import { assetPlaceholder, isAssetImport } from './asset-refs';
+import { assetPlaceholder, isAssetImport, staticImportTarget } from './asset-refs';
 import type { LinkRef } from './compiled-page';
 import { siteSpecifier } from './mdx-imports';
 import { resolveFileFrom } from './posix-paths';
@@ -158,8 +158,13 @@ export default function remarkImports() {
   };
 }
 
-/** The site-root relative file an asset import names from `from` (`./a.png`, `@site/static/a.png`). */
+/**
+ * The site-root relative file an asset import names from `from` (`./a.png`, `@site/src/a.png`, and as Docusaurus
+ * sites name static files, `/img/a.png` and `@site/static/img/a.png`).
+ */
 function assetTarget(source: string, from: string): string {
+  const fromStatic = staticImportTarget(source);
+  if (fromStatic) return resolveFileFrom('', fromStatic);
   return source.startsWith('@site/')
     ? resolveFileFrom('', source.slice('@site/'.length))
     : resolveFileFrom(from, source);

@@ -6,7 +6,7 @@ import type {} from 'remark-rehype';
 import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DocsItError } from '../src/errors';
+import { DocsItError, formatError } from '../src/errors';
 import { resolveFileLinks } from '../src/links/resolve-file-links';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
@@ -733,6 +733,30 @@ test('an MDX syntax error carries its line and column', async () => {
     assert.is((error as DocsItError).location?.file, 'content/docs/page.mdx');
     assert.ok(((error as DocsItError).location?.line ?? 0) >= 3);
   }
+});
+
+test('an MDX expression or import that does not parse says so in plain words, at its place', async () => {
+  const errorOf = async (body: string) => {
+    try {
+      await compileMd(body, { format: 'mdx' });
+    } catch (error) {
+      return formatError(error as DocsItError);
+    }
+    return 'compiled';
+  };
+  const expression = await errorOf('# Titolo\n\nIl prezzo è {a b} euro.\n');
+  assert.match(
+    expression,
+    'content/docs/page.mdx:3:15: this {…} is not a valid JavaScript expression (unexpected content after ' +
+      'expression): MDX reads what is between { and } as code',
+  );
+  assert.match(expression, 'for a brace that is text write \\{');
+  assert.not.match(expression, 'acorn');
+  const open = await errorOf('Prezzo {costo\n');
+  assert.match(open, 'content/docs/page.mdx:1:14: Unexpected end of file in expression');
+  assert.match(open, 'for a brace that is text write \\{');
+  const esm = await errorOf('import X from "a" b\n\nTesto.\n');
+  assert.match(esm, 'content/docs/page.mdx:1:19: this import or export is not valid JavaScript (unexpected token)');
 });
 
 test('blog excerpt ends at <!-- truncate -->', async () => {

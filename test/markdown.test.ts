@@ -167,6 +167,14 @@ test('a code language without a grammar is plain text and a warning at its line,
   assert.match(html, 'qapla &lt;b&gt;');
 });
 
+test("the languages Docusaurus's Prism highlights by default are highlighted, by their names and aliases", async () => {
+  for (const lang of ['markdown', 'md', 'graphql', 'gql', 'hbs', 'less', 'python', 'go', 'kotlin', 'swift', 'cs']) {
+    const { html, problems } = await compileMd(`\`\`\`${lang}\nquery { a }\n\`\`\`\n`);
+    assert.equal(problems, [], lang);
+    assert.not.match(html, 'shiki plain', lang);
+  }
+});
+
 test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () => {
   const { html, toc } = await compileMd(
     '## Configurare il bundle {#bundle}\n\n### Perché Tauri?\n\n#### Troppo profondo\n',

@@ -428,6 +428,32 @@ test('an import path with an escaped character (as Prettier escapes `_`) names t
   assert.equal(errors, []);
 });
 
+test("a package that uses React, imported by a package a page imports, renders with docs-it's one React", async () => {
+  const site = copyFixture('docusaurus', {
+    // A second copy of React where Node would find it for this package: its hooks fail with another copy's.
+    'node_modules/ganci/node_modules/react/package.json': '{ "name": "react", "main": "index.js" }',
+    'node_modules/ganci/node_modules/react/index.js':
+      "exports.useState = () => { throw new Error('una seconda copia di React'); };\n",
+    'node_modules/ganci/package.json':
+      '{ "name": "ganci", "type": "module", "exports": "./index.js", "peerDependencies": { "react": "*" } }',
+    'node_modules/ganci/index.js':
+      "import { useState } from 'react';\nexport const useSaluto = () => useState('ciao dal gancio')[0];\n",
+    'node_modules/schede/package.json': '{ "name": "schede", "type": "module", "exports": "./index.js" }',
+    'node_modules/schede/index.js':
+      "import { createElement } from 'react';\nimport { useSaluto } from 'ganci';\n" +
+      "export const Scheda = () => createElement('p', { className: 'scheda' }, useSaluto());\n",
+    'content/docs/guide/scheda.mdx': "# Scheda\n\nimport { Scheda } from 'schede';\n\n<Scheda />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/scheda/index.html'), 'utf8');
+    assert.match(page, '<p class="scheda">ciao dal gancio</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -182,6 +183,60 @@ export function siteStyles(root: string, styles: Map<string, ComponentStyle>): P
   };
 }
 
+/** Whether the package a file belongs to uses React (names it as a dependency or peer), by package folder. */
+const reactPackages = new Map<string, boolean>();
+
+function inReactPackage(file: string): boolean {
+  const parts = file.split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return false;
+  const dir = parts.slice(0, at + (parts[at + 1]?.startsWith('@') ? 3 : 2)).join(path.sep);
+  let uses = reactPackages.get(dir);
+  if (uses === undefined) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+      const named = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((key) =>
+        Object.keys((manifest[key] as Record<string, string> | undefined) ?? {}),
+      );
+      uses = named.includes('react') || named.includes('react-dom');
+    } catch {
+      uses = false;
+    }
+    reactPackages.set(dir, uses);
+  }
+  return uses;
+}
+
+/** Marks a resolution `sitePackages` asked for itself. */
+const packageResolution = Symbol('docs-it site packages');
+
+/**
+ * The packages the site's code imports: loaded by Node from the site's node_modules, as they are, except those
+ * that use React, which are bundled so that they use docs-it's one React (see `docsItModules`): loaded by Node,
+ * their `import 'react'` would reach a second copy in the site's node_modules, and hooks fail across copies.
+ */
+export const sitePackages: Plugin = {
+  name: 'docs-it-site-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === packageResolution || args.kind === 'entry-point') return undefined;
+      if (isBuiltin(args.path) || /^(react|react-dom|scheduler)(\/|$)/.test(args.path)) {
+        return { path: args.path, external: true };
+      }
+      const resolved = await b.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: packageResolution,
+      });
+      if (resolved.errors.length > 0 || resolved.external || !inReactPackage(resolved.path)) {
+        return { path: args.path, external: true };
+      }
+      return { path: resolved.path };
+    });
+  },
+};
+
 /** `@site/x` is the site's folder, as in Docusaurus. */
 export function siteAlias(root: string): Plugin {
   return {
@@ -352,9 +407,15 @@ async function bundle(entry: string, root: string, styles: Map<string, Component
       // Styles and images are the browser bundle's business; on the server a component only renders markup.
       loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
       banner: requireOfSite(root),
-      plugins: [docsItModules, siteTheme(root), siteAlias(root), siteStyles(root, styles), jsxInSiteJs(root)],
+      plugins: [
+        docsItModules,
+        siteTheme(root),
+        siteAlias(root),
+        siteStyles(root, styles),
+        sitePackages,
+        jsxInSiteJs(root),
+      ],
     });
     return result.outputFiles[0]!.text;
   } catch (error) {

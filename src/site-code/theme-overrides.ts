@@ -17,7 +17,15 @@ import {
   themeOverridesDir,
 } from '../shared/theme-components';
 import { closestName } from '../validation/describe-issue';
-import { docsItModules, jsxInSiteJs, requireOfSite, siteAlias, siteStyles, siteTheme } from './load-site-code';
+import {
+  docsItModules,
+  jsxInSiteJs,
+  requireOfSite,
+  siteAlias,
+  sitePackages,
+  siteStyles,
+  siteTheme,
+} from './load-site-code';
 
 /**
  * The site's overrides: each component's file (absolute), and a digest of their code (part of render's key); and
@@ -131,7 +139,6 @@ export async function loadThemeOverrides(
       jsx: 'automatic',
       loader: { '.css': 'empty', '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
       banner: requireOfSite(root),
       plugins: [
         themeOriginals(
@@ -142,6 +149,7 @@ export async function loadThemeOverrides(
         siteTheme(root),
         siteAlias(root),
         siteStyles(root, styles),
+        sitePackages,
         jsxInSiteJs(root),
       ],
     });

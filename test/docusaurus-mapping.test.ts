@@ -108,6 +108,35 @@ test('a docSidebar item names a sidebar of the docs, else it is left out; anothe
   );
 });
 
+test('a link to a React page, which the import does not carry, is left out naming the page', () => {
+  const draft: Draft = {};
+  const reactPageRoutes = new Map([['/users', 'src/pages/users/index.jsx']]);
+  const result = carryOption(
+    'themeConfig.footer',
+    {
+      links: [
+        {
+          title: 'Comunità',
+          items: [
+            { label: 'Chi lo usa', to: '/users/' },
+            { label: 'Blog', to: 'blog' },
+          ],
+        },
+      ],
+    },
+    draft,
+    { ...context, reactPageRoutes },
+  );
+  assert.equal((draft.footer as Draft).columns, [{ title: 'Comunità', items: [{ label: 'Blog', to: '/blog' }] }]);
+  assert.equal(
+    result.leftovers.map((l) => `${l.option}: ${l.reason}`),
+    [
+      'themeConfig.footer.links[0].items[0]: links to src/pages/users/index.jsx, ' +
+        'a React page the import does not carry',
+    ],
+  );
+});
+
 test('presets and plugins: content plugins give their options, docs-it’s own are silent, the rest are named', () => {
   const view = viewOf({
     title: 'Faro',

@@ -26,6 +26,8 @@ export interface MappingContext {
   siteDir: string;
   /** The ids of the docs' sidebars (navbar items name them). */
   sidebarIds: readonly string[];
+  /** The routes of the site's React pages, which the import does not carry (`/users` → `src/pages/users.js`). */
+  reactPageRoutes?: ReadonlyMap<string, string>;
 }
 
 type Carry = (value: PlainValue, draft: Draft, context: MappingContext, option: string) => Leftover[] | undefined;
@@ -95,7 +97,15 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
     };
   }
   link.label = typeof item.label === 'string' ? item.label : '';
-  if (typeof item.to === 'string') link.to = routeOf(item.to);
+  if (typeof item.to === 'string') {
+    link.to = routeOf(item.to);
+    const page = context.reactPageRoutes?.get(
+      String(link.to)
+        .replace(/[?#].*$/, '')
+        .replace(/(.)\/$/, '$1'),
+    );
+    if (page) return { leftovers: [{ option, reason: `links to ${page}, a React page the import does not carry` }] };
+  }
   if (typeof item.href === 'string') link.href = item.href;
   if (typeof item.rel === 'string') link.rel = item.rel;
   leftovers.push(...unusedKeys(item, ['type', 'label', 'to', 'href', 'rel', ...extra], option));

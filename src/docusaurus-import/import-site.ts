@@ -191,7 +191,13 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     return typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : 'docs';
   })();
   const sidebarIds = 'ids' in sidebars ? sidebars.ids : Object.keys(sidebars.sidebars);
-  const context: MappingContext = { docs, docsRouteBase, siteDir, sidebarIds };
+  const context: MappingContext = {
+    docs,
+    docsRouteBase,
+    siteDir,
+    sidebarIds,
+    reactPageRoutes: reactPageRoutesOf(pagesDir, siteDir),
+  };
   const carried: string[] = [];
   for (const [option, value] of view.options) {
     const result = carryOption(option, value, draft, context);
@@ -243,6 +249,23 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     carried,
     notCarried,
   };
+}
+
+/**
+ * The routes of the React pages under `src/pages` (not carried: docs-it pages are Markdown), but the home page:
+ * `users/index.jsx` → `/users`, `help.js` → `/help`.
+ */
+function reactPageRoutesOf(pagesDir: string, siteDir: string): Map<string, string> {
+  const routes = new Map<string, string>();
+  if (!existsSync(pagesDir)) return routes;
+  for (const file of fg.sync('**/*.{js,jsx,ts,tsx}', {
+    cwd: pagesDir,
+    ignore: ['**/_*', '**/_*/**', '**/node_modules/**'],
+  })) {
+    const route = `/${file.replace(/\.[jt]sx?$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
+    if (route !== '/') routes.set(route, posix(path.relative(siteDir, path.join(pagesDir, file))));
+  }
+  return routes;
 }
 
 /** The object at `key` of the draft, made when missing. */

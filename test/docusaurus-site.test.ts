@@ -454,6 +454,28 @@ test("a package that uses React, imported by a package a page imports, renders w
   }
 });
 
+test("a package's own dependency is the version in its own node_modules, not the site's", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+    'node_modules/formato/index.js': "exports.versione = 'quella del sito';\n",
+    'node_modules/etichette/node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+    'node_modules/etichette/node_modules/formato/index.js': "exports.versione = 'quella del pacchetto';\n",
+    'node_modules/etichette/package.json': '{ "name": "etichette", "type": "module", "exports": "./index.js" }',
+    'node_modules/etichette/index.js':
+      "import { createElement } from 'react';\nimport { versione } from 'formato';\n" +
+      "export const Etichetta = () => createElement('p', { className: 'etichetta' }, versione);\n",
+    'content/docs/guide/etichetta.mdx': "# Etichetta\n\nimport { Etichetta } from 'etichette';\n\n<Etichetta />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/etichetta/index.html'), 'utf8');
+    assert.match(page, '<p class="etichetta">quella del pacchetto</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',

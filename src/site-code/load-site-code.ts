@@ -211,9 +211,10 @@ function inReactPackage(file: string): boolean {
 const packageResolution = Symbol('docs-it site packages');
 
 /**
- * The packages the site's code imports: loaded by Node from the site's node_modules, as they are, except those
- * that use React, which are bundled so that they use docs-it's one React (see `docsItModules`): loaded by Node,
- * their `import 'react'` would reach a second copy in the site's node_modules, and hooks fail across copies.
+ * The packages the site's code imports: loaded by Node as they are, by the file the importer resolves them to (a
+ * package's own dependency in its own node_modules, in the version it asks for), except those that use React,
+ * which are bundled so that they use docs-it's one React (see `docsItModules`): loaded by Node, their
+ * `import 'react'` would reach a second copy in the site's node_modules, and hooks fail across copies.
  */
 export const sitePackages: Plugin = {
   name: 'docs-it-site-packages',
@@ -229,10 +230,9 @@ export const sitePackages: Plugin = {
         importer: args.importer,
         pluginData: packageResolution,
       });
-      if (resolved.errors.length > 0 || resolved.external || !inReactPackage(resolved.path)) {
-        return { path: args.path, external: true };
-      }
-      return { path: resolved.path };
+      if (resolved.errors.length > 0 || resolved.external) return { path: args.path, external: true };
+      // By its file: the version the importing package gets (its own node_modules first), not the site's.
+      return inReactPackage(resolved.path) ? { path: resolved.path } : { path: resolved.path, external: true };
     });
   },
 };

@@ -225,6 +225,18 @@ test('an ES module config reads files by import.meta.url, its own and that of a 
   assert.match(config, /colore: "blu"/);
 });
 
+test("the current docs version's path is part of the docs' base path, as in Docusaurus's URLs", async () => {
+  const site = siteWith(
+    'version-path',
+    "module.exports = {\n  title: 'x',\n  presets: [['classic', { docs: { routeBasePath: '/', versions: " +
+      "{ current: { label: 'v1', path: 'v1' } } } }]],\n};\n",
+  );
+  const out = path.join(work, 'version-path-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /routeBasePath: "v1"/);
+  assert.not.ok(report.notCarried.some((entry) => entry.what.startsWith('docs.versions.current.path')));
+});
+
 test('a package the config needs that the site lacks is an error at its import, saying what to do', async () => {
   const site = siteWith(
     'missing',

@@ -272,7 +272,8 @@ const carryVersions: Carry = (value, draft, _context, option) => {
     }
     if (!isObject(version)) continue;
     if (typeof version.label === 'string') put(draft, 'docs.version.label', version.label);
-    leftovers.push(...unusedKeys(version, ['label'], `${option}.current`));
+    // Its `path` is read by the import into the docs' base path.
+    leftovers.push(...unusedKeys(version, ['label', 'path'], `${option}.current`));
   }
   return leftovers;
 };

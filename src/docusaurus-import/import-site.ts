@@ -186,9 +186,17 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
 
   const docs = docsIndexOf(docsDir);
   const draft: Draft = {};
+  // The current version's `path` (`v1`) is part of the docs' URLs in Docusaurus: here, of their base path.
+  const versions = optionOf(view, 'docs.versions');
+  const current = versions && typeof versions === 'object' && !Array.isArray(versions) ? versions.current : undefined;
+  const versionPath =
+    current && typeof current === 'object' && !Array.isArray(current) && typeof current.path === 'string'
+      ? current.path.replace(/^\/+|\/+$/g, '')
+      : '';
   const docsRouteBase = (() => {
     const value = optionOf(view, 'docs.routeBasePath');
-    return typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : 'docs';
+    const base = typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : 'docs';
+    return [base, versionPath].filter(Boolean).join('/');
   })();
   const sidebarIds = 'ids' in sidebars ? sidebars.ids : Object.keys(sidebars.sidebars);
   const context: MappingContext = {
@@ -196,7 +204,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     docsRouteBase,
     siteDir,
     sidebarIds,
-    reactPageRoutes: reactPageRoutesOf(pagesDir, siteDir),
+    reactPageRoutes: reactPageRoutesOf(pagesDir, siteDir, docsRouteBase),
   };
   const carried: string[] = [];
   for (const [option, value] of view.options) {
@@ -204,6 +212,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     if (result.carried) carried.push(option);
     notCarried.push(...result.leftovers.map(configEntry));
   }
+  if (versionPath) groupOf(draft, 'docs').routeBasePath = docsRouteBase;
   // A local plugin named by its absolute path is named relative to the site.
   const nameOf = (name: string) => (path.isAbsolute(name) ? posix(path.relative(siteDir, name)) : name);
   for (const plugin of view.unknownPlugins) {
@@ -252,18 +261,18 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
 }
 
 /**
- * The routes of the React pages under `src/pages` (not carried: docs-it pages are Markdown), but the home page:
- * `users/index.jsx` → `/users`, `help.js` → `/help`.
+ * The routes of the React pages under `src/pages` (not carried: docs-it pages are Markdown): `users/index.jsx` →
+ * `/users`, `help.js` → `/help`, `index.js` → `/`.
  */
-function reactPageRoutesOf(pagesDir: string, siteDir: string): Map<string, string> {
+function reactPageRoutesOf(pagesDir: string, siteDir: string, docsRouteBase: string): Map<string, string> {
   const routes = new Map<string, string>();
   if (!existsSync(pagesDir)) return routes;
-  for (const file of fg.sync('**/*.{js,jsx,ts,tsx}', {
-    cwd: pagesDir,
-    ignore: ['**/_*', '**/_*/**', '**/node_modules/**'],
-  })) {
+  const ignore = ['**/_*', '**/_*/**', '**/node_modules/**'];
+  for (const file of fg.sync('**/*.{js,jsx,ts,tsx}', { cwd: pagesDir, ignore })) {
     const route = `/${file.replace(/\.[jt]sx?$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
-    if (route !== '/') routes.set(route, posix(path.relative(siteDir, path.join(pagesDir, file))));
+    // The home page stays when the docs are there (`routeBasePath: '/'`): docs-it puts their first page there.
+    if (route === '/' && docsRouteBase === '') continue;
+    routes.set(route, posix(path.relative(siteDir, path.join(pagesDir, file))));
   }
   return routes;
 }

@@ -89,6 +89,29 @@ test('a stylesheet an installed package exports is bundled by its name; one no p
   }
 });
 
+test("@import of a package's stylesheet as webpack reads it: ~pkg, and a package named alone", async () => {
+  const dir = copyFixture('other-site', {
+    'node_modules/caratteri/package.json': '{ "name": "caratteri", "main": "index.css" }',
+    'node_modules/caratteri/index.css': '.caratteri {\n  font-family: Rubik;\n}\n',
+    'node_modules/icone/package.json': '{ "name": "icone", "style": "font/icone.css" }',
+    'node_modules/icone/font/icone.css': '.icona {\n  display: inline-block;\n}\n',
+    'src/css/pacchetti.css': "@import '~caratteri';\n@import 'icone';\n",
+  });
+  try {
+    const styles = await bundleSiteStyles({
+      siteRoot: dir,
+      customCss: ['./src/css/pacchetti.css'],
+      baseUrl: '/',
+      mode: 'development',
+    });
+    const css = new TextDecoder().decode(styles.files.find((f) => f.path.endsWith('.css'))!.contents);
+    assert.match(css, /\.caratteri \{\s*font-family: Rubik;/);
+    assert.match(css, /\.icona \{\s*display: inline-block;/);
+  } finally {
+    removeDir(dir);
+  }
+});
+
 /** Waits until `done()` holds; a hang guard far above the second or so a dev update takes. */
 async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const guard = Date.now() + 120_000;

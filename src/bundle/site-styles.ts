@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
 import { DocsItError, DocsItErrors } from '../errors';
@@ -62,6 +63,43 @@ function scopedStyles(texts: ReadonlyMap<string, string>): Plugin {
   };
 }
 
+/** Marks a resolution `packageImports` asked for itself. */
+const ownResolution = Symbol('docs-it package styles');
+
+/**
+ * `@import` of a package's stylesheet as webpack's css-loader reads it, which Docusaurus sites rely on: `~pkg`
+ * (its old prefix for packages) is `pkg`, and a package named alone is the stylesheet its package.json names
+ * (`style`, else a `main` that is CSS).
+ */
+const packageImports: Plugin = {
+  name: 'docs-it-package-styles',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== 'import-rule' || args.pluginData === ownResolution) return undefined;
+      const spec = args.path.replace(/^~/, '');
+      const resolved = await b.resolve(spec, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: ownResolution,
+      });
+      if (resolved.errors.length === 0) return { path: resolved.path };
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+      if (name !== spec) return undefined;
+      for (let dir = args.resolveDir; ; dir = path.dirname(dir)) {
+        const manifest = path.join(dir, 'node_modules', name, 'package.json');
+        if (existsSync(manifest)) {
+          const fields = JSON.parse(readFileSync(manifest, 'utf8')) as { style?: unknown; main?: unknown };
+          const file = [fields.style, fields.main].find(
+            (f): f is string => typeof f === 'string' && f.endsWith('.css'),
+          );
+          return file ? { path: path.join(path.dirname(manifest), file) } : undefined;
+        }
+        if (path.dirname(dir) === dir) return undefined;
+      }
+    });
+  },
+};
+
 /** A problem esbuild found in a stylesheet, at its place in the site. */
 const errorOf = (message: Message) =>
   new DocsItError(
@@ -110,7 +148,7 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
       assetNames: '[name].[hash]',
       publicPath: `${input.baseUrl}assets`,
       loader: assetLoaders,
-      plugins: [staticUrls, scopedStyles(scoped)],
+      plugins: [staticUrls, scopedStyles(scoped), packageImports],
       logLevel: 'silent',
     });
   } catch (error) {

@@ -476,6 +476,23 @@ test("a package's own dependency is the version in its own node_modules, not the
   }
 });
 
+test("a post's URL is made as Docusaurus makes it: its slug, the dated file name, or the file's path", async () => {
+  const site = copyFixture('docusaurus', {
+    'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const exists = (route: string) => existsSync(path.join(built, route, 'index.html'));
+    assert.ok(exists('lanterna/blog/benvenuti'), '`slug: benvenuti`, without the date');
+    assert.not.ok(exists('lanterna/blog/2024/11/02/benvenuti'));
+    assert.ok(exists('lanterna/blog/2025/03/04/lanterna-1-4'), 'the date and name of 2025-03-04-lanterna-1-4.md');
+    assert.ok(exists('lanterna/blog/versioni/1.5'), 'a file without a date in its name: its path');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
@@ -569,7 +586,7 @@ test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug a
   assert.match(cli, `<a class="edit-link" ${edit}`);
   // A function editUrl gets the post's path in the blog folder and the locale.
   assert.match(
-    html('lanterna/blog/2024/11/02/benvenuti'),
+    html('lanterna/blog/benvenuti'),
     '<a class="edit-link" href="https://codice.lanterna.example/modifica/main/i18n/it/blog/2024-11-02-benvenuti.md"',
   );
   assert.match(cli, '<meta name="keywords" content="cli, comandi, build">');
@@ -592,7 +609,7 @@ test('the blog: .mdx posts with inline authors and {/* truncate */}, authors fro
   assert.not.match(list, 'Come aggiornare');
   assert.not.match(html('lanterna/blog/2025/03/04/lanterna-1-4'), 'truncate');
   assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
-  const welcome = html('lanterna/blog/2024/11/02/benvenuti');
+  const welcome = html('lanterna/blog/benvenuti');
   assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');
   const community = html('lanterna/comunita');
   assert.match(community, '<a href="/lanterna/docs/avvio/introduzione">Cominciate dalla documentazione</a>');

@@ -239,6 +239,23 @@ test("the current docs version's path is part of the docs' base path, as in Docu
   assert.not.ok(report.notCarried.some((entry) => entry.what.startsWith('docs.versions.current.path')));
 });
 
+test('a sidebars.json is read for its sidebar ids: a navbar item naming one of them is carried', async () => {
+  const site = siteWith(
+    'sidebars-json',
+    "module.exports = {\n  title: 'x',\n  presets: [['classic', { docs: { sidebarPath: './sidebars.json' } }]],\n" +
+      "  themeConfig: { navbar: { items: [{ type: 'docSidebar', sidebarId: 'guida', label: 'Guida' }] } },\n};\n",
+  );
+  writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify({ guida: { Inizio: ['intro'] } }));
+  const out = path.join(work, 'sidebars-json-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  assert.equal(
+    report.notCarried.filter((entry) => entry.what.includes('navbar')),
+    [],
+  );
+  assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /sidebarId: "guida"/);
+  assert.equal(readFileSync(path.join(out, 'sidebars.json')), readFileSync(path.join(site, 'sidebars.json')));
+});
+
 test('a package the config needs that the site lacks is an error at its import, saying what to do', async () => {
   const site = siteWith(
     'missing',

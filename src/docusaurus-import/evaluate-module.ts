@@ -87,6 +87,18 @@ const loadGuardMs = 120_000;
  */
 export async function evaluateSiteModule(file: string, siteDir: string): Promise<EvaluatedModule> {
   const rel = path.relative(siteDir, file).split(path.sep).join('/');
+  // A JSON file (`sidebars.json`) is data: read, not run.
+  if (file.endsWith('.json')) {
+    try {
+      return { value: JSON.parse(await readFile(file, 'utf8')) as PlainValue, files: [file] };
+    } catch (error) {
+      throw new DocsItError(
+        `this file is not valid JSON: ${(error as Error).message}`,
+        { file: rel },
+        'Fix the JSON so that Docusaurus itself could read it, then import again.',
+      );
+    }
+  }
   const { code, files } = await bundle(file, siteDir, rel);
   const reply = await runChild(code, file);
   if (reply.ok) return { value: reply.value, files };

@@ -186,7 +186,7 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
 
   const docs = docsIndexOf(docsDir);
   const draft: Draft = {};
-  // The current version's `path` (`v1`) is part of the docs' URLs in Docusaurus: here, of their base path.
+  // The current version's `path` (`next`) is part of the docs' URLs in Docusaurus: here, of their base path.
   const versions = optionOf(view, 'docs.versions');
   const current = versions && typeof versions === 'object' && !Array.isArray(versions) ? versions.current : undefined;
   const versionPath =

@@ -123,4 +123,22 @@ test("an edit of a component's CSS module reaches the stylesheet pages load, und
   assert.match(await page('/lanterna/comunita'), `<p class="${name}">`);
 });
 
+test("an edit of a component's CSS module shows in the site's stylesheet without a restart", async () => {
+  const sheet = async () => {
+    const html = await page('/lanterna/docs/strumenti/estensioni');
+    const href = /<link rel="stylesheet" href="(\/lanterna\/assets\/site\.[^"]+\.css)">/.exec(html)?.[1];
+    assert.ok(href, 'the page links the site stylesheet');
+    return { html, css: await (await fetch(`${origin()}${href}`)).text() };
+  };
+  const before = await sheet();
+  const name = /class="valutazione (styles_[0-9a-f]{6}_stelle)"/.exec(before.html)?.[1];
+  assert.ok(name);
+  assert.match(before.css, new RegExp(`\\.${name} \\{\\s*color: #d4a017;`));
+  const file = path.join(dir, 'src/theme/Valutazione/styles.module.css');
+  await nextUpdate(() => writeFileSync(file, readFileSync(file, 'utf8').replace('#d4a017', '#1a7f37')));
+  const after = await sheet();
+  assert.match(after.html, `class="valutazione ${name}"`, 'the class name stays');
+  assert.match(after.css, new RegExp(`\\.${name} \\{\\s*color: #1a7f37;`));
+});
+
 test.run();

@@ -1,21 +1,22 @@
 /*
- * The table that carries a Docusaurus config's options into docs-it's, the sidebars transcription and the view of
- * presets and plugins: what each carries, and that what it cannot carry is named rather than dropped.
+ * The table that carries a Docusaurus config's options into docs-it's and the view of presets and plugins: what
+ * each carries, and that what it cannot carry is named rather than dropped.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { carryOption, type Draft, type MappingContext, mappingRows } from '../src/docusaurus-import/config-mapping';
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
-import { sidebarsOf } from '../src/docusaurus-import/sidebars-mapping';
 import { viewOf } from '../src/docusaurus-import/site-parts';
 import { themeFileKind } from '../src/docusaurus-import/theme-components';
-import { fixture } from './helpers';
+import { fixture, removeDir, repoRoot } from './helpers';
 
 const context: MappingContext = {
   docs: docsIndexOf(fixture('docusaurus-source/docs')),
   docsRouteBase: 'guide',
   siteDir: fixture('docusaurus-source'),
+  sidebarIds: ['guida'],
 };
 
 test('each row of the table is one option, carried or left out with a reason', () => {
@@ -52,6 +53,8 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
         { type: 'html', value: '<b>x</b>' },
         { type: 'dropdown', label: 'Altro', items: [{ label: 'Diario', to: '/blog', className: 'x' }] },
         { label: 'Senza tipo', items: [{ label: 'Codice', href: 'https://codice.example' }] },
+        // Docusaurus puts the base URL in front of a `to` written without a leading slash.
+        { label: 'Motivi', to: 'motivation', position: 'left' },
       ],
     },
     draft,
@@ -66,6 +69,7 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
       items: [{ label: 'Codice', href: 'https://codice.example' }],
       position: 'left',
     },
+    { type: 'link', label: 'Motivi', to: '/motivation', position: 'left' },
   ]);
   assert.equal(
     result.leftovers.map((l) => `${l.option}: ${l.reason}`),
@@ -78,25 +82,58 @@ test('navbar items: doc items become links to their route, dropdowns are kept, s
   );
 });
 
-test('sidebars: shorthand categories, ref items, and what has no counterpart named by its place', () => {
-  const { sidebars, leftovers } = sidebarsOf({
-    guida: {
-      Inizio: ['intro', { type: 'ref', id: 'guida/installazione' }],
-      Altro: [
-        { type: 'html', value: '<hr>' },
-        { type: 'category', label: 'Indice', link: { type: 'generated-index' }, items: [] },
+test('a docSidebar item names a sidebar of the docs, else it is left out; another docs instance is named', () => {
+  const draft: Draft = {};
+  const result = carryOption(
+    'themeConfig.navbar',
+    {
+      items: [
+        { type: 'docSidebar', sidebarId: 'guida', label: 'Guida' },
+        { type: 'docSidebar', sidebarId: 'pnpr', label: 'Registro' },
+        { type: 'doc', docId: 'intro', docsPluginId: 'api', label: 'API' },
       ],
     },
-  });
-  assert.equal(sidebars, {
-    guida: [
-      { type: 'category', label: 'Inizio', items: ['intro', { type: 'doc', id: 'guida/installazione' }] },
-      { type: 'category', label: 'Altro', items: [{ type: 'category', label: 'Indice', items: [] }] },
-    ],
-  });
+    draft,
+    context,
+  );
+  assert.equal((draft.navbar as Draft).items, [
+    { type: 'docSidebar', label: 'Guida', sidebarId: 'guida', position: 'left' },
+  ]);
   assert.equal(
-    leftovers.map((l) => l.option),
-    ['guida.Altro[0]', 'guida.Altro[1].link'],
+    result.leftovers.map((l) => `${l.option}: ${l.reason}`),
+    [
+      'themeConfig.navbar.items[1]: no sidebar "pnpr" in the docs\' sidebars (they are "guida")',
+      'themeConfig.navbar.items[2]: docs of the docs instance "api": docs-it builds one, the default',
+    ],
+  );
+});
+
+test('a link to a React page, which the import does not carry, is left out naming the page', () => {
+  const draft: Draft = {};
+  const reactPageRoutes = new Map([['/users', 'src/pages/users/index.jsx']]);
+  const result = carryOption(
+    'themeConfig.footer',
+    {
+      links: [
+        {
+          title: 'Comunità',
+          items: [
+            { label: 'Chi lo usa', to: '/users/' },
+            { label: 'Blog', to: 'blog' },
+          ],
+        },
+      ],
+    },
+    draft,
+    { ...context, reactPageRoutes },
+  );
+  assert.equal((draft.footer as Draft).columns, [{ title: 'Comunità', items: [{ label: 'Blog', to: '/blog' }] }]);
+  assert.equal(
+    result.leftovers.map((l) => `${l.option}: ${l.reason}`),
+    [
+      'themeConfig.footer.links[0].items[0]: links to src/pages/users/index.jsx, ' +
+        'a React page the import does not carry',
+    ],
   );
 });
 
@@ -149,8 +186,17 @@ test('onBroken… and customCss are carried: the three choices, and stylesheets 
   const draft: Draft = {};
   assert.equal(carryOption('onBrokenLinks', 'warn', draft, context).leftovers, []);
   assert.is(draft.onBrokenLinks, 'warn');
+  // Docusaurus 3.9 moved onBrokenMarkdownLinks into markdown.hooks.
+  const hooks = { onBrokenMarkdownLinks: 'ignore', onBrokenMarkdownImages: 'warn' };
+  assert.equal(carryOption('markdown.hooks', hooks, draft, context).leftovers, [
+    { option: 'markdown.hooks.onBrokenMarkdownImages', reason: 'no docs-it counterpart' },
+  ]);
+  assert.is(draft.onBrokenMarkdownLinks, 'ignore');
+  // Docusaurus's 'log' prints and goes on, as docs-it's 'warn' does.
+  assert.equal(carryOption('onBrokenAnchors', 'log', draft, context).leftovers, []);
+  assert.is(draft.onBrokenAnchors, 'warn');
   assert.match(
-    carryOption('onBrokenAnchors', 'log', draft, context).leftovers[0]!.reason,
+    carryOption('onBrokenMarkdownLinks', 'fail', draft, context).leftovers[0]!.reason,
     "'throw', 'warn' or 'ignore'",
   );
   const css = path.join(fixture('docusaurus-source'), 'src/css/custom.css');
@@ -158,6 +204,30 @@ test('onBroken… and customCss are carried: the three choices, and stylesheets 
   assert.equal(draft.customCss, ['./src/css/custom.css']);
   const elsewhere = carryOption('theme.customCss', ['./styles/brand.css'], draft, context).leftovers;
   assert.match(elsewhere[0]!.reason, './styles/brand.css is not under src/css');
+});
+
+test('a stylesheet of an installed package (require.resolve in the config) is named as the package exports it', () => {
+  const site = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'mapping-'));
+  try {
+    const pkg = path.join(site, 'node_modules', '@faro', 'tweet');
+    mkdirSync(path.join(pkg, 'dist', 'theme'), { recursive: true });
+    writeFileSync(path.join(pkg, 'dist', 'theme', 'tweet.css'), '.tweet {}\n');
+    writeFileSync(path.join(pkg, 'dist', 'hidden.css'), '.x {}\n');
+    writeFileSync(
+      path.join(pkg, 'package.json'),
+      JSON.stringify({ exports: { './theme.css': './dist/theme/tweet.css' } }),
+    );
+    const draft: Draft = {};
+    const files = ['dist/theme/tweet.css', 'dist/hidden.css'].map((f) => path.join(pkg, f));
+    const { leftovers } = carryOption('theme.customCss', files, draft, { ...context, siteDir: site });
+    assert.equal(draft.customCss, ['@faro/tweet/theme.css']);
+    assert.match(
+      leftovers[0]!.reason,
+      /hidden\.css: a file of a package that does not export it: copy it into src\/css/,
+    );
+  } finally {
+    removeDir(site);
+  }
 });
 
 test.run();

@@ -46,6 +46,46 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
   assert.match(config, '<pre class="installa-cli"><code>npm install --save-dev @lanterna/cli</code></pre>');
 });
 
+test('docs/index.md that a sidebar lists is a doc at the docs root, in that sidebar, as in Docusaurus', async () => {
+  const sidebars = readFileSync(path.join(dir, 'sidebars.js'), 'utf8').replace(
+    "'Per iniziare subito': [",
+    "'Per iniziare subito': ['index', ",
+  );
+  const site = copyFixture('docusaurus', {
+    'content/docs/index.md': '---\nid: index\ntitle: Cos’è Lanterna?\n---\n\nLanterna è un esempio.\n',
+    'sidebars.js': sidebars,
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/index.html'), 'utf8');
+    assert.match(page, '<h1>Cos’è Lanterna?</h1>');
+    assert.not.match(page, 'docs-home', 'not the docs home layout of docs-it');
+    assert.match(page, /<a [^>]*href="\/lanterna\/docs"[^>]*>Cos’è Lanterna\?<\/a>/, 'listed in its sidebar');
+  } finally {
+    removeDir(site);
+  }
+});
+
+test('a link to a Markdown file resolves from the docs folder when not from the page, and from the root', () => {
+  const page = html('lanterna/docs/riferimenti/cli');
+  assert.match(page, '<a href="/lanterna/docs/guide/configurazione">guida alla configurazione</a>');
+  assert.match(page, '<a href="/lanterna/docs/guide/panoramica">panoramica</a>');
+  assert.not.match(warnings, 'riferimenti/cli.md');
+});
+
+test("a component of the site's own in src/theme is what @theme/Name imports, named exports included", () => {
+  const page = html('lanterna/docs/strumenti/estensioni');
+  const stars = /<span class="valutazione (styles_[0-9a-f]{6}_stelle)">★★★★<\/span>/.exec(page)?.[1];
+  const scale = /\(<span class="valutazione-scala (styles_[0-9a-f]{6}_scala)">da 1 a 5<\/span>\)/.exec(page)?.[1];
+  assert.ok(stars && scale, 'the CSS module gives the component its scoped class names');
+  // The CSS modules' rules, under the same names, are in the site's stylesheet every page loads.
+  const sheet = /<link rel="stylesheet" href="\/lanterna\/assets\/(site\.[^"]+\.css)">/.exec(page)?.[1];
+  const css = readFileSync(path.join(out, 'lanterna/assets', sheet ?? 'none'), 'utf8');
+  assert.match(css, new RegExp(`\\.${stars}\\{color:#d4a017;letter-spacing:\\.1em\\}`));
+  assert.match(css, /\.benvenuto_titolo_\w+\{color:#a4133c\}/);
+});
+
 test('MDX pages export toc, frontMatter, contentTitle and metadata; <TOCInline toc={toc} /> lists the headings', () => {
   const page = html('lanterna/docs/riferimenti/api/finestra');
   assert.match(
@@ -77,7 +117,7 @@ test('useDocusaurusContext, useBaseUrl, Head, ExecutionEnvironment, theme-common
     page,
     '<docs-it-island data-component="Benvenuto" data-props="{}"><div class="benvenuto theme-doc-markdown">',
   );
-  assert.match(page, '<p class="benvenuto-titolo">Lanterna: Applicazioni desktop leggere, spiegate passo passo</p>');
+  assert.match(page, /<p class="benvenuto-titolo benvenuto_titolo_\w+">Lanterna: Applicazioni desktop leggere, /);
   assert.match(page, '<a class="benvenuto-forum" href="https://forum.lanterna.example">');
   assert.match(page, '<a class="benvenuto-logo" href="/lanterna/img/logo.svg">');
   assert.match(page, '<p class="benvenuto-ambiente">Nella build</p><span>Modalità sconosciuta</span>');
@@ -302,6 +342,27 @@ test("a site's _headers header docs-it sets otherwise, or docs-it's _redirects r
   );
 });
 
+test("a site's _headers that sets Cache-Control caches docs-it's assets too, with a warning at its line", async () => {
+  const site = copyFixture('docusaurus', {
+    'content/static/_headers': '/*\n  cache-control: public\n  cache-control: max-age=86400\n',
+  });
+  try {
+    const report = collectingReporter();
+    const built = path.join(site, 'build');
+    await buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built, reporter: report });
+    const headers = readFileSync(path.join(built, '_headers'), 'utf8');
+    assert.not.match(headers, 'immutable');
+    assert.match(headers, '/*\n  cache-control: public\n  cache-control: max-age=86400\n');
+    const warnings = report.found.filter((d) => d.severity === 'warning').map((d) => formatError(d.error));
+    assert.match(
+      warnings.join('\n'),
+      "content/static/_headers:2:1: cache-control: the site's rule caches every file it matches, docs-it's hashed",
+    );
+  } finally {
+    removeDir(site);
+  }
+});
+
 test("Mermaid's chunks are loaded on demand, not precached for offline reading with the rest of the site", () => {
   const chunks = readdirSync(path.join(out, 'lanterna/assets/chunks'));
   assert.ok(chunks.some((f) => /^flowDiagram.*\.js$/.test(f)));
@@ -422,6 +483,100 @@ test('every bad import of a page is an error, and a component that renders as un
   );
 });
 
+test("a package's CommonJS file that a page imports may require another package of the site", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/motore-disegni/package.json': '{ "name": "motore-disegni", "main": "index.js" }',
+    'node_modules/motore-disegni/index.js': "exports.disegna = (testo) => 'disegno di ' + testo;\n",
+    'node_modules/disegni/package.json': '{ "name": "disegni", "exports": { "./Disegno": "./lib/Disegno.cjs" } }',
+    'node_modules/disegni/lib/Disegno.cjs':
+      "const React = require('react');\nconst { disegna } = require('motore-disegni');\n" +
+      "exports.Disegno = ({ testo }) => React.createElement('p', { className: 'disegno' }, disegna(testo));\n",
+    'content/docs/guide/disegno.mdx':
+      '# Disegno\n\nimport { Disegno } from \'disegni/Disegno\';\n\n<Disegno testo="un faro" />\n',
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/disegno/index.html'), 'utf8');
+    assert.match(page, '<p class="disegno">disegno di un faro</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
+test('an import path with an escaped character (as Prettier escapes `_`) names the file it means', async () => {
+  const errors = await buildErrors('docusaurus', {
+    'content/docs/guide/escape.mdx':
+      "import Piattaforme from '../\\_condivisi/\\_piattaforme.md';\n\n# Escape\n\n<Piattaforme />\n",
+  });
+  assert.equal(errors, []);
+});
+
+test("a package that uses React, imported by a package a page imports, renders with docs-it's one React", async () => {
+  const site = copyFixture('docusaurus', {
+    // A second copy of React where Node would find it for this package: its hooks fail with another copy's.
+    'node_modules/ganci/node_modules/react/package.json': '{ "name": "react", "main": "index.js" }',
+    'node_modules/ganci/node_modules/react/index.js':
+      "exports.useState = () => { throw new Error('una seconda copia di React'); };\n",
+    'node_modules/ganci/package.json':
+      '{ "name": "ganci", "type": "module", "exports": "./index.js", "peerDependencies": { "react": "*" } }',
+    'node_modules/ganci/index.js':
+      "import { useState } from 'react';\nexport const useSaluto = () => useState('ciao dal gancio')[0];\n",
+    'node_modules/schede/package.json': '{ "name": "schede", "type": "module", "exports": "./index.js" }',
+    'node_modules/schede/index.js':
+      "import { createElement } from 'react';\nimport { useSaluto } from 'ganci';\n" +
+      "export const Scheda = () => createElement('p', { className: 'scheda' }, useSaluto());\n",
+    'content/docs/guide/scheda.mdx': "# Scheda\n\nimport { Scheda } from 'schede';\n\n<Scheda />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/scheda/index.html'), 'utf8');
+    assert.match(page, '<p class="scheda">ciao dal gancio</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
+test("a package's own dependency is the version in its own node_modules, not the site's", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+    'node_modules/formato/index.js': "exports.versione = 'quella del sito';\n",
+    'node_modules/etichette/node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+    'node_modules/etichette/node_modules/formato/index.js': "exports.versione = 'quella del pacchetto';\n",
+    'node_modules/etichette/package.json': '{ "name": "etichette", "type": "module", "exports": "./index.js" }',
+    'node_modules/etichette/index.js':
+      "import { createElement } from 'react';\nimport { versione } from 'formato';\n" +
+      "export const Etichetta = () => createElement('p', { className: 'etichetta' }, versione);\n",
+    'content/docs/guide/etichetta.mdx': "# Etichetta\n\nimport { Etichetta } from 'etichette';\n\n<Etichetta />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const page = readFileSync(path.join(built, 'lanterna/docs/guide/etichetta/index.html'), 'utf8');
+    assert.match(page, '<p class="etichetta">quella del pacchetto</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
+test("a post's URL is made as Docusaurus makes it: its slug, the dated file name, or the file's path", async () => {
+  const site = copyFixture('docusaurus', {
+    'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const exists = (route: string) => existsSync(path.join(built, route, 'index.html'));
+    assert.ok(exists('lanterna/blog/benvenuti'), '`slug: benvenuti`, without the date');
+    assert.not.ok(exists('lanterna/blog/2024/11/02/benvenuti'));
+    assert.ok(exists('lanterna/blog/2025/03/04/lanterna-1-4'), 'the date and name of 2025-03-04-lanterna-1-4.md');
+    assert.ok(exists('lanterna/blog/versioni/1.5'), 'a file without a date in its name: its path');
+  } finally {
+    removeDir(site);
+  }
+});
+
 test('a relative image that does not exist is an error at its line', async () => {
   const errors = await buildErrors('docusaurus', {
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
@@ -515,7 +670,7 @@ test('custom_edit_url, editUrl, last_update, displayed_sidebar, keywords, slug a
   assert.match(cli, `<a class="edit-link" ${edit}`);
   // A function editUrl gets the post's path in the blog folder and the locale.
   assert.match(
-    html('lanterna/blog/2024/11/02/benvenuti'),
+    html('lanterna/blog/benvenuti'),
     '<a class="edit-link" href="https://codice.lanterna.example/modifica/main/i18n/it/blog/2024-11-02-benvenuti.md"',
   );
   assert.match(cli, '<meta name="keywords" content="cli, comandi, build">');
@@ -538,7 +693,7 @@ test('the blog: .mdx posts with inline authors and {/* truncate */}, authors fro
   assert.not.match(list, 'Come aggiornare');
   assert.not.match(html('lanterna/blog/2025/03/04/lanterna-1-4'), 'truncate');
   assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
-  const welcome = html('lanterna/blog/2024/11/02/benvenuti');
+  const welcome = html('lanterna/blog/benvenuti');
   assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');
   const community = html('lanterna/comunita');
   assert.match(community, '<a href="/lanterna/docs/avvio/introduzione">Cominciate dalla documentazione</a>');

@@ -78,11 +78,15 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.is(imported.code, 0, imported.stderr);
   const report = imported.stdout;
   assert.match(report, /src\/pages\/index\.js: a React page/);
+  // A link to it (the home page here) is left out too, naming it: it would lead nowhere.
+  assert.match(report, /themeConfig\.footer\.links\[\d\]\.items\[1\]: links to src\/pages\/index\.js, a React page/);
   assert.match(report, /docusaurus\.config\.js:44: plugin "docusaurus-plugin-sass": not run by docs-it/);
   assert.match(report, /docusaurus\.config\.js:44: plugin "pluginContatori \(a function\)": not run by docs-it/);
   assert.match(report, /src\/theme\/Footer\/index\.js: swizzled component "Footer": no docs-it counterpart/);
-  assert.match(report, /src\/theme\/Versione\.js: site component "Versione" \(@theme\/Versione\): not carried: export/);
-  assert.match(report, /docusaurus\.config\.js:69:5: themeConfig\.prism: /);
+  // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
+  assert.not.match(report, /src\/theme\/Versione\.js/);
+  assert.match(report, /src\/theme\/Dimenticato\.js: site component "Dimenticato" \(@theme\/Dimenticato\): no page or/);
+  assert.match(report, /docusaurus\.config\.js:72:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
   assert.match(report, /versioned_docs: older versions of the docs: docs-it builds one version/);
@@ -96,6 +100,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
     ['src/pages/chi-siamo.md', 'content/pages/chi-siamo.md'],
     ['src/pages/squadra.svg', 'content/pages/squadra.svg'],
     ['static/img/logo.svg', 'content/static/img/logo.svg'],
+    ['src/theme/Versione.js', 'src/theme/Versione.js'],
   ] as const) {
     assert.equal(readFileSync(path.join(out, to)), readFileSync(path.join(source, from)), to);
   }
@@ -105,15 +110,24 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /src\/pages\/index\.module\.css: code or styles of the React pages: not a Markdown page/);
 
   // customFields, which the site's components read through useDocusaurusContext(), are carried over.
-  assert.match(
-    readFileSync(path.join(out, 'site.config.ts'), 'utf8'),
-    /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/,
-  );
+  const config = readFileSync(path.join(out, 'site.config.ts'), 'utf8');
+  assert.match(config, /customFields: \{\s*repository: "https:\/\/codice\.faro\.example"/);
+  // The sidebars file is copied unchanged with the file it loads, and named by sidebarPath, not transcribed.
+  assert.match(config, /sidebarPath: "\.\/sidebars\.js"/);
+  // Docusaurus's defaults for broken anchors and Markdown links, which docs-it's differ from, are written out.
+  assert.match(config, /onBrokenAnchors: "warn"/);
+  assert.match(config, /onBrokenMarkdownLinks: "warn"/);
+  assert.not.match(config, /sidebars: \{/);
+  for (const file of ['sidebars.js', 'sidebars/guida.js']) {
+    assert.equal(readFileSync(path.join(out, file)), readFileSync(path.join(source, file)), file);
+  }
   const built = cli(['build', '--config', path.join(out, 'site.config.ts')]);
   assert.is(built.code, 0, built.stderr);
+  // What docs-it's sidebar has no counterpart of is a warning at its line of the file that holds it.
+  assert.match(built.stderr, /sidebars\.js: guida\[1\]\.className: docs-it’s sidebar takes no class names/);
   const page = (route: string) => readFileSync(path.join(out, 'build', 'faro', route, 'index.html'), 'utf8');
   const intro = page('docs/intro');
-  assert.match(intro, /Faro costruisce applicazioni desktop leggere/);
+  assert.match(intro, /Faro <span class="versione">v2<\/span> costruisce applicazioni desktop leggere/);
   // The sidebar comes from sidebars.js, its category included; the navbar and footer from themeConfig.
   assert.match(intro, />Guida</);
   assert.match(intro, /href="\/faro\/docs\/guida\/installazione"/);
@@ -181,6 +195,65 @@ test('a config exporting an async function, as Docusaurus allows, is awaited', a
   const report = await importDocusaurus({ site, out, cwd: repoRoot });
   assert.ok(report.carried.includes('title'));
   assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /title: "Asincrono"/);
+});
+
+test('an ES module config reads files by import.meta.url, its own and that of a module it imports', async () => {
+  const site = siteWith(
+    'import-meta',
+    [
+      "import fs from 'node:fs';",
+      "import { createRequire } from 'node:module';",
+      "import { tagline } from './config/tagline.mjs';",
+      'const require = createRequire(import.meta.url);',
+      "const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));",
+      "export default { title: pkg.description, tagline, customFields: { data: require('./data.json') } };",
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(path.join(site, 'package.json'), JSON.stringify({ description: 'Faro via import.meta' }));
+  writeFileSync(path.join(site, 'data.json'), JSON.stringify({ colore: 'blu' }));
+  mkdirSync(path.join(site, 'config'));
+  writeFileSync(path.join(site, 'config', 'tagline.txt'), 'Letto accanto al modulo');
+  writeFileSync(
+    path.join(site, 'config', 'tagline.mjs'),
+    "import fs from 'node:fs';\nexport const tagline = fs.readFileSync(new URL('./tagline.txt', import.meta.url), " +
+      "'utf8');\n",
+  );
+  const out = path.join(work, 'import-meta-out');
+  await importDocusaurus({ site, out, cwd: repoRoot });
+  const config = readFileSync(path.join(out, 'site.config.ts'), 'utf8');
+  assert.match(config, /title: "Faro via import\.meta"/);
+  assert.match(config, /tagline: "Letto accanto al modulo"/);
+  assert.match(config, /colore: "blu"/);
+});
+
+test("the current docs version's path is part of the docs' base path, as in Docusaurus's URLs", async () => {
+  const site = siteWith(
+    'version-path',
+    "module.exports = {\n  title: 'x',\n  presets: [['classic', { docs: { routeBasePath: '/', versions: " +
+      "{ current: { label: 'v1', path: 'v1' } } } }]],\n};\n",
+  );
+  const out = path.join(work, 'version-path-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /routeBasePath: "v1"/);
+  assert.not.ok(report.notCarried.some((entry) => entry.what.startsWith('docs.versions.current.path')));
+});
+
+test('a sidebars.json is read for its sidebar ids: a navbar item naming one of them is carried', async () => {
+  const site = siteWith(
+    'sidebars-json',
+    "module.exports = {\n  title: 'x',\n  presets: [['classic', { docs: { sidebarPath: './sidebars.json' } }]],\n" +
+      "  themeConfig: { navbar: { items: [{ type: 'docSidebar', sidebarId: 'guida', label: 'Guida' }] } },\n};\n",
+  );
+  writeFileSync(path.join(site, 'sidebars.json'), JSON.stringify({ guida: { Inizio: ['intro'] } }));
+  const out = path.join(work, 'sidebars-json-out');
+  const report = await importDocusaurus({ site, out, cwd: repoRoot });
+  assert.equal(
+    report.notCarried.filter((entry) => entry.what.includes('navbar')),
+    [],
+  );
+  assert.match(readFileSync(path.join(out, 'site.config.ts'), 'utf8'), /sidebarId: "guida"/);
+  assert.equal(readFileSync(path.join(out, 'sidebars.json')), readFileSync(path.join(site, 'sidebars.json')));
 });
 
 test('a package the config needs that the site lacks is an error at its import, saying what to do', async () => {

@@ -6,7 +6,7 @@ import type {} from 'remark-rehype';
 import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DocsItError } from '../src/errors';
+import { DocsItError, formatError } from '../src/errors';
 import { parseCodeMeta } from '../src/markdown/code-meta';
 import { CompileCrash, createPageCompiler } from '../src/markdown/compile-page';
 import type { DirectivePlugin } from '../src/markdown/directive-plugin';
@@ -62,6 +62,22 @@ test('an admonition written as a directive and as the <Admonition> component is 
   assert.is(component.html, directive.html);
   const untitled = await compileMd('<Admonition type="caution">\n\nTesto.\n\n</Admonition>\n', { format: 'mdx' });
   assert.is(untitled.html, (await compileMd(':::caution\n\nTesto.\n\n:::\n')).html);
+});
+
+test("Docusaurus's legacy admonition names look like note, info and tip, titled with their own name", async () => {
+  for (const [name, kind] of [
+    ['secondary', 'note'],
+    ['important', 'info'],
+    ['success', 'tip'],
+  ] as const) {
+    const directive = await compileMd(`:::${name}\n\nTesto.\n\n:::\n`);
+    assert.match(
+      directive.html,
+      `<div class="admonition admonition-${kind}" role="note"><p class="admonition-heading">${name}</p>`,
+    );
+    const component = await compileMd(`<Admonition type="${name}">\n\nTesto.\n\n</Admonition>\n`, { format: 'mdx' });
+    assert.is(component.html, directive.html);
+  }
 });
 
 test('code blocks: highlighted at build time, title, line highlights, line numbers', async () => {
@@ -151,6 +167,14 @@ test('a code language without a grammar is plain text and a warning at its line,
   assert.match(html, 'qapla &lt;b&gt;');
 });
 
+test("the languages Docusaurus's Prism highlights by default are highlighted, by their names and aliases", async () => {
+  for (const lang of ['markdown', 'md', 'graphql', 'gql', 'hbs', 'less', 'python', 'go', 'kotlin', 'swift', 'cs']) {
+    const { html, problems } = await compileMd(`\`\`\`${lang}\nquery { a }\n\`\`\`\n`);
+    assert.equal(problems, [], lang);
+    assert.not.match(html, 'shiki plain', lang);
+  }
+});
+
 test('explicit heading ids, slugged ids with accents, TOC of h2-h3', async () => {
   const { html, toc } = await compileMd(
     '## Configurare il bundle {#bundle}\n\n### Perché Tauri?\n\n#### Troppo profondo\n',
@@ -187,6 +211,13 @@ test('relative .md links become routes once all routes are known; broken ones ar
   assert.is(problems.length, 1);
   assert.match(problems[0]!.message, 'broken link: no page at content/mancante.md');
   assert.is(problems[0]!.line, 1);
+});
+
+test('a link to a Markdown file from the root is read from the content folder, as Docusaurus reads it', async () => {
+  const compiled = await compileMd('[uso](/guida/uso.md#opzioni)');
+  const { html, problems } = resolveFileLinks(compiled, { 'content/docs/guida/uso.md': '/it/v1/guida/uso' });
+  assert.equal(problems, []);
+  assert.match(html, '<a href="/it/v1/guida/uso#opzioni">uso</a>');
 });
 
 test('search blocks are collected while compiling: headings with ids and text, no code, no widgets', async () => {
@@ -510,7 +541,7 @@ test('an import nobody provides is an error at its own line, with what to do', a
     return problem ? `${problem.line}:${problem.column} ${problem.message} | ${problem.hint}` : 'compiled';
   };
   const theme = await locate("Testo.\n\nimport Command from '@theme/Command'\n\n<Command />\n");
-  assert.match(theme, "3:1 cannot import @theme/Command: neither docs-it nor the site's components module provides");
+  assert.match(theme, '3:1 cannot import @theme/Command: neither docs-it nor the site provides Command');
   assert.match(theme, '`components` in site.config.ts');
   const site = await locate("Testo.\n\n\nimport X from '@site/src/components/X'\n");
   assert.match(site, '4:1 cannot import @site/src/components/X: no file src/components/X');
@@ -652,6 +683,36 @@ test('links and images written as JSX are checked and get the base URL like mark
   );
 });
 
+test('a query in a link or an image (a cache buster) stays in its URL and names no other file or route', async () => {
+  const body =
+    '<img src="/img/grafico.svg?v=ff1f" alt="" />\n\n![foto](./img/foto.png?v=2#x)\n\n[guida](/v1/guida?tab=npm#uso)\n';
+  const { html, links } = await compileMd(body, { format: 'mdx' });
+  assert.match(html, '<img src="/it/img/grafico.svg?v=ff1f" alt=""/>');
+  assert.match(html, '<a href="/it/v1/guida?tab=npm#uso">guida</a>');
+  assert.match(html, /<img src="docs-it-asset:content%2Fdocs%2Fimg%2Ffoto\.png\?v=2#x" alt="foto"\/>/);
+  assert.equal(
+    links.map((l) => ('path' in l ? [l.kind, l.path, l.anchor] : [l.kind, l.target])),
+    [
+      ['image', '/it/img/grafico.svg', undefined],
+      ['asset', 'content/docs/img/foto.png'],
+      ['link', '/it/v1/guida', 'uso'],
+    ],
+  );
+});
+
+test('an image imported from the static folder, by a root path or @site/static/, is that static file', async () => {
+  const body =
+    "import finestra from '/img/guida/finestra.png';\nimport logo from '@site/static/img/logo.svg';\n\n" +
+    '<img src={finestra} alt="Finestra" />\n\n<img src={logo} alt="Logo" />\n';
+  const { html, links, problems } = await compileMd(body, { format: 'mdx' });
+  assert.equal(problems, []);
+  assert.equal(
+    links.filter((l) => l.kind === 'asset').map((l) => (l as { target: string }).target),
+    ['content/static/img/guida/finestra.png', 'content/static/img/logo.svg'],
+  );
+  assert.match(html, '<img src="docs-it-asset:content%2Fstatic%2Fimg%2Fguida%2Ffinestra.png" alt="Finestra"/>');
+});
+
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
   const body =
     "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs " +
@@ -680,6 +741,30 @@ test('an MDX syntax error carries its line and column', async () => {
     assert.is((error as DocsItError).location?.file, 'content/docs/page.mdx');
     assert.ok(((error as DocsItError).location?.line ?? 0) >= 3);
   }
+});
+
+test('an MDX expression or import that does not parse says so in plain words, at its place', async () => {
+  const errorOf = async (body: string) => {
+    try {
+      await compileMd(body, { format: 'mdx' });
+    } catch (error) {
+      return formatError(error as DocsItError);
+    }
+    return 'compiled';
+  };
+  const expression = await errorOf('# Titolo\n\nIl prezzo è {a b} euro.\n');
+  assert.match(
+    expression,
+    'content/docs/page.mdx:3:15: this {…} is not a valid JavaScript expression (unexpected content after ' +
+      'expression): MDX reads what is between { and } as code',
+  );
+  assert.match(expression, 'for a brace that is text write \\{');
+  assert.not.match(expression, 'acorn');
+  const open = await errorOf('Prezzo {costo\n');
+  assert.match(open, 'content/docs/page.mdx:1:14: Unexpected end of file in expression');
+  assert.match(open, 'for a brace that is text write \\{');
+  const esm = await errorOf('import X from "a" b\n\nTesto.\n');
+  assert.match(esm, 'content/docs/page.mdx:1:19: this import or export is not valid JavaScript (unexpected token)');
 });
 
 test('blog excerpt ends at <!-- truncate -->', async () => {

@@ -61,4 +61,60 @@ test('export default in TypeScript is read too; a bad item is an error in the si
   assert.equal((await readSidebarsFile('sidebars.ts', dir, options)).sidebars, { guide: ['intro', 'altro'] });
 });
 
+test('a sidebars.json file, as Docusaurus takes too, reads with its shorthand categories', async () => {
+  writeFileSync(path.join(dir, 'sidebars.json'), JSON.stringify({ docs: { Informazioni: ['index', 'perche'] } }));
+  const { sidebars } = await readSidebarsFile('sidebars.json', dir, options);
+  assert.equal(sidebars, { docs: [{ type: 'category', label: 'Informazioni', items: ['index', 'perche'] }] });
+});
+
+test('Docusaurus keys docs-it has no counterpart of are left out, each with a warning at its line', async () => {
+  writeFileSync(
+    path.join(dir, 'sidebars-docusaurus.js'),
+    [
+      'module.exports = {',
+      '  guide: [',
+      "    { type: 'doc', id: 'intro', className: 'evidenza', key: 'intro-1' },",
+      "    { type: 'html', value: '<hr>' },",
+      '    {',
+      "      type: 'category',",
+      "      label: 'Indice',",
+      '      collapsible: false,',
+      "      link: { type: 'generated-index' },",
+      "      customProps: { badge: 'nuovo' },",
+      "      items: ['a'],",
+      '    },',
+      '  ],',
+      '};',
+      '',
+    ].join('\n'),
+  );
+  const { sidebars, warnings } = await readSidebarsFile('sidebars-docusaurus.js', dir, options);
+  assert.equal(sidebars, {
+    guide: [
+      { type: 'doc', id: 'intro' },
+      { type: 'category', label: 'Indice', collapsed: false, items: ['a'] },
+    ],
+  });
+  assert.equal(
+    warnings.map((w) => `${w.location?.line}: ${w.message.split(':').slice(0, 2).join(':')}`),
+    [
+      '3: guide[0].className: docs-it’s sidebar takes no class names',
+      '2: guide[1]: an "html" item',
+      '10: guide[2].customProps: read by swizzled Docusaurus components, which docs-it does not run',
+      '8: guide[2].collapsible: docs-it’s categories can always be folded',
+      '9: guide[2].link: a generated-index link',
+    ],
+  );
+  // A key Docusaurus does not know either is still an error.
+  writeFileSync(
+    path.join(dir, 'sidebars-typo.js'),
+    "module.exports = { guide: [{ type: 'doc', id: 'a', lable: 'A' }] };",
+  );
+  const error = await readSidebarsFile('sidebars-typo.js', dir, options).then(
+    () => undefined,
+    (e: DocsItErrors) => e,
+  );
+  assert.match(error?.errors.map(formatError).join('\n') ?? '', /guide\[0\]/);
+});
+
 test.run();

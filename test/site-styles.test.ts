@@ -4,7 +4,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
 import { loadConfig } from '../src/config/load-config';
+import { customCssFiles } from '../src/config/package-stylesheet';
 import { docsItErrorsOf, formatError } from '../src/errors';
+import { bundleSiteStyles } from '../src/site/bundle/site-styles';
 import { collectingReporter } from '../src/site/reporter';
 import { afterChangeThrottle, buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -45,6 +47,66 @@ test('a customCss file outside the site folder is refused at its config line', a
   } catch (error) {
     const [message] = docsItErrorsOf(error).map(formatError);
     assert.match(message!, /^site\.config\.ts:9:3: customCss\[0\]: /);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('a stylesheet an installed package exports is bundled by its name; one no package has is an error', async () => {
+  const dir = copyFixture('other-site');
+  const pkg = path.join(dir, 'node_modules', 'stile-tweet');
+  mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+  writeFileSync(
+    path.join(pkg, 'package.json'),
+    JSON.stringify({ name: 'stile-tweet', exports: { '.': './index.js', './theme.css': './dist/theme.css' } }),
+  );
+  writeFileSync(path.join(pkg, 'dist', 'theme.css'), '.tweet-card {\n  border: 1px solid #cfd9de;\n}\n');
+  const config = path.join(dir, 'site.config.ts');
+  const text = readFileSync(config, 'utf8');
+  try {
+    writeFileSync(config, text.replace("'./src/css/custom.css'", "'./src/css/custom.css', 'stile-tweet/theme.css'"));
+    const loaded = await loadConfig({ packageRoot: repoRoot, config });
+    assert.equal(loaded.site.customCss, ['./src/css/custom.css', 'stile-tweet/theme.css']);
+    const styles = await bundleSiteStyles({
+      siteRoot: dir,
+      customCss: customCssFiles(loaded.site.customCss, dir),
+      baseUrl: '/',
+      mode: 'development',
+    });
+    const css = new TextDecoder().decode(styles.files.find((f) => f.path.endsWith('.css'))!.contents);
+    assert.match(css, /\.tweet-card \{\s*border: 1px solid #cfd9de;/);
+    writeFileSync(config, text.replace("'./src/css/custom.css'", "'./src/css/custom.css', 'stile-assente/theme.css'"));
+    const error = await loadConfig({ packageRoot: repoRoot, config }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.match(
+      docsItErrorsOf(error).map(formatError).join('\n'),
+      /^site\.config\.ts:9:3: customCss\[1\]: stile-assente\/theme\.css: no such stylesheet in the site's installed/,
+    );
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("@import of a package's stylesheet as webpack reads it: ~pkg, and a package named alone", async () => {
+  const dir = copyFixture('other-site', {
+    'node_modules/caratteri/package.json': '{ "name": "caratteri", "main": "index.css" }',
+    'node_modules/caratteri/index.css': '.caratteri {\n  font-family: Rubik;\n}\n',
+    'node_modules/icone/package.json': '{ "name": "icone", "style": "font/icone.css" }',
+    'node_modules/icone/font/icone.css': '.icona {\n  display: inline-block;\n}\n',
+    'src/css/pacchetti.css': "@import '~caratteri';\n@import 'icone';\n",
+  });
+  try {
+    const styles = await bundleSiteStyles({
+      siteRoot: dir,
+      customCss: ['./src/css/pacchetti.css'],
+      baseUrl: '/',
+      mode: 'development',
+    });
+    const css = new TextDecoder().decode(styles.files.find((f) => f.path.endsWith('.css'))!.contents);
+    assert.match(css, /\.caratteri \{\s*font-family: Rubik;/);
+    assert.match(css, /\.icona \{\s*display: inline-block;/);
   } finally {
     removeDir(dir);
   }

@@ -35,6 +35,23 @@ test('a name like no theme component lists those a site can override', async () 
   assert.not.match(errors[0]!, 'Did you mean');
 });
 
+test("a file named like no theme component that a page imports is the site's own component", async () => {
+  const errors = await buildErrors('other-site', {
+    'src/theme/Carousel.tsx': 'export default function Carousel() { return <div className="carosello" />; }\n',
+    'content/docs/carosello.mdx': "# Carosello\n\nimport Carousel from '@theme/Carousel';\n\n<Carousel />\n",
+  });
+  assert.equal(errors, []);
+});
+
+test('a file of src/theme named like a module docs-it provides is an error, even when a page imports it', async () => {
+  const errors = await buildErrors('other-site', {
+    'src/theme/Tabs.tsx': 'export default function Tabs() { return null; }\n',
+    'content/docs/schede.mdx': "# Schede\n\nimport Tabs from '@theme/Tabs';\n\n<Tabs />\n",
+  });
+  assert.match(errors.join('\n'), /^src\/theme\/Tabs\.tsx:1:1: .*there is none named Tabs/);
+  assert.match(errors.join('\n'), 'docs-it provides @theme/Tabs itself: name the site');
+});
+
 test('@theme-original/ of no theme component is an error at the import, with the closest name', async () => {
   const errors = await buildErrors('other-site', {
     'src/theme/Footer.tsx': "import Original from '@theme-original/Fotter';\nexport default Original;\n",

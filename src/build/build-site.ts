@@ -4,6 +4,7 @@ import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
+import { customCssFiles } from '../config/package-stylesheet';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
@@ -179,10 +180,11 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
       mermaid: firstMermaidUse(site.content.discovered.sources),
       themeOverrides: site.content.theme.files,
+      siteThemeComponents: site.content.theme.components,
     }),
     bundleSiteStyles({
       siteRoot: config.paths.root,
-      customCss: config.site.customCss,
+      customCss: customCssFiles(config.site.customCss, config.paths.root),
       codeStyles: site.content.codeStyles,
       baseUrl: config.site.baseUrl,
       mode: config.mode,

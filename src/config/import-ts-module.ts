@@ -18,6 +18,37 @@ function docsItPackage(packageRoot: string): Plugin {
   };
 }
 
+const loaderOf = (file: string): Loader =>
+  /\.[cm]?ts$/.test(file) ? 'ts' : /\.tsx$/.test(file) ? 'tsx' : /\.json$/.test(file) ? 'json' : 'jsx';
+
+/**
+ * The site's own modules that a module imports (`require('./sidebars/api.js')`), read as their syntax says
+ * (CommonJS with `module.exports`, ES with `export`) rather than as the `type` of the nearest package.json says:
+ * esbuild applies that `type` to files only, so they are loaded in a namespace of their own.
+ */
+const bySyntax: Plugin = {
+  name: 'docs-it-by-syntax',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === bySyntax) return undefined;
+      const resolved = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: bySyntax,
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return /\.[cm]?[jt]sx?$/.test(resolved.path)
+        ? { path: resolved.path, namespace: 'docs-it-by-syntax' }
+        : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'docs-it-by-syntax' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: loaderOf(args.path),
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 /**
  * Transpiles a TypeScript module of the site (its config, a data file) with esbuild and imports its default
  * export. Its own imports are bundled; packages stay imports, resolved from the site.
@@ -29,8 +60,9 @@ export async function importTsModule(
     modules: ModuleFiles;
     packageRoot: string;
     /**
-     * The file is CommonJS when its syntax is (`module.exports = …`), whatever `type` its package.json gives: as
-     * Docusaurus reads a site's `sidebars.js`. Without it, package.json decides, as Node does.
+     * The file, and the site's files it imports, are CommonJS when their syntax is (`module.exports = …`),
+     * whatever `type` their package.json gives: as Docusaurus reads a site's `sidebars.js`. Without it,
+     * package.json decides, as Node does.
      */
     formatBySyntax?: boolean;
   },
@@ -38,7 +70,7 @@ export async function importTsModule(
   let code: string;
   try {
     // JavaScript as JSX: what Docusaurus's loader accepts in a site's `.js` files.
-    const loader: Loader = path.extname(file).endsWith('ts') ? 'ts' : 'jsx';
+    const loader = loaderOf(file);
     const entry = options.formatBySyntax
       ? {
           stdin: {
@@ -57,7 +89,7 @@ export async function importTsModule(
       write: false,
       logLevel: 'silent',
       packages: 'external',
-      plugins: [docsItPackage(options.packageRoot)],
+      plugins: [docsItPackage(options.packageRoot), ...(options.formatBySyntax ? [bySyntax] : [])],
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {

@@ -7,6 +7,7 @@ import { defaultFavicon } from './config-defaults';
 import { editUrlFunctionsOf } from './edit-url-schema';
 import { importTsModule } from './import-ts-module';
 import { lineOfKeyPath } from './locate-key';
+import { isPackageStylesheet, packageStylesheetFile } from './package-stylesheet';
 import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
@@ -120,7 +121,11 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     paths,
     mode,
     debug: options.debug ?? false,
-    warnings: [...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []), ...themeText.warnings],
+    warnings: [
+      ...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []),
+      ...themeText.warnings,
+      ...(sidebarsFile?.warnings ?? []),
+    ],
   };
 }
 
@@ -196,10 +201,23 @@ function checkStaticFiles(site: SiteConfig, paths: ResolvedPaths, file: string, 
 
 /**
  * Every stylesheet `customCss` names must exist inside the site's folder (its text is published, in the site's
- * stylesheet: the same rule as for files, no hidden names nor node_modules); what it says is checked when bundled.
+ * stylesheet: the same rule as for files, no hidden names nor node_modules), or be a stylesheet an installed
+ * package exports (`react-tweet/theme.css`, as a site's components use the package); what it says is checked when
+ * bundled.
  */
 function checkCustomCss(site: SiteConfig, paths: ResolvedPaths, file: string, source: string): void {
   const errors = site.customCss.flatMap((css, i) => {
+    if (isPackageStylesheet(css)) {
+      if (packageStylesheetFile(css, paths.root)) return [];
+      return [
+        new DocsItError(
+          `customCss[${i}]: ${css}: no such stylesheet in the site's installed packages`,
+          { file, ...lineOfKeyPath(source, ['customCss']) },
+          'Install the package (npm install in the site folder), or fix the name: a package stylesheet is named as ' +
+            'the site would import it (`react-tweet/theme.css`); a file of the site starts with ./',
+        ),
+      ];
+    }
     const abs = path.resolve(paths.root, css);
     const verdict = publishableSync(abs, [paths.root], css);
     if (!isRefusal(verdict)) return [];

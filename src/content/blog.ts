@@ -124,14 +124,17 @@ export function buildBlogPosts(
         });
       }
     }
-    const [y, m, d] = date.split('-') as [string, string, string];
+    // As Docusaurus makes a post's URL: its `slug`, else the date and name of a dated file name
+    // (`2024-11-02-benvenuti.md` → `2024/11/02/benvenuti`), else the file's path (`releases/10.26.md`).
+    const [y, m, d] = (match ? `${match[1]}-${match[2]}-${match[3]}` : date).split('-') as [string, string, string];
+    const route = fm.slug !== undefined || !match ? joinRoute(blogBase, slug) : joinRoute(blogBase, y, m, d, slug);
     posts.push({
       source,
       frontMatter: fm,
       title,
       date,
       slug,
-      route: joinRoute(blogBase, y, m, d, slug),
+      route,
       authors: postAuthors,
       tags: fm.tags ?? [],
       ...(heading ? { titleLine: heading.line } : {}),

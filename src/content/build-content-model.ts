@@ -1,3 +1,4 @@
+import type { SidebarItemInput } from '../config/docs-schema';
 import type { SiteConfig } from '../config/site-schema';
 import { DocsItError, ErrorCollector } from '../errors';
 import { joinRoute, notFoundRouteOf } from '../shared/urls';
@@ -82,7 +83,9 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
   const blogBase = joinRoute(site.baseUrl, 'blog');
   const notFound = notFoundRouteOf(site.baseUrl);
   const allDocs = buildDocs(parsed.docs, docsBase, errors);
-  const docsHome = allDocs.find((d) => d.id === 'index');
+  // A doc of id `index` is the docs home page (its text, then a card per sidebar), unless a sidebar lists it: then
+  // it is a doc like the others, at the docs' root, as Docusaurus has it.
+  const docsHome = allDocs.find((d) => d.id === 'index' && !sidebarsList(site.docs.sidebars, 'index'));
   const docs = allDocs.filter((d) => d !== docsHome);
   const categories = parseCategoryFiles(discovered.categories, errors);
   const sidebars = buildSidebars(
@@ -205,4 +208,15 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
     docsHomeRoute: docsHome?.route ?? mainDoc?.route ?? docsBase,
     translations,
   };
+}
+
+/** Whether a sidebar names the doc `id` (as an item or as a category's link). */
+function sidebarsList(sidebars: Record<string, SidebarItemInput[]>, id: string): boolean {
+  const names = (item: SidebarItemInput): boolean =>
+    typeof item === 'string'
+      ? item === id
+      : item.type === 'doc'
+        ? item.id === id
+        : item.type === 'category' && (item.link?.id === id || item.items.some(names));
+  return Object.values(sidebars).some((items) => items.some(names));
 }

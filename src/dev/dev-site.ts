@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
+import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
@@ -261,7 +262,7 @@ export class DevSite {
     try {
       this.styles = await bundleSiteStyles({
         siteRoot: paths.root,
-        customCss: site.customCss,
+        customCss: customCssFiles(site.customCss, paths.root),
         codeStyles: this.codeStyles,
         baseUrl: site.baseUrl,
         mode: 'development',
@@ -283,7 +284,8 @@ export class DevSite {
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
     const mermaid = firstMermaidUse(this.site.content.discovered.sources);
     const themeOverrides = this.site.content.theme.files;
-    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides });
+    const siteThemeComponents = this.site.content.theme.components;
+    const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides, siteThemeComponents });
     if (this.bundler && key === this.bundlerKey) return;
     // Created before the old one goes: a bundle that cannot be made (no mermaid package) leaves it in use.
     const bundler = await bundleClientIncrementally({
@@ -296,6 +298,7 @@ export class DevSite {
       components: this.config.site.components && path.resolve(this.config.paths.root, this.config.site.components),
       mermaid,
       themeOverrides,
+      siteThemeComponents,
     });
     await this.bundler?.dispose();
     this.bundler = bundler;

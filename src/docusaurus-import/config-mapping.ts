@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 /*
  * What docs-it understands of a Docusaurus config, as one table: each row is a Docusaurus option and either how it
@@ -23,6 +24,10 @@ export interface MappingContext {
   docsRouteBase: string;
   /** The Docusaurus site's folder (paths the config resolved, such as `customCss`, are made relative to it). */
   siteDir: string;
+  /** The ids of the docs' sidebars (navbar items name them). */
+  sidebarIds: readonly string[];
+  /** The routes of the site's React pages, which the import does not carry (`/users` → `src/pages/users.js`). */
+  reactPageRoutes?: ReadonlyMap<string, string>;
 }
 
 type Carry = (value: PlainValue, draft: Draft, context: MappingContext, option: string) => Leftover[] | undefined;
@@ -68,6 +73,12 @@ const unusedKeys = (value: { [key: string]: PlainValue }, used: readonly string[
 
 const staticPath = (src: string) => src.replace(/^\/+/, '');
 
+/**
+ * A link's `to` as a path of the site: Docusaurus puts the base URL in front of one written without a leading
+ * slash (`to: 'motivation'` is `/motivation`), as it does of one with.
+ */
+const routeOf = (to: string) => (/^([a-z][a-z\d+.-]*:|\/|#)/i.test(to) ? to : `/${to}`);
+
 /** A link of the navbar, a dropdown or the footer: `to` is a route, `href` any URL; a doc item names its route. */
 function linkItem(item: PlainValue, context: MappingContext, option: string, extra: readonly string[] = []) {
   if (!isObject(item)) return { leftovers: [{ option, reason: 'not a link item' }] };
@@ -86,21 +97,45 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
     };
   }
   link.label = typeof item.label === 'string' ? item.label : '';
-  if (typeof item.to === 'string') link.to = item.to;
+  if (typeof item.to === 'string') {
+    link.to = routeOf(item.to);
+    const page = context.reactPageRoutes?.get(
+      String(link.to)
+        .replace(/[?#].*$/, '')
+        .replace(/(.)\/$/, '$1'),
+    );
+    if (page) return { leftovers: [{ option, reason: `links to ${page}, a React page the import does not carry` }] };
+  }
   if (typeof item.href === 'string') link.href = item.href;
   if (typeof item.rel === 'string') link.rel = item.rel;
   leftovers.push(...unusedKeys(item, ['type', 'label', 'to', 'href', 'rel', ...extra], option));
   return { link, leftovers };
 }
 
+/** Docs of another docs-plugin instance (`docsPluginId`), which docs-it does not build. */
+const otherInstance = (item: { [key: string]: PlainValue }, option: string): Leftover[] | undefined =>
+  typeof item.docsPluginId === 'string' && item.docsPluginId !== 'default'
+    ? [{ option, reason: `docs of the docs instance "${item.docsPluginId}": docs-it builds one, the default` }]
+    : undefined;
+
 const navbarItem = (item: PlainValue, context: MappingContext, option: string) => {
   if (!isObject(item)) return { leftovers: [{ option, reason: 'not a navbar item' }] };
+  const elsewhere = otherInstance(item, option);
+  if (elsewhere) return { leftovers: elsewhere };
   const position = item.position === 'right' ? 'right' : 'left';
   // As in Docusaurus, an item with `items` and no type is a dropdown.
   const type = typeof item.type === 'string' ? item.type : Array.isArray(item.items) ? 'dropdown' : 'default';
   const rest = (used: string[]) => unusedKeys(item, ['type', 'position', ...used], option);
   switch (type) {
     case 'docSidebar':
+      if (!context.sidebarIds.includes(String(item.sidebarId))) {
+        const known = context.sidebarIds.map((id) => `"${id}"`).join(', ') || 'none';
+        return {
+          leftovers: [
+            { option, reason: `no sidebar "${String(item.sidebarId)}" in the docs' sidebars (they are ${known})` },
+          ],
+        };
+      }
       return {
         item: { type, label: String(item.label ?? item.sidebarId), sidebarId: String(item.sidebarId), position },
         leftovers: rest(['label', 'sidebarId']),
@@ -237,7 +272,8 @@ const carryVersions: Carry = (value, draft, _context, option) => {
     }
     if (!isObject(version)) continue;
     if (typeof version.label === 'string') put(draft, 'docs.version.label', version.label);
-    leftovers.push(...unusedKeys(version, ['label'], `${option}.current`));
+    // Its `path` is read by the import into the docs' base path.
+    leftovers.push(...unusedKeys(version, ['label', 'path'], `${option}.current`));
   }
   return leftovers;
 };
@@ -293,6 +329,7 @@ export const mappingRows: readonly Row[] = [
   { from: 'onBrokenLinks', carry: brokenLinkChoice('onBrokenLinks') },
   { from: 'onBrokenAnchors', carry: brokenLinkChoice('onBrokenAnchors') },
   { from: 'onBrokenMarkdownLinks', carry: brokenLinkChoice('onBrokenMarkdownLinks') },
+  { from: 'markdown.hooks', carry: carryMarkdownHooks },
   { from: 'organizationName', leftOut: deploy },
   { from: 'projectName', leftOut: deploy },
   { from: 'deploymentBranch', leftOut: deploy },
@@ -308,32 +345,89 @@ export const mappingRows: readonly Row[] = [
   { from: 'preset.sitemap', leftOut: 'docs-it writes its own sitemap.xml (its options are not read)' },
 ];
 
-/** `onBroken…`: docs-it takes Docusaurus's three choices under the same names. */
+/** `onBroken…`: docs-it takes Docusaurus's choices under the same names; `log` (print, go on) is a warning. */
 function brokenLinkChoice(to: string): Carry {
   return (value, draft, _context, option) => {
-    if (value === 'throw' || value === 'warn' || value === 'ignore') {
-      put(draft, to, value);
+    if (value === 'throw' || value === 'warn' || value === 'ignore' || value === 'log') {
+      put(draft, to, value === 'log' ? 'warn' : value);
       return undefined;
     }
     return [{ option, reason: `${JSON.stringify(value)}: docs-it takes 'throw', 'warn' or 'ignore'` }];
   };
 }
 
+/** The targets a package.json `exports` value maps a subpath to (every condition's). */
+function exportTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(exportTargets);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(exportTargets);
+  return [];
+}
+
+/**
+ * How the site would import a file of an installed package (`…/node_modules/react-tweet/dist/twitter-theme/
+ * theme.css` → `react-tweet/theme.css`): by the subpath its `exports` give it, else by its path in the package.
+ * Undefined when the file is in no package, or its package does not export it.
+ */
+export function packageSpecifierOf(file: string): string | undefined {
+  const parts = file.split(path.sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return undefined;
+  const nameParts = parts[at + 1]?.startsWith('@') ? parts.slice(at + 1, at + 3) : parts.slice(at + 1, at + 2);
+  const name = nameParts.join('/');
+  const subpath = parts.slice(at + 1 + nameParts.length).join('/');
+  const manifest = path.join(parts.slice(0, at + 1 + nameParts.length).join(path.sep), 'package.json');
+  let exports: unknown;
+  try {
+    exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports;
+  } catch {
+    return undefined;
+  }
+  if (exports === undefined) return `${name}/${subpath}`;
+  const map = typeof exports === 'object' && exports && !Array.isArray(exports) ? exports : { '.': exports };
+  for (const [key, value] of Object.entries(map)) {
+    if (key.startsWith('.') && exportTargets(value).includes(`./${subpath}`)) return path.posix.join(name, key);
+  }
+  return undefined;
+}
+
+/** Docusaurus 3.9's place for `onBrokenMarkdownLinks`: `markdown.hooks`. */
+function carryMarkdownHooks(...[value, draft, context, option]: Parameters<Carry>): ReturnType<Carry> {
+  if (!isObject(value)) return [{ option, reason: 'not an object' }];
+  const leftovers = unusedKeys(value, ['onBrokenMarkdownLinks'], option);
+  if (value.onBrokenMarkdownLinks !== undefined) {
+    const carry = brokenLinkChoice('onBrokenMarkdownLinks');
+    leftovers.push(...(carry(value.onBrokenMarkdownLinks, draft, context, `${option}.onBrokenMarkdownLinks`) ?? []));
+  }
+  return leftovers;
+}
+
 /**
  * The site's stylesheets, as paths from the site's folder (the config usually resolves them to absolute paths);
- * the import copies `src/css`, so a stylesheet elsewhere is named to copy by hand.
+ * the import copies `src/css`, so a stylesheet elsewhere is named to copy by hand. A stylesheet of an installed
+ * package (`require.resolve('react-tweet/theme.css')`) is named as the package exports it.
  */
 function carryCustomCss(...[value, draft, context, option]: Parameters<Carry>): ReturnType<Carry> {
   const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
   const paths = list.filter((v): v is string => typeof v === 'string');
   if (paths.length === 0 || paths.length !== list.length) return [{ option, reason: 'not a path or a list of paths' }];
-  const relative = paths.map((file) => {
-    const rel = (path.isAbsolute(file) ? path.relative(context.siteDir, file) : file).split(path.sep).join('/');
-    return rel.startsWith('./') ? rel : `./${rel}`;
+  const leftovers: Leftover[] = [];
+  const carried = paths.flatMap((file) => {
+    const abs = path.resolve(context.siteDir, file);
+    if (abs.split(path.sep).includes('node_modules')) {
+      const specifier = existsSync(abs) ? packageSpecifierOf(abs) : undefined;
+      if (specifier) return [specifier];
+      leftovers.push({ option, reason: `${file}: a file of a package that does not export it: copy it into src/css` });
+      return [];
+    }
+    const rel = path.relative(context.siteDir, abs).split(path.sep).join('/');
+    if (!rel.startsWith('src/css/')) {
+      leftovers.push({ option, reason: `./${rel} is not under src/css, which the import copies: copy it` });
+    }
+    return [`./${rel}`];
   });
-  const outside = relative.filter((file) => !file.startsWith('./src/css/'));
-  put(draft, 'customCss', relative);
-  return outside.map((file) => ({ option, reason: `${file} is not under src/css, which the import copies: copy it` }));
+  put(draft, 'customCss', carried);
+  return leftovers;
 }
 
 const rowOf = new Map(mappingRows.map((row) => [row.from, row]));

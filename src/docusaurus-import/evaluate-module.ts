@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { build, type Loader, type Plugin } from 'esbuild';
 import { bundlerErrors, DocsItError } from '../errors';
 
 /**
@@ -67,6 +69,12 @@ type ChildReply =
   | { ok: false; message: string; code?: string; stack: string }
   | { ok: false; exited: string };
 
+/** A module's exported value, and the site's own files it loaded (itself first), as absolute paths. */
+export interface EvaluatedModule {
+  value: PlainValue;
+  files: string[];
+}
+
 /** The longest a module may take to load before the importer gives up on it (a hang guard, not a budget). */
 const loadGuardMs = 120_000;
 
@@ -77,11 +85,23 @@ const loadGuardMs = 120_000;
  * from the site; a package that is not installed, a syntax error, a throw while loading and a side effect are
  * located errors at the file's line with what to do.
  */
-export async function evaluateSiteModule(file: string, siteDir: string): Promise<PlainValue> {
+export async function evaluateSiteModule(file: string, siteDir: string): Promise<EvaluatedModule> {
   const rel = path.relative(siteDir, file).split(path.sep).join('/');
-  const code = await bundle(file, siteDir, rel);
+  // A JSON file (`sidebars.json`) is data: read, not run.
+  if (file.endsWith('.json')) {
+    try {
+      return { value: JSON.parse(await readFile(file, 'utf8')) as PlainValue, files: [file] };
+    } catch (error) {
+      throw new DocsItError(
+        `this file is not valid JSON: ${(error as Error).message}`,
+        { file: rel },
+        'Fix the JSON so that Docusaurus itself could read it, then import again.',
+      );
+    }
+  }
+  const { code, files } = await bundle(file, siteDir, rel);
   const reply = await runChild(code, file);
-  if (reply.ok) return reply.value;
+  if (reply.ok) return { value: reply.value, files };
   if ('exited' in reply) {
     throw new DocsItError(
       `evaluating this file ${reply.exited}`,
@@ -134,7 +154,34 @@ function siteLineOf(stack: string, siteDir: string): { file: string; line: numbe
   return undefined;
 }
 
-async function bundle(file: string, siteDir: string, rel: string): Promise<string> {
+/** TypeScript as TypeScript; JavaScript as JSX, its superset (what Docusaurus's loader takes in a site's files). */
+const loaderOf = (file: string): Loader => (/\.[cm]?ts$/.test(file) ? 'ts' : /\.tsx$/.test(file) ? 'tsx' : 'jsx');
+
+/**
+ * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` of each bundled file as that file's own
+ * (an ES module config reads `new URL('../package.json', import.meta.url)`, `createRequire(import.meta.url)`):
+ * the bundle is CommonJS, where `import.meta` is empty, and one bundle holds several files.
+ */
+const importMetaOfEachFile: Plugin = {
+  name: 'import-meta-of-each-file',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta')) return undefined;
+      const values = {
+        url: pathToFileURL(args.path).href,
+        dirname: path.dirname(args.path),
+        filename: args.path,
+      };
+      const contents = text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, key: keyof typeof values) =>
+        JSON.stringify(values[key]),
+      );
+      return { contents, loader: loaderOf(args.path) };
+    });
+  },
+};
+
+async function bundle(file: string, siteDir: string, rel: string): Promise<{ code: string; files: string[] }> {
   try {
     const result = await build({
       entryPoints: [file],
@@ -149,8 +196,12 @@ async function bundle(file: string, siteDir: string, rel: string): Promise<strin
       // Packages are loaded by the child from the site's node_modules, and only when the code runs: a package
       // required inside a plugin's function, which Docusaurus calls at build time, is never needed here.
       packages: 'external',
+      plugins: [importMetaOfEachFile],
+      metafile: true,
     });
-    return result.outputFiles[0]!.text;
+    const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(siteDir, input));
+    const files = [file, ...inputs.filter((input) => input !== file)];
+    return { code: result.outputFiles[0]!.text, files };
   } catch (error) {
     throw bundlerErrors(error, {
       hint: 'Fix the syntax or the import path so that Docusaurus itself could load the file, then import again.',

@@ -1,5 +1,12 @@
 import { formatLocation } from '../errors';
 
+/** A file or folder of the Docusaurus site copied unchanged into the new site, counted under `count`. */
+export interface Copy {
+  from: string;
+  to: string;
+  count: string;
+}
+
 /** Something of the site the import could not carry, at its file (relative to the site) and line. */
 export interface ReportEntry {
   file: string;
@@ -13,6 +20,10 @@ export interface ImportReport {
   out: string;
   /** Files copied unchanged, by where they went (`content/docs`…). */
   copied: Record<string, number>;
+  /** What was copied from where (absolute paths in the site, paths in the new folder), for tools that check it. */
+  copies: Copy[];
+  /** The site's content folders as its config names them (absolute): where Docusaurus makes its routes from. */
+  folders: { docs: string; blog: string; pages: string };
   /** Options written into site.config.ts. */
   carried: string[];
   notCarried: ReportEntry[];

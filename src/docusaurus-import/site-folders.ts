@@ -1,15 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { ReportEntry } from './import-report';
+import { themeNamesImported } from '../config/site-theme-files';
+import type { Copy, ReportEntry } from './import-report';
 import { themeFileKind } from './theme-components';
-
-/** A file or folder of the Docusaurus site copied unchanged into the new site, counted under `count`. */
-export interface Copy {
-  from: string;
-  to: string;
-  count: string;
-}
 
 export interface SiteFolderPaths {
   docsDir: string;
@@ -24,8 +18,8 @@ const posix = (p: string) => p.split(path.sep).join('/');
 
 /**
  * What the import copies of a Docusaurus site's folders (docs, blog, static, Markdown pages and the files beside
- * them, `src/components`, `src/css`, interface strings) and what it reports of them: React pages, `src/theme`
- * files, translations.
+ * them, `src/components`, `src/css`, the site's own components in `src/theme`, interface strings) and what it
+ * reports of them: React pages, swizzled theme components, translations.
  */
 export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: Copy[]; notCarried: ReportEntry[] } {
   const { docsDir, blogDir, pagesDir, staticDirs, defaultLocale } = paths;
@@ -49,15 +43,37 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
       reportAs('a React page', 'docs-it pages are Markdown or MDX: write it as an .mdx page in content/pages');
     } else reportAs('code or styles of the React pages', 'not a Markdown page');
   }
+  // The site's own components under src/theme are copied when a page or a component imports them (docs-it reads
+  // them as Docusaurus does); swizzled theme components are named, with why they are not.
   const themeDir = path.join(siteDir, 'src/theme');
   const themeEntries = existsSync(themeDir) ? readdirSync(themeDir).sort() : [];
+  const markdown = [docsDir, blogDir, pagesDir].flatMap((dir) =>
+    existsSync(dir)
+      ? fg.sync('**/*.{md,mdx}', { cwd: dir, ignore: ['**/node_modules/**'] }).map((f) => path.join(dir, f))
+      : [],
+  );
+  const imported = themeNamesImported(
+    siteDir,
+    markdown.map((file) => readFileSync(file, 'utf8')),
+    ['src/components', 'src/theme'],
+  );
   for (const entry of themeEntries) {
     const full = path.join(themeDir, entry);
+    const isDir = statSync(full).isDirectory();
+    if (!isDir && !/\.[jt]sx?$/.test(entry)) {
+      // Styles and images beside the components.
+      copies.push({ from: full, to: `src/theme/${entry}`, count: 'src/theme' });
+      continue;
+    }
     const name = entry.replace(/\.[jt]sx?$/, '');
-    const file = statSync(full).isDirectory()
+    const kind = themeFileKind(name);
+    if (kind === 'site component' && imported.has(name)) {
+      copies.push({ from: full, to: `src/theme/${entry}`, count: 'src/theme' });
+      continue;
+    }
+    const file = isDir
       ? (fg.sync('index.{js,jsx,ts,tsx}', { cwd: full })[0] ?? fg.sync('**/*', { cwd: full }).sort()[0])
       : undefined;
-    const kind = themeFileKind(name);
     notCarried.push({
       file: posix(path.relative(siteDir, file ? path.join(full, file) : full)),
       what: kind === 'site component' ? `site component "${name}" (@theme/${name})` : `swizzled component "${name}"`,
@@ -66,7 +82,7 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
           ? `docs-it has its own @theme/${name}: this version is not used`
           : kind === 'swizzled layout'
             ? 'no docs-it counterpart: docs-it’s layout is its own'
-            : 'not carried: export it from the module `components` names in site.config.ts, and pages get it',
+            : 'no page or component imports it: not copied',
     });
   }
   for (const dir of ['src/components', 'src/css']) {

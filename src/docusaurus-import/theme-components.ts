@@ -1,14 +1,11 @@
+import { isSiteThemeName } from '../config/site-theme-files';
+
 /**
  * What a file under a Docusaurus site's `src/theme` is to docs-it, by its name: a theme component docs-it has its
  * own of, a part of Docusaurus's layout (swizzled: docs-it's layout has no such part to replace), or a component
  * of the site's own that pages import as `@theme/Name`.
  */
 export type ThemeFileKind = 'docs-it has its own' | 'swizzled layout' | 'site component';
-
-/** `@theme/*` modules docs-it implements itself (WRITING.md, "MDX"). */
-const ownComponents = new Set(
-  ['Tabs', 'TabItem', 'Admonition', 'DocCardList', 'CodeBlock', 'Details', 'Mermaid', 'TOCInline'].values(),
-);
 
 /** Docusaurus's classic theme components a site swizzles to change its layout. */
 const layoutComponents = new Set([
@@ -22,7 +19,8 @@ const layoutComponents = new Set([
 ]);
 
 export function themeFileKind(name: string): ThemeFileKind {
-  if (ownComponents.has(name)) return 'docs-it has its own';
   if (layoutComponents.has(name)) return 'swizzled layout';
+  // What is not a site's own is a module docs-it provides (`@theme/Tabs`, `@theme/Mermaid`).
+  if (!isSiteThemeName(name)) return 'docs-it has its own';
   return 'site component';
 }

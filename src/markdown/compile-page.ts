@@ -440,7 +440,8 @@ function toDocsItError(error: unknown, fileName: string): DocsItError {
     message.place && 'start' in message.place && message.place.start
       ? message.place.start
       : (message.place as { line?: number; column?: number } | undefined);
-  const text = message.reason ?? message.message ?? String(error);
+  const plain = plainParseError(error);
+  const text = plain?.message ?? message.reason ?? message.message ?? String(error);
   // Some MDX errors carry their place only in the text, as `(3:1-3:7)`.
   const fromText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(text);
   const line = message.line ?? place?.line ?? (fromText ? Number(fromText[1]) : undefined);
@@ -449,8 +450,40 @@ function toDocsItError(error: unknown, fileName: string): DocsItError {
   return new DocsItError(
     text,
     { file: fileName, line: line ?? 1, column: column ?? 1 },
-    'Fix the markdown/MDX syntax at this place (see WRITING.md).',
+    plain?.hint ?? 'Fix the markdown/MDX syntax at this place (see WRITING.md).',
   );
+}
+
+/**
+ * MDX's "Could not parse expression with acorn" in plain words: what MDX read as code (a `{…}` expression, an
+ * import or export), what is wrong with it (acorn's own words), and what the writer can do. Undefined for any
+ * other error.
+ */
+function plainParseError(error: unknown): { message: string; hint: string } | undefined {
+  const message = error as { ruleId?: string; source?: string; reason?: string; cause?: { message?: string } };
+  const braces =
+    'Fix the expression; for a brace that is text write \\{ or put it in `code`, and write an MDX 1 comment ' +
+    '<!-- … --> as {/* … */}.';
+  // An expression left open, and the like: MDX's own words are plain already; the hint is what helps.
+  if (message.ruleId !== 'acorn') {
+    return message.source === 'micromark-extension-mdx-expression' && message.reason
+      ? { message: message.reason, hint: braces }
+      : undefined;
+  }
+  const raw = message.cause?.message?.replace(/\s*\(\d+:\d+\)$/, '');
+  const why = raw ? raw.charAt(0).toLowerCase() + raw.slice(1) : 'it does not parse';
+  if (message.source === 'micromark-extension-mdxjs-esm') {
+    return {
+      message:
+        `this import or export is not valid JavaScript (${why}): ` +
+        'MDX reads a paragraph that starts with "import" or "export" as code',
+      hint: 'Fix the statement; a sentence of text that starts with one of these words must start otherwise.',
+    };
+  }
+  return {
+    message: `this {…} is not a valid JavaScript expression (${why}): MDX reads what is between { and } as code`,
+    hint: braces,
+  };
 }
 
 /** Words of the page's text, code included (as a reader reads it), for reading times. */

@@ -25,7 +25,16 @@ export interface Problem {
  */
 export type LinkRef =
   | { kind: 'link' | 'image'; path: string; anchor?: string; line: number; column: number }
-  | { kind: 'file'; target: string; href: string; anchor?: string; line: number; column: number }
+  | {
+      kind: 'file';
+      target: string;
+      /** The file to try when `target` is no page: the same path from the page's content folder, as Docusaurus. */
+      fallback?: string;
+      href: string;
+      anchor?: string;
+      line: number;
+      column: number;
+    }
   /** A file next to the page, published as it is (see `asset-refs`): until the link stage, a placeholder. */
   | { kind: 'asset'; target: string; line: number; column: number };
 

@@ -33,6 +33,26 @@ const grammars: Record<string, LangLoader> = {
   ini: () => import('@shikijs/langs/ini'),
   dockerfile: () => import('@shikijs/langs/dockerfile'),
   nix: () => import('@shikijs/langs/nix'),
+  // The languages Docusaurus's Prism highlights out of the box, and those the Docusaurus corpus writes.
+  markdown: () => import('@shikijs/langs/markdown'),
+  mdx: () => import('@shikijs/langs/mdx'),
+  graphql: () => import('@shikijs/langs/graphql'),
+  handlebars: () => import('@shikijs/langs/handlebars'),
+  less: () => import('@shikijs/langs/less'),
+  go: () => import('@shikijs/langs/go'),
+  python: () => import('@shikijs/langs/python'),
+  c: () => import('@shikijs/langs/c'),
+  cpp: () => import('@shikijs/langs/cpp'),
+  swift: () => import('@shikijs/langs/swift'),
+  kotlin: () => import('@shikijs/langs/kotlin'),
+  'objective-c': () => import('@shikijs/langs/objective-c'),
+  java: () => import('@shikijs/langs/java'),
+  csharp: () => import('@shikijs/langs/csharp'),
+  sql: () => import('@shikijs/langs/sql'),
+  make: () => import('@shikijs/langs/make'),
+  json5: () => import('@shikijs/langs/json5'),
+  viml: () => import('@shikijs/langs/viml'),
+  scheme: () => import('@shikijs/langs/scheme'),
 };
 
 const aliases: Record<string, string> = {
@@ -54,6 +74,16 @@ const aliases: Record<string, string> = {
   yml: 'yaml',
   docker: 'dockerfile',
   rs: 'rust',
+  md: 'markdown',
+  gql: 'graphql',
+  hbs: 'handlebars',
+  py: 'python',
+  kt: 'kotlin',
+  objc: 'objective-c',
+  objectivec: 'objective-c',
+  cs: 'csharp',
+  makefile: 'make',
+  vim: 'viml',
 };
 
 /** Languages shown without colours. */

@@ -49,7 +49,11 @@ export default function rehypeLinks() {
       }
       if (isExternalUrl(value)) return;
       const hashAt = value.indexOf('#');
-      const pathPart = hashAt === -1 ? value : value.slice(0, hashAt);
+      const beforeHash = hashAt === -1 ? value : value.slice(0, hashAt);
+      // A query (`/img/a.svg?v=2`, a cache buster) is kept in the URL and is no part of the file or route named.
+      const queryAt = beforeHash.indexOf('?');
+      const pathPart = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+      const rest = value.slice(pathPart.length);
       let anchor = hashAt === -1 ? undefined : value.slice(hashAt + 1);
       try {
         if (anchor !== undefined) anchor = decodeURIComponent(anchor);
@@ -67,17 +71,22 @@ export default function rehypeLinks() {
         links.push({ kind, path: page.route, anchor, line, column });
         return;
       }
-      if (kind === 'link' && /\.mdx?$/.test(pathPart) && !pathPart.startsWith('/')) {
-        const linked = resolveFrom(page.file, pathPart);
+      const root = contentRootOf(page.file);
+      if (kind === 'link' && /\.mdx?$/.test(pathPart) && (!pathPart.startsWith('/') || root)) {
+        // As Docusaurus resolves a link to a Markdown file: from the page's folder, else from its content folder
+        // (`content/docs`); one written from the root (`/cli/add.md`) from its content folder.
+        const fromRoot = root && resolveFrom(`${root}/_`, pathPart.replace(/^\/+/, ''));
+        const linked = pathPart.startsWith('/') ? fromRoot! : resolveFrom(page.file, pathPart);
         const href = `${fileLinkPrefix}${links.length}`;
         target.set(href);
-        links.push({ kind: 'file', target: linked, href, anchor, line, column });
+        const fallback = fromRoot && fromRoot !== linked ? { fallback: fromRoot } : {};
+        links.push({ kind: 'file', target: linked, ...fallback, href, anchor, line, column });
         return;
       }
       if (!pathPart.startsWith('/') && (kind === 'image' || isAssetPath(pathPart))) {
         // As in Docusaurus, an image (or a download) next to the page is published with it.
         const asset = resolveFileFrom(page.file, decodePath(pathPart));
-        target.set(assetPlaceholder(asset) + (hashAt === -1 ? '' : value.slice(hashAt)));
+        target.set(assetPlaceholder(asset) + rest);
         links.push({ kind: 'asset', target: asset, line, column });
         return;
       }
@@ -85,13 +94,19 @@ export default function rehypeLinks() {
       if (pathPart.startsWith('/')) {
         // As in Docusaurus, a site path written without the base URL (`/docs/x`, `/img/y.png`) gets it.
         resolved = withBaseUrl(page.baseUrl, pathPart);
-        if (resolved !== pathPart) target.set(resolved + (hashAt === -1 ? '' : value.slice(hashAt)));
+        if (resolved !== pathPart) target.set(resolved + rest);
       } else resolved = `/${normalisePath([...page.route.split('/').slice(0, -1), ...pathPart.split('/')]).join('/')}`;
       const clean = resolved.length > 1 ? resolved.replace(/\/index\.html$/, '').replace(/\/$/, '') : resolved;
       // The site root is the one route with a trailing slash.
       links.push({ kind, path: `${clean}/` === page.baseUrl ? page.baseUrl : clean, anchor, line, column });
     });
   };
+}
+
+/** The content folder a content file belongs to (`content/docs/cli/add.md` → `content/docs`), if any. */
+function contentRootOf(file: string): string | undefined {
+  const [top, section] = file.split('/');
+  return top === 'content' && section && file.split('/').length > 2 ? `${top}/${section}` : undefined;
 }
 
 /** An MDX JSX element (`<a href="…">`, `<img src="…" />` written as JSX in a page). */

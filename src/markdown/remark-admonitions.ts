@@ -2,7 +2,7 @@ import type { Paragraph, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { toString as textOf } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../shared/admonitions';
+import { admonitionMarkup, admonitionNames, admonitionOf } from '../shared/admonitions';
 import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
@@ -18,11 +18,14 @@ function remarkAdmonitions() {
     const strings = page.text.strings;
     const overridden = page.theme?.names.includes('Admonition') ?? false;
     eachNode(tree, 'containerDirective', (node: ContainerDirective) => {
-      const kind = node.name;
-      if (!isAdmonitionKind(kind)) return;
+      const admonition = admonitionOf(node.name);
+      if (!admonition) return;
+      const { kind, title } = admonition;
       const first = node.children[0];
-      let titleChildren: Paragraph['children'] = [{ type: 'text', value: strings[admonitionKinds[kind]] }];
-      let given = false;
+      const defaultTitle = 'id' in title ? strings[title.id] : title.text;
+      let titleChildren: Paragraph['children'] = [{ type: 'text', value: defaultTitle }];
+      // A legacy name's title is the name itself, which the override is given as a page's own title.
+      let given = !('id' in title);
       if (
         first &&
         first.type === 'paragraph' &&
@@ -62,9 +65,9 @@ function remarkAdmonitions() {
 /** The element an admonition is until it becomes the island of the site's override (see rehype-theme-islands). */
 export const admonitionIslandTag = 'docs-it-admonition';
 
-/** The admonition kinds, each a block whose title may follow its name (`:::tip Titolo`). */
+/** The admonition kinds (and Docusaurus's legacy names), each a block whose title may follow its name. */
 export const admonitionDirectives: DirectivePlugin = {
-  names: Object.keys(admonitionKinds),
+  names: admonitionNames,
   forms: ['container'],
   titleAfterName: true,
   plugin: remarkAdmonitions,

@@ -260,9 +260,9 @@ function unresolved(source: string, spec: string, hasSiteCode: boolean): [string
   const builtins = Object.keys(builtinModules).join(', ');
   if (spec.startsWith('@theme/')) {
     return [
-      `cannot import ${source}: neither docs-it nor the site's components module provides ${spec.slice(7)}`,
-      `docs-it provides ${builtins}. A component of the site is exported by the module named by \`components\` ` +
-        'in site.config.ts (see WRITING.md).',
+      `cannot import ${source}: neither docs-it nor the site provides ${spec.slice(7)}`,
+      `docs-it provides ${builtins}. A component of the site is src/theme/${spec.slice(7)}.js (or .tsx), or an ` +
+        'export of the module named by `components` in site.config.ts (see WRITING.md).',
     ];
   }
   if (spec.startsWith('@docusaurus/'))

@@ -19,6 +19,32 @@ export type AdmonitionKind = keyof typeof admonitionKinds;
 export const isAdmonitionKind = (name: string): name is AdmonitionKind => Object.hasOwn(admonitionKinds, name);
 
 /**
+ * Docusaurus's legacy names (Infima's colours, still read by Docusaurus 2 and 3): each looks like a kind above
+ * and is titled with its own name, untranslated, as Docusaurus titles it.
+ */
+export const legacyAdmonitions = {
+  secondary: 'note',
+  important: 'info',
+  success: 'tip',
+} as const satisfies Record<string, AdmonitionKind>;
+
+/** Every name an admonition may be written with (`:::tip`, `:::important`, `<Admonition type="success">`). */
+export const admonitionNames = [...Object.keys(admonitionKinds), ...Object.keys(legacyAdmonitions)];
+
+/**
+ * What an admonition written with `name` looks like (its kind) and its default title (a catalogue entry, or the
+ * legacy name itself); undefined for a name that is no admonition.
+ */
+export function admonitionOf(
+  name: string,
+): { kind: AdmonitionKind; title: { id: TranslationId } | { text: string } } | undefined {
+  if (isAdmonitionKind(name)) return { kind: name, title: { id: admonitionKinds[name] } };
+  if (Object.hasOwn(legacyAdmonitions, name))
+    return { kind: legacyAdmonitions[name as keyof typeof legacyAdmonitions], title: { text: name } };
+  return undefined;
+}
+
+/**
  * The elements of an admonition: a box holding its heading and its content. Both builders read it, the markdown
  * compiler (`:::tip`, as hast) and the `<Admonition>` component of MDX pages (React), so the two give the same HTML
  * and the styles and search find one shape.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { themeNamesImported } from '../config/site-theme-files';
 import {
   buildContentModel,
   type ContentModel,
@@ -34,6 +35,7 @@ import { loadSiteCode } from './code/load-site-code';
 import { siteCodeContextOf } from './code/site-code-plugins';
 import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
 import { compileJobsOf } from './compile/compile-jobs';
+import { type SiteHostFile, siteCacheControl } from './files/host-files';
 import { checkLinks } from './links/check-links';
 import { declaredLinks } from './links/declared-links';
 import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
@@ -56,6 +58,8 @@ export interface SiteContent {
   theme: ThemeOverrides;
   /** The stylesheets the site's code imports (its components, the modules pages import, its overrides), in order. */
   codeStyles: string[];
+  /** The site's own `_headers` in its static folder, joined with docs-it's (see `host-files.ts`). */
+  siteHeaders?: SiteHostFile;
   /**
    * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
    * path relative to the site's folder.
@@ -76,8 +80,13 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
       : undefined,
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
-  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules);
+  const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNamesImported(root, texts));
   const configFile = path.relative(root, config.paths.configFile);
+  const headersFile = path.join(config.paths.static, '_headers');
+  const siteHeaders = discovered.staticFiles.includes('_headers')
+    ? { file: path.relative(root, headersFile).split(path.sep).join('/'), text: await readFile(headersFile, 'utf8') }
+    : undefined;
   return {
     discovered,
     releases,
@@ -86,6 +95,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     code,
     theme,
     codeStyles: [...new Set([...styles, ...theme.styles])],
+    ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommitDates ? { lastCommitDates } : {}),
   };
 }
@@ -318,7 +328,8 @@ function contentWarningsOf(content: SiteContent, model: ContentModel): DocsItErr
   const sources = [...model.docs, ...model.posts, ...model.pages, model.docsHome, model.notFoundPage].flatMap((p) =>
     p ? [p.source] : [],
   );
-  return [...leftOut, ...unknownKeyWarnings(sources)];
+  const cacheControl = siteCacheControl(content.siteHeaders);
+  return [...leftOut, ...unknownKeyWarnings(sources), ...(cacheControl ? [cacheControl] : [])];
 }
 
 /** A compiled page's problems (a code language without a grammar, a heading id used twice…), at their place. */

@@ -1,4 +1,4 @@
-import { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
+import { admonitionMarkup, admonitionOf } from '../../src/shared/admonitions';
 import type { AdmonitionProps } from '../../src/shared/theme-components';
 import { useText } from '../text';
 import { overridable } from '../theme-components';
@@ -9,12 +9,13 @@ import { overridable } from '../theme-components';
  */
 function AdmonitionOriginal({ type = 'note', title, children }: AdmonitionProps) {
   const { t } = useText();
-  const { box, heading, content } = admonitionMarkup(type);
+  // A legacy name (`success`) looks like its kind and is titled with its own name.
+  const admonition = admonitionOf(type);
+  const { box, heading, content } = admonitionMarkup(admonition?.kind ?? type);
+  const defaultTitle = !admonition ? type : 'id' in admonition.title ? t(admonition.title.id) : admonition.title.text;
   return (
     <box.tagName className={box.className.join(' ')} role={box.role}>
-      <heading.tagName className={heading.className.join(' ')}>
-        {title ?? (isAdmonitionKind(type) ? t(admonitionKinds[type]) : type)}
-      </heading.tagName>
+      <heading.tagName className={heading.className.join(' ')}>{title ?? defaultTitle}</heading.tagName>
       <content.tagName className={content.className.join(' ')}>{children}</content.tagName>
     </box.tagName>
   );

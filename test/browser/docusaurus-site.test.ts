@@ -55,8 +55,11 @@ test('a hydrated component reads useDocusaurusContext and useBaseUrl; useColorMo
   await greeting.getByText('Modalità light').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Modalità scura', pressed: false }).click();
   await greeting.getByText('Modalità dark').waitFor({ state: 'visible' });
-  // Rendered again in the browser, the component still has the site's config and base URL.
-  assert.ok(await greeting.getByText('Lanterna: Applicazioni desktop leggere, spiegate passo passo').isVisible());
+  // Rendered again in the browser, the component still has the site's config and base URL, and its CSS module's
+  // class: the browser's bundle names it as the server did, so the site's stylesheet colours it.
+  const title = greeting.getByText('Lanterna: Applicazioni desktop leggere, spiegate passo passo');
+  assert.ok(await title.isVisible());
+  assert.is(await title.evaluate((e) => getComputedStyle(e).color), 'rgb(164, 19, 60)');
   assert.is(
     await greeting.getByRole('link', { name: 'Il forum' }).getAttribute('href'),
     'https://forum.lanterna.example',

@@ -36,6 +36,8 @@ export interface BundleInput {
   mermaid?: SourceLocation | undefined;
   /** The site's overrides of theme components (`src/theme/<Name>.tsx`), absolute, by name. */
   themeOverrides?: Partial<Record<ThemeComponentName, string>> | undefined;
+  /** The site's own components under `src/theme` (what `@theme/<Name>` imports), absolute, by name. */
+  siteThemeComponents?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The module that draws diagrams in the browser: it imports `mermaid`, an optional peer dependency. */
@@ -63,7 +65,10 @@ function checkMermaidInstalled(packageRoot: string, use: SourceLocation): void {
  * The site's code in the browser: `docs-it:site-components` is its components module (an empty one when it has
  * none), `@site/` its folder, and the Docusaurus modules it imports (`@theme/Tabs`…) docs-it's own components.
  */
-function siteCode(packageRoot: string, siteRoot: string, components: string | undefined, mermaid: boolean): Plugin {
+function siteCode(input: BundleInput): Plugin {
+  const { packageRoot, siteRoot, components } = input;
+  const mermaid = input.mermaid !== undefined;
+  const siteThemeComponents = input.siteThemeComponents ?? {};
   const mdxComponents = path.join(packageRoot, 'templates/content/mdx-components.tsx');
   return {
     name: 'docs-it-site-code',
@@ -97,9 +102,14 @@ function siteCode(packageRoot: string, siteRoot: string, components: string | un
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
-      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
-        isBuiltinModule(args.path) ? { path: args.path, namespace: 'docs-it-builtin' } : undefined,
-      );
+      // A Docusaurus module docs-it provides, else the site's own `src/theme/<Name>` (as on the server).
+      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
+        if (isBuiltinModule(args.path)) return { path: args.path, namespace: 'docs-it-builtin' };
+        const file = Object.hasOwn(siteThemeComponents, args.path.slice('@theme/'.length))
+          ? siteThemeComponents[args.path.slice('@theme/'.length)]
+          : undefined;
+        return file ? { path: file } : undefined;
+      });
       b.onLoad({ filter: /.*/, namespace: 'docs-it-builtin' }, (args) => ({
         contents: Object.entries(builtinModules[args.path as BuiltinModule] as Record<string, string>)
           .map(([as, name]) => `export { ${name} as ${as} } from ${JSON.stringify(mdxComponents)};`)
@@ -208,7 +218,7 @@ function bundleOptions(input: BundleInput): BuildOptions & { write: false; metaf
     plugins: [
       // First: `@site/static/…` is a URL, not a module of the site's folder.
       ...sitePlugins({ root: input.siteRoot, baseUrl, staticDir: input.staticDir }),
-      siteCode(packageRoot, input.siteRoot, input.components, input.mermaid !== undefined),
+      siteCode(input),
       themeOverrides(packageRoot, input.themeOverrides ?? {}),
     ],
   };

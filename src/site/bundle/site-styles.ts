@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Message, type Plugin } from 'esbuild';
 import { bundlerError, bundlerErrors, DocsItErrors } from '../../errors';
@@ -15,7 +16,7 @@ export interface SiteStyles {
 }
 
 export interface SiteStylesInput {
-  /** The site's folder: `customCss` paths are relative to it. */
+  /** The site's folder: `customCss` paths are relative to it (or absolute: a package's stylesheet). */
   siteRoot: string;
   customCss: readonly string[];
   /**
@@ -53,6 +54,43 @@ const messagesOf = (customCss: readonly string[]) => ({
   hint: "Fix the stylesheet: it must be valid CSS (docs-it loads it after the theme's, as Docusaurus does).",
 });
 
+/** Marks a resolution `packageImports` asked for itself. */
+const ownResolution = Symbol('docs-it package styles');
+
+/**
+ * `@import` of a package's stylesheet as webpack's css-loader reads it, which Docusaurus sites rely on: `~pkg`
+ * (its old prefix for packages) is `pkg`, and a package named alone is the stylesheet its package.json names
+ * (`style`, else a `main` that is CSS).
+ */
+const packageImports: Plugin = {
+  name: 'docs-it-package-styles',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== 'import-rule' || args.pluginData === ownResolution) return undefined;
+      const spec = args.path.replace(/^~/, '');
+      const resolved = await b.resolve(spec, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        pluginData: ownResolution,
+      });
+      if (resolved.errors.length === 0) return { path: resolved.path };
+      const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+      if (name !== spec) return undefined;
+      for (let dir = args.resolveDir; ; dir = path.dirname(dir)) {
+        const manifest = path.join(dir, 'node_modules', name, 'package.json');
+        if (existsSync(manifest)) {
+          const fields = JSON.parse(readFileSync(manifest, 'utf8')) as { style?: unknown; main?: unknown };
+          const file = [fields.style, fields.main].find(
+            (f): f is string => typeof f === 'string' && f.endsWith('.css'),
+          );
+          return file ? { path: path.join(path.dirname(manifest), file) } : undefined;
+        }
+        if (path.dirname(dir) === dir) return undefined;
+      }
+    });
+  },
+};
+
 /**
  * Bundles the site's stylesheets in their order (their `@import`s inlined, the files their `url()`s name
  * published under `assets/`; `/…` URLs are the site's own static files, left as written). A stylesheet that does
@@ -71,7 +109,12 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
   try {
     result = await build({
       absWorkingDir: input.siteRoot,
-      stdin: { contents: imports.join('\n'), loader: 'css', resolveDir: input.siteRoot, sourcefile: 'customCss' },
+      stdin: {
+        contents: imports.join('\n'),
+        loader: 'css',
+        resolveDir: input.siteRoot,
+        sourcefile: 'customCss',
+      },
       bundle: true,
       write: false,
       metafile: true,
@@ -82,7 +125,7 @@ export async function bundleSiteStyles(input: SiteStylesInput): Promise<SiteStyl
       assetNames: '[name].[hash]',
       publicPath: `${input.baseUrl}assets`,
       loader: assetLoaders,
-      plugins: [staticUrls, cssModuleRules(input.siteRoot)],
+      plugins: [staticUrls, cssModuleRules(input.siteRoot), packageImports],
       logLevel: 'silent',
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { siteCodeGlobal, siteCodeModules } from '../../../templates/content/site-modules';
 import { bundlerErrors } from '../../errors';
-import { type SiteCodeContext, sitePlugins } from './site-code-plugins';
+import { requireOfSite, type SiteCodeContext, sitePackages, sitePlugins, siteTheme } from './site-code-plugins';
 import { importedStyles } from './site-css';
 
 /** `react` and the Docusaurus modules in the site's code are docs-it's own (see `siteCodeModules`). */
@@ -89,8 +89,16 @@ export async function bundleSiteCode(options: SiteCodeBundleOptions): Promise<Si
       // An image next to a component is its data on the server (stylesheets: see `sitePlugins`).
       loader: { '.png': 'dataurl', '.svg': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl' },
       define: { 'process.env.NODE_ENV': '"production"' },
-      packages: 'external',
-      plugins: [...(options.plugins ?? []), ...sitePlugins(options.site), docsItModules, siteAlias(root)],
+      // Packages stay outside the bundle, loaded by Node, except those that use React (see `sitePackages`).
+      banner: requireOfSite(root),
+      plugins: [
+        ...(options.plugins ?? []),
+        ...sitePlugins(options.site),
+        docsItModules,
+        siteTheme(root),
+        siteAlias(root),
+        sitePackages,
+      ],
     });
     const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     const map = result.outputFiles.find((f) => f.path.endsWith('.map'));

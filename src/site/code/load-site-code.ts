@@ -6,6 +6,7 @@ import { provideModulesToSiteCode } from '../../../templates/content/site-module
 import type { ModuleFiles } from '../../cache/module-files';
 import { lineOfKeyPath } from '../../config/locate-key';
 import type { ResolvedConfig } from '../../config/resolved-config';
+import { siteThemeComponentFile } from '../../config/site-theme-files';
 import type { DiscoveredContent } from '../../content/discover';
 import { DocsItError, DocsItErrors } from '../../errors';
 import { isAssetImport } from '../../markdown/asset-refs';
@@ -16,6 +17,20 @@ import { componentsKey, type SiteCode } from '../../shared/site-code';
 import { bundleSiteCode, type SiteCodeBundle } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
 import { type SiteCodeContext, siteCodeContextOf } from './site-code-plugins';
+
+/**
+ * The `require` of the site's bundled code on the server: a package's CommonJS file bundled into it (a page
+ * imports `mdx-mermaid/Mermaid`) may `require()` another package, which stays outside the bundle, and an ES
+ * module has no `require` of its own. Packages resolve from the site's folder.
+ */
+export function requireOfSite(root: string): { js: string } {
+  const from = JSON.stringify(path.join(root, 'package.json'));
+  return {
+    js:
+      "import { createRequire as __docsItCreateRequire } from 'node:module';\n" +
+      `const require = __docsItCreateRequire(${from});`,
+  };
+}
 
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
@@ -38,14 +53,15 @@ function codeImportsOf(
   const scan = (file: string, text: string) => {
     for (const { source, line } of importsOf(text)) {
       const spec = siteSpecifier(source, file);
+      const themeFile = /^@theme\/[\w-]+$/.test(spec) ? siteThemeComponentFile(root, spec.slice(7)) : undefined;
       if (
         isFragmentImport(spec) ||
         isAssetImport(source) ||
         isBuiltinModule(spec) ||
-        /^@(theme|docusaurus)\//.test(spec)
+        (/^@(theme|docusaurus)\//.test(spec) && !themeFile)
       )
         continue;
-      if (!files.has(spec)) files.set(spec, resolveModule(spec, root));
+      if (!files.has(spec)) files.set(spec, themeFile ?? resolveModule(spec, root));
       uses.push({ file, line, source, spec });
     }
   };
@@ -117,7 +133,8 @@ export async function loadSiteCode(
   const components = Object.keys(loaded[componentsKey] ?? {}).filter((name) => /^[A-Z]/.test(name));
   const byImport: Record<string, string> = {};
   for (const [spec, file] of imports) if (file) byImport[spec] = targets.get(file)!;
-  for (const name of components) byImport[`@theme/${name}`] = `${componentsKey}#${name}`;
+  // A site's own src/theme/<Name> is what @theme/<Name> names when both exist, as in Docusaurus.
+  for (const name of components) byImport[`@theme/${name}`] ??= `${componentsKey}#${name}`;
   const exports: Record<string, string[]> = {};
   for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
   return { code: { url, components, imports: byImport, exports }, styles };

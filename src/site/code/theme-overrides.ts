@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -12,6 +12,7 @@ import {
 import { digestText } from '../../cache/digest';
 import type { ModuleFiles } from '../../cache/module-files';
 import { closestName } from '../../config/describe-issue';
+import { isSiteThemeName, themeEntries } from '../../config/site-theme-files';
 import { DocsItError } from '../../errors';
 import { overrideErrorIn, withSourceMap } from '../../markdown/override-errors';
 import {
@@ -27,8 +28,6 @@ import {
 import { bundleSiteCode } from './bundle-site-code';
 import type { SiteCodeContext } from './site-code-plugins';
 
-const codeFile = /\.(tsx|ts|jsx|js)$/;
-
 /** The site's overrides: each component's file (absolute), and a digest of their code (part of render's key). */
 export interface ThemeOverrides {
   files: Partial<Record<ThemeComponentName, string>>;
@@ -37,54 +36,46 @@ export interface ThemeOverrides {
   content?: ContentOverrides;
   /** The stylesheets they import, once loaded (see `site-css`). */
   styles: string[];
+  /** The components of the site's own under `src/theme` that it imports as `@theme/<Name>`, by name. */
+  components: Record<string, string>;
 }
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
-const indexFiles = ['index.tsx', 'index.ts', 'index.jsx', 'index.js'];
-
 /**
- * The override files under `src/theme`, by component name: `Footer.tsx` or `Footer/index.tsx`, and a name with a
- * slash in folders, as in Docusaurus (`DocItem/Footer.tsx`, `DocItem/Footer/index.tsx`). A folder with an index
- * file is one component, whose other files are its own modules; a folder without one holds components whose names
- * start with its name. A file named after no overridable component is an error with the closest name: a misspelt
- * override would silently do nothing.
+ * The override files under `src/theme` (see `themeEntries`), by component name, and the site's own components
+ * there that it imports as `@theme/<Name>` (`imported`), as in Docusaurus. A file named after no overridable
+ * component and imported by nothing is an error with the closest name: a misspelt override would silently do
+ * nothing.
  */
-export function findThemeOverrides(root: string): ThemeOverrides {
+export function findThemeOverrides(root: string, imported: ReadonlySet<string> = new Set()): ThemeOverrides {
   const files: Partial<Record<ThemeComponentName, string>> = {};
-  const visit = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir).sort()) {
-      const full = path.join(dir, entry);
-      const isDir = statSync(full).isDirectory();
-      const file = isDir
-        ? indexFiles.map((f) => path.join(full, f)).find((f) => existsSync(f))
-        : codeFile.test(entry)
-          ? full
-          : undefined;
-      if (isDir && !file) {
-        visit(full, `${prefix}${entry}/`);
-        continue;
-      }
-      if (!file) continue;
-      const name = prefix + (isDir ? entry : entry.replace(codeFile, ''));
-      if (!isThemeComponentName(name)) {
-        const near = closestName(name, themeComponentNames);
-        const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(entry)}. `;
-        throw new DocsItError(
-          `${rel(root, file)} overrides no theme component: there is none named ${name}`,
-          { file: rel(root, file), line: 1, column: 1 },
-          `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.`,
-        );
-      }
+  const components: Record<string, string> = {};
+  for (const { name, file, isDir } of themeEntries(root)) {
+    if (isThemeComponentName(name)) {
       files[name] = file;
+      continue;
     }
-  };
-  const dir = path.join(root, themeOverridesDir);
-  if (existsSync(dir)) visit(dir, '');
+    if (isSiteThemeName(name) && imported.has(name)) {
+      components[name] = file;
+      continue;
+    }
+    const near = closestName(name, themeComponentNames);
+    const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(file)}. `;
+    const own = isSiteThemeName(name)
+      ? ` A component of the site's own in ${themeOverridesDir} is one its pages or components import ` +
+        `as @theme/${name}.`
+      : ` docs-it provides @theme/${name} itself: name the site's component otherwise.`;
+    throw new DocsItError(
+      `${rel(root, file)} overrides no theme component: there is none named ${name}`,
+      { file: rel(root, file), line: 1, column: 1 },
+      `${rename || ''}The components a site can override: ${themeComponentNames.join(', ')}.${own}`,
+    );
+  }
   const digest = Object.entries(files)
     .map(([name, file]) => `${name}\0${digestText(readFileSync(file, 'utf8'))}`)
     .join('\n');
-  return { files, digest: digest && digestText(digest).slice(0, 24), styles: [] };
+  return { files, digest: digest && digestText(digest).slice(0, 24), components, styles: [] };
 }
 
 /** `@theme-original/<Name>` is the theme's own component; an unknown name is an error at the import. */
@@ -146,9 +137,13 @@ async function bundleOverrides(
  * CodeBlock) are bundled once more on their own, for the markdown compiler (`ThemeOverrides.content`): a page's
  * compile is keyed on that bundle alone, so an edit of the navbar's override compiles no page again.
  */
-export async function loadThemeOverrides(site: SiteCodeContext, modules: ModuleFiles): Promise<ThemeOverrides> {
+export async function loadThemeOverrides(
+  site: SiteCodeContext,
+  modules: ModuleFiles,
+  imported: ReadonlySet<string> = new Set(),
+): Promise<ThemeOverrides> {
   const { root } = site;
-  const overrides = findThemeOverrides(root);
+  const overrides = findThemeOverrides(root, imported);
   const entries = Object.entries(overrides.files) as [ThemeComponentName, string][];
   if (entries.length === 0) {
     setThemeOverrides({});

@@ -1,4 +1,5 @@
 import { DocsItError, DocsItErrors } from '../../errors';
+import { assetCacheControl } from './headers';
 
 /** A host file the site keeps in its static folder (`content/static/_headers`), relative to the site folder. */
 export interface SiteHostFile {
@@ -21,6 +22,23 @@ function headersOf(text: string): { name: string; value: string; line: number }[
     found.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim(), line: i + 1 });
   });
   return found;
+}
+
+/**
+ * Where the site's `_headers` sets Cache-Control other than docs-it's for its assets, if it does: then its rule
+ * is the one that caches, docs-it's hashed assets included (both rules would apply to them, with two values), and
+ * docs-it says so.
+ */
+export function siteCacheControl(site: SiteHostFile | undefined): DocsItError | undefined {
+  const line =
+    site && headersOf(site.text).find((h) => h.name === 'cache-control' && h.value !== assetCacheControl)?.line;
+  if (!site || line === undefined) return undefined;
+  return new DocsItError(
+    "cache-control: the site's rule caches every file it matches, docs-it's hashed assets too (docs-it leaves " +
+      'out its own rule, which keeps them a year)',
+    { file: site.file, line, column: 1 },
+    'Keep it if that is what the site wants; remove it to let docs-it cache the assets under assets/ for a year.',
+  );
 }
 
 /**

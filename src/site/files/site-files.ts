@@ -32,7 +32,7 @@ import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';
 import { renderHeadersFile } from './headers';
-import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile } from './host-files';
+import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile, siteCacheControl } from './host-files';
 import { renderRedirects } from './redirects';
 import { renderRobots, renderSitemap } from './sitemap';
 import { renderWebManifest } from './web-manifest';
@@ -124,12 +124,14 @@ const hostFiles: SiteFileKind = ({ config, content }) => {
         }
       : undefined;
   return [
-    text('_headers', async () =>
-      mergeHeaders(
-        renderHeadersFile(contentSecurityPolicy(config.site), config.site.baseUrl),
-        await siteHostFile('_headers'),
-      ),
-    ),
+    text('_headers', async () => {
+      const site = content.siteHeaders;
+      const assetCaching = siteCacheControl(site) === undefined;
+      return mergeHeaders(
+        renderHeadersFile(contentSecurityPolicy(config.site), config.site.baseUrl, assetCaching),
+        site,
+      );
+    }),
     text('_redirects', async () =>
       mergeRedirects(
         renderRedirects(config.site.baseUrl, htmlFileOf(notFound, notFound)),

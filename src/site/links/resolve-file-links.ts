@@ -23,7 +23,7 @@ export function resolveFileLinks(
       links.push(link);
       return;
     }
-    const route = routeOfFile[link.target];
+    const route = routeOfFile[link.target] ?? (link.fallback === undefined ? undefined : routeOfFile[link.fallback]);
     if (!route) {
       if (policy !== 'ignore') {
         problems.push({

@@ -700,19 +700,6 @@ test('a query in a link or an image (a cache buster) stays in its URL and names 
   );
 });
 
-test('an image imported from the static folder, by a root path or @site/static/, is that static file', async () => {
-  const body =
-    "import finestra from '/img/guida/finestra.png';\nimport logo from '@site/static/img/logo.svg';\n\n" +
-    '<img src={finestra} alt="Finestra" />\n\n<img src={logo} alt="Logo" />\n';
-  const { html, links, problems } = await compileMd(body, { format: 'mdx' });
-  assert.equal(problems, []);
-  assert.equal(
-    links.filter((l) => l.kind === 'asset').map((l) => (l as { target: string }).target),
-    ['content/static/img/guida/finestra.png', 'content/static/img/logo.svg'],
-  );
-  assert.match(html, '<img src="docs-it-asset:content%2Fstatic%2Fimg%2Fguida%2Ffinestra.png" alt="Finestra"/>');
-});
-
 test('MDX: Tabs/TabItem components, imported fragments, admonitions', async () => {
   const body =
     "import Requisiti from './_requisiti.md'\n\n## Titolo\n\n<Requisiti />\n\n<Tabs " +

@@ -18,20 +18,6 @@ import { bundleSiteCode, type SiteCodeBundle } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
 import { type SiteCodeContext, siteCodeContextOf } from './site-code-plugins';
 
-/**
- * The `require` of the site's bundled code on the server: a package's CommonJS file bundled into it (a page
- * imports `mdx-mermaid/Mermaid`) may `require()` another package, which stays outside the bundle, and an ES
- * module has no `require` of its own. Packages resolve from the site's folder.
- */
-export function requireOfSite(root: string): { js: string } {
-  const from = JSON.stringify(path.join(root, 'package.json'));
-  return {
-    js:
-      "import { createRequire as __docsItCreateRequire } from 'node:module';\n" +
-      `const require = __docsItCreateRequire(${from});`,
-  };
-}
-
 /** Where a page (or a fragment) imports a module of the site's code. */
 interface CodeImport {
   file: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Packages left out of the bundle: native, optional, or reading their own files at run time. */
-export const externalPackages = ['esbuild', 'workbox-build', 'chokidar', 'fsevents'];
+export const externalPackages = ['esbuild', 'chokidar', 'fsevents'];
 
 /** The entry module of the CLI. */
 export const cliEntry = 'src/cli/program.ts';

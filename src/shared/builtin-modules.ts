@@ -27,6 +27,7 @@ export const builtinModules = {
   '@docusaurus/theme-common/internal': {
     admonitionKinds: 'admonitionKinds',
     admonitionMarkup: 'admonitionMarkup',
+    admonitionOf: 'admonitionOf',
     isAdmonitionKind: 'isAdmonitionKind',
     escapeHtml: 'escapeHtml',
     ColorModeToggle: 'ColorModeToggle',

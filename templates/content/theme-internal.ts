@@ -3,7 +3,7 @@
  * (the module Docusaurus's own ejected components import from): a component `docs-it swizzle <Name> --eject` writes
  * imports from here what the theme's imports from its neighbours, so the copy draws what the theme draws.
  */
-export { admonitionKinds, admonitionMarkup, isAdmonitionKind } from '../../src/shared/admonitions';
+export { admonitionKinds, admonitionMarkup, admonitionOf, isAdmonitionKind } from '../../src/shared/admonitions';
 export { escapeHtml } from '../../src/shared/escape-html';
 export { ColorModeToggle } from '../ColorModeToggle';
 export { useHideOnScroll } from '../hooks';

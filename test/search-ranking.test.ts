@@ -495,11 +495,26 @@ test('a swapped pair of letters is one typo, as in Meilisearch: finestar finds f
   ]);
   assert.is(await first(search, 'finestar'), '/it/v1/guides/finestra');
   assert.is(await first(search, 'webveiw2'), '/it/v1/guides/webview2');
-  // One typo from 5 letters, none below; a typo on the first letter counts as two.
-  assert.is(minWordSizeForTypos.oneTypo, 5);
+  // A typo on the first letter counts as two.
   assert.equal(await search.search('ginestra'), [], 'first letter: two typos, over the one allowed at 8 letters');
   assert.is(await first(search, 'finestrra'), '/it/v1/guides/finestra', 'doubled letter');
   assert.is(await first(search, 'fnestra'), '/it/v1/guides/finestra', 'missing letter');
+});
+
+test('a four-letter word may have one typo, a three-letter word none; Meilisearch is told the same', async () => {
+  const { search } = await engineOf([
+    { path: '/it/v1/guides/ci', title: 'Test in CI', markdown: 'Su Linux serve un display virtuale: xvfb.' },
+    { path: '/it/v1/guides/menu', title: 'Menu', markdown: 'Le voci del menu.' },
+    { path: '/it/v1/guides/app', title: 'Le app', markdown: 'Una app.' },
+  ]);
+  assert.is(await first(search, 'xvbf'), '/it/v1/guides/ci', 'a swapped pair in four letters');
+  assert.is(await first(search, 'mneu'), '/it/v1/guides/menu');
+  assert.is(await first(search, 'mena'), '/it/v1/guides/menu', 'a wrong letter in four letters');
+  assert.equal(await search.search('apo'), [], 'three letters: no typo');
+  assert.equal(await search.search('nenu'), [], 'the first letter counts as two');
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
+  assert.equal(settings.typoTolerance?.minWordSizeForTypos, { oneTypo: 4, twoTypos: 9 });
+  assert.equal(minWordSizeForTypos, { oneTypo: 4, twoTypos: 9 });
 });
 
 test('bad input: only stop words, only punctuation, 500 characters: no error or hang', async () => {
@@ -544,7 +559,7 @@ test('Meilisearch settings mirror the local search: attributes by weight, rules,
     update: ['aggiornamento', 'updater'],
   });
   assert.equal(settings.stopWords, stopWordsOf('it'));
-  assert.equal(settings.typoTolerance, { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
+  assert.equal(settings.typoTolerance, { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 9 } });
   assert.equal(settings.distinctAttribute, 'url');
 });
 

@@ -210,6 +210,10 @@ export default defineConfig({
       ['leggere', 'lettura', 'read'],
       ['scrivere', 'scrittura', 'write'],
       ['debug', 'debugging'],
+      ['uguale', 'stesso'],
+      // Phrases a reader types for a word the pages use (each phrase's words together find the word, and back).
+      ['multiwindow', 'finestre multiple'],
+      ['os', 'sistema operativo'],
       // The English words the JavaScript API's names are made of (`readTextFile`, `checkUpdate`, `setTitle`: the
       // index holds their parts), each with the Italian word a reader types for it.
       ['aprire', 'open'],

@@ -4,18 +4,21 @@
  * stages) and prints, per set, success@1 (the answer is the first hit), success@3 (among the first three) and
  * MRR (mean of 1/rank, 0 beyond the tenth hit), then each query whose answer is not first, with what came
  * first (`--all`: every query). An answer that names a page or section the index does not have is an error.
+ * The third held-out set prints its figures only, so that tuning never reads its misses; `--third-misses`
+ * prints them too (once a round is over).
  */
 import path from 'node:path';
 import type { SearchHit } from '../src/client/search/types';
 import { searchFiles } from '../src/search/search-files';
 import type { PageText } from '../src/shared/search/local-index-format';
 import { searchDirOf } from '../src/shared/urls';
-import { firstHeldOut, heldOut, type RelevanceQuery, tuning } from './relevance-queries';
+import { firstHeldOut, heldOut, type RelevanceQuery, thirdHeldOut, tuning } from './relevance-queries';
 import { localSearchOf, repo, searchInputOf } from './search-input';
 
 /** Hits looked at per query: an answer further down counts as not found. */
 const depth = 10;
 const showAll = process.argv.includes('--all');
+const showThirdMisses = process.argv.includes('--third-misses');
 
 const input = await searchInputOf(path.join(repo, 'site.config.ts'));
 const { baseUrl } = input.options;
@@ -31,7 +34,7 @@ for (const [file, json] of files) {
   for (const [anchor] of sections) if (anchor) targets.add(`${url}#${anchor}`);
 }
 const absolute = (answer: string) => `${baseUrl}${answer}`.replace(/\/(#|$)/, '$1');
-const unknown = [...tuning, ...firstHeldOut, ...heldOut].flatMap((q) =>
+const unknown = [...tuning, ...firstHeldOut, ...heldOut, ...thirdHeldOut].flatMap((q) =>
   q.answers.filter((a) => !targets.has(absolute(a))).map((a) => `«${q.q}»: ${a}`),
 );
 if (unknown.length) {
@@ -61,7 +64,7 @@ interface SetResult {
   mrr: number;
 }
 
-async function runSet(name: string, queries: RelevanceQuery[]): Promise<SetResult> {
+async function runSet(name: string, queries: RelevanceQuery[], showMisses = true): Promise<SetResult> {
   let at1 = 0;
   let at3 = 0;
   let reciprocal = 0;
@@ -77,6 +80,7 @@ async function runSet(name: string, queries: RelevanceQuery[]): Promise<SetResul
     for (const hit of hits.slice(0, 3)) lines.push(`      ${hitLabel(hit)}`);
     if (hits.length === 0) lines.push('      (nessun risultato)');
   }
+  if (!showMisses) lines.length = 0;
   console.log(
     `\n${name}: ${queries.length} query${lines.length ? `; ${showAll ? 'tutte' : 'non al primo posto'}:` : ''}`,
   );
@@ -88,6 +92,7 @@ const results = [
   await runSet('Insieme di taratura', tuning),
   await runSet('Prima verifica', firstHeldOut),
   await runSet('Seconda verifica', heldOut),
+  await runSet('Terza verifica', thirdHeldOut, showThirdMisses),
 ];
 const percent = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}%`.padStart(7);
 console.log('\ninsieme                query  success@1  success@3    MRR');

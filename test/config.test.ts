@@ -118,12 +118,13 @@ test('an unknown key without a near match lists the keys allowed there', async (
   assert.match(error?.hint ?? '', '"hideOnScroll"');
 });
 
-test('search.synonyms: an entry that is not a list of words is an error at the table, naming the entry', async () => {
+test('search.synonyms: an entry not a list of words or phrases is an error at the table, naming it', async () => {
   const errors = await configErrors((s) =>
     s.replace(
       "search: { indexUid: 'docs-v1' },",
       "search: {\n    indexUid: 'docs-v1',\n    synonyms: [\n      ['vassoio', 'tray'],\n      'finestra',\n" +
-        "      ['system tray', 'vassoio'],\n      ['solo'],\n    ],\n  },",
+        "      ['system-tray', 'vassoio'],\n      ['solo'],\n      ['area  di notifica', 'tray'],\n" +
+        "      ['area di notifica', 'system tray'],\n    ],\n  },",
     ),
   );
   const byMessage = new Map(errors.map((e) => [e.message, e]));
@@ -132,9 +133,15 @@ test('search.synonyms: an entry that is not a list of words is an error at the t
   assert.is(notList!.location?.file, 'site.config.ts');
   // The line of `synonyms:` (array elements have no key to find); the key path names the entry.
   assert.is(notList!.location?.line, 58);
-  const twoWords = byMessage.get('search.synonyms[2][0]: expected one word (no spaces or punctuation)');
-  assert.ok(twoWords, errors.map((e) => e.message).join('\n'));
-  assert.is(twoWords!.location?.line, 58);
+  const notWord = 'expected a word, or words separated by single spaces (no punctuation)';
+  const punctuation = byMessage.get(`search.synonyms[2][0]: ${notWord}`);
+  assert.ok(punctuation, errors.map((e) => e.message).join('\n'));
+  assert.is(punctuation!.location?.line, 58);
+  assert.ok(byMessage.has(`search.synonyms[4][0]: ${notWord}`), 'two spaces');
+  assert.not.ok(
+    errors.some((e) => e.message.startsWith('search.synonyms[5]')),
+    'phrases of words are synonyms too, as Meilisearch takes them',
+  );
   assert.ok(
     errors.some((e) => e.message.startsWith('search.synonyms[3]:') && e.location?.line === 58),
     errors.map((e) => `${e.message} @${e.location?.line}`).join('\n'),

@@ -19,6 +19,7 @@ import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDoub
 const fixtureSynonyms = [
   ['vassoio', 'tray'],
   ['Finestra', 'window'],
+  ['OS', 'Sistema operativo'],
 ];
 const dir = copyFixture('basic');
 writeFileSync(
@@ -104,7 +105,7 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
   assert.is(index.documents.size, 2500);
   assert.not.ok(index.documents.has('old-1'));
   assert.not.ok(double.indexes.has(temporary), 'the temporary index (now holding the old documents) is deleted');
-  // The settings the search module makes for this site's words (the fixture: Italian, two synonym groups), which
+  // The settings the search module makes for this site's words (the fixture: Italian, three synonym groups), which
   // the live index now holds; what they make a search find is the next test's.
   const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: fixtureSynonyms }));
   const pushed = double.requests.find((r) => r.method === 'PATCH' && r.path.endsWith('/settings'))!.body;
@@ -117,6 +118,9 @@ test('pushes the records into a fresh index in batches of 1000, then swaps it in
     tray: ['vassoio'],
     finestra: ['window'],
     window: ['finestra'],
+    // A phrase, as Meilisearch takes multi-word synonyms.
+    os: ['sistema operativo'],
+    'sistema operativo': ['os'],
   });
   assert.equal(index.settings.stopWords, stopWordsOf('it'));
   assert.equal(index.settings.typoTolerance, {

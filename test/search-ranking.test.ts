@@ -294,6 +294,52 @@ test('the hit opens the section whose heading is only query words, over one with
   assert.is(await first(search, 'salvare file dialog'), '/it/v1/api/js/dialog#save');
 });
 
+test('a heading that holds every word of a query counts as one made only of them', async () => {
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/guides/prerequisiti',
+      title: 'Prerequisiti',
+      markdown: '## Node.js {#nodejs}\n\nServe per gli strumenti del frontend, come npm.',
+    },
+    {
+      path: '/it/v1/guides/faq',
+      title: 'Domande frequenti',
+      markdown: '## Serve Node.js per sviluppare con Tauri? {#senza-node}\n\nNo: Node.js serve al frontend che lo usa.',
+    },
+  ]);
+  assert.is(await first(search, 'serve node.js'), '/it/v1/guides/faq#senza-node');
+});
+
+test('of two sections about as good, the hit opens the first in the page', async () => {
+  // The second text is one word shorter, so it scores a little higher (its length counts, as in BM25).
+  const text = (words: number) =>
+    `Restituisce la piattaforma: ${Array.from({ length: words }, (_, i) => `valore${i}`).join(' ')}.`;
+  const { search } = await engineOf([
+    {
+      path: '/it/v1/api/js/os',
+      title: 'os',
+      markdown: [
+        'Il modulo os.',
+        '## Funzioni {#funzioni}',
+        '### platform {#platform}',
+        text(40),
+        '## Tipi {#tipi}',
+        '### Platform {#platform-tipo}',
+        text(39),
+      ].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(search, 'piattaforma'), '/it/v1/api/js/os#platform');
+  const { search: apart } = await engineOf([
+    {
+      path: '/it/v1/api/js/os',
+      title: 'os',
+      markdown: ['Il modulo os.', '## Funzioni {#funzioni}', text(40), '## Tipi {#tipi}', text(20)].join('\n\n'),
+    },
+  ]);
+  assert.is(await first(apart, 'piattaforma'), '/it/v1/api/js/os#tipi', 'a clearly better section still opens');
+});
+
 const allowlistPages: PageSpec[] = [
   ...['app', 'clipboard', 'dialog', 'event', 'fs', 'http'].map((name) => ({
     path: `/it/v1/api/js/${name}`,
@@ -432,6 +478,35 @@ test('synonyms from the config: vassoio finds the tray page, finestre (by its st
   assert.equal(await without.search.search('vassoio'), [], 'without the table, nothing');
 });
 
+test('a phrase of the synonyms table typed as a query finds its synonym, in any form of its words', async () => {
+  const pages: PageSpec[] = [
+    { path: '/it/v1/api/js/os', title: 'os', markdown: 'Il modulo os: piattaforma, architettura e versione.' },
+    { path: '/it/v1/guides/faq', title: 'Domande', markdown: 'La webview dipende dal sistema operativo.' },
+  ];
+  const { search } = await engineOf(pages, { synonyms: [['os', 'sistema operativo']] });
+  assert.is(await first(search, 'sistema operativo'), '/it/v1/api/js/os');
+  assert.is(await first(search, 'sistemi operativi'), '/it/v1/api/js/os', 'another form of its words');
+  const [hit] = await search.search('sistema operativo');
+  assert.match(hit?._formatted.hierarchy.lvl1 ?? '', '<mark>os</mark>', 'the synonym is highlighted');
+  assert.is(await first(search, 'operativo sistema'), '/it/v1/guides/faq', 'the words in another order are no phrase');
+  const without = await engineOf(pages);
+  assert.is(await first(without.search, 'sistema operativo'), '/it/v1/guides/faq', 'without the table, the words');
+});
+
+test('a word whose synonym is a phrase finds the pages that hold all of its words', async () => {
+  const pages: PageSpec[] = [
+    { path: '/it/v1/guides/build', title: 'Build', markdown: 'Il sistema di build di Cargo.' },
+    { path: '/it/v1/guides/webview', title: 'Webview', markdown: 'La webview dipende dal sistema operativo.' },
+  ];
+  const { search } = await engineOf(pages, { synonyms: [['os', 'sistema operativo']] });
+  assert.equal(
+    (await search.search('os')).map(target),
+    ['/it/v1/guides/webview'],
+    'not the page with only one of its words',
+  );
+  assert.equal(await (await engineOf(pages)).search.search('os'), [], 'without the table, nothing');
+});
+
 test("the site's table: Italian verbs find the JavaScript API's functions, named in English", async () => {
   const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
   const functions = ['save', 'open', 'relaunch', 'exit', 'listen', 'emit', 'readTextFile', 'removeFile', 'setTitle'];
@@ -495,11 +570,26 @@ test('a swapped pair of letters is one typo, as in Meilisearch: finestar finds f
   ]);
   assert.is(await first(search, 'finestar'), '/it/v1/guides/finestra');
   assert.is(await first(search, 'webveiw2'), '/it/v1/guides/webview2');
-  // One typo from 5 letters, none below; a typo on the first letter counts as two.
-  assert.is(minWordSizeForTypos.oneTypo, 5);
+  // A typo on the first letter counts as two.
   assert.equal(await search.search('ginestra'), [], 'first letter: two typos, over the one allowed at 8 letters');
   assert.is(await first(search, 'finestrra'), '/it/v1/guides/finestra', 'doubled letter');
   assert.is(await first(search, 'fnestra'), '/it/v1/guides/finestra', 'missing letter');
+});
+
+test('a four-letter word may have one typo, a three-letter word none; Meilisearch is told the same', async () => {
+  const { search } = await engineOf([
+    { path: '/it/v1/guides/ci', title: 'Test in CI', markdown: 'Su Linux serve un display virtuale: xvfb.' },
+    { path: '/it/v1/guides/menu', title: 'Menu', markdown: 'Le voci del menu.' },
+    { path: '/it/v1/guides/app', title: 'Le app', markdown: 'Una app.' },
+  ]);
+  assert.is(await first(search, 'xvbf'), '/it/v1/guides/ci', 'a swapped pair in four letters');
+  assert.is(await first(search, 'mneu'), '/it/v1/guides/menu');
+  assert.is(await first(search, 'mena'), '/it/v1/guides/menu', 'a wrong letter in four letters');
+  assert.equal(await search.search('apo'), [], 'three letters: no typo');
+  assert.equal(await search.search('nenu'), [], 'the first letter counts as two');
+  const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
+  assert.equal(settings.typoTolerance?.minWordSizeForTypos, { oneTypo: 4, twoTypos: 9 });
+  assert.equal(minWordSizeForTypos, { oneTypo: 4, twoTypos: 9 });
 });
 
 test('bad input: only stop words, only punctuation, 500 characters: no error or hang', async () => {
@@ -527,6 +617,7 @@ test('Meilisearch settings mirror the local search: attributes by weight, rules,
     synonyms: [
       ['vassoio', 'tray'],
       ['aggiornamento', 'updater', 'update'],
+      ['OS', 'Sistema Operativo'],
     ],
   });
   const settings = indexSettingsOf(words);
@@ -542,9 +633,11 @@ test('Meilisearch settings mirror the local search: attributes by weight, rules,
     aggiornamento: ['updater', 'update'],
     updater: ['aggiornamento', 'update'],
     update: ['aggiornamento', 'updater'],
+    os: ['sistema operativo'],
+    'sistema operativo': ['os'],
   });
   assert.equal(settings.stopWords, stopWordsOf('it'));
-  assert.equal(settings.typoTolerance, { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
+  assert.equal(settings.typoTolerance, { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 9 } });
   assert.equal(settings.distinctAttribute, 'url');
 });
 

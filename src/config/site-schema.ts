@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneWordPattern } from '../shared/search/text-terms';
+import { synonymPattern } from '../shared/search/text-terms';
 import { brokenLinkPolicySchema } from './broken-links-schema';
 import { cspSchema } from './csp-schema';
 import { blogSchema, docsSchema } from './docs-schema';
@@ -84,11 +84,19 @@ const searchSchema = z.strictObject({
   clientAgents: z.array(z.string()).default([]),
   searchParams: z.record(z.string(), z.unknown()).default({}),
   /**
-   * Words that stand for one another in a search (default none): each entry is a list of single words, every
-   * one of which also finds the others (`['vassoio', 'tray']`). The local index and Meilisearch use the same table.
+   * Words that stand for one another in a search (default none): each entry is a list of words, or of phrases of
+   * words separated by spaces, every one of which also finds the others (`['vassoio', 'tray']`,
+   * `['os', 'sistema operativo']`; a phrase finds and is found as its words together, as Meilisearch's
+   * multi-word synonyms). The local index and Meilisearch use the same table.
    */
   synonyms: z
-    .array(z.array(z.string().regex(oneWordPattern, 'expected one word (no spaces or punctuation)')).min(2))
+    .array(
+      z
+        .array(
+          z.string().regex(synonymPattern, 'expected a word, or words separated by single spaces (no punctuation)'),
+        )
+        .min(2),
+    )
     .default([]),
 });
 

@@ -6,7 +6,7 @@ import { foldTerm } from '../shared/search/text-terms';
 export interface SearchWords {
   /** Function words left out of the index and out of queries. */
   stopWords: string[];
-  /** Groups of words (folded) each of which also finds the others. */
+  /** Groups of words or phrases (folded; a phrase's words apart by single spaces) each of which finds the others. */
   synonyms: string[][];
   /** The stemmer of the pages' language, or null when it has none. */
   stemmer: StemmerName | null;

@@ -8,7 +8,9 @@
  * Order of hits, as Meilisearch's ranking rules order them: first the pages that match more of the query's
  * words (anywhere in the page), then by score. A query word matches itself, longer words when it is the last
  * one (the reader is still typing it), words with its stem, its synonyms, and words within the typos Meilisearch
- * allows (see `typosAllowed`), each kind of match weighing less than the word itself.
+ * allows (see `typosAllowed`), each kind of match weighing less than the word itself. A synonym may be a phrase
+ * (Meilisearch's multi-word synonyms): query words that make up a phrase of the table each match the phrase's
+ * synonyms, and a phrase found for a query word matches a document that holds all of its words.
  */
 import {
   type FieldName,
@@ -61,6 +63,11 @@ export const pageWeights = {
   exact: 2,
   /** How much less a section counts, per heading level, when choosing the one a hit opens. */
   deeper: 0.1,
+  /**
+   * Sections whose values, as the section a hit opens, are this close to the best one's (a share of it) are as
+   * good: the first in the page opens, as Meilisearch returns the first of equal records.
+   */
+  sameValue: 0.02,
 };
 
 /** Longer words a prefix stands for, at most: the most frequent ones (a one-letter prefix stands for thousands). */
@@ -82,6 +89,18 @@ interface Posting {
 interface Alternatives {
   weights: Map<number, number>;
   exact: Set<number>;
+  /** Phrases the word stands for (its synonyms of several words): per phrase word, the terms that are it. */
+  phrases: number[][][];
+}
+
+/**
+ * A member of a synonym group: a word, or a phrase (its words, stop words left out, in order). A phrase's
+ * `word` is the phrase as the table writes it; `stem` is a single word's.
+ */
+interface Synonym {
+  word: string;
+  stem: string | undefined;
+  words: string[];
 }
 
 /** A query word (folded) and, for an identifier, its parts (folded, at least two, or none). */
@@ -134,7 +153,28 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const isTop = new Uint8Array(sectionCount);
   const pageWeight = new Float64Array(pageCount);
   const stemmed = stem && entry.stemmer !== null ? stem : undefined;
-  const synonymGroups = entry.synonyms.map((group) => group.map((word) => ({ word, stem: stemOf(word) })));
+  const synonymGroups: Synonym[][] = entry.synonyms.map((group) =>
+    group.flatMap((member): Synonym[] => {
+      const words = member.split(' ').flatMap((w) => indexTerm(w) ?? []);
+      if (!words.length) return [];
+      return [
+        {
+          word: words.length === 1 ? words[0]! : member,
+          stem: words.length === 1 ? stemOf(words[0]!) : undefined,
+          words,
+        },
+      ];
+    }),
+  );
+  /** Whether a single-word member of a group is the query word, or shares its stem. */
+  const isMember = (g: Synonym, word: string, wordStem: string | undefined) =>
+    g.words.length === 1 && (g.word === word || (wordStem !== undefined && g.stem === wordStem));
+  /** Two words that are the same or share their stem (a phrase of the table as a query writes it). */
+  const sameWord = (a: string, b: string) => {
+    if (a === b) return true;
+    const stemA = stemOf(a);
+    return stemA !== undefined && stemA === stemOf(b);
+  };
   const decoded = new Map<number, Posting[]>();
   const expansions = new Map<string, Alternatives>();
 
@@ -148,17 +188,26 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const titleWord = new Float64Array(pageCount);
   const titleTotal = new Float64Array(pageCount);
   const titleMask = new Int32Array(pageCount);
-  /** Per page: the section its hit opens (and the key it won with), what its sections add up to. */
+  /**
+   * Per page: the section its hit opens, the best key and value of its sections (see `rank`), what its sections
+   * add up to.
+   */
   const bestSection = new Int32Array(pageCount).fill(-1);
   const bestKey = new Float64Array(pageCount);
+  const bestValue = new Float64Array(pageCount);
   const sumValue = new Float64Array(pageCount);
   const maxValue = new Float64Array(pageCount);
   const sectionMask = new Int32Array(pageCount);
   const isCandidate = new Uint8Array(pageCount);
   const isHit = new Uint8Array(pageCount);
-  /** Per matching section, in the order they were touched: its page and its value (see `rank`). */
+  /**
+   * Per matching section, in the order they were touched: its page, its value (see `rank`), and when its page is
+   * a hit, its key and value as the section a hit opens.
+   */
   const touchedPage = new Int32Array(sectionCount);
   const touchedValue = new Float64Array(sectionCount);
+  const touchedKey = new Float64Array(sectionCount);
+  const openValue = new Float64Array(sectionCount);
   const candidates = new Int32Array(pageCount);
   const candidateScore = new Float64Array(pageCount);
   const candidateMatched = new Int32Array(pageCount);
@@ -269,6 +318,47 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     return found.every((t) => t >= 0) ? found : undefined;
   };
 
+  /**
+   * The synonyms a query gains from its phrases: per query word, the other members of each group that has a
+   * phrase the query writes as consecutive words (`finestre multiple` for `multiwindow`), that word among them.
+   */
+  const phraseSynonymsOf = (words: readonly QueryWord[]): Synonym[][] => {
+    const gained = words.map((): Synonym[] => []);
+    for (const group of synonymGroups)
+      for (const phrase of group) {
+        const n = phrase.words.length;
+        if (n < 2) continue;
+        for (let i = 0; i + n <= words.length; i++) {
+          if (!phrase.words.every((w, j) => sameWord(words[i + j]!.word, w))) continue;
+          for (let j = 0; j < n; j++) gained[i + j]!.push(...group.filter((g) => g !== phrase));
+        }
+      }
+    return gained;
+  };
+
+  /** The terms of a phrase's words (each word and those with its stem), or none when the index lacks a word. */
+  const phraseTermsOf = (words: readonly string[]): number[][] | undefined => {
+    const found: number[][] = [];
+    for (const word of words) {
+      const out = new Map<number, number>();
+      addWord(out, word, 1);
+      if (!out.size) return undefined;
+      found.push([...out.keys()]);
+    }
+    return found;
+  };
+
+  /** Adds the alternatives of synonyms: a word's terms to `out`, a phrase's to `phrases`. */
+  const addSynonyms = (out: Map<number, number>, phrases: number[][][], members: readonly Synonym[]) => {
+    for (const g of members) {
+      if (g.words.length === 1) addWord(out, g.word, matchWeights.synonym);
+      else {
+        const found = phraseTermsOf(g.words);
+        if (found) phrases.push(found);
+      }
+    }
+  };
+
   /** Adds the terms with the same stem as `word` (when they weigh more than what they have). */
   const addStemMates = (out: Map<number, number>, word: string, weight: number) => {
     const s = stemmed ? stemOf(word) : undefined;
@@ -302,10 +392,14 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
         if (distance > 0 && (out.get(t) ?? 0) < weight) out.set(t, weight);
       }
     const wordStem = stemOf(word);
-    for (const group of synonymGroups) {
-      if (!group.some((g) => g.word === word || (wordStem !== undefined && g.stem === wordStem))) continue;
-      for (const g of group) if (g.word !== word) addWord(out, g.word, matchWeights.synonym);
-    }
+    const phrases: number[][][] = [];
+    for (const group of synonymGroups)
+      if (group.some((g) => isMember(g, word, wordStem)))
+        addSynonyms(
+          out,
+          phrases,
+          group.filter((g) => g.word !== word),
+        );
     if (isLast) {
       const [from, to] = terms.prefixRange(word);
       let longer: number[] = [];
@@ -321,7 +415,7 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     }
     // Remembered while the reader types: the words before the last one come back on every keystroke.
     if (expansions.size > 200) expansions.clear();
-    const alternatives = { weights: out, exact };
+    const alternatives = { weights: out, exact, phrases };
     expansions.set(key, alternatives);
     return alternatives;
   };
@@ -385,13 +479,14 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
    * that all stand in a title or heading make it match the query word, but not exactly: `mockConvertFileSrc`
    * holds the parts of `convertFileSrc` and more.
    */
-  const addParts = (parts: readonly number[], weight: number, bit: number) => {
-    parts.forEach((t, p) => {
-      for (const { field, docs, scores } of postingsOf(t)) {
-        if (field === parentField) continue;
-        const into = field < pageFieldCount ? pageParts : sectionParts;
-        into.add(docs, scores, 1 << p, field === titleField || field === headingField);
-      }
+  const addParts = (parts: readonly (readonly number[])[], weight: number, bit: number) => {
+    parts.forEach((alternatives, p) => {
+      for (const t of alternatives)
+        for (const { field, docs, scores } of postingsOf(t)) {
+          if (field === parentField) continue;
+          const into = field < pageFieldCount ? pageParts : sectionParts;
+          into.add(docs, scores, 1 << p, field === titleField || field === headingField);
+        }
     });
     const all = (1 << parts.length) - 1;
     const share = weight / parts.length;
@@ -413,11 +508,19 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     if (!words.length) return [];
     const alternatives = words.map((w, i) => expand(w.word, i === words.length - 1));
     const partTerms = words.map(partTermsOf);
+    const gained = gainedAlternativesOf(words);
     alternatives.forEach((alts, q) => {
       const bit = 1 << q;
       for (const [t, weight] of alts.weights) addAlternative(t, weight, bit, alts.exact.has(t));
+      for (const [t, weight] of gained[q]!.weights) addAlternative(t, weight, bit, false);
       const parts = partTerms[q];
-      if (parts) addParts(parts, matchWeights.parts, bit);
+      if (parts)
+        addParts(
+          parts.map((t) => [t]),
+          matchWeights.parts,
+          bit,
+        );
+      for (const phrase of [...alts.phrases, ...gained[q]!.phrases]) addParts(phrase, matchWeights.synonym, bit);
       for (let i = 0; i < pages.wordTop; i++) {
         const doc = pages.wordStack[i]!;
         if (titleWord[doc]! > 0) {
@@ -446,7 +549,11 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       const page = pageOf[s]!;
       touchedPage[i] = page;
       consider(page);
-      const exact = headingExact[s] !== 0 && bitCount(headingExact[s]!) >= headingWords[s]! ? pageWeights.exact : 1;
+      const exactWords = bitCount(headingExact[s]!);
+      const exact =
+        exactWords !== 0 && (exactWords >= headingWords[s]! || (words.length > 1 && exactWords === words.length))
+          ? pageWeights.exact
+          : 1;
       const value = total[s]! * bitCount(masks[s]!) * boostOf[s]! * exact;
       touchedValue[i] = value;
       sumValue[page]! += value;
@@ -479,19 +586,32 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       // keywords and description, is said of each of its sections), then the one whose heading names more of
       // the words the title does not (the page's part about them), then one whose heading is only query words,
       // in any form (`save` for "salvare", over `SaveDialogOptions`), then the best (a title match counts for
-      // the top).
+      // the top), and of sections about as good (see `pageWeights.sameValue`), the first in the page.
       const extra = isTop[s] ? titleTotal[page]! * bitCount(titleMask[page]!) : 0;
       const covered = heading !== 0 && bitCount(heading) >= headingParts[s]! ? 1 : 0;
       const key =
         bitCount(masks[s]! | parentMask[s]! | pageMasks[page]!) * 1e12 +
         bitCount(heading & ~titleMask[page]!) * 1e9 +
-        covered * 1e8 +
-        touchedValue[i]! * depthFactor[s]! +
-        extra;
-      if (bestSection[page] === -1 || key > bestKey[page]!) {
+        covered * 1e8;
+      const value = touchedValue[i]! * depthFactor[s]! + extra;
+      touchedKey[i] = key;
+      openValue[i] = value;
+      if (bestSection[page] === -1 || key > bestKey[page]! || (key === bestKey[page] && value > bestValue[page]!)) {
         bestSection[page] = s;
         bestKey[page] = key;
+        bestValue[page] = value;
       }
+    }
+    for (let i = 0; i < sectionTop; i++) {
+      const s = touched[i]!;
+      const page = touchedPage[i]!;
+      if (
+        isHit[page] &&
+        s < bestSection[page]! &&
+        touchedKey[i] === bestKey[page] &&
+        openValue[i]! >= (1 - pageWeights.sameValue) * bestValue[page]!
+      )
+        bestSection[page] = s;
     }
     for (const page of hits) isHit[page] = 0;
     const top = hits.map((page) => ({
@@ -501,7 +621,12 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       matched: candidateMatched[page]!,
       terms: [] as string[],
     }));
-    const matchable = alternatives.map((alts, q) => [...alts.weights.keys(), ...(partTerms[q] ?? [])]);
+    const matchable = alternatives.map((alts, q) => [
+      ...alts.weights.keys(),
+      ...(partTerms[q] ?? []),
+      ...gained[q]!.weights.keys(),
+      ...[...alts.phrases, ...gained[q]!.phrases].flat(2),
+    ]);
     for (const hit of top) hit.terms = matchedTerms(hit.page, hit.section, matchable);
 
     parentMask.fill(0);
@@ -515,12 +640,22 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
       titleExact[page] = 0;
       bestSection[page] = -1;
       bestKey[page] = 0;
+      bestValue[page] = 0;
       sumValue[page] = 0;
       maxValue[page] = 0;
       sectionMask[page] = 0;
     }
     return top;
   };
+
+  /** Per query word, the alternatives its phrases gain (see `phraseSynonymsOf`). */
+  const gainedAlternativesOf = (words: readonly QueryWord[]) =>
+    phraseSynonymsOf(words).map((members) => {
+      const weights = new Map<number, number>();
+      const phrases: number[][][] = [];
+      addSynonyms(weights, phrases, members);
+      return { weights, phrases };
+    });
 
   /** The expanded index terms present in the page's own document or in the section (binary search). */
   const matchedTerms = (page: number, section: number, alternatives: number[][]): string[] => {
@@ -544,16 +679,18 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
   const prefixesOf = (words: readonly QueryWord[]): { prefixes: string[]; twoTypos: string[] } => {
     const prefixes: string[] = [];
     const twoTypos: string[] = [];
+    const addMembers = (members: readonly Synonym[]) => {
+      for (const g of members) for (const w of g.words) prefixes.push(stemOf(w) ?? w);
+    };
     for (const { word, parts } of words) {
       prefixes.push(...parts);
       const typos = typosAllowed(word);
       if (typos >= 2) twoTypos.push(word);
       else prefixes.push(typos ? word.slice(0, 1) : (stemOf(word) ?? word));
       const wordStem = stemOf(word);
-      for (const group of synonymGroups)
-        if (group.some((g) => g.word === word || (wordStem !== undefined && g.stem === wordStem)))
-          for (const g of group) prefixes.push(g.stem ?? g.word);
+      for (const group of synonymGroups) if (group.some((g) => isMember(g, word, wordStem))) addMembers(group);
     }
+    for (const members of phraseSynonymsOf(words)) addMembers(members);
     return { prefixes, twoTypos };
   };
 
@@ -564,9 +701,15 @@ export function createSectionRanker(entry: LocalIndexEntry, shards: IndexShards,
     await shards.loadTerms(prefixes, twoTypos);
     const needed = new Set<number>();
     words.forEach((w, i) => {
-      for (const t of expand(w.word, i === words.length - 1).weights.keys()) needed.add(t);
+      const alts = expand(w.word, i === words.length - 1);
+      for (const t of alts.weights.keys()) needed.add(t);
+      for (const t of alts.phrases.flat(2)) needed.add(t);
       for (const t of partTermsOf(w) ?? []) needed.add(t);
     });
+    for (const { weights, phrases } of gainedAlternativesOf(words)) {
+      for (const t of weights.keys()) needed.add(t);
+      for (const t of phrases.flat(2)) needed.add(t);
+    }
     await shards.loadPostings(needed);
   };
 

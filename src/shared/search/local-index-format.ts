@@ -24,7 +24,10 @@ export interface LocalIndexEntry {
   v: typeof localIndexVersion;
   /** Words left out of the index (the site language's stop words): a query leaves them out too. */
   stop: string[];
-  /** Groups of words (folded) each of which also finds the others: the config's `search.synonyms`. */
+  /**
+   * Groups of words (folded) each of which also finds the others: the config's `search.synonyms`. A member may
+   * be a phrase, its words separated by single spaces.
+   */
   synonyms: string[][];
   /** The stemmer module beside this file, or null: the site's language has none and words match as written. */
   stemmer: string | null;

@@ -5,8 +5,8 @@
 
 /** Word characters: anything but whitespace and punctuation (MiniSearch's own split), so `dell'app` is two words. */
 export const wordPattern = /[^\s\p{Z}\p{P}]+/gu;
-/** A text that is exactly one word in that sense. */
-export const oneWordPattern = /^[^\s\p{Z}\p{P}]+$/u;
+/** An entry of a synonyms table: one word in that sense, or a phrase of such words separated by single spaces. */
+export const synonymPattern = /^[^\s\p{Z}\p{P}]+(?: [^\s\p{Z}\p{P}]+)*$/u;
 
 /** A word as the index holds it: lower case, accents and other diacritics removed (`perché` → `perche`). */
 export function foldTerm(word: string): string {

@@ -1,8 +1,10 @@
 /*
- * How many typos a query word may have, as Meilisearch's defaults allow: none under 5 letters, one from 5, two
- * from 9. The local search counts them as Meilisearch does, and `docs-it index` pushes the same thresholds.
+ * How many typos a query word may have: none under 4 letters, one from 4, two from 9. Meilisearch's defaults
+ * allow one only from 5, so that a four-letter word with one typo (`xvbf` for `xvfb`) finds nothing; its
+ * `minWordSizeForTypos` setting takes other sizes. The local search counts typos as Meilisearch does, and
+ * `docs-it index` pushes these same sizes.
  */
-export const minWordSizeForTypos = { oneTypo: 5, twoTypos: 9 };
+export const minWordSizeForTypos = { oneTypo: 4, twoTypos: 9 };
 
 export const typosAllowed = (word: string) =>
   word.length >= minWordSizeForTypos.twoTypos ? 2 : word.length >= minWordSizeForTypos.oneTypo ? 1 : 0;

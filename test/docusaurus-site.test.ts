@@ -179,6 +179,36 @@ test("an import path escaped as Prettier writes it ('../\\_x.md') is read as Jav
   assert.match(html('lanterna/docs/guide/distribuire-app'), '<code>.msi</code> per Windows');
 });
 
+test("src/theme/Mermaid.js is what its pages import as @theme/Mermaid; mermaid fences stay docs-it's", () => {
+  const page = html('lanterna/docs/riferimenti/api/eventi');
+  assert.match(page, 'Nei diagrammi il core è <span class="colore-core">#1d81ee</span>.');
+  assert.match(page, 'class="mermaid-diagram"');
+  assert.match(page, 'Pagina-&gt;&gt;Core: emit(&quot;salva&quot;)');
+  const component = html('lanterna/docs/avvio/introduzione');
+  assert.match(component, '<p class="versione" style="border-color:#1d81ee"><strong>v1.4</strong>');
+});
+
+test('markdown.mdx1Compat.undefinedComponents: a component used without an import is an empty div, warned', () => {
+  const page = html('lanterna/docs/guide/distribuire-app');
+  assert.match(page, '<p>Per firmare il pacchetto:</p>\n<div></div>');
+  assert.match(
+    warnings,
+    'content/docs/guide/distribuzione.mdx:35:1: <FirmaPacchetto> is neither imported nor provided: rendered as an ' +
+      'empty div, as MDX 1 (Docusaurus 2) does\n  → Import it at the top of the page',
+  );
+});
+
+test('without markdown.mdx1Compat.undefinedComponents, a component used without an import is an error', async () => {
+  const config = readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus/site.config.ts'), 'utf8');
+  const errors = await buildErrors('docusaurus', {
+    'site.config.ts': config.replace('undefinedComponents: true', 'undefinedComponents: false'),
+  });
+  assert.match(
+    errors.join('\n'),
+    'content/docs/guide/distribuzione.mdx:35:1: unknown component <FirmaPacchetto>: no component of that name',
+  );
+});
+
 test('a CSS module that does not parse, a missing imported image, bad JSX in .js: errors at their lines', async () => {
   const errors = await buildErrors('docusaurus', {
     'src/components/Scheda.module.css': '.scheda {\n  border: 1px solid;\n\n.titolo { color: red; }\n',

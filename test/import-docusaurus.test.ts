@@ -80,8 +80,8 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /src\/pages\/index\.js: a React page/);
   // A link to it (the home page here) is left out too, naming it: it would lead nowhere.
   assert.match(report, /themeConfig\.footer\.links\[\d\]\.items\[1\]: links to src\/pages\/index\.js, a React page/);
-  assert.match(report, /docusaurus\.config\.js:44: plugin "docusaurus-plugin-sass": not run by docs-it/);
-  assert.match(report, /docusaurus\.config\.js:44: plugin "pluginContatori \(a function\)": not run by docs-it/);
+  assert.match(report, /docusaurus\.config\.js:49: plugin "docusaurus-plugin-sass": not run by docs-it/);
+  assert.match(report, /docusaurus\.config\.js:49: plugin "pluginContatori \(a function\)": not run by docs-it/);
   // A swizzled component docs-it lets a site override is carried when it builds with docs-it's modules; one that
   // imports what docs-it does not provide is named with what.
   assert.not.match(report, /src\/theme\/Footer/);
@@ -93,8 +93,8 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
   assert.not.match(report, /src\/theme\/Versione\.js/);
   assert.match(report, /src\/theme\/Dimenticato\.js: site component "Dimenticato" \(@theme\/Dimenticato\): no page or/);
-  assert.match(report, /docusaurus\.config\.js:72:5: themeConfig\.prism: /);
-  assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
+  assert.match(report, /docusaurus\.config\.js:80:5: themeConfig\.prism: /);
+  assert.match(report, /docusaurus\.config\.js:32:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
   assert.match(report, /versioned_docs: older versions of the docs: docs-it builds one version/);
   assert.match(report, /i18n\/en\/docusaurus-plugin-content-docs: the "en" translation: docs-it builds one locale/);

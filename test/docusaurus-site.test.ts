@@ -593,6 +593,29 @@ test("a package's own dependency is the version in its own node_modules, not the
   }
 });
 
+test("a package's stylesheet imported by a subpath its exports map to a CSS file is in the site's CSS", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/foglio/package.json':
+      '{ "name": "foglio", "exports": { ".": "./index.js", "./css": "./dist/foglio.css" } }',
+    'node_modules/foglio/index.js': 'module.exports = {};\n',
+    'node_modules/foglio/dist/foglio.css': '.foglio-cerca { color: teal; }\n',
+    'src/components/Cerca.js': "import 'foglio/css';\nexport default function Cerca() { return <p>Cerca</p>; }\n",
+    'content/docs/guide/cerca.mdx': "# Cerca\n\nimport Cerca from '@site/src/components/Cerca';\n\n<Cerca />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const css = readdirSync(built, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => readFileSync(path.join(built, f), 'utf8'))
+      .join('\n');
+    assert.match(css, /\.foglio-cerca\s*\{\s*color:\s*teal/);
+  } finally {
+    removeDir(site);
+  }
+});
+
 test("a post's URL is made as Docusaurus makes it: its slug, the dated file name, or the file's path", async () => {
   const site = copyFixture('docusaurus', {
     'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',

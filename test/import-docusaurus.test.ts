@@ -88,7 +88,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(
     report,
     'src/theme/DocCard/index.js: swizzled component "DocCard": not carried as docs-it\'s override of DocCard: it ' +
-      'imports what docs-it does not provide (useDocById of @docusaurus/theme-common/internal, @docusaurus/Translate)',
+      'imports what docs-it does not provide (@docusaurus/Translate, useDocById of @docusaurus/theme-common/internal)',
   );
   // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
   assert.not.match(report, /src\/theme\/Versione\.js/);

@@ -251,7 +251,7 @@ test('a YAML alias bomb in the front matter is a located error, not a crash', ()
   }
 });
 
-test('docs.sidebarCollapsed: false opens the categories that say nothing; sidebarCollapsible: false opens them all', () => {
+test('docs.sidebarCollapsed: false opens categories that say nothing; sidebarCollapsible: false opens all', () => {
   const withDocs = (docs: Partial<typeof site.docs>) =>
     buildContentModel({
       site: { ...site, docs: { ...site.docs, ...docs } },

@@ -72,7 +72,7 @@ export function DocPage({ page, docsHome }: { page: DocProps; docsHome: string }
   return (
     <div className="doc-page">
       <div className="doc-main">
-        <Breadcrumbs items={page.breadcrumbs} home={docsHome} />
+        {page.hideBreadcrumbs ? null : <Breadcrumbs items={page.breadcrumbs} home={docsHome} />}
         <TocMobile items={page.toc} />
         <article className="markdown">
           {page.hideTitle ? null : <h1>{page.title}</h1>}

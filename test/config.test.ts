@@ -112,6 +112,41 @@ test('a misspelt key is an error with its key path, its line and the key it was 
   assert.is(hide!.location?.line, 37);
 });
 
+test("Docusaurus's docs display, stylesheets, footer html and mdx1Compat options: a bad value is located", async () => {
+  const errors = await configErrors((s) =>
+    s
+      .replace(
+        "  translationNotice: 'Tradotto dalla comunità.',",
+        "  translationNotice: 'Tradotto.',\n  stylesheets: ['http://cdn.example/a.css'],\n" +
+          "  markdown: { mdx1Compat: { undefinedComponents: 'sì' } },",
+      )
+      .replace(
+        "items: [{ label: 'Blog', to: '/it/blog' }] }],",
+        "items: [{ label: 'Blog', to: '/it/blog' }, { html: 3 }] }],",
+      )
+      .replace(
+        "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },",
+        "version: { name: 'current', label: 'v1', mainDocId: 'guides/readme' },\n    breadcrumbs: 'no',\n" +
+          '    sidebarCollapsed: 0,\n    sidebarCollapsible: null,\n    showLastUpdateAuthor: 1,',
+      ),
+  );
+  const text = errors.map((e) => `${e.location?.line}: ${e.message}`).join('\n');
+  for (const key of [
+    'docs.breadcrumbs',
+    'docs.sidebarCollapsed',
+    'docs.sidebarCollapsible',
+    'docs.showLastUpdateAuthor',
+  ])
+    assert.match(text, new RegExp(`\\d+: ${key.replace('.', '\\.')}: expected a boolean`), text);
+  assert.match(text, /\d+: stylesheets\[0\]: /);
+  assert.match(text, /\d+: markdown\.mdx1Compat\.undefinedComponents: expected a boolean/);
+  assert.match(text, /49: footer\.columns\[0\]\.items\[1\]: does not match any allowed form/, text);
+  assert.ok(
+    errors.every((e) => e.location?.file === 'site.config.ts' && (e.location?.line ?? 0) > 1),
+    text,
+  );
+});
+
 test('an unknown key without a near match lists the keys allowed there', async () => {
   const [error] = await configErrors((s) => s.replace("    title: 'Prova',", "    title: 'Prova',\n    zzz: 1,"));
   assert.is(error?.message, 'navbar.zzz: unknown key');

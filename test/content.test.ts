@@ -251,6 +251,28 @@ test('a YAML alias bomb in the front matter is a located error, not a crash', ()
   }
 });
 
+test('docs.sidebarCollapsed: false opens categories that say nothing; sidebarCollapsible: false opens all', () => {
+  const withDocs = (docs: Partial<typeof site.docs>) =>
+    buildContentModel({
+      site: { ...site, docs: { ...site.docs, ...docs } },
+      discovered: discovered(base),
+      configFile: 'site.config.ts',
+      configSource: "sidebars: { guides: 'guides/readme' }",
+      parseSource: parseFrontMatter,
+    });
+  const categories = (m: ReturnType<typeof withDocs>) =>
+    m.sidebars.sidebars.guides!.flatMap(function all(i): { collapsed: boolean; collapsible?: false }[] {
+      return i.type === 'category' ? [i, ...i.items.flatMap(all)] : [];
+    });
+  assert.ok(
+    categories(withDocs({})).some((c) => c.collapsed),
+    'folded by default',
+  );
+  assert.ok(categories(withDocs({ sidebarCollapsed: false })).every((c) => !c.collapsed));
+  const fixed = categories(withDocs({ sidebarCollapsible: false }));
+  assert.ok(fixed.length > 0 && fixed.every((c) => !c.collapsed && c.collapsible === false));
+});
+
 test('_category_.yml is read like _category_.json (label, position, collapsed); a YAML error is located', () => {
   const { 'content/docs/guides/start/_category_.json': _json, ...rest } = base;
   const m = model({

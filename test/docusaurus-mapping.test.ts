@@ -27,16 +27,70 @@ test('each row of the table is one option, carried or left out with a reason', (
 
 test('a function where docs-it takes a value is named, and an option without a row is unknown', () => {
   const draft: Draft = {};
-  const fn = carryOption('docs.editUrl', { $function: 'editUrl' }, draft, context);
-  assert.equal(fn, {
-    carried: false,
-    leftovers: [{ option: 'docs.editUrl', reason: 'a function: docs-it takes a fixed value here' }],
-  });
+  const fn = carryOption('docs.title', { $function: 'title' }, draft, context);
+  assert.equal(fn.carried, false);
+  const numbers = carryOption('blog.postsPerPage', { $function: 'postsPerPage' }, draft, context);
+  assert.equal(numbers.leftovers, [
+    { option: 'blog.postsPerPage', reason: 'a function: docs-it takes a fixed value here' },
+  ]);
   assert.equal(draft, {});
   assert.equal(carryOption('docs.editUrl', 'https://x.example/edit/', draft, context).carried, true);
   assert.equal(draft, { docs: { editUrl: 'https://x.example/edit/' } });
   assert.equal(carryOption('titleDelimiter', '·', draft, context).leftovers, [
     { option: 'titleDelimiter', reason: 'not an option docs-it knows' },
+  ]);
+});
+
+test('editUrl as a function: written as its source when self-contained, else named with what it uses', () => {
+  const draft: Draft = {};
+  const own =
+    '({ docPath }) => docPath === "api.md" ? "https://x.example/api" : `https://x.example/edit/docs/${docPath}`';
+  assert.equal(carryOption('docs.editUrl', { $function: 'editUrl', $source: own }, draft, context).carried, true);
+  const carried = (draft.docs as Draft).editUrl as (params: { docPath: string }) => string;
+  assert.is(String(carried), own);
+  assert.is(carried({ docPath: 'intro.md' }), 'https://x.example/edit/docs/intro.md');
+  const outside = '({ blogPath }) => `${GITHUB_URL}/edit/main/blog/${blogPath}`';
+  const result = carryOption('blog.editUrl', { $function: 'editUrl', $source: outside }, draft, context);
+  assert.equal(result.leftovers, [
+    {
+      option: 'blog.editUrl',
+      reason: 'a function that uses GITHUB_URL, defined outside it: write the URL (or a function of its own) by hand',
+    },
+  ]);
+  assert.is((draft.blog as Draft | undefined)?.editUrl, undefined);
+});
+
+test('docs.breadcrumbs, sidebarCollapsed, sidebarCollapsible, showLastUpdateAuthor and stylesheets are carried', () => {
+  const draft: Draft = {};
+  for (const [option, value] of [
+    ['docs.breadcrumbs', false],
+    ['docs.sidebarCollapsed', false],
+    ['docs.sidebarCollapsible', false],
+    ['docs.showLastUpdateAuthor', true],
+    [
+      'stylesheets',
+      ['https://cdn.example/a.css', { href: 'https://cdn.example/b.css', type: 'text/css', integrity: 'sha384-x' }],
+    ],
+  ] as const)
+    assert.equal(carryOption(option, value as never, draft, context).leftovers, [], option);
+  assert.equal(draft, {
+    docs: { breadcrumbs: false, sidebarCollapsed: false, sidebarCollapsible: false, showLastUpdateAuthor: true },
+    stylesheets: ['https://cdn.example/a.css', { href: 'https://cdn.example/b.css', integrity: 'sha384-x' }],
+  });
+});
+
+test('footer items given as html are carried as they are', () => {
+  const draft: Draft = {};
+  const html = '<a href="https://www.netlify.com"><img src="https://www.netlify.com/badge.svg" alt="Netlify"></a>';
+  const result = carryOption(
+    'themeConfig.footer',
+    { links: [{ title: 'Docs', items: [{ label: 'About', to: '/docs' }, { html }] }] },
+    draft,
+    context,
+  );
+  assert.equal(result.leftovers, []);
+  assert.equal((draft.footer as Draft).columns, [
+    { title: 'Docs', items: [{ label: 'About', to: '/docs' }, { html }] },
   ]);
 });
 
@@ -160,10 +214,22 @@ test('presets and plugins: content plugins give their options, docs-it’s own a
   );
 });
 
-test('src/theme files: docs-it’s own components, swizzled layout, and the site’s own components', () => {
-  assert.equal(['Tabs', 'Mermaid', 'Footer', 'DocItem', 'SearchBar', 'Command', 'Rater'].map(themeFileKind), [
-    ...['docs-it has its own', 'docs-it has its own', 'swizzled layout', 'swizzled layout', 'swizzled layout'],
-    ...['site component', 'site component'],
+test('src/theme files: overrides of docs-it’s components, swizzled layout, and the site’s own components', () => {
+  const names = [
+    'Tabs',
+    'Mermaid',
+    'Footer',
+    'DocItem',
+    'SearchBar',
+    'Command',
+    'Rater',
+    'Navbar/Layout',
+    'MDXContent',
+  ];
+  assert.equal([...names, 'DocItem/Footer', 'DocCard'].map(themeFileKind), [
+    // A site's own src/theme/Mermaid is what its pages import as @theme/Mermaid, as in Docusaurus.
+    ...['site component', 'site component', 'override', 'swizzled layout', 'override', 'site component'],
+    ...['site component', 'swizzled layout', 'swizzled layout', 'override', 'override'],
   ]);
 });
 

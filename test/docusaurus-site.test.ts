@@ -179,6 +179,36 @@ test("an import path escaped as Prettier writes it ('../\\_x.md') is read as Jav
   assert.match(html('lanterna/docs/guide/distribuire-app'), '<code>.msi</code> per Windows');
 });
 
+test("src/theme/Mermaid.js is what its pages import as @theme/Mermaid; mermaid fences stay docs-it's", () => {
+  const page = html('lanterna/docs/riferimenti/api/eventi');
+  assert.match(page, 'Nei diagrammi il core è <span class="colore-core">#1d81ee</span>.');
+  assert.match(page, 'class="mermaid-diagram"');
+  assert.match(page, 'Pagina-&gt;&gt;Core: emit(&quot;salva&quot;)');
+  const component = html('lanterna/docs/avvio/introduzione');
+  assert.match(component, '<p class="versione" style="border-color:#1d81ee"><strong>v1.4</strong>');
+});
+
+test('markdown.mdx1Compat.undefinedComponents: a component used without an import is an empty div, warned', () => {
+  const page = html('lanterna/docs/guide/distribuire-app');
+  assert.match(page, '<p>Per firmare il pacchetto:</p>\n<div></div>');
+  assert.match(
+    warnings,
+    'content/docs/guide/distribuzione.mdx:35:1: <FirmaPacchetto> is neither imported nor provided: rendered as an ' +
+      'empty div, as MDX 1 (Docusaurus 2) does\n  → Import it at the top of the page',
+  );
+});
+
+test('without markdown.mdx1Compat.undefinedComponents, a component used without an import is an error', async () => {
+  const config = readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus/site.config.ts'), 'utf8');
+  const errors = await buildErrors('docusaurus', {
+    'site.config.ts': config.replace('undefinedComponents: true', 'undefinedComponents: false'),
+  });
+  assert.match(
+    errors.join('\n'),
+    'content/docs/guide/distribuzione.mdx:35:1: unknown component <FirmaPacchetto>: no component of that name',
+  );
+});
+
 test('a CSS module that does not parse, a missing imported image, bad JSX in .js: errors at their lines', async () => {
   const errors = await buildErrors('docusaurus', {
     'src/components/Scheda.module.css': '.scheda {\n  border: 1px solid;\n\n.titolo { color: red; }\n',
@@ -558,6 +588,29 @@ test("a package's own dependency is the version in its own node_modules, not the
     await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
     const page = readFileSync(path.join(built, 'lanterna/docs/guide/etichetta/index.html'), 'utf8');
     assert.match(page, '<p class="etichetta">quella del pacchetto</p>');
+  } finally {
+    removeDir(site);
+  }
+});
+
+test("a package's stylesheet imported by a subpath its exports map to a CSS file is in the site's CSS", async () => {
+  const site = copyFixture('docusaurus', {
+    'node_modules/foglio/package.json':
+      '{ "name": "foglio", "exports": { ".": "./index.js", "./css": "./dist/foglio.css" } }',
+    'node_modules/foglio/index.js': 'module.exports = {};\n',
+    'node_modules/foglio/dist/foglio.css': '.foglio-cerca { color: teal; }\n',
+    'src/components/Cerca.js': "import 'foglio/css';\nexport default function Cerca() { return <p>Cerca</p>; }\n",
+    'content/docs/guide/cerca.mdx': "# Cerca\n\nimport Cerca from '@site/src/components/Cerca';\n\n<Cerca />\n",
+  });
+  try {
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const css = readdirSync(built, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => readFileSync(path.join(built, f), 'utf8'))
+      .join('\n');
+    assert.match(css, /\.foglio-cerca\s*\{\s*color:\s*teal/);
   } finally {
     removeDir(site);
   }

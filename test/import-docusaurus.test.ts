@@ -80,14 +80,21 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(report, /src\/pages\/index\.js: a React page/);
   // A link to it (the home page here) is left out too, naming it: it would lead nowhere.
   assert.match(report, /themeConfig\.footer\.links\[\d\]\.items\[1\]: links to src\/pages\/index\.js, a React page/);
-  assert.match(report, /docusaurus\.config\.js:44: plugin "docusaurus-plugin-sass": not run by docs-it/);
-  assert.match(report, /docusaurus\.config\.js:44: plugin "pluginContatori \(a function\)": not run by docs-it/);
-  assert.match(report, /src\/theme\/Footer\/index\.js: swizzled component "Footer": no docs-it counterpart/);
+  assert.match(report, /docusaurus\.config\.js:49: plugin "docusaurus-plugin-sass": not run by docs-it/);
+  assert.match(report, /docusaurus\.config\.js:49: plugin "pluginContatori \(a function\)": not run by docs-it/);
+  // A swizzled component docs-it lets a site override is carried when it builds with docs-it's modules; one that
+  // imports what docs-it does not provide is named with what.
+  assert.not.match(report, /src\/theme\/Footer/);
+  assert.match(
+    report,
+    'src/theme/DocCard/index.js: swizzled component "DocCard": not carried as docs-it\'s override of DocCard: it ' +
+      'imports what docs-it does not provide (@docusaurus/Translate, useDocById of @docusaurus/theme-common/internal)',
+  );
   // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
   assert.not.match(report, /src\/theme\/Versione\.js/);
   assert.match(report, /src\/theme\/Dimenticato\.js: site component "Dimenticato" \(@theme\/Dimenticato\): no page or/);
-  assert.match(report, /docusaurus\.config\.js:72:5: themeConfig\.prism: /);
-  assert.match(report, /docusaurus\.config\.js:31:11: docs\.remarkPlugins: /);
+  assert.match(report, /docusaurus\.config\.js:80:5: themeConfig\.prism: /);
+  assert.match(report, /docusaurus\.config\.js:32:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);
   assert.match(report, /versioned_docs: older versions of the docs: docs-it builds one version/);
   assert.match(report, /i18n\/en\/docusaurus-plugin-content-docs: the "en" translation: docs-it builds one locale/);
@@ -101,6 +108,7 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
     ['src/pages/squadra.svg', 'content/pages/squadra.svg'],
     ['static/img/logo.svg', 'content/static/img/logo.svg'],
     ['src/theme/Versione.js', 'src/theme/Versione.js'],
+    ['src/theme/Footer/index.js', 'src/theme/Footer/index.js'],
   ] as const) {
     assert.equal(readFileSync(path.join(out, to)), readFileSync(path.join(source, from)), to);
   }
@@ -118,6 +126,18 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(config, /onBrokenAnchors: "warn"/);
   assert.match(config, /onBrokenMarkdownLinks: "warn"/);
   assert.not.match(config, /sidebars: \{/);
+  // Docusaurus options docs-it has: the docs' display, stylesheets from a CDN, html footer items, a self-contained
+  // editUrl function (as its source); one that uses a name from outside it is named.
+  assert.match(config, /breadcrumbs: false,\s*sidebarCollapsed: false/);
+  assert.match(config, /showLastUpdateAuthor: true/);
+  assert.match(config, /stylesheets: \[\s*"https:\/\/cdn\.faro\.example\/caratteri\.css"\s*\]/);
+  assert.match(
+    config,
+    /editUrl: \(\{ docPath \}\) => `https:\/\/codice\.faro\.example\/modifica\/main\/documenti\/\$\{docPath\}`/,
+  );
+  assert.match(report, /docusaurus\.config\.js:\d+:\d+: blog\.editUrl: a function that uses path, defined outside it/);
+  // A Docusaurus 2 site's pages may use a component they do not import, as MDX 1 lets them.
+  assert.match(config, /markdown: \{\s*mdx1Compat: \{\s*undefinedComponents: true/);
   for (const file of ['sidebars.js', 'sidebars/guida.js']) {
     assert.equal(readFileSync(path.join(out, file)), readFileSync(path.join(source, file)), file);
   }
@@ -132,7 +152,22 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   assert.match(intro, />Guida</);
   assert.match(intro, /href="\/faro\/docs\/guida\/installazione"/);
   assert.match(intro, /Faro, un sito Docusaurus di esempio/);
+  assert.match(
+    intro,
+    /<p class="faro-firma">Faro, acceso dal 2025<\/p>/,
+    'the swizzled Footer, carried, wraps the theme',
+  );
   assert.match(intro, /Diario/);
+  assert.not.match(intro, /class="breadcrumbs"/, 'docs.breadcrumbs: false');
+  assert.match(intro, /class="menu-item menu-category"/, 'sidebarCollapsed: false: the category is open');
+  assert.match(intro, /<link rel="stylesheet" href="https:\/\/cdn\.faro\.example\/caratteri\.css">/);
+  assert.match(
+    intro,
+    /<li class="footer-item-html"><a class="faro-stemma" href="https:\/\/faro\.example">Faro<\/a><\/li>/,
+  );
+  assert.match(intro, /href="https:\/\/codice\.faro\.example\/modifica\/main\/documenti\/intro\.md"/);
+  const headers = readFileSync(path.join(out, 'build', '_headers'), 'utf8');
+  assert.match(headers, /style-src 'self' 'unsafe-inline' https:\/\/cdn\.faro\.example;/);
   assert.match(page('docs/guida/installazione'), /npm install --save-dev faro-cli|faro-cli/);
   assert.match(page('blog/2025/01/10/primo-avvistamento'), /Primo avvistamento/);
   assert.match(page('blog'), /Diario di bordo/);

@@ -124,6 +124,36 @@ test('doc pages: the edit link (upstream original or own file), the last update 
   }
 });
 
+test('showLastUpdateAuthor: the author of the last commit beside its day; front matter wins', async () => {
+  const dir = fixtureSite();
+  try {
+    const config = path.join(dir, 'site.config.ts');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'showLastUpdateTime: true,',
+        'showLastUpdateTime: true, showLastUpdateAuthor: true,',
+      ),
+    );
+    writeFileSync(
+      path.join(dir, readme),
+      readFileSync(path.join(dir, readme), 'utf8').replace('last_update:\n', 'last_update:\n  author: Redazione\n'),
+    );
+    commitHistory(dir, [
+      ['2024-01-10', []],
+      ['2024-03-05', [faq]],
+    ]);
+    const page = await build(dir);
+    const faqMeta = meta(page('it/v1/guides/faq'));
+    assert.match(faqMeta, '<time dateTime="2024-03-05">5 marzo 2024</time>');
+    assert.match(faqMeta, 'Prova');
+    assert.match(meta(page('it/v1/guides')), 'Redazione');
+    assert.not.match(meta(page('it/v1/guides')), 'Prova');
+  } finally {
+    removeDir(dir);
+  }
+});
+
 test('a site that is no git checkout of its own takes the date from front matter alone', async () => {
   // The copy sits in this repository but is not tracked by it: git knows none of its files.
   const dir = fixtureSite();

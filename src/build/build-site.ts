@@ -178,7 +178,10 @@ function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
       siteRoot: config.paths.root,
       staticDir: config.paths.static,
       components: config.site.components && path.resolve(config.paths.root, config.site.components),
-      mermaid: firstMermaidUse(site.content.discovered.sources),
+      mermaid: firstMermaidUse(
+        site.content.discovered.sources,
+        Object.hasOwn(site.content.theme.components, 'Mermaid'),
+      ),
       themeOverrides: site.content.theme.files,
       siteThemeComponents: site.content.theme.components,
     }),

@@ -22,7 +22,10 @@ export function configLinksWithBaseUrl(site: SiteConfig): SiteConfig {
     },
     footer: {
       ...site.footer,
-      columns: site.footer.columns.map((column) => ({ ...column, items: column.items.map(fix) })),
+      columns: site.footer.columns.map((column) => ({
+        ...column,
+        items: column.items.map((item) => ('html' in item ? item : fix(item))),
+      })),
     },
   };
 }

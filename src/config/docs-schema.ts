@@ -80,6 +80,17 @@ export const docsSchema = z.strictObject({
    * is a git checkout (one `git log` for all files), else `last_update.date` of its front matter, which wins.
    */
   showLastUpdateTime: z.boolean().default(false),
+  /**
+   * As in Docusaurus: each doc also shows who last changed it (default false): the author of its last commit when
+   * the site is a git checkout, else `last_update.author` of its front matter, which wins.
+   */
+  showLastUpdateAuthor: z.boolean().default(false),
+  /** As in Docusaurus: the breadcrumbs above each doc (default true). */
+  breadcrumbs: z.boolean().default(true),
+  /** As in Docusaurus: a category without `collapsed` starts folded (default true). */
+  sidebarCollapsed: z.boolean().default(true),
+  /** As in Docusaurus: categories can be folded (default true); false: every category is always open. */
+  sidebarCollapsible: z.boolean().default(true),
 });
 
 export const blogSchema = z.strictObject({

@@ -63,7 +63,13 @@ export const navbarSchema = z.strictObject({
   items: z.array(navbarItemSchema).optional(),
 });
 
-const footerColumnsSchema = z.array(z.strictObject({ title: z.string(), items: z.array(linkItemSchema) }));
+/**
+ * A footer item: a link, or (as in Docusaurus) `{ html }`, markup the site's maintainers wrote (a badge), shown as
+ * it is.
+ */
+const footerItemSchema = z.union([linkItemSchema, z.strictObject({ html: z.string().min(1) })]);
+
+const footerColumnsSchema = z.array(z.strictObject({ title: z.string(), items: z.array(footerItemSchema) }));
 
 export const footerSchema = z
   .strictObject({

@@ -7,6 +7,13 @@ import { completeI18n } from './locales';
 import { announcementBarSchema, footerSchema, type NavbarItemConfig, navbarSchema } from './navigation-schema';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 
+const stylesheetHref = z
+  .string()
+  .regex(
+    /^(https:\/\/[^/\s]+\/|\/)\S*$/,
+    'expected an https:// URL or a path from the site root, such as "/css/x.css"',
+  );
+
 const localeCode = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'expected a locale code such as "fr" or "zh-cn"');
 
 /** What a locale may say about itself: everything but its code has a default (see `completeI18n`). */
@@ -207,6 +214,24 @@ export const siteSchema = z
      */
     customCss: z.array(z.string().min(1)).default([]),
     /**
+     * As in Docusaurus: stylesheets loaded from elsewhere (a CDN) by a `<link>` on every page, before the theme's,
+     * each an `https://` URL or a path from the site's root, or `{ href, integrity, crossorigin }`. The
+     * Content-Security-Policy allows their origins.
+     */
+    stylesheets: z
+      .array(
+        z.union([
+          stylesheetHref,
+          z.strictObject({
+            href: stylesheetHref,
+            integrity: z.string().optional(),
+            crossorigin: z.enum(['anonymous', 'use-credentials']).optional(),
+          }),
+        ]),
+      )
+      .default([])
+      .transform((list) => list.map((entry) => (typeof entry === 'string' ? { href: entry } : entry))),
+    /**
      * Worker threads that compile pages in `build` (default: one per processor but one, one per processor from
      * 5,000 pages, at most one per 100 pages; 1: none, nor one highlighting ahead). `--jobs` wins.
      */
@@ -219,6 +244,20 @@ export const siteSchema = z
     onBrokenMarkdownLinks: brokenLinkPolicySchema,
     /** Sources added to the pages' Content-Security-Policy, by directive (see `csp-schema.ts`; default none). */
     csp: cspSchema,
+    /** How MDX pages are read, as Docusaurus's `markdown` option. */
+    markdown: z
+      .strictObject({
+        mdx1Compat: z
+          .strictObject({
+            /**
+             * A component a page neither imports nor is given renders as an empty div with a warning, as in
+             * Docusaurus 2's MDX 1 (default false: an error at its line, as in Docusaurus 3).
+             */
+            undefinedComponents: z.boolean().default(false),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
     /** How the pages follow an upstream (original-language) repository: see `docs-it translations`. */
     translations: translationsSchema.optional(),
     /** Default: dark, following the reader's system, with the switch. */

@@ -49,11 +49,17 @@ export function themeEntries(root: string): ThemeEntry[] {
 }
 
 /**
- * Whether `@theme/<name>` can be a component of the site's own: not a theme component a site overrides, and not
- * a module docs-it provides itself (`@theme/Tabs`: docs-it's wins, its behaviour is the theme's).
+ * Whether `@theme/<name>` can be a component of the site's own: not a theme component a site overrides. A module
+ * docs-it provides itself (`@theme/Mermaid`) may be one too: as in Docusaurus, the site's file is what the site's
+ * pages and code import under that name, while docs-it's own rendering (a ```mermaid block) keeps docs-it's.
  */
 export function isSiteThemeName(name: string): boolean {
-  return !isThemeComponentName(name) && !isBuiltinModule(`@theme/${name}`);
+  return !isThemeComponentName(name);
+}
+
+/** Whether docs-it provides `@theme/<name>` itself (`Tabs`, `Mermaid`…), for a site that has no file of that name. */
+export function isProvidedThemeName(name: string): boolean {
+  return isBuiltinModule(`@theme/${name}`);
 }
 
 /** The file of the site's own component `@theme/<name>` (`src/theme/<name>.js`), when there is one. */

@@ -96,6 +96,8 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
       configFile: input.sidebarsFile?.file ?? input.configFile,
       configSource: input.sidebarsFile?.source ?? input.configSource,
       docsBase,
+      collapsed: site.docs.sidebarCollapsed,
+      collapsible: site.docs.sidebarCollapsible,
     },
     errors,
   );

@@ -282,7 +282,10 @@ export class DevSite {
     if (this.stylesKey !== this.stylesKeyNow()) await this.bundleStyles();
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
-    const mermaid = firstMermaidUse(this.site.content.discovered.sources);
+    const mermaid = firstMermaidUse(
+      this.site.content.discovered.sources,
+      Object.hasOwn(this.site.content.theme.components, 'Mermaid'),
+    );
     const themeOverrides = this.site.content.theme.files;
     const siteThemeComponents = this.site.content.theme.components;
     const key = digestOf({ clientConfig, mermaid: mermaid !== undefined, themeOverrides, siteThemeComponents });

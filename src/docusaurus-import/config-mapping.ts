@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 /*
  * What docs-it understands of a Docusaurus config, as one table: each row is a Docusaurus option and either how it
  * is written into `site.config.ts` or why it is left out. Supporting one more option is one row; an option that
  * has no row is reported as unknown, so nothing is dropped without a word.
  */
 import { type DocsIndex, docRouteOf } from './docs-index';
-import { functionName, type PlainValue } from './evaluate-module';
+import { functionName, functionSource, type PlainValue } from './evaluate-module';
 
 /** An option the import could not carry, and why. */
 export interface Leftover {
@@ -90,6 +91,9 @@ function linkItem(item: PlainValue, context: MappingContext, option: string, ext
     link.to = docRouteOf(context.docs, item.docId, context.docsRouteBase);
     leftovers.push(...unusedKeys(item, ['type', 'docId', 'label', ...extra], option));
     return { link, leftovers };
+  }
+  if (type === 'default' && typeof item.html === 'string' && item.label === undefined && extra.includes('html')) {
+    return { link: { html: item.html }, leftovers: unusedKeys(item, ['html', ...extra], option) };
   }
   if (type !== 'default' || (typeof item.html === 'string' && item.label === undefined)) {
     return {
@@ -196,7 +200,8 @@ const carryFooter: Carry = (value, draft, context, option) => {
     columns.map(({ column, at }) => ({
       title: typeof column.title === 'string' ? column.title : '',
       items: (column.items as PlainValue[]).flatMap((item, i) => {
-        const made = linkItem(item, context, `${at}.items[${i}]`);
+        // The footer shows an `html` item as it is, as Docusaurus does.
+        const made = linkItem(item, context, `${at}.items[${i}]`, ['html']);
         leftovers.push(...made.leftovers);
         return made.link ? [made.link] : [];
       }),
@@ -278,12 +283,79 @@ const carryVersions: Carry = (value, draft, _context, option) => {
   return leftovers;
 };
 
+/** `stylesheets` from elsewhere: URLs, or `{ href, integrity, crossorigin }`, as docs-it takes them. */
+const carryStylesheets: Carry = (value, draft, _context, option) => {
+  if (!Array.isArray(value)) return [{ option, reason: 'not a list' }];
+  const leftovers: Leftover[] = [];
+  const list = value.flatMap((entry, i): PlainValue[] => {
+    if (typeof entry === 'string') return [entry];
+    if (isObject(entry) && typeof entry.href === 'string') {
+      const kept = Object.fromEntries(
+        Object.entries(entry).filter(([key]) => ['href', 'integrity', 'crossorigin'].includes(key)),
+      );
+      leftovers.push(...unusedKeys(entry, ['href', 'integrity', 'crossorigin', 'rel', 'type'], `${option}[${i}]`));
+      return [kept];
+    }
+    leftovers.push({ option: `${option}[${i}]`, reason: 'not a URL nor { href }' });
+    return [];
+  });
+  put(draft, 'stylesheets', list);
+  return leftovers;
+};
+
 /** `customFields`: read by the site's components through `useDocusaurusContext()`, as they are. */
 const carryCustomFields: Carry = (value, draft, _context, option) => {
   if (!isObject(value)) return [{ option, reason: 'not an object' }];
   put(draft, 'customFields', value);
   return undefined;
 };
+
+/** What Docusaurus gives an `editUrl` function, for a doc and for a post: a sample to try the function on. */
+const editUrlSamples = {
+  docs: {
+    docPath: 'intro.md',
+    versionDocsDirPath: 'docs',
+    docsDirPath: 'docs',
+    locale: 'en',
+    version: 'current',
+    permalink: '/docs/intro',
+  },
+  blog: { blogPath: 'welcome.md', blogDirPath: 'blog', locale: 'en', permalink: '/blog/welcome' },
+};
+
+/**
+ * `editUrl`: a URL as it is; a function written into `site.config.ts` as its source when it is self-contained (it
+ * runs on its arguments alone: tried on a sample file, in a context that has nothing of the config's module), else
+ * left out, naming what it uses from outside.
+ */
+function carryEditUrl(section: 'docs' | 'blog'): Carry {
+  return (value, draft, _context, option) => {
+    if (typeof value === 'string') {
+      put(draft, `${section}.editUrl`, value);
+      return undefined;
+    }
+    const source = functionSource(value);
+    if (source === undefined) return [{ option, reason: 'not a URL nor a function' }];
+    let fn: unknown;
+    try {
+      fn = runInNewContext(`(${source})`, {}, { timeout: 1000 });
+      const url = typeof fn === 'function' ? (fn as (params: object) => unknown)(editUrlSamples[section]) : undefined;
+      if (typeof url !== 'string' && url !== undefined) throw new TypeError(`it returned ${typeof url}, not a URL`);
+    } catch (error) {
+      const outside = /^(\S+) is not defined/.exec((error as Error)?.message ?? '')?.[1];
+      return [
+        {
+          option,
+          reason: outside
+            ? `a function that uses ${outside}, defined outside it: write the URL (or a function of its own) by hand`
+            : `a function that fails on a sample file (${(error as Error)?.message}): write the URL by hand`,
+        },
+      ];
+    }
+    put(draft, `${section}.editUrl`, fn);
+    return undefined;
+  };
+}
 
 /** A row whose option is read elsewhere by the import (folders, sidebars): nothing to write here. */
 const readByImport: Carry = () => undefined;
@@ -314,14 +386,19 @@ export const mappingRows: readonly Row[] = [
     from: 'docs.routeBasePath',
     carry: copy('docs.routeBasePath', 'string', (v: string) => v.replace(/^\/+|\/+$/g, '')),
   },
-  { from: 'docs.editUrl', carry: copy('docs.editUrl', 'string') },
+  { from: 'docs.editUrl', carry: carryEditUrl('docs') },
   { from: 'docs.showLastUpdateTime', carry: copy('docs.showLastUpdateTime', 'boolean') },
+  { from: 'docs.showLastUpdateAuthor', carry: copy('docs.showLastUpdateAuthor', 'boolean') },
+  { from: 'docs.breadcrumbs', carry: copy('docs.breadcrumbs', 'boolean') },
+  { from: 'docs.sidebarCollapsed', carry: copy('docs.sidebarCollapsed', 'boolean') },
+  { from: 'docs.sidebarCollapsible', carry: copy('docs.sidebarCollapsible', 'boolean') },
+  { from: 'stylesheets', carry: carryStylesheets },
   { from: 'blog.path', carry: readByImport },
   { from: 'blog.blogTitle', carry: copy('blog.title', 'string') },
   { from: 'blog.blogDescription', carry: copy('blog.description', 'string') },
   { from: 'blog.postsPerPage', carry: copy('blog.postsPerPage', 'number') },
   { from: 'blog.blogSidebarCount', carry: copy('blog.recentPosts', 'number') },
-  { from: 'blog.editUrl', carry: copy('blog.editUrl', 'string') },
+  { from: 'blog.editUrl', carry: carryEditUrl('blog') },
   { from: 'pages.path', carry: readByImport },
   { from: 'markdown.mermaid', carry: readByImport },
   { from: 'docs', leftOut: 'turned off in Docusaurus; a docs-it site always has docs (copy some into content/docs)' },

@@ -13,12 +13,21 @@ export type PlainValue = null | boolean | number | string | PlainValue[] | { [ke
 
 /** The marker a function of the config becomes. */
 export const functionMarker = '$function';
+/** Beside it, the function's source text. */
+const sourceMarker = '$source';
 
 /** The name of a function marker, or undefined for any other value. */
 export function functionName(value: PlainValue | undefined): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const name = value[functionMarker];
   return typeof name === 'string' ? name : undefined;
+}
+
+/** The source text of a function marker, or undefined for any other value. */
+export function functionSource(value: PlainValue | undefined): string | undefined {
+  if (functionName(value) === undefined) return undefined;
+  const source = (value as { [key: string]: PlainValue })[sourceMarker];
+  return typeof source === 'string' ? source : undefined;
 }
 
 /**
@@ -31,7 +40,11 @@ const Module = require('node:module');
 const path = require('node:path');
 process.setSourceMapsEnabled(true);
 function plain(value, seen) {
-  if (typeof value === 'function') return { ${JSON.stringify(functionMarker)}: value.name || '(anonymous)' };
+  if (typeof value === 'function')
+    return {
+      ${JSON.stringify(functionMarker)}: value.name || '(anonymous)',
+      ${JSON.stringify(sourceMarker)}: String(value),
+    };
   if (value === null || typeof value !== 'object') {
     return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null;
   }

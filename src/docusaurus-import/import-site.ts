@@ -224,6 +224,8 @@ export async function importDocusaurus(options: ImportOptions): Promise<ImportRe
     });
   }
   completeDraft(draft, sidebars);
+  // Docusaurus 2's MDX 1 renders a component a page does not define as an empty div: so does docs-it, warning.
+  if (docusaurusMajor(siteDir) === 2) draft.markdown = { mdx1Compat: { undefinedComponents: true } };
 
   const i18n = config.i18n;
   const folders = siteFolders(siteDir, {
@@ -275,6 +277,21 @@ function reactPageRoutesOf(pagesDir: string, siteDir: string, docsRouteBase: str
     routes.set(route, posix(path.relative(siteDir, path.join(pagesDir, file))));
   }
   return routes;
+}
+
+/** The major version of Docusaurus the site's package.json asks for (`"@docusaurus/core": "^2.4.3"` → 2). */
+function docusaurusMajor(siteDir: string): number | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(siteDir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    const range = manifest.dependencies?.['@docusaurus/core'] ?? manifest.devDependencies?.['@docusaurus/core'];
+    const major = range && /(\d+)\./.exec(range)?.[1];
+    return major ? Number(major) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The object at `key` of the draft, made when missing. */
@@ -348,7 +365,16 @@ function checkDraft(draft: Draft, staticDirs: string[]): { keys: PropertyKey[]; 
 
 /** The text of `site.config.ts`. */
 function configModule(draft: Draft): string {
-  const body = JSON.stringify(draft, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
+  // A function of the draft (an `editUrl` the import carried) is written as its source.
+  const functions: string[] = [];
+  const json = JSON.stringify(
+    draft,
+    (_key, value: unknown) => (typeof value === 'function' ? `\u0000fn${functions.push(String(value)) - 1}` : value),
+    2,
+  );
+  const body = json
+    .replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:')
+    .replace(/"\\u0000fn(\d+)"/g, (_, i: string) => functions[Number(i)]!);
   return [
     '// Written by `docs-it import-docusaurus` from the Docusaurus config; what it could not carry was listed then.',
     "import { defineConfig } from 'docs-it';",

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { themeNamesImported } from '../config/site-theme-files';
+import { themeEntries, themeNamesImported } from '../config/site-theme-files';
 import type { Copy, ReportEntry } from './import-report';
-import { themeFileKind } from './theme-components';
+import { overrideBlocker, themeFileKind } from './theme-components';
 
 export interface SiteFolderPaths {
   docsDir: string;
@@ -44,9 +44,9 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
     } else reportAs('code or styles of the React pages', 'not a Markdown page');
   }
   // The site's own components under src/theme are copied when a page or a component imports them (docs-it reads
-  // them as Docusaurus does); swizzled theme components are named, with why they are not.
+  // them as Docusaurus does), and so are the overrides of the theme components docs-it has when they build with
+  // docs-it's modules; the others are named, with why they are not.
   const themeDir = path.join(siteDir, 'src/theme');
-  const themeEntries = existsSync(themeDir) ? readdirSync(themeDir).sort() : [];
   const markdown = [docsDir, blogDir, pagesDir].flatMap((dir) =>
     existsSync(dir)
       ? fg.sync('**/*.{md,mdx}', { cwd: dir, ignore: ['**/node_modules/**'] }).map((f) => path.join(dir, f))
@@ -57,29 +57,27 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
     markdown.map((file) => readFileSync(file, 'utf8')),
     ['src/components', 'src/theme'],
   );
-  for (const entry of themeEntries) {
+  // Styles and images beside the components.
+  for (const entry of existsSync(themeDir) ? readdirSync(themeDir).sort() : []) {
     const full = path.join(themeDir, entry);
-    const isDir = statSync(full).isDirectory();
-    if (!isDir && !/\.[jt]sx?$/.test(entry)) {
-      // Styles and images beside the components.
+    if (!statSync(full).isDirectory() && !/\.[jt]sx?$/.test(entry))
       copies.push({ from: full, to: `src/theme/${entry}`, count: 'src/theme' });
-      continue;
-    }
-    const name = entry.replace(/\.[jt]sx?$/, '');
+  }
+  for (const { name, file, isDir } of themeEntries(siteDir)) {
+    const from = isDir ? path.dirname(file) : file;
+    const rel = posix(path.relative(siteDir, from));
     const kind = themeFileKind(name);
-    if (kind === 'site component' && imported.has(name)) {
-      copies.push({ from: full, to: `src/theme/${entry}`, count: 'src/theme' });
+    const blocker = kind === 'override' ? overrideBlocker(siteDir, file, isDir) : undefined;
+    if ((kind === 'site component' && imported.has(name)) || (kind === 'override' && !blocker)) {
+      copies.push({ from, to: rel, count: 'src/theme' });
       continue;
     }
-    const file = isDir
-      ? (fg.sync('index.{js,jsx,ts,tsx}', { cwd: full })[0] ?? fg.sync('**/*', { cwd: full }).sort()[0])
-      : undefined;
     notCarried.push({
-      file: posix(path.relative(siteDir, file ? path.join(full, file) : full)),
+      file: posix(path.relative(siteDir, file)),
       what: kind === 'site component' ? `site component "${name}" (@theme/${name})` : `swizzled component "${name}"`,
       reason:
-        kind === 'docs-it has its own'
-          ? `docs-it has its own @theme/${name}: this version is not used`
+        kind === 'override'
+          ? `not carried as docs-it's override of ${name}: ${blocker}`
           : kind === 'swizzled layout'
             ? 'no docs-it counterpart: docs-it’s layout is its own'
             : 'no page or component imports it: not copied',

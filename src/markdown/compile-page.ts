@@ -31,7 +31,7 @@ import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { type ContentOverrides, overrideExportName } from '../shared/theme-components';
-import type { CompiledPage, ImportBinding, PageContext } from './compiled-page';
+import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
 import { createHighlighter, type Highlighter } from './highlighter';
@@ -172,13 +172,22 @@ export function createPageCompiler(
                 [importsArgument]: imports,
               } as Parameters<typeof runMdx>[1]);
               const Content = mod.default as ComponentType<{ components: Record<string, unknown> }>;
-              const content = createElement(Content, { components });
-              const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
-              countSiteElements(budget.count);
-              try {
-                return withoutImagePreloads(renderToStaticMarkup(withPage(withIds)));
-              } finally {
-                countSiteElements(undefined);
+              const undefinedNames: Record<string, unknown> = {};
+              for (;;) {
+                const content = createElement(Content, { components: { ...components, ...undefinedNames } });
+                const withIds = createElement(IdsContext.Provider, { value: createIds() }, content);
+                countSiteElements(budget.count);
+                try {
+                  return withoutImagePreloads(renderToStaticMarkup(withPage(withIds)));
+                } catch (error) {
+                  const name = input.mdx1UndefinedComponents ? missingComponentName(error) : undefined;
+                  if (!name || name in undefinedNames) throw error;
+                  // As MDX 1 (Docusaurus 2) does: an empty div, and a warning where the page uses it.
+                  undefinedNames[name] = EmptyDiv;
+                  file.data.problems = [...(file.data.problems ?? []), undefinedComponentWarning(name, body)];
+                } finally {
+                  countSiteElements(undefined);
+                }
               }
             });
           } catch (error) {
@@ -330,13 +339,33 @@ function placeOf(text: string, pattern: RegExp): { line: number; column: number 
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The component MDX found no value for while running a page (`<Name />` neither imported nor provided). */
+function missingComponentName(error: unknown): string | undefined {
+  return /^Expected component `([\w.]+)` to be defined/.exec((error as Error)?.message ?? '')?.[1];
+}
+
+/** What MDX 1 renders for a component the page does not define. */
+const EmptyDiv = () => createElement('div');
+
+/** The warning of a component MDX 1 rendered as an empty div (`markdown.mdx1Compat.undefinedComponents`). */
+function undefinedComponentWarning(name: string, body: string): Problem {
+  const place = placeOf(body, new RegExp(`<${escapeRegExp(name)}[\\s/>]`)) ?? { line: 1, column: 1 };
+  return {
+    message: `<${name}> is neither imported nor provided: rendered as an empty div, as MDX 1 (Docusaurus 2) does`,
+    ...place,
+    hint:
+      `Import it at the top of the page (import ${name} from '…') or remove it; Docusaurus 3, and docs-it ` +
+      'without markdown.mdx1Compat.undefinedComponents, stop here.',
+    severity: 'warning',
+  };
+}
+
 /**
  * The error MDX raises while running a page without a place of its own (an unknown component), located at its
  * use in the page and named in its words; MDX's own text names its internal files.
  */
 function missingNameError(error: unknown, file: string, body: string): DocsItError | undefined {
-  const text = (error as Error)?.message ?? '';
-  const component = /^Expected component `([\w.]+)` to be defined/.exec(text)?.[1];
+  const component = missingComponentName(error);
   if (component) {
     const place = placeOf(body, new RegExp(`<${escapeRegExp(component)}[\\s/>]`));
     return new DocsItError(

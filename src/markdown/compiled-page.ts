@@ -95,6 +95,11 @@ export interface PageContext {
   mdxData?: MdxPageData;
   /** The site's overrides of content components this page may draw (absent: it draws the theme's). */
   theme?: ContentOverrides;
+  /**
+   * A component the page neither imports nor is given renders as an empty div with a warning, as in MDX 1
+   * (`markdown.mdx1Compat.undefinedComponents`), instead of failing the page.
+   */
+  mdx1UndefinedComponents?: true;
 }
 
 declare module 'vfile' {

@@ -82,7 +82,9 @@ export default function remarkImports() {
           return (statement.specifiers ?? []).map((s) => declaration(identifier(s.local.name), literal(url)));
         }
         const spec = siteSpecifier(source, where);
-        const key = isBuiltinModule(spec) ? builtinKey(spec) : page.code?.imports[spec];
+        // The site's own `src/theme/<Name>` wins over docs-it's module of that name, as in Docusaurus.
+        const siteKey = page.code?.imports[spec];
+        const key = siteKey ?? (isBuiltinModule(spec) ? builtinKey(spec) : undefined);
         if (!key) {
           fail(...unresolved(source, spec, page.code !== undefined));
           file.data.importFailed = true;
@@ -100,7 +102,7 @@ export default function remarkImports() {
                 : specifier.imported!.type === 'Identifier'
                   ? specifier.imported!.name
                   : specifier.imported!.value;
-          if (isBuiltinModule(spec) && imported !== '*' && !Object.hasOwn(builtinModules[spec], imported)) {
+          if (!siteKey && isBuiltinModule(spec) && imported !== '*' && !Object.hasOwn(builtinModules[spec], imported)) {
             const names = Object.keys(builtinModules[spec]).join(', ');
             fail(`${spec} has no export named ${imported}`, `It exports ${names}.`);
           }

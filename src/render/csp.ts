@@ -33,7 +33,12 @@ export function contentSecurityPolicy(
     "manifest-src 'self'",
     ...(options.frameAncestors ? ["frame-ancestors 'none'"] : []),
   ];
-  return withSiteSources(directives, site.csp).join('; ');
+  // The origins of the site's stylesheets from elsewhere (`stylesheets`).
+  const styleOrigins = site.stylesheets.flatMap(({ href }) =>
+    href.startsWith('https://') ? [new URL(href).origin] : [],
+  );
+  const csp = { ...site.csp, 'style-src': [...(site.csp['style-src'] ?? []), ...styleOrigins] };
+  return withSiteSources(directives, csp).join('; ');
 }
 
 /** The site's `csp` sources appended to their directives; a directive not written yet comes with `'self'`. */

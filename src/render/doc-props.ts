@@ -29,6 +29,7 @@ export const docPage: RoutePageBuilder = async (route, ctx, problems) => {
     hideTitle: doc.frontMatter.hide_title ?? false,
     toc: tocOf(doc.frontMatter, compiled),
     breadcrumbs: nav?.breadcrumbs ?? [],
+    ...(ctx.site.docs.breadcrumbs ? {} : { hideBreadcrumbs: true as const }),
     ...translationOf(doc.source.file, ctx),
     ...prevNextOf(nav ?? {}),
     ...(sidebarId ? { sidebarId } : {}),
@@ -57,6 +58,7 @@ export const categoryIndexPage: RoutePageBuilder = async (route, ctx) => {
     hideTitle: false,
     toc: [],
     breadcrumbs: index.breadcrumbs,
+    ...(ctx.site.docs.breadcrumbs ? {} : { hideBreadcrumbs: true as const }),
     sidebarId: index.sidebarId,
     ...prevNextOf(index),
   };
@@ -152,13 +154,11 @@ const isoDate = (date: string | Date) => (date instanceof Date ? date.toISOStrin
  */
 function lastUpdateOf(doc: Doc, ctx: RoutePropsContext): Pick<DocProps, 'lastUpdate'> {
   const given = doc.frontMatter.last_update;
-  const date = given?.date
-    ? isoDate(given.date)
-    : ctx.site.docs.showLastUpdateTime
-      ? ctx.lastCommitDates?.get(doc.source.file)
-      : undefined;
-  if (!date && !given?.author) return {};
-  return { lastUpdate: { ...(date ? { date } : {}), ...(given?.author ? { author: given.author } : {}) } };
+  const commit = ctx.lastCommits?.get(doc.source.file);
+  const date = given?.date ? isoDate(given.date) : ctx.site.docs.showLastUpdateTime ? commit?.date : undefined;
+  const author = given?.author ?? (ctx.site.docs.showLastUpdateAuthor ? commit?.author : undefined);
+  if (!date && !author) return {};
+  return { lastUpdate: { ...(date ? { date } : {}), ...(author ? { author } : {}) } };
 }
 
 /** One section per sidebar on the docs' home: its top category (or the sidebar itself) and its first links. */

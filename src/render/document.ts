@@ -104,6 +104,12 @@ export function renderDocument({
   head.push(`<script>${assets.colorModeScript}</script>`);
   // Without JavaScript nothing fills a large sidebar's gaps in: the page shows the path to it without them.
   if (hasSidebarGaps(data)) head.push('<noscript><style>.menu-gap{display:none}</style></noscript>');
+  // The site's stylesheets from elsewhere, before the theme's, as Docusaurus orders them.
+  for (const { href, integrity, crossorigin } of site.stylesheets) {
+    const attrs =
+      (integrity ? ` integrity="${a(integrity)}"` : '') + (crossorigin ? ` crossorigin="${crossorigin}"` : '');
+    head.push(`<link rel="stylesheet" href="${a(href)}"${attrs}>`);
+  }
   for (const css of assets.css) head.push(`<link rel="stylesheet" href="${a(css)}">`);
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
   const tail: string[] = [];

@@ -7,6 +7,7 @@ import type { DocsItError } from '../errors';
 import type { CompiledPage } from '../markdown/compiled-page';
 import type { InterfaceText } from '../shared/i18n/interface-text';
 import type { RouteProps } from '../shared/route-data';
+import type { LastCommit } from '../translations/last-commit-dates';
 
 /** A route ready to render: its template's props and what the document around it needs. */
 export interface RoutePage {
@@ -26,8 +27,8 @@ export interface RoutePropsContext {
   model: ContentModel;
   /** The site's interface strings (page titles the theme gives: the archive, the 404 page…). */
   text: InterfaceText;
-  /** The day each content file last changed in git, when the site shows it (`docs.showLastUpdateTime`). */
-  lastCommitDates?: ReadonlyMap<string, string>;
+  /** The last commit of each content file in git, when the site shows it (`docs.showLastUpdate*`). */
+  lastCommits?: ReadonlyMap<string, LastCommit>;
   /** `editUrl` functions of the config, if any. */
   editUrls?: EditUrlFunctions;
   /** A content file's compiled page, its links resolved. */

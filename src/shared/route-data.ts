@@ -42,6 +42,8 @@ export interface DocProps extends Base {
   toc: TocItem[];
   sidebarId?: string;
   breadcrumbs: Breadcrumb[];
+  /** `docs.breadcrumbs: false`: the page shows none (search still names the page's category). */
+  hideBreadcrumbs?: true;
   prev?: NavLink;
   next?: NavLink;
   /** "Edit this page": the page's source in the site's repository. */

@@ -50,7 +50,8 @@ export interface SiteChrome {
     hideOnScroll: boolean;
     items: NavbarItem[];
   };
-  footer: { columns: { title: string; items: LinkItem[] }[]; copyright: string };
+  /** A footer item is a link, or markup of the site's own (`{ html }`, as in Docusaurus). */
+  footer: { columns: { title: string; items: (LinkItem | { html: string })[] }[]; copyright: string };
   announcementBar?: AnnouncementBar;
   /**
    * A notice shown on every page above the navbar (how current a translation is, say); `id` changes with the

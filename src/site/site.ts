@@ -30,7 +30,7 @@ import { type RoutePage, routePageOf } from '../render/route-props';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
-import { readLastCommitDates } from '../translations/last-commit-dates';
+import { type LastCommit, readLastCommits } from '../translations/last-commit-dates';
 import { loadSiteCode } from './code/load-site-code';
 import { siteCodeContextOf } from './code/site-code-plugins';
 import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
@@ -61,22 +61,22 @@ export interface SiteContent {
   /** The site's own `_headers` in its static folder, joined with docs-it's (see `host-files.ts`). */
   siteHeaders?: SiteHostFile;
   /**
-   * The day each content file last changed in git (`docs.showLastUpdateTime` of a site in a git checkout), by
-   * path relative to the site's folder.
+   * The last commit of each content file in git, its day and author (`docs.showLastUpdateTime` or
+   * `showLastUpdateAuthor` of a site in a git checkout), by path relative to the site's folder.
    */
-  lastCommitDates?: ReadonlyMap<string, string>;
+  lastCommits?: ReadonlyMap<string, LastCommit>;
 }
 
 /** Reads every file of the site's content. */
 export async function readContent(config: ResolvedConfig, modules: ModuleFiles): Promise<SiteContent> {
   const { root } = config.paths;
-  const [discovered, releases, configSource, lastCommitDates] = await Promise.all([
+  const [discovered, releases, configSource, lastCommits] = await Promise.all([
     discoverContent(config),
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
     // git runs in its own process while the content is read.
-    config.site.docs.showLastUpdateTime
-      ? readLastCommitDates(root, path.relative(root, config.paths.content) || '.')
+    config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
+      ? readLastCommits(root, path.relative(root, config.paths.content) || '.')
       : undefined,
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
@@ -96,7 +96,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     theme,
     codeStyles: [...new Set([...styles, ...theme.styles])],
     ...(siteHeaders ? { siteHeaders } : {}),
-    ...(lastCommitDates ? { lastCommitDates } : {}),
+    ...(lastCommits ? { lastCommits } : {}),
   };
 }
 
@@ -186,6 +186,7 @@ export function createSite(
     content.code,
     docusaurusSiteConfigOf(config.site),
     content.theme.content,
+    { mdx1UndefinedComponents: config.site.markdown.mdx1Compat.undefinedComponents },
   );
   const pages = new Map<string, Promise<CompiledPage>>();
   const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
@@ -289,7 +290,7 @@ export function createSite(
           site: config.site,
           model,
           text: chrome.text,
-          ...(content.lastCommitDates ? { lastCommitDates: content.lastCommitDates } : {}),
+          ...(content.lastCommits ? { lastCommits: content.lastCommits } : {}),
           ...(config.editUrls ? { editUrls: config.editUrls } : {}),
           page: site.page,
           assetUrl: assets.urlOf,

@@ -11,28 +11,40 @@ const header = '\u0001';
  * has no date: the oldest commit there lists every file, as if it had added them all.
  */
 export async function readLastCommitDates(root: string, folder: string): Promise<Map<string, string> | undefined> {
+  const commits = await readLastCommits(root, folder);
+  return commits && new Map([...commits].map(([file, commit]) => [file, commit.date]));
+}
+
+/** The last commit that changed a file: its day and its author's name. */
+export interface LastCommit {
+  date: string;
+  author: string;
+}
+
+/** As `readLastCommitDates`, with the author of each file's last commit (Docusaurus's `showLastUpdateAuthor`). */
+export async function readLastCommits(root: string, folder: string): Promise<Map<string, LastCommit> | undefined> {
   const inside = await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => undefined);
   if (inside?.code !== 0 || inside.stdout.trim() !== 'true') return undefined;
   const [log, boundary] = await Promise.all([
-    git(root, ['log', `--format=${header}%H %cs`, '--name-only', '-z', '--no-renames', '--relative', '--', folder]),
+    git(root, ['log', `--format=${header}%H %cs %an`, '--name-only', '-z', '--no-renames', '--relative', '--', folder]),
     shallowBoundary(root),
   ]);
   if (log.code !== 0) return undefined;
-  const dates = new Map<string, string>();
+  const commits = new Map<string, LastCommit>();
   const seen = new Set<string>();
-  let date: string | undefined;
+  let commit: LastCommit | undefined;
   for (const token of log.stdout.split('\0')) {
     const entry = token.replace(/^\n/, '');
     if (entry.startsWith(header)) {
-      const [hash, day] = entry.slice(header.length).split(' ');
-      date = boundary.has(hash!) ? undefined : day;
+      const [hash, date, ...name] = entry.slice(header.length).split(' ');
+      commit = boundary.has(hash!) ? undefined : { date: date!, author: name.join(' ') };
     } else if (entry !== '' && !seen.has(entry)) {
       // Newest first: a file's first commit is its last change.
       seen.add(entry);
-      if (date) dates.set(entry, date);
+      if (commit) commits.set(entry, commit);
     }
   }
-  return dates;
+  return commits;
 }
 
 /** The commits a shallow clone's history stops at (none in a full clone). */

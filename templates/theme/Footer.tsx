@@ -11,11 +11,17 @@ function FooterOriginal({ footer }: FooterProps) {
           <div key={column.title} className="footer-column">
             <p className="footer-title">{column.title}</p>
             <ul>
-              {column.items.map((item) => (
-                <li key={item.label}>
-                  <SmartLink item={item} className="footer-link" />
-                </li>
-              ))}
+              {column.items.map((item) =>
+                'html' in item ? (
+                  // Markup the site's maintainers wrote in its config, as Docusaurus shows it.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own config, not a reader's input.
+                  <li key={item.html} className="footer-item-html" dangerouslySetInnerHTML={{ __html: item.html }} />
+                ) : (
+                  <li key={item.label}>
+                    <SmartLink item={item} className="footer-link" />
+                  </li>
+                ),
+              )}
             </ul>
           </div>
         ))}

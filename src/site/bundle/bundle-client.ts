@@ -102,13 +102,14 @@ function siteCode(input: BundleInput): Plugin {
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
-      // A Docusaurus module docs-it provides, else the site's own `src/theme/<Name>` (as on the server).
+      // The site's own `src/theme/<Name>`, else a Docusaurus module docs-it provides (as on the server).
       b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
-        if (isBuiltinModule(args.path)) return { path: args.path, namespace: 'docs-it-builtin' };
-        const file = Object.hasOwn(siteThemeComponents, args.path.slice('@theme/'.length))
-          ? siteThemeComponents[args.path.slice('@theme/'.length)]
-          : undefined;
-        return file ? { path: file } : undefined;
+        const file =
+          args.path.startsWith('@theme/') && Object.hasOwn(siteThemeComponents, args.path.slice('@theme/'.length))
+            ? siteThemeComponents[args.path.slice('@theme/'.length)]
+            : undefined;
+        if (file) return { path: file };
+        return isBuiltinModule(args.path) ? { path: args.path, namespace: 'docs-it-builtin' } : undefined;
       });
       b.onLoad({ filter: /.*/, namespace: 'docs-it-builtin' }, (args) => ({
         contents: Object.entries(builtinModules[args.path as BuiltinModule] as Record<string, string>)

@@ -94,8 +94,9 @@ export async function bundleSiteCode(options: SiteCodeBundleOptions): Promise<Si
       plugins: [
         ...(options.plugins ?? []),
         ...sitePlugins(options.site),
-        docsItModules,
+        // The site's own `src/theme/<Name>` before docs-it's module of that name, as in Docusaurus.
         siteTheme(root),
+        docsItModules,
         siteAlias(root),
         sitePackages,
       ],

@@ -41,10 +41,11 @@ function codeImportsOf(
       const spec = siteSpecifier(source, file);
       const themeFile = /^@theme\/[\w-]+$/.test(spec) ? siteThemeComponentFile(root, spec.slice(7)) : undefined;
       if (
-        isFragmentImport(spec) ||
-        isAssetImport(source) ||
-        isBuiltinModule(spec) ||
-        (/^@(theme|docusaurus)\//.test(spec) && !themeFile)
+        !themeFile &&
+        (isFragmentImport(spec) ||
+          isAssetImport(source) ||
+          isBuiltinModule(spec) ||
+          /^@(theme|docusaurus)\//.test(spec))
       )
         continue;
       if (!files.has(spec)) files.set(spec, themeFile ?? resolveModule(spec, root));
@@ -120,7 +121,9 @@ export async function loadSiteCode(
   const byImport: Record<string, string> = {};
   for (const [spec, file] of imports) if (file) byImport[spec] = targets.get(file)!;
   // A site's own src/theme/<Name> is what @theme/<Name> names when both exist, as in Docusaurus.
-  for (const name of components) byImport[`@theme/${name}`] ??= `${componentsKey}#${name}`;
+  // The components module does not replace a module docs-it provides (a file in src/theme does).
+  for (const name of components)
+    if (!isBuiltinModule(`@theme/${name}`)) byImport[`@theme/${name}`] ??= `${componentsKey}#${name}`;
   const exports: Record<string, string[]> = {};
   for (const key of targets.values()) exports[key] = Object.keys(loaded[key] ?? {}).sort();
   return { code: { url, components, imports: byImport, exports }, styles };

@@ -86,8 +86,8 @@ export function sitePlugins(site: SiteCodeContext): Plugin[] {
 }
 
 /**
- * `@theme/<Name>` is the site's own component `src/theme/<Name>` when it has one (and docs-it provides no module of
- * that name), as in Docusaurus.
+ * `@theme/<Name>` is the site's own component `src/theme/<Name>` when it has one, as in Docusaurus: before a module
+ * docs-it provides under that name (see `docsItModules`).
  */
 export function siteTheme(root: string): Plugin {
   return {

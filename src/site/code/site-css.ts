@@ -143,6 +143,18 @@ export function cssImports(root: string): Plugin {
           : found.path;
         return { path: file, namespace: cssNamespace };
       });
+      // A package's stylesheet by a subpath its `exports` map to a CSS file (`import 'meilisearch-docsearch/css'`).
+      b.onResolve({ filter: /^(@[\w.-]+\/)?[\w.-]+\/[^.]/ }, (args) => {
+        if (/^@(theme|theme-original|docusaurus|site)\//.test(args.path)) return undefined;
+        if (!/^(import-statement|require-call|dynamic-import)$/.test(args.kind)) return undefined;
+        let file: string;
+        try {
+          file = createRequire(path.join(args.resolveDir, 'index.js')).resolve(args.path);
+        } catch {
+          return undefined;
+        }
+        return file.endsWith('.css') ? { path: file, namespace: cssNamespace } : undefined;
+      });
       b.onLoad({ filter: /.*/, namespace: cssNamespace }, async (args) => ({
         contents: isCssModule(args.path)
           ? `export default ${JSON.stringify((await compileCssModule(args.path, root)).names)};`

@@ -12,7 +12,7 @@ import {
 import { digestText } from '../../cache/digest';
 import type { ModuleFiles } from '../../cache/module-files';
 import { closestName } from '../../config/describe-issue';
-import { isSiteThemeName, themeEntries } from '../../config/site-theme-files';
+import { isProvidedThemeName, isSiteThemeName, themeEntries } from '../../config/site-theme-files';
 import { DocsItError } from '../../errors';
 import { overrideErrorIn, withSourceMap } from '../../markdown/override-errors';
 import {
@@ -62,10 +62,10 @@ export function findThemeOverrides(root: string, imported: ReadonlySet<string> =
     }
     const near = closestName(name, themeComponentNames);
     const rename = near && `Did you mean ${near}? Rename it ${near}${isDir ? '/index.tsx' : path.extname(file)}. `;
-    const own = isSiteThemeName(name)
+    const own = !isProvidedThemeName(name)
       ? ` A component of the site's own in ${themeOverridesDir} is one its pages or components import ` +
         `as @theme/${name}.`
-      : ` docs-it provides @theme/${name} itself: name the site's component otherwise.`;
+      : ` docs-it provides @theme/${name} itself: nothing imports this file, so docs-it's is drawn.`;
     throw new DocsItError(
       `${rel(root, file)} overrides no theme component: there is none named ${name}`,
       { file: rel(root, file), line: 1, column: 1 },

@@ -64,6 +64,7 @@ export function compileJobsOf(
   code?: SiteCode,
   siteConfig: DocusaurusSiteConfig = docusaurusSiteConfigOf({ title: '', tagline: '', url: '', baseUrl }),
   theme?: ContentOverrides,
+  markdown: { mdx1UndefinedComponents?: boolean } = {},
 ): Map<string, CompileInput> {
   const texts = new Map<string, string>(Object.entries(discovered.fragments));
   for (const source of discovered.sources) texts.set(source.file, source.text);
@@ -95,6 +96,7 @@ export function compileJobsOf(
       const imports = importsOfPage(source, texts);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
+      if (markdown.mdx1UndefinedComponents) job.mdx1UndefinedComponents = true;
     }
     const pageTheme = contentOverridesOfPage(theme, [source.body, ...Object.values(job.fragments)], !!job.code);
     if (pageTheme) job.theme = pageTheme;

@@ -43,7 +43,7 @@ export function declaredLinks(
     }
   }
   for (const column of site.footer.columns) {
-    for (const item of column.items) add(`footer "${column.title}"`, item.to ?? item.href);
+    for (const item of column.items) if (!('html' in item)) add(`footer "${column.title}"`, item.to ?? item.href);
   }
   for (const match of site.announcementBar?.content.matchAll(/href="([^"]*)"/g) ?? []) add('announcementBar', match[1]);
   const sidebarLinks = (id: string, items: SidebarItem[]) => {

@@ -43,12 +43,15 @@ test('a function where docs-it takes a value is named, and an option without a r
 
 test('editUrl as a function: written as its source when self-contained, else named with what it uses', () => {
   const draft: Draft = {};
+  // The sources of functions, as text.
   const own =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a function's source, which has a template literal.
     '({ docPath }) => docPath === "api.md" ? "https://x.example/api" : `https://x.example/edit/docs/${docPath}`';
   assert.equal(carryOption('docs.editUrl', { $function: 'editUrl', $source: own }, draft, context).carried, true);
   const carried = (draft.docs as Draft).editUrl as (params: { docPath: string }) => string;
   assert.is(String(carried), own);
   assert.is(carried({ docPath: 'intro.md' }), 'https://x.example/edit/docs/intro.md');
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a function's source, which has a template literal.
   const outside = '({ blogPath }) => `${GITHUB_URL}/edit/main/blog/${blogPath}`';
   const result = carryOption('blog.editUrl', { $function: 'editUrl', $source: outside }, draft, context);
   assert.equal(result.leftovers, [

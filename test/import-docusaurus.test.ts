@@ -93,6 +93,13 @@ test('a Docusaurus site imported by the CLI builds, and the report names what it
   // The site's own component in src/theme that a page imports is copied; one nothing imports is named.
   assert.not.match(report, /src\/theme\/Versione\.js/);
   assert.match(report, /src\/theme\/Dimenticato\.js: site component "Dimenticato" \(@theme\/Dimenticato\): no page or/);
+  // Site code that connects elsewhere would meet docs-it's Content-Security-Policy: named, with what to add.
+  assert.match(
+    report,
+    "src/components/StatoServizio.js:6: a connection to https://stato.faro.example: docs-it's " +
+      'Content-Security-Policy lets pages connect only to their own origin: if this code reaches ' +
+      "https://stato.faro.example, add it to the config: csp: { 'connect-src': ['https://stato.faro.example'] }",
+  );
   assert.match(report, /docusaurus\.config\.js:80:5: themeConfig\.prism: /);
   assert.match(report, /docusaurus\.config\.js:32:11: docs\.remarkPlugins: /);
   assert.match(report, /i18n\/it\/code\.json: interface strings: /);

@@ -86,6 +86,7 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
   for (const dir of ['src/components', 'src/css']) {
     if (existsSync(path.join(siteDir, dir))) copies.push({ from: path.join(siteDir, dir), to: dir, count: dir });
   }
+  notCarried.push(...connectOrigins(siteDir, copies));
   const i18nDir = path.join(siteDir, 'i18n');
   for (const locale of existsSync(i18nDir) ? readdirSync(i18nDir).sort() : []) {
     const codeJson = path.join(i18nDir, locale, 'code.json');
@@ -126,4 +127,40 @@ export function siteFolders(siteDir: string, paths: SiteFolderPaths): { copies: 
     }
   }
   return { copies, notCarried };
+}
+
+/**
+ * Where the copied site code connects to another origin, as written (`fetch('https://…')`, a WebSocket, or a
+ * `host:`/`url:`/`endpoint:` option of a search or API client): Docusaurus sends no Content-Security-Policy, docs-it
+ * does, and its `connect-src` lets pages reach only their own origin, so such a component would fail in the browser
+ * with nothing said at build time. Each is named with what to add to the config.
+ */
+const connectCall = String.raw`(?:\b(?:fetch|WebSocket|EventSource)\(\s*|\b(?:host|url|endpoint|apiUrl)\s*:\s*)`;
+const connectTarget = new RegExp(String.raw`${connectCall}['"\`]((?:https?|wss?)://[^/'"\`\s]+)`, 'g');
+
+function connectOrigins(siteDir: string, copies: readonly Copy[]): ReportEntry[] {
+  const found: ReportEntry[] = [];
+  for (const copy of copies) {
+    if (copy.count !== 'src/theme' && copy.count !== 'src/components') continue;
+    const files = statSync(copy.from).isDirectory()
+      ? fg.sync('**/*.{js,jsx,ts,tsx}', { cwd: copy.from, absolute: true, ignore: ['**/node_modules/**'] }).sort()
+      : /\.[jt]sx?$/.test(copy.from)
+        ? [copy.from]
+        : [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(connectTarget)) {
+        const origin = match[1]!;
+        found.push({
+          file: posix(path.relative(siteDir, file)),
+          line: text.slice(0, match.index).split('\n').length,
+          what: `a connection to ${origin}`,
+          reason:
+            "docs-it's Content-Security-Policy lets pages connect only to their own origin: if this code reaches " +
+            `${origin}, add it to the config: csp: { 'connect-src': ['${origin}'] }`,
+        });
+      }
+    }
+  }
+  return found;
 }

@@ -14,7 +14,6 @@ function FooterOriginal({ footer }: FooterProps) {
               {column.items.map((item) =>
                 'html' in item ? (
                   // Markup the site's maintainers wrote in its config, as Docusaurus shows it.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own config, not a reader's input.
                   <li key={item.html} className="footer-item-html" dangerouslySetInnerHTML={{ __html: item.html }} />
                 ) : (
                   <li key={item.label}>

@@ -22,33 +22,33 @@ interface Budget {
  */
 export function budgetLines(results: SiteResult[]): string[] {
   const site = (name: string) => results.find((r) => r.name === name);
-  const real = site('sito reale');
-  const small = site('sintetico 1000');
-  const large = site('sintetico 10000');
+  const real = site('real site');
+  const small = site('synthetic 1000');
+  const large = site('synthetic 10000');
   const budgets: Budget[] = [
-    { what: 'sito reale, freddo', value: real?.coldMs, limit: 3500, unit: 'ms' },
-    { what: 'sito reale, caldo', value: real?.warmMs, limit: 700, unit: 'ms' },
-    { what: '1.000 pagine, freddo', value: small?.coldMs, limit: 5000, unit: 'ms' },
-    { what: '10.000 pagine, freddo', value: large?.coldMs, limit: 30000, unit: 'ms' },
-    { what: '10.000 pagine, picco RSS', value: large?.rssMb, limit: 1024, unit: 'MB' },
+    { what: 'real site, cold', value: real?.coldMs, limit: 3500, unit: 'ms' },
+    { what: 'real site, warm', value: real?.warmMs, limit: 700, unit: 'ms' },
+    { what: '1,000 pages, cold', value: small?.coldMs, limit: 5000, unit: 'ms' },
+    { what: '10,000 pages, cold', value: large?.coldMs, limit: 30000, unit: 'ms' },
+    { what: '10,000 pages, peak RSS', value: large?.rssMb, limit: 1024, unit: 'MB' },
   ];
   if (small && large) {
-    budgets.push({ what: 'crescita 1.000 → 10.000, freddo', value: large.coldMs / small.coldMs, limit: 10, unit: '×' });
+    budgets.push({ what: 'growth 1,000 → 10,000, cold', value: large.coldMs / small.coldMs, limit: 10, unit: '×' });
     if (small.warmMs && large.warmMs)
       budgets.push({
-        what: 'crescita 1.000 → 10.000, caldo',
+        what: 'growth 1,000 → 10,000, warm',
         value: large.warmMs / small.warmMs,
         limit: 10,
         unit: '×',
       });
   }
   // Issue 35: 100,000 pages complete under 2 GB and grow linearly from 10,000.
-  const huge = site('sintetico 100000');
+  const huge = site('synthetic 100000');
   if (huge) {
-    budgets.push({ what: '100.000 pagine, picco RSS', value: huge.rssMb, limit: 2048, unit: 'MB' });
+    budgets.push({ what: '100,000 pages, peak RSS', value: huge.rssMb, limit: 2048, unit: 'MB' });
     if (large)
       budgets.push({
-        what: 'crescita 10.000 → 100.000, freddo',
+        what: 'growth 10,000 → 100,000, cold',
         value: huge.coldMs / large.coldMs,
         limit: 11,
         unit: '×',
@@ -60,8 +60,8 @@ export function budgetLines(results: SiteResult[]): string[] {
     .map(({ what, value, limit, unit }) => {
       const verdict =
         value <= limit
-          ? 'entro il budget'
-          : `OLTRE di ${format(value - limit, unit)} (+${(((value - limit) / limit) * 100).toFixed(0)}%)`;
+          ? 'within budget'
+          : `OVER by ${format(value - limit, unit)} (+${(((value - limit) / limit) * 100).toFixed(0)}%)`;
       const measured = format(value, unit).padStart(10);
       return `${what.padEnd(34)} ${measured}  budget ${format(limit, unit).padStart(9)}  ${verdict}`;
     });

@@ -144,7 +144,7 @@ const runOnce = async (name: string, config: string, out: string) => {
     const floor = diskFloor(out);
     diskLines.push(
       `${name.padEnd(15)} ${String(median.disk.files).padStart(8)} ${median.disk.busyS.toFixed(2).padStart(13)} ` +
-        `${median.disk.waitedS.toFixed(2).padStart(12)}   ${String(floor.files).padStart(6)} file, ` +
+        `${median.disk.waitedS.toFixed(2).padStart(12)}   ${String(floor.files).padStart(6)} files, ` +
         `${floor.mb.toFixed(0)} MB in ${floor.s.toFixed(2)} s`,
     );
   }
@@ -161,17 +161,17 @@ const runOnce = async (name: string, config: string, out: string) => {
   results.push({ name, pages: median.pages, coldMs: median.ms, coldCpuMs: median.cpuMs, warmMs, rssMb });
   firstSearches.push({ name, measured: await firstSearchOf(out) });
 };
-await runOnce('sito reale', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
+await runOnce('real site', path.join(repo, 'site.config.ts'), path.join(repo, 'bench/.sites/out-real'));
 for (const size of sizes) {
   const dir = writeSyntheticSite(path.join(repo, 'bench/.sites'), size);
   // Generating a site deletes the previous one and writes thousands of files: flush that to disk first, so the
   // kernel's write-back (and, on filesystems mounted with `discard`, the trims) is not billed to the build.
   spawnSync('sync');
-  await runOnce(`sintetico ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
+  await runOnce(`synthetic ${size}`, path.join(dir, 'site.config.ts'), path.join(dir, 'build'));
 }
 console.log(
-  `\nsito            pagine   freddo ms   ms/pagina    caldo ms   picco RSS  CPU freddo s` +
-    `${runs > 1 ? `   (freddo: mediana di ${runs})` : ''}`,
+  `\nsite             pages     cold ms     ms/page     warm ms    peak RSS    cold CPU s` +
+    `${runs > 1 ? `   (cold: median of ${runs})` : ''}`,
 );
 for (const r of results) {
   const warmCell = r.warmMs === undefined ? '—' : r.warmMs.toFixed(0);
@@ -182,12 +182,12 @@ for (const r of results) {
   );
 }
 console.log(
-  "\ndisco (build a freddo)   file   thread s   attesa s   solo l'output, scritto fuori dalla build (il minimo)",
+  '\ndisk (cold build)    files      thread s       wait s   the output alone, written outside a build (the floor)',
 );
 for (const line of diskLines) console.log(line);
 console.log(
-  '\nprima ricerca (gzip)   apertura  mediana tot.  massimo tot.  max indice  (apertura: entry e stemmer; ' +
-    'poi shard delle parole e testi dei risultati)',
+  '\nfirst search (gzip)       open  median tot.  largest tot.  max index  (open: entry and stemmer; ' +
+    "then the words' shards and the results' texts)",
 );
 for (const { name, measured } of firstSearches) console.log(firstSearchLine(name, measured));
 console.log('\nbudget (issue 18)');

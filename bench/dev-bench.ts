@@ -97,11 +97,11 @@ try {
   child = startDev();
   const restart = await firstPage();
   console.log(
-    `avvio fino alla prima pagina servita: ${startup.toFixed(0)} ms (cache vuota), ` +
-      `${restart.toFixed(0)} ms (riavvio, blocchi di codice in cache)`,
+    `start to the first page served: ${startup.toFixed(0)} ms (empty cache), ` +
+      `${restart.toFixed(0)} ms (restart, code blocks cached)`,
   );
   console.log(
-    `salvataggio → HTML nuovo nel browser (${times.length} modifiche di ${page}): mediana ` +
+    `save → new HTML in the browser (${times.length} edits of ${page}): median ` +
       `${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p90 ` +
       `${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
   );

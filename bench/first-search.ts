@@ -89,7 +89,7 @@ export function firstSearchLine(name: string, measured: FirstSearch): string {
   return (
     `${name.padEnd(17)} ${kb(measured.openBytes).padStart(10)} ${kb(median.total).padStart(11)} ` +
     `${kb(largest.total).padStart(11)} ${kb(largestIndexBytes(measured)).padStart(12)}  ` +
-    `(«${largest.q}», ${largest.files} file)` +
-    (largest.total > firstSearchBudgetKb * 1024 ? `  OLTRE il budget di ${firstSearchBudgetKb} KB` : '')
+    `(«${largest.q}», ${largest.files} files)` +
+    (largest.total > firstSearchBudgetKb * 1024 ? `  OVER the budget of ${firstSearchBudgetKb} KB` : '')
   );
 }

@@ -36,8 +36,8 @@ try {
     return { files, bytes };
   });
   console.log(
-    `precache: ${files} file, ${(bytes / 1024).toFixed(0)} KB; dalla prima visita al sito ` +
-      `tutto in cache: ${ms.toFixed(0)} ms (loopback)`,
+    `precache: ${files} files, ${(bytes / 1024).toFixed(0)} KB; from the first visit to the whole site ` +
+      `cached: ${ms.toFixed(0)} ms (loopback)`,
   );
 } finally {
   await browser.close();

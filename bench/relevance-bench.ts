@@ -38,7 +38,7 @@ const unknown = [...tuning, ...firstHeldOut, ...heldOut, ...thirdHeldOut].flatMa
   q.answers.filter((a) => !targets.has(absolute(a))).map((a) => `«${q.q}»: ${a}`),
 );
 if (unknown.length) {
-  console.error(`Risposte che l'indice non conosce (correggi relevance-queries.ts):\n  ${unknown.join('\n  ')}`);
+  console.error(`Answers the index does not know (fix relevance-queries.ts):\n  ${unknown.join('\n  ')}`);
   process.exit(1);
 }
 
@@ -76,29 +76,27 @@ async function runSet(name: string, queries: RelevanceQuery[], showMisses = true
     if (rank !== undefined && rank <= 3) at3++;
     reciprocal += rank ? 1 / rank : 0;
     if (rank === 1 && !showAll) continue;
-    lines.push(`  «${query.q}»: ${rank ? `${rank}°` : `oltre il ${depth}°`}; attesa ${query.answers.join(' | ')}`);
+    lines.push(`  «${query.q}»: ${rank ? `#${rank}` : `below #${depth}`}; expected ${query.answers.join(' | ')}`);
     for (const hit of hits.slice(0, 3)) lines.push(`      ${hitLabel(hit)}`);
-    if (hits.length === 0) lines.push('      (nessun risultato)');
+    if (hits.length === 0) lines.push('      (no results)');
   }
   if (!showMisses) lines.length = 0;
-  console.log(
-    `\n${name}: ${queries.length} query${lines.length ? `; ${showAll ? 'tutte' : 'non al primo posto'}:` : ''}`,
-  );
+  console.log(`\n${name}: ${queries.length} queries${lines.length ? `; ${showAll ? 'all' : 'not first'}:` : ''}`);
   for (const line of lines) console.log(line);
   return { name, queries: queries.length, at1, at3, mrr: reciprocal / queries.length };
 }
 
 const results = [
-  await runSet('Insieme di taratura', tuning),
-  await runSet('Prima verifica', firstHeldOut),
-  await runSet('Seconda verifica', heldOut),
-  await runSet('Terza verifica', thirdHeldOut, showThirdMisses),
+  await runSet('Tuning set', tuning),
+  await runSet('First held-out set', firstHeldOut),
+  await runSet('Second held-out set', heldOut),
+  await runSet('Third held-out set', thirdHeldOut, showThirdMisses),
 ];
 const percent = (n: number, of: number) => `${((n / of) * 100).toFixed(1)}%`.padStart(7);
-console.log('\ninsieme                query  success@1  success@3    MRR');
+console.log('\nset                  queries  success@1  success@3    MRR');
 for (const r of results)
   console.log(
     `${r.name.padEnd(22)} ${String(r.queries).padStart(5)}  ${percent(r.at1, r.queries)}    ` +
       `${percent(r.at3, r.queries)}  ${r.mrr.toFixed(3)}`,
   );
-console.log('(obiettivo: success@1 ≥ 90%, success@3 ≥ 97% su ogni insieme)');
+console.log('(goal: success@1 ≥ 90%, success@3 ≥ 97% on every set)');

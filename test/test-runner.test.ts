@@ -87,4 +87,14 @@ test('a pattern of file names runs the files it keeps, --skip leaves some out; w
   assert.match(skipped.out, /^1 test files, 1 test processes\n\n✔ d-passes\.test\.ts/);
 });
 
+test("--times shows each test's wall and processor seconds, and the before hooks', under its file", () => {
+  const { out } = runner('--times', 'a-passes|b-fails');
+  const seconds = (what: string) => new RegExp(`\\n {2}\\d+\\.\\d s, CPU \\d+\\.\\d s {2}${what}`);
+  assert.match(blockOf(out, 'a-passes.test.ts'), seconds('before'));
+  assert.match(blockOf(out, 'a-passes.test.ts'), seconds('prints'));
+  assert.match(blockOf(out, 'b-fails.test.ts'), seconds('one'));
+  assert.match(blockOf(out, 'b-fails.test.ts'), seconds('two'));
+  assert.not.match(runner('a-passes').out, seconds('prints'));
+});
+
 test.run();

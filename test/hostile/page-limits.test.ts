@@ -2,7 +2,8 @@
  * Hostile input, "bounded work per page": small pages that took minutes, overflowed the stack or filled the memory
  * (a 10,000-deep list in 20 KB, 1,000 nested admonitions, 3,000 `_`, a component that renders itself) are located
  * errors; pages at the limits still compile; `dev` answers readers while a page never finishes compiling.
- * Every compile here runs in a worker with bounded memory, every build and dev server in a process of its own,
+ * Every compile here runs in a worker with bounded memory (one the pages share, which a page that stops or
+ * hangs it leaves to another), every build and dev server in a process of its own,
  * with a hang guard that stops it: a broken limit fails its test instead of stopping the machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,7 +14,7 @@ import { DocsItError, formatError } from '../../src/errors';
 import type { CompileInput } from '../../src/markdown/compile-page';
 import { pageLimits } from '../../src/markdown/page-limits';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
-import { compileWorkerScript, createCompilePool } from '../../src/site/compile/compile-pool';
+import { type CompilePool, compileWorkerScript, createCompilePool } from '../../src/site/compile/compile-pool';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
@@ -35,9 +36,9 @@ function guarded<T>(what: string, promise: Promise<T>, onHang: () => void = () =
 
 const r = (text: string, times: number) => text.repeat(times);
 
-/** Compiles one page in a fresh worker limited to `memoryMb`; the page's error (formatted), or `compiled`. */
-async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb = 512): Promise<string> {
-  const pool = createCompilePool({
+/** A worker limited to `memoryMb` that takes one page at a time. */
+const workerOf = (memoryMb: number) =>
+  createCompilePool({
     size: 1,
     eager: true,
     held: 1,
@@ -45,6 +46,19 @@ async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb 
     highlight: (block, inWorker) => inWorker(block),
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   });
+
+/**
+ * The worker of 512 MB the pages share: loading the compiler in a worker costs far more than a page here. A page
+ * that stops it (its stack or memory) has the pool start another; one that hangs has it replaced.
+ */
+let sharedWorker: CompilePool | undefined;
+test.after(() => sharedWorker?.close());
+
+/** Compiles one page in a worker limited to `memoryMb`; the page's error (formatted), or `compiled`. */
+async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb = 512): Promise<string> {
+  const own = memoryMb !== 512;
+  if (!own) sharedWorker ??= workerOf(memoryMb);
+  const pool = own ? workerOf(memoryMb) : sharedWorker!;
   const input: CompileInput = {
     file: `content/docs/ostile.${format}`,
     route: '/it/v1/ostile',
@@ -64,9 +78,14 @@ async function compileAlone(body: string, format: 'md' | 'mdx' = 'md', memoryMb 
         () => 'compiled',
         (error: unknown) => (error instanceof DocsItError ? formatError(error) : `crash: ${(error as Error).message}`),
       ),
+      () => {
+        // Its worker is still on the page: the next page gets a new one.
+        if (!own) sharedWorker = undefined;
+        void pool.close();
+      },
     );
   } finally {
-    await pool.close();
+    if (own) await pool.close();
   }
 }
 

@@ -5,6 +5,9 @@
  */
 export const channelFd = 3;
 
+/** Set by the runner's `--times`: each test process shows how long each test of a file took. */
+export const testTimesVariable = 'DOCS_IT_TEST_TIMES';
+
 export interface FileResult {
   /** The file, relative to test/. */
   name: string;

@@ -4,13 +4,14 @@
  * files that took longest last time first. A file's output is shown whole once the file is done, so that two
  * processes never mix their lines; the run fails, naming the files, when any test fails or a file cannot run.
  *
- *   node --import tsx test/runner/run-tests.ts [--jobs N] [--typecheck] [--skip pattern] [--record] [--dir folder]
- *                                             [pattern…]
+ *   node --import tsx test/runner/run-tests.ts [--jobs N] [--typecheck] [--skip pattern] [--record] [--times]
+ *                                             [--dir folder] [pattern…]
  *
  * A pattern (a regular expression, as uvu's) keeps the files whose path under test/ it matches, `--skip` leaves
  * out those it matches. `--typecheck` runs `tsc -b` beside the test files (its output shown at the end, its
  * failure the run's): it keeps one processor busy for a while, which the test files would otherwise leave idle
  * waiting for it. `--record` writes how long each file took into durations.json, the order of the next runs.
+ * `--times` shows how long each test took (wall and CPU seconds, and the `before` hooks' before the first test).
  * `--dir` looks for the test files in another folder (test/test-runner.test.ts runs the runner on files of its
  * own).
  */
@@ -24,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'uvu/parse';
 import { removeSharedBuildsAtExit, testRunVariable } from '../build-outputs';
 import { cpuSeconds } from './cpu-time';
-import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
+import { channelFd, type FileResult, type FromRunner, type ToRunner, testTimesVariable } from './protocol';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const testDir = path.dirname(here);
@@ -35,16 +36,26 @@ interface Options {
   jobs: number;
   typecheck: boolean;
   record: boolean;
+  times: boolean;
   dir: string;
   patterns: RegExp[];
   skip: RegExp[];
 }
 
 function optionsOf(args: string[]): Options {
-  const options: Options = { jobs: 2, typecheck: false, record: false, dir: testDir, patterns: [], skip: [] };
+  const options: Options = {
+    jobs: 2,
+    typecheck: false,
+    record: false,
+    times: false,
+    dir: testDir,
+    patterns: [],
+    skip: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--record') options.record = true;
+    else if (arg === '--times') options.times = true;
     else if (arg === '--typecheck') options.typecheck = true;
     else if (arg === '--skip') options.skip.push(new RegExp(args[++i] ?? '', 'i'));
     else if (arg === '--dir') options.dir = path.resolve(args[++i] ?? '.');
@@ -139,7 +150,12 @@ async function main(): Promise<number> {
       const child = spawn(process.execPath, [...process.execArgv, path.join(here, 'test-worker.ts')], {
         stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
         // uvu's own runner forces colours too; the builds a run shares are named after the runner's process.
-        env: { ...process.env, FORCE_COLOR: '1', [testRunVariable]: String(process.pid) },
+        env: {
+          ...process.env,
+          FORCE_COLOR: '1',
+          [testRunVariable]: String(process.pid),
+          ...(options.times ? { [testTimesVariable]: '1' } : {}),
+        },
       });
       const channel = child.stdio[channelFd] as Duplex;
       const worker: Worker = { child, channel };

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { cpuSeconds } from './cpu-time';
 import { keepSharedUntilRunEnds } from './per-process';
-import { channelFd, type FileResult, type FromRunner, type ToRunner } from './protocol';
+import { channelFd, type FileResult, type FromRunner, type ToRunner, testTimesVariable } from './protocol';
 
 /**
  * This process's own exit. Code under test may replace `process.exit` and leave it replaced (docs-it guards it
@@ -41,6 +41,28 @@ uvu.test.before = Object.assign(
   { each: before.each },
 );
 const closeShared = keepSharedUntilRunEnds();
+
+/** Under `--times` (see run-tests.ts), the wall and CPU seconds of each test and of the file's `before` hooks. */
+function timeEachTest(): void {
+  let wall = performance.now();
+  let cpu = cpuSeconds();
+  let first = true;
+  const line = (what: string) =>
+    `\n  ${((performance.now() - wall) / 1000).toFixed(1)} s, CPU ${(cpuSeconds() - cpu).toFixed(1)} s  ${what}`;
+  before(() => {
+    wall = performance.now();
+    cpu = cpuSeconds();
+  });
+  uvu.test.before.each(() => {
+    if (first) process.stdout.write(line('before'));
+    first = false;
+    wall = performance.now();
+    cpu = cpuSeconds();
+  });
+  uvu.test.after.each((context) => {
+    process.stdout.write(line(context.__test__));
+  });
+}
 
 const channel = new Socket({ fd: channelFd, readable: true, writable: true });
 // The runner is gone: nobody is left to tell what the files do.
@@ -76,6 +98,8 @@ async function runFile(name: string, file: string): Promise<FileResult> {
   const result: FileResult = { name, total: 0, passed: 0, skipped: 0, failed: false, seconds: 0, cpuSeconds: 0 };
   globals.UVU_QUEUE = [[name]];
   globals.UVU_INDEX = 0;
+  // The hooks go to the default suite's next run: the file's.
+  if (process.env[testTimesVariable]) timeEachTest();
   try {
     await import(pathToFileURL(file).href);
     for (const group of globals.UVU_QUEUE) {

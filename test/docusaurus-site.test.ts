@@ -698,6 +698,9 @@ test('the blog: .mdx posts with inline authors and {/* truncate */}, authors fro
   assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
   const welcome = html('lanterna/blog/benvenuti');
   assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');
+  // An HTML tag with a JSX attribute makes a .md page MDX, as Docusaurus reads it: the tag, not its source.
+  assert.match(welcome, '<code style="display:block;color:#5af78e">$ npm create lanterna</code>');
+  assert.not.match(welcome, 'style={{');
   const community = html('lanterna/comunita');
   assert.match(community, '<a href="/lanterna/docs/avvio/introduzione">Cominciate dalla documentazione</a>');
 });

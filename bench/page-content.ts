@@ -157,6 +157,8 @@ function preText(block: Element): string {
     : '';
 }
 
+const aliases: Record<string, string> = { secondary: 'note', important: 'info', success: 'tip', caution: 'warning' };
+
 const docusaurus: Layout = {
   content: (doc) =>
     find(doc, hasClass('theme-doc-markdown')) ??
@@ -185,10 +187,12 @@ const docusaurus: Layout = {
   admonitions: (content) => findAll(content, hasClass('theme-admonition')),
   isAdmonitionHeading: classPrefixed('admonitionHeading'),
   admonitionOf: (el) => {
-    const kind = classes(el)
+    const kindName = classes(el)
       .find((c) => c.startsWith('theme-admonition-'))
       ?.slice('theme-admonition-'.length);
     const heading = find(el, classPrefixed('admonitionHeading'));
+    // Docusaurus 3's aliases draw as the kind they stand for (`important` is an info box, and so on).
+    const kind = (kindName && aliases[kindName]) ?? kindName;
     return `${kind}: ${heading ? squash(textOf(heading)).toLowerCase() : ''}`;
   },
 };
@@ -226,7 +230,8 @@ const docsIt: Layout = {
       .find((c) => /^admonition-(?!heading|content)/.test(c))
       ?.slice('admonition-'.length);
     const heading = find(el, hasClass('admonition-heading'));
-    return `${kind}: ${heading ? squash(textOf(heading)).toLowerCase() : ''}`;
+    // docs-it draws `caution` as `warning`, as Docusaurus 3 does.
+    return `${(kind && aliases[kind]) ?? kind}: ${heading ? squash(textOf(heading)).toLowerCase() : ''}`;
   },
 };
 

@@ -312,6 +312,20 @@ test('navbar and footer links written without the base URL get it; unknown front
   assert.not.match(warnings, 'sidebar_custom_props');
 });
 
+test('emoji shortcodes are emoji, as Docusaurus shows them', () => {
+  assert.match(html('lanterna/docs/riferimenti/api/eventi'), 'segnato con ✅ nel registro.');
+});
+
+test('{…} in a .md page is text, with a warning at its place: Docusaurus reads it as an expression', () => {
+  assert.match(html('lanterna/docs/riferimenti/api/eventi'), 'porta un oggetto vuoto, {}, e uno scritto');
+  assert.match(
+    warnings,
+    'content/docs/riferimenti/api/eventi.md:18:46: "{}" is shown as text in this .md page; Docusaurus',
+  );
+  // Escaped, in code, `{#id}` headings and `{/* truncate */}` read the same in both: no warning.
+  assert.is(warnings.match(/is shown as text in this \.md page/g)?.length, 1);
+});
+
 test("onBrokenAnchors, onBrokenMarkdownLinks 'warn': the site builds, each broken link a warning at its line", () => {
   assert.match(
     warnings,
@@ -705,6 +719,8 @@ test('admonition titles, {#id} headings, code titles and marked lines, MDX 1 com
   assert.match(json, '<p class="admonition-heading">Attenzione alle dimensioni</p>');
   assert.is([...json.matchAll(/<span class="line highlighted">/g)].length, 2);
   assert.not.match(json, 'riassume le chiavi principali', 'an MDX 1 comment is not shown');
+  // Inside inline code an HTML comment is text, as Docusaurus shows it.
+  assert.match(json, 'come <code>&lt;!-- <wbr/>nota <wbr/>--&gt;</code>, resta testo.');
   assert.match(json, '<details><summary>Perché le API sono spente per impostazione predefinita?</summary>');
   // `<details><summary>…</summary>` on one line, in a page compiled as MDX.
   assert.match(
@@ -751,6 +767,9 @@ test('the blog: .mdx posts with inline authors and {/* truncate */}, authors fro
   assert.match(list, '>Luca Bassi</a><small>Contributore</small>');
   const welcome = html('lanterna/blog/benvenuti');
   assert.match(welcome, '<a href="/lanterna/docs/avvio/introduzione">introduzione</a>');
+  // An HTML tag with a JSX attribute makes a .md page MDX, as Docusaurus reads it: the tag, not its source.
+  assert.match(welcome, '<code style="display:block;color:#5af78e">$ npm create lanterna</code>');
+  assert.not.match(welcome, 'style={{');
   const community = html('lanterna/comunita');
   assert.match(community, '<a href="/lanterna/docs/avvio/introduzione">Cominciate dalla documentazione</a>');
 });

@@ -624,9 +624,9 @@ test('a directive added to the list of directive plugins is known, title rule in
   }
 });
 
-test('colons in text stay text (10:30, Nota:bene)', async () => {
-  const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :smile: qui.');
-  assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :smile: qui.</p>');
+test('colons in text stay text (10:30, Nota:bene); a known emoji shortcode is its emoji (Docusaurus)', async () => {
+  const { html } = await compileMd('Alle 10:30 scrivi Nota:bene e :sorriso: qui, :smile:.');
+  assert.match(html, '<p>Alle 10:30 scrivi Nota:bene e :sorriso: qui, 😄.</p>');
 });
 
 test('a directive in a form its plugin does not handle is text, or an error saying how to write it', async () => {

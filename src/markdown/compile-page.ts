@@ -4,6 +4,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
+import remarkEmoji from 'remark-emoji';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -54,6 +55,7 @@ import { cardListMarker } from './remark-card-list';
 import remarkCodeBlockComponent from './remark-code-block-component';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
+import remarkMdExpressions from './remark-md-expressions';
 import remarkMdxFragments from './remark-mdx-fragments';
 import remarkNpm2yarn from './remark-npm2yarn';
 import remarkStripTitle from './remark-strip-title';
@@ -82,6 +84,9 @@ function remarkPlugins(format: 'md' | 'mdx', directives: readonly DirectivePlugi
     remarkNpm2yarn,
     ...directives.map((directive) => directive.plugin),
     remarkHeadingIds,
+    // Emoji shortcodes (`:white_check_mark:`) as Docusaurus shows them (its `markdown.emoji`, on by default).
+    remarkEmoji,
+    ...(format === 'md' ? [remarkMdExpressions] : []),
     remarkStripTitle,
   ];
 }

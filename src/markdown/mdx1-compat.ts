@@ -1,6 +1,6 @@
 /**
  * The MDX 1 habits Docusaurus 3 still accepts in `.mdx` files (its `mdx1Compat`), rewritten into MDX 3 before
- * parsing, outside fenced code: `<!-- comments -->` become `{/* comments *\/}`, and a heading's `{#id}` is
+ * parsing, outside fenced and inline code: `<!-- comments -->` become `{/* comments *\/}`, and a heading's `{#id}` is
  * escaped so MDX reads it as text (remark-heading-ids then takes it, as in `.md`), and `<details><summary>…`
  * on one line gets its summary as a string expression (see below). Line numbers are kept:
  * every rewrite stays on its lines.
@@ -37,7 +37,10 @@ export function mdx1Compat(source: string): string {
 function rewriteProse(text: string): string {
   return (
     text
-      .replace(/<!--([\s\S]*?)-->/g, (_, comment: string) => `{/*${comment.replace(/\*\//g, '* /')}*/}`)
+      // A comment inside inline code is text (Docusaurus shows it): a code span is matched first and kept.
+      .replace(/(`+)(?:(?!\n[ \t]*\n)[\s\S])*?\1(?!`)|<!--([\s\S]*?)-->/g, (match, ticks?: string, comment?: string) =>
+        ticks !== undefined ? match : `{/*${comment!.replace(/\*\//g, '* /')}*/}`,
+      )
       .replace(/^(#{1,6}[ \t].*?)\{#([^}\s]+)\}([ \t]*)$/gm, '$1\\{#$2\\}$3')
       // `<details><summary>Perché?</summary>` alone on a line is HTML to CommonMark, and a paragraph that opens
       // `<details>` without closing it to MDX: with its text as a string expression the line is all JSX.

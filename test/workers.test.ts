@@ -33,16 +33,25 @@ function filesOf(dir: string): Map<string, Buffer> {
   return files;
 }
 
-test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 workers and highlighted ahead', async () => {
+test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 8 workers, ahead, full parser', async () => {
   const dir = copyFixture('docusaurus');
   try {
     const outputs: Map<string, Buffer>[] = [];
     const compiled: number[] = [];
     // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
     // highlights ahead of it (on a machine of more than one processor).
-    const variants = [{ jobs: 1 }, { jobs: 2 }, { jobs: 8 }, { highlightAheadFrom: 1 }];
-    for (const [i, variant] of variants.entries()) {
+    // The last two without the fast markdown parser (test/fast-parse.test.ts), in this thread and in workers.
+    const variants = [
+      { jobs: 1 },
+      { jobs: 2 },
+      { jobs: 8 },
+      { highlightAheadFrom: 1 },
+      { jobs: 1, fullParser: true },
+      { jobs: 2, fullParser: true },
+    ];
+    for (const [i, { fullParser, ...variant }] of variants.entries()) {
       const out = path.join(dir, `build-${i}`);
+      if (fullParser) process.env.DOCS_IT_FAST_PARSER = '0';
       // Nothing from the cache: every page is compiled by the workers.
       const summary = await quietly(() =>
         buildSite({
@@ -52,7 +61,9 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 8 worker
           noCache: true,
           ...variant,
         }),
-      );
+      ).finally(() => {
+        delete process.env.DOCS_IT_FAST_PARSER;
+      });
       // Every page compiled, none from the cache: as many each time.
       assert.is(summary.cache.compile?.hits, 0);
       compiled.push(summary.cache.compile?.misses ?? 0);

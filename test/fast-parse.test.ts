@@ -7,12 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import type { Root } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import type { Node } from 'unist';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
@@ -96,6 +98,101 @@ test('on every .md page of the site and the fixtures: the same compiled page, pl
       assert.equal(withFast, without, file);
     }
   }
+});
+
+/** Pieces of markdown the generated pages are made of: what the site writes, and the edges of each construct. */
+const piece = fc.oneof(
+  fc.constantFrom(
+    '# Titolo\n',
+    '## Sezione {#id}\n',
+    'Setext\n===\n',
+    '\n',
+    '\n\n',
+    '---\n',
+    '***\n',
+    '    indentato\n',
+  ),
+  fc.constantFrom(
+    ':::tip\n',
+    ':::tip Titolo\n',
+    ':::danger[Pericolo *forte*]\n',
+    ':::\n',
+    '::::tabs{groupId="pm"}\n',
+    ':::tab{label="npm"}\n',
+    '::::\n',
+    '::doc-card-list\n',
+  ),
+  fc.constantFrom('```rust title="a.rs" {1-3}\n', '```\n', '~~~ts\n', '````md\n', 'fn main() {}\n'),
+  fc.constantFrom(
+    '- a\n',
+    '  - b\n',
+    '1. uno\n',
+    '3) tre\n',
+    '> citazione\n',
+    '>> doppia\n',
+    '* voce\n',
+    '   - rientrata\n',
+  ),
+  fc.constantFrom('| a | b |\n', '|---|:-:|\n', '| [x](y.md) | `c|d` |\n'),
+  fc.constantFrom(
+    '[link](./altro.md#x)',
+    '[t](<a b.md> "titolo")',
+    '![img](/img/x.png "t")',
+    '![alt *e*](img.png)',
+    '<!-- truncate -->\n',
+    '<div>\n',
+    '</div>\n',
+    '<https://x.it>',
+    '[vuoto]()',
+    '**[forte](s.md)**',
+  ),
+  fc.constantFrom('*', '_', '**', '`', '\\', '\\*', '&amp;', '&copy;', '&#65;', '<', '>', '[', ']', '(', ')', '!'),
+  fc.constantFrom('#', '  \n', ' ', 'È', '😀', '’', '{', '}', '"', '|', '-', '+', '=', '1.', ':'),
+  fc.constantFrom(
+    'testo ',
+    'frase di prova ',
+    'a\nb',
+    '`codice\nsu righe`',
+    '*enfasi*',
+    '**forte**',
+    '_x_',
+    'snake_case',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+/** The first node whose place the fast parser gives otherwise than micromark (start; end too, but for headings). */
+function placeDifference(fast: Node, full: Node | undefined, at = ''): string | undefined {
+  if (fast.position) {
+    const ends = fast.type === 'heading' ? ['start'] : ['start', 'end'];
+    for (const end of ends as ('start' | 'end')[])
+      for (const key of ['line', 'column', 'offset'] as const)
+        if (fast.position[end][key] !== full?.position?.[end][key]) return `${at} ${fast.type} ${end}.${key}`;
+  }
+  const children = (fast as { children?: Node[] }).children ?? [];
+  for (const [i, child] of children.entries()) {
+    const found = placeDifference(child, (full as { children?: Node[] } | undefined)?.children?.[i], `${at}/${i}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+test('generated pages: the fast parser gives micromark’s tree and places, or leaves the page to it', () => {
+  let taken = 0;
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 25 }), (pieces) => {
+      const source = pageSource(pieces.join(''), 'md');
+      const tree = fastMdast(md, source);
+      if (!tree) return;
+      taken++;
+      const full = micromark.parse(source) as Root;
+      assert.equal(withoutPositions(tree), withoutPositions(full), JSON.stringify(source));
+      assert.is(placeDifference(tree, full), undefined, JSON.stringify(source));
+    }),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), seed: Number(process.env.FUZZ_SEED ?? 20261126) },
+  );
+  // A generator whose pages the fast parser never took would prove nothing.
+  assert.ok(taken > 500, String(taken));
 });
 
 test('links are located where they are written: paragraphs, lists, quotes, tables, directives', async () => {

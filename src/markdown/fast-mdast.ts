@@ -223,17 +223,21 @@ function segmentOf(md: Parser, lines: Lines, from: number, to: number): RootCont
   const env: Record<string, object | undefined> = {};
   const tokens = md.parse(text, env);
   if (Object.values(env).some((value) => value && Object.keys(value).length > 0)) notCovered('definitions');
-  const reader = new TokenReader(tokens, lines, from);
+  const reader = new TokenReader(tokens, lines, from, to - from);
   return reader.blocks(undefined) as RootContent[];
 }
 
 class TokenReader {
   private at = 0;
+  /** How many lists and quotes the reader is in (a heading there is left without a place). */
+  private nesting = 0;
   constructor(
     private readonly tokens: Token[],
     private readonly lines: Lines,
     /** The page's line where this segment's line 0 is. */
     private readonly lineOffset: number,
+    /** How many lines the segment has. */
+    private readonly segmentLines: number,
   ) {}
 
   /** Blocks up to the token closing `close` (or the end). */
@@ -263,18 +267,28 @@ class TokenReader {
         const line = this.lineOffset + token.map![0];
         const inline = this.inline();
         this.expect('heading_close');
-        const indent = /^ */.exec(this.lines.lines[line]!)![0].length;
-        const start = this.lines.point(line, indent);
         const heading: Heading = {
           type: 'heading',
           depth: Number(token.tag.slice(1)) as Heading['depth'],
           children: inline,
-          position: { start, end: start },
         };
+        // Its line says whether it is the page's title (remark-strip-title), which only a top-level heading can be.
+        if (this.nesting === 0) {
+          const start = this.lines.point(line, /^ */.exec(this.lines.lines[line]!)![0].length);
+          heading.position = { start, end: start };
+        }
         return heading;
       }
       case 'fence': {
         if (/[\\&]/.test(token.info)) notCovered('escape in an info string');
+        // An unclosed fence runs to the end, where markdown-it drops blank lines micromark keeps.
+        const closing = this.lines.lines[this.lineOffset + token.map![1] - 1] ?? '';
+        if (
+          token.map![1] - token.map![0] < 2 ||
+          !/^[ >]*(`{3,}|~{3,})[ ]*$/.test(closing) ||
+          closing.trim()[0] !== token.markup[0]
+        )
+          notCovered('unclosed fence');
         const info = token.info.trim();
         const space = info.search(/\s/);
         const lang = info === '' ? null : space === -1 ? info : info.slice(0, space);
@@ -289,6 +303,8 @@ class TokenReader {
         const [first, after] = token.map!;
         const startLine = this.lineOffset + first;
         const lastLine = this.lineOffset + after - 1;
+        // An HTML block that runs to the end of the text ends otherwise in micromark (with the last line ending).
+        if (after >= this.segmentLines - 1) notCovered('HTML at the end');
         const value = token.content.replace(/\n$/, '');
         if (value !== this.lines.lines.slice(startLine, lastLine + 1).join('\n')) notCovered('indented HTML');
         const html: Html = {
@@ -301,13 +317,20 @@ class TokenReader {
         };
         return html;
       }
-      case 'blockquote_open':
-        return { type: 'blockquote', children: this.blocks('blockquote_close') };
+      case 'blockquote_open': {
+        this.nesting++;
+        const children = this.blocks('blockquote_close');
+        this.nesting--;
+        return { type: 'blockquote', children };
+      }
       case 'bullet_list_open':
       case 'ordered_list_open':
         return this.list(token);
-      case 'table_open':
+      case 'table_open': {
+        // A delimiter row without a pipe (`---`) is a setext heading's underline to micromark.
+        if (!this.lines.lines[this.lineOffset + token.map![0] + 1]?.includes('|')) notCovered('table without pipes');
         return this.table();
+      }
       default:
         return notCovered(token.type);
     }
@@ -361,11 +384,14 @@ class TokenReader {
       const itemOpen = this.tokens[this.at++]!;
       if (itemOpen.type !== 'list_item_open') notCovered('list item');
       const childStart = this.at;
+      this.nesting++;
       const children = this.blocks('list_item_close');
+      this.nesting--;
       // A blank line between two of the item's blocks makes the item spread, as micromark has it.
       const maps = this.childMaps(childStart, this.at - 1);
       let itemSpread = false;
       for (let c = 1; c < maps.length; c++) if (maps[c]![0] > maps[c - 1]![1]) itemSpread = true;
+      if (children.length === 0) notCovered('empty list item');
       // An empty first line (`-` then the content below) is not covered.
       if (maps.length > 0 && maps[0]![0] !== itemOpen.map![0]) notCovered('item starting on a later line');
       items.push({ type: 'listItem', spread: itemSpread, checked: null, children });
@@ -376,6 +402,8 @@ class TokenReader {
     this.expect(close);
     for (let s = 1; s < spans.length; s++) if (spans[s]!.first > spans[s - 1]!.lastEnd) spread = true;
     const start = ordered ? Number(open.attrGet('start') ?? 1) : null;
+    // Where a list not starting at 1 may start (after other blocks), the two disagree.
+    if (start !== null && start !== 1) notCovered('ordered list not starting at 1');
     return { type: 'list', ordered, start, spread, children: items };
   }
 
@@ -408,7 +436,8 @@ class TokenReader {
         if (token.type === 'th_open')
           align.push(side as Table['align'] extends (infer A)[] | null | undefined ? A : never);
         const inline = this.tokens[this.at++]!;
-        if (inline.type !== 'inline') notCovered('table cell');
+        // markdown-it fills a short row with empty cells, which micromark does not add.
+        if (inline.type !== 'inline' || inline.content === '') notCovered('empty table cell');
         const locate = this.cellLocator(rowLine, inline.content);
         const cell: TableCell = {
           type: 'tableCell',
@@ -445,6 +474,7 @@ function prefixEnd(line: string, piece: string): number {
 
 /** markdown-it's inline tokens as mdast phrasing content, adjacent texts merged as micromark has them. */
 function phrasing(tokens: Token[], locate: Locator | undefined, content: string): PhrasingContent[] {
+  if (markBesideSymbol.test(content)) notCovered('emphasis mark beside a symbol');
   const stack: { children: PhrasingContent[]; close?: string }[] = [{ children: [] }];
   const append = (value: string) => {
     const children = stack.at(-1)!.children;
@@ -545,9 +575,17 @@ function spanOf(token: Token, locate: Locator | undefined) {
 
 /**
  * Text that micromark would read otherwise than markdown-it: where a text directive (`:name`), a footnote call or a
- * single-tilde strikethrough could start; outside links, a GFM autolink literal too (GFM looks for none in a link).
+ * single-tilde strikethrough could start; an emphasis mark or a backtick left as text (the two pair some runs of
+ * them otherwise), a pipe (a table GFM may see); outside links, a GFM autolink literal too (none is looked for in a
+ * link).
  */
-const uncovered = /:[^\s\p{P}\p{S}]|~|\[\^/u;
+const uncovered = /:[^\s\p{P}\p{S}]|~|\[\^|\*|`|\||(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u;
+
+/**
+ * An emphasis mark next to a symbol or punctuation beyond ASCII, which the two classify differently (`**x**😀`), and
+ * runs of three marks or more, which they pair differently (`***a****b*`).
+ */
+const markBesideSymbol = /[*_][^\p{ASCII}\p{L}\p{N}\s]|[^\p{ASCII}\p{L}\p{N}\s][*_]|\*{3,}|_{3,}/u;
 const autolinkLiteral = /https?:\/\/|www\.|@/i;
 
 /** The text of an autolink (`<https://…>`) is the address, not text micromark reads further. */

@@ -300,6 +300,21 @@ test('a fast parser that cannot load: every page takes the full parser, with one
   assert.match(warnings[0]!, /fast markdown parser could not load \(modulo mancante\)/);
 });
 
+test('a markdown-it that is not the one the converter knows: the full parser, with one warning', async () => {
+  const warnings: string[] = [];
+  const compiler = createPageCompiler({
+    // Loads, but has none of markdown-it's methods.
+    fastParser: async () => class {} as unknown as typeof MarkdownIt,
+    warn: (message) => warnings.push(message),
+  });
+  for (const { file, body } of markdownPages().slice(0, 3)) {
+    const input = inputOf(file, body);
+    assert.equal(await compiler(input), await fullCompiler(input), file);
+  }
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /fast markdown parser could not load/);
+});
+
 /** Every file of a folder, by relative path, with its bytes. */
 function filesOf(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();

@@ -14,16 +14,16 @@ const loadMarkdownIt: FastParserLoader = async () => (await import('markdown-it'
 export function createFastPath(options: { load?: FastParserLoader; warn?: (message: string) => void } = {}) {
   let parser: Promise<MarkdownIt | undefined> | undefined;
   const parserOf = () => {
-    parser ??= (options.load ?? loadMarkdownIt)().then(
-      (MarkdownItClass) => createFastParser(MarkdownItClass),
-      (error: unknown) => {
+    // A markdown-it whose inline rules are not the ones the converter wraps fails here too, with the same warning.
+    parser ??= (options.load ?? loadMarkdownIt)()
+      .then((MarkdownItClass) => createFastParser(MarkdownItClass))
+      .catch((error: unknown) => {
         options.warn?.(
           `the fast markdown parser could not load (${(error as Error)?.message ?? String(error)}): ` +
             'every page is parsed by the full parser',
         );
         return undefined;
-      },
-    );
+      });
     return parser;
   };
   return {

@@ -33,17 +33,26 @@ function filesOf(dir: string): Map<string, Buffer> {
   return files;
 }
 
-test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 3 workers and highlighted ahead', async () => {
+test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, ahead, full parser', async () => {
   const dir = copyFixture('docusaurus');
   try {
     const outputs: Map<string, Buffer>[] = [];
     const compiled: number[] = [];
     // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
     // highlights ahead of it (on a machine of more than one processor). Three workers share the pages unevenly
-    // and finish them in another order than two; each more costs its own load of the compiler.
-    const variants = [{ jobs: 1 }, { jobs: 2 }, { jobs: 3 }, { highlightAheadFrom: 1 }];
-    for (const [i, variant] of variants.entries()) {
+    // and finish them in another order than two; each more costs its own load of the compiler. The last two
+    // without the fast markdown parser (test/fast-parse.test.ts), in this thread and in workers.
+    const variants = [
+      { jobs: 1 },
+      { jobs: 2 },
+      { jobs: 3 },
+      { highlightAheadFrom: 1 },
+      { jobs: 1, fullParser: true },
+      { jobs: 2, fullParser: true },
+    ];
+    for (const [i, { fullParser, ...variant }] of variants.entries()) {
       const out = path.join(dir, `build-${i}`);
+      if (fullParser) process.env.DOCS_IT_FAST_PARSER = '0';
       // Nothing from the cache: every page is compiled by the workers.
       const summary = await quietly(() =>
         buildSite({
@@ -53,7 +62,9 @@ test('the Docusaurus-dialect site builds to the same bytes with 1, 2 or 3 worker
           noCache: true,
           ...variant,
         }),
-      );
+      ).finally(() => {
+        delete process.env.DOCS_IT_FAST_PARSER;
+      });
       // Every page compiled, none from the cache: as many each time.
       assert.is(summary.cache.compile?.hits, 0);
       compiled.push(summary.cache.compile?.misses ?? 0);

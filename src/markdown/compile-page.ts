@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Root } from 'mdast';
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -35,6 +36,7 @@ import { type ContentOverrides, overrideExportName } from '../shared/theme-compo
 import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
+import { createFastPath, type FastParserLoader, fastParserWanted } from './fast-parser';
 import { createHighlighter, type Highlighter } from './highlighter';
 import { overrideErrorIn } from './override-errors';
 import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
@@ -116,13 +118,25 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
 
 /**
  * Creates the page compiler of one run: the `.md` processors are made once and reused for every page. The
- * directives it knows are the built-in ones unless a list is given (a test adds one).
+ * directives it knows are the built-in ones unless a list is given (a test adds one). `.md` pages go through the
+ * fast parser (see fast-mdast) unless `fastParser` is false or `DOCS_IT_FAST_PARSER=0`; `warn` hears once that
+ * it could not load.
  */
 export function createPageCompiler(
-  options: { highlighter?: Highlighter; directives?: readonly DirectivePlugin[] } = {},
+  options: {
+    highlighter?: Highlighter;
+    directives?: readonly DirectivePlugin[];
+    fastParser?: boolean | FastParserLoader;
+    warn?: (message: string) => void;
+  } = {},
 ) {
   const highlighter = options.highlighter ?? createHighlighter();
   const directives = options.directives ?? builtinDirectives;
+  const fastWanted = options.fastParser ?? fastParserWanted();
+  const fast =
+    fastWanted === false || directives !== builtinDirectives
+      ? undefined
+      : createFastPath({ ...(typeof fastWanted === 'function' ? { load: fastWanted } : {}), warn: options.warn });
   const make = (excerpt: boolean) =>
     unified()
       .use(remarkParse)
@@ -141,16 +155,27 @@ export function createPageCompiler(
     checkPageLimits(body, input.file);
     // Titles after a directive's name (`:::tip Titolo`) in both formats; MDX 1 comments and heading ids in `.mdx`.
     const source = pageSource(body, format, directives);
-    const file = new VFile({ path: input.file, value: source });
-    file.data.page = page;
+    let file = new VFile({ path: input.file, value: source });
     let html: string;
     try {
       const overrides = await pageOverridesOf(input.theme);
       const withPage = (element: ReactElement) => pageContexts(input, overrides, element);
-      if (input.theme)
-        file.data.renderIsland = (element) => withoutImagePreloads(renderToStaticMarkup(withPage(element)));
+      const prepare = (vfile: VFile) => {
+        vfile.data.page = page;
+        if (input.theme)
+          vfile.data.renderIsland = (element) => withoutImagePreloads(renderToStaticMarkup(withPage(element)));
+        return vfile;
+      };
+      prepare(file);
       if (format === 'md') {
-        html = String(await (excerpt ? mdWithExcerpt : md).process(file));
+        const processor = excerpt ? mdWithExcerpt : md;
+        const fastHtml = fast && (await compileFast(processor, await fast.parse(source), file));
+        if (fastHtml !== undefined) html = fastHtml;
+        else {
+          // The full parser, on a page the fast one does not take or on which it met a problem: its places are exact.
+          file = prepare(new VFile({ path: input.file, value: source }));
+          html = String(await processor.process(file));
+        }
       } else {
         // MDX is loaded only by sites that have .mdx pages.
         const { compile: compileMdx, run: runMdx } = await import('@mdx-js/mdx');
@@ -231,6 +256,27 @@ export function createPageCompiler(
     if (file.data.cardList) result.cardList = file.data.cardList;
     return result;
   };
+}
+
+/** What `compileFast` asks of a `.md` processor: its transforms and its stringifier, without its parser. */
+interface MdProcessor {
+  run(tree: Root, file: VFile): Promise<unknown>;
+  stringify(tree: never, file: VFile): unknown;
+}
+
+/**
+ * A `.md` page compiled from the fast parser's tree, or undefined when there is no tree or the compile found anything
+ * to report: then the page is compiled again by the full parser, whose trees carry every position, so the problems
+ * and errors reported are located exactly as without the fast parser.
+ */
+async function compileFast(processor: MdProcessor, tree: Root | undefined, file: VFile): Promise<string | undefined> {
+  if (!tree) return undefined;
+  try {
+    const html = String(processor.stringify((await processor.run(tree, file)) as never, file));
+    return (file.data.problems?.length ?? 0) === 0 && file.messages.length === 0 ? html : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A page compiled without a site (a test's): `useDocusaurusContext()` says nothing but its base URL. */

@@ -24,7 +24,10 @@ function highlight(block: CodeBlock): Promise<string> {
   });
 }
 
-const compilePage = createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } });
+const compilePage = createPageCompiler({
+  highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
+  warn: (message) => send({ type: 'warning', message }),
+});
 
 function asWorkerError(error: unknown, file: string): WorkerError {
   if (error instanceof DocsItError)

@@ -73,7 +73,10 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     return highlighter.highlight(block);
   };
   const highlight = cache.stage('highlight', highlightHere);
-  const compileHere = createPageCompiler({ highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight } });
+  const compileHere = createPageCompiler({
+    highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
+    warn: warnOnce,
+  });
   const compileStage = cache.stage('compile', compileHere);
   let compile: Compiler['compile'] = compileStage;
 

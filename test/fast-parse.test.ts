@@ -1,0 +1,356 @@
+/*
+ * The fast parser (src/markdown/fast-mdast.ts): on every `.md` page of the site and of the fixtures it either gives
+ * the tree micromark gives (positions aside) and the same compiled page, places included, or leaves the page to the
+ * full parser; a page with a problem is located as without it; a parser that cannot load falls back with one warning.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
+import type { Root } from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Node } from 'unist';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
+import { leadingHeading } from '../src/content/leading-heading';
+import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
+import { usesMdx } from '../src/markdown/detect-format';
+import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
+import { pageSource } from '../src/markdown/page-source';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { quietly, removeDir, repoRoot } from './helpers';
+
+const italianText = interfaceTextOf('it');
+const md = createFastParser(MarkdownIt);
+const micromark = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+const fastCompiler = createPageCompiler({ fastParser: true });
+const fullCompiler = createPageCompiler({ fastParser: false });
+
+/** A tree without its positions (the fast parser gives only those a compiled page reads). */
+function withoutPositions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutPositions);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'position')
+      .map(([key, value]) => [key, withoutPositions(value)]),
+  );
+}
+
+/** A content file's body as the site compiles it: front matter lines blanked, so lines are the file's. */
+function bodyOf(text: string): string {
+  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
+  return match?.index === 0 ? match[0].replace(/[^\n]/g, '') + text.slice(match[0].length) : text;
+}
+
+/** Every `.md` page of content/ and of the fixtures that compiles as markdown (not MDX). */
+function markdownPages(): { file: string; body: string }[] {
+  const files = execFileSync('git', ['ls-files', 'content', 'test/fixtures'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file.endsWith('.md') && !file.startsWith('test/fixtures/serve/'));
+  return files
+    .map((file) => ({ file, body: bodyOf(readFileSync(path.join(repoRoot, file), 'utf8').replace(/\r\n?/g, '\n')) }))
+    .filter((page) => !usesMdx(page.body));
+}
+
+function inputOf(file: string, body: string, excerpt = false): CompileInput {
+  const heading = leadingHeading(body);
+  return {
+    file,
+    route: '/it/pagina',
+    baseUrl: '/it/',
+    body,
+    format: 'md',
+    excerpt,
+    tocMin: 2,
+    tocMax: 3,
+    fragments: {},
+    text: italianText,
+    ...(heading ? { titleLine: heading.line } : {}),
+  };
+}
+
+test('on every .md page of the site and the fixtures: the same tree as micromark, or the full parser', () => {
+  const pages = markdownPages();
+  let fast = 0;
+  for (const { file, body } of pages) {
+    const source = pageSource(body, 'md');
+    const tree = fastMdast(md, source);
+    if (!tree) continue;
+    fast++;
+    assert.equal(withoutPositions(tree), withoutPositions(micromark.parse(source) as Root), file);
+  }
+  // Most pages take it: a converter that gave up on everything would pass the rest of this file.
+  assert.ok(pages.length > 100 && fast / pages.length > 0.8, `${fast} of ${pages.length}`);
+});
+
+test('on every .md page of the site and the fixtures: the same compiled page, places of links included', async () => {
+  for (const { file, body } of markdownPages()) {
+    for (const excerpt of file.includes('/blog/') ? [false, true] : [false]) {
+      const input = inputOf(file, body, excerpt);
+      const [withFast, without] = await Promise.all([fastCompiler(input), fullCompiler(input)]);
+      assert.equal(withFast, without, file);
+    }
+  }
+});
+
+/** Pieces of markdown the generated pages are made of: what the site writes, and the edges of each construct. */
+const piece = fc.oneof(
+  fc.constantFrom(
+    '# Titolo\n',
+    '## Sezione {#id}\n',
+    'Setext\n===\n',
+    '\n',
+    '\n\n',
+    '---\n',
+    '***\n',
+    '    indentato\n',
+  ),
+  fc.constantFrom(
+    ':::tip\n',
+    ':::tip Titolo\n',
+    ':::danger[Pericolo *forte*]\n',
+    ':::\n',
+    '::::tabs{groupId="pm"}\n',
+    ':::tab{label="npm"}\n',
+    '::::\n',
+    '::doc-card-list\n',
+  ),
+  fc.constantFrom('```rust title="a.rs" {1-3}\n', '```\n', '~~~ts\n', '````md\n', 'fn main() {}\n'),
+  fc.constantFrom(
+    '- a\n',
+    '  - b\n',
+    '1. uno\n',
+    '3) tre\n',
+    '> citazione\n',
+    '>> doppia\n',
+    '* voce\n',
+    '   - rientrata\n',
+  ),
+  fc.constantFrom('| a | b |\n', '|---|:-:|\n', '| [x](y.md) | `c|d` |\n'),
+  fc.constantFrom(
+    '[link](./altro.md#x)',
+    '[t](<a b.md> "titolo")',
+    '![img](/img/x.png "t")',
+    '![alt *e*](img.png)',
+    '<!-- truncate -->\n',
+    '<div>\n',
+    '</div>\n',
+    '<https://x.it>',
+    '[vuoto]()',
+    '**[forte](s.md)**',
+  ),
+  fc.constantFrom('*', '_', '**', '`', '\\', '\\*', '&amp;', '&copy;', '&#65;', '<', '>', '[', ']', '(', ')', '!'),
+  fc.constantFrom('#', '  \n', ' ', 'È', '😀', '’', '{', '}', '"', '|', '-', '+', '=', '1.', ':'),
+  fc.constantFrom(
+    'testo ',
+    'frase di prova ',
+    'a\nb',
+    '`codice\nsu righe`',
+    '*enfasi*',
+    '**forte**',
+    '_x_',
+    'snake_case',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+/** The first node whose place the fast parser gives otherwise than micromark (start; end too, but for headings). */
+function placeDifference(fast: Node, full: Node | undefined, at = ''): string | undefined {
+  if (fast.position) {
+    const ends = fast.type === 'heading' ? ['start'] : ['start', 'end'];
+    for (const end of ends as ('start' | 'end')[])
+      for (const key of ['line', 'column', 'offset'] as const)
+        if (fast.position[end][key] !== full?.position?.[end][key]) return `${at} ${fast.type} ${end}.${key}`;
+  }
+  const children = (fast as { children?: Node[] }).children ?? [];
+  for (const [i, child] of children.entries()) {
+    const found = placeDifference(child, (full as { children?: Node[] } | undefined)?.children?.[i], `${at}/${i}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+test('generated pages: the fast parser gives micromark’s tree and places, or leaves the page to it', () => {
+  let taken = 0;
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 25 }), (pieces) => {
+      const source = pageSource(pieces.join(''), 'md');
+      const tree = fastMdast(md, source);
+      if (!tree) return;
+      taken++;
+      const full = micromark.parse(source) as Root;
+      assert.equal(withoutPositions(tree), withoutPositions(full), JSON.stringify(source));
+      assert.is(placeDifference(tree, full), undefined, JSON.stringify(source));
+    }),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), seed: Number(process.env.FUZZ_SEED ?? 20261126) },
+  );
+  // A generator whose pages the fast parser never took would prove nothing.
+  assert.ok(taken > 500, String(taken));
+});
+
+test('links are located where they are written: paragraphs, lists, quotes, tables, directives', async () => {
+  const body = [
+    '# Titolo',
+    '',
+    'Testo con un [collegamento](./altra.md#sezione) e un',
+    '  secondo [qui](../b.md "titolo") sulla riga dopo.',
+    '',
+    '- voce con ![immagine](./img.png)',
+    '  1. annidata con <https://esempio.it/x>',
+    '',
+    '> citazione [c](c.md)',
+    '',
+    '| a | b |',
+    '|---|---|',
+    '| uno | [due](d.md) |',
+    '',
+    ':::tip[Nota]',
+    'Dentro [dentro](e.md#f) e `codice',
+    'su due righe`.',
+    ':::',
+    '',
+  ].join('\n');
+  const source = pageSource(body, 'md');
+  assert.ok(fastMdast(md, source), 'the fast parser takes this page');
+  const input = inputOf('content/docs/pagina.md', body);
+  const [withFast, without] = await Promise.all([fastCompiler(input), fullCompiler(input)]);
+  assert.equal(withFast, without);
+  assert.equal(
+    withFast.links.map((l) => `${l.line}:${l.column}`),
+    ['3:14', '4:11', '6:12', '9:13', '13:9', '16:8'],
+  );
+});
+
+test('a page with a problem is compiled by the full parser: its problems are located as they were', async () => {
+  const body = [
+    '## Uno {#doppio}',
+    '',
+    'Un [link](javascript:alert(1)) pericoloso.',
+    '',
+    '## Due {#doppio}',
+    '',
+    '```linguaggio-ignoto',
+    'x',
+    '```',
+    '',
+  ].join('\n');
+  assert.ok(fastMdast(md, pageSource(body, 'md')), 'the fast parser takes this page');
+  const input = inputOf('content/docs/pagina.md', body);
+  const [withFast, without] = await Promise.all([fastCompiler(input), fullCompiler(input)]);
+  assert.equal(withFast, without);
+  assert.equal(
+    withFast.problems.map((p) => `${p.line}:${p.column} ${p.message.split(' ')[0]}`),
+    ['3:4 javascript:', '7:1 code', '5:1 duplicate'],
+  );
+});
+
+test('a syntax error is the full parser’s, at its place', async () => {
+  const body = 'Testo.\n\n:::sconosciuto\nx\n:::\n';
+  assert.ok(fastMdast(md, pageSource(body, 'md')), 'the fast parser takes this page');
+  const errorOf = (compile: typeof fastCompiler) =>
+    compile(inputOf('content/docs/pagina.md', body)).then(
+      () => 'compiled',
+      (error: Error & { location?: unknown }) => `${error.message} ${JSON.stringify(error.location)}`,
+    );
+  const [withFast, without] = await Promise.all([errorOf(fastCompiler), errorOf(fullCompiler)]);
+  assert.match(without, /"line":3,"column":1/);
+  assert.is(withFast, without);
+});
+
+test('what the fast parser is not proven on goes to the full parser, silently, to the same page', async () => {
+  const pages = [
+    'Un [riferimento][r].\n\n[r]: ./a.md\n',
+    'Una nota[^1].\n\n[^1]: testo\n',
+    'Vedi https://esempio.it e www.esempio.it.\n',
+    '- [ ] da fare\n- [x] fatto\n',
+    'Ore 10:30 e Nota:bene.\n',
+    'Testo <span>HTML</span> in linea.\n',
+    '~barrato~\n',
+    'Riga\t con tabulazione.\n',
+    'Testo\n:::tip\nsubito dopo\n:::\n',
+  ];
+  const warnings: string[] = [];
+  const compiler = createPageCompiler({ fastParser: true, warn: (message) => warnings.push(message) });
+  for (const body of pages) {
+    assert.is(fastMdast(md, pageSource(body, 'md')), undefined, body);
+    const input = inputOf('content/docs/pagina.md', body);
+    assert.equal(await compiler(input), await fullCompiler(input), body);
+  }
+  assert.equal(warnings, []);
+});
+
+test('a fast parser that cannot load: every page takes the full parser, with one warning', async () => {
+  const warnings: string[] = [];
+  const compiler = createPageCompiler({
+    fastParser: () => Promise.reject(new Error('modulo mancante')),
+    warn: (message) => warnings.push(message),
+  });
+  for (const { file, body } of markdownPages().slice(0, 5)) {
+    const input = inputOf(file, body);
+    assert.equal(await compiler(input), await fullCompiler(input), file);
+  }
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /fast markdown parser could not load \(modulo mancante\)/);
+});
+
+test('a markdown-it that is not the one the converter knows: the full parser, with one warning', async () => {
+  const warnings: string[] = [];
+  const compiler = createPageCompiler({
+    // Loads, but has none of markdown-it's methods.
+    fastParser: async () => class {} as unknown as typeof MarkdownIt,
+    warn: (message) => warnings.push(message),
+  });
+  for (const { file, body } of markdownPages().slice(0, 3)) {
+    const input = inputOf(file, body);
+    assert.equal(await compiler(input), await fullCompiler(input), file);
+  }
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /fast markdown parser could not load/);
+});
+
+/** Every file of a folder, by relative path, with its bytes. */
+function filesOf(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(dir, sub))) {
+      const rel = path.join(sub, name);
+      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
+      else files.set(rel, readFileSync(path.join(dir, rel)));
+    }
+  };
+  walk('');
+  return files;
+}
+
+test('the real site builds to the same bytes with the fast parser on and off', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-fast-parser-'));
+  const before = process.env.DOCS_IT_FAST_PARSER;
+  try {
+    const outputs: Map<string, Buffer>[] = [];
+    for (const setting of ['1', '0']) {
+      process.env.DOCS_IT_FAST_PARSER = setting;
+      const out = path.join(dir, `build-${setting}`);
+      await quietly(() =>
+        buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, noCache: true }),
+      );
+      outputs.push(filesOf(out));
+    }
+    const [on, off] = outputs as [Map<string, Buffer>, Map<string, Buffer>];
+    assert.ok(on.size > 100);
+    assert.equal([...on.keys()].sort(), [...off.keys()].sort());
+    for (const [file, bytes] of on) assert.ok(bytes.equals(off.get(file)!), `${file} differs`);
+  } finally {
+    if (before === undefined) delete process.env.DOCS_IT_FAST_PARSER;
+    else process.env.DOCS_IT_FAST_PARSER = before;
+    removeDir(dir);
+  }
+});
+
+test.run();

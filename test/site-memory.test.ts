@@ -55,7 +55,10 @@ test('a build holds a few compiled pages and route props at a time; dev holds ev
   const pages = streamed.site.jobs.size;
   assert.ok(pages > extraPages, `${pages} pages`);
   assert.equal(kept.held, { pages, routes: kept.site.model.routes.length });
-  assert.ok(streamed.afterRoutes.pages <= 16 && streamed.afterRoutes.routes <= 16, JSON.stringify(streamed.afterRoutes));
+  assert.ok(
+    streamed.afterRoutes.pages <= 16 && streamed.afterRoutes.routes <= 16,
+    JSON.stringify(streamed.afterRoutes),
+  );
   assert.ok(streamed.held.pages <= 16 && streamed.held.routes <= 16, JSON.stringify(streamed.held));
 });
 

@@ -244,23 +244,35 @@ export function createSite(
     },
     async compileAll(onProgress) {
       const errors = new ErrorCollector();
-      const compiled = new Map<string, PageLinks>();
-      // With workers every page is asked for at once; without, one at a time (the compiler is single-threaded
-      // work). Either way results are taken in page order, so errors and warnings come in the same order.
-      const all = stages.parallel ? new Map([...jobs.keys()].map((file) => [file, site.page(file)])) : undefined;
-      for (const promise of all?.values() ?? []) promise.catch(() => undefined);
+      const found = new Map<string, PageLinks>();
+      /** A page's failure that is no located error (a crash): thrown as it is, the first in page order. */
+      const failures = new Map<string, unknown>();
       let done = 0;
-      for (const file of jobs.keys()) {
+      const take = async (file: string) => {
         try {
-          const { ids, links } = await (all?.get(file) ?? site.page(file));
-          compiled.set(file, { ids, links });
-          // Taken: a build keeps no page it does not use (see `keepPages`).
-          all?.delete(file);
+          const { ids, links } = await site.page(file);
+          found.set(file, { ids, links });
         } catch (error) {
-          if (docsItErrorsOf(error).length === 0) throw error;
+          if (docsItErrorsOf(error).length === 0) failures.set(file, error);
         }
-        for (const d of pageDiagnostics.get(file) ?? []) if (d.severity === 'error') errors.add(d.error);
         onProgress?.(++done, jobs.size);
+      };
+      // With workers every page is asked for at once, and each is let go as soon as it is compiled (they finish
+      // in no set order: largest first); without, one at a time (the compiler is single-threaded work).
+      if (stages.parallel) await Promise.all([...jobs.keys()].map(take));
+      else {
+        for (const file of jobs.keys()) {
+          await take(file);
+          if (failures.size > 0) break;
+        }
+      }
+      // Results in page order, so errors and warnings come in the same order whatever finished first.
+      const compiled = new Map<string, PageLinks>();
+      for (const file of jobs.keys()) {
+        if (failures.has(file)) throw failures.get(file);
+        const links = found.get(file);
+        if (links) compiled.set(file, links);
+        for (const d of pageDiagnostics.get(file) ?? []) if (d.severity === 'error') errors.add(d.error);
       }
       errors.throwIfAny();
       return compiled;

@@ -108,6 +108,8 @@ async function compilePages(run: Run, site: Site, options: BuildOptions): Promis
   );
   // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
   await run.compiler.close();
+  // The site keeps no compiled page: it reads them back from the cache's files, which must be on disk.
+  await run.cache.flush();
   return pages;
 }
 
@@ -115,7 +117,7 @@ async function compilePages(run: Run, site: Site, options: BuildOptions): Promis
 async function resolveRoutes(run: Run, site: Site, pages: CompiledPages, options: BuildOptions): Promise<void> {
   const kinds = options.fileKinds ?? [];
   await run.task('links', () => site.checkLinks(pages, siteFiles(site, run.stages, { kinds }).linkable()));
-  await run.task('props', () => site.routePages());
+  await run.task('props', () => site.checkRoutes());
 }
 
 /** The config, the content (with the translations' input when asked for) and the site's model. */
@@ -140,7 +142,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   }
   const site = await run.task(
     'model',
-    () => createSite(config, content, run.stages),
+    () => createSite(config, content, run.stages, { keepPages: false }),
     (s) => `${s.model.routes.length} routes`,
   );
   if (config.site.translations) {

@@ -17,6 +17,12 @@ export interface CachedStage<I, O> {
   via(run: (input: I) => Promise<O>): (input: I, id?: string) => Promise<O>;
   /** The stored output for `input`, not counted as a hit or a miss: for a look ahead of the stage itself. */
   stored(input: I): O | undefined;
+  /**
+   * The output stored for `input`, read back whether or not this run reuses earlier outputs (`--no-cache`): for
+   * an output this run computed or took and did not keep in memory (a build's compiled pages). Not counted;
+   * undefined when the store has none (an output not yet on disk: see `Cache.flush`).
+   */
+  kept(input: I): O | undefined;
 }
 
 export interface StageStats {
@@ -131,6 +137,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         stored(input: I) {
           const key = keyOf(name, input);
           return reuse ? store.get(key, key) : undefined;
+        },
+        kept(input: I) {
+          const key = keyOf(name, input);
+          return store.get(key, key);
         },
       });
     },

@@ -144,17 +144,24 @@ export interface Site {
   readonly assets: SiteAssets;
   /** A content file's page: compiled (or taken from the cache), its links pointing at routes. */
   page(file: string): Promise<CompiledPage>;
-  /** Every page, compiled one after another; every problem of every page thrown together. */
-  compileAll(onProgress?: OnProgress): Promise<Map<string, CompiledPage>>;
+  /**
+   * Every page, compiled one after another, with what the link check needs of each (its ids and links); every
+   * problem of every page thrown together.
+   */
+  compileAll(onProgress?: OnProgress): Promise<Map<string, PageLinks>>;
   /**
    * Checks every link of the pages and of the chrome, site-wide, against the routes and the other files a page
    * may link to (URLs: see `SiteFiles.linkable`); throws every broken one.
    */
-  checkLinks(pages: Map<string, CompiledPage>, files: ReadonlySet<string>): void;
+  checkLinks(pages: ReadonlyMap<string, PageLinks>, files: ReadonlySet<string>): void;
   /** A route's props, with the problems that do not stop it from rendering. */
   routePage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
-  /** Every route's props, in route order; every problem thrown together. */
-  routePages(): Promise<RoutePage[]>;
+  /** Makes every route's props, in route order; throws every problem together. */
+  checkRoutes(): Promise<void>;
+  /** The paths of the routes search engines may index (the sitemap's), in route order. */
+  indexedPaths(): Promise<string[]>;
+  /** How many compiled pages and routes' props the site holds (a build's stay a few: see `keepPages`). */
+  held(): { pages: number; routes: number };
   /**
    * Every warning and error known so far, with its place: the content's (links left out, unknown front matter
    * keys), then each page's that has been compiled, each route's whose props were made, and the link check's.
@@ -162,7 +169,17 @@ export interface Site {
   diagnostics(): Diagnostic[];
 }
 
+/** What the link check needs of a compiled page. */
+export type PageLinks = Pick<CompiledPage, 'ids' | 'links'>;
+
 export interface SiteOptions {
+  /**
+   * Whether every compiled page and every route's props are kept once made (default: yes). `dev` keeps them to
+   * answer fast after an edit; `build` does not, so that its memory does not grow with the pages' HTML: it keeps
+   * the few it is using, reads a compiled page back from the cache's files when asked again (see
+   * `Stages.compiled`), and keeps only what the site-wide steps need (ids and links, problems, indexed routes).
+   */
+  keepPages?: boolean;
   /**
    * What a page that cannot be compiled shows instead (`dev` shows an empty page and the error in an
    * overlay); without it the error is thrown, as `build` wants.
@@ -188,8 +205,13 @@ export function createSite(
     content.theme.content,
     { mdx1UndefinedComponents: config.site.markdown.mdx1Compat.undefinedComponents },
   );
-  const pages = new Map<string, Promise<CompiledPage>>();
-  const routes = new Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>();
+  const keepPages = options.keepPages ?? true;
+  const pages = memoOf<Promise<CompiledPage>>(keepPages);
+  const routes = memoOf<Promise<{ page: RoutePage; problems: DocsItError[] }>>(keepPages);
+  /** Pages compiled in this run: asked for again, a build reads them back instead of compiling them again. */
+  const compiledOnce = new Set<string>();
+  /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
+  const indexedPathOf = new Map<string, string | undefined>();
   const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
@@ -214,11 +236,12 @@ export function createSite(
       if (!page) {
         const job = jobs.get(file);
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
-        page = stages
-          .compile(job, file)
+        const kept = compiledOnce.has(file) ? stages.compiled(job) : undefined;
+        page = (kept ? Promise.resolve(kept) : stages.compile(job, file))
           .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile, policies.markdownLinks)))
           .then(
             (compiled) => {
+              compiledOnce.add(file);
               pageDiagnostics.set(file, problemsOf(file, compiled));
               return compiled;
             },
@@ -236,27 +259,42 @@ export function createSite(
     },
     async compileAll(onProgress) {
       const errors = new ErrorCollector();
-      const compiled = new Map<string, CompiledPage>();
-      // With workers every page is asked for at once; without, one at a time (the compiler is single-threaded
-      // work). Either way results are taken in page order, so errors and warnings come in the same order.
-      const all = stages.parallel ? new Map([...jobs.keys()].map((file) => [file, site.page(file)])) : undefined;
-      for (const promise of all?.values() ?? []) promise.catch(() => undefined);
+      const found = new Map<string, PageLinks>();
+      /** A page's failure that is no located error (a crash): thrown as it is, the first in page order. */
+      const failures = new Map<string, unknown>();
       let done = 0;
-      for (const file of jobs.keys()) {
+      const take = async (file: string) => {
         try {
-          compiled.set(file, await (all?.get(file) ?? site.page(file)));
+          const { ids, links } = await site.page(file);
+          found.set(file, { ids, links });
         } catch (error) {
-          if (docsItErrorsOf(error).length === 0) throw error;
+          if (docsItErrorsOf(error).length === 0) failures.set(file, error);
         }
-        for (const d of pageDiagnostics.get(file) ?? []) if (d.severity === 'error') errors.add(d.error);
         onProgress?.(++done, jobs.size);
+      };
+      // With workers every page is asked for at once, and each is let go as soon as it is compiled (they finish
+      // in no set order: largest first); without, one at a time (the compiler is single-threaded work).
+      if (stages.parallel) await Promise.all([...jobs.keys()].map(take));
+      else {
+        for (const file of jobs.keys()) {
+          await take(file);
+          if (failures.size > 0) break;
+        }
+      }
+      // Results in page order, so errors and warnings come in the same order whatever finished first.
+      const compiled = new Map<string, PageLinks>();
+      for (const file of jobs.keys()) {
+        if (failures.has(file)) throw failures.get(file);
+        const links = found.get(file);
+        if (links) compiled.set(file, links);
+        for (const d of pageDiagnostics.get(file) ?? []) if (d.severity === 'error') errors.add(d.error);
       }
       errors.throwIfAny();
       return compiled;
     },
     checkLinks(compiled, files) {
       const idsOfRoute = new Map<string, Set<string>>();
-      const pageLinks = new Map<string, CompiledPage['links']>();
+      const pageLinks = new Map<string, PageLinks['links']>();
       for (const route of model.routes) {
         const page = route.file ? compiled.get(route.file) : undefined;
         if (page) idsOfRoute.set(route.path, new Set(page.ids));
@@ -296,24 +334,31 @@ export function createSite(
           assetUrl: assets.urlOf,
         });
         entry.then(
-          ({ problems }) => routeDiagnostics.set(routePath, problems.map(errorDiagnostic)),
+          ({ page, problems }) => {
+            indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
+            routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+          },
           () => undefined,
         );
         routes.set(routePath, entry);
       }
       return entry;
     },
-    async routePages() {
+    async checkRoutes() {
       const errors: DocsItError[] = [];
-      const all: RoutePage[] = [];
-      for (const route of model.routes) {
-        const { page, problems } = await site.routePage(route.path);
-        all.push(page);
-        errors.push(...problems);
-      }
+      for (const route of model.routes) errors.push(...(await site.routePage(route.path)).problems);
       if (errors.length > 0) throw new DocsItErrors(errors);
-      return all;
     },
+    async indexedPaths() {
+      const paths: string[] = [];
+      for (const route of model.routes) {
+        if (!indexedPathOf.has(route.path)) await site.routePage(route.path);
+        const indexed = indexedPathOf.get(route.path);
+        if (indexed !== undefined) paths.push(indexed);
+      }
+      return paths;
+    },
+    held: () => ({ pages: pages.size, routes: routes.size }),
     diagnostics() {
       const ofPages = [...jobs.keys()].flatMap((file) => pageDiagnostics.get(file) ?? []);
       const ofRoutes = model.routes.flatMap((route) => routeDiagnostics.get(route.path) ?? []);
@@ -321,6 +366,28 @@ export function createSite(
     },
   };
   return site;
+}
+
+/** Entries a site that does not keep its pages holds: the few one route's files and search entry ask for again. */
+const recentEntries = 16;
+
+/** A memo of every entry (`keepAll`), or of the latest few, the oldest forgotten first. */
+function memoOf<V>(keepAll: boolean): Map<string, V> {
+  return keepAll ? new Map() : new RecentEntries(recentEntries);
+}
+
+/** A map that holds its latest `max` entries. */
+class RecentEntries<V> extends Map<string, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: string, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.max) this.delete(this.keys().next().value!);
+    return this;
+  }
 }
 
 /** What the content says that changes nothing without a word: links left out, unknown front matter keys. */

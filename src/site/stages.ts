@@ -17,6 +17,11 @@ export function createStages(cache: Cache, compiler: Compiler) {
     parseSource: (source: SourceFile) => parse(source, source.file),
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,
+    /**
+     * A page compiled earlier in this run, read back from the cache's files (undefined if they lack it): a build
+     * keeps no compiled page in memory (see `SiteOptions.keepPages`).
+     */
+    compiled: compiler.kept,
     /** Whether pages are compiled in workers (then they are best asked for all at once). */
     get parallel(): boolean {
       return compiler.parallel;

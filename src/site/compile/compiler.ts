@@ -16,6 +16,8 @@ import { type HighlightAhead, highlightAhead } from './highlight-ahead';
 export interface Compiler {
   /** A page's markdown compiled (links still placeholders), from the cache or computed. */
   compile(input: CompileInput, id?: string): Promise<CompiledPage>;
+  /** The page this run compiled (or took from the cache) for `input`, read back from the cache's files. */
+  kept(input: CompileInput): CompiledPage | undefined;
   /**
    * Compiles as `plan` says from now on: in its workers (only what the cache lacks reaches one), or in this
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks.
@@ -118,6 +120,7 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
 
   return {
     compile: (input, id) => compile(input, id),
+    kept: (input) => compileStage.kept(input),
     follow(plan, pages = []) {
       if (pool || ahead) return;
       if (plan.workers > 0) pool = startPool(plan);

@@ -96,10 +96,9 @@ const text = (file: string, contents: () => string | Promise<string>): SiteFile 
 
 /** `sitemap.xml`, every indexable route. */
 const sitemapFiles: SiteFileKind = (site) => [
-  text(`${site.config.site.baseUrl.slice(1)}sitemap.xml`, async () => {
-    const indexable = (await site.routePages()).filter((p) => !p.noIndex).map((p) => p.props.path);
-    return renderSitemap(site.config.site.url, indexable);
-  }),
+  text(`${site.config.site.baseUrl.slice(1)}sitemap.xml`, async () =>
+    renderSitemap(site.config.site.url, await site.indexedPaths()),
+  ),
 ];
 
 const robotsFiles: SiteFileKind = ({ config }) => [

@@ -1,0 +1,78 @@
+/*
+ * What a site holds while a build runs: a build's Site keeps a few compiled pages and routes' props, not every
+ * one (its memory must not grow with the pages' HTML), reads a page back from the cache's files instead of
+ * compiling it again, and gives the same files as `dev`'s Site, which keeps every one.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../src/config/load-config';
+import { siteFiles } from '../src/site/files/site-files';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+/** More pages than a build's Site holds at once, each linking to the next one's heading. */
+const extraPages = 40;
+const dir = copyFixture(
+  'basic',
+  Object.fromEntries(
+    Array.from({ length: extraPages }, (_, i) => [
+      `content/docs/molte/pagina-${i}.md`,
+      `---\ntitle: Pagina ${i}\n---\n\n## Sezione ${i}\n\nTesto della pagina ${i}: vedi ` +
+        `[la prossima](./pagina-${(i + 1) % extraPages}.md#sezione-${(i + 1) % extraPages}).\n`,
+    ]),
+  ),
+);
+const config = `${dir}/site.config.ts`;
+test.after(() => removeDir(dir));
+
+/** A site's steps as `build` runs them (bundle and HTML aside), each file it gives, and what it then holds. */
+async function runSite(keepPages: boolean) {
+  const options = { packageRoot: repoRoot, config, noCache: true };
+  const run = await startRun(options, 'build');
+  const resolved = await loadConfig(options, run.cache.modules);
+  const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, { keepPages });
+  const links = await site.compileAll();
+  // Compiled pages are read back from the cache's files: those must be on disk (as `build` waits for them).
+  await run.cache.flush();
+  const files = siteFiles(site, run.stages);
+  site.checkLinks(links, files.linkable());
+  await site.checkRoutes();
+  const afterRoutes = site.held();
+  const contents = new Map<string, string | Uint8Array>();
+  // HTML documents need the client bundle: their props are what the page data files hold.
+  for (const file of [...files.pages, ...files.extras].filter((f) => !f.path.endsWith('.html')))
+    contents.set(file.path, await file.contents());
+  for (const [file, text] of await files.search.contents()) contents.set(file, text);
+  run.end();
+  return { site, contents, afterRoutes, held: site.held(), compiled: run.cache.stats().compile };
+}
+
+const kept = await runSite(true);
+const streamed = await runSite(false);
+
+test('a build holds a few compiled pages and route props at a time; dev holds every one', () => {
+  const pages = streamed.site.jobs.size;
+  assert.ok(pages > extraPages, `${pages} pages`);
+  assert.equal(kept.held, { pages, routes: kept.site.model.routes.length });
+  assert.ok(
+    streamed.afterRoutes.pages <= 16 && streamed.afterRoutes.routes <= 16,
+    JSON.stringify(streamed.afterRoutes),
+  );
+  assert.ok(streamed.held.pages <= 16 && streamed.held.routes <= 16, JSON.stringify(streamed.held));
+});
+
+test('a build reads its pages back from the cache instead of compiling them again (even with --no-cache)', () => {
+  assert.equal(streamed.compiled, { hits: 0, misses: streamed.site.jobs.size });
+});
+
+test('holding a few pages or every one gives the same files', () => {
+  assert.equal([...streamed.contents.keys()], [...kept.contents.keys()]);
+  assert.ok(streamed.contents.size > extraPages * 2);
+  for (const [file, bytes] of kept.contents) {
+    const other = streamed.contents.get(file)!;
+    assert.ok(Buffer.from(other).equals(Buffer.from(bytes)), file);
+  }
+});
+
+test.run();

@@ -313,15 +313,12 @@ test('navbar and footer links written without the base URL get it; unknown front
 });
 
 test('emoji shortcodes are emoji, as Docusaurus shows them', () => {
-  assert.match(html('lanterna/docs/riferimenti/api/eventi'), 'segnato con ✅ nel registro.');
+  assert.match(html('lanterna/docs/guide/panoramica'), 'segnato con ✅ nel registro.');
 });
 
 test('{…} in a .md page is text, with a warning at its place: Docusaurus reads it as an expression', () => {
-  assert.match(html('lanterna/docs/riferimenti/api/eventi'), 'porta un oggetto vuoto, {}, e uno scritto');
-  assert.match(
-    warnings,
-    'content/docs/riferimenti/api/eventi.md:18:46: "{}" is shown as text in this .md page; Docusaurus',
-  );
+  assert.match(html('lanterna/docs/guide/panoramica'), 'porta un oggetto vuoto, {}, e uno scritto');
+  assert.match(warnings, 'content/docs/guide/panoramica.md:27:46: "{}" is shown as text in this .md page; Docusaurus');
   // Escaped, in code, `{#id}` headings and `{/* truncate */}` read the same in both: no warning.
   assert.is(warnings.match(/is shown as text in this \.md page/g)?.length, 1);
 });

@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
+import { keepsEveryPage } from '../src/site/compile/execution-plan';
 import { siteFiles } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
@@ -73,6 +74,11 @@ test('holding a few pages or every one gives the same files', () => {
     const other = streamed.contents.get(file)!;
     assert.ok(Buffer.from(other).equals(Buffer.from(bytes)), file);
   }
+});
+
+test("a build keeps a small site's pages (reading them back costs time) and lets a large site's go", () => {
+  assert.ok(keepsEveryPage(120), 'the 100 docs of the peer corpus');
+  assert.not.ok(keepsEveryPage(10_000), 'a site of 10,000 pages');
 });
 
 test.run();

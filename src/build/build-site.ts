@@ -15,7 +15,7 @@ import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
 import { bundleClient, type ClientBundle } from '../site/bundle/bundle-client';
 import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
-import { type ExecutionPlan, planExecution } from '../site/compile/execution-plan';
+import { type ExecutionPlan, keepsEveryPage, planExecution } from '../site/compile/execution-plan';
 import { siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
@@ -142,7 +142,8 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   }
   const site = await run.task(
     'model',
-    () => createSite(config, content, run.stages, { keepPages: false }),
+    // A large site's build keeps no compiled page past its use, so that its memory does not grow with the HTML.
+    () => createSite(config, content, run.stages, { keepPages: keepsEveryPage(content.discovered.sources.length) }),
     (s) => `${s.model.routes.length} routes`,
   );
   if (config.site.translations) {

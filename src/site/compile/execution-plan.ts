@@ -48,6 +48,18 @@ const pagesPerWorker = 100;
  * the workers compile; below it, it keeps one processor busy (see `planExecution`).
  */
 const pagesForEveryProcessor = 5000;
+/**
+ * Below this many pages a build keeps every compiled page and route's props in memory (tens of megabytes): reading
+ * each page back from the cache's files instead (for its props, its HTML and its search records) costs processor
+ * time that only a large site's memory earns.
+ */
+const pagesKeptInMemory = 5000;
+
+/** Whether a build of `pages` pages keeps every compiled page and route's props (see `SiteOptions.keepPages`). */
+export function keepsEveryPage(pages: number): boolean {
+  return pages < pagesKeptInMemory;
+}
+
 /** Compile workers of `dev`: one can be held by a long page while the other compiles the pages readers open. */
 const devCompileWorkers = 2;
 /** The memory of each `dev` worker: far above what any page needs, far below what would stop the machine. */

@@ -119,7 +119,8 @@ test("a restart after a change of docs-it's code keeps the port the server took,
   const dev = startDevOf(path.join(pkg, 'bin/docs-it.mjs'), port);
   try {
     const firstUrl = await readyUrl(dev.output, 1);
-    assert.is(Number(new URL(firstUrl).port), port + 1, 'the next free port');
+    // The next free port after it (another test process may hold the one right after).
+    assert.ok(Number(new URL(firstUrl).port) > port, `a later free port than ${port}: ${firstUrl}`);
     // The port asked for is free again: a restart asking for it would move the site away from the open tabs.
     await new Promise((resolve) => taken.close(resolve));
     const code = path.join(pkg, 'src/cli/time-left.ts');

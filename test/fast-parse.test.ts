@@ -24,7 +24,7 @@ import { usesMdx } from '../src/markdown/detect-format';
 import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { pageSource } from '../src/markdown/page-source';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
-import { quietly, removeDir, repoRoot } from './helpers';
+import { filesOf, quietly, removeDir, repoRoot } from './helpers';
 
 const italianText = interfaceTextOf('it');
 const md = createFastParser(MarkdownIt);
@@ -314,20 +314,6 @@ test('a markdown-it that is not the one the converter knows: the full parser, wi
   assert.is(warnings.length, 1);
   assert.match(warnings[0]!, /fast markdown parser could not load/);
 });
-
-/** Every file of a folder, by relative path, with its bytes. */
-function filesOf(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (sub: string) => {
-    for (const name of readdirSync(path.join(dir, sub))) {
-      const rel = path.join(sub, name);
-      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
-      else files.set(rel, readFileSync(path.join(dir, rel)));
-    }
-  };
-  walk('');
-  return files;
-}
 
 test('the real site builds to the same bytes with the fast parser on and off', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-fast-parser-'));

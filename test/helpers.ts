@@ -4,8 +4,10 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -212,4 +214,18 @@ export function pipeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.FORCE_COLOR;
   return { ...env, ...extra };
+}
+
+/** Every file of a folder, by relative path, with its bytes. */
+export function filesOf(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(dir, sub))) {
+      const rel = path.join(sub, name);
+      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
+      else files.set(rel, readFileSync(path.join(dir, rel)));
+    }
+  };
+  walk('');
+  return files;
 }

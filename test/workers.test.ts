@@ -14,24 +14,10 @@ import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { createCompilePool } from '../src/site/compile/compile-pool';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
-import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
 const italianText = interfaceTextOf('it');
-
-/** Every file of a folder, by relative path, with its bytes. */
-function filesOf(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (sub: string) => {
-    for (const name of readdirSync(path.join(dir, sub))) {
-      const rel = path.join(sub, name);
-      if (statSync(path.join(dir, rel)).isDirectory()) walk(rel);
-      else files.set(rel, readFileSync(path.join(dir, rel)));
-    }
-  };
-  walk('');
-  return files;
-}
 
 test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, ahead, full parser', async () => {
   const dir = copyFixture('docusaurus');

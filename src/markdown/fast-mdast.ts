@@ -142,11 +142,8 @@ function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootConte
   let fence: string | undefined;
   for (let i = from; i < to; i++) {
     const line = lines.lines[i]!;
-    const fenceMatch = fenceLine.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = undefined;
+    if (fenceLine.test(line)) {
+      fence = fenceAfter(line, fence);
       continue;
     }
     if (fence !== undefined || !line.includes(':')) continue;
@@ -186,17 +183,21 @@ function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootConte
   return out;
 }
 
+/** Which code fence is open after a fence line (`line`), given the one open before it (undefined: none). */
+function fenceAfter(line: string, fence: string | undefined): string | undefined {
+  const marker = fenceLine.exec(line)![1]!;
+  if (fence === undefined) return marker;
+  return marker[0] === fence[0] && marker.length >= fence.length && /^\s*[`~]+\s*$/.test(line) ? undefined : fence;
+}
+
 /** The line of the fence closing the container opened at `open` with `size` colons (nested ones skipped). */
 function closerOf(lines: Lines, open: number, to: number, size: number): number {
   const sizes = [size];
   let fence: string | undefined;
   for (let i = open + 1; i < to; i++) {
     const line = lines.lines[i]!;
-    const fenceMatch = fenceLine.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1]!;
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = undefined;
+    if (fenceLine.test(line)) {
+      fence = fenceAfter(line, fence);
       continue;
     }
     if (fence !== undefined) continue;

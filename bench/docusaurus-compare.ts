@@ -21,12 +21,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { importDocusaurus } from '../src/docusaurus-import/import-site';
 import { layouts, type PageContent, readPage } from './page-content';
+import { linkPackages, runTimeOf, timedRun } from './timed-run';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -62,11 +63,6 @@ function run(command: string, args: string[], cwd: string, what: string): { stdo
   }
   return { stdout: child.stdout, stderr: child.stderr };
 }
-
-const cpuOf = (stderr: string) => {
-  const m = /^CPU ([\d.]+) ([\d.]+)$/m.exec(stderr);
-  return m ? Number(m[1]) + Number(m[2]) : Number.NaN;
-};
 
 function configFile(site: string): string {
   const name = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'].find(
@@ -185,11 +181,8 @@ function buildWithDocusaurus(
   }
   rmSync(out, { recursive: true, force: true });
   console.error('  docusaurus build…');
-  const built = run(
-    '/usr/bin/time',
+  const built = timedRun(
     [
-      '-f',
-      'CPU %U %S',
       process.execPath,
       path.join(deps, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
       'build',
@@ -198,10 +191,11 @@ function buildWithDocusaurus(
       '--locale',
       'en',
     ],
-    copy,
-    'docusaurus build',
+    { cwd: copy, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
   );
-  return { out, cpuS: cpuOf(built.stderr), version, leftOut };
+  if (built.status !== 0)
+    throw new Error(`docusaurus build failed (${built.status}):\n${(built.stderr || built.stdout).slice(-3000)}`);
+  return { out, cpuS: built.cpuS, version, leftOut };
 }
 
 interface Warning {
@@ -220,18 +214,9 @@ async function buildWithDocsIt(site: string, work: string) {
   rmSync(siteDir, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
   await importDocusaurus({ site, out: siteDir });
-  const packages = path.join(site, 'node_modules');
-  if (existsSync(packages)) {
-    mkdirSync(path.join(siteDir, 'node_modules'));
-    for (const name of readdirSync(packages).filter((n) => n !== '.cache' && n !== '.bin')) {
-      symlinkSync(path.join(packages, name), path.join(siteDir, 'node_modules', name));
-    }
-  }
-  const child = spawnSync(
-    '/usr/bin/time',
+  linkPackages(site, siteDir);
+  const child = timedRun(
     [
-      '-f',
-      'CPU %U %S',
       process.execPath,
       path.join(docsItRepo, 'bin/docs-it.mjs'),
       'build',
@@ -241,7 +226,7 @@ async function buildWithDocsIt(site: string, work: string) {
       '--out',
       out,
     ],
-    { cwd: siteDir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+    { cwd: siteDir, env: { ...process.env, NO_COLOR: '1' } },
   );
   if (child.status !== 0) throw new Error(`docs-it build of ${site} failed:\n${child.stderr.slice(-3000)}`);
   writeFileSync(log, child.stderr);
@@ -260,7 +245,12 @@ function readDocsItBuild(siteDir: string, out: string, stderr: string) {
   for (const file of fg.sync('content/**/*.{md,mdx}', { cwd: siteDir })) {
     byContent.set(hash(path.join(siteDir, file)), file);
   }
-  return { out, warnings, cpuS: cpuOf(stderr), docsItFileOf: (source: string) => byContent.get(hash(source)) };
+  return {
+    out,
+    warnings,
+    cpuS: runTimeOf(stderr)?.cpuS ?? Number.NaN,
+    docsItFileOf: (source: string) => byContent.get(hash(source)),
+  };
 }
 
 /** Docusaurus's routes with their source files, from the metadata its content plugins leave in `.docusaurus/`. */

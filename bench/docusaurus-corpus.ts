@@ -17,12 +17,13 @@
  * Not run by `npm test`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { importDocusaurus } from '../src/docusaurus-import/import-site';
 import { DocsItError, formatLocation } from '../src/errors';
+import { linkPackages, timedRun } from './timed-run';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const keep = process.argv.includes('--keep');
@@ -137,22 +138,12 @@ async function measureSite(site: string): Promise<SiteResult> {
     pages: routeSources(report.folders.pages, pageFiles).length,
   };
   const edited = editedFiles(report.copies, report.out);
-  const packages = path.join(site, 'node_modules');
-  if (existsSync(packages)) {
-    mkdirSync(path.join(report.out, 'node_modules'));
-    for (const name of readdirSync(packages).filter((n) => n !== '.cache' && n !== '.bin')) {
-      symlinkSync(path.join(packages, name), path.join(report.out, 'node_modules', name));
-    }
-  }
+  linkPackages(site, report.out);
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-  const start = performance.now();
-  const child = spawnSync(
-    '/usr/bin/time',
+  const child = timedRun(
     [
-      '-f',
-      'CPU %U %S',
       process.execPath,
       path.join(repo, 'bin/docs-it.mjs'),
       'build',
@@ -162,10 +153,8 @@ async function measureSite(site: string): Promise<SiteResult> {
       '--out',
       path.join(tmp, 'build'),
     ],
-    { cwd: report.out, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+    { cwd: report.out, env: { ...process.env, NO_COLOR: '1' } },
   );
-  const wallS = (performance.now() - start) / 1000;
-  const cpu = /^CPU ([\d.]+) ([\d.]+)$/m.exec(child.stderr);
   const diagnostics = diagnosticsOf(child.stderr);
   const kinds = /^Routes by kind: (.*)$/m.exec(child.stdout);
   let built: SiteResult['built'];
@@ -194,8 +183,8 @@ async function measureSite(site: string): Promise<SiteResult> {
     errors: group(errors),
     filesWithErrors: new Set(errors.map((e) => e.file)).size,
     notCarried: report.notCarried.length,
-    cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
-    wallS,
+    cpuS: child.cpuS,
+    wallS: child.wallS,
     load,
   };
   if (child.status !== 0 && errors.length === 0) {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { blogPosts, missingPages, type Tool, writePeerSite } from './peer-corpus';
 import { install, peersDir } from './peer-install';
 import { floorLines, goalLines, type Row, ratioLines, ratioText } from './peer-report';
+import { timedRun } from './timed-run';
 import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
 type Peer = Exclude<Tool, 'docs-it'>;
@@ -41,18 +42,13 @@ interface Sample {
   stdout: string;
 }
 
-/** Runs a command under GNU time: wall, user + system CPU of it and its children, and the largest RSS. */
+/** Runs a build under GNU time (see timed-run.ts); a failed build stops the benchmark. */
 function timed(command: string[], cwd: string): Sample {
-  const child = spawnSync('/usr/bin/time', ['-f', 'DOCS_IT_TIME %e %U %S %M', ...command], {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: 'production', CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  const line = /DOCS_IT_TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(child.stderr);
-  if (child.status !== 0 || !line) throw new Error(`${command.join(' ')} failed:\n${child.stdout}\n${child.stderr}`);
-  const [wall, user, sys, rssKb] = line.slice(1).map(Number) as [number, number, number, number];
-  return { wall, cpu: user + sys, rssMb: rssKb / 1024, stdout: child.stdout };
+  const env = { ...process.env, NODE_ENV: 'production', CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
+  const run = timedRun(command, { cwd, env });
+  if (run.status !== 0 || Number.isNaN(run.cpuS))
+    throw new Error(`${command.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return { wall: run.wallS, cpu: run.cpuS, rssMb: run.rssMb, stdout: run.stdout };
 }
 
 function htmlFiles(dir: string): string[] {

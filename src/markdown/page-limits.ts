@@ -148,8 +148,7 @@ function scanLine(line: string, state: ScanState): Problem {
   }
   if (prefix.indent > pageLimits.indentColumns)
     return {
-      message:
-        `a line indented by ${prefix.indent} columns (at most ${pageLimits.indentColumns}): ` + 'lists nested too deep',
+      message: `a line indented by ${prefix.indent} columns (at most ${pageLimits.indentColumns}): lists nested too deep`,
     };
   const opened = prefix.quotes + prefix.lists + prefix.footnotes;
   if (opened + state.directives > pageLimits.blockNesting) return { message: blockNesting(prefix, state.directives) };

@@ -8,8 +8,8 @@ let found: string | undefined;
 
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, Chrome's chrome-headless-shell): the same Blink and V8
- * without the browser's user interface, which makes each new page's renderer about three times cheaper in processor
- * time than the full browser's (see docs/measurements.md). Used when CHROME_PATH names no browser and one is on PATH.
+ * without the browser's user interface, where each new page costs far less processor time than in the full browser
+ * (docs/measurements.md). Used when CHROME_PATH names no browser and one is on PATH.
  */
 const headlessShells = ['chromium-headless-shell', 'chrome-headless-shell'];
 

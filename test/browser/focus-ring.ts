@@ -21,10 +21,28 @@ export interface FocusRing {
   opacity: number;
 }
 
-/** Reads the focused element's outline and the backgrounds under it. */
-export function readFocusRing(page: Page): Promise<FocusRing | null> {
+/** Starts a walk with Tab in the page: no element met yet. */
+export function startTabWalk(page: Page): Promise<void> {
   return page.evaluate(() => {
+    (window as unknown as { walked: WeakSet<Element> }).walked = new WeakSet();
+  });
+}
+
+/**
+ * One step of a walk with Tab, in one call to the page (the walk takes hundreds): 'again' when the focused element
+ * was met before in the walk (it has come round), else its outline and the backgrounds under it (null for
+ * the body) once what focus reveals (a button fading in) has finished appearing.
+ */
+export function readRingOnTabWalk(page: Page): Promise<FocusRing | 'again' | null> {
+  return page.evaluate(async () => {
     const el = document.activeElement;
+    if (el && el !== document.body) {
+      const met = (window as unknown as { walked: WeakSet<Element> }).walked;
+      if (met.has(el)) return 'again';
+      met.add(el);
+      // getAnimations() brings styles up to date first, so the transition focus starts is among them.
+      await Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    }
     if (!(el instanceof HTMLElement) || el === document.body) return null;
     const style = getComputedStyle(el);
     const offset = Number.parseFloat(style.outlineOffset) || 0;

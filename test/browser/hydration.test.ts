@@ -76,14 +76,14 @@ for (const [name, origin] of [
       [{ width: 1280, height: 800 }, 'light'],
       [{ width: 390, height: 800 }, 'dark'],
     ] as const) {
+      // One tab goes to each page in turn, as a reader typing its address: a full load each time, hydrated anew.
       const context = await browser.newContext({ viewport, colorScheme });
+      const page = await context.newPage();
+      const messages = consoleOf(page);
       for (const [kind, route] of pages) {
-        const page = await context.newPage();
-        const messages = consoleOf(page);
         await openHydrated(page, origin() + route);
         assert.ok(await page.locator('main').isVisible(), `${kind}: the page shows`);
-        found.push(...messages.map((m) => `${kind} (${viewport.width}px): ${m}`));
-        await page.close();
+        found.push(...messages.splice(0).map((m) => `${kind} (${viewport.width}px): ${m}`));
       }
       await context.close();
     }

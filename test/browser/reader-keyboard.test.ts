@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { releaseChromium, sharedChromium } from './browser';
-import { type FocusRing, readBorderRing, readFocusRing, ringContrast } from './focus-ring';
+import { type FocusRing, readBorderRing, readRingOnTabWalk, ringContrast, startTabWalk } from './focus-ring';
 import { desktop, openReader, phone, settled } from './reader';
 import { serveBuiltSite } from './site-server';
 
@@ -61,25 +61,11 @@ async function focusComesTo(page: Page, selector: string, what: string): Promise
  */
 async function tabWalk(page: Page, limit = 400): Promise<FocusRing[]> {
   const rings: FocusRing[] = [];
-  await page.evaluate(() => {
-    (window as unknown as { walked: WeakSet<Element> }).walked = new WeakSet();
-  });
+  await startTabWalk(page);
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
-    const again = await page.evaluate(() => {
-      const walked = (window as unknown as { walked: WeakSet<Element> }).walked;
-      const el = document.activeElement;
-      if (!el || el === document.body) return false;
-      if (walked.has(el)) return true;
-      walked.add(el);
-      return false;
-    });
-    if (again) return rings;
-    // What focus reveals (a button fading in) is seen once it has finished appearing.
-    await page.waitForFunction(() => (document.activeElement?.getAnimations().length ?? 0) === 0, undefined, {
-      polling: 'raf',
-    });
-    const ring = await readFocusRing(page);
+    const ring = await readRingOnTabWalk(page);
+    if (ring === 'again') return rings;
     if (ring) rings.push(ring);
   }
   assert.unreachable(`Tab went through ${limit} elements without coming back to the first`);

@@ -397,16 +397,14 @@ test('the installed site offline: the service worker leaves no broken avatar, th
   });
   const page = await context.newPage();
   await page.goto(`${site.origin}/it/`);
-  // The worker is active once the whole site is precached (waitForFunction would not await the promise). A hang
-  // guard only: on an idle machine this takes a few seconds.
-  for (
-    let polls = 0;
-    !(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active));
-    polls++
-  ) {
-    if (polls > 1200) throw new Error('the service worker never became active');
-    await page.waitForTimeout(100);
-  }
+  // The worker is active once the whole site is precached: `ready` settles then, and marks the page (waitForFunction
+  // would not await the promise itself; it gives up at the hang guard).
+  await page.evaluate(() => {
+    void navigator.serviceWorker.ready.then(() => {
+      (window as { workerActive?: boolean }).workerActive = true;
+    });
+  });
+  await page.waitForFunction(() => (window as { workerActive?: boolean }).workerActive === true);
   await page.reload();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 60_000 });
   await context.setOffline(true);

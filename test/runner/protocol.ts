@@ -17,7 +17,7 @@ export interface FileResult {
   /** A test failed, or the file could not be loaded. */
   failed: boolean;
   seconds: number;
-  /** CPU seconds of the test process and of the children it ran that ended while the file ran (see cpu-time.ts). */
+  /** CPU seconds of the test process and of the processes it started (see treeCpuSeconds in cpu-time.ts). */
   cpuSeconds: number;
 }
 

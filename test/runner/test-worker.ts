@@ -7,7 +7,7 @@
 import { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { cpuSeconds } from './cpu-time';
+import { treeCpuSeconds } from './cpu-time';
 import { keepSharedUntilRunEnds } from './per-process';
 import { channelFd, type FileResult, type FromRunner, type ToRunner, testTimesVariable } from './protocol';
 
@@ -45,19 +45,19 @@ const closeShared = keepSharedUntilRunEnds();
 /** Under `--times` (see run-tests.ts), the wall and CPU seconds of each test and of the file's `before` hooks. */
 function timeEachTest(): void {
   let wall = performance.now();
-  let cpu = cpuSeconds();
+  let cpu = treeCpuSeconds();
   let first = true;
   const line = (what: string) =>
-    `\n  ${((performance.now() - wall) / 1000).toFixed(1)} s, CPU ${(cpuSeconds() - cpu).toFixed(1)} s  ${what}`;
+    `\n  ${((performance.now() - wall) / 1000).toFixed(1)} s, CPU ${(treeCpuSeconds() - cpu).toFixed(1)} s  ${what}`;
   before(() => {
     wall = performance.now();
-    cpu = cpuSeconds();
+    cpu = treeCpuSeconds();
   });
   uvu.test.before.each(() => {
     if (first) process.stdout.write(line('before'));
     first = false;
     wall = performance.now();
-    cpu = cpuSeconds();
+    cpu = treeCpuSeconds();
   });
   uvu.test.after.each((context) => {
     process.stdout.write(line(context.__test__));
@@ -94,7 +94,7 @@ type SuiteRun = () => Promise<[string | true, number, number, number]>;
 
 async function runFile(name: string, file: string): Promise<FileResult> {
   const started = performance.now();
-  const cpu = cpuSeconds();
+  const cpu = treeCpuSeconds();
   const result: FileResult = { name, total: 0, passed: 0, skipped: 0, failed: false, seconds: 0, cpuSeconds: 0 };
   globals.UVU_QUEUE = [[name]];
   globals.UVU_INDEX = 0;
@@ -122,7 +122,7 @@ async function runFile(name: string, file: string): Promise<FileResult> {
     process.stdout.write(`\n${(error as Error).stack ?? String(error)}\n`);
   }
   result.seconds = (performance.now() - started) / 1000;
-  result.cpuSeconds = cpuSeconds() - cpu;
+  result.cpuSeconds = treeCpuSeconds() - cpu;
   return result;
 }
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# The browser the browser tests drive: Chromium or Google Chrome, named by CHROME_PATH or else found on PATH.
-# When there is none, Debian as root gets Debian's chromium installed; anywhere else this says what to install and
-# fails, so that `npm test` (whose pretest step this is) stops at once instead of skipping the browser tests.
+# The browser the browser tests drive: Chromium or Google Chrome, named by CHROME_PATH or else found on PATH, where
+# Chromium's headless shell comes first (the same engine without the browser's interface: each page the tests open
+# costs about a third of the processor time, see docs/measurements.md). When there is no browser, Debian as root gets
+# Debian's chromium and chromium-headless-shell installed; anywhere else this says what to install and fails, so that
+# `npm test` (whose pretest step this is) stops at once instead of skipping the browser tests. Debian as root with a
+# full browser but no headless shell gets the shell installed too, when its package can be had (else a warning).
 #   bash scripts/ensure-chromium.sh          find the browser, or install it (Debian, root) or fail
 #   bash scripts/ensure-chromium.sh --find   find it and print its path, never install (test/browser/browser.ts)
 # Only bash's builtins, `id` and `apt-get` are used. DOCS_IT_OS_RELEASE names the os-release file (for its tests).
 set -euo pipefail
 
-names=(chromium chromium-browser google-chrome google-chrome-stable chrome)
+shells=(chromium-headless-shell chrome-headless-shell)
+names=("${shells[@]}" chromium chromium-browser google-chrome google-chrome-stable chrome)
 
 # Prints the browser's path; returns 1 when there is none, 2 when CHROME_PATH names something else.
 find_browser() {
@@ -55,19 +59,43 @@ missing() {
   exit 1
 }
 
+is_shell() {
+  local shell
+  for shell in "${shells[@]}"; do
+    if [ "${1##*/}" = "$shell" ]; then return 0; fi
+  done
+  return 1
+}
+
+can_install() {
+  [ "${1:-}" != --find ] && [ "$(id -u)" = 0 ] && is_debian
+}
+
 status=0
 found=$(find_browser) || status=$?
 if [ "$status" = 0 ]; then
-  if [ "${1:-}" = --find ]; then echo "$found"; fi
+  if [ "${1:-}" = --find ]; then
+    echo "$found"
+  elif [ -z "${CHROME_PATH:-}" ] && ! is_shell "$found" && can_install "${1:-}"; then
+    # The tests run with the browser found; the shell only makes them cheaper, so failing to get it stops nothing.
+    echo "Installing Debian's chromium-headless-shell for the browser tests ($found is used until it is there)…" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    if ! { apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null; }; then
+      echo "warning: chromium-headless-shell could not be installed; the browser tests use $found." >&2
+    fi
+  fi
   exit 0
 fi
 if [ "$status" = 2 ]; then exit 1; fi
-if [ "${1:-}" = --find ] || [ "$(id -u)" != 0 ] || ! is_debian; then missing; fi
+if ! can_install "${1:-}"; then missing; fi
 
-echo "Chromium not found: installing Debian's chromium…" >&2
+echo "Chromium not found: installing Debian's chromium and chromium-headless-shell…" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq chromium >/dev/null
+if ! apt-get install -y -qq chromium-headless-shell >/dev/null; then
+  echo "warning: chromium-headless-shell could not be installed; the browser tests use chromium." >&2
+fi
 if ! find_browser >/dev/null; then
   echo "apt-get installed chromium, but it is still not on PATH ($PATH)." >&2
   exit 1

@@ -1,7 +1,8 @@
 /*
  * scripts/ensure-chromium.sh decides where the browser tests' browser comes from. It runs here with a PATH of
  * stand-ins only (no real browser, a fake `id` saying who runs it, a fake `apt-get` that records its calls and
- * "installs" a stand-in chromium) and an os-release file saying which system this is.
+ * "installs" a stand-in of each package it is asked for, unless the situation says the package cannot be had) and an
+ * os-release file saying which system this is.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -34,6 +35,8 @@ interface Situation {
   onPath?: string[];
   chromePath?: string;
   args?: string[];
+  /** Packages the stand-in apt-get fails to install. */
+  unavailable?: string[];
 }
 
 /** Runs the script in a situation: its exit status, what it printed and what apt-get was asked. */
@@ -42,10 +45,12 @@ function ensure(situation: Situation) {
   const bin = path.join(dir, 'bin');
   executable(path.join(bin, 'id'), `#!/bin/sh\necho ${situation.uid}\n`);
   const log = path.join(dir, 'apt-get.log');
+  const refused = (situation.unavailable ?? []).map((name) => `  ${name}) exit 100 ;;\n`).join('');
   executable(
     path.join(bin, 'apt-get'),
-    `#!/bin/sh\necho "$*" >> '${log}'\nif [ "$1" = install ]; then printf '#!/bin/sh\\n' > '${bin}/chromium'; ` +
-      `/bin/chmod +x '${bin}/chromium'; fi\n`,
+    `#!/bin/sh\necho "$*" >> '${log}'\n[ "$1" = install ] || exit 0\nfor name in "$@"; do case "$name" in\n` +
+      `  -*|install) ;;\n${refused}  *) printf '#!/bin/sh\\n' > '${bin}/'"$name"; /bin/chmod +x '${bin}/'"$name" ;;\n` +
+      'esac; done\n',
   );
   for (const name of situation.onPath ?? []) executable(path.join(bin, name), '#!/bin/sh\n');
   const osRelease = path.join(dir, 'os-release');
@@ -57,13 +62,30 @@ function ensure(situation: Situation) {
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr, aptGet, bin };
 }
 
-test('a browser on PATH is used as it is: Chromium first, else Google Chrome; nothing is installed', () => {
+test('a browser on PATH is used as it is: the headless shell first, then Chromium, else Google Chrome', () => {
   const both = ensure({ uid: 0, os: 'debian', onPath: ['google-chrome', 'chromium'], args: ['--find'] });
   assert.equal([both.status, both.stdout, both.aptGet], [0, path.join(both.bin, 'chromium'), []]);
+  const shell = ensure({ uid: 0, os: 'debian', onPath: ['chromium', 'chromium-headless-shell'], args: ['--find'] });
+  assert.equal([shell.status, shell.stdout], [0, path.join(shell.bin, 'chromium-headless-shell')]);
   const chrome = ensure({ uid: 1000, os: 'fedora', onPath: ['google-chrome-stable'], args: ['--find'] });
   assert.equal([chrome.status, chrome.stdout], [0, path.join(chrome.bin, 'google-chrome-stable')]);
-  const quiet = ensure({ uid: 0, os: 'debian', onPath: ['chromium-browser'] });
+  const quiet = ensure({ uid: 0, os: 'debian', onPath: ['chromium-browser', 'chromium-headless-shell'] });
   assert.equal([quiet.status, quiet.stdout, quiet.stderr, quiet.aptGet], [0, '', '', []]);
+  const user = ensure({ uid: 1000, os: 'debian', onPath: ['chromium'] });
+  assert.equal([user.status, user.aptGet], [0, []]);
+});
+
+test('Debian as root with a browser but no headless shell gets the shell, and goes on without it if it cannot', () => {
+  const added = ensure({ uid: 0, os: 'debian', onPath: ['chromium'] });
+  assert.is(added.status, 0, added.stderr);
+  assert.equal(added.aptGet, ['update -qq', 'install -y -qq chromium-headless-shell']);
+  assert.ok(existsSync(path.join(added.bin, 'chromium-headless-shell')));
+  const refused = ensure({ uid: 0, os: 'debian', onPath: ['chromium'], unavailable: ['chromium-headless-shell'] });
+  assert.is(refused.status, 0, refused.stderr);
+  assert.match(refused.stderr, 'warning: chromium-headless-shell could not be installed');
+  const named = executable(path.join(work, 'named/chrome'), '#!/bin/sh\n');
+  const chosen = ensure({ uid: 0, os: 'debian', onPath: ['chromium'], chromePath: named });
+  assert.equal([chosen.status, chosen.aptGet], [0, []], 'CHROME_PATH chose the browser: nothing installed');
 });
 
 test('CHROME_PATH comes before PATH, and one that names no executable is an error, not an install', () => {
@@ -77,11 +99,16 @@ test('CHROME_PATH comes before PATH, and one that names no executable is an erro
   assert.equal(wrong.aptGet, []);
 });
 
-test('without a browser, only Debian as root installs chromium', () => {
+test('without a browser, only Debian as root installs chromium and its headless shell', () => {
   const root = ensure({ uid: 0, os: 'debian' });
   assert.is(root.status, 0, root.stderr);
-  assert.equal(root.aptGet, ['update -qq', 'install -y -qq chromium']);
+  assert.equal(root.aptGet, ['update -qq', 'install -y -qq chromium', 'install -y -qq chromium-headless-shell']);
   assert.ok(existsSync(path.join(root.bin, 'chromium')));
+  assert.ok(existsSync(path.join(root.bin, 'chromium-headless-shell')));
+  const older = ensure({ uid: 0, os: 'debian', unavailable: ['chromium-headless-shell'] });
+  assert.is(older.status, 0, older.stderr);
+  assert.ok(existsSync(path.join(older.bin, 'chromium')));
+  assert.match(older.stderr, 'the browser tests use chromium');
 });
 
 test('without a browser elsewhere, the script stops at once and says what to install', () => {

@@ -7,34 +7,17 @@ const ensureScript = fileURLToPath(new URL('../../scripts/ensure-chromium.sh', i
 let found: string | undefined;
 
 /**
- * Chromium's headless shell (Debian's chromium-headless-shell, Chrome's chrome-headless-shell): the same Blink and V8
- * without the browser's user interface, where each new page costs far less processor time than in the full browser
- * (docs/measurements.md). Used when CHROME_PATH names no browser and one is on PATH.
- */
-const headlessShells = ['chromium-headless-shell', 'chrome-headless-shell'];
-
-/**
- * The Chromium or Chrome the browser tests drive: CHROME_PATH, else a headless shell on PATH, else the first
- * browser on PATH, as scripts/ensure-chromium.sh finds it. Without one, an error that says what to install (never a
- * skipped test).
+ * The Chromium or Chrome the browser tests drive: CHROME_PATH, else the first one on PATH (Chromium's headless shell
+ * first), as scripts/ensure-chromium.sh finds it. Without one, an error that says what to install (never a skipped
+ * test).
  */
 export function browserPath(): string {
   if (found === undefined) {
-    const shell = process.env.CHROME_PATH ? undefined : headlessShells.map(onPath).find((p) => p !== undefined);
-    if (shell !== undefined) found = shell;
-    else {
-      const result = spawnSync('bash', [ensureScript, '--find'], { encoding: 'utf8' });
-      if (result.status !== 0) throw new Error(result.stderr.trim() || `${ensureScript} failed`);
-      found = result.stdout.trim();
-    }
+    const result = spawnSync('bash', [ensureScript, '--find'], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(result.stderr.trim() || `${ensureScript} failed`);
+    found = result.stdout.trim();
   }
   return found;
-}
-
-/** The executable `name` as the shell finds it on PATH; undefined when there is none. */
-function onPath(name: string): string | undefined {
-  const result = spawnSync('bash', ['-c', 'command -v "$1"', 'bash', name], { encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
 }
 
 /**

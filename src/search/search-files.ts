@@ -93,25 +93,38 @@ export async function writeSearchFiles(
   return { records: count, held: () => index.held() };
 }
 
+/** Search files kept in memory (`dev` serves them so; tests and benchmarks read them): appended ones as bytes. */
+export function memorySink() {
+  const files = new Map<string, string | Uint8Array>();
+  const pieces = new Map<string, Buffer[]>();
+  return {
+    file: async (file: string, contents: string | Uint8Array) => void files.set(file, contents),
+    append: async (file: string, piece: string | Uint8Array) => {
+      if (!pieces.has(file)) pieces.set(file, []);
+      pieces.get(file)!.push(Buffer.from(piece));
+    },
+    /** Every file written so far, by path. */
+    files(): Map<string, string | Uint8Array> {
+      const all = new Map(files);
+      for (const [file, parts] of pieces) all.set(file, Buffer.concat(parts));
+      return all;
+    },
+  };
+}
+
 /**
- * Every search file of a site, in memory (`dev`, which serves them from memory, and the benchmarks): the files of
- * `writeSearchFiles` by output path, `records.json` as bytes.
+ * Every search file of a site, in memory (the benchmarks, tests): the files of `writeSearchFiles` by output path,
+ * `records.json` as bytes.
  */
 export async function searchFiles(
   input: SearchInput,
   sizes?: ShardSizes,
 ): Promise<{ files: Map<string, string>; recordsJson: { file: string; bytes: Uint8Array }; records: number }> {
-  const files = new Map<string, string>();
+  const sink = memorySink();
+  const { records } = await writeSearchFiles(input.pages, input, sink, sizes);
   const recordsFile = recordsFileOf(input.options.baseUrl);
-  const pieces: Buffer[] = [];
-  const { records } = await writeSearchFiles(
-    input.pages,
-    input,
-    {
-      file: async (file, contents) => void files.set(file, contents),
-      append: async (_file, piece) => void pieces.push(Buffer.from(piece)),
-    },
-    sizes,
-  );
-  return { files, recordsJson: { file: recordsFile, bytes: Buffer.concat(pieces) }, records };
+  const all = sink.files();
+  const bytes = all.get(recordsFile) as Uint8Array;
+  all.delete(recordsFile);
+  return { files: all as Map<string, string>, recordsJson: { file: recordsFile, bytes }, records };
 }

@@ -15,7 +15,7 @@ import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
-import { type SearchInput, writeSearchFiles } from '../../search/search-files';
+import { memorySink, type SearchInput, writeSearchFiles } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
 import { translatorOf } from '../../shared/i18n/interface-text';
 import {
@@ -303,17 +303,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   let searchContents: Promise<Map<string, string | Uint8Array>> | undefined;
   const searchFileAt = async (file: string) => {
     searchContents ??= (async () => {
-      const files = new Map<string, string | Uint8Array>();
-      const pieces = new Map<string, Buffer[]>();
-      await search.make({
-        file: async (path, contents) => void files.set(path, contents),
-        append: async (path, piece) => {
-          if (!pieces.has(path)) pieces.set(path, []);
-          pieces.get(path)!.push(Buffer.from(piece));
-        },
-      });
-      for (const [path, parts] of pieces) files.set(path, Buffer.concat(parts));
-      return files;
+      const sink = memorySink();
+      await search.make(sink);
+      return sink.files();
     })();
     return (await searchContents).get(file);
   };

@@ -30,14 +30,10 @@ export async function searchInputOf(configFile: string): Promise<SearchInput> {
   const site = createSite(config, await readContent(config, run.cache.modules), run.stages);
   await site.compileAll();
   run.end();
-  let input: SearchInput | undefined;
-  const searchKey = (i: SearchInput) => {
-    input = i;
-    return '';
-  };
-  const stages = { ...run.stages, searchKey };
-  await siteFiles(site, stages).search.key();
-  return input!;
+  const { searchSource } = siteFiles(site, run.stages);
+  const pages: SearchInput['pages'] = [];
+  for await (const page of searchSource.pages()) pages.push(page);
+  return { ...searchSource.head(), pages };
 }
 
 /**

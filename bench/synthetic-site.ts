@@ -56,7 +56,7 @@ function paragraph(i: number, p: number): string {
  * Page `i` of a synthetic docs section, as long as a real guide page: front matter, several paragraphs, h2–h4, an
  * admonition, two code blocks, a table, links.
  */
-function docPage(i: number, folder: number, perFolder: number): string {
+export function docPage(i: number, folder: number, perFolder: number): string {
   const prev = i % perFolder === 0 ? '' : `Torna alla [pagina precedente](./pagina-${i - 1}.md#configurazione). `;
   return `---
 title: Pagina di prova ${i}

@@ -21,6 +21,8 @@ export interface BackgroundWrites {
     onError?: (failure: WriteFailure) => void,
     recycle?: boolean,
   ): Promise<void>;
+  /** Queues bytes to add at the end of a file queued by `write` before (writes happen in the order queued). */
+  append(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
   writeLater(file: string, data: string): void;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
@@ -169,6 +171,8 @@ export function createBackgroundWrites(): BackgroundWrites {
   return {
     write: (file, data, onError, recycle = false) =>
       queue({ kind: 'write', file, data, recycle }, typeof data === 'string' ? data.length : data.byteLength, onError),
+    append: (file, data, onError) =>
+      queue({ kind: 'append', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
     writeLater: (file, data) => void queue({ kind: 'write', file, data }, data.length, undefined, false),
     link: (file, from, onError) => queue({ kind: 'link', file, from }, 0, onError),
     copy: (file, from, onError, recycle = false) => queue({ kind: 'copy', file, from, recycle }, 0, onError),

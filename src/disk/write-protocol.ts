@@ -6,10 +6,13 @@ export interface WriteFailure {
   message: string;
 }
 
-/** One file to write, link or copy, or a spare folder to take files from (see `BackgroundWrites.useSpare`). */
+/**
+ * One file to write, add to (`append`: at the end of a file a `write` made), link or copy, or a spare folder to
+ * take files from (see `BackgroundWrites.useSpare`).
+ */
 export interface WriteOp {
   id: number;
-  kind: 'write' | 'link' | 'copy' | 'spare';
+  kind: 'write' | 'append' | 'link' | 'copy' | 'spare';
   file: string;
   dir: string;
   data?: string | Uint8Array;

@@ -61,6 +61,8 @@ function takeSpare(target: string): boolean {
 
 // Never through a link: a link where a file of the build goes is an error, not a way out of the folder.
 const writeFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+// Only at the end of a file a write made: a missing one is an error, not a new file.
+const appendFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
 
 class SpecialFile extends Error {
   readonly code = 'ESPECIAL';
@@ -78,8 +80,8 @@ function apply(op: WriteOp): void {
     if (!statSync(op.from!).isFile()) throw new SpecialFile(`${op.from} is not a plain file`);
   }
   const took = op.recycle ? takeSpare(op.file) : false;
-  if (op.kind === 'write') {
-    const fd = openSync(op.file, writeFlags, 0o666);
+  if (op.kind === 'write' || op.kind === 'append') {
+    const fd = openSync(op.file, op.kind === 'write' ? writeFlags : appendFlags, 0o666);
     try {
       writeFileSync(fd, op.data!);
     } finally {
@@ -121,7 +123,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
       failures.push({ id: op.id, ...(code ? { code } : {}), message });
     }
   }
-  const files = ops.filter((op) => op.kind !== 'spare').length;
+  const files = ops.filter((op) => op.kind !== 'spare' && op.kind !== 'append').length;
   const ms = performance.now() - start;
   port.postMessage({ ids: ops.map((op) => op.id), files, recycled, bytes, ms, failures } satisfies WriteDone);
 });

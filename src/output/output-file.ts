@@ -9,12 +9,23 @@ export interface OutputFile {
   contents: () => Promise<string | Uint8Array>;
 }
 
-/** Files made together: the previous build's are kept only all at once. */
+/** Where a group's files go as they are made, by path relative to the output folder. */
+export interface GroupWriter {
+  file(path: string, contents: string | Uint8Array): Promise<void>;
+  /** Adds a piece at the end of a file of the group (its first piece makes it). */
+  append(path: string, piece: string | Uint8Array): Promise<void>;
+}
+
+/**
+ * Files made together: the previous build's are kept only all at once. They are made into a writer as they come,
+ * so a large group is never in memory whole.
+ */
 export interface OutputGroup {
   name: string;
+  /** What the files are made from, found without making them (asked only when a previous build has the group). */
   key: () => Promise<string>;
-  /** Every file of the group, by path relative to the output folder. */
-  contents: () => Promise<Map<string, string | Uint8Array>>;
+  /** Makes every file of the group into `out`, and returns what they were made from (the key `key` gives). */
+  make: (out: GroupWriter) => Promise<string>;
 }
 
 /** A file of the site copied into the build as it is. */

@@ -1,4 +1,4 @@
-import { hash as oneShotHash } from 'node:crypto';
+import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -134,6 +134,25 @@ export class OutputFolder {
     await backgroundWrites().write(target, data, this.failed(relPath), true);
   }
 
+  /** Queues a piece to add at the end of a file (the first piece makes it); `hashes` keeps each file's hash. */
+  private async append(relPath: string, piece: string | Uint8Array, hashes: Map<string, Hash>): Promise<void> {
+    const target = this.resolve(relPath);
+    const data = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    let hash = hashes.get(relPath);
+    const first = !hash;
+    if (!hash) {
+      hash = createHash('sha256');
+      hashes.set(relPath, hash);
+      this.written.set(relPath, { size: 0 });
+      this.files++;
+    }
+    hash.update(data);
+    this.written.get(relPath)!.size += data.byteLength;
+    this.bytes += data.byteLength;
+    if (first) await backgroundWrites().write(target, data, this.failed(relPath), true);
+    else await backgroundWrites().append(target, data, this.failed(relPath));
+  }
+
   /** Queues a copy of a file of the site (`from`); anything but a plain file is refused, never read. */
   async copy(from: string, relPath: string): Promise<void> {
     const target = this.resolve(relPath);
@@ -192,21 +211,36 @@ export class OutputFolder {
     return counts;
   }
 
-  /** Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. */
+  /**
+   * Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. Its key
+   * is asked for first only when the previous build has the group (else the files are made, and their key with
+   * them). Files added to in pieces are in the new build's folder, which a failure throws away whole.
+   */
   async writeGroup(group: OutputGroup): Promise<WriteCounts> {
-    const key = await group.key();
-    const previous = this.reuse.reusableGroup(group.name, key);
+    const known = this.reuse.hasGroup(group.name) ? await group.key() : undefined;
+    const previous = known === undefined ? undefined : this.reuse.reusableGroup(group.name, known);
     const files: string[] = [];
+    let key: string;
     if (previous) {
+      key = known!;
       for (const file of previous) {
         await this.link(file.file, file.path, file.written);
         files.push(file.file);
       }
     } else {
-      for (const [file, contents] of await group.contents()) {
-        await this.write(file, contents);
-        files.push(file);
-      }
+      const appended = new Map<string, Hash>();
+      key = await group.make({
+        file: async (file, contents) => {
+          await this.write(file, contents);
+          files.push(file);
+        },
+        append: async (file, piece) => {
+          if (!appended.has(file)) files.push(file);
+          await this.append(file, piece, appended);
+        },
+      });
+      // An appended file's revision is the hash of all its pieces.
+      for (const [file, hash] of appended) this.written.get(file)!.revision = hash.digest('hex').slice(0, 32);
     }
     for (const file of files) this.reuse.record(file, key, this.fileInfo(file)!);
     this.reuse.recordGroup(group.name, key, files);

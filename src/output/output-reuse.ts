@@ -17,6 +17,8 @@ export interface OutputReuse {
   reusable(file: string, key: string): { path: string; written: WrittenFile } | undefined;
   /** Notes that `file` of the new build was made from `key`. */
   record(file: string, key: string, written: WrittenFile): void;
+  /** Whether the previous build has a group of that name (then its key is worth finding before making it). */
+  hasGroup(group: string): boolean;
   /** The previous build's files of a group made together (the search files) when all can be kept. */
   reusableGroup(group: string, key: string): { file: string; path: string; written: WrittenFile }[] | undefined;
   /** Notes that the files of a group were made together from `key`. */
@@ -71,6 +73,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     record(file, key, written) {
       next.files[file] = { key, size: written.size, revision: written.revision, mtimeMs: 0 };
     },
+    hasGroup: (group) => Object.hasOwn(previous.groups, group),
     reusableGroup(group, key) {
       const entry = previous.groups[group];
       if (!entry || entry.key !== key) return undefined;
@@ -98,6 +101,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
 export const noReuse: OutputReuse = {
   reusable: () => undefined,
   record: () => undefined,
+  hasGroup: () => false,
   reusableGroup: () => undefined,
   recordGroup: () => undefined,
   save: () => undefined,

@@ -1,4 +1,7 @@
 /*
+ * The whole-index form of the local index's files: the build makes them from a stream of pages instead
+ * (local-index-writer.ts, the same bytes: test/search-stream.test.ts checks one against the other); this form is
+ * what tests and benchmarks cut an index built in memory with, at any shard sizes.
  * Cuts the whole local index into the files the browser loads (see local-index-format.ts): an entry of fixed
  * size, term shards, postings shards and one text file per page. Shards are cut by their JSON size, so none
  * grows with the site: a larger site has more of them, and a query still loads only those of its words.

@@ -144,52 +144,58 @@ export function searchPageOf(
 
 /** One record per heading section and per text block of every page. */
 export function extractSearchRecords(pages: SearchPage[], options: RecordOptions): SearchRecord[] {
+  return pages.flatMap((page) => pageRecords(page, options));
+}
+
+/**
+ * One record per heading section and per text block of a page. A record's id hashes its page's URL, so ids repeat
+ * only within a page: each page is made alone (a build streams them).
+ */
+export function pageRecords(page: SearchPage, options: RecordOptions): SearchRecord[] {
   const records: SearchRecord[] = [];
   const seen = new Map<string, number>();
-  for (const page of pages) {
-    const props = page;
-    const lvl0 = page.category;
-    const url = props.url;
-    const levels: (string | null)[] = [lvl0, props.title, null, null, null, null, null];
-    let anchor: string | null = null;
-    let position = 0;
-    const pageRank = Math.round(page.weight * 100) * 100;
-    const push = (type: SearchRecord['type'], content: string | null, rank: number) => {
-      const record: SearchRecord = {
-        id: '',
-        hierarchy_lvl0: lvl0,
-        hierarchy_lvl1: props.title,
-        hierarchy_lvl2: levels[2]!,
-        hierarchy_lvl3: levels[3]!,
-        hierarchy_lvl4: levels[4]!,
-        hierarchy_lvl5: levels[5]!,
-        hierarchy_lvl6: levels[6]!,
-        content,
-        url,
-        anchor,
-        type,
-        keywords: type === 'lvl1' && page.keywords.length ? page.keywords.join(', ') : null,
-        description: type === 'lvl1' ? page.description : null,
-        rank: pageRank + rank,
-        lang: options.lang,
-        version: options.version,
-      };
-      record.id = stableId(record, seen);
-      records.push(record);
+  const props = page;
+  const lvl0 = page.category;
+  const url = props.url;
+  const levels: (string | null)[] = [lvl0, props.title, null, null, null, null, null];
+  let anchor: string | null = null;
+  let position = 0;
+  const pageRank = Math.round(page.weight * 100) * 100;
+  const push = (type: SearchRecord['type'], content: string | null, rank: number) => {
+    const record: SearchRecord = {
+      id: '',
+      hierarchy_lvl0: lvl0,
+      hierarchy_lvl1: props.title,
+      hierarchy_lvl2: levels[2]!,
+      hierarchy_lvl3: levels[3]!,
+      hierarchy_lvl4: levels[4]!,
+      hierarchy_lvl5: levels[5]!,
+      hierarchy_lvl6: levels[6]!,
+      content,
+      url,
+      anchor,
+      type,
+      keywords: type === 'lvl1' && page.keywords.length ? page.keywords.join(', ') : null,
+      description: type === 'lvl1' ? page.description : null,
+      rank: pageRank + rank,
+      lang: options.lang,
+      version: options.version,
     };
-    push('lvl1', null, headingRank(1));
-    for (const block of page.blocks) {
-      if (block.kind === 'heading') {
-        // An h1 in the body stands for the page title; a heading without an id cannot be linked to.
-        if (block.level < 2 || !block.id) continue;
-        levels[block.level] = block.text;
-        for (let l = block.level + 1; l <= 6; l++) levels[l] = null;
-        anchor = block.id;
-        position = 0;
-        push(`lvl${block.level}` as SearchRecord['type'], null, headingRank(block.level));
-      } else if (!defaultTitles.has(block.text)) {
-        push('content', block.text, textRank(position++));
-      }
+    record.id = stableId(record, seen);
+    records.push(record);
+  };
+  push('lvl1', null, headingRank(1));
+  for (const block of page.blocks) {
+    if (block.kind === 'heading') {
+      // An h1 in the body stands for the page title; a heading without an id cannot be linked to.
+      if (block.level < 2 || !block.id) continue;
+      levels[block.level] = block.text;
+      for (let l = block.level + 1; l <= 6; l++) levels[l] = null;
+      anchor = block.id;
+      position = 0;
+      push(`lvl${block.level}` as SearchRecord['type'], null, headingRank(block.level));
+    } else if (!defaultTitles.has(block.text)) {
+      push('content', block.text, textRank(position++));
     }
   }
   return records;

@@ -1,8 +1,8 @@
 import { hash as oneShotHash } from 'node:crypto';
 import { searchDirOf } from '../shared/urls';
-import { buildLocalIndex } from './local-index';
-import { shardLocalIndex } from './local-index-shards';
-import { extractSearchRecords, type RecordOptions, type SearchPage } from './records';
+import type { ShardSizes } from './local-index-shards';
+import { LocalIndexWriter } from './local-index-writer';
+import { pageRecords, type RecordOptions, type SearchPage } from './records';
 import type { SearchWords } from './search-words';
 import { loadStemmer, stemmerSource } from './stemmer';
 
@@ -44,16 +44,30 @@ export function jsonArrayBytes(items: readonly unknown[], pieceChars = jsonPiece
   return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
 }
 
+/** Where the search files go, by path relative to the output folder: whole files, and `records.json` in pieces. */
+export interface SearchFileSink {
+  file(path: string, contents: string): Promise<void>;
+  /** Adds a piece at the end of a file (its first piece makes it). */
+  append(path: string, piece: string): Promise<void>;
+}
+
+/** `records.json` is appended in pieces of about this many characters. */
+const recordPieceChars = 1024 * 1024;
+
 /**
- * Every search file of a site, by output path: the local index (`local-index.json` and its shards, see
- * local-index-format.ts) and the stemmer module of its language in `files`; `records.json`, what `docs-it index`
- * pushes, as bytes (see `jsonArrayBytes`).
+ * Writes every search file of a site into `sink` from a stream of its pages, holding one page at a time: the local
+ * index (`local-index.json`, its shards and a text file per page, see local-index-writer.ts), the stemmer module
+ * of its language, and `records.json` (what `docs-it index` pushes: the same bytes as one `JSON.stringify` of
+ * every record), appended as the pages come. Returns how many records it wrote.
  */
-export async function searchFiles(
-  input: SearchInput,
-): Promise<{ files: Map<string, string>; recordsJson: { file: string; bytes: Uint8Array }; records: number }> {
+export async function writeSearchFiles(
+  pages: AsyncIterable<SearchPage> | Iterable<SearchPage>,
+  input: Omit<SearchInput, 'pages'>,
+  sink: SearchFileSink,
+  sizes?: ShardSizes,
+): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
   const dir = searchDirOf(input.options.baseUrl);
-  const records = extractSearchRecords(input.pages, input.options);
+  const recordsFile = recordsFileOf(input.options.baseUrl);
   const { stemmer } = input.words;
   let stem: { file: string; source: string; stem: (word: string) => string } | undefined;
   if (stemmer) {
@@ -61,10 +75,56 @@ export async function searchFiles(
     const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
     stem = { file, source, stem: await loadStemmer(stemmer) };
   }
-  const local = buildLocalIndex(records, input.words, stem);
-  const files = new Map<string, string>();
-  for (const [file, json] of shardLocalIndex(local.index, local.texts)) files.set(`${dir}${file}`, json);
-  if (stem) files.set(`${dir}${stem.file}`, stem.source);
-  const recordsJson = { file: recordsFileOf(input.options.baseUrl), bytes: jsonArrayBytes(records) };
-  return { files, recordsJson, records: records.length };
+  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes);
+  let count = 0;
+  let piece = '[';
+  for await (const page of pages) {
+    const records = pageRecords(page, input.options);
+    for (const record of records) piece += (count++ > 0 ? ',' : '') + JSON.stringify(record);
+    if (piece.length >= recordPieceChars) {
+      await sink.append(recordsFile, piece);
+      piece = '';
+    }
+    await index.addPage(records);
+  }
+  await sink.append(recordsFile, `${piece}]`);
+  await index.end();
+  if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
+  return { records: count, held: () => index.held() };
+}
+
+/** Search files kept in memory (`dev` serves them so; tests and benchmarks read them): appended ones as bytes. */
+export function memorySink() {
+  const files = new Map<string, string | Uint8Array>();
+  const pieces = new Map<string, Buffer[]>();
+  return {
+    file: async (file: string, contents: string | Uint8Array) => void files.set(file, contents),
+    append: async (file: string, piece: string | Uint8Array) => {
+      if (!pieces.has(file)) pieces.set(file, []);
+      pieces.get(file)!.push(Buffer.from(piece));
+    },
+    /** Every file written so far, by path. */
+    files(): Map<string, string | Uint8Array> {
+      const all = new Map(files);
+      for (const [file, parts] of pieces) all.set(file, Buffer.concat(parts));
+      return all;
+    },
+  };
+}
+
+/**
+ * Every search file of a site, in memory (the benchmarks, tests): the files of `writeSearchFiles` by output path,
+ * `records.json` as bytes.
+ */
+export async function searchFiles(
+  input: SearchInput,
+  sizes?: ShardSizes,
+): Promise<{ files: Map<string, string>; recordsJson: { file: string; bytes: Uint8Array }; records: number }> {
+  const sink = memorySink();
+  const { records } = await writeSearchFiles(input.pages, input, sink, sizes);
+  const recordsFile = recordsFileOf(input.options.baseUrl);
+  const all = sink.files();
+  const bytes = all.get(recordsFile) as Uint8Array;
+  all.delete(recordsFile);
+  return { files: all as Map<string, string>, recordsJson: { file: recordsFile, bytes }, records };
 }

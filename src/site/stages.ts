@@ -28,8 +28,11 @@ export function createStages(cache: Cache, compiler: Compiler) {
     },
     /** The key of a rendered page: previous output with the same key is kept. */
     renderKey: (input: RenderInput) => cache.keyOf('render', input),
-    /** The key of the search files. */
-    searchKey: (input: SearchInput) => cache.keyOf('search', input),
+    /**
+     * The key of the search files: what every record says of the site, its words, and a running digest of its
+     * searchable pages in order (the search stage streams them).
+     */
+    searchKey: (input: Omit<SearchInput, 'pages'> & { pages: string }) => cache.keyOf('search', input),
   };
 }
 

@@ -3,6 +3,7 @@
  * from, the link check accepts links to and the service worker precaches. A new kind of file is one more
  * `SiteFileKind`; nothing else lists files.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { currentLocaleOf } from '../../config/site-schema';
@@ -14,7 +15,7 @@ import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
-import { type SearchInput, searchFiles } from '../../search/search-files';
+import { memorySink, type SearchInput, writeSearchFiles } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
 import { translatorOf } from '../../shared/i18n/interface-text';
 import {
@@ -67,6 +68,8 @@ export interface SiteFiles {
   /** HTML documents and page data of every route, and the sidebars client navigation loads. */
   pages: SiteFile[];
   search: SiteFileGroup;
+  /** What the search files are made from: the site's search settings, and its searchable pages one at a time. */
+  searchSource: { head(): Omit<SearchInput, 'pages'>; pages(): AsyncIterable<SearchPage> };
   /** The files of every `SiteFileKind`: sitemap, robots.txt, feeds, web app manifest, host files, and added kinds. */
   extras: SiteFile[];
   /** The client bundle's scripts and stylesheet (none before the bundle is made). */
@@ -243,42 +246,68 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
   }
 
-  let searchInput: Promise<SearchInput> | undefined;
-  const searchInputOf = () =>
-    (searchInput ??= (async () => {
-      const options = {
+  let searchHead: Omit<SearchInput, 'pages'> | undefined;
+  const searchHeadOf = () => {
+    searchHead ??= {
+      options: {
         baseUrl: siteConfig.baseUrl,
         lang: siteConfig.i18n.currentLocale,
         version: siteConfig.docs.version.label,
         blogLabel: siteConfig.blog.title,
         kindCategories: kindCategoriesOf(translatorOf(site.chrome.text)),
-      };
-      const searchPages: SearchPage[] = [];
-      for (const route of model.routes) {
-        const { page } = await site.routePage(route.path);
-        const file = route.file;
-        const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
-        const searchPage = searchPageOf(page, blocks, options);
-        if (searchPage) searchPages.push(searchPage);
-      }
-      const words = searchWordsOf({
+      },
+      words: searchWordsOf({
         lang: siteConfig.i18n.currentLocale,
         htmlLang: currentLocaleOf(siteConfig).htmlLang,
         synonyms: siteConfig.search.synonyms,
-      });
-      return { pages: searchPages, options, words };
-    })());
+      }),
+    };
+    return searchHead;
+  };
+  /**
+   * The searchable pages, one at a time, read back from the cache's files (a build keeps no compiled page), each
+   * added to `digest`: the search files' key is a digest of the pages as they come, so no list of them is made.
+   */
+  async function* searchPages(digest: Hash): AsyncGenerator<SearchPage> {
+    const { options } = searchHeadOf();
+    for (const route of model.routes) {
+      const { page } = await site.routePage(route.path);
+      const file = route.file;
+      const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
+      const searchPage = searchPageOf(page, blocks, options);
+      if (!searchPage) continue;
+      // Strings, numbers, null and arrays of them (typed so): JSON shows all of it, in one hash of the stream.
+      digest.update(JSON.stringify(searchPage));
+      yield searchPage;
+    }
+  }
+  const searchKeyOf = (digest: Hash) => stages.searchKey({ ...searchHeadOf(), pages: digest.digest('base64url') });
   const searchDir = searchDirOf(siteConfig.baseUrl);
   const search: SiteFileGroup = {
     name: 'search',
     dir: searchDir,
-    key: async () => stages.searchKey(await searchInputOf()),
-    contents: async () => {
-      const { files, recordsJson } = await searchFiles(await searchInputOf());
-      return new Map<string, string | Uint8Array>([[recordsJson.file, recordsJson.bytes], ...files]);
+    async key() {
+      const digest = createHash('sha256');
+      for await (const _ of searchPages(digest));
+      return searchKeyOf(digest);
+    },
+    async make(out) {
+      const digest = createHash('sha256');
+      await writeSearchFiles(searchPages(digest), searchHeadOf(), out);
+      return searchKeyOf(digest);
     },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
     precache: (file) => file !== `${searchDir}records.json` && precachedType(file),
+  };
+  // `dev` serves the search files from memory, made once per state of the site.
+  let searchContents: Promise<Map<string, string | Uint8Array>> | undefined;
+  const searchFileAt = async (file: string) => {
+    searchContents ??= (async () => {
+      const sink = memorySink();
+      await search.make(sink);
+      return sink.files();
+    })();
+    return (await searchContents).get(file);
   };
 
   const extras = [...siteFileKinds, ...(options.kinds ?? [])].flatMap((kind) => kind(site));
@@ -307,6 +336,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   return {
     pages,
     search,
+    searchSource: { head: searchHeadOf, pages: () => searchPages(createHash('sha256')) },
     extras,
     assets: bundleFiles,
     copies,
@@ -317,7 +347,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const from = site.assets.fileOf(file);
       if (from) return { path: file, from };
       if (!inSearch(file)) return undefined;
-      const contents = (await search.contents()).get(file);
+      const contents = await searchFileAt(file);
       return contents === undefined ? undefined : { path: file, contents: async () => contents, linkable: false };
     },
     linkable() {

@@ -1,0 +1,349 @@
+/*
+ * The local index made from a stream of pages (see local-index-format.ts for its files): each page's records are
+ * indexed as the page comes and its text file written at once; what is kept until the end is what the shards
+ * need of every document (its field lengths and codes, in typed arrays) and the posting lists (a byte pool,
+ * postings-pool.ts). At the end the words are sorted and the term and postings shards written as each fills.
+ * The files are those `buildLocalIndex` + `shardLocalIndex` make of the whole index at once (test/search-stream).
+ */
+import {
+  encodeStemLength,
+  fields,
+  type LocalIndexEntry,
+  localIndexVersion,
+  maxShardBytes,
+  type PageDocument,
+  type PageText,
+  type PostingsShard,
+  pageCode,
+  pageFields,
+  type SectionDocument,
+  sectionCode,
+  sectionFields,
+  shardPaths,
+  type TermShard,
+} from '../shared/search/local-index-format';
+import { minStemLength, type Stem } from '../shared/search/stemmers';
+import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
+import { defaultShardSizes, type ShardSizes } from './local-index-shards';
+import { PostingsPool } from './postings-pool';
+import { pageWeightOfRecord, type SearchRecord } from './records';
+
+/** Where the writer puts a file, by path under the search folder. */
+export type IndexFileSink = (file: string, json: string) => Promise<void>;
+
+/** Numbers kept per document until the end, in one growing typed array. */
+class Column {
+  values: Uint32Array = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const next = new Uint32Array(this.values.length * 2);
+      next.set(this.values);
+      this.values = next;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/** Bytes of a number in a JSON array, with its comma. */
+const numberBytes = (n: number) => String(n).length + 1;
+
+const headingsOf = (r: SearchRecord) => {
+  const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
+  while (levels.length && levels[levels.length - 1] === null) levels.pop();
+  return levels;
+};
+
+export interface LocalIndexWords {
+  stopWords: readonly string[];
+  synonyms: string[][];
+}
+
+export class LocalIndexWriter {
+  private readonly indexTerm: (word: string) => string | null;
+  private readonly stop: string[];
+  private readonly weights: number[] = [];
+  private readonly averages = fields.map(() => 0);
+  private readonly terms = new Map<string, number>();
+  /** Per term and field, its list in the pool plus one (0: none). */
+  private termLists = new Int32Array(1024 * fields.length);
+  private readonly pool = new PostingsPool();
+  private readonly pageLengths = new Column();
+  private readonly sectionLengths = new Column();
+  /** Per page, its weight's place in `weights`; per page, its title's words (its code without the weight). */
+  private readonly pageWeights = new Column();
+  private readonly pageCodes = new Column();
+  /** Per section, its code without its page's weight (`sectionCode.encode` with one weight). */
+  private readonly sectionCodes = new Column();
+  private readonly pageOf = new Column();
+  /** URLs of the pages, to name the page of a word too long for a shard. */
+  private readonly urls: string[] = [];
+  private pages = 0;
+  private sections = 0;
+
+  constructor(
+    words: LocalIndexWords,
+    private readonly write: IndexFileSink,
+    private readonly stemmer?: { file: string; stem: Stem },
+    private readonly sizes: ShardSizes = defaultShardSizes,
+  ) {
+    this.stop = [...words.stopWords];
+    this.synonyms = words.synonyms;
+    this.indexTerm = termIndexer(this.stop);
+  }
+
+  private readonly synonyms: string[][];
+
+  /** Documents and files held so far (what the stream keeps grows with these, nothing else). */
+  held(): { pages: number; sections: number; terms: number; poolBytes: number } {
+    return { pages: this.pages, sections: this.sections, terms: this.terms.size, poolBytes: this.pool.bytes };
+  }
+
+  /** Indexes one page, given its records (in order, as `extractSearchRecords` makes them), and writes its text. */
+  async addPage(records: readonly SearchRecord[]): Promise<void> {
+    const first = records[0];
+    if (!first) return;
+    const page = this.pages++;
+    const weight = pageWeightOfRecord(first);
+    let weightIndex = this.weights.indexOf(weight);
+    if (weightIndex < 0) weightIndex = this.weights.push(weight) - 1;
+    const pageDocument: PageDocument = {
+      k: first.hierarchy_lvl0,
+      t: first.hierarchy_lvl1,
+      m: first.keywords ?? '',
+      d: first.description ?? '',
+    };
+    this.pageWeights.push(weightIndex);
+    this.pageCodes.push(this.wordCount(first.hierarchy_lvl1));
+    this.urls.push(first.url);
+    const from = this.sections;
+    const sections: { anchor: string; headings: (string | null)[]; doc: SectionDocument; blocks: string[] }[] = [];
+    for (const r of records) {
+      if (r.type !== 'content' || sections.length === 0) {
+        const headings = headingsOf(r);
+        const present = headings.filter((h): h is string => h !== null);
+        // A text block before any heading of its page belongs to the page's top (no heading of its own).
+        const own = r.type === 'content' || r.type === 'lvl1' ? '' : (present.pop() ?? '');
+        sections.push({ anchor: r.anchor ?? '', headings, doc: { h: own, p: present.join(' '), c: '' }, blocks: [] });
+      }
+      if (r.content !== null) {
+        const section = sections[sections.length - 1]!;
+        section.doc.c = section.doc.c ? `${section.doc.c}\n${r.content}` : r.content;
+        section.blocks.push(r.content);
+      }
+    }
+    this.index(pageDocument, pageFields, 0, page, this.pageLengths);
+    sections.forEach(({ anchor, headings, doc }, i) => {
+      const s = this.sections++;
+      this.pageOf.push(page);
+      this.index(doc, sectionFields, pageFields.length, s, this.sectionLengths);
+      const heading = headings[headings.length - 1] ?? '';
+      const words = this.wordCount(heading);
+      const rest = sectionCode.encode({
+        weight: 0,
+        weights: 1,
+        top: i === 0,
+        noAnchor: !anchor,
+        depth: headings.length,
+        words,
+        parts: Math.max(0, this.partCount(heading) - words),
+      });
+      this.sectionCodes.push(rest);
+    });
+    const text: PageText = [
+      first.url,
+      first.hierarchy_lvl0,
+      first.hierarchy_lvl1,
+      from,
+      sections.map(({ anchor, headings, blocks }) => [anchor, headings, blocks]),
+    ];
+    await this.write(shardPaths.text(page), JSON.stringify(text));
+  }
+
+  /** Writes the term and postings shards, as each fills, then the entry. */
+  async end(): Promise<void> {
+    const w = this.weights.length;
+    // Codes were kept without their weight: how many weights the encoding counts is known only now.
+    const pageCodeOf = (doc: number) => pageCode.encode(this.pageWeights.values[doc]!, w, this.pageCodes.values[doc]!);
+    const sectionCodeOf = (doc: number) =>
+      this.pageWeights.values[this.pageOf.values[doc]!]! + w * this.sectionCodes.values[doc]!;
+    const terms = [...this.terms.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const { sizes } = this;
+    const pFields = pageFields.length;
+    const sFields = fields.length - pFields;
+    const parentField = fields.indexOf('p');
+
+    let postingShard: PostingsShard = [];
+    let postingShards = 0;
+    let shardBytes = 2;
+    const termShards: [string, number][] = [];
+    let termShard: TermShard | undefined;
+    let termBytes = 0;
+    const writeTerms = async () => {
+      if (!termShard) return;
+      const json = JSON.stringify(termShard);
+      if (json.length > maxShardBytes) throw this.tooLong(termShards.length - 1, json.length, termShard);
+      await this.write(shardPaths.terms(termShards.length - 1), json);
+    };
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!;
+      const id = this.terms.get(term)!;
+      // The list as the shards encode it (see `PostingsShard`), and its raw size (fields, counts, occurrences).
+      const list: number[] = [];
+      let rawSize = 0;
+      for (let f = 0; f < fields.length; f++) {
+        const slot = this.termLists[id * fields.length + f]!;
+        if (!slot) continue;
+        const { docs, tfs } = this.pool.read(slot - 1);
+        rawSize += 2 + this.pool.occurrences(slot - 1);
+        list.push(f, docs.length);
+        let previous = -1;
+        let previousPage = -1;
+        docs.forEach((doc, i) => {
+          list.push(doc - previous);
+          previous = doc;
+          if (f < pFields) list.push(tfs[i]!, this.pageLengths.values[doc * pFields + f]!, pageCodeOf(doc));
+          else if (f !== parentField) {
+            const page = this.pageOf.values[doc]!;
+            list.push(page - previousPage, tfs[i]!, this.sectionLengths.values[doc * sFields + f - pFields]!);
+            list.push(sectionCodeOf(doc));
+            previousPage = page;
+          }
+        });
+      }
+      let first = -1;
+      let more = 0;
+      let at = 0;
+      while (at < list.length) {
+        // A new shard when this one cannot take the piece's term and first number.
+        if (shardBytes + 2 + numberBytes(t) + numberBytes(list[at]!) > sizes.postings && postingShard.length) {
+          await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
+          postingShard = [];
+          shardBytes = 2;
+        }
+        const piece = [t];
+        let bytes = 2 + numberBytes(t);
+        while (
+          at < list.length &&
+          (piece.length === 1 || shardBytes + bytes + numberBytes(list[at]!) <= sizes.postings)
+        ) {
+          bytes += numberBytes(list[at]!);
+          piece.push(list[at++]!);
+        }
+        postingShard.push(piece);
+        shardBytes += bytes;
+        if (first === -1) first = postingShards;
+        else more++;
+      }
+
+      const size = term.length + 4 + numberBytes(rawSize) + numberBytes(first) + 2;
+      if (!termShard || termBytes + size > sizes.terms) {
+        await writeTerms();
+        termShards.push([term, t]);
+        termShard = { terms: [], stems: '', sizes: [], first: [], more: [] };
+        termBytes = 60;
+      }
+      termShard.terms.push(term);
+      if (this.stemmer) termShard.stems += this.stemLength(term, this.stemmer.stem);
+      termShard.sizes.push(rawSize);
+      termShard.first.push(first);
+      termShard.more.push(more);
+      termBytes += size;
+    }
+    await writeTerms();
+    // The old cut always wrote the first postings shard, even empty.
+    if (postingShard.length || postingShards === 0)
+      await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
+
+    const entry: LocalIndexEntry = {
+      v: localIndexVersion,
+      stop: this.stop,
+      synonyms: this.synonyms,
+      stemmer: this.stemmer?.file ?? null,
+      weights: this.weights,
+      pageCount: this.pages,
+      sectionCount: this.sections,
+      averages: this.averages,
+      termShards,
+      termCount: terms.length,
+    };
+    await this.write('local-index.json', JSON.stringify(entry));
+  }
+
+  private stemLength(term: string, stem: Stem): string {
+    const stemmed = stem(term);
+    return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
+  }
+
+  /** Adds a document's fields to the postings, as MiniSearch counts them (field length = distinct words). */
+  private index<F extends string>(
+    doc: Record<F, string>,
+    names: readonly F[],
+    offset: number,
+    id: number,
+    lengths: Column,
+  ): void {
+    names.forEach((name, i) => {
+      const f = offset + i;
+      const found = tokenize(doc[name]);
+      const length = new Set(found).size;
+      lengths.push(length);
+      // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
+      this.averages[f] = (this.averages[f]! * id + length) / (id + 1);
+      for (const word of found) {
+        const term = this.indexTerm(word);
+        if (!term) continue;
+        let t = this.terms.get(term);
+        if (t === undefined) {
+          t = this.terms.size;
+          this.terms.set(term, t);
+          if ((t + 1) * fields.length > this.termLists.length) {
+            const next = new Int32Array(this.termLists.length * 2);
+            next.set(this.termLists);
+            this.termLists = next;
+          }
+        }
+        const at = t * fields.length + f;
+        if (!this.termLists[at]) this.termLists[at] = this.pool.create() + 1;
+        this.pool.add(this.termLists[at]! - 1, id);
+      }
+    });
+  }
+
+  /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */
+  private wordCount(text: string): number {
+    return new Set(wholeWords(text).map(this.indexTerm).filter(Boolean)).size;
+  }
+
+  /** The searchable words of a text with its identifiers cut into their parts. */
+  private partCount(text: string): number {
+    return new Set(
+      wholeWords(text)
+        .flatMap((word) => {
+          const parts = identifierParts(word);
+          return parts.length ? parts : [word];
+        })
+        .map(this.indexTerm)
+        .filter(Boolean),
+    ).size;
+  }
+
+  /** Only a single word can make a shard this large (they are cut smaller): say which and where it is. */
+  private tooLong(n: number, bytes: number, shard: TermShard): Error {
+    const longest = shard.terms.reduce((a, b) => (b.length > a.length ? b : a));
+    const id = this.terms.get(longest)!;
+    let url = '';
+    for (let f = 0; f < fields.length; f++) {
+      const slot = this.termLists[id * fields.length + f]!;
+      if (!slot) continue;
+      const doc = this.pool.read(slot - 1).docs[0]!;
+      url = this.urls[f < pageFields.length ? doc : this.pageOf.values[doc]!]!;
+      break;
+    }
+    return new Error(
+      `search: ${shardPaths.terms(n)} is ${bytes} bytes, over the ${maxShardBytes}-byte limit of a shard: the word ` +
+        `"${longest.slice(0, 40)}…" (${longest.length} characters) on ${url} is one word ` +
+        'to the search; break it with spaces or punctuation, or leave the page out of search (noindex)',
+    );
+  }
+}

@@ -1,0 +1,92 @@
+/*
+ * The search stage in a build: its files are kept whole when nothing they are made from changed (no search work),
+ * made again when a page's text did, and a failure while they stream leaves the published build as it was.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
+import type { OutputGroup } from '../src/output/output-file';
+import { OutputFolder } from '../src/output/output-folder';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const out = path.join(dir, 'build');
+const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
+const searchFile = (file: string) => path.join(out, 'it/search', file);
+const faq = path.join(dir, 'content/docs/guides/faq.md');
+
+test.after(() => removeDir(dir));
+
+test('a build that changes nothing keeps the search files; an edited page makes them again', async () => {
+  await build();
+  const records = statSync(searchFile('records.json'));
+  const entry = statSync(searchFile('local-index.json'));
+  await build();
+  // Kept: the new build's files are the previous build's, linked (the same inode), not made again.
+  assert.is(statSync(searchFile('records.json')).ino, records.ino);
+  assert.is(statSync(searchFile('local-index.json')).ino, entry.ino);
+  const before = readFileSync(faq, 'utf8');
+  writeFileSync(faq, before.replace('Risposte brevi.', 'Risposte brevissime e nuove.'));
+  try {
+    await build();
+    assert.is.not(statSync(searchFile('records.json')).ino, records.ino);
+    const json = readFileSync(searchFile('records.json'), 'utf8');
+    assert.match(json, 'Risposte brevissime e nuove.');
+    assert.ok(Array.isArray(JSON.parse(json)));
+  } finally {
+    writeFileSync(faq, before);
+  }
+});
+
+test('search files failing while they stream publish nothing: the last records.json stays whole', async () => {
+  await build();
+  const published = readFileSync(searchFile('records.json'), 'utf8');
+  // One word longer than a shard may be: the index fails at its end, after every record was appended.
+  const huge = path.join(dir, 'content/docs/guides/enorme.md');
+  writeFileSync(huge, `---\ntitle: Enorme\n---\n\n${'parola'.repeat(200_000)}\n`);
+  try {
+    const error = await build().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    assert.match(String(error?.message), 'over the 1048576-byte limit of a shard');
+    assert.is(readFileSync(searchFile('records.json'), 'utf8'), published);
+    assert.not.match(readFileSync(searchFile('records.json'), 'utf8'), 'parolaparola');
+  } finally {
+    removeDir(huge);
+  }
+});
+
+test('an output group that fails after appending leaves nothing of it in the output', async () => {
+  const groupOut = path.join(dir, 'group-out');
+  mkdirSync(path.dirname(groupOut), { recursive: true });
+  const group = (fail: boolean): OutputGroup => ({
+    name: 'g',
+    key: async () => 'k',
+    async make(writer) {
+      await writer.append('g/records.json', '[1');
+      await writer.file('g/entry.json', '{}');
+      await writer.append('g/records.json', fail ? ',2' : ',3]');
+      if (fail) throw new Error('a page could not be read');
+      return fail ? 'k2' : 'k';
+    },
+  });
+  const first = await OutputFolder.open(groupOut);
+  assert.equal(await first.writeGroup(group(false)), { written: 2, reused: 0 });
+  assert.is(first.fileInfo('g/records.json')?.size, 5);
+  await first.commit();
+  assert.is(readFileSync(path.join(groupOut, 'g/records.json'), 'utf8'), '[1,3]');
+  const second = await OutputFolder.open(groupOut);
+  const error = await second.writeGroup(group(true)).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  assert.is(error?.message, 'a page could not be read');
+  await second.abort();
+  assert.is(readFileSync(path.join(groupOut, 'g/records.json'), 'utf8'), '[1,3]');
+  assert.not.ok(existsSync(second.tmp));
+});
+
+test.run();

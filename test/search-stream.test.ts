@@ -1,0 +1,162 @@
+/*
+ * The search files made from a stream of pages (`writeSearchFiles`): the same files as the whole index made at
+ * once (`buildLocalIndex` + `shardLocalIndex`, `records.json` as one JSON array), and what the stream holds while
+ * pages come does not grow with their text.
+ */
+import { hash } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { SearchBlock } from '../src/markdown/compiled-page';
+import { buildLocalIndex } from '../src/search/local-index';
+import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
+import { extractSearchRecords, type RecordOptions, type SearchPage } from '../src/search/records';
+import { jsonArrayBytes, writeSearchFiles } from '../src/search/search-files';
+import { searchWordsOf } from '../src/search/search-words';
+import { loadStemmer, stemmerSource } from '../src/search/stemmer';
+
+const vocabulary = (
+  'finestra finestre menu vassoio tray icona sicurezza aggiornamento configurazione compilare comando comandi ' +
+  'evento eventi plugin allowlist webview notifica perché città firma macos windows linux rust cargo frontend ' +
+  'backend processo SaveDialogOptions generate_handler invoke() tauri.conf.json scope percorso dialogo debug'
+).split(' ');
+
+function numbers(seed: number) {
+  let x = seed;
+  return (n: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+}
+
+const options: RecordOptions = {
+  baseUrl: '/it/',
+  lang: 'it',
+  version: 'v1',
+  blogLabel: 'Blog',
+  kindCategories: { page: 'Pagine' },
+};
+
+/** Pages with what real ones have: text before any heading, h2–h6, headings without ids, admonition titles. */
+function pagesOf(count: number, seed = 3): SearchPage[] {
+  const next = numbers(seed);
+  const words = (n: number) => Array.from({ length: n }, () => vocabulary[next(vocabulary.length)]!).join(' ');
+  return Array.from({ length: count }, (_, p) => {
+    const blocks: SearchBlock[] = [];
+    if (p % 4) blocks.push({ kind: 'text', text: `${words(8)} ${p}` } as SearchBlock);
+    for (let h = 0; h < 1 + next(4); h++) {
+      const level = 2 + next(5);
+      blocks.push({
+        kind: 'heading',
+        level,
+        text: `${words(1 + next(3))} ${h}`,
+        id: next(7) ? `h-${h}` : '',
+      } as SearchBlock);
+      for (let b = 0; b < next(4); b++) blocks.push({ kind: 'text', text: `${words(5 + next(20))}` } as SearchBlock);
+      if (next(5) === 0) blocks.push({ kind: 'text', text: 'Suggerimento' } as SearchBlock);
+    }
+    if (next(9) === 0) blocks.push({ kind: 'heading', level: 1, text: 'Titolo', id: 'titolo' } as SearchBlock);
+    return {
+      url: `/it/v1/guide/pagina-${p}`,
+      title: `${words(2)} ${p}`,
+      category: p % 3 ? 'Guide' : 'Riferimenti',
+      keywords: p % 2 ? [words(1), `pagina ${p}`] : [],
+      description: p % 5 ? null : words(6),
+      weight: [1, 0.9, 0.6][p % 3]!,
+      blocks,
+    };
+  });
+}
+
+/** The files as the whole index made them before the stream (the reference). */
+async function wholeFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSizes) {
+  const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['finestra', 'window']] });
+  const records = extractSearchRecords(pages, options);
+  const files = new Map<string, string>();
+  let stem: { file: string; stem: (w: string) => string } | undefined;
+  if (stemmed && words.stemmer) {
+    const source = await stemmerSource(words.stemmer);
+    const file = `stemmer.${hash('sha1', source, 'hex').slice(0, 8)}.js`;
+    files.set(`it/search/${file}`, source);
+    stem = { file, stem: await loadStemmer(words.stemmer) };
+  }
+  const local = buildLocalIndex(records, stemmed ? words : { ...words, stemmer: null }, stem);
+  for (const [file, json] of shardLocalIndex(local.index, local.texts, sizes)) files.set(`it/search/${file}`, json);
+  return { files, records: Buffer.from(jsonArrayBytes(records)) };
+}
+
+async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSizes) {
+  const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['finestra', 'window']] });
+  const files = new Map<string, string>();
+  const pieces: string[] = [];
+  await writeSearchFiles(
+    pages,
+    { options, words: stemmed ? words : { ...words, stemmer: null } },
+    {
+      file: async (file, contents) => {
+        assert.not.ok(files.has(file), `${file} written once`);
+        files.set(file, contents);
+      },
+      append: async (_file, piece) => void pieces.push(piece),
+    },
+    sizes,
+  );
+  return { files, records: Buffer.from(pieces.join('')) };
+}
+
+function assertSame(a: Map<string, string>, b: Map<string, string>) {
+  assert.equal([...a.keys()].sort(), [...b.keys()].sort());
+  for (const [file, json] of a) assert.ok(json === b.get(file), `${file} differs`);
+}
+
+test('the streamed files are the whole index’s files, byte for byte', async () => {
+  for (const [count, stemmed, sizes] of [
+    [300, true, undefined],
+    [300, false, undefined],
+    [120, true, { terms: 300, postings: 200 }],
+    [0, true, undefined],
+  ] as const) {
+    const pages = pagesOf(count);
+    const whole = await wholeFiles(pages, stemmed, sizes);
+    const streamed = await streamedFiles(pages, stemmed, sizes);
+    assertSame(whole.files, streamed.files);
+    assert.ok(whole.records.equals(streamed.records), 'records.json');
+  }
+});
+
+test('records.json comes in pieces, and the stream holds one page at a time', async () => {
+  const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
+  let appends = 0;
+  let bytes = 0;
+  let pagesTaken = 0;
+  let largestLag = 0;
+  // Pages made one at a time as the stream asks; each must be indexed before the next is asked for.
+  let indexed = 0;
+  const held: { pages: number }[] = [];
+  const result = await writeSearchFiles(
+    (function* () {
+      for (let p = 0; p < 1500; p++) {
+        largestLag = Math.max(largestLag, pagesTaken - indexed);
+        pagesTaken++;
+        yield pagesOf(1, p + 1).map((page) => ({ ...page, url: `/it/v1/p-${p}` }))[0]!;
+      }
+    })(),
+    { options, words },
+    {
+      file: async (file) => {
+        if (file.startsWith('it/search/text/')) indexed++;
+      },
+      append: async (_file, piece) => {
+        appends++;
+        bytes += piece.length;
+        // No piece carries much more than its size: records are not kept past a piece.
+        assert.ok(piece.length < 1024 * 1024 + 64 * 1024, `a piece of ${piece.length} characters`);
+      },
+    },
+  );
+  held.push(result.held());
+  assert.ok(appends > 1, `records.json in ${appends} pieces of ${bytes} characters`);
+  assert.is(largestLag, 0, 'no page asked for before the one before it was indexed');
+  assert.is(held[0]!.pages, 1500);
+});
+
+test.run();

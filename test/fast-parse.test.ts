@@ -25,6 +25,7 @@ import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { pageSource } from '../src/markdown/page-source';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { filesOf, quietly, removeDir, repoRoot } from './helpers';
+import { builtRealSite } from './real-site';
 
 const italianText = interfaceTextOf('it');
 const md = createFastParser(MarkdownIt);
@@ -178,6 +179,8 @@ function placeDifference(fast: Node, full: Node | undefined, at = ''): string | 
 }
 
 test('generated pages: the fast parser gives micromark’s tree and places, or leaves the page to it', () => {
+  // 1,000 in `npm test`; FUZZ_RUNS for more.
+  const runs = Number(process.env.FUZZ_RUNS ?? 1000);
   let taken = 0;
   fc.assert(
     fc.property(fc.array(piece, { maxLength: 25 }), (pieces) => {
@@ -189,10 +192,10 @@ test('generated pages: the fast parser gives micromark’s tree and places, or l
       assert.equal(withoutPositions(tree), withoutPositions(full), JSON.stringify(source));
       assert.is(placeDifference(tree, full), undefined, JSON.stringify(source));
     }),
-    { numRuns: Number(process.env.FUZZ_RUNS ?? 3000), seed: Number(process.env.FUZZ_SEED ?? 20261126) },
+    { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261126) },
   );
   // A generator whose pages the fast parser never took would prove nothing.
-  assert.ok(taken > 500, String(taken));
+  assert.ok(taken > runs / 6, String(taken));
 });
 
 test('links are located where they are written: paragraphs, lists, quotes, tables, directives', async () => {
@@ -318,17 +321,18 @@ test('a markdown-it that is not the one the converter knows: the full parser, wi
 test('the real site builds to the same bytes with the fast parser on and off', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-fast-parser-'));
   const before = process.env.DOCS_IT_FAST_PARSER;
+  const build = async (setting: string) => {
+    process.env.DOCS_IT_FAST_PARSER = setting;
+    const out = path.join(dir, `build-${setting}`);
+    await quietly(() =>
+      buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, noCache: true }),
+    );
+    return out;
+  };
   try {
-    const outputs: Map<string, Buffer>[] = [];
-    for (const setting of ['1', '0']) {
-      process.env.DOCS_IT_FAST_PARSER = setting;
-      const out = path.join(dir, `build-${setting}`);
-      await quietly(() =>
-        buildSite({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts'), out, noCache: true }),
-      );
-      outputs.push(filesOf(out));
-    }
-    const [on, off] = outputs as [Map<string, Buffer>, Map<string, Buffer>];
+    // With the fast parser on (the default), the real site is the run's shared build (test/real-site.ts).
+    const on = filesOf(before === undefined ? await builtRealSite() : await build('1'));
+    const off = filesOf(await build('0'));
     assert.ok(on.size > 100);
     assert.equal([...on.keys()].sort(), [...off.keys()].sort());
     for (const [file, bytes] of on) assert.ok(bytes.equals(off.get(file)!), `${file} differs`);

@@ -4,9 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { themeComponentNames } from '../shared/theme-components';
 import { buildCommand, buildFailure } from './build-command';
 import { endChildProcesses } from './child-processes';
-import { devCommand, releaseSupervisor } from './dev-command';
 import { exitCodes, runCommand } from './run-command';
-import { serveCommand } from './serve-command';
 import { type OutputStream, Terminal } from './terminal';
 import { type FailureText, TerminalReporter, type Verbosity } from './terminal-reporter';
 
@@ -225,8 +223,10 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
       .option('--open', 'open the site in the browser', false)
       .option('-c, --config <file>', 'site config file', 'site.config.ts'),
   ).action(
-    action((opts: ListenOptions & { open: boolean; config: string }, reporter) => {
+    action(async (opts: ListenOptions & { open: boolean; config: string }, reporter) => {
       const supervised = process.env.DOCS_IT_DEV_CHILD === '1';
+      // Loaded by the command that needs it: a build need not load the dev server and its file watcher.
+      const { devCommand } = await import('./dev-command');
       return devCommand(
         {
           packageRoot: context.packageRoot,
@@ -248,9 +248,13 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
       .description('serve a finished build like a static host (clean URLs, 404 page, compression, caching)')
       .option('-d, --dir <dir>', 'folder of the build', 'build'),
   ).action(
-    action((opts: ListenOptions & { dir: string }, reporter) =>
-      serveCommand({ dir: opts.dir, port: opts.port, strictPort: opts.strictPort, host: hostOf(opts.host) }, reporter),
-    ),
+    action(async (opts: ListenOptions & { dir: string }, reporter) => {
+      const { serveCommand } = await import('./serve-command');
+      return serveCommand(
+        { dir: opts.dir, port: opts.port, strictPort: opts.strictPort, host: hostOf(opts.host) },
+        reporter,
+      );
+    }),
   );
 
   withOutputOptions(
@@ -347,7 +351,8 @@ export async function run(argv: string[], context: RunContext): Promise<number> 
     throw error;
   }
   // A supervised dev server that failed: its IPC channel would keep it, and so its supervisor, waiting forever.
-  if (exitCode !== exitCodes.done && process.env.DOCS_IT_DEV_CHILD === '1') releaseSupervisor();
+  if (exitCode !== exitCodes.done && process.env.DOCS_IT_DEV_CHILD === '1')
+    (await import('./dev-command')).releaseSupervisor();
   return exitCode;
 }
 

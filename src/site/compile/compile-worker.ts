@@ -1,11 +1,12 @@
 /*
  * A compile worker: a thread that compiles pages for the run (see compile-pool). It loads the markdown
  * pipeline and its own highlighter, and nothing else of the CLI; what it computes goes back to the run, which
- * keeps it.
+ * keeps it. Started to highlight only (`workerData.highlightOnly`, see highlight-ahead), it loads the
+ * highlighter alone: the markdown pipeline's modules are most of what a worker compiles as it starts.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { DocsItError } from '../../errors';
-import { CompileCrash, createPageCompiler } from '../../markdown/compile-page';
+import type { CompileCrash as CompileCrashType } from '../../markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
 
@@ -24,7 +25,11 @@ function highlight(block: CodeBlock): Promise<string> {
   });
 }
 
-const compilePage = createPageCompiler({
+const highlightOnly = (workerData as { highlightOnly?: boolean } | null)?.highlightOnly === true;
+// Loaded before the worker says it is ready, as a static import would be: a pipeline that cannot load is a
+// worker that cannot start (compile-pool).
+const pipeline = highlightOnly ? undefined : await import('../../markdown/compile-page');
+const compilePage = pipeline?.createPageCompiler({
   highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
   warn: (message) => send({ type: 'warning', message }),
 });
@@ -32,7 +37,7 @@ const compilePage = createPageCompiler({
 function asWorkerError(error: unknown, file: string): WorkerError {
   if (error instanceof DocsItError)
     return { kind: 'located', message: error.message, location: error.location, hint: error.hint };
-  const cause = error instanceof CompileCrash ? error.cause : error;
+  const cause = pipeline && error instanceof pipeline.CompileCrash ? (error as CompileCrashType).cause : error;
   const stack = (cause as Error)?.stack;
   return {
     kind: 'crash',
@@ -53,6 +58,7 @@ function compileNext(): void {
   const message = pages.shift();
   if (!message) return;
   compiling = true;
+  if (!compilePage) throw new Error('a highlighting worker was sent a page to compile');
   compilePage(message.input)
     .then(
       (page) => send({ type: 'compiled', id: message.id, page }),

@@ -26,7 +26,7 @@ const keyOf = (b: CodeBlock) => `${b.lang}\0${b.showLineNumbers}\0${b.highlightL
 
 /** `warn`: told what the worker warns about (its highlighter fell back to another engine). */
 export function highlightAhead(script: string | URL, warn?: (message: string) => void): HighlightAhead {
-  const worker = new Worker(script, { execArgv: workerExecArgv() });
+  const worker = new Worker(script, { execArgv: workerExecArgv(), workerData: { highlightOnly: true } });
   const byKey = new Map<string, Promise<string>>();
   const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
   let lastId = 0;

@@ -1,0 +1,55 @@
+/*
+ * What `docs-it build` loads as it starts: the CLI bundle's entry and the chunks it imports statically. A build
+ * loads neither the dev server with its file watcher nor the static server (`dev` and `serve` load theirs), and
+ * the worker that highlights ahead loads the highlighter without the markdown pipeline.
+ */
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cliBundleOptions } from '../bin/cli-bundle.mjs';
+import { repoRoot } from './helpers';
+
+const outDir = path.join(repoRoot, 'node_modules', '.cache', 'docs-it', 'cli-startup-test');
+let metafile: Metafile;
+
+test.before(async () => {
+  ({ metafile } = await build({ ...cliBundleOptions(repoRoot, outDir, { sourcemap: false }), write: false }));
+});
+
+/** The sources (and external packages) an output file loads before its code runs: its static imports, transitively. */
+function loadedAtStart(entry: string): Set<string> {
+  const outputs = metafile.outputs;
+  const key = Object.keys(outputs).find((file) => file.endsWith(`/${entry}`));
+  assert.ok(key, `no ${entry} in the bundle`);
+  const seen = new Set<string>();
+  const sources = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const output = outputs[file];
+    if (!output) {
+      sources.add(file);
+      return;
+    }
+    for (const input of Object.keys(output.inputs)) sources.add(input);
+    for (const imported of output.imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(key);
+  return sources;
+}
+
+test('the CLI loads no dev server, file watcher or static server as it starts', () => {
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/cli/build-command.ts'), 'the build command is there');
+  for (const left of ['src/cli/dev-command.ts', 'src/dev/dev-server.ts', 'src/serve/static-server.ts', 'chokidar'])
+    assert.not.ok(sources.includes(left), `${left} is loaded at start`);
+});
+
+test('the compile worker loads the markdown pipeline only when it compiles pages', () => {
+  const sources = [...loadedAtStart('compile-worker.mjs')];
+  assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
+  assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
+});
+
+test.run();

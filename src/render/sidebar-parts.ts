@@ -13,7 +13,7 @@ export const sidebarFileEntries = smallSidebarLinks;
  * sidebar always gives the same files.
  */
 export function sidebarParts(items: SidebarItem[]): SidebarItem[][] {
-  const parts: SidebarItem[][] = [];
+  const parts: SidebarItem[][] = [[]];
   const fill = (list: SidebarItem[], index: number) => {
     let budget = sidebarFileEntries - list.length;
     parts[index] = list.map((item) => {

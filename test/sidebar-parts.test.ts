@@ -27,7 +27,7 @@ test('a small sidebar is one file, as before parts', () => {
   assert.equal(sidebarParts(items), [items]);
 });
 
-test("a large sidebar's files each hold at most the budget besides their own rows, and together the whole sidebar", () => {
+test("a large sidebar's files each hold at most the budget besides their own rows, and together the sidebar", () => {
   for (const [sections, pages] of [
     [40, 6],
     [1800, 50],
@@ -42,11 +42,11 @@ test("a large sidebar's files each hold at most the budget besides their own row
     }
     assert.equal(joinParts(parts), items);
     // Every part is used once: a category's file is never another's.
-    const used = parts.flatMap(function refs(list): number[] {
-      return list.flatMap((item) =>
+    const refs = (list: SidebarItem[]): number[] =>
+      list.flatMap((item) =>
         item.type === 'category' ? [...(item.part ? [item.part] : []), ...refs(item.items)] : [],
       );
-    });
+    const used = parts.flatMap(refs);
     assert.equal(
       [...used].sort((a, b) => a - b),
       Array.from({ length: parts.length - 1 }, (_, i) => i + 1),

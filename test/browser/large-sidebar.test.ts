@@ -61,7 +61,7 @@ test('large sidebar: a page hydrates, closed categories open with their links, n
   await page.close();
 });
 
-test('large sidebar: a category whose links are in a file of their own opens with them, and one leads to its page', async () => {
+test('large sidebar: a category whose links are in a part file opens with them, one leads to its page', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const parts: string[] = [];
   page.on('request', (r) => /\/__docs-it\/sidebars\/[^/]+\/\d+\.json$/.test(r.url()) && parts.push(r.url()));

@@ -1,8 +1,9 @@
 import { type CSSProperties, useContext, useEffect, useRef, useState } from 'react';
-import type { ShownSidebarItem } from '../src/shared/sidebar';
+import type { ShownSidebarItem, SidebarItem } from '../src/shared/sidebar';
 import { containsPath, type ShownSidebarCategory } from '../src/shared/sidebar';
 import { useCollapse } from './collapse';
 import { FragmentCacheContext } from './fragments';
+import { SidebarPartContext } from './sidebar-parts';
 import { InterfaceTextContext, useText } from './text';
 
 interface SidebarProps {
@@ -39,6 +40,22 @@ function Category({
     if (active) setExpanded(true);
   }, [active]);
   useCollapse(list, expanded);
+  // A large sidebar's category whose items are in a part file of their own: loaded once it opens.
+  const loadPart = useContext(SidebarPartContext);
+  const [loaded, setLoaded] = useState<{ part: number; items: SidebarItem[] }>();
+  const part = item.part;
+  useEffect(() => {
+    if (!expanded || part === undefined || !loadPart || loaded?.part === part) return;
+    let live = true;
+    loadPart(part).then(
+      (items) => live && setLoaded({ part, items }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [expanded, part, loadPart, loaded]);
+  const items = part !== undefined && loaded?.part === part ? loaded.items : item.items;
   const current = item.href === path;
   const listId = `cat-${level}-${index}-${slugOf(item.label)}`;
   const showChildren = expanded || renderCollapsed;
@@ -99,9 +116,7 @@ function Category({
         )}
       </div>
       <div ref={list} id={listId} className="menu-category-items" hidden={!expanded}>
-        {showChildren ? (
-          <Items items={item.items} path={path} renderCollapsed={renderCollapsed} level={level + 1} />
-        ) : null}
+        {showChildren ? <Items items={items} path={path} renderCollapsed={renderCollapsed} level={level + 1} /> : null}
       </div>
     </li>
   );

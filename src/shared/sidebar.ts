@@ -28,6 +28,11 @@ export interface SidebarCategory {
   /** The page generated at `href` listing the category's items (build only, like `docId`). */
   generatedIndex?: { title: string; description?: string };
   items: SidebarItem[];
+  /**
+   * The browser's copy of a large sidebar only: the category's items are not in this file but in the sidebar's
+   * part file of this number (`items` is then empty), loaded when the category opens.
+   */
+  part?: number;
 }
 
 export type SidebarItem = SidebarLink | SidebarCategory;
@@ -129,4 +134,25 @@ export function sidebarSections(sidebars: Record<string, SidebarItem[]>): { labe
     if (!sections.get(item.label))
       sections.set(item.label, item.href ?? (item.type === 'category' ? firstHref(item.items) : undefined));
   return [...sections].map(([label, href]) => (href ? { label, href } : { label }));
+}
+
+/**
+ * A sidebar with parts (some categories' items left in other files, `part`) and the sidebar a page was served
+ * with: each category still waiting for its part keeps the items the page showed, so nothing the reader sees
+ * empties while the part loads. Positions match because a gap stands for as many items as it replaces.
+ */
+export function keepShownItems(full: SidebarItem[], shown: ShownSidebarItem[]): ShownSidebarItem[] {
+  const shownAt = new Map<number, ShownSidebarCategory>();
+  let position = 0;
+  for (const item of shown) {
+    if (item.type === 'category') shownAt.set(position, item);
+    position += item.type === 'gap' ? item.items : 1;
+  }
+  return full.map((item, i): ShownSidebarItem => {
+    if (item.type === 'link') return item;
+    const before = shownAt.get(i);
+    if (!before || before.label !== item.label) return item;
+    if (item.part !== undefined) return item.items.length === 0 ? { ...item, items: before.items } : item;
+    return { ...item, items: keepShownItems(item.items, before.items) };
+  });
 }

@@ -37,9 +37,16 @@ export function pageDataFileOf(route: string, notFoundRoute: string): string {
     : `${relative(route)}/page-data.json`.replace(/^\//, '');
 }
 
-/** The whole sidebar's JSON, fetched once by client navigation, relative to the output folder. */
+/**
+ * A sidebar's JSON (a large sidebar's top part), fetched once by client navigation, relative to the output folder.
+ */
 export function sidebarFileOf(baseUrl: string, sidebarId: string): string {
   return `${relative(baseUrl)}/__docs-it/sidebars/${sidebarId}.json`.replace(/^\//, '');
+}
+
+/** Part `part` of a large sidebar (the items of categories its file leaves out), relative to the output folder. */
+export function sidebarPartFileOf(baseUrl: string, sidebarId: string, part: number): string {
+  return `${relative(baseUrl)}/__docs-it/sidebars/${sidebarId}/${part}.json`.replace(/^\//, '');
 }
 
 /** The folder of the search files under the base URL (`docs/search/`), relative to the output folder. */

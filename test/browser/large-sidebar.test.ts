@@ -61,6 +61,33 @@ test('large sidebar: a page hydrates, closed categories open with their links, n
   await page.close();
 });
 
+test('large sidebar: a category whose links are in a part file opens with them, one leads to its page', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const parts: string[] = [];
+  page.on('request', (r) => /\/__docs-it\/sidebars\/[^/]+\/\d+\.json$/.test(r.url()) && parts.push(r.url()));
+  await page.goto(`${site.origin}/it/v1/guides/sezione-3/pagina-5`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  // The whole sidebar arrives: the last categories' links are not in its file (over 200 entries).
+  const sidebar = page.locator('.docs-sidebar');
+  const toggle = sidebar.getByRole('button', { name: 'Sezione 40', exact: true });
+  await toggle.waitFor({ state: 'visible' });
+  const before = parts.length;
+  await toggle.click();
+  const link = sidebar.locator('a[href="/it/v1/guides/sezione-40/pagina-2"]');
+  await link.waitFor({ state: 'visible' });
+  assert.is(parts.length, before + 1, "the category's links came from a part file");
+  assert.is(await sidebar.locator('a[href^="/it/v1/guides/sezione-40/"]').count(), 6);
+  await link.click();
+  await page.waitForURL('**/sezione-40/pagina-2');
+  await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 40.2');
+  assert.ok(await sidebar.locator('a[aria-current="page"]:has-text("Pagina 40.2")').isVisible());
+  assert.is(
+    await sidebar.getByRole('button', { name: 'Sezione 40', exact: true }).getAttribute('aria-expanded'),
+    'true',
+  );
+  await page.close();
+});
+
 const activeLink = '.docs-sidebar a[aria-current="page"]';
 
 test('large sidebar: the gaps of a page fill in when the whole sidebar arrives, and nothing in it moves', async () => {

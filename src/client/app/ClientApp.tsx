@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App } from '../../../templates/App';
 import { noteNavigationScroll, storage } from '../../../templates/hooks';
+import { SidebarPartContext } from '../../../templates/sidebar-parts';
 import { translatorOf } from '../../shared/i18n/interface-text';
 import { mainContentId } from '../../shared/main-content';
 import { documentTitle } from '../../shared/page-title';
 import type { RouteProps } from '../../shared/route-data';
-import { rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
+import { keepShownItems, rendersWhole, type ShownSidebarItem } from '../../shared/sidebar';
 import type { SiteChrome } from '../../shared/site-chrome';
 import { decorateContent } from '../content-widgets';
 import { showDiagrams } from '../diagrams';
@@ -213,13 +214,25 @@ export function ClientApp({ chrome, initial, notFoundPath, siteTitle, root }: Cl
     // Large sidebars arrive with gaps and closed categories empty; the whole tree is loaded to fill them in.
     if (id && !state.renderCollapsed) {
       const path = state.page.path;
-      loader.loadSidebar(id).then(
-        (sidebar) => current.current === path && setState((s) => ({ ...s, sidebar, via: 'load' })),
+      loader.loadSidebar(id, state.page.kind === 'doc' ? state.page.breadcrumbs : []).then(
+        (sidebar) =>
+          current.current === path &&
+          setState((s) => ({ ...s, sidebar: s.sidebar ? keepShownItems(sidebar, s.sidebar) : sidebar, via: 'load' })),
         () => undefined,
       );
     }
   }, [state.page, state.renderCollapsed, loader]);
 
-  // Exactly the server's tree (src/render/render-page.tsx): anything around <App> would not hydrate.
-  return <App chrome={chrome} page={state.page} sidebar={state.sidebar} renderCollapsed={state.renderCollapsed} />;
+  // Exactly the server's tree (src/render/render-page.tsx): anything around <App> would not hydrate. The provider
+  // adds nothing to the markup.
+  const sidebarId = state.page.kind === 'doc' ? state.page.sidebarId : undefined;
+  const loadPart = useMemo(
+    () => (sidebarId ? (part: number) => loader.loadSidebarPart(sidebarId, part) : undefined),
+    [loader, sidebarId],
+  );
+  return (
+    <SidebarPartContext.Provider value={loadPart}>
+      <App chrome={chrome} page={state.page} sidebar={state.sidebar} renderCollapsed={state.renderCollapsed} />
+    </SidebarPartContext.Provider>
+  );
 }

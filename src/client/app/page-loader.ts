@@ -1,6 +1,6 @@
 import type { RouteProps } from '../../shared/route-data';
-import type { SidebarItem } from '../../shared/sidebar';
-import { pageDataFileOf, sidebarFileOf, urlOfFile } from '../../shared/urls';
+import type { Breadcrumb, SidebarItem } from '../../shared/sidebar';
+import { pageDataFileOf, sidebarFileOf, sidebarPartFileOf, urlOfFile } from '../../shared/urls';
 
 export interface LoadedPage {
   props: RouteProps;
@@ -40,17 +40,42 @@ export function createPageLoader(baseUrl: string, notFoundPath: string) {
     return entry;
   };
 
-  const loadSidebar = (id: string) => {
-    let entry = sidebars.get(id);
+  const loadFile = (file: string) => {
+    let entry = sidebars.get(file);
     if (!entry) {
-      entry = fetchJson<SidebarItem[]>(urlOfFile(sidebarFileOf(baseUrl, id))).then((r) => {
-        if (!r.data) throw new Error(`sidebar ${id} is missing`);
+      entry = fetchJson<SidebarItem[]>(urlOfFile(file)).then((r) => {
+        if (!r.data) throw new Error(`sidebar file ${file} is missing`);
         return r.data;
       });
-      entry.catch(() => sidebars.delete(id));
-      sidebars.set(id, entry);
+      entry.catch(() => sidebars.delete(file));
+      sidebars.set(file, entry);
     }
     return entry;
+  };
+
+  /** The items of a large sidebar's category kept in a part file of their own. */
+  const loadSidebarPart = (id: string, part: number) => loadFile(sidebarPartFileOf(baseUrl, id, part));
+
+  /**
+   * A sidebar, with the parts on a page's trail (its breadcrumbs: the categories it is in) filled in, so the
+   * page's categories show their items as soon as the sidebar does.
+   */
+  const loadSidebar = async (id: string, trail: Breadcrumb[] = []): Promise<SidebarItem[]> => {
+    const fill = async (items: SidebarItem[], depth: number): Promise<SidebarItem[]> => {
+      const crumb = trail[depth];
+      if (!crumb) return items;
+      const at = items.findIndex(
+        (item) => item.type === 'category' && item.label === crumb.label && item.href === crumb.href,
+      );
+      const category = items[at];
+      if (category?.type !== 'category') return items;
+      const { part, ...rest } = category;
+      const inside = part === undefined ? category.items : await loadSidebarPart(id, part);
+      const filled = [...items];
+      filled[at] = { ...rest, items: await fill(inside, depth + 1) };
+      return filled;
+    };
+    return fill(await loadFile(sidebarFileOf(baseUrl, id)), 0);
   };
 
   return {
@@ -58,9 +83,11 @@ export function createPageLoader(baseUrl: string, notFoundPath: string) {
     async load(path: string): Promise<LoadedPage> {
       const { props, found } = await loadProps(path);
       const sidebarId = props.kind === 'doc' ? props.sidebarId : undefined;
-      return { props, found, sidebar: sidebarId ? await loadSidebar(sidebarId) : undefined };
+      const trail = props.kind === 'doc' ? props.breadcrumbs : [];
+      return { props, found, sidebar: sidebarId ? await loadSidebar(sidebarId, trail) : undefined };
     },
     loadSidebar,
+    loadSidebarPart,
     /** Starts loading a page's data ahead of a likely click; errors are ignored. */
     prefetch(path: string): void {
       loadProps(path).catch(() => undefined);

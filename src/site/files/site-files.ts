@@ -14,6 +14,7 @@ import { contentSecurityPolicy } from '../../render/csp';
 import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
+import { sidebarParts } from '../../render/sidebar-parts';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
 import { memorySink, type SearchInput, writeSearchFiles } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
@@ -25,6 +26,7 @@ import {
   pageDataFileOf,
   searchDirOf,
   sidebarFileOf,
+  sidebarPartFileOf,
   urlOfFile,
 } from '../../shared/urls';
 import type { ClientBundle } from '../bundle/bundle-client';
@@ -239,10 +241,12 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     ];
   });
   for (const [id, items] of Object.entries(sidebars)) {
-    pages.push({
-      path: sidebarFileOf(siteConfig.baseUrl, id),
-      contents: async () => JSON.stringify(items),
-      linkable: false,
+    sidebarParts(items).forEach((part, i) => {
+      pages.push({
+        path: i === 0 ? sidebarFileOf(siteConfig.baseUrl, id) : sidebarPartFileOf(siteConfig.baseUrl, id, i),
+        contents: async () => JSON.stringify(part),
+        linkable: false,
+      });
     });
   }
 

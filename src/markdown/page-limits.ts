@@ -146,10 +146,10 @@ function scanLine(line: string, state: ScanState): Problem {
     }
     state.fence = undefined;
   }
-  if (prefix.indent > pageLimits.indentColumns)
-    return {
-      message: `a line indented by ${prefix.indent} columns (at most ${pageLimits.indentColumns}): lists nested too deep`,
-    };
+  if (prefix.indent > pageLimits.indentColumns) {
+    const most = pageLimits.indentColumns;
+    return { message: `a line indented by ${prefix.indent} columns (at most ${most}): lists nested too deep` };
+  }
   const opened = prefix.quotes + prefix.lists + prefix.footnotes;
   if (opened + state.directives > pageLimits.blockNesting) return { message: blockNesting(prefix, state.directives) };
   if (prefix.lists > 0) state.listContent = prefix.indent + 2 * prefix.lists;

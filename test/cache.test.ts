@@ -175,6 +175,7 @@ test("the browser bundle is the last build's while what esbuild read is unchange
   const before = assets();
   const again = await build();
   assert.equal(bundles(again), { hits: 1, misses: 0 }, 'nothing changed: no esbuild');
+  assert.equal(again.cache['service-worker'], { hits: 1, misses: 0 }, 'nor for sw.js');
   assert.equal(assets(), before, 'the same files');
   const footer = path.join(dir, 'src/theme/Footer.tsx');
   mkdirSync(path.dirname(footer), { recursive: true });
@@ -187,6 +188,7 @@ test("the browser bundle is the last build's while what esbuild read is unchange
   const edited = [...assets().values()].join('\n');
   assert.match(edited, 'Piede due, cambiato');
   assert.not.match(edited, 'Piede uno');
+  const [warmAssets, warmWorker] = [assets(), read('it/sw.js')];
   const noCache = await buildSite({
     packageRoot: repoRoot,
     config: path.join(dir, 'site.config.ts'),
@@ -194,6 +196,9 @@ test("the browser bundle is the last build's while what esbuild read is unchange
     noCache: true,
   });
   assert.equal(bundles(noCache), { hits: 0, misses: 1 }, '--no-cache bundles');
+  assert.equal(noCache.cache['service-worker'], { hits: 0, misses: 1 });
+  assert.equal(assets(), warmAssets, 'the same bundle');
+  assert.is(read('it/sw.js'), warmWorker, 'the same service worker (its bundle was the last build’s)');
   rmSync(path.join(dir, 'src/theme'), { recursive: true });
   assert.equal(bundles(await build()), { hits: 0, misses: 1 });
 });
@@ -252,6 +257,7 @@ function graph(): ModuleGraph {
       'node_modules/shiki/dist/index.mjs': imports(),
       [stageModules.search]: imports(),
       [stageModules.bundle]: imports(),
+      [stageModules['service-worker']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
       'node_modules/yaml/index.js': imports(),
     },

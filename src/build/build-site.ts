@@ -249,6 +249,7 @@ async function writeOutput(
           baseUrl: config.site.baseUrl,
           mode: config.mode,
           precached: files.precached,
+          cache: run.cache,
         }),
       (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
     );

@@ -79,7 +79,15 @@ export interface CacheOptions {
  * What the cache keeps in its folder; `outputs` holds the manifests of the output folders (see output-reuse),
  * `cli` the bundled CLI when the site is docs-it's own folder.
  */
-const ownEntries = new Set(['compile', 'highlight.json', 'bundle.json', 'modules', 'outputs', 'cli']);
+const ownEntries = new Set([
+  'compile',
+  'highlight.json',
+  'bundle.json',
+  'service-worker.json',
+  'modules',
+  'outputs',
+  'cli',
+]);
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -97,6 +105,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     search: memoryStore(),
     // The browser bundle: taken again while the files esbuild read are as they were.
     bundle: watchedFileStore(path.join(dir, 'bundle.json')),
+    'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'));

@@ -6,6 +6,8 @@ import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
+import { watchedFileStore } from '../src/cache/stores';
+import { backgroundWrites } from '../src/disk/background-writes';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 // The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.
@@ -162,6 +164,71 @@ test('an Admonition override compiles again the pages that may draw one; a Foote
   assert.not.match(read('it/v1/guides/intro/primo/index.html'), 'cambiato');
 });
 
+test("the browser bundle is the last build's while what esbuild read is unchanged; an edit bundles it", async () => {
+  const assets = () => {
+    const folder = path.join(out, 'it/assets');
+    const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    return new Map(files.map((f) => [f, readFileSync(path.join(folder, f), 'utf8')]));
+  };
+  const bundles = (summary: BuildSummary) => summary.cache.bundle ?? { hits: 0, misses: 0 };
+  await build();
+  const before = assets();
+  const again = await build();
+  assert.equal(bundles(again), { hits: 1, misses: 0 }, 'nothing changed: no esbuild');
+  assert.equal(again.cache['service-worker'], { hits: 1, misses: 0 }, 'nor for sw.js');
+  assert.equal(assets(), before, 'the same files');
+  const footer = path.join(dir, 'src/theme/Footer.tsx');
+  mkdirSync(path.dirname(footer), { recursive: true });
+  writeFileSync(footer, 'export default function F() { return <footer>Piede uno</footer>; }\n');
+  assert.equal(bundles(await build()), { hits: 0, misses: 1 }, 'a new override: a new bundle input');
+  assert.equal(bundles(await build()), { hits: 1, misses: 0 });
+  // The same bundle input (the override's path); its file changed.
+  writeFileSync(footer, 'export default function F() { return <footer>Piede due, cambiato</footer>; }\n');
+  assert.equal(bundles(await build()), { hits: 0, misses: 1 }, 'an edit of a file esbuild read');
+  const edited = [...assets().values()].join('\n');
+  assert.match(edited, 'Piede due, cambiato');
+  assert.not.match(edited, 'Piede uno');
+  const [warmAssets, warmWorker] = [assets(), read('it/sw.js')];
+  const noCache = await buildSite({
+    packageRoot: repoRoot,
+    config: path.join(dir, 'site.config.ts'),
+    out,
+    noCache: true,
+  });
+  assert.equal(bundles(noCache), { hits: 0, misses: 1 }, '--no-cache bundles');
+  assert.equal(noCache.cache['service-worker'], { hits: 0, misses: 1 });
+  assert.equal(assets(), warmAssets, 'the same bundle');
+  assert.is(read('it/sw.js'), warmWorker, 'the same service worker (its bundle was the last build’s)');
+  rmSync(path.join(dir, 'src/theme'), { recursive: true });
+  assert.equal(bundles(await build()), { hits: 0, misses: 1 });
+});
+
+test('a watched file store keeps its entry while the files and their folders are unchanged', async () => {
+  const folder = path.join(dir, 'watched');
+  mkdirSync(folder, { recursive: true });
+  const input = path.join(folder, 'a.txt');
+  writeFileSync(input, 'uno');
+  const store = watchedFileStore<{ watched: string[]; n: number }>(path.join(dir, 'watched.json'));
+  const stored = async (n: number) => {
+    store.set('x', 'k', { watched: [input], n });
+    await backgroundWrites().flush();
+  };
+  await stored(1);
+  assert.equal(store.get('x', 'k'), { watched: [input], n: 1 });
+  assert.is(store.get('x', 'other key'), undefined);
+  writeFileSync(input, 'due!');
+  assert.is(store.get('x', 'k'), undefined, 'the file changed');
+  await stored(2);
+  assert.is(store.get('x', 'k')?.n, 2);
+  writeFileSync(path.join(folder, 'b.txt'), 'nuovo');
+  assert.is(store.get('x', 'k'), undefined, 'a file added beside it');
+  await stored(3);
+  rmSync(input);
+  assert.is(store.get('x', 'k'), undefined, 'the file removed');
+  writeFileSync(path.join(dir, 'watched.json'), '{"key":"k","seen":[');
+  assert.is(store.get('x', 'k'), undefined, 'an entry cut short');
+});
+
 test('digests: the same value gives the same digest; what JSON would drop silently is refused', () => {
   assert.is(digestOf({ a: 1, b: [1, 2] }), digestOf({ b: [1, 2], a: 1 }), 'key order of the input does not matter');
   assert.is.not(digestOf({ a: 'x' }), digestOf({ a: 'y' }));
@@ -189,6 +256,8 @@ function graph(): ModuleGraph {
       'node_modules/remark-gfm/index.js': imports(),
       'node_modules/shiki/dist/index.mjs': imports(),
       [stageModules.search]: imports(),
+      [stageModules.bundle]: imports(),
+      [stageModules['service-worker']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
       'node_modules/yaml/index.js': imports(),
     },

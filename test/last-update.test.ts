@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { LastCommitsReader } from '../src/site/last-commits-reader';
 import { readLastCommitDates } from '../src/translations/last-commit-dates';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -97,6 +98,42 @@ test('one git log gives each file the day of its last commit; a shallow clone le
   } finally {
     removeDir(dir);
     removeDir(shallow);
+  }
+});
+
+test("dev's reader of the last commits asks git again after a commit, checkout or reset, not a save", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-last-commits-'));
+  const page = 'content/pagina.md';
+  try {
+    mkdirSync(path.join(dir, 'content'));
+    writeFileSync(path.join(dir, page), 'Uno.\n');
+    commitHistory(dir, [['2024-01-10', [page]]]);
+    const reader = new LastCommitsReader();
+    const read = () => reader.read(dir, 'content');
+    const before = await read();
+    assert.equal(before?.get(page), { date: '2024-01-10', author: 'Prova' });
+    // A save (and another file) changes no commit: what was read is kept, git is not asked again.
+    writeFileSync(path.join(dir, page), 'Due.\n');
+    writeFileSync(path.join(dir, 'content/altra.md'), 'Altra.\n');
+    assert.ok((await read()) === before, 'read again after a save');
+    git(dir, ['config', 'user.name', 'Altra']);
+    git(dir, ['add', '-A']);
+    git(dir, ['commit', '-q', '-m', 'seconda'], '2024-02-01');
+    const committed = await read();
+    assert.equal(committed?.get(page), { date: '2024-02-01', author: 'Altra' });
+    assert.equal(committed?.get('content/altra.md'), { date: '2024-02-01', author: 'Altra' });
+    git(dir, ['reset', '-q', '--hard', 'HEAD~1']);
+    assert.equal((await read())?.get(page), { date: '2024-01-10', author: 'Prova' }, 'after a reset');
+    git(dir, ['checkout', '-q', '-b', 'altro']);
+    git(dir, ['commit', '-q', '--allow-empty', '-m', 'vuoto'], '2024-03-01');
+    writeFileSync(path.join(dir, page), 'Tre.\n');
+    git(dir, ['commit', '-q', '-am', 'terza'], '2024-03-02');
+    git(dir, ['checkout', '-q', 'main']);
+    assert.equal((await read())?.get(page), { date: '2024-01-10', author: 'Prova' }, 'back on main');
+    git(dir, ['merge', '-q', '--ff-only', 'altro']);
+    assert.equal((await read())?.get(page), { date: '2024-03-02', author: 'Altra' }, 'after a merge');
+  } finally {
+    removeDir(dir);
   }
 });
 

@@ -13,7 +13,8 @@ import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
-import { bundleClient, type ClientBundle } from '../site/bundle/bundle-client';
+import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
+import { type BundleInput, bundleClientWithInputs, type ClientBundle } from '../site/bundle/bundle-client';
 import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, planExecution } from '../site/compile/execution-plan';
 import { siteFiles } from '../site/files/site-files';
@@ -72,7 +73,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     site = await readSite(run, options);
     report();
     // esbuild bundles in its own process while the markdown is compiled here.
-    const bundling = bundleOf(site, options);
+    const bundling = bundleOf(run, site, options);
     const pages = await compilePages(run, site, options);
     report();
     await resolveRoutes(run, site, pages, options);
@@ -169,25 +170,34 @@ function planOf(options: BuildOptions, site: Site): ExecutionPlan {
   });
 }
 
-/** The browser bundle and the site's own stylesheets, started at once (esbuild works in its own process). */
-function bundleOf(site: Site, options: BuildOptions): Promise<ClientBundle> {
+/**
+ * The browser bundle (the build before's when nothing it was made from changed) and the site's own stylesheets,
+ * started at once (esbuild works in its own process).
+ */
+function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBundle> {
   const { config } = site;
+  const input: BundleInput = {
+    packageRoot: options.packageRoot,
+    baseUrl: config.site.baseUrl,
+    mode: config.mode,
+    clientConfig: clientConfigOf(config.site, site.chrome, site.model, config.mode),
+    siteRoot: config.paths.root,
+    staticDir: config.paths.static,
+    components: config.site.components && path.resolve(config.paths.root, config.site.components),
+    mermaid: firstMermaidUse(site.content.discovered.sources, Object.hasOwn(site.content.theme.components, 'Mermaid')),
+    themeOverrides: site.content.theme.files,
+    siteThemeComponents: site.content.theme.components,
+  };
   const bundling = Promise.all([
-    bundleClient({
-      packageRoot: options.packageRoot,
-      baseUrl: config.site.baseUrl,
-      mode: config.mode,
-      clientConfig: clientConfigOf(config.site, site.chrome, site.model, config.mode),
-      siteRoot: config.paths.root,
-      staticDir: config.paths.static,
-      components: config.site.components && path.resolve(config.paths.root, config.site.components),
-      mermaid: firstMermaidUse(
-        site.content.discovered.sources,
-        Object.hasOwn(site.content.theme.components, 'Mermaid'),
-      ),
-      themeOverrides: site.content.theme.files,
-      siteThemeComponents: site.content.theme.components,
-    }),
+    run.cache
+      .stage('bundle', async () => {
+        const made = await bundleClientWithInputs(input);
+        return keptBundleOf(made.bundle, made.inputs);
+      })(
+        // Where the first diagram is does not change the bundle, whether there is one does.
+        { ...input, mermaid: input.mermaid !== undefined },
+      )
+      .then(clientBundleOf),
     bundleSiteStyles({
       siteRoot: config.paths.root,
       customCss: customCssFiles(config.site.customCss, config.paths.root),
@@ -239,6 +249,7 @@ async function writeOutput(
           baseUrl: config.site.baseUrl,
           mode: config.mode,
           precached: files.precached,
+          cache: run.cache,
         }),
       (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
     );

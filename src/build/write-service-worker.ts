@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import type { Cache } from '../cache/stage-cache';
 import type { OutputFolder } from '../output/output-folder';
 import { injectPrecacheManifest, precacheManifest } from './precache-manifest';
 
@@ -12,6 +13,8 @@ export interface ServiceWorkerInput {
   mode: 'production' | 'development';
   /** Which files written it precaches (see `SiteFiles.precached`), by path relative to the output folder. */
   precached: (file: string) => boolean;
+  /** Where the last build's bundle of sw.ts is kept (taken while the files esbuild read are unchanged). */
+  cache?: Cache;
 }
 
 export interface ServiceWorkerSummary {
@@ -32,18 +35,11 @@ export async function writeServiceWorker({
   baseUrl,
   mode,
   precached,
+  cache,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
   // Bundled by esbuild in its own process while the file-writing thread finishes the pages.
-  const bundling = build({
-    entryPoints: [path.join(packageRoot, 'src/service-worker/sw.ts')],
-    bundle: true,
-    format: 'iife',
-    target: 'es2020',
-    minify: mode === 'production',
-    write: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-  });
+  const input = { packageRoot, mode };
+  const bundling = cache ? cache.stage('service-worker', bundleServiceWorker)(input) : bundleServiceWorker(input);
   // sw.js goes beside the pages, into a folder the file-writing thread may not have created yet.
   const flushed = output.flush();
   const [bundled] = await Promise.all([bundling, flushed]);
@@ -57,9 +53,32 @@ export async function writeServiceWorker({
     );
   }
   // The writer already knows every file and its revision: nothing of the output is listed or read again.
-  const code = injectPrecacheManifest(bundled.outputFiles[0]!.text, precacheManifest(files, baseUrl));
+  const code = injectPrecacheManifest(bundled.code, precacheManifest(files, baseUrl));
   const swDest = path.join(output.tmp, baseUrl.slice(1), 'sw.js');
   await mkdir(path.dirname(swDest), { recursive: true });
   await writeFile(swDest, code);
   return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) };
+}
+
+/** sw.ts bundled, with the files esbuild read (absolute paths): what the cache compares before taking it again. */
+async function bundleServiceWorker({
+  packageRoot,
+  mode,
+}: Pick<ServiceWorkerInput, 'packageRoot' | 'mode'>): Promise<{ code: string; watched: string[] }> {
+  const result = await build({
+    entryPoints: [path.join(packageRoot, 'src/service-worker/sw.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: mode === 'production',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+  });
+  // The metafile names files relative to the working folder (esbuild's default, kept: it names them in the code).
+  const watched = Object.keys(result.metafile.inputs)
+    .filter((p) => !/^[\w-]+:/.test(p))
+    .map((p) => path.resolve(p));
+  return { code: result.outputFiles[0]!.text, watched };
 }

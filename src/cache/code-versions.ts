@@ -3,7 +3,7 @@ import path from 'node:path';
 import { digestText } from './digest';
 
 /** The stages whose outputs the cache keeps: each one's version is a digest of the code it runs. */
-export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 'search';
+export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 'search' | 'bundle' | 'service-worker';
 
 /**
  * The module each cached stage runs, as the bundler names it. Everything the module can reach (our sources
@@ -16,6 +16,8 @@ export const stageModules: Record<StageName, string> = {
   highlight: 'src/markdown/highlighter.ts',
   render: 'src/render/render-page.tsx',
   search: 'src/search/search-files.ts',
+  bundle: 'src/site/bundle/bundle-client.ts',
+  'service-worker': 'src/build/write-service-worker.ts',
 };
 
 export type CodeVersions = Record<StageName, string>;

@@ -5,7 +5,15 @@ import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
-import { jsonFileStore, layeredStore, memoryStore, packStore, readdirOrNone, type Store } from './stores';
+import {
+  jsonFileStore,
+  layeredStore,
+  memoryStore,
+  packStore,
+  readdirOrNone,
+  type Store,
+  watchedFileStore,
+} from './stores';
 
 /** A stage function with its outputs kept: `id` names the entry (a file, a route), `input` is all it reads. */
 export interface CachedStage<I, O> {
@@ -71,7 +79,15 @@ export interface CacheOptions {
  * What the cache keeps in its folder; `outputs` holds the manifests of the output folders (see output-reuse),
  * `cli` the bundled CLI when the site is docs-it's own folder.
  */
-const ownEntries = new Set(['compile', 'highlight.json', 'modules', 'outputs', 'cli']);
+const ownEntries = new Set([
+  'compile',
+  'highlight.json',
+  'bundle.json',
+  'service-worker.json',
+  'modules',
+  'outputs',
+  'cli',
+]);
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -87,6 +103,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
     render: memoryStore(),
     search: memoryStore(),
+    // The browser bundle: taken again while the files esbuild read are as they were.
+    bundle: watchedFileStore(path.join(dir, 'bundle.json')),
+    'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'));

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
 import { replaceFileSync } from './replace-file';
@@ -102,6 +102,50 @@ export function packStore(file: string, maxChars: number): Store<string> {
       loaded = new Map(used);
       added = 0;
     },
+  };
+}
+
+/**
+ * One entry in one JSON file, taken again only while the files it was made from (`watched`, absolute paths) and
+ * their folders are as they were when it was stored (size and time of change; a folder's change is a file added
+ * or removed there, which a lookup of a module may now find): for an output whose input is files the stage reads
+ * itself, not its key's input (the browser bundle esbuild makes from the client's sources and packages). Only
+ * the last entry is kept.
+ */
+export function watchedFileStore<O extends { watched: string[] }>(file: string): Store<O> {
+  type Seen = [string, number, number][];
+  const seenNow = (paths: string[]): Seen | undefined => {
+    const seen: Seen = [];
+    for (const where of paths) {
+      const stat = statSync(where, { throwIfNoEntry: false });
+      if (!stat) return undefined;
+      seen.push([where, stat.size, stat.mtimeMs]);
+    }
+    return seen;
+  };
+  return {
+    get(_id, key) {
+      let entry: { key: string; seen: Seen; value: O };
+      try {
+        entry = JSON.parse(readFileSync(file, 'utf8')) as typeof entry;
+      } catch {
+        return undefined;
+      }
+      if (entry.key !== key) return undefined;
+      const now = seenNow(entry.seen.map(([where]) => where));
+      const same = now?.every(([, size, mtime], i) => size === entry.seen[i]![1] && mtime === entry.seen[i]![2]);
+      return same ? entry.value : undefined;
+    },
+    set(_id, key, value) {
+      const { watched } = value;
+      const seen = seenNow([...new Set([...watched, ...watched.map((f) => path.dirname(f))])].sort());
+      // The old entry goes first: a run stopped before the new one is on disk leaves none, never a stale one.
+      rmSync(file, { force: true });
+      // A file gone already: nothing worth keeping.
+      if (seen) backgroundWrites().writeLater(file, JSON.stringify({ key, seen, value }));
+    },
+    prune: () => undefined,
+    save: () => undefined,
   };
 }
 

@@ -15,6 +15,7 @@ import { bundleClientIncrementally, type ClientBundle } from '../site/bundle/bun
 import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { planExecution } from '../site/compile/execution-plan';
 import { type SiteFiles, siteFiles } from '../site/files/site-files';
+import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site } from '../site/site';
 
@@ -55,6 +56,8 @@ export class DevSite {
   private stylesKey: string | undefined;
   private styleErrors: DocsItError[] = [];
   private compileKeys = new Map<string, string>();
+  /** Git's history of the content, read again only after a commit (a save changes none). */
+  private readonly lastCommits = new LastCommitsReader();
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
   private markPageServed!: () => void;
@@ -222,7 +225,9 @@ export class DevSite {
   private async reload(changed: string[]): Promise<string[]> {
     let site: Site;
     try {
-      const content = await readContent(this.config, this.run.cache.modules);
+      const content = await readContent(this.config, this.run.cache.modules, (root, folder) =>
+        this.lastCommits.read(root, folder),
+      );
       site = createSite(this.config, content, this.run.stages, { recover });
       this.modelErrors = [];
     } catch (error) {

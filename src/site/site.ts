@@ -67,8 +67,12 @@ export interface SiteContent {
   lastCommits?: ReadonlyMap<string, LastCommit>;
 }
 
-/** Reads every file of the site's content. */
-export async function readContent(config: ResolvedConfig, modules: ModuleFiles): Promise<SiteContent> {
+/** Reads every file of the site’s content; `lastCommitsOf` reads git's history (`dev` keeps what it read). */
+export async function readContent(
+  config: ResolvedConfig,
+  modules: ModuleFiles,
+  lastCommitsOf: typeof readLastCommits = readLastCommits,
+): Promise<SiteContent> {
   const { root } = config.paths;
   const [discovered, releases, configSource, lastCommits] = await Promise.all([
     discoverContent(config),
@@ -76,7 +80,7 @@ export async function readContent(config: ResolvedConfig, modules: ModuleFiles):
     readFile(config.paths.configFile, 'utf8'),
     // git runs in its own process while the content is read.
     config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
-      ? readLastCommits(root, path.relative(root, config.paths.content) || '.')
+      ? lastCommitsOf(root, path.relative(root, config.paths.content) || '.')
       : undefined,
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);

@@ -231,6 +231,17 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   return toBundle(await build(bundleOptions(input)), input);
 }
 
+/** As `bundleClient`, with the files esbuild read (absolute paths): what the bundle cache compares. */
+export async function bundleClientWithInputs(input: BundleInput): Promise<{ bundle: ClientBundle; inputs: string[] }> {
+  if (input.mermaid) checkMermaidInstalled(input.packageRoot, input.mermaid);
+  const result = await build(bundleOptions(input));
+  // A module a plugin made (`namespace:path`) has no file: the bundle input (the cache's key) decides it.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !/^[\w-]+:/.test(p))
+    .map((p) => path.resolve(input.packageRoot, p));
+  return { bundle: toBundle(result, input), inputs };
+}
+
 /** An incremental esbuild context for `dev`: each `rebuild()` redoes only what changed. */
 export async function bundleClientIncrementally(
   input: BundleInput,

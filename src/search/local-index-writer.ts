@@ -13,7 +13,6 @@ import {
   maxShardBytes,
   type PageDocument,
   type PageText,
-  type PostingsShard,
   pageCode,
   pageFields,
   type SectionDocument,
@@ -24,9 +23,9 @@ import {
 } from '../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
-import { defaultShardSizes, type ShardSizes } from './local-index-shards';
 import { PostingsPool } from './postings-pool';
 import { pageWeightOfRecord, type SearchRecord } from './records';
+import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
@@ -44,9 +43,6 @@ class Column {
     this.values[this.length++] = value;
   }
 }
-
-/** Bytes of a number in a JSON array, with its comma. */
-const numberBytes = (n: number) => String(n).length + 1;
 
 const headingsOf = (r: SearchRecord) => {
   const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
@@ -173,17 +169,15 @@ export class LocalIndexWriter {
     const sFields = fields.length - pFields;
     const parentField = fields.indexOf('p');
 
-    let postingShard: PostingsShard = [];
-    let postingShards = 0;
-    let shardBytes = 2;
-    const termShards: [string, number][] = [];
-    let termShard: TermShard | undefined;
-    let termBytes = 0;
-    const writeTerms = async () => {
-      if (!termShard) return;
-      const json = JSON.stringify(termShard);
-      if (json.length > maxShardBytes) throw this.tooLong(termShards.length - 1, json.length, termShard);
-      await this.write(shardPaths.terms(termShards.length - 1), json);
+    const postings = new PostingsPacker(sizes.postings);
+    const termPacker = new TermPacker(sizes.terms);
+    const writeReady = async () => {
+      for (const [n, shard] of postings.take()) await this.write(shardPaths.postings(n), JSON.stringify(shard));
+      for (const [n, shard] of termPacker.take()) {
+        const json = JSON.stringify(shard);
+        if (json.length > maxShardBytes) throw this.tooLong(n, json.length, shard);
+        await this.write(shardPaths.terms(n), json);
+      }
     };
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!;
@@ -211,49 +205,14 @@ export class LocalIndexWriter {
           }
         });
       }
-      let first = -1;
-      let more = 0;
-      let at = 0;
-      while (at < list.length) {
-        // A new shard when this one cannot take the piece's term and first number.
-        if (shardBytes + 2 + numberBytes(t) + numberBytes(list[at]!) > sizes.postings && postingShard.length) {
-          await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
-          postingShard = [];
-          shardBytes = 2;
-        }
-        const piece = [t];
-        let bytes = 2 + numberBytes(t);
-        while (
-          at < list.length &&
-          (piece.length === 1 || shardBytes + bytes + numberBytes(list[at]!) <= sizes.postings)
-        ) {
-          bytes += numberBytes(list[at]!);
-          piece.push(list[at++]!);
-        }
-        postingShard.push(piece);
-        shardBytes += bytes;
-        if (first === -1) first = postingShards;
-        else more++;
-      }
-
-      const size = term.length + 4 + numberBytes(rawSize) + numberBytes(first) + 2;
-      if (!termShard || termBytes + size > sizes.terms) {
-        await writeTerms();
-        termShards.push([term, t]);
-        termShard = { terms: [], stems: '', sizes: [], first: [], more: [] };
-        termBytes = 60;
-      }
-      termShard.terms.push(term);
-      if (this.stemmer) termShard.stems += this.stemLength(term, this.stemmer.stem);
-      termShard.sizes.push(rawSize);
-      termShard.first.push(first);
-      termShard.more.push(more);
-      termBytes += size;
+      const at = postings.add(t, list);
+      termPacker.add(term, t, this.stemmer ? this.stemLength(term, this.stemmer.stem) : '', rawSize, at);
+      await writeReady();
     }
-    await writeTerms();
-    // The old cut always wrote the first postings shard, even empty.
-    if (postingShard.length || postingShards === 0)
-      await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
+    termPacker.end();
+    await writeReady();
+    postings.end();
+    await writeReady();
 
     const entry: LocalIndexEntry = {
       v: localIndexVersion,
@@ -264,7 +223,7 @@ export class LocalIndexWriter {
       pageCount: this.pages,
       sectionCount: this.sections,
       averages: this.averages,
-      termShards,
+      termShards: termPacker.firsts,
       termCount: terms.length,
     };
     await this.write('local-index.json', JSON.stringify(entry));

@@ -61,6 +61,11 @@ export class LocalIndexWriter {
   private readonly weights: number[] = [];
   private readonly averages = fields.map(() => 0);
   private readonly terms = new Map<string, number>();
+  /**
+   * Each word as the pages write it, with its term's number (-1: a stop word): folding a word again for each of its
+   * occurrences is most of the indexing's time. Grows with the site's vocabulary, as `terms` does.
+   */
+  private readonly wordTerms = new Map<string, number>();
   /** Per term and field, its list in the pool plus one (0: none). */
   private termLists = new Int32Array(1024 * fields.length);
   private readonly pool = new PostingsPool();
@@ -250,23 +255,35 @@ export class LocalIndexWriter {
       // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
       this.averages[f] = (this.averages[f]! * id + length) / (id + 1);
       for (const word of found) {
-        const term = this.indexTerm(word);
-        if (!term) continue;
-        let t = this.terms.get(term);
+        let t = this.wordTerms.get(word);
         if (t === undefined) {
-          t = this.terms.size;
-          this.terms.set(term, t);
-          if ((t + 1) * fields.length > this.termLists.length) {
-            const next = new Int32Array(this.termLists.length * 2);
-            next.set(this.termLists);
-            this.termLists = next;
-          }
+          t = this.termOf(word);
+          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
+          this.wordTerms.set(Buffer.from(word).toString(), t);
         }
+        if (t < 0) continue;
         const at = t * fields.length + f;
         if (!this.termLists[at]) this.termLists[at] = this.pool.create() + 1;
         this.pool.add(this.termLists[at]! - 1, id);
       }
     });
+  }
+
+  /** A word's term number (a new term gets the next), or -1 for a stop word. */
+  private termOf(word: string): number {
+    const term = this.indexTerm(word);
+    if (!term) return -1;
+    let t = this.terms.get(term);
+    if (t === undefined) {
+      t = this.terms.size;
+      this.terms.set(term, t);
+      if ((t + 1) * fields.length > this.termLists.length) {
+        const next = new Int32Array(this.termLists.length * 2);
+        next.set(this.termLists);
+        this.termLists = next;
+      }
+    }
+    return t;
   }
 
   /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */

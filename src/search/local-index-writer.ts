@@ -50,6 +50,9 @@ const headingsOf = (r: SearchRecord) => {
   return levels;
 };
 
+/** How many distinct words the writer remembers with their terms (`LocalIndexWriter.wordTerms`). */
+const rememberedWords = 32 * 1024;
+
 export interface LocalIndexWords {
   stopWords: readonly string[];
   synonyms: string[][];
@@ -63,7 +66,8 @@ export class LocalIndexWriter {
   private readonly terms = new Map<string, number>();
   /**
    * Each word as the pages write it, with its term's number (-1: a stop word): folding a word again for each of its
-   * occurrences is most of the indexing's time. Grows with the site's vocabulary, as `terms` does.
+   * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
+   * any site, and the rarer ones (numbers, names) would make it grow with the site.
    */
   private readonly wordTerms = new Map<string, number>();
   /** Per term and field, its list in the pool plus one (0: none). */
@@ -259,7 +263,7 @@ export class LocalIndexWriter {
         if (t === undefined) {
           t = this.termOf(word);
           // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
-          this.wordTerms.set(Buffer.from(word).toString(), t);
+          if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), t);
         }
         if (t < 0) continue;
         const at = t * fields.length + f;

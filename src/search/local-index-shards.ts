@@ -22,22 +22,9 @@ import {
   type TermShard,
 } from '../shared/search/local-index-format';
 import { identifierParts, termIndexer, wholeWords } from '../shared/search/text-terms';
+import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
-export interface ShardSizes {
-  /** A term shard is cut once its JSON reaches this size (a query loads the shards its words fall in). */
-  terms: number;
-  /** A postings shard is cut once its JSON reaches this size (a word's list may run over several). */
-  postings: number;
-}
-
-/**
- * Small shards make a query's download small (it loads the shards of its words, and a prefix or typo search the
- * shards around them); the entry lists every term shard, so they are not tiny.
- */
-export const defaultShardSizes: ShardSizes = { terms: 8 * 1024, postings: 16 * 1024 };
-
-/** Bytes of a number in a JSON array, with its comma. */
-const numberBytes = (n: number) => String(n).length + 1;
+export { defaultShardSizes, type ShardSizes } from './shard-packer';
 
 /**
  * The published files of a local index, by path under the search folder (`local-index.json`, `terms/`,
@@ -97,64 +84,21 @@ export function shardLocalIndex(
     pageOf: index.sections.map(([page]) => page),
   };
 
-  // Postings: each term's list re-encoded with its documents' figures, cut into shards by size.
-  const postingShards: PostingsShard[] = [[]];
-  let shardBytes = 2;
-  const first: number[] = [];
-  const more: number[] = [];
-  index.terms.forEach((_, t) => {
-    const list = encodePostings(index.postings[t]!, documents);
-    first.push(-1);
-    more.push(0);
-    let at = 0;
-    while (at < list.length) {
-      // A new shard when this one cannot take the piece's term and first number.
-      if (shardBytes + 2 + numberBytes(t) + numberBytes(list[at]!) > sizes.postings && postingShards.at(-1)!.length) {
-        postingShards.push([]);
-        shardBytes = 2;
-      }
-      const piece = [t];
-      let bytes = 2 + numberBytes(t);
-      while (
-        at < list.length &&
-        (piece.length === 1 || shardBytes + bytes + numberBytes(list[at]!) <= sizes.postings)
-      ) {
-        bytes += numberBytes(list[at]!);
-        piece.push(list[at++]!);
-      }
-      postingShards.at(-1)!.push(piece);
-      shardBytes += bytes;
-      if (first[t] === -1) first[t] = postingShards.length - 1;
-      else more[t]!++;
-    }
-  });
-
-  // Terms: cut by size; the entry keeps each shard's first term and offset.
-  const termShards: [string, number][] = [];
-  let shard: TermShard | undefined;
-  let bytes = 0;
-  const writeTerms = () => {
-    if (shard) files.set(shardPaths.terms(termShards.length - 1), JSON.stringify(shard));
-  };
+  // Each term's list re-encoded with its documents' figures, packed into postings shards by size; the terms into
+  // term shards, the entry keeping each one's first term and offset.
+  const postings = new PostingsPacker(sizes.postings);
+  const termPacker = new TermPacker(sizes.terms);
+  const postingShards: [number, PostingsShard][] = [];
   index.terms.forEach((term, t) => {
-    const size = term.length + 4 + numberBytes(index.postings[t]!.length) + numberBytes(first[t]!) + 2;
-    if (!shard || bytes + size > sizes.terms) {
-      writeTerms();
-      termShards.push([term, t]);
-      shard = { terms: [], stems: '', sizes: [], first: [], more: [] };
-      bytes = 60;
-    }
-    shard.terms.push(term);
-    if (index.stems) shard.stems += index.stems[t]!;
-    shard.sizes.push(index.postings[t]!.length);
-    shard.first.push(first[t]!);
-    shard.more.push(more[t]!);
-    bytes += size;
+    const at = postings.add(t, encodePostings(index.postings[t]!, documents));
+    termPacker.add(term, t, index.stems ? index.stems[t]! : '', index.postings[t]!.length, at);
+    postingShards.push(...postings.take());
   });
-  writeTerms();
-  postingShards.forEach((pieces, n) => {
+  termPacker.end();
+  postings.end();
+  for (const [n, shard] of termPacker.take()) files.set(shardPaths.terms(n), JSON.stringify(shard));
+  for (const [n, pieces] of [...postingShards, ...postings.take()])
     files.set(shardPaths.postings(n), JSON.stringify(pieces));
-  });
 
   texts.forEach((blocks, page) => {
     const [url, category, title] = index.pages[page]!;
@@ -181,7 +125,7 @@ export function shardLocalIndex(
     pageCount,
     sectionCount: index.sections.length,
     averages: index.averages,
-    termShards,
+    termShards: termPacker.firsts,
     termCount: index.terms.length,
   };
   files.set('local-index.json', JSON.stringify(entry));

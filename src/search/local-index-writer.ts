@@ -13,7 +13,6 @@ import {
   maxShardBytes,
   type PageDocument,
   type PageText,
-  type PostingsShard,
   pageCode,
   pageFields,
   type SectionDocument,
@@ -24,9 +23,9 @@ import {
 } from '../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
-import { defaultShardSizes, type ShardSizes } from './local-index-shards';
 import { PostingsPool } from './postings-pool';
 import { pageWeightOfRecord, type SearchRecord } from './records';
+import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
@@ -45,14 +44,14 @@ class Column {
   }
 }
 
-/** Bytes of a number in a JSON array, with its comma. */
-const numberBytes = (n: number) => String(n).length + 1;
-
 const headingsOf = (r: SearchRecord) => {
   const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
   while (levels.length && levels[levels.length - 1] === null) levels.pop();
   return levels;
 };
+
+/** How many distinct words the writer remembers with their terms (`LocalIndexWriter.wordTerms`). */
+const rememberedWords = 32 * 1024;
 
 export interface LocalIndexWords {
   stopWords: readonly string[];
@@ -65,6 +64,12 @@ export class LocalIndexWriter {
   private readonly weights: number[] = [];
   private readonly averages = fields.map(() => 0);
   private readonly terms = new Map<string, number>();
+  /**
+   * Each word as the pages write it, with its term's number (-1: a stop word): folding a word again for each of its
+   * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
+   * any site, and the rarer ones (numbers, names) would make it grow with the site.
+   */
+  private readonly wordTerms = new Map<string, number>();
   /** Per term and field, its list in the pool plus one (0: none). */
   private termLists = new Int32Array(1024 * fields.length);
   private readonly pool = new PostingsPool();
@@ -173,17 +178,15 @@ export class LocalIndexWriter {
     const sFields = fields.length - pFields;
     const parentField = fields.indexOf('p');
 
-    let postingShard: PostingsShard = [];
-    let postingShards = 0;
-    let shardBytes = 2;
-    const termShards: [string, number][] = [];
-    let termShard: TermShard | undefined;
-    let termBytes = 0;
-    const writeTerms = async () => {
-      if (!termShard) return;
-      const json = JSON.stringify(termShard);
-      if (json.length > maxShardBytes) throw this.tooLong(termShards.length - 1, json.length, termShard);
-      await this.write(shardPaths.terms(termShards.length - 1), json);
+    const postings = new PostingsPacker(sizes.postings);
+    const termPacker = new TermPacker(sizes.terms);
+    const writeReady = async () => {
+      for (const [n, shard] of postings.take()) await this.write(shardPaths.postings(n), JSON.stringify(shard));
+      for (const [n, shard] of termPacker.take()) {
+        const json = JSON.stringify(shard);
+        if (json.length > maxShardBytes) throw this.tooLong(n, json.length, shard);
+        await this.write(shardPaths.terms(n), json);
+      }
     };
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t]!;
@@ -211,49 +214,14 @@ export class LocalIndexWriter {
           }
         });
       }
-      let first = -1;
-      let more = 0;
-      let at = 0;
-      while (at < list.length) {
-        // A new shard when this one cannot take the piece's term and first number.
-        if (shardBytes + 2 + numberBytes(t) + numberBytes(list[at]!) > sizes.postings && postingShard.length) {
-          await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
-          postingShard = [];
-          shardBytes = 2;
-        }
-        const piece = [t];
-        let bytes = 2 + numberBytes(t);
-        while (
-          at < list.length &&
-          (piece.length === 1 || shardBytes + bytes + numberBytes(list[at]!) <= sizes.postings)
-        ) {
-          bytes += numberBytes(list[at]!);
-          piece.push(list[at++]!);
-        }
-        postingShard.push(piece);
-        shardBytes += bytes;
-        if (first === -1) first = postingShards;
-        else more++;
-      }
-
-      const size = term.length + 4 + numberBytes(rawSize) + numberBytes(first) + 2;
-      if (!termShard || termBytes + size > sizes.terms) {
-        await writeTerms();
-        termShards.push([term, t]);
-        termShard = { terms: [], stems: '', sizes: [], first: [], more: [] };
-        termBytes = 60;
-      }
-      termShard.terms.push(term);
-      if (this.stemmer) termShard.stems += this.stemLength(term, this.stemmer.stem);
-      termShard.sizes.push(rawSize);
-      termShard.first.push(first);
-      termShard.more.push(more);
-      termBytes += size;
+      const at = postings.add(t, list);
+      termPacker.add(term, t, this.stemmer ? this.stemLength(term, this.stemmer.stem) : '', rawSize, at);
+      await writeReady();
     }
-    await writeTerms();
-    // The old cut always wrote the first postings shard, even empty.
-    if (postingShard.length || postingShards === 0)
-      await this.write(shardPaths.postings(postingShards++), JSON.stringify(postingShard));
+    termPacker.end();
+    await writeReady();
+    postings.end();
+    await writeReady();
 
     const entry: LocalIndexEntry = {
       v: localIndexVersion,
@@ -264,7 +232,7 @@ export class LocalIndexWriter {
       pageCount: this.pages,
       sectionCount: this.sections,
       averages: this.averages,
-      termShards,
+      termShards: termPacker.firsts,
       termCount: terms.length,
     };
     await this.write('local-index.json', JSON.stringify(entry));
@@ -291,23 +259,35 @@ export class LocalIndexWriter {
       // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
       this.averages[f] = (this.averages[f]! * id + length) / (id + 1);
       for (const word of found) {
-        const term = this.indexTerm(word);
-        if (!term) continue;
-        let t = this.terms.get(term);
+        let t = this.wordTerms.get(word);
         if (t === undefined) {
-          t = this.terms.size;
-          this.terms.set(term, t);
-          if ((t + 1) * fields.length > this.termLists.length) {
-            const next = new Int32Array(this.termLists.length * 2);
-            next.set(this.termLists);
-            this.termLists = next;
-          }
+          t = this.termOf(word);
+          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
+          if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), t);
         }
+        if (t < 0) continue;
         const at = t * fields.length + f;
         if (!this.termLists[at]) this.termLists[at] = this.pool.create() + 1;
         this.pool.add(this.termLists[at]! - 1, id);
       }
     });
+  }
+
+  /** A word's term number (a new term gets the next), or -1 for a stop word. */
+  private termOf(word: string): number {
+    const term = this.indexTerm(word);
+    if (!term) return -1;
+    let t = this.terms.get(term);
+    if (t === undefined) {
+      t = this.terms.size;
+      this.terms.set(term, t);
+      if ((t + 1) * fields.length > this.termLists.length) {
+        const next = new Int32Array(this.termLists.length * 2);
+        next.set(this.termLists);
+        this.termLists = next;
+      }
+    }
+    return t;
   }
 
   /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */

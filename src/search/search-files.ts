@@ -1,9 +1,9 @@
 import { hash as oneShotHash } from 'node:crypto';
 import { searchDirOf } from '../shared/urls';
-import type { ShardSizes } from './local-index-shards';
 import { LocalIndexWriter } from './local-index-writer';
 import { pageRecords, type RecordOptions, type SearchPage } from './records';
 import type { SearchWords } from './search-words';
+import type { ShardSizes } from './shard-packer';
 import { loadStemmer, stemmerSource } from './stemmer';
 
 /** What the search files are made from: every searchable page, what every record says of the site, its words. */

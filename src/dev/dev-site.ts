@@ -14,10 +14,11 @@ import { themeOverridesDir } from '../shared/theme-components';
 import { bundleClientIncrementally, type ClientBundle } from '../site/bundle/bundle-client';
 import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { planExecution } from '../site/compile/execution-plan';
+import { editedContent } from '../site/edited-content';
 import { type SiteFiles, siteFiles } from '../site/files/site-files';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
-import { createSite, readContent, type Site } from '../site/site';
+import { createSite, readContent, type Site, type SiteContent } from '../site/site';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -56,6 +57,11 @@ export class DevSite {
   private stylesKey: string | undefined;
   private styleErrors: DocsItError[] = [];
   private compileKeys = new Map<string, string>();
+  /**
+   * The content as last read, whether or not a site could be made of it (a broken page keeps the last good
+   * site in use, but the next save starts from what is on disk); undefined when it could not be read.
+   */
+  private content: SiteContent | undefined;
   /** Git's history of the content, read again only after a commit (a save changes none). */
   private readonly lastCommits = new LastCommitsReader();
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
@@ -147,7 +153,7 @@ export class DevSite {
       // What stops the browser's bundle stops the server's too, which `reload` reports at its place; meanwhile the
       // last bundle is served.
       this.bundle = await this.bundler!.rebuild().catch(() => this.bundle);
-    const compiled = await this.reload(rel);
+    const compiled = await this.reload(rel, changed);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     if (styleOfCode) {
       await this.bundleStyles();
@@ -222,12 +228,17 @@ export class DevSite {
    * use. Returns the files whose compile input changed, which are compiled now so their errors are known
    * before readers reload.
    */
-  private async reload(changed: string[]): Promise<string[]> {
+  private async reload(changed: string[], changedFiles: readonly string[] = []): Promise<string[]> {
     let site: Site;
     try {
-      const content = await readContent(this.config, this.run.cache.modules, (root, folder) =>
-        this.lastCommits.read(root, folder),
-      );
+      const lastCommitsOf = (root: string, folder: string) => this.lastCommits.read(root, folder);
+      // A save of files the site has: only they are read again (the model is still made from all of them).
+      const last = this.content;
+      this.content = undefined;
+      const content =
+        (last && changedFiles.length > 0 && (await editedContent(this.config, last, changedFiles, lastCommitsOf))) ||
+        (await readContent(this.config, this.run.cache.modules, lastCommitsOf));
+      this.content = content;
       site = createSite(this.config, content, this.run.stages, { recover });
       this.modelErrors = [];
     } catch (error) {

@@ -79,9 +79,7 @@ export async function readContent(
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
     // git runs in its own process while the content is read.
-    config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
-      ? lastCommitsOf(root, path.relative(root, config.paths.content) || '.')
-      : undefined,
+    lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
   const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
@@ -102,6 +100,17 @@ export async function readContent(
     ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommits ? { lastCommits } : {}),
   };
+}
+
+/** Git's last commit of each content file, when the site shows them (else undefined). */
+export function lastCommitsOfContent(
+  config: ResolvedConfig,
+  lastCommitsOf: typeof readLastCommits = readLastCommits,
+): ReturnType<typeof readLastCommits> | undefined {
+  const { root } = config.paths;
+  return config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
+    ? lastCommitsOf(root, path.relative(root, config.paths.content) || '.')
+    : undefined;
 }
 
 /** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */

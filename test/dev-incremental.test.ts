@@ -1,0 +1,156 @@
+/*
+ * `dev`'s update from the saved files alone (the watcher's list): what it must still see. The DevSite is driven
+ * directly (no watcher), so each update gets exactly the files named.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DevSite } from '../src/dev/dev-site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const site = new DevSite({ config: path.join(dir, 'site.config.ts'), packageRoot: repoRoot }, '');
+const at = (rel: string) => path.join(dir, rel);
+const read = (rel: string) => readFileSync(at(rel), 'utf8');
+
+async function html(route: string): Promise<string> {
+  const response = await site.respond(route);
+  if (response.kind !== 'page' || response.status !== 200) throw new Error(`${route}: no page`);
+  return response.html;
+}
+
+/** Writes `text` to a content file and applies the save. */
+function save(rel: string, text: string) {
+  writeFileSync(at(rel), text);
+  return site.update([at(rel)]);
+}
+
+const errorsOf = () => site.diagnostics.filter((d) => d.severity === 'error').map((d) => d.error.message);
+
+test.before(async () => {
+  await site.start();
+  await site.compileEverything();
+});
+test.after(async () => {
+  await site.dispose();
+  removeDir(dir);
+});
+
+test('a save reads only the saved files: another file changed on disk waits for its own save', async () => {
+  const faq = read('content/docs/guides/faq.md');
+  const second = read('content/docs/guides/intro/secondo.md');
+  writeFileSync(at('content/docs/guides/intro/secondo.md'), second.replace('Torna al', 'Ritorna al'));
+  await save('content/docs/guides/faq.md', faq.replace('Risposte brevi.', 'Risposte salvate.'));
+  assert.match(await html('/it/v1/guides/faq'), 'Risposte salvate.');
+  assert.not.match(await html('/it/v1/guides/intro/secondo'), 'Ritorna al');
+  await site.update([at('content/docs/guides/intro/secondo.md')]);
+  assert.match(await html('/it/v1/guides/intro/secondo'), 'Ritorna al');
+  await save('content/docs/guides/faq.md', faq);
+  await save('content/docs/guides/intro/secondo.md', second);
+});
+
+test('a title saved shows in the sidebar and in the next page’s previous link', async () => {
+  const file = 'content/docs/guides/intro/primo.md';
+  const good = read(file);
+  const result = await save(file, good.replace('title: Primo passo', 'title: Primo rinominato'));
+  assert.is(result.paths, 'all');
+  const next = await html('/it/v1/guides/intro/secondo');
+  assert.match(next, '<a class="menu-link" href="/it/v1/guides/intro/primo">Primo rinominato</a>');
+  assert.match(
+    next,
+    /<a class="pagination-link pagination-prev" href="\/it\/v1\/guides\/intro\/primo"[^>]*>.*Primo rinominato</,
+  );
+  await save(file, good);
+  assert.not.match(await html('/it/v1/guides/intro/secondo'), 'Primo rinominato');
+});
+
+test('a saved broken link shows its error, and the fix clears it', async () => {
+  const file = 'content/docs/guides/faq.md';
+  const good = read(file);
+  await save(file, `${good}\n[rotto](./manca.md)\n`);
+  assert.ok(
+    errorsOf().some((m) => m.includes('broken link')),
+    errorsOf().join('\n'),
+  );
+  await save(file, good);
+  assert.equal(errorsOf(), []);
+});
+
+test('a page saved broken stays reported while another page is saved', async () => {
+  const file = 'content/docs/guides/faq.md';
+  const good = read(file);
+  await save(file, good.replace('title: FAQ', 'title: [rotto'));
+  assert.ok(
+    errorsOf().some((m) => m.includes('invalid front matter')),
+    errorsOf().join('\n'),
+  );
+  const other = 'content/docs/guides/intro/secondo.md';
+  const otherText = read(other);
+  await save(other, otherText.replace('Torna al', 'Torna ancora al'));
+  assert.ok(
+    errorsOf().some((m) => m.includes('invalid front matter')),
+    errorsOf().join('\n'),
+  );
+  await save(file, good);
+  assert.equal(errorsOf(), []);
+  assert.match(await html('/it/v1/guides/intro/secondo'), 'Torna ancora al');
+  await save(other, otherText);
+});
+
+test('a new page appears in the routes and sidebars; deleted, it disappears', async () => {
+  const file = 'content/docs/guides/intro/terzo.md';
+  await save(file, '---\ntitle: Terzo passo\nsidebar_position: 3\n---\n\nIl terzo.\n');
+  assert.match(await html('/it/v1/guides/intro/terzo'), 'Il terzo.');
+  assert.match(await html('/it/v1/guides/intro/primo'), 'href="/it/v1/guides/intro/terzo"');
+  rmSync(at(file));
+  const result = await site.update([at(file)]);
+  assert.is(result.paths, 'all');
+  assert.is((await site.respond('/it/v1/guides/intro/terzo')).kind === 'page' ? 404 : 0, 404);
+  assert.not.match(await html('/it/v1/guides/intro/primo'), 'href="/it/v1/guides/intro/terzo"');
+});
+
+test('authors.yml saved: the post shows the new name', async () => {
+  const file = 'content/blog/authors.yml';
+  const good = read(file);
+  await save(file, good.replace('Mario Rossi', 'Mario Bianchi'));
+  assert.match(await html('/it/blog/2023/01/05/post-05'), 'Mario Bianchi');
+  await save(file, good);
+  assert.match(await html('/it/blog/2023/01/05/post-05'), 'Mario Rossi');
+});
+
+test('a category file saved: the sidebar shows its new label', async () => {
+  const file = 'content/docs/guides/intro/_category_.json';
+  const good = read(file);
+  await save(file, good.replace('Per Iniziare', 'Per Cominciare'));
+  assert.match(await html('/it/v1/guides/faq'), 'Per Cominciare');
+  await save(file, good);
+  assert.not.match(await html('/it/v1/guides/faq'), 'Per Cominciare');
+});
+
+test('the config saved: every page shows the new setting', async () => {
+  const file = 'site.config.ts';
+  const good = read(file);
+  const title = /title: '([^']+)'/.exec(good)![1]!;
+  await save(file, good.replace(`title: '${title}'`, `title: '${title} nuovo'`));
+  assert.match(await html('/it/v1/guides/faq'), `${title} nuovo`);
+  await save(file, good);
+  assert.not.match(await html('/it/v1/guides/faq'), `${title} nuovo`);
+});
+
+test('a page saved with a new import of code renders the imported component', async () => {
+  mkdirSync(at('src'), { recursive: true });
+  writeFileSync(
+    at('src/ciao.tsx'),
+    'export default function Ciao() {\n  return <strong>Ciao dal componente</strong>;\n}\n',
+  );
+  const file = 'content/docs/guides/faq.md';
+  const good = read(file);
+  await save(file, good.replace(/\n---\n/, "\n---\n\nimport Ciao from '@site/src/ciao';\n\n<Ciao />\n"));
+  assert.equal(errorsOf(), []);
+  assert.match(await html('/it/v1/guides/faq'), '<strong>Ciao dal componente</strong>');
+  await save(file, good);
+  assert.not.match(await html('/it/v1/guides/faq'), 'Ciao dal componente');
+});
+
+test.run();

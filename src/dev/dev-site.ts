@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
+import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
@@ -19,6 +21,7 @@ import { type SiteFiles, siteFiles } from '../site/files/site-files';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
+import type { Stages } from '../site/stages';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -56,7 +59,11 @@ export class DevSite {
   private styles: SiteStyles = noSiteStyles;
   private stylesKey: string | undefined;
   private styleErrors: DocsItError[] = [];
-  private compileKeys = new Map<string, string>();
+  /** Each page's compile input as last compiled. */
+  private compileInputs = new Map<string, CompileInput>();
+  /** Each page's compile output, with the input it was compiled from. */
+  private readonly compiledPages = new Map<string, { input: CompileInput; page: Promise<CompiledPage> }>();
+  private readonly parsed = new WeakMap<Parameters<Stages['parseSource']>[0], ReturnType<Stages['parseSource']>>();
   /**
    * The content as last read, whether or not a site could be made of it (a broken page keeps the last good
    * site in use, but the next save starts from what is on disk); undefined when it could not be read.
@@ -239,7 +246,7 @@ export class DevSite {
         (last && changedFiles.length > 0 && (await editedContent(this.config, last, changedFiles, lastCommitsOf))) ||
         (await readContent(this.config, this.run.cache.modules, lastCommitsOf));
       this.content = content;
-      site = createSite(this.config, content, this.run.stages, { recover });
+      site = createSite(this.config, content, this.stages, { recover });
       this.modelErrors = [];
     } catch (error) {
       this.modelErrors = errorsOf(error);
@@ -257,10 +264,11 @@ export class DevSite {
     this.indexFiles();
     const compiled: string[] = [];
     for (const [file, job] of site.jobs) {
-      const key = digestOf(job);
-      if (this.compileKeys.get(file) === key) continue;
-      if (this.compileKeys.has(file) || changed.includes(file)) compiled.push(file);
-      this.compileKeys.set(file, key);
+      const before = this.compileInputs.get(file);
+      // Compared, not digested: an unchanged page's body is the same string as before (`editedContent`).
+      if (before && isDeepStrictEqual(before, job)) continue;
+      if (before || changed.includes(file)) compiled.push(file);
+      this.compileInputs.set(file, job);
     }
     await Promise.all(compiled.map((file) => site.page(file)));
     return compiled;
@@ -330,6 +338,43 @@ export class DevSite {
       bundle: withSiteStyles(this.bundle, this.styles),
       kinds: this.kinds,
     });
+  }
+
+  /**
+   * The run's stages, with each content file's front matter kept by its file's object: a save replaces only the
+   * saved files' objects (see `editedContent`), so the others are not digested again to find their entry.
+   */
+  private get stages(): Stages {
+    const { stages } = this.run;
+    const { parsed, compiledPages } = this;
+    return {
+      ...stages,
+      // A page's compile output depends on its input alone (the stage's key is its digest): the page compiled
+      // for an equal input is taken without digesting the input again.
+      compile(input, id) {
+        const file = id ?? input.file;
+        const kept = compiledPages.get(file);
+        if (kept && (kept.input === input || isDeepStrictEqual(kept.input, input))) return kept.page;
+        const page = stages.compile(input, id);
+        compiledPages.set(file, { input, page });
+        // A page that failed is compiled again when asked again, as the stage does.
+        page.catch(() => {
+          if (compiledPages.get(file)?.page === page) compiledPages.delete(file);
+        });
+        return page;
+      },
+      parseSource(source) {
+        let found = parsed.get(source);
+        if (!found) {
+          found = stages.parseSource(source);
+          parsed.set(source, found);
+        }
+        return found;
+      },
+      get parallel() {
+        return stages.parallel;
+      },
+    };
   }
 
   private get kinds() {

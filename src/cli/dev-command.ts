@@ -144,8 +144,9 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));
     clearTimeout(timer);
-    // Editors save in bursts (write, rename, chmod): wait a moment and apply them together.
-    timer = setTimeout(flush, 5);
+    // Editors save in bursts (write, rename, chmod): events of one burst arrive together and are applied together;
+    // a burst spread wider is applied in turns, each update reading what is on disk then.
+    timer = setTimeout(flush, 1);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

@@ -153,4 +153,26 @@ test('a page saved with a new import of code renders the imported component', as
   assert.not.match(await html('/it/v1/guides/faq'), 'Ciao dal componente');
 });
 
+test('an image next to a page, changed: the page links its new copy, and still after a save of the text', async () => {
+  const image = 'content/docs/guides/figura.svg';
+  const svg = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg"><rect fill="${fill}"/></svg>\n`;
+  writeFileSync(at(image), svg('red'));
+  await site.update([at(image)]);
+  const file = 'content/docs/guides/faq.md';
+  const good = read(file);
+  await save(file, `${good}\n![figura](./figura.svg)\n`);
+  const urlOf = async () => /src="([^"]*figura-[^"]*\.svg)"/.exec(await html('/it/v1/guides/faq'))?.[1];
+  const red = await urlOf();
+  assert.ok(red, 'the image is published');
+  writeFileSync(at(image), svg('blue'));
+  await site.update([at(image)]);
+  const blue = await urlOf();
+  assert.ok(blue && blue !== red, `a new copy: ${red} → ${blue}`);
+  await save(file, `${good}\n![figura](./figura.svg)\n\nAncora.\n`);
+  assert.is(await urlOf(), blue);
+  await save(file, good);
+  rmSync(at(image));
+  await site.update([at(image)]);
+});
+
 test.run();

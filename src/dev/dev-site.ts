@@ -242,11 +242,15 @@ export class DevSite {
       // A save of files the site has: only they are read again (the model is still made from all of them).
       const last = this.content;
       this.content = undefined;
-      const content =
-        (last && changedFiles.length > 0 && (await editedContent(this.config, last, changedFiles, lastCommitsOf))) ||
-        (await readContent(this.config, this.run.cache.modules, lastCommitsOf));
+      const edited =
+        last && changedFiles.length > 0
+          ? await editedContent(this.config, last, changedFiles, lastCommitsOf)
+          : undefined;
+      const content = edited ?? (await readContent(this.config, this.run.cache.modules, lastCommitsOf));
       this.content = content;
-      site = createSite(this.config, content, this.stages, { recover });
+      // Only texts read again: the files next to pages are those of the site made from `last`.
+      const assets = edited && this.site?.content === last ? { assets: this.site.assets } : {};
+      site = createSite(this.config, content, this.stages, { recover, ...assets });
       this.modelErrors = [];
     } catch (error) {
       this.modelErrors = errorsOf(error);

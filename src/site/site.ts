@@ -198,6 +198,11 @@ export interface SiteOptions {
    * overlay); without it the error is thrown, as `build` wants.
    */
   recover?: (file: string, error: unknown) => CompiledPage;
+  /**
+   * The published files of an earlier state of the site whose files next to pages are unchanged (`dev`, after a
+   * save of pages' texts alone): their URLs are not found (read and hashed) again.
+   */
+  assets?: SiteAssets;
 }
 
 export function createSite(
@@ -225,7 +230,9 @@ export function createSite(
   const compiledOnce = new Set<string>();
   /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
   const indexedPathOf = new Map<string, string | undefined>();
-  const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
+  const assets =
+    options.assets ??
+    createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();

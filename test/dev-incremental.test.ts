@@ -3,9 +3,11 @@
  * directly (no watcher), so each update gets exactly the files named.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startDev } from '../src/cli/dev-command';
 import { DevSite } from '../src/dev/dev-site';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -173,6 +175,88 @@ test('an image next to a page, changed: the page links its new copy, and still a
   await save(file, good);
   rmSync(at(image));
   await site.update([at(image)]);
+});
+
+test('readers are told to reload as soon as the page can be served, before the link check', async () => {
+  const file = 'content/docs/guides/faq.md';
+  const good = read(file);
+  writeFileSync(at(file), `${good}\nRisposta pronta.\n\n[rotto](/it/non-esiste)\n`);
+  let told: { paths: unknown; html: Promise<string>; errors: string[] } | undefined;
+  const result = await site.update([at(file)], (paths) => {
+    told = { paths, html: html('/it/v1/guides/faq'), errors: errorsOf() };
+  });
+  assert.ok(told, 'told before the update ended');
+  assert.equal(told.paths, ['/it/v1/guides/faq']);
+  assert.match(await told.html, 'Risposta pronta.');
+  assert.not.ok(
+    told.errors.some((m) => m.includes('broken link')),
+    'the links were not checked yet',
+  );
+  assert.ok(
+    result.diagnostics.some((d) => d.error.message.includes('broken link')),
+    'the update has their findings',
+  );
+  await save(file, good);
+});
+
+test('through the server: a reload event first, the page served after it, then the update with the findings', async () => {
+  const served = copyFixture('basic');
+  const dev = await startDev({
+    packageRoot: repoRoot,
+    config: path.join(served, 'site.config.ts'),
+    port: 0,
+    host: '127.0.0.1',
+    open: false,
+  });
+  const origin = dev.url.replace(/\/it\/$/, '');
+  const events: { event: string; data: { id: string; paths: unknown; diagnostics?: { message: string }[] } }[] = [];
+  let wake = () => undefined as void;
+  const request = get(`${origin}/__docs-it/events`, (res) => {
+    res.setEncoding('utf8');
+    let buffer = '';
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        events.push({ event: /^event: (.+)$/m.exec(block)![1]!, data: JSON.parse(/^data: (.+)$/m.exec(block)![1]!) });
+        wake();
+      }
+    });
+  });
+  /** The first event of `kind` from index `from` on, when it comes. */
+  const next = async (kind: string, from = 0) => {
+    for (;;) {
+      const found = events.find((e, i) => i >= from && e.event === kind);
+      if (found) return found;
+      // A hang guard far above an update's time.
+      await new Promise<void>((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error(`no ${kind} event`)), 60_000);
+        wake = () => {
+          clearTimeout(guard);
+          resolve();
+        };
+      });
+    }
+  };
+  try {
+    await next('hello');
+    await dev.site.compileEverything();
+    const file = path.join(served, 'content/docs/guides/faq.md');
+    const reloadEvent = next('reload', events.length);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nRisposta dal server.\n\n[rotto](/it/non-esiste)\n`);
+    const reload = await reloadEvent;
+    assert.equal(reload.data.paths, ['/it/v1/guides/faq']);
+    const updateEvent = next('update', events.indexOf(reload));
+    assert.match(await (await fetch(`${origin}/it/v1/guides/faq`)).text(), 'Risposta dal server.');
+    const update = await updateEvent;
+    assert.is(update.data.id, reload.data.id);
+    assert.ok(update.data.diagnostics!.some((d) => d.message.includes('broken link')));
+  } finally {
+    request.destroy();
+    await dev.close();
+    removeDir(served);
+  }
 });
 
 test.run();

@@ -74,6 +74,8 @@ export class DevSite {
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
   private markPageServed!: () => void;
+  /** Called when a page is served next (an update waits for it before checking links). */
+  private onPageServed: (() => void) | undefined;
   /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
   readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
   /** Identifies this server process: a client that sees another id reloads. */
@@ -128,8 +130,11 @@ export class DevSite {
     await this.checkLinks(site);
   }
 
-  /** Applies a batch of changed files (absolute paths) and says what readers must reload. */
-  async update(changed: string[]): Promise<UpdateResult> {
+  /**
+   * Applies a batch of changed files (absolute paths) and says what readers must reload; `servable` hears it as
+   * soon as those pages can be served, before the link check (whose findings are in the result).
+   */
+  async update(changed: string[], servable?: (paths: UpdateResult['paths']) => void): Promise<UpdateResult> {
     const { paths } = this.config;
     const rel = changed.map((f) => path.relative(paths.root, f).split(path.sep).join('/'));
     const previous = this.site;
@@ -166,14 +171,22 @@ export class DevSite {
       await this.bundleStyles();
       this.indexFiles();
     }
-    await this.checkLinks(this.site);
-    if (
-      !previous ||
-      signature(previous) !== signature(this.site) ||
-      changed.some((f) => !f.startsWith(paths.content))
-    ) {
-      return { paths: 'all', diagnostics: this.diagnostics, compiled };
+    const reload = this.routesToReload(previous, changed, rel);
+    if (servable && (reload === 'all' || reload.length > 0)) {
+      const served = new Promise<void>((resolve) => (this.onPageServed = resolve));
+      servable(reload);
+      // The page the readers now ask for first: the link check (on this thread too) would make it wait.
+      await Promise.race([served, new Promise((resolve) => setTimeout(resolve, linkCheckWait))]);
+      this.onPageServed = undefined;
     }
+    await this.checkLinks(this.site);
+    return { paths: reload, diagnostics: this.diagnostics, compiled };
+  }
+
+  /** The routes whose pages a change of these files (absolute, and relative to the site) changed. */
+  private routesToReload(previous: Site, changed: readonly string[], rel: readonly string[]): UpdateResult['paths'] {
+    const { paths } = this.config;
+    if (signature(previous) !== signature(this.site) || changed.some((f) => !f.startsWith(paths.content))) return 'all';
     const routes = new Set<string>();
     const oldRoutes = previous.model.routeOfFile;
     for (const file of rel) {
@@ -183,12 +196,11 @@ export class DevSite {
         for (const r of this.site.model.routes)
           if (r.kind === 'blog-list' || r.kind === 'blog-archive') routes.add(r.path);
       }
-      if (file.startsWith('content/static/')) return { paths: 'all', diagnostics: this.diagnostics, compiled };
+      if (file.startsWith('content/static/')) return 'all';
       // An image or a file next to pages: the pages showing it have it under a new name.
-      if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file))
-        return { paths: 'all', diagnostics: this.diagnostics, compiled };
+      if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file)) return 'all';
     }
-    return { paths: [...routes], diagnostics: this.diagnostics, compiled };
+    return [...routes];
   }
 
   /**
@@ -224,6 +236,7 @@ export class DevSite {
   private responseOf(file: string, status: number, contents: string | Uint8Array): DevResponse {
     if (file.endsWith('.html')) {
       this.markPageServed();
+      this.onPageServed?.();
       return { kind: 'page', status, html: String(contents).replace('</body>', `${this.inject}</body>`) };
     }
     if (file.endsWith('.json')) return { kind: 'data', status, json: String(contents) };
@@ -396,6 +409,9 @@ export class DevSite {
     }
   }
 }
+
+/** How long an update's link check waits for a reader to ask for a page after the reload event. */
+const linkCheckWait = 50;
 
 /** A page that cannot be compiled is served empty; its errors are the site's (and so the overlay's). */
 function recover(_file: string, error: unknown): CompiledPage {

@@ -199,7 +199,7 @@ test('readers are told to reload as soon as the page can be served, before the l
   await save(file, good);
 });
 
-test('through the server: a reload event first, the page served after it, then the update with the findings', async () => {
+test('through the server: a reload event, the page served after it, then the update with the findings', async () => {
   const served = copyFixture('basic');
   const dev = await startDev({
     packageRoot: repoRoot,

@@ -210,7 +210,7 @@ test('through the server: a reload event, the page served after it, then the upd
   });
   const origin = dev.url.replace(/\/it\/$/, '');
   const events: { event: string; data: { id: string; paths: unknown; diagnostics?: { message: string }[] } }[] = [];
-  let wake = () => undefined as void;
+  let wake: () => void = () => undefined;
   const request = get(`${origin}/__docs-it/events`, (res) => {
     res.setEncoding('utf8');
     let buffer = '';

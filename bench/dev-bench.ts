@@ -1,9 +1,10 @@
 /*
  * npm run bench:dev — `docs-it dev` on a copy of this site: time from start to the first served page, and
  * from saving a doc page to the browser-side having the new HTML (SSE event received + page fetched), its p50
- * and p90 against issue 35's budget, and where that time goes: from the save to the update event (the file
- * watcher, its debounce, the server's update, the event), of which the server's update (as it logs it), and the
- * page's fetch after the event.
+ * and p90 against issue 35's budget, and where that time goes: from the save to the `reload` event, which the
+ * browser acts on (the file watcher, its debounce, the server's update up to the page being servable, the
+ * event), the server's whole update (as it logs it: the link check too, after which the `update` event follows),
+ * and the page's fetch after the event.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +87,8 @@ try {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         if (chunk.includes('event: hello')) resolve();
-        if (chunk.includes('event: update')) updates.shift()?.();
+        // The browser reloads on the `reload` event (sent as soon as the page can be served, before the link check).
+        if (chunk.includes('event: reload')) updates.shift()?.();
       });
     });
   });
@@ -131,7 +133,7 @@ try {
       `${p90.toFixed(1)} ms, max ${all.at(-1)!.toFixed(1)} ms`,
   );
   console.log(
-    `medians: save → update event ${median(toEvent)} ms (the server's update ` +
+    `medians: save → reload event ${median(toEvent)} ms (the server's whole update, link check included, ` +
       `${server.length === times.length ? `${median(server)} ms` : 'not logged'}), event → page fetched ` +
       `${median(fetching)} ms`,
   );

@@ -65,7 +65,7 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     `<script type="module" src="${clientPath}"></script>`,
   );
   const [devClient] = await Promise.all([bundleDevClient(options.packageRoot), site.start()]);
-  const { server, broadcast } = createDevServer(site, devClient, options.host);
+  const { server, reload, broadcast } = createDevServer(site, devClient, options.host);
   let listening: { origin: string; port: number };
   try {
     listening = await listen(server, options.port, options.host, { strict: options.strictPort ?? false });
@@ -119,15 +119,18 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
+  let changes = 0;
   const flush = () => {
     const batch = [...pending];
     pending = new Set();
     running = running.then(async () => {
       const t = performance.now();
+      const id = `${site.buildId}-${++changes}`;
       try {
-        const result = await site.update(batch);
+        // Readers reload as soon as the pages can be served; the link check's findings follow in `update`.
+        const result = await site.update(batch, (paths) => reload(id, paths));
         watcher.add([...site.codeStyles]);
-        broadcast(result);
+        broadcast(result, id);
         reporter.info(
           `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,
         );
@@ -144,8 +147,9 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));
     clearTimeout(timer);
-    // Editors save in bursts (write, rename, chmod): wait a moment and apply them together.
-    timer = setTimeout(flush, 5);
+    // Editors save in bursts (write, rename, chmod): events of one burst arrive together and are applied together;
+    // a burst spread wider is applied in turns, each update reading what is on disk then.
+    timer = setTimeout(flush, 1);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

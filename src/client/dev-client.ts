@@ -4,7 +4,7 @@
  * fixed, warnings in a folded box in a corner that leaves the page usable. The boxes speak the site's language
  * (the server sends its strings); the diagnostics themselves are docs-it's, in English like the terminal.
  */
-import type { HelloEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
+import type { HelloEvent, ReloadEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import { type Translator, translatorOf } from '../shared/i18n/interface-text';
 
 const scrollKey = 'docs-it:dev-scroll';
@@ -113,10 +113,21 @@ events.addEventListener('hello', (event) => {
   buildId = data.buildId;
   show(data);
 });
+/** Whether this page is one of the routes a change reloads. */
+function shows(paths: string[] | 'all'): boolean {
+  const here = location.pathname.replace(/\/$/, '') || '/';
+  return paths === 'all' || paths.some((p) => p.replace(/\/$/, '') === here || `${p}/` === location.pathname);
+}
+/** The change this tab last reloaded for (its `update` event, arriving after the reload, reloads nothing). */
+const reloadedKey = 'docs-it:reloaded-for';
+events.addEventListener('reload', (event) => {
+  const data = JSON.parse((event as MessageEvent<string>).data) as ReloadEvent;
+  if (!shows(data.paths)) return;
+  sessionStorage.setItem(reloadedKey, data.id);
+  reload();
+});
 events.addEventListener('update', (event) => {
   const data = JSON.parse((event as MessageEvent<string>).data) as UpdateEvent;
   show(data);
-  const here = location.pathname.replace(/\/$/, '') || '/';
-  if (data.paths === 'all' || data.paths.some((p) => p.replace(/\/$/, '') === here || `${p}/` === location.pathname))
-    reload();
+  if (shows(data.paths) && sessionStorage.getItem(reloadedKey) !== data.id) reload();
 });

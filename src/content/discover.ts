@@ -118,7 +118,8 @@ function unreachableFileError(file: string, character: string): DocsItError {
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-function readText(abs: string, rel: string): string {
+/** A content file's text; a file that is not UTF-8 is an error at its first bad line. */
+export function readText(abs: string, rel: string): string {
   const buffer = readFileSync(abs);
   const text = utf8.decode(buffer);
   if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {

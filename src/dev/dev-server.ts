@@ -8,7 +8,7 @@ import { contentSecurityPolicy } from '../render/csp';
 import { isAllowedHost } from '../serve/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../serve/http-paths';
 import { baseHeaders } from '../serve/static-server';
-import type { HelloEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
+import type { HelloEvent, ReloadEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import type { DevSite, UpdateResult } from './dev-site';
 
 export const eventsPath = '/__docs-it/events';
@@ -42,7 +42,13 @@ export function createDevServer(
   site: DevSite,
   devClient: string,
   boundHost = '127.0.0.1',
-): { server: Server; broadcast(update: UpdateResult): void } {
+): {
+  server: Server;
+  /** Tells the readers of `paths` to reload now (the change `id`'s pages can be served). */
+  reload(id: string, paths: UpdateResult['paths']): void;
+  /** The change `id` applied: what to reload (if not reloaded yet), and what is open now. */
+  broadcast(update: UpdateResult, id: string): void;
+} {
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(site.config.site));
@@ -147,16 +153,23 @@ export function createDevServer(
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  const send = (payload: string) => {
+    for (const client of clients) client.write(payload);
+  };
   return {
     server,
-    broadcast(update) {
+    reload(id, paths) {
+      const event: ReloadEvent = { id, paths };
+      send(`event: reload\ndata: ${JSON.stringify(event)}\n\n`);
+    },
+    broadcast(update, id) {
       const event: UpdateEvent = {
+        id,
         paths: update.paths,
         diagnostics: serializeDiagnostics(update.diagnostics),
         text: siteInterfaceText(site.config.site),
       };
-      const payload = `event: update\ndata: ${JSON.stringify(event)}\n\n`;
-      for (const client of clients) client.write(payload);
+      send(`event: update\ndata: ${JSON.stringify(event)}\n\n`);
     },
   };
 }

@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { digestOf } from '../cache/digest';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
+import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
@@ -14,10 +16,12 @@ import { themeOverridesDir } from '../shared/theme-components';
 import { bundleClientIncrementally, type ClientBundle } from '../site/bundle/bundle-client';
 import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { planExecution } from '../site/compile/execution-plan';
+import { editedContent } from '../site/edited-content';
 import { type SiteFiles, siteFiles } from '../site/files/site-files';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
-import { createSite, readContent, type Site } from '../site/site';
+import { createSite, readContent, type Site, type SiteContent } from '../site/site';
+import type { Stages } from '../site/stages';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
 export interface UpdateResult {
@@ -55,12 +59,23 @@ export class DevSite {
   private styles: SiteStyles = noSiteStyles;
   private stylesKey: string | undefined;
   private styleErrors: DocsItError[] = [];
-  private compileKeys = new Map<string, string>();
+  /** Each page's compile input as last compiled. */
+  private compileInputs = new Map<string, CompileInput>();
+  /** Each page's compile output, with the input it was compiled from. */
+  private readonly compiledPages = new Map<string, { input: CompileInput; page: Promise<CompiledPage> }>();
+  private readonly parsed = new WeakMap<Parameters<Stages['parseSource']>[0], ReturnType<Stages['parseSource']>>();
+  /**
+   * The content as last read, whether or not a site could be made of it (a broken page keeps the last good
+   * site in use, but the next save starts from what is on disk); undefined when it could not be read.
+   */
+  private content: SiteContent | undefined;
   /** Git's history of the content, read again only after a commit (a save changes none). */
   private readonly lastCommits = new LastCommitsReader();
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
   private markPageServed!: () => void;
+  /** Called when a page is served next (an update waits for it before checking links). */
+  private onPageServed: (() => void) | undefined;
   /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
   readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
   /** Identifies this server process: a client that sees another id reloads. */
@@ -115,8 +130,11 @@ export class DevSite {
     await this.checkLinks(site);
   }
 
-  /** Applies a batch of changed files (absolute paths) and says what readers must reload. */
-  async update(changed: string[]): Promise<UpdateResult> {
+  /**
+   * Applies a batch of changed files (absolute paths) and says what readers must reload; `servable` hears it as
+   * soon as those pages can be served, before the link check (whose findings are in the result).
+   */
+  async update(changed: string[], servable?: (paths: UpdateResult['paths']) => void): Promise<UpdateResult> {
     const { paths } = this.config;
     const rel = changed.map((f) => path.relative(paths.root, f).split(path.sep).join('/'));
     const previous = this.site;
@@ -147,20 +165,28 @@ export class DevSite {
       // What stops the browser's bundle stops the server's too, which `reload` reports at its place; meanwhile the
       // last bundle is served.
       this.bundle = await this.bundler!.rebuild().catch(() => this.bundle);
-    const compiled = await this.reload(rel);
+    const compiled = await this.reload(rel, changed);
     if (this.site === previous) return { paths: [], diagnostics: this.diagnostics, compiled };
     if (styleOfCode) {
       await this.bundleStyles();
       this.indexFiles();
     }
-    await this.checkLinks(this.site);
-    if (
-      !previous ||
-      signature(previous) !== signature(this.site) ||
-      changed.some((f) => !f.startsWith(paths.content))
-    ) {
-      return { paths: 'all', diagnostics: this.diagnostics, compiled };
+    const reload = this.routesToReload(previous, changed, rel);
+    if (servable && (reload === 'all' || reload.length > 0)) {
+      const served = new Promise<void>((resolve) => (this.onPageServed = resolve));
+      servable(reload);
+      // The page the readers now ask for first: the link check (on this thread too) would make it wait.
+      await Promise.race([served, new Promise((resolve) => setTimeout(resolve, linkCheckWait))]);
+      this.onPageServed = undefined;
     }
+    await this.checkLinks(this.site);
+    return { paths: reload, diagnostics: this.diagnostics, compiled };
+  }
+
+  /** The routes whose pages a change of these files (absolute, and relative to the site) changed. */
+  private routesToReload(previous: Site, changed: readonly string[], rel: readonly string[]): UpdateResult['paths'] {
+    const { paths } = this.config;
+    if (signature(previous) !== signature(this.site) || changed.some((f) => !f.startsWith(paths.content))) return 'all';
     const routes = new Set<string>();
     const oldRoutes = previous.model.routeOfFile;
     for (const file of rel) {
@@ -170,12 +196,11 @@ export class DevSite {
         for (const r of this.site.model.routes)
           if (r.kind === 'blog-list' || r.kind === 'blog-archive') routes.add(r.path);
       }
-      if (file.startsWith('content/static/')) return { paths: 'all', diagnostics: this.diagnostics, compiled };
+      if (file.startsWith('content/static/')) return 'all';
       // An image or a file next to pages: the pages showing it have it under a new name.
-      if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file))
-        return { paths: 'all', diagnostics: this.diagnostics, compiled };
+      if (!route && !/\.mdx?$|_category_\.(?:json|ya?ml)$|authors\.yml$/.test(file)) return 'all';
     }
-    return { paths: [...routes], diagnostics: this.diagnostics, compiled };
+    return [...routes];
   }
 
   /**
@@ -211,6 +236,7 @@ export class DevSite {
   private responseOf(file: string, status: number, contents: string | Uint8Array): DevResponse {
     if (file.endsWith('.html')) {
       this.markPageServed();
+      this.onPageServed?.();
       return { kind: 'page', status, html: String(contents).replace('</body>', `${this.inject}</body>`) };
     }
     if (file.endsWith('.json')) return { kind: 'data', status, json: String(contents) };
@@ -222,13 +248,22 @@ export class DevSite {
    * use. Returns the files whose compile input changed, which are compiled now so their errors are known
    * before readers reload.
    */
-  private async reload(changed: string[]): Promise<string[]> {
+  private async reload(changed: string[], changedFiles: readonly string[] = []): Promise<string[]> {
     let site: Site;
     try {
-      const content = await readContent(this.config, this.run.cache.modules, (root, folder) =>
-        this.lastCommits.read(root, folder),
-      );
-      site = createSite(this.config, content, this.run.stages, { recover });
+      const lastCommitsOf = (root: string, folder: string) => this.lastCommits.read(root, folder);
+      // A save of files the site has: only they are read again (the model is still made from all of them).
+      const last = this.content;
+      this.content = undefined;
+      const edited =
+        last && changedFiles.length > 0
+          ? await editedContent(this.config, last, changedFiles, lastCommitsOf)
+          : undefined;
+      const content = edited ?? (await readContent(this.config, this.run.cache.modules, lastCommitsOf));
+      this.content = content;
+      // Only texts read again: the files next to pages are those of the site made from `last`.
+      const assets = edited && this.site?.content === last ? { assets: this.site.assets } : {};
+      site = createSite(this.config, content, this.stages, { recover, ...assets });
       this.modelErrors = [];
     } catch (error) {
       this.modelErrors = errorsOf(error);
@@ -246,10 +281,11 @@ export class DevSite {
     this.indexFiles();
     const compiled: string[] = [];
     for (const [file, job] of site.jobs) {
-      const key = digestOf(job);
-      if (this.compileKeys.get(file) === key) continue;
-      if (this.compileKeys.has(file) || changed.includes(file)) compiled.push(file);
-      this.compileKeys.set(file, key);
+      const before = this.compileInputs.get(file);
+      // Compared, not digested: an unchanged page's body is the same string as before (`editedContent`).
+      if (before && isDeepStrictEqual(before, job)) continue;
+      if (before || changed.includes(file)) compiled.push(file);
+      this.compileInputs.set(file, job);
     }
     await Promise.all(compiled.map((file) => site.page(file)));
     return compiled;
@@ -321,6 +357,43 @@ export class DevSite {
     });
   }
 
+  /**
+   * The run's stages, with each content file's front matter kept by its file's object: a save replaces only the
+   * saved files' objects (see `editedContent`), so the others are not digested again to find their entry.
+   */
+  private get stages(): Stages {
+    const { stages } = this.run;
+    const { parsed, compiledPages } = this;
+    return {
+      ...stages,
+      // A page's compile output depends on its input alone (the stage's key is its digest): the page compiled
+      // for an equal input is taken without digesting the input again.
+      compile(input, id) {
+        const file = id ?? input.file;
+        const kept = compiledPages.get(file);
+        if (kept && (kept.input === input || isDeepStrictEqual(kept.input, input))) return kept.page;
+        const page = stages.compile(input, id);
+        compiledPages.set(file, { input, page });
+        // A page that failed is compiled again when asked again, as the stage does.
+        page.catch(() => {
+          if (compiledPages.get(file)?.page === page) compiledPages.delete(file);
+        });
+        return page;
+      },
+      parseSource(source) {
+        let found = parsed.get(source);
+        if (!found) {
+          found = stages.parseSource(source);
+          parsed.set(source, found);
+        }
+        return found;
+      },
+      get parallel() {
+        return stages.parallel;
+      },
+    };
+  }
+
   private get kinds() {
     return this.options.fileKinds ?? [];
   }
@@ -336,6 +409,9 @@ export class DevSite {
     }
   }
 }
+
+/** How long an update's link check waits for a reader to ask for a page after the reload event. */
+const linkCheckWait = 50;
 
 /** A page that cannot be compiled is served empty; its errors are the site's (and so the overlay's). */
 function recover(_file: string, error: unknown): CompiledPage {

@@ -16,8 +16,19 @@ export interface HelloEvent {
   text: InterfaceText;
 }
 
+/**
+ * A change can be seen: the routes to reload now (`all` for every one), sent as soon as their pages can be
+ * served; its `update` event (the same `id`) follows once the links are checked.
+ */
+export interface ReloadEvent {
+  id: string;
+  paths: string[] | 'all';
+}
+
 /** A change was applied: the routes to reload (`all` for every one), and what is open now. */
 export interface UpdateEvent {
+  /** The change's id: a page reloaded by its `reload` event does not reload again. */
+  id: string;
   paths: string[] | 'all';
   diagnostics: ShownDiagnostic[];
   text: InterfaceText;

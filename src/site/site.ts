@@ -79,9 +79,7 @@ export async function readContent(
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
     // git runs in its own process while the content is read.
-    config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
-      ? lastCommitsOf(root, path.relative(root, config.paths.content) || '.')
-      : undefined,
+    lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
   const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
@@ -102,6 +100,17 @@ export async function readContent(
     ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommits ? { lastCommits } : {}),
   };
+}
+
+/** Git's last commit of each content file, when the site shows them (else undefined). */
+export function lastCommitsOfContent(
+  config: ResolvedConfig,
+  lastCommitsOf: typeof readLastCommits = readLastCommits,
+): ReturnType<typeof readLastCommits> | undefined {
+  const { root } = config.paths;
+  return config.site.docs.showLastUpdateTime || config.site.docs.showLastUpdateAuthor
+    ? lastCommitsOf(root, path.relative(root, config.paths.content) || '.')
+    : undefined;
 }
 
 /** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
@@ -189,6 +198,11 @@ export interface SiteOptions {
    * overlay); without it the error is thrown, as `build` wants.
    */
   recover?: (file: string, error: unknown) => CompiledPage;
+  /**
+   * The published files of an earlier state of the site whose files next to pages are unchanged (`dev`, after a
+   * save of pages' texts alone): their URLs are not found (read and hashed) again.
+   */
+  assets?: SiteAssets;
 }
 
 export function createSite(
@@ -216,7 +230,9 @@ export function createSite(
   const compiledOnce = new Set<string>();
   /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
   const indexedPathOf = new Map<string, string | undefined>();
-  const assets = createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
+  const assets =
+    options.assets ??
+    createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
   const pageDiagnostics = new Map<string, Diagnostic[]>();
   const routeDiagnostics = new Map<string, Diagnostic[]>();

@@ -55,6 +55,18 @@ function codeOfPage(code: SiteCode, modules: string[]): SiteCode {
   return { url: code.url, components: code.components, imports, exports };
 }
 
+/** `usesMdx` of each page's body, by its parsed source (`dev` makes the jobs again from the same objects). */
+const mdxBodies = new WeakMap<ParsedSource, boolean>();
+
+function isMdx(source: ParsedSource): boolean {
+  let mdx = mdxBodies.get(source);
+  if (mdx === undefined) {
+    mdx = usesMdx(source.body);
+    mdxBodies.set(source, mdx);
+  }
+  return mdx;
+}
+
 /** Every content file that becomes (part of) a page, as compiler input, by site-root relative path. */
 export function compileJobsOf(
   model: ContentModel,
@@ -79,7 +91,7 @@ export function compileJobsOf(
     excerpt = false,
   ) => {
     // As Docusaurus does: a `.md` page with imports or components is MDX.
-    const format = source.file.endsWith('.mdx') || usesMdx(source.body) ? 'mdx' : 'md';
+    const format = source.file.endsWith('.mdx') || isMdx(source) ? 'mdx' : 'md';
     const job: CompileInput = {
       file: source.file,
       route,

@@ -24,6 +24,71 @@ test.before(async () => {
 });
 test.after(() => removeDir(dir));
 
+/*
+ * One more build, of the fixture with the files of several tests added at once (pages, packages, a post), that
+ * those tests only read: each file's pages are their test's, so one build serves them all.
+ */
+let additions: Promise<string> | undefined;
+let additionsDir: string | undefined;
+function builtWithAdditions(): Promise<string> {
+  additions ??= (async () => {
+    // docs/index.md listed in a sidebar.
+    const sidebars = readFileSync(path.join(dir, 'sidebars.js'), 'utf8').replace(
+      "'Per iniziare subito': [",
+      "'Per iniziare subito': ['index', ",
+    );
+    const site = copyFixture('docusaurus', {
+      'content/docs/index.md': '---\nid: index\ntitle: Cos’è Lanterna?\n---\n\nLanterna è un esempio.\n',
+      'sidebars.js': sidebars,
+      'node_modules/motore-disegni/package.json': '{ "name": "motore-disegni", "main": "index.js" }',
+      'node_modules/motore-disegni/index.js': "exports.disegna = (testo) => 'disegno di ' + testo;\n",
+      'node_modules/disegni/package.json': '{ "name": "disegni", "exports": { "./Disegno": "./lib/Disegno.cjs" } }',
+      'node_modules/disegni/lib/Disegno.cjs':
+        "const React = require('react');\nconst { disegna } = require('motore-disegni');\n" +
+        "exports.Disegno = ({ testo }) => React.createElement('p', { className: 'disegno' }, disegna(testo));\n",
+      'content/docs/guide/disegno.mdx':
+        '# Disegno\n\nimport { Disegno } from \'disegni/Disegno\';\n\n<Disegno testo="un faro" />\n',
+      // A second copy of React where Node would find it for this package: its hooks fail with another copy's.
+      'node_modules/ganci/node_modules/react/package.json': '{ "name": "react", "main": "index.js" }',
+      'node_modules/ganci/node_modules/react/index.js':
+        "exports.useState = () => { throw new Error('una seconda copia di React'); };\n",
+      'node_modules/ganci/package.json':
+        '{ "name": "ganci", "type": "module", "exports": "./index.js", "peerDependencies": { "react": "*" } }',
+      'node_modules/ganci/index.js':
+        "import { useState } from 'react';\nexport const useSaluto = () => useState('ciao dal gancio')[0];\n",
+      'node_modules/schede/package.json': '{ "name": "schede", "type": "module", "exports": "./index.js" }',
+      'node_modules/schede/index.js':
+        "import { createElement } from 'react';\nimport { useSaluto } from 'ganci';\n" +
+        "export const Scheda = () => createElement('p', { className: 'scheda' }, useSaluto());\n",
+      'content/docs/guide/scheda.mdx': "# Scheda\n\nimport { Scheda } from 'schede';\n\n<Scheda />\n",
+      'node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+      'node_modules/formato/index.js': "exports.versione = 'quella del sito';\n",
+      'node_modules/etichette/node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
+      'node_modules/etichette/node_modules/formato/index.js': "exports.versione = 'quella del pacchetto';\n",
+      'node_modules/etichette/package.json': '{ "name": "etichette", "type": "module", "exports": "./index.js" }',
+      'node_modules/etichette/index.js':
+        "import { createElement } from 'react';\nimport { versione } from 'formato';\n" +
+        "export const Etichetta = () => createElement('p', { className: 'etichetta' }, versione);\n",
+      'content/docs/guide/etichetta.mdx': "# Etichetta\n\nimport { Etichetta } from 'etichette';\n\n<Etichetta />\n",
+      'node_modules/foglio/package.json':
+        '{ "name": "foglio", "exports": { ".": "./index.js", "./css": "./dist/foglio.css" } }',
+      'node_modules/foglio/index.js': 'module.exports = {};\n',
+      'node_modules/foglio/dist/foglio.css': '.foglio-cerca { color: teal; }\n',
+      'src/components/Cerca.js': "import 'foglio/css';\nexport default function Cerca() { return <p>Cerca</p>; }\n",
+      'content/docs/guide/cerca.mdx': "# Cerca\n\nimport Cerca from '@site/src/components/Cerca';\n\n<Cerca />\n",
+      'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',
+    });
+    additionsDir = site;
+    const built = path.join(site, 'build');
+    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    return built;
+  })();
+  return additions;
+}
+test.after(() => {
+  if (additionsDir) removeDir(additionsDir);
+});
+
 test("the site's components render into the page; components of the components module as islands", () => {
   const page = html('lanterna/docs/avvio/introduzione');
   assert.match(page, '<p class="avviso-locale">Questa guida segue la versione 1.</p>');
@@ -47,24 +112,11 @@ test("a site's @theme/X module keeps its named exports: import Command, { Instal
 });
 
 test('docs/index.md that a sidebar lists is a doc at the docs root, in that sidebar, as in Docusaurus', async () => {
-  const sidebars = readFileSync(path.join(dir, 'sidebars.js'), 'utf8').replace(
-    "'Per iniziare subito': [",
-    "'Per iniziare subito': ['index', ",
-  );
-  const site = copyFixture('docusaurus', {
-    'content/docs/index.md': '---\nid: index\ntitle: Cos’è Lanterna?\n---\n\nLanterna è un esempio.\n',
-    'sidebars.js': sidebars,
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const page = readFileSync(path.join(built, 'lanterna/docs/index.html'), 'utf8');
-    assert.match(page, '<h1>Cos’è Lanterna?</h1>');
-    assert.not.match(page, 'docs-home', 'not the docs home layout of docs-it');
-    assert.match(page, /<a [^>]*href="\/lanterna\/docs"[^>]*>Cos’è Lanterna\?<\/a>/, 'listed in its sidebar');
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const page = readFileSync(path.join(built, 'lanterna/docs/index.html'), 'utf8');
+  assert.match(page, '<h1>Cos’è Lanterna?</h1>');
+  assert.not.match(page, 'docs-home', 'not the docs home layout of docs-it');
+  assert.match(page, /<a [^>]*href="\/lanterna\/docs"[^>]*>Cos’è Lanterna\?<\/a>/, 'listed in its sidebar');
 });
 
 test('a link to a Markdown file resolves from the docs folder when not from the page, and from the root', () => {
@@ -528,24 +580,9 @@ test('every bad import of a page is an error, and a component that renders as un
 });
 
 test("a package's CommonJS file that a page imports may require another package of the site", async () => {
-  const site = copyFixture('docusaurus', {
-    'node_modules/motore-disegni/package.json': '{ "name": "motore-disegni", "main": "index.js" }',
-    'node_modules/motore-disegni/index.js': "exports.disegna = (testo) => 'disegno di ' + testo;\n",
-    'node_modules/disegni/package.json': '{ "name": "disegni", "exports": { "./Disegno": "./lib/Disegno.cjs" } }',
-    'node_modules/disegni/lib/Disegno.cjs':
-      "const React = require('react');\nconst { disegna } = require('motore-disegni');\n" +
-      "exports.Disegno = ({ testo }) => React.createElement('p', { className: 'disegno' }, disegna(testo));\n",
-    'content/docs/guide/disegno.mdx':
-      '# Disegno\n\nimport { Disegno } from \'disegni/Disegno\';\n\n<Disegno testo="un faro" />\n',
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const page = readFileSync(path.join(built, 'lanterna/docs/guide/disegno/index.html'), 'utf8');
-    assert.match(page, '<p class="disegno">disegno di un faro</p>');
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const page = readFileSync(path.join(built, 'lanterna/docs/guide/disegno/index.html'), 'utf8');
+  assert.match(page, '<p class="disegno">disegno di un faro</p>');
 });
 
 test('an import path with an escaped character (as Prettier escapes `_`) names the file it means', async () => {
@@ -557,91 +594,34 @@ test('an import path with an escaped character (as Prettier escapes `_`) names t
 });
 
 test("a package that uses React, imported by a package a page imports, renders with docs-it's one React", async () => {
-  const site = copyFixture('docusaurus', {
-    // A second copy of React where Node would find it for this package: its hooks fail with another copy's.
-    'node_modules/ganci/node_modules/react/package.json': '{ "name": "react", "main": "index.js" }',
-    'node_modules/ganci/node_modules/react/index.js':
-      "exports.useState = () => { throw new Error('una seconda copia di React'); };\n",
-    'node_modules/ganci/package.json':
-      '{ "name": "ganci", "type": "module", "exports": "./index.js", "peerDependencies": { "react": "*" } }',
-    'node_modules/ganci/index.js':
-      "import { useState } from 'react';\nexport const useSaluto = () => useState('ciao dal gancio')[0];\n",
-    'node_modules/schede/package.json': '{ "name": "schede", "type": "module", "exports": "./index.js" }',
-    'node_modules/schede/index.js':
-      "import { createElement } from 'react';\nimport { useSaluto } from 'ganci';\n" +
-      "export const Scheda = () => createElement('p', { className: 'scheda' }, useSaluto());\n",
-    'content/docs/guide/scheda.mdx': "# Scheda\n\nimport { Scheda } from 'schede';\n\n<Scheda />\n",
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const page = readFileSync(path.join(built, 'lanterna/docs/guide/scheda/index.html'), 'utf8');
-    assert.match(page, '<p class="scheda">ciao dal gancio</p>');
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const page = readFileSync(path.join(built, 'lanterna/docs/guide/scheda/index.html'), 'utf8');
+  assert.match(page, '<p class="scheda">ciao dal gancio</p>');
 });
 
 test("a package's own dependency is the version in its own node_modules, not the site's", async () => {
-  const site = copyFixture('docusaurus', {
-    'node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
-    'node_modules/formato/index.js': "exports.versione = 'quella del sito';\n",
-    'node_modules/etichette/node_modules/formato/package.json': '{ "name": "formato", "main": "index.js" }',
-    'node_modules/etichette/node_modules/formato/index.js': "exports.versione = 'quella del pacchetto';\n",
-    'node_modules/etichette/package.json': '{ "name": "etichette", "type": "module", "exports": "./index.js" }',
-    'node_modules/etichette/index.js':
-      "import { createElement } from 'react';\nimport { versione } from 'formato';\n" +
-      "export const Etichetta = () => createElement('p', { className: 'etichetta' }, versione);\n",
-    'content/docs/guide/etichetta.mdx': "# Etichetta\n\nimport { Etichetta } from 'etichette';\n\n<Etichetta />\n",
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const page = readFileSync(path.join(built, 'lanterna/docs/guide/etichetta/index.html'), 'utf8');
-    assert.match(page, '<p class="etichetta">quella del pacchetto</p>');
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const page = readFileSync(path.join(built, 'lanterna/docs/guide/etichetta/index.html'), 'utf8');
+  assert.match(page, '<p class="etichetta">quella del pacchetto</p>');
 });
 
 test("a package's stylesheet imported by a subpath its exports map to a CSS file is in the site's CSS", async () => {
-  const site = copyFixture('docusaurus', {
-    'node_modules/foglio/package.json':
-      '{ "name": "foglio", "exports": { ".": "./index.js", "./css": "./dist/foglio.css" } }',
-    'node_modules/foglio/index.js': 'module.exports = {};\n',
-    'node_modules/foglio/dist/foglio.css': '.foglio-cerca { color: teal; }\n',
-    'src/components/Cerca.js': "import 'foglio/css';\nexport default function Cerca() { return <p>Cerca</p>; }\n",
-    'content/docs/guide/cerca.mdx': "# Cerca\n\nimport Cerca from '@site/src/components/Cerca';\n\n<Cerca />\n",
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const css = readdirSync(built, { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith('.css'))
-      .map((f) => readFileSync(path.join(built, f), 'utf8'))
-      .join('\n');
-    assert.match(css, /\.foglio-cerca\s*\{\s*color:\s*teal/);
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const css = readdirSync(built, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => readFileSync(path.join(built, f), 'utf8'))
+    .join('\n');
+  assert.match(css, /\.foglio-cerca\s*\{\s*color:\s*teal/);
 });
 
 test("a post's URL is made as Docusaurus makes it: its slug, the dated file name, or the file's path", async () => {
-  const site = copyFixture('docusaurus', {
-    'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',
-  });
-  try {
-    const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
-    const exists = (route: string) => existsSync(path.join(built, route, 'index.html'));
-    assert.ok(exists('lanterna/blog/benvenuti'), '`slug: benvenuti`, without the date');
-    assert.not.ok(exists('lanterna/blog/2024/11/02/benvenuti'));
-    assert.ok(exists('lanterna/blog/2025/03/04/lanterna-1-4'), 'the date and name of 2025-03-04-lanterna-1-4.md');
-    assert.ok(exists('lanterna/blog/versioni/1.5'), 'a file without a date in its name: its path');
-  } finally {
-    removeDir(site);
-  }
+  const built = await builtWithAdditions();
+  const exists = (route: string) => existsSync(path.join(built, route, 'index.html'));
+  assert.ok(exists('lanterna/blog/benvenuti'), '`slug: benvenuti`, without the date');
+  assert.not.ok(exists('lanterna/blog/2024/11/02/benvenuti'));
+  assert.ok(exists('lanterna/blog/2025/03/04/lanterna-1-4'), 'the date and name of 2025-03-04-lanterna-1-4.md');
+  assert.ok(exists('lanterna/blog/versioni/1.5'), 'a file without a date in its name: its path');
 });
 
 test('a relative image that does not exist is an error at its line', async () => {

@@ -13,6 +13,7 @@ import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer } from '../src/search/stemmer';
 import { maxCodedWords, maxShardBytes, sectionCode, type TermShard } from '../src/shared/search/local-index-format';
 import { localSearchOfIndex } from './local-search-of';
+import { numbers } from './seeded-numbers';
 
 const vocabulary = (
   'finestra finestre menu vassoio tray icona sicurezza aggiornamento aggiornamenti configurazione ' +
@@ -21,15 +22,6 @@ const vocabulary = (
   'traspare trasparente trasparenti splashscreen sidecar binario binari percorso percorsi scope ' +
   'leggere legge lettura scrivere scrittura dialogo dialoghi debug sviluppo produzione'
 ).split(' ');
-
-/** A deterministic stream of numbers, so a failure replays. */
-function numbers(seed: number) {
-  let x = seed;
-  return (n: number) => {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    return x % n;
-  };
-}
 
 /** `count` pages of a few sections each, their words drawn from the vocabulary (and a number of their own). */
 function recordsOf(count: number, seed = 7): SearchRecord[] {

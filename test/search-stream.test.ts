@@ -13,20 +13,13 @@ import { extractSearchRecords, type RecordOptions, type SearchPage } from '../sr
 import { jsonArrayBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer, stemmerSource } from '../src/search/stemmer';
+import { numbers } from './seeded-numbers';
 
 const vocabulary = (
   'finestra finestre menu vassoio tray icona sicurezza aggiornamento configurazione compilare comando comandi ' +
   'evento eventi plugin allowlist webview notifica perché città firma macos windows linux rust cargo frontend ' +
   'backend processo SaveDialogOptions generate_handler invoke() tauri.conf.json scope percorso dialogo debug'
 ).split(' ');
-
-function numbers(seed: number) {
-  let x = seed;
-  return (n: number) => {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    return x % n;
-  };
-}
 
 const options: RecordOptions = {
   baseUrl: '/it/',

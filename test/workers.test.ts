@@ -3,12 +3,13 @@
  * same errors at the same places.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { createCompilePool } from '../src/site/compile/compile-pool';
@@ -19,56 +20,91 @@ import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from 
 /** The Italian site's interface, which these pages are compiled with. */
 const italianText = interfaceTextOf('it');
 
-test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, ahead, full parser', async () => {
-  const dir = copyFixture('docusaurus');
-  try {
-    const outputs: Map<string, Buffer>[] = [];
-    const compiled: number[] = [];
-    // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
-    // highlights ahead of it (on a machine of more than one processor). Three workers share the pages unevenly
-    // and finish them in another order than two; each more costs its own load of the compiler. The last two
-    // without the fast markdown parser (test/fast-parse.test.ts), in this thread and in workers.
-    const variants = [
-      { jobs: 1 },
-      { jobs: 2 },
-      { jobs: 3 },
-      { highlightAheadFrom: 1 },
-      { jobs: 1, fullParser: true },
-      { jobs: 2, fullParser: true },
-    ];
-    for (const [i, { fullParser, ...variant }] of variants.entries()) {
-      const out = path.join(dir, `build-${i}`);
-      if (fullParser) process.env.DOCS_IT_FAST_PARSER = '0';
-      // Nothing from the cache: every page is compiled by the workers.
-      const summary = await quietly(() =>
-        buildSite({
-          packageRoot: repoRoot,
-          config: path.join(dir, 'site.config.ts'),
-          out,
-          noCache: true,
-          ...variant,
-        }),
-      ).finally(() => {
-        delete process.env.DOCS_IT_FAST_PARSER;
-      });
-      // Every page compiled, none from the cache: as many each time.
-      assert.is(summary.cache.compile?.hits, 0);
-      compiled.push(summary.cache.compile?.misses ?? 0);
-      const jobs = variant.jobs ?? 1;
-      assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
-      if (variant.highlightAheadFrom && availableParallelism() > 1) assert.ok(summary.highlightedAhead > 0);
-      else assert.is(summary.highlightedAhead, 0);
-      outputs.push(filesOf(out));
-    }
-    assert.ok(compiled[0]! > 10 && compiled.every((n) => n === compiled[0]), String(compiled));
-    const [one, ...others] = outputs;
-    for (const other of others) {
-      assert.equal([...other.keys()].sort(), [...one!.keys()].sort());
-      for (const [file, bytes] of one!) assert.ok(bytes.equals(other.get(file)!), `${file} differs`);
-    }
-  } finally {
-    removeDir(dir);
+/**
+ * One copy of the Docusaurus-dialect fixture for the tests that compare whole builds' bytes, and its build in the
+ * build's thread alone, which they compare with.
+ */
+let shared: { dir: string; reference: Map<string, Buffer> } | undefined;
+test.after(() => {
+  if (shared) removeDir(shared.dir);
+});
+
+/**
+ * Forgets what the shared fixture's builds compiled, highlighted and wrote, keeping only the browser bundles:
+ * esbuild's bundle is most of a build of this fixture and the same whatever compiles the pages, so the next build
+ * compiles and highlights every page again (the tests check it) without bundling again.
+ */
+function forgetAllButBundles(dir: string) {
+  const cache = resolvePaths({ config: path.join(dir, 'site.config.ts') }).cache;
+  if (!existsSync(cache)) return;
+  for (const entry of readdirSync(cache))
+    if (entry !== 'bundle.json' && entry !== 'service-worker.json')
+      rmSync(path.join(cache, entry), { recursive: true });
+}
+
+/** A build of the shared fixture with every page compiled again; the summary and the files it wrote. */
+async function buildShared(out: string, options: Partial<Parameters<typeof buildSite>[0]>) {
+  shared ??= { dir: copyFixture('docusaurus'), reference: new Map() };
+  forgetAllButBundles(shared.dir);
+  const summary = await buildSite({
+    packageRoot: repoRoot,
+    config: path.join(shared.dir, 'site.config.ts'),
+    out: path.join(shared.dir, out),
+    ...options,
+  });
+  // Nothing from the cache but the bundles: every page compiled, none reused.
+  assert.is(summary.cache.compile?.hits, 0);
+  return { summary, files: filesOf(path.join(shared.dir, out)) };
+}
+
+/** The shared fixture built in the build's thread alone: what every other way of building it must give. */
+async function referenceBuild() {
+  if (!shared?.reference.size) {
+    const reporter = collectingReporter();
+    const { files } = await buildShared('build-ref', { jobs: 1, reporter });
+    assert.equal(
+      reporter.found.filter((d) => /worker/.test(d.error.message)),
+      [],
+      'no worker, no warning of one',
+    );
+    shared!.reference = files;
   }
+  return shared!.reference;
+}
+
+function assertSameFiles(built: Map<string, Buffer>, reference: Map<string, Buffer>) {
+  assert.equal([...built.keys()].sort(), [...reference.keys()].sort());
+  for (const [file, bytes] of reference) assert.ok(bytes.equals(built.get(file)!), `${file} differs`);
+}
+
+test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, ahead, full parser', async () => {
+  const reference = await referenceBuild();
+  const compiled: number[] = [];
+  // Without `jobs`, on a site this small, pages compile in the build's thread; from one block on, a worker
+  // highlights ahead of it (on a machine of more than one processor). Three workers share the pages unevenly
+  // and finish them in another order than two; each more costs its own load of the compiler. The last two
+  // without the fast markdown parser (test/fast-parse.test.ts), in this thread and in workers.
+  const variants = [
+    { jobs: 2 },
+    { jobs: 3 },
+    { highlightAheadFrom: 1 },
+    { jobs: 1, fullParser: true },
+    { jobs: 2, fullParser: true },
+  ];
+  for (const [i, { fullParser, ...variant }] of variants.entries()) {
+    if (fullParser) process.env.DOCS_IT_FAST_PARSER = '0';
+    const { summary, files } = await quietly(() => buildShared(`build-${i}`, variant)).finally(() => {
+      delete process.env.DOCS_IT_FAST_PARSER;
+    });
+    compiled.push(summary.cache.compile?.misses ?? 0);
+    const jobs = variant.jobs ?? 1;
+    assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
+    if (variant.highlightAheadFrom && availableParallelism() > 1) assert.ok(summary.highlightedAhead > 0);
+    else assert.is(summary.highlightedAhead, 0);
+    assertSameFiles(files, reference);
+  }
+  // Every page compiled each time: as many each time.
+  assert.ok(compiled[0]! > 10 && compiled.every((n) => n === compiled[0]), String(compiled));
 });
 
 test('a warm build with workers takes every page but the edited one from the cache the workers filled', async () => {
@@ -220,35 +256,23 @@ test('workers that cannot start fail every page at once, with the reason, instea
 });
 
 test('workers that cannot load: the build thread compiles and highlights, to the same bytes, one warning', async () => {
-  const dir = copyFixture('docusaurus');
+  const reference = await referenceBuild();
   // A CLI folder whose compile worker stops while it loads (the code versions come from the sources then).
-  const cliDir = mkdtempSync(path.join(dir, 'cli-'));
+  const cliDir = mkdtempSync(path.join(shared!.dir, 'cli-'));
   copyFileSync(path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'), path.join(cliDir, 'compile-worker.mjs'));
-  try {
-    const build = async (out: string, variant: { jobs?: number; highlightAheadFrom?: number; cliDir?: string }) => {
-      const reporter = collectingReporter();
-      const config = path.join(dir, 'site.config.ts');
-      await buildSite({ packageRoot: repoRoot, config, out: path.join(dir, out), noCache: true, reporter, ...variant });
-      return { files: filesOf(path.join(dir, out)), found: reporter.found };
-    };
-    const reference = await build('build-ref', { jobs: 1 });
-    const workerWarnings = (found: typeof reference.found) =>
-      found.filter((d) => /worker/.test(d.error.message)).map((d) => `${d.severity}: ${d.error.message}`);
-    assert.equal(workerWarnings(reference.found), []);
-    for (const [i, variant] of [{ jobs: 2 }, { highlightAheadFrom: 1 }].entries()) {
-      const built = await build(`build-${i}`, { ...variant, cliDir });
-      const warnings = workerWarnings(built.found);
-      assert.is(warnings.length, 1, warnings.join('\n'));
-      assert.match(
-        warnings[0]!,
-        /^warning: the (compile workers could not start|worker highlighting code blocks stopped)/,
-      );
-      assert.match(warnings[0]!, 'il worker non parte');
-      assert.equal([...built.files.keys()].sort(), [...reference.files.keys()].sort());
-      for (const [file, bytes] of reference.files) assert.ok(bytes.equals(built.files.get(file)!), `${file} differs`);
-    }
-  } finally {
-    removeDir(dir);
+  const workerWarnings = (found: ReturnType<typeof collectingReporter>['found']) =>
+    found.filter((d) => /worker/.test(d.error.message)).map((d) => `${d.severity}: ${d.error.message}`);
+  for (const [i, variant] of [{ jobs: 2 }, { highlightAheadFrom: 1 }].entries()) {
+    const reporter = collectingReporter();
+    const built = await buildShared(`build-broken-${i}`, { ...variant, cliDir, reporter });
+    const warnings = workerWarnings(reporter.found);
+    assert.is(warnings.length, 1, warnings.join('\n'));
+    assert.match(
+      warnings[0]!,
+      /^warning: the (compile workers could not start|worker highlighting code blocks stopped)/,
+    );
+    assert.match(warnings[0]!, 'il worker non parte');
+    assertSameFiles(built.files, reference);
   }
 });
 

@@ -6,7 +6,7 @@ import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
-import { watchedFileStore } from '../src/cache/stores';
+import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
 import { backgroundWrites } from '../src/disk/background-writes';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -55,6 +55,45 @@ test('a cache entry cut short (a killed build) is a miss: the page is compiled a
   const summary = await build();
   assert.is(misses(summary, 'compile'), entries.length);
   assert.match(read('it/v1/guides/faq/index.html'), 'Risposte brevi.');
+});
+
+test('the front matter is parsed again across builds only for an edited file, and the edit shows', async () => {
+  const first = await build();
+  const again = await build();
+  const parsed = again.cache['front-matter'];
+  assert.is(parsed?.misses, 0, 'no YAML parsed when nothing changed');
+  assert.is(parsed?.hits, (first.cache['front-matter']?.hits ?? 0) + (first.cache['front-matter']?.misses ?? 0));
+  const restore = edit('content/docs/guides/faq.md', (t) => t.replace('title: FAQ', 'title: Domande rapide'));
+  const edited = await build();
+  assert.is(edited.cache['front-matter']?.misses, 1, 'the edited file alone');
+  assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande rapide | Sito di prova</title>');
+  restore();
+  await build();
+  assert.match(read('it/v1/guides/faq/index.html'), '<title>FAQ | Sito di prova</title>');
+});
+
+test('a serialized store gives back what JSON would not keep: a date, NaN, -0, a Map', () => {
+  const file = path.join(dir, 'pack-test.json');
+  const value = { date: new Date('2023-06-14T00:00:00Z'), nan: Number.NaN, zero: -0, map: new Map([['a', 1]]) };
+  const first = serializedStore<typeof value>(packStore(file, 1024 * 1024));
+  first.set('x', 'key', value);
+  first.save();
+  const back = serializedStore<typeof value>(packStore(file, 1024 * 1024)).get('x', 'key');
+  assert.ok(back);
+  assert.ok(back.date instanceof Date && back.date.getTime() === value.date.getTime());
+  assert.ok(Number.isNaN(back.nan));
+  assert.ok(Object.is(back.zero, -0));
+  assert.equal([...back.map], [['a', 1]]);
+  rmSync(file);
+});
+
+test('a serialized entry V8 cannot read (a newer V8 wrote it, or it was cut short) is a miss, not a failed build', () => {
+  const file = path.join(dir, 'pack-unreadable.json');
+  const strings = packStore(file, 1024 * 1024);
+  strings.set('x', 'key', Buffer.from([0xff, 0x7f, 0x6f]).toString('base64'));
+  strings.save();
+  assert.is(serializedStore(packStore(file, 1024 * 1024)).get('x', 'key'), undefined);
+  rmSync(file);
 });
 
 test('content: an edited page is compiled and rendered again, alone', async () => {

@@ -12,6 +12,7 @@ import {
   packStore,
   readdirOrNone,
   type Store,
+  serializedStore,
   watchedFileStore,
 } from './stores';
 
@@ -81,6 +82,7 @@ export interface CacheOptions {
  */
 const ownEntries = new Set([
   'compile',
+  'front-matter.json',
   'highlight.json',
   'bundle.json',
   'service-worker.json',
@@ -92,9 +94,15 @@ const ownEntries = new Set([
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
 
+/** The parsed front matter kept on disk is capped too: a few hundred characters a page, 100,000 pages. */
+const maxFrontMatterChars = 64 * 1024 * 1024;
+
 export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
+  // The front matter's parsed part (not the page's text), by the digest of the file: YAML is parsed again only
+  // for a file that changed. `dev` keeps it in memory too, over the same file.
+  const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
   const stores: Record<StageName, Store<unknown>> = {
-    'front-matter': memoryStore(),
+    'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
     compile:
       mode === 'dev'
         ? layeredStore(jsonFileStore(path.join(dir, 'compile')))

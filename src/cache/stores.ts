@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
 import { replaceFileSync } from './replace-file';
 
@@ -146,6 +147,28 @@ export function watchedFileStore<O extends { watched: string[] }>(file: string):
     },
     prune: () => undefined,
     save: () => undefined,
+  };
+}
+
+/**
+ * Values of any structured-cloneable kind (a YAML date, `.nan`, a Map) kept in a store of strings, each by V8's
+ * serializer: read back as a fresh copy with the same kinds, which JSON would not give.
+ */
+export function serializedStore<O>(strings: Store<string>): Store<O> {
+  return {
+    get(id, key) {
+      const stored = strings.get(id, key);
+      if (stored === undefined) return undefined;
+      try {
+        return deserialize(Buffer.from(stored, 'base64')) as O;
+      } catch {
+        // Written by a newer V8 (the cache folder shared with another Node) or cut short: a miss, computed again.
+        return undefined;
+      }
+    },
+    set: (id, key, value) => strings.set(id, key, serialize(value).toString('base64')),
+    prune: () => strings.prune(),
+    save: () => strings.save(),
   };
 }
 

@@ -99,10 +99,41 @@ export type PageFrontMatter = z.output<typeof pageSchema>;
 
 const schemas = { docs: docSchema, blog: blogSchema, pages: pageSchema } as const;
 
+/**
+ * What parsing a file's front matter finds, without the file's text: what the cache keeps across builds (the
+ * page's text is in the content folder already). `withFrontMatter` makes the parsed source from it again.
+ */
+export interface FrontMatterPart {
+  frontMatter: Record<string, unknown>;
+  keyLines: Record<string, number>;
+  unknownKeys?: string[];
+  /** Characters of the (normalized) text the front matter takes, and its lines, which the body keeps blank. */
+  headChars: number;
+  headLines: number;
+}
+
+/** A BOM or CRLF line endings must not change how the file reads. */
+function normalizedText(source: SourceFile): string {
+  return source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
 /** Splits off and validates the YAML front matter of a content file; errors carry file:line:column. */
 export function parseFrontMatter(source: SourceFile): ParsedSource {
-  // A BOM or CRLF line endings must not change how the file reads.
-  const text = source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return withFrontMatter(source, parseFrontMatterPart(source));
+}
+
+/** The parsed source of `source`, given what parsing its front matter found. */
+export function withFrontMatter(source: SourceFile, part: FrontMatterPart): ParsedSource {
+  const text = normalizedText(source);
+  const body = part.headChars === 0 ? text : '\n'.repeat(part.headLines) + text.slice(part.headChars);
+  const parsed: ParsedSource = { ...source, text, frontMatter: part.frontMatter, body, keyLines: part.keyLines };
+  if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
+  return parsed;
+}
+
+/** The front matter of a content file parsed and validated, without its text; errors carry file:line:column. */
+export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
+  const text = normalizedText(source);
   const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
   if (match?.index !== 0) {
     if (/^---[ \t]*\n/.test(text)) {
@@ -112,7 +143,7 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
         'Close the front matter with a line containing only `---`.',
       );
     }
-    return { ...source, text, frontMatter: {}, body: text, keyLines: {} };
+    return { frontMatter: {}, keyLines: {}, headChars: 0, headLines: 0 };
   }
   const yamlText = match[1] ?? '';
   const lineCounter = new LineCounter();
@@ -161,13 +192,17 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
       'Fix the value of this front matter key (see WRITING.md for the keys and their types).',
     );
   }
-  const blankLines = text.slice(0, match.index + match[0].length).split('\n').length - 1;
-  const body = '\n'.repeat(blankLines) + text.slice(match.index + match[0].length);
-  const parsed: ParsedSource = { ...source, text, frontMatter: result.data as Record<string, unknown>, body, keyLines };
+  const headChars = match.index + match[0].length;
+  const part: FrontMatterPart = {
+    frontMatter: result.data as Record<string, unknown>,
+    keyLines,
+    headChars,
+    headLines: text.slice(0, headChars).split('\n').length - 1,
+  };
   const known = schemas[source.section].shape;
   const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));
-  if (unknownKeys.length > 0) parsed.unknownKeys = unknownKeys;
-  return parsed;
+  if (unknownKeys.length > 0) part.unknownKeys = unknownKeys;
+  return part;
 }
 
 /** The front matter keys a section knows, for the "did you mean" of an unknown key. */

@@ -1,5 +1,5 @@
 import type { Cache } from '../cache/stage-cache';
-import { parseFrontMatter } from '../content/front-matter';
+import { parseFrontMatterPart, withFrontMatter } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
@@ -11,10 +11,10 @@ import type { Compiler } from './compile/compiler';
  * or memory over disk).
  */
 export function createStages(cache: Cache, compiler: Compiler) {
-  const parse = cache.stageSync('front-matter', parseFrontMatter);
+  const parse = cache.stageSync('front-matter', parseFrontMatterPart);
   return {
     /** A content file with its front matter split off and checked. */
-    parseSource: (source: SourceFile) => parse(source, source.file),
+    parseSource: (source: SourceFile) => withFrontMatter(source, parse(source, source.file)),
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,
     /**

@@ -37,7 +37,7 @@ import { type FeedInput, renderAtom, renderRss } from './feeds';
 import { renderHeadersFile } from './headers';
 import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile, siteCacheControl } from './host-files';
 import { renderRedirects } from './redirects';
-import { renderRobots, renderSitemap } from './sitemap';
+import { renderRobots, sitemapFilesOf } from './sitemap';
 import { renderWebManifest } from './web-manifest';
 
 /** A file of the site, produced on demand. */
@@ -99,12 +99,18 @@ const text = (file: string, contents: () => string | Promise<string>): SiteFile 
   contents: async () => contents(),
 });
 
-/** `sitemap.xml`, every indexable route. */
-const sitemapFiles: SiteFileKind = (site) => [
-  text(`${site.config.site.baseUrl.slice(1)}sitemap.xml`, async () =>
-    renderSitemap(site.config.site.url, await site.indexedPaths()),
-  ),
-];
+/** `sitemap.xml`, every indexable route (split under a sitemap index past the protocol's limit). */
+const sitemapFiles: SiteFileKind = (site) => {
+  const { url, baseUrl } = site.config.site;
+  let indexed: Promise<string[]> | undefined;
+  const indexedPaths = () => {
+    indexed ??= site.indexedPaths();
+    return indexed;
+  };
+  return sitemapFilesOf(baseUrl, site.model.routes.length).map((file) =>
+    text(file.path, async () => file.render(url, await indexedPaths())),
+  );
+};
 
 const robotsFiles: SiteFileKind = ({ config }) => [
   text('robots.txt', () => renderRobots(config.site.url, config.site.baseUrl)),
@@ -145,14 +151,17 @@ const hostFiles: SiteFileKind = ({ config, content }) => {
   ].map((file) => ({ ...file, linkable: false }));
 };
 
-/** The blog's RSS and Atom feeds, for a site with posts. */
+/** The most posts a feed lists, the newest first (Docusaurus's default), so a feed does not grow with the blog. */
+export const feedPostLimit = 20;
+
+/** The blog's RSS and Atom feeds (the newest `feedPostLimit` posts), for a site with posts. */
 const feedFiles: SiteFileKind = (site) => {
   const { config, model } = site;
   const siteConfig = config.site;
   if (model.posts.length === 0) return [];
   const feed = async (feedFile: string): Promise<FeedInput> => {
     const locale = currentLocaleOf(siteConfig);
-    const listed = model.posts.filter((p) => !p.frontMatter.unlisted);
+    const listed = model.posts.filter((p) => !p.frontMatter.unlisted).slice(0, feedPostLimit);
     return {
       title: `${siteConfig.title} – ${siteConfig.blog.title}`,
       description: siteConfig.blog.description,

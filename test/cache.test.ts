@@ -87,7 +87,7 @@ test('a serialized store gives back what JSON would not keep: a date, NaN, -0, a
   rmSync(file);
 });
 
-test('a serialized entry V8 cannot read (a newer V8 wrote it, or it was cut short) is a miss, not a failed build', () => {
+test('a serialized entry V8 cannot read (newer V8, or cut short) is a miss, not a failed build', () => {
   const file = path.join(dir, 'pack-unreadable.json');
   const strings = packStore(file, 1024 * 1024);
   strings.set('x', 'key', Buffer.from([0xff, 0x7f, 0x6f]).toString('base64'));

@@ -2,6 +2,7 @@
 // scripts/build-package.mjs, which writes the one the package ships, and by the code-version reader, which needs
 // the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -56,8 +57,35 @@ export function cliBundleOptions(packageRoot, outDir, { sourcemap = true } = {})
     // The package ships without them (`npm pack`): they hold every bundled source, twice the bundle's size.
     sourcemap: sourcemap ? 'linked' : false,
     logLevel: 'error',
+    plugins: [esbuildThroughRequire],
   };
 }
+
+/**
+ * The bundle's `import … from 'esbuild'` becomes a `require`: Node's ESM loader would otherwise lex esbuild's
+ * CommonJS main file for its export names at every start of the CLI.
+ */
+const esbuildThroughRequire = {
+  name: 'esbuild-through-require',
+  /** @param {import('esbuild').PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^esbuild$/ }, (args) =>
+      args.namespace === 'esbuild-require'
+        ? { path: 'esbuild', external: true }
+        : { path: 'esbuild', namespace: 'esbuild-require' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'esbuild-require' }, () => {
+      // Every name the installed esbuild exports, so a bundled `import { x } from 'esbuild'` finds the same names.
+      const names = Object.keys(createRequire(import.meta.url)('esbuild')).filter(
+        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+      );
+      return {
+        contents: `const esbuild = require('esbuild'); export const { ${names.join(', ')} } = esbuild;`,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 /** The file beside the bundle naming the code each cached stage runs (see src/cache/code-versions.ts). */
 export const codeVersionsFile = 'code-versions.json';

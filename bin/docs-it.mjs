@@ -58,8 +58,14 @@ try {
   cli = await loadCli();
 } catch (error) {
   // The bundle leaves a few packages out (bin/cli-bundle.mjs): an install that lacks one names it.
-  const missing = /Cannot find package '([^']+)'/.exec(error?.message ?? '')?.[1];
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !missing) throw error;
+  // esbuild is loaded with `require` (bin/cli-bundle.mjs), the others with `import`: each says it its own way.
+  const missing =
+    error?.code === 'ERR_MODULE_NOT_FOUND'
+      ? /Cannot find package '([^']+)'/.exec(error.message)?.[1]
+      : error?.code === 'MODULE_NOT_FOUND'
+        ? /Cannot find module '([^./][^']*)'/.exec(error.message)?.[1]
+        : undefined;
+  if (!missing) throw error;
   fail(`the package '${missing}' that docs-it needs is not installed`, [
     'Install the dependencies again (npm install) in the folder of the site.',
   ]);

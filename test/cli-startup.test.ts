@@ -4,7 +4,7 @@
  * the worker that highlights ahead loads the highlighter without the markdown pipeline.
  */
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type OutputFile } from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cliBundleOptions } from '../bin/cli-bundle.mjs';
@@ -12,9 +12,13 @@ import { repoRoot } from './helpers';
 
 const outDir = path.join(repoRoot, 'node_modules', '.cache', 'docs-it', 'cli-startup-test');
 let metafile: Metafile;
+let outputFiles: OutputFile[];
 
 test.before(async () => {
-  ({ metafile } = await build({ ...cliBundleOptions(repoRoot, outDir, { sourcemap: false }), write: false }));
+  ({ metafile, outputFiles } = await build({
+    ...cliBundleOptions(repoRoot, outDir, { sourcemap: false }),
+    write: false,
+  }));
 });
 
 /** The sources (and external packages) an output file loads before its code runs: its static imports, transitively. */
@@ -50,6 +54,20 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   const sources = [...loadedAtStart('compile-worker.mjs')];
   assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
+});
+
+test('the bundle loads esbuild with require, every name of it there', () => {
+  // An ESM import of a CommonJS package makes Node lex its main file for export names at every start.
+  const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
+  const esmImports = imports.filter((imported) => imported.path === 'esbuild' && imported.kind !== 'require-call');
+  assert.equal(esmImports, [], 'esbuild is imported as a module');
+  const shim = outputFiles.find((file) => file.text.includes('__require("esbuild")'));
+  assert.ok(shim, 'no output requires esbuild');
+  for (const name of ['build', 'context', 'stop'])
+    assert.ok(
+      new RegExp(`var \\{[^}]*\\b${name}\\b[^}]*\\} = esbuild`).test(shim.text),
+      `esbuild's ${name} is missing`,
+    );
 });
 
 test.run();

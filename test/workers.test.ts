@@ -35,7 +35,7 @@ test.after(() => {
  * compiles and highlights every page again (the tests check it) without bundling again.
  */
 function forgetAllButBundles(dir: string) {
-  const cache = resolvePaths({ config: path.join(dir, 'site.config.ts') }).cache;
+  const cache = resolvePaths({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') }).cache;
   if (!existsSync(cache)) return;
   for (const entry of readdirSync(cache))
     if (entry !== 'bundle.json' && entry !== 'service-worker.json')

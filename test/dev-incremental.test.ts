@@ -29,6 +29,12 @@ function save(rel: string, text: string) {
 }
 
 const errorsOf = () => site.diagnostics.filter((d) => d.severity === 'error').map((d) => d.error.message);
+/** An error naming `text` is open, or the open ones are shown. */
+const assertError = (text: string) =>
+  assert.ok(
+    errorsOf().some((m) => m.includes(text)),
+    errorsOf().join('\n'),
+  );
 
 test.before(async () => {
   await site.start();
@@ -71,10 +77,7 @@ test('a saved broken link shows its error, and the fix clears it', async () => {
   const file = 'content/docs/guides/faq.md';
   const good = read(file);
   await save(file, `${good}\n[rotto](./manca.md)\n`);
-  assert.ok(
-    errorsOf().some((m) => m.includes('broken link')),
-    errorsOf().join('\n'),
-  );
+  assertError('broken link');
   await save(file, good);
   assert.equal(errorsOf(), []);
 });
@@ -83,17 +86,11 @@ test('a page saved broken stays reported while another page is saved', async () 
   const file = 'content/docs/guides/faq.md';
   const good = read(file);
   await save(file, good.replace('title: FAQ', 'title: [rotto'));
-  assert.ok(
-    errorsOf().some((m) => m.includes('invalid front matter')),
-    errorsOf().join('\n'),
-  );
+  assertError('invalid front matter');
   const other = 'content/docs/guides/intro/secondo.md';
   const otherText = read(other);
   await save(other, otherText.replace('Torna al', 'Torna ancora al'));
-  assert.ok(
-    errorsOf().some((m) => m.includes('invalid front matter')),
-    errorsOf().join('\n'),
-  );
+  assertError('invalid front matter');
   await save(file, good);
   assert.equal(errorsOf(), []);
   assert.match(await html('/it/v1/guides/intro/secondo'), 'Torna ancora al');

@@ -22,6 +22,7 @@ import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site } from '../site/site';
 import { type TranslationOptions, translationInputOf } from '../site/translation-input';
+import { precacheOrderOf } from './precache-order';
 import { writeServiceWorker } from './write-service-worker';
 
 export type BuildOptions = RunOptions &
@@ -249,9 +250,13 @@ async function writeOutput(
           baseUrl: config.site.baseUrl,
           mode: config.mode,
           precached: files.precached,
+          budget: config.site.pwa.precache,
+          order: precacheOrderOf(site),
           cache: run.cache,
         }),
-      (sw) => `${sw.files} files, ${formatBytes(sw.bytes)} precached`,
+      (sw) =>
+        `${sw.files} files, ${formatBytes(sw.bytes)} precached` +
+        (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more cached when visited)` : ''),
     );
     await output.commit(warn);
     keepForNextBuild(output, run.cache, config.paths.root, warn);

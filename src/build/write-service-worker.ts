@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import type { Cache } from '../cache/stage-cache';
 import type { OutputFolder } from '../output/output-folder';
 import { injectPrecacheManifest, precacheManifest } from './precache-manifest';
+import { type PrecacheBudget, type PrecacheOrderInput, precacheSelection } from './precache-order';
 
 export interface ServiceWorkerInput {
   packageRoot: string;
@@ -13,21 +14,28 @@ export interface ServiceWorkerInput {
   mode: 'production' | 'development';
   /** Which files written it precaches (see `SiteFiles.precached`), by path relative to the output folder. */
   precached: (file: string) => boolean;
+  /** At most how much it precaches, and what comes first when the site's files do not all fit. */
+  budget: PrecacheBudget;
+  order: PrecacheOrderInput;
   /** Where the last build's bundle of sw.ts is kept (taken while the files esbuild read are unchanged). */
   cache?: Cache;
 }
 
 export interface ServiceWorkerSummary {
+  /** Files precached, and their bytes. */
   files: number;
   bytes: number;
+  /** Files of precached types written (more than `files` when the site is over its budget). */
+  candidates: number;
 }
 
 /** A precached file this large would weigh on every reader's first visit (workbox's own default is 2 MB). */
 const maxPrecachedBytes = 5 * 1024 * 1024;
 
 /**
- * Writes `<base>/sw.js`: src/service-worker/sw.ts bundled with esbuild, with the precache manifest of every page,
- * page-data file, asset, search index and image, each with a revision, injected (see precache-manifest).
+ * Writes `<base>/sw.js`: src/service-worker/sw.ts bundled with esbuild, with the precache manifest of the pages,
+ * page-data files, assets, search files and images that fit the budget (see precache-order), each with a revision,
+ * injected (see precache-manifest).
  */
 export async function writeServiceWorker({
   packageRoot,
@@ -35,6 +43,8 @@ export async function writeServiceWorker({
   baseUrl,
   mode,
   precached,
+  budget,
+  order,
   cache,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
   // Bundled by esbuild in its own process while the file-writing thread finishes the pages.
@@ -43,8 +53,8 @@ export async function writeServiceWorker({
   // sw.js goes beside the pages, into a folder the file-writing thread may not have created yet.
   const flushed = output.flush();
   const [bundled] = await Promise.all([bundling, flushed]);
-  const files = output.filesWithRevisions(precached);
-  const tooLarge = files.filter((f) => f.size > maxPrecachedBytes);
+  const candidates = output.filesWithRevisions(precached);
+  const tooLarge = candidates.filter((f) => f.size > maxPrecachedBytes);
   if (tooLarge.length) {
     const names = `${tooLarge.map((f) => f.path).join(', ')} ${tooLarge.length > 1 ? 'are' : 'is'}`;
     throw new Error(
@@ -52,12 +62,13 @@ export async function writeServiceWorker({
         'visit; make it smaller or move it out of the precached types',
     );
   }
+  const files = precacheSelection(candidates, order, budget);
   // The writer already knows every file and its revision: nothing of the output is listed or read again.
   const code = injectPrecacheManifest(bundled.code, precacheManifest(files, baseUrl));
   const swDest = path.join(output.tmp, baseUrl.slice(1), 'sw.js');
   await mkdir(path.dirname(swDest), { recursive: true });
   await writeFile(swDest, code);
-  return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0) };
+  return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0), candidates: candidates.length };
 }
 
 /** sw.ts bundled, with the files esbuild read (absolute paths): what the cache compares before taking it again. */

@@ -114,6 +114,9 @@ const iconSchema = z.strictObject({
   purpose: z.string().optional(),
 });
 
+/** The service worker's precache budget when the config does not set one (see `pwa.precache`). */
+export const defaultPrecacheBudget = { maxBytes: 20 * 1024 * 1024, maxFiles: 1000 };
+
 const pwaSchema = z.strictObject({
   /** When the service worker precaches the site (default: installed app, standalone window, save-data). */
   offlineModeActivationStrategies: z
@@ -121,6 +124,20 @@ const pwaSchema = z.strictObject({
     .default(['appInstalled', 'standalone', 'saveData']),
   /** Log what the service worker does (default false). */
   debug: z.boolean().default(false),
+  /**
+   * What the service worker precaches at most in offline mode, filled in order (the app shell, the client bundle,
+   * the search files a first search loads, the pages in sidebar order, then the rest): the precache list in
+   * `sw.js`, and what a reader's browser downloads at install, stay this size whatever the site's size. What is
+   * left out is kept when a reader first opens it (README, "Offline mode").
+   */
+  precache: z
+    .strictObject({
+      /** Bytes precached at most (default 20 MiB). */
+      maxBytes: z.number().int().positive().default(defaultPrecacheBudget.maxBytes),
+      /** Files precached at most, which bounds the size of `sw.js` (default 1,000). */
+      maxFiles: z.number().int().positive().default(defaultPrecacheBudget.maxFiles),
+    })
+    .default(defaultPrecacheBudget),
   themeColor: z.string().default('#ffffff'),
   backgroundColor: z.string().default('#ffffff'),
   /** The installed app's name (default: the site title) and short name (default: the name). */
@@ -278,6 +295,7 @@ export const siteSchema = z
     pwa: pwaSchema.default({
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
       debug: false,
+      precache: defaultPrecacheBudget,
       themeColor: '#ffffff',
       backgroundColor: '#ffffff',
       icons: [],

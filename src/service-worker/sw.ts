@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 /*
  * The service worker. Registered with `?offlineMode=…&debug=…`: in offline mode (installed app, standalone
- * window or save-data) it precaches the whole site at install and serves it from the cache, so every page
- * and the search index work with no network; otherwise it precaches nothing and stays out of the way.
+ * window or save-data) it precaches the site at install, as much of it as the precache budget holds (the whole
+ * site when it fits; see src/build/precache-order.ts), serves that from the cache, and keeps every other file of
+ * the site when a reader first loads it, so a page opened once opens again with no network. Otherwise it
+ * precaches and keeps nothing and stays out of the way.
  */
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
@@ -17,7 +19,22 @@ const log = (...args: unknown[]) => debug && console.log('[docs-it sw]', ...args
 const precache = new PrecacheController({ fallbackToNetwork: true });
 precache.addToCacheList(self.__WB_MANIFEST);
 const scope = new URL(self.registration.scope).pathname;
+/** The site's files the precache left out, kept as readers load them (the name predates pages being kept). */
 const onDemandCache = 'docs-it-on-demand';
+
+/** Where a file loaded on demand is kept: its URL without query or fragment. */
+const keptKeyOf = (url: URL) => url.origin + url.pathname;
+
+/** A kept file for a path: the path as it was asked for, else with or without its trailing slash. */
+async function fromKept(url: URL): Promise<Response | undefined> {
+  const key = keptKeyOf(url);
+  const other = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
+  for (const k of [key, other]) {
+    const kept = await caches.match(k, { cacheName: onDemandCache });
+    if (kept) return kept;
+  }
+  return undefined;
+}
 
 /** The precached file that answers a path: the first of its candidates (the files `serve` would look for). */
 async function fromPrecache(pathname: string): Promise<Response | undefined> {
@@ -53,17 +70,18 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const cached = await fromPrecache(url.pathname);
       if (cached) return cached;
-      // Hashed files left out of the precache (Mermaid's chunks) are kept once a page has loaded them.
-      const onDemand = offlineMode && url.pathname.startsWith(`${scope}assets/`);
+      // In offline mode, what the precache left out (pages past its budget, files loaded on demand such as
+      // Mermaid's chunks) is kept once loaded: the network first, so an online reader always gets the newest.
       try {
         const response = await fetch(request);
-        if (onDemand && response.ok) {
+        // A partial or redirected response cannot answer a later request for the whole file.
+        if (offlineMode && response.status === 200 && !response.redirected && response.type === 'basic') {
           const copy = response.clone();
-          event.waitUntil(caches.open(onDemandCache).then((cache) => cache.put(request, copy)));
+          event.waitUntil(caches.open(onDemandCache).then((cache) => cache.put(keptKeyOf(url), copy)));
         }
         return response;
       } catch (error) {
-        const kept = onDemand ? await caches.match(request, { cacheName: onDemandCache }) : undefined;
+        const kept = offlineMode ? await fromKept(url) : undefined;
         if (kept) return kept;
         // Offline and not precached: the site's own 404 answers, as the server would.
         const notFound = `/${notFoundFileOf(url.pathname, scope)}`;

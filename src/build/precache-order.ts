@@ -41,21 +41,30 @@ export interface PrecacheBudget {
   maxFiles: number;
 }
 
-/** The output paths of the shell and of the pages, in the order they are precached (files not written are skipped). */
-function* namedFilesInOrder(input: PrecacheOrderInput): Generator<string> {
+const routeFilesOf = (route: string, notFoundRoute: string) => [
+  htmlFileOf(route, notFoundRoute),
+  pageDataFileOf(route, notFoundRoute),
+];
+
+/** The app shell's files: the home page, the not-found page, the web app manifest, each sidebar's top file. */
+function shellFiles(input: PrecacheOrderInput): string[] {
   const { baseUrl, notFoundRoute } = input;
-  const base = baseUrl.slice(1);
-  const routeFiles = (route: string) => [htmlFileOf(route, notFoundRoute), pageDataFileOf(route, notFoundRoute)];
-  yield* routeFiles(baseUrl);
-  yield* routeFiles(notFoundRoute);
-  yield `${base}manifest.webmanifest`;
-  for (const id of Object.keys(input.sidebars)) yield sidebarFileOf(baseUrl, id);
-  yield '\0pages';
+  return [
+    ...routeFilesOf(baseUrl, notFoundRoute),
+    ...routeFilesOf(notFoundRoute, notFoundRoute),
+    `${baseUrl.slice(1)}manifest.webmanifest`,
+    ...Object.keys(input.sidebars).map((id) => sidebarFileOf(baseUrl, id)),
+  ];
+}
+
+/** The pages' files in sidebar order (with the sidebars' part files), then every route's in route order. */
+function* pageFilesInOrder(input: PrecacheOrderInput): Generator<string> {
+  const { baseUrl, notFoundRoute } = input;
   for (const [id, items] of Object.entries(input.sidebars)) {
     const parts = sidebarParts(items);
     const walk = function* (list: SidebarItem[]): Generator<string> {
       for (const item of list) {
-        if (item.href) yield* routeFiles(item.href);
+        if (item.href) yield* routeFilesOf(item.href, notFoundRoute);
         if (item.type !== 'category') continue;
         if (item.part === undefined) yield* walk(item.items);
         else {
@@ -66,7 +75,7 @@ function* namedFilesInOrder(input: PrecacheOrderInput): Generator<string> {
     };
     yield* walk(parts[0] ?? []);
   }
-  for (const route of input.routes) yield* routeFiles(route);
+  for (const route of input.routes) yield* routeFilesOf(route, notFoundRoute);
 }
 
 /**
@@ -98,15 +107,11 @@ export function precacheSelection<F extends PrecacheCandidate>(
   const firstSearch = (p: string) =>
     p === `${searchDir}local-index.json` || (p.startsWith(searchDir) && !p.slice(searchDir.length).includes('/'));
   const fill = (): void => {
-    const named = namedFilesInOrder(input);
-    for (const path of named) {
-      if (path === '\0pages') break;
-      if (!take(path)) return;
-    }
+    for (const path of shellFiles(input)) if (!take(path)) return;
     for (const f of files) if (f.path.startsWith(assetsDir) && !take(f.path)) return;
     if (!take(`${searchDir}local-index.json`)) return;
     for (const f of files) if (firstSearch(f.path) && !take(f.path)) return;
-    for (const path of named) if (!take(path)) return;
+    for (const path of pageFilesInOrder(input)) if (!take(path)) return;
     for (const f of files) if (f.path.startsWith(searchDir) && !take(f.path)) return;
     for (const f of files) if (!take(f.path)) return;
   };

@@ -86,6 +86,10 @@ self.addEventListener('fetch', (event) => {
         // Offline and not precached: the site's own 404 answers, as the server would.
         const notFound = `/${notFoundFileOf(url.pathname, scope)}`;
         if (url.pathname.endsWith('/page-data.json')) {
+          // A page kept without its data (opened by its address, not in the app): failing makes the app load
+          // it the ordinary way, which the kept page answers.
+          const page = new URL(url.pathname.slice(0, -'page-data.json'.length), url.origin);
+          if (offlineMode && (await fromKept(page))) throw error;
           const data = await fromPrecache(notFound);
           if (data) return new Response('', { status: 404 });
         }

@@ -16,16 +16,42 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serve>>;
 let origin: string;
 
+/**
+ * The same site with 60 more pages, in a category after the others, and a precache budget of 60 files: the
+ * shell, the bundle, the first search's files and the first pages in sidebar order fit, the last pages do not.
+ */
+const budgetFiles = 60;
+const extraPages: Record<string, string> = {
+  'content/docs/guides/altre/_category_.json': JSON.stringify({ label: 'Altre pagine', position: 99 }),
+};
+for (let i = 0; i < 60; i++)
+  extraPages[`content/docs/guides/altre/pagina-${i}.md`] =
+    `---\ntitle: Pagina ${i}\nsidebar_position: ${i}\n---\n\nTesto della pagina ${i}, da leggere anche senza rete.\n`;
+const largeDir = copyFixture('basic', extraPages);
+const largeConfig = readFileSync(path.join(largeDir, 'site.config.ts'), 'utf8');
+writeFileSync(
+  path.join(largeDir, 'site.config.ts'),
+  largeConfig.replace(/\n\}\);\s*$/, `\n  pwa: { precache: { maxFiles: ${budgetFiles} } },\n});\n`),
+);
+const largeOut = path.join(largeDir, 'build');
+let largeServer: Awaited<ReturnType<typeof serve>>;
+let largeOrigin: string;
+
 test.before(async () => {
   await build();
+  await buildSite({ packageRoot: repoRoot, config: path.join(largeDir, 'site.config.ts'), out: largeOut });
   server = await serve({ dir: out, port: 0, host: '127.0.0.1' });
   origin = server.url.replace(/\/$/, '');
+  largeServer = await serve({ dir: largeOut, port: 0, host: '127.0.0.1' });
+  largeOrigin = largeServer.url.replace(/\/$/, '');
   browser = await sharedChromium();
 });
 test.after(async () => {
   await releaseChromium();
   await server.close();
+  await largeServer.close();
   removeDir(dir);
+  removeDir(largeDir);
 });
 
 /** A browser profile in offline mode (save-data on), or a plain one. */
@@ -106,6 +132,49 @@ test('without offline mode the worker precaches nothing and pages come from the 
   await waitForWorker(page);
   const cached = await cachedEntries(page);
   assert.is(cached, 0);
+  await context.close();
+});
+
+/** The URLs `sw.js` precaches (its manifest, between workbox's injection point's brackets). */
+function precachedUrls(buildDir: string): string[] {
+  const code = readFileSync(path.join(buildDir, 'it/sw.js'), 'utf8');
+  const manifest = code.match(/\[\{"revision":.*?\}\]/)?.[0];
+  assert.ok(manifest, 'sw.js holds a precache manifest');
+  return (JSON.parse(manifest) as { url: string }[]).map((entry) => entry.url);
+}
+
+test('past the precache budget: a page visited once opens again offline, one never opened shows the 404', async () => {
+  const precached = precachedUrls(largeOut);
+  assert.ok(precached.length <= budgetFiles, `${precached.length} files precached`);
+  assert.ok(precached.includes('/it/v1/guides/faq/index.html'), 'the first pages in sidebar order are precached');
+  for (const i of [58, 59])
+    assert.not.ok(precached.includes(`/it/v1/guides/altre/pagina-${i}/index.html`), `pagina-${i} is not precached`);
+  const context = await newContext(true);
+  const page = await context.newPage();
+  await page.goto(`${largeOrigin}/it/`);
+  await waitForWorker(page);
+  // Online, the reader opens a page the precache left out.
+  await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-59`);
+  await page.locator('main h1', { hasText: 'Pagina 59' }).waitFor();
+  await context.setOffline(true);
+  // Offline: that page opens again, as does a precached page never opened.
+  const again = await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-59`);
+  assert.is(again?.status(), 200);
+  assert.is(await page.locator('main h1').innerText(), 'Pagina 59');
+  assert.ok(await page.getByText('da leggere anche senza rete').isVisible());
+  await page.goto(`${largeOrigin}/it/v1/guides/faq`);
+  assert.is(await page.locator('main h1').innerText(), 'FAQ');
+  // In the app, from the sidebar: the page kept without its data still opens.
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await page.locator('.docs-sidebar').getByRole('button', { name: 'Altre pagine', exact: true }).click();
+  await page.locator('.docs-sidebar a[href="/it/v1/guides/altre/pagina-59"]').click();
+  await page.waitForURL('**/altre/pagina-59');
+  await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 59');
+  // A page neither precached nor opened: the site's not-found page, with its navbar to go on reading.
+  const never = await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-58`);
+  assert.is(never?.status(), 404);
+  assert.match(await page.locator('main h1').innerText(), 'Pagina non trovata');
+  assert.ok(await page.locator('.navbar a', { hasText: 'Guide' }).first().isVisible());
   await context.close();
 });
 

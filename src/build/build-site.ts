@@ -256,7 +256,7 @@ async function writeOutput(
         }),
       (sw) =>
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +
-        (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more cached when visited)` : ''),
+        (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more kept when first opened)` : ''),
     );
     await output.commit(warn);
     keepForNextBuild(output, run.cache, config.paths.root, warn);

@@ -77,13 +77,15 @@ self.addEventListener('fetch', (event) => {
         // A partial or redirected response cannot answer a later request for the whole file.
         if (offlineMode && response.status === 200 && !response.redirected && response.type === 'basic') {
           const copy = response.clone();
+          log('keep', url.pathname);
           event.waitUntil(caches.open(onDemandCache).then((cache) => cache.put(keptKeyOf(url), copy)));
         }
         return response;
       } catch (error) {
         const kept = offlineMode ? await fromKept(url) : undefined;
         if (kept) return kept;
-        // Offline and not precached: the site's own 404 answers, as the server would.
+        // Offline, neither precached nor kept: the site's own 404 answers, as the server would for a path it
+        // does not have (the worker knows only the files it holds, not every page of the site).
         const notFound = `/${notFoundFileOf(url.pathname, scope)}`;
         if (url.pathname.endsWith('/page-data.json')) {
           // A page kept without its data (opened by its address, not in the app): failing makes the app load

@@ -72,7 +72,7 @@ export async function writeServiceWorker({
 }
 
 /** sw.ts bundled, with the files esbuild read (absolute paths): what the cache compares before taking it again. */
-async function bundleServiceWorker({
+export async function bundleServiceWorker({
   packageRoot,
   mode,
 }: Pick<ServiceWorkerInput, 'packageRoot' | 'mode'>): Promise<{ code: string; watched: string[] }> {

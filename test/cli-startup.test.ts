@@ -56,6 +56,18 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
 });
 
+test("the CLI bundles zod's English messages, none of its other languages", () => {
+  // \`import { z }\` is zod's whole namespace, its 60-odd locales included: hundreds of kB compiled at every start.
+  // What the outputs hold: the metafile's inputs list every module read, those tree-shaken away included.
+  const inputs = Object.values(metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
+    .filter(([input, { bytesInOutput }]) => input.includes('node_modules/zod/') && bytesInOutput > 0)
+    .map(([input]) => input);
+  assert.ok(inputs.length > 0, 'zod is bundled');
+  const locales = inputs.filter((input) => /\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(input));
+  assert.equal(locales, [], "zod's locales other than English are bundled");
+});
+
 test('the bundle loads esbuild with require, every name of it there', () => {
   // An ESM import of a CommonJS package makes Node lex its main file for export names at every start.
   const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);

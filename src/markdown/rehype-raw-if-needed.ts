@@ -1,5 +1,4 @@
 import type { Element, Root } from 'hast';
-import rehypeRaw from 'rehype-raw';
 import type { VFile } from 'vfile';
 import { eachNode, hasNode } from './walk';
 
@@ -10,13 +9,26 @@ import { eachNode, hasNode } from './walk';
  * and is what `rehype-code` reads.
  */
 export default function rehypeRawIfNeeded() {
-  const raw = (rehypeRaw as unknown as () => (tree: Root, file: VFile) => Root)();
-  return (tree: Root, file: VFile) => {
+  return async (tree: Root, file: VFile) => {
     if (!hasNode(tree, 'raw')) return tree;
     eachNode<Element>(tree, 'element', (node) => {
       const meta = (node.data as { meta?: string } | undefined)?.meta;
       if (node.tagName === 'code' && meta) node.properties.metastring = meta;
     });
-    return raw(tree, file);
+    return (await rawTransformer())(tree, file);
   };
+}
+
+type RawTransformer = (tree: Root, file: VFile) => Root;
+let loadingRaw: Promise<RawTransformer> | undefined;
+
+/**
+ * rehype-raw, loaded by the first page with raw HTML: with parse5, its HTML parser, it is hundreds of kB that a
+ * process whose pages have none would compile at its start for nothing.
+ */
+function rawTransformer(): Promise<RawTransformer> {
+  loadingRaw ??= import('rehype-raw').then(({ default: rehypeRaw }) =>
+    (rehypeRaw as unknown as () => RawTransformer)(),
+  );
+  return loadingRaw;
 }

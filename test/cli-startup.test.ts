@@ -22,9 +22,9 @@ test.before(async () => {
 });
 
 /** The sources (and external packages) an output file loads before its code runs: its static imports, transitively. */
-function loadedAtStart(entry: string | ((file: string) => boolean)): Set<string> {
+function loadedAtStart(entry: string): Set<string> {
   const outputs = metafile.outputs;
-  const key = Object.keys(outputs).find(typeof entry === 'string' ? (file) => file.endsWith(`/${entry}`) : entry);
+  const key = Object.keys(outputs).find((file) => file.endsWith(`/${entry}`));
   assert.ok(key, `no ${entry} in the bundle`);
   const seen = new Set<string>();
   const sources = new Set<string>();
@@ -54,13 +54,6 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   const sources = [...loadedAtStart('compile-worker.mjs')];
   assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
-});
-
-test('the markdown pipeline loads the HTML parser of rehype-raw only for a page with raw HTML', () => {
-  const pipeline = loadedAtStart((file) => 'src/markdown/compile-page.ts' in (metafile.outputs[file]?.inputs ?? {}));
-  assert.ok(pipeline.has('src/markdown/rehype-raw-if-needed.ts'), 'the page compiler is there');
-  for (const source of pipeline)
-    assert.not.ok(/node_modules\/(parse5|rehype-raw|hast-util-raw)\//.test(source), `${source} is loaded with it`);
 });
 
 test("the CLI bundles zod's English messages, none of its other languages", () => {

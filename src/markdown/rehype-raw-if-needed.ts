@@ -1,4 +1,5 @@
 import type { Element, Root } from 'hast';
+import rehypeRaw from 'rehype-raw';
 import type { VFile } from 'vfile';
 import { eachNode, hasNode } from './walk';
 
@@ -9,26 +10,13 @@ import { eachNode, hasNode } from './walk';
  * and is what `rehype-code` reads.
  */
 export default function rehypeRawIfNeeded() {
-  return async (tree: Root, file: VFile) => {
+  const raw = (rehypeRaw as unknown as () => (tree: Root, file: VFile) => Root)();
+  return (tree: Root, file: VFile) => {
     if (!hasNode(tree, 'raw')) return tree;
     eachNode<Element>(tree, 'element', (node) => {
       const meta = (node.data as { meta?: string } | undefined)?.meta;
       if (node.tagName === 'code' && meta) node.properties.metastring = meta;
     });
-    return (await rawTransformer())(tree, file);
+    return raw(tree, file);
   };
-}
-
-type RawTransformer = (tree: Root, file: VFile) => Root;
-let loadingRaw: Promise<RawTransformer> | undefined;
-
-/**
- * rehype-raw, loaded by the first page with raw HTML: with parse5, its HTML parser, it is hundreds of kB that a
- * process whose pages have none would compile at its start for nothing.
- */
-function rawTransformer(): Promise<RawTransformer> {
-  loadingRaw ??= import('rehype-raw').then(({ default: rehypeRaw }) =>
-    (rehypeRaw as unknown as () => RawTransformer)(),
-  );
-  return loadingRaw;
 }

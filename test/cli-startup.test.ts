@@ -22,9 +22,9 @@ test.before(async () => {
 });
 
 /** The sources (and external packages) an output file loads before its code runs: its static imports, transitively. */
-function loadedAtStart(entry: string): Set<string> {
+function loadedAtStart(entry: string | ((file: string) => boolean)): Set<string> {
   const outputs = metafile.outputs;
-  const key = Object.keys(outputs).find((file) => file.endsWith(`/${entry}`));
+  const key = Object.keys(outputs).find(typeof entry === 'string' ? (file) => file.endsWith(`/${entry}`) : entry);
   assert.ok(key, `no ${entry} in the bundle`);
   const seen = new Set<string>();
   const sources = new Set<string>();
@@ -54,6 +54,25 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   const sources = [...loadedAtStart('compile-worker.mjs')];
   assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
+});
+
+test('the markdown pipeline loads the emoji table only for a page whose text could hold a shortcode', () => {
+  const pipeline = loadedAtStart((file) => 'src/markdown/compile-page.ts' in (metafile.outputs[file]?.inputs ?? {}));
+  assert.ok(pipeline.has('src/markdown/remark-emoji-if-needed.ts'), 'the page compiler is there');
+  for (const source of pipeline)
+    assert.not.ok(/node_modules\/(remark-emoji|node-emoji|emojilib)\//.test(source), `${source} is loaded with it`);
+});
+
+test("the CLI bundles zod's English messages, none of its other languages", () => {
+  // \`import { z }\` is zod's whole namespace, its 60-odd locales included: hundreds of kB compiled at every start.
+  // What the outputs hold: the metafile's inputs list every module read, those tree-shaken away included.
+  const inputs = Object.values(metafile.outputs)
+    .flatMap((output) => Object.entries(output.inputs))
+    .filter(([input, { bytesInOutput }]) => input.includes('node_modules/zod/') && bytesInOutput > 0)
+    .map(([input]) => input);
+  assert.ok(inputs.length > 0, 'zod is bundled');
+  const locales = inputs.filter((input) => /\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(input));
+  assert.equal(locales, [], "zod's locales other than English are bundled");
 });
 
 test('the bundle loads esbuild with require, every name of it there', () => {

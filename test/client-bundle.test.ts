@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build, type Plugin, type PluginBuild } from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseHeadersFile } from '../src/serve/static-server';
-import { bundleClient, type ClientBundle } from '../src/site/bundle/bundle-client';
+import { bundleClient, bundleOptions, type ClientBundle } from '../src/site/bundle/bundle-client';
 import { renderHeadersFile } from '../src/site/files/headers';
 import { precachedType } from '../src/site/files/site-files';
 import { clientConfigFor, fixture, repoRoot } from './helpers';
@@ -104,6 +105,48 @@ test("a site's components get docs-it's React, installed or not in the site's fo
   } finally {
     rmSync(siteRoot, { recursive: true, force: true });
   }
+});
+
+/** A plugin as it was, with every call esbuild makes into it and every resolution it asks for recorded. */
+function watched(plugin: Plugin, calls: string[]): Plugin {
+  return {
+    name: plugin.name,
+    setup(b) {
+      const builder: PluginBuild = {
+        ...b,
+        onResolve: (options, callback) =>
+          b.onResolve(options, (args) => {
+            calls.push(`${plugin.name} ${String(options.filter)} ${args.path}`);
+            return callback(args);
+          }),
+        resolve: (what, options) => {
+          calls.push(`${plugin.name} resolves ${what} (${options?.kind})`);
+          return b.resolve(what, options);
+        },
+      };
+      return plugin.setup(builder);
+    },
+  };
+}
+
+test("bundling asks Node for no relative import and resolves each of React's modules once", async () => {
+  const options = bundleOptions({
+    packageRoot: repoRoot,
+    baseUrl: '/it/',
+    mode: 'production',
+    clientConfig: await clientConfigFor(config),
+    siteRoot: fixture('basic'),
+    staticDir: path.join(fixture('basic'), 'content/static'),
+  });
+  const calls: string[] = [];
+  const result = await build({ ...options, plugins: options.plugins?.map((p) => watched(p, calls)) });
+  assert.ok(result.outputFiles.length > 0);
+  // Each call is a round trip between esbuild's process and this one: React alone has hundreds of imports.
+  const relative = calls.filter((c) => c.startsWith('docs-it-css-imports ') && / \.\.?\//.test(c));
+  assert.equal(relative, [], "no relative import reaches the resolver of packages' stylesheets");
+  const reactResolutions = calls.filter((c) => /^docs-it-site-code resolves (react|react-dom|scheduler)/.test(c));
+  assert.ok(reactResolutions.length > 0, "React's modules are resolved from docs-it's folder");
+  assert.equal(reactResolutions.length, new Set(reactResolutions).size, 'each once for each kind of import');
 });
 
 test.run();

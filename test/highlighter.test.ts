@@ -3,6 +3,8 @@
  * with one warning, and the blocks come out as the WebAssembly engine makes them.
  */
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -54,6 +56,32 @@ test('without WebAssembly the JavaScript engine highlights every block alike, wi
     fallback.warnings[0]!,
     /^the WebAssembly engine of the code highlighter could not load \(WebAssembly non/,
   );
+});
+
+test("highlighting loads none of Node's fetch client and runs Shiki's own WebAssembly", async () => {
+  // A fresh process: what another test loaded would hide what the highlighter loads.
+  const script = `
+    const { createHighlighter } = await import(${JSON.stringify(path.join(repoRoot, 'src/markdown/highlighter.ts'))});
+    const highlighter = createHighlighter({ warn: (message) => { throw new Error(message); } });
+    const html = [];
+    for (const block of ${JSON.stringify(blocks)}) html.push(await highlighter.highlight(block));
+    const fetchClient = process.moduleLoadList.filter((m) => /undici|http2|tls/.test(m));
+    console.log(JSON.stringify({ html, fetchClient }));`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+  });
+  assert.is(child.status, 0, child.stderr);
+  const result = JSON.parse(child.stdout) as { html: string[]; fetchClient: string[] };
+  // Loading it (undici, http, http2, tls) is a cost of every thread that highlights, for nothing.
+  assert.equal(result.fetchClient, [], "Node's fetch client stays unloaded");
+  // The same engine as Shiki's own module of it (\`shiki/wasm\`, the bytes inlined gzipped), so the same HTML.
+  const { wasmBinaryPromise } = (await import('shiki/wasm')) as unknown as { wasmBinaryPromise: Promise<Uint8Array> };
+  const shipped = await readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+  assert.ok(shipped.equals(await wasmBinaryPromise), "the file's bytes are the inlined module's");
+  assert.equal(result.html.length, blocks.length);
+  for (const html of result.html) assert.match(html, '<span style="color:var(--shiki-token-');
 });
 
 test.run();

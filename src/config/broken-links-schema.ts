@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** As in Docusaurus: what a broken link, anchor or markdown link does to the build. */
 export const brokenLinkPolicySchema = z.enum(['throw', 'warn', 'ignore']).default('throw');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Fetch and document directives a site may add sources to; scripts stay docs-it's own (hashes, no inline). */
 export const extendableDirectives = [

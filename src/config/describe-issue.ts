@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** `['i18n', 'locales', 2, 'path']` → `i18n.locales[2].path`. */
 export function formatKeyPath(keys: readonly PropertyKey[]): string {

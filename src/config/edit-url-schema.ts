@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What a function `docs.editUrl` is given, as Docusaurus gives it. */
 export interface DocEditUrlParams {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A link in a dropdown or the footer: `to` is a route of this site (checked like page links), `href` any URL. */
 export const linkItemSchema = z.strictObject({

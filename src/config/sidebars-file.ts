@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { describeIssue, formatKeyPath } from './describe-issue';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { synonymPattern } from '../shared/search/text-terms';
 import { brokenLinkPolicySchema } from './broken-links-schema';
 import { cspSchema } from './csp-schema';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DocsItError, DocsItErrors } from '../errors';
 import { configLinksWithBaseUrl } from './base-url-links';
 import { completeConfig, type SiteFolderFacts } from './config-defaults';

@@ -5,7 +5,6 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
-import remarkEmoji from 'remark-emoji';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
@@ -55,6 +54,7 @@ import rehypeThemeIslands from './rehype-theme-islands';
 import remarkAutolinkGuard from './remark-autolink-guard';
 import { cardListMarker } from './remark-card-list';
 import remarkCodeBlockComponent from './remark-code-block-component';
+import remarkEmojiIfNeeded from './remark-emoji-if-needed';
 import remarkHeadingIds from './remark-heading-ids';
 import remarkImports, { builtinKey, importsArgument } from './remark-imports';
 import remarkMdExpressions from './remark-md-expressions';
@@ -87,7 +87,7 @@ function remarkPlugins(format: 'md' | 'mdx', directives: readonly DirectivePlugi
     ...directives.map((directive) => directive.plugin),
     remarkHeadingIds,
     // Emoji shortcodes (`:white_check_mark:`) as Docusaurus shows them (its `markdown.emoji`, on by default).
-    remarkEmoji,
+    remarkEmojiIfNeeded,
     ...(format === 'md' ? [remarkMdExpressions] : []),
     remarkStripTitle,
   ];

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   createCssVariablesTheme,
   createHighlighterCore,
@@ -118,16 +120,33 @@ export interface Highlighter {
  */
 const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
 
+/**
+ * The bytes of Shiki's WebAssembly build of Oniguruma, the file Shiki ships (`shiki/onig.wasm`). Not `shiki/wasm`,
+ * the same bytes inlined gzipped in a module: it unpacks them through `Response`, whose first use loads Node's
+ * whole fetch client (undici, http, http2, tls) in every thread that highlights, and the module is a 600 kB
+ * string for each thread to compile.
+ */
+const onigWasm = (): Promise<Uint8Array> => readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+
+/** Node's WebAssembly, which the ES library's types (this project's) do not declare as a value. */
+const webAssembly = (
+  globalThis as unknown as {
+    WebAssembly: {
+      instantiate(bytes: Uint8Array, imports: unknown): Promise<{ instance: object }>;
+    };
+  }
+).WebAssembly;
+
 export interface HighlighterOptions {
-  /** Shiki's WebAssembly build of Oniguruma (a test gives one that cannot load). */
-  wasm?: () => Promise<typeof import('shiki/wasm')>;
+  /** Shiki's WebAssembly build of Oniguruma, its bytes (a test gives one that cannot load). */
+  wasm?: () => Promise<Uint8Array>;
   /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
   warn?: (message: string) => void;
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
-  const { wasm = () => import('shiki/wasm'), warn } = options;
+  const { wasm = onigWasm, warn } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
@@ -138,7 +157,12 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
     // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
     // than they save (docs/measurements.md, `npm run bench:shiki`). Where WebAssembly cannot load (a runtime
     // without it, a damaged install), the JavaScript engine, which gives the same HTML on the grammars measured.
-    (core ??= withEngine(createOnigurumaEngine(wasm())).catch(async (error: unknown) => {
+    // An instantiator, which Shiki calls without testing its input for a `Response` (see `onigWasm`).
+    (core ??= withEngine(
+      createOnigurumaEngine({
+        instantiator: async (imports) => (await webAssembly.instantiate(await wasm(), imports)).instance,
+      }),
+    ).catch(async (error: unknown) => {
       warn?.(
         `the WebAssembly engine of the code highlighter could not load (${(error as Error)?.message ?? error}): ` +
           'code blocks are highlighted with its JavaScript engine',

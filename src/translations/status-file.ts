@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DocsItError } from '../errors';
 import type { TranslationReport } from './translation-status';
 

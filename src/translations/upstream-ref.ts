@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Front matter `upstream`: the upstream page a translated page follows and the upstream commit its text was

@@ -93,12 +93,21 @@ function siteCode(input: BundleInput): Plugin {
         resolveDir: packageRoot,
       }));
       // One React in the bundle, docs-it's: the site's components (and packages of the site) get the copy the
-      // templates hydrate with, whether or not the site installed React (two copies would break hooks).
-      b.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) =>
-        args.pluginData === oneReact
-          ? undefined
-          : b.resolve(args.path, { resolveDir: packageRoot, kind: args.kind, pluginData: oneReact }),
-      );
+      // templates hydrate with, whether or not the site installed React (two copies would break hooks). Each
+      // module of React is resolved once a build: React's own files import it dozens of times, and every
+      // resolution is a round trip to esbuild's process and back.
+      const reactResolved = new Map<string, ReturnType<typeof b.resolve>>();
+      b.onStart(() => reactResolved.clear());
+      b.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) => {
+        if (args.pluginData === oneReact) return undefined;
+        const key = `${args.kind} ${args.path}`;
+        let resolved = reactResolved.get(key);
+        if (!resolved) {
+          resolved = b.resolve(args.path, { resolveDir: packageRoot, kind: args.kind, pluginData: oneReact });
+          reactResolved.set(key, resolved);
+        }
+        return resolved;
+      });
       b.onResolve({ filter: /^@site\// }, (args) =>
         b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind }),
       );
@@ -181,7 +190,8 @@ const oneReact = Symbol('docs-it one React');
 /** Where esbuild is told the bundle goes (see `outdir`). */
 const assetsDirOf = (packageRoot: string) => path.join(packageRoot, 'assets');
 
-function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
+/** esbuild's options for the browser bundle (exported for a test that watches the plugins' traffic). */
+export function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
   const { packageRoot, baseUrl, mode, clientConfig } = input;
   return {
     absWorkingDir: packageRoot,

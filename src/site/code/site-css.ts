@@ -144,7 +144,9 @@ export function cssImports(root: string): Plugin {
         return { path: file, namespace: cssNamespace };
       });
       // A package's stylesheet by a subpath its `exports` map to a CSS file (`import 'meilisearch-docsearch/css'`).
-      b.onResolve({ filter: /^(@[\w.-]+\/)?[\w.-]+\/[^.]/ }, (args) => {
+      // A package's name never starts with a dot: a relative import (`./x/y`, hundreds in React alone) is not
+      // sent here, where each would cost a round trip from esbuild's process and a resolution by Node's rules.
+      b.onResolve({ filter: /^(@[\w-][\w.-]*\/)?[\w-][\w.-]*\/[^.]/ }, (args) => {
         if (/^@(theme|theme-original|docusaurus|site)\//.test(args.path)) return undefined;
         if (!/^(import-statement|require-call|dynamic-import)$/.test(args.kind)) return undefined;
         let file: string;

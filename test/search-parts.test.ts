@@ -40,9 +40,18 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(file, before.replace(from, to));
 };
 
+const textFiles = () =>
+  new Map(
+    readdirSync(path.join(out, 'it/search/text')).map((name) => {
+      const file = path.join(out, 'it/search/text', name);
+      return [name, { ino: statSync(file).ino, text: readFileSync(file, 'utf8') }];
+    }),
+  );
+
 test('an edited page makes its own part again, and the search files are a cold build’s', async () => {
   await build();
   const before = partFiles();
+  const textsBefore = textFiles();
   assert.ok(before.size > 3, 'a part for each searchable page');
   edit(faq, 'Risposte brevi.', 'Risposte brevissime, con parole nuove: girasole.');
   await build();
@@ -54,6 +63,14 @@ test('an edited page makes its own part again, and the search files are a cold b
   // The other pages' parts were read back, not made and written again.
   for (const [name, mtime] of after) if (!added.includes(name)) assert.is(mtime, before.get(name), name);
   assert.match(readFileSync(path.join(out, 'it/search/records.json'), 'utf8'), 'girasole');
+  // The other pages' text files are the previous build's (linked: the same inode), the edited page's is new.
+  const edited = [...textFiles()].filter(([name, { ino, text }]) => {
+    if (text.includes('girasole')) return true;
+    assert.is(ino, textsBefore.get(name)?.ino, `${name} kept`);
+    return false;
+  });
+  assert.is(edited.length, 1);
+  assert.is.not(edited[0]![1].ino, textsBefore.get(edited[0]![0])?.ino);
   await assertSameSearchFiles();
 });
 

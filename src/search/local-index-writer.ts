@@ -25,6 +25,8 @@ import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from '
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
+/** Where it puts a file that depends on `key` alone (see `GroupWriter.keyed`), by path under the search folder. */
+export type KeyedFileSink = (file: string, key: string, contents: () => string) => Promise<void>;
 
 /** Numbers kept per document until the end, in one growing typed array. */
 class Column {
@@ -71,6 +73,7 @@ export class LocalIndexWriter {
     private readonly write: IndexFileSink,
     private readonly stemmer?: { file: string; stem: Stem },
     private readonly sizes: ShardSizes = defaultShardSizes,
+    private readonly sinks: { keyed?: KeyedFileSink | undefined } = {},
   ) {
     this.stop = [...words.stopWords];
     this.synonyms = words.synonyms;
@@ -108,7 +111,11 @@ export class LocalIndexWriter {
       this.index(fieldTerms, pageFields.length, s, this.sectionLengths);
       this.sectionCodes.push(code);
     }
-    await this.write(shardPaths.text(page), `${part.textHead},${from},${part.textTail}]`);
+    const text = () => `${part.textHead},${from},${part.textTail}]`;
+    // A page's text file is its part's and its first section's number: an earlier build's may be kept.
+    const { keyed } = this.sinks;
+    if (keyed && part.key) await keyed(shardPaths.text(page), `${part.key}.${from}`, text);
+    else await this.write(shardPaths.text(page), text());
   }
 
   /** Writes the term and postings shards, as each fills, then the entry. */

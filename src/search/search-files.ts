@@ -50,6 +50,8 @@ export interface SearchFileSink {
   file(path: string, contents: string): Promise<void>;
   /** Adds a piece at the end of a file (its first piece makes it). */
   append(path: string, piece: string): Promise<void>;
+  /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
+  keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
 
 /** `records.json` is appended in pieces of about this many characters. */
@@ -90,7 +92,10 @@ export async function writeSearchParts(
     const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
     stem = { file, source, stem: await loadStemmer(stemmer) };
   }
-  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes);
+  const keyed = sink.keyed?.bind(sink);
+  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes, {
+    keyed: keyed && ((file, key, contents) => keyed(`${dir}${file}`, key, contents)),
+  });
   let count = 0;
   let piece = '[';
   for await (const part of parts) {

@@ -90,4 +90,14 @@ test('a part cut short, or another page’s under its name, is made again', asyn
   await assertSameSearchFiles();
 });
 
+test('a first build into another output folder takes the parts the cache folder has', async () => {
+  await build();
+  const before = partFiles();
+  const otherOut = path.join(dir, 'other');
+  await buildSite({ packageRoot: repoRoot, config, out: otherOut });
+  assert.equal(partFiles(), before, 'no part made or written again');
+  const other = searchFiles(otherOut);
+  for (const [file, bytes] of searchFiles(out)) assert.ok(bytes.equals(other.get(file)!), file);
+});
+
 test.run();

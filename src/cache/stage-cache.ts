@@ -62,6 +62,8 @@ export interface Cache {
    */
   readonly searchParts: {
     get(key: string): unknown;
+    /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
+    has(key: string): boolean;
     set(key: string, value: unknown): void;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
@@ -127,6 +129,13 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const searchParts = jsonFileStore<unknown>(path.join(dir, 'search-pages'));
+  let searchPartKeys: Set<string> | undefined;
+  const searchPartKeysOf = () => {
+    searchPartKeys ??= new Set(
+      readdirOrNone(path.join(dir, 'search-pages')).map((name) => name.replace(/\.json$/, '')),
+    );
+    return searchPartKeys;
+  };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'));
   const countsOf = (name: StageName): StageStats => {
@@ -143,7 +152,11 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     keyOf,
     searchParts: {
       get: (key) => (reuse ? searchParts.get(key, key) : undefined),
-      set: (key, value) => searchParts.set(key, key, value),
+      has: (key) => reuse && searchPartKeysOf().has(key),
+      set: (key, value) => {
+        searchParts.set(key, key, value);
+        searchPartKeysOf().add(key);
+      },
       use: (key) => searchParts.use(key),
     },
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {

@@ -338,11 +338,13 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       keyed = undefined;
       async function* parts(): AsyncGenerator<PagePart> {
         if (!found) {
-          // No key pass before (a first build, `dev`): every page is read back anyway, its part made.
+          // No key pass before (a first build into the output folder, `dev`): every page is read back anyway; its
+          // part is taken when the cache folder has it (`dev` after a save), else made.
           for await (const [page] of searchPages()) {
             const key = partKeyOf(page);
             digest.update(key);
-            yield made(page, key);
+            const kept = stages.searchParts.has(key) ? stages.searchParts.get(key) : undefined;
+            yield isPagePart(kept, key) ? kept : made(page, key);
           }
           return;
         }

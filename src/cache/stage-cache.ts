@@ -56,6 +56,18 @@ export interface Cache {
   keyOf(name: StageName, input: unknown): string;
   /** Where transpiled modules are written to be imported. */
   readonly modules: ModuleFiles;
+  /**
+   * The search stage's part of each page (search/page-part.ts), one file each by a key the stage makes with
+   * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` nothing is read back.
+   */
+  readonly searchParts: {
+    get(key: string): unknown;
+    /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
+    has(key: string): boolean;
+    set(key: string, value: unknown): void;
+    /** Keeps an entry through `prune` without reading it. */
+    use(key: string): void;
+  };
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
@@ -87,6 +99,7 @@ const ownEntries = new Set([
   'bundle.json',
   'service-worker.json',
   'modules',
+  'search-pages',
   'outputs',
   'cli',
 ]);
@@ -115,6 +128,14 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     bundle: watchedFileStore(path.join(dir, 'bundle.json')),
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
+  const searchParts = jsonFileStore<unknown>(path.join(dir, 'search-pages'));
+  let searchPartKeys: Set<string> | undefined;
+  const searchPartKeysOf = () => {
+    searchPartKeys ??= new Set(
+      readdirOrNone(path.join(dir, 'search-pages')).map((name) => name.replace(/\.json$/, '')),
+    );
+    return searchPartKeys;
+  };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'));
   const countsOf = (name: StageName): StageStats => {
@@ -129,6 +150,15 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   return {
     modules,
     keyOf,
+    searchParts: {
+      get: (key) => (reuse ? searchParts.get(key, key) : undefined),
+      has: (key) => reuse && searchPartKeysOf().has(key),
+      set: (key, value) => {
+        searchParts.set(key, key, value);
+        searchPartKeysOf().add(key);
+      },
+      use: (key) => searchParts.use(key),
+    },
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;
       const counts = countsOf(name);
@@ -198,6 +228,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.prune();
       }
       modules.prune();
+      searchParts.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.
       for (const name of readdirOrNone(dir)) {
         if (!ownEntries.has(name) && !name.endsWith('.tmp'))

@@ -33,7 +33,7 @@ export function memoryStore<O>(): Store<O> {
  * only those a build asks for. One flat folder: creating a folder cost more here than writing ten files.
  * Reads are synchronous; entries are written by the file-writing thread (`Cache.flush` waits for them).
  */
-export function jsonFileStore<O>(dir: string): Store<O> {
+export function jsonFileStore<O>(dir: string): Store<O> & { use(key: string): void } {
   const used = new Set<string>();
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
   return {
@@ -52,6 +52,8 @@ export function jsonFileStore<O>(dir: string): Store<O> {
       // reported: a cache that cannot be written only makes the next build slower.
       backgroundWrites().writeLater(fileOf(key), JSON.stringify(value));
     },
+    /** Keeps an entry through `prune` without reading it (a run that found it still valid by its key alone). */
+    use: (key) => void used.add(key),
     prune() {
       // Folders are from the older layout with one folder per key prefix.
       for (const name of readdirOrNone(dir)) {

@@ -14,6 +14,11 @@ export interface GroupWriter {
   file(path: string, contents: string | Uint8Array): Promise<void>;
   /** Adds a piece at the end of a file of the group (its first piece makes it). */
   append(path: string, piece: string | Uint8Array): Promise<void>;
+  /**
+   * A file of the group that depends on `key` alone: the previous build's is kept (linked, nothing made) when it
+   * was made from the same key, else `contents` makes it.
+   */
+  keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
 
 /**

@@ -220,12 +220,16 @@ export class OutputFolder {
     const known = this.reuse.hasGroup(group.name) ? await group.key() : undefined;
     const previous = known === undefined ? undefined : this.reuse.reusableGroup(group.name, known);
     const files: string[] = [];
+    /** The files with a key of their own (`GroupWriter.keyed`); the others are made from the group's. */
+    const fileKeys = new Map<string, string>();
+    let kept = 0;
     let key: string;
     if (previous) {
       key = known!;
       for (const file of previous) {
         await this.link(file.file, file.path, file.written);
         files.push(file.file);
+        if (file.key !== key) fileKeys.set(file.file, file.key);
       }
     } else {
       const appended = new Map<string, Hash>();
@@ -238,13 +242,22 @@ export class OutputFolder {
           if (!appended.has(file)) files.push(file);
           await this.append(file, piece, appended);
         },
+        keyed: async (file, fileKey, contents) => {
+          const previousFile = this.reuse.reusable(file, fileKey);
+          if (previousFile) {
+            await this.link(file, previousFile.path, previousFile.written);
+            kept++;
+          } else await this.write(file, contents());
+          files.push(file);
+          fileKeys.set(file, fileKey);
+        },
       });
       // An appended file's revision is the hash of all its pieces.
       for (const [file, hash] of appended) this.written.get(file)!.revision = hash.digest('hex').slice(0, 32);
     }
-    for (const file of files) this.reuse.record(file, key, this.fileInfo(file)!);
+    for (const file of files) this.reuse.record(file, fileKeys.get(file) ?? key, this.fileInfo(file)!);
     this.reuse.recordGroup(group.name, key, files);
-    return previous ? { written: 0, reused: files.length } : { written: files.length, reused: 0 };
+    return previous ? { written: 0, reused: files.length } : { written: files.length - kept, reused: kept };
   }
 
   /** Copies files of the site into the build as they are. */

@@ -20,7 +20,10 @@ export interface OutputReuse {
   /** Whether the previous build has a group of that name (then its key is worth finding before making it). */
   hasGroup(group: string): boolean;
   /** The previous build's files of a group made together (the search files) when all can be kept. */
-  reusableGroup(group: string, key: string): { file: string; path: string; written: WrittenFile }[] | undefined;
+  reusableGroup(
+    group: string,
+    key: string,
+  ): { file: string; key: string; path: string; written: WrittenFile }[] | undefined;
   /** Notes that the files of a group were made together from `key`. */
   recordGroup(group: string, key: string, files: string[]): void;
   /** Saves what the build just swapped into place was made from (call after the swap). */
@@ -77,9 +80,13 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     reusableGroup(group, key) {
       const entry = previous.groups[group];
       if (!entry || entry.key !== key) return undefined;
-      const files = entry.files.map((file) => ({ file, found: reusable(file, key) }));
+      // A file of the group may have a key of its own (see `GroupWriter.keyed`).
+      const files = entry.files.map((file) => {
+        const fileKey = previous.files[file]?.key ?? key;
+        return { file, key: fileKey, found: reusable(file, fileKey) };
+      });
       if (files.some((f) => !f.found)) return undefined;
-      return files.map(({ file, found }) => ({ file, ...found! }));
+      return files.map(({ file, key: fileKey, found }) => ({ file, key: fileKey, ...found! }));
     },
     recordGroup(group, key, files) {
       next.groups[group] = { key, files };

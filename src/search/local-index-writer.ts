@@ -1,9 +1,10 @@
 /*
- * The local index made from a stream of pages (see local-index-format.ts for its files): each page's records are
- * indexed as the page comes and its text file written at once; what is kept until the end is what the shards
- * need of every document (its field lengths and codes, in typed arrays) and the posting lists (a byte pool,
- * postings-pool.ts). At the end the words are sorted and the term and postings shards written as each fills.
- * The files are those `buildLocalIndex` + `shardLocalIndex` make of the whole index at once (test/search-stream).
+ * The local index made from a stream of pages (see local-index-format.ts for its files): each page's part
+ * (page-part.ts: its documents' terms, its text) is indexed as the page comes and its text file written at once;
+ * what is kept until the end is what the shards need of every document (its field lengths and codes, in typed
+ * arrays) and the posting lists (a byte pool, postings-pool.ts). At the end the words are sorted and the term and
+ * postings shards written as each fills. The files are those `buildLocalIndex` + `shardLocalIndex` make of the
+ * whole index at once (test/search-stream).
  */
 import {
   encodeStemLength,
@@ -11,24 +12,21 @@ import {
   type LocalIndexEntry,
   localIndexVersion,
   maxShardBytes,
-  type PageDocument,
-  type PageText,
   pageCode,
   pageFields,
-  type SectionDocument,
-  sectionCode,
-  sectionFields,
   shardPaths,
   type TermShard,
 } from '../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../shared/search/stemmers';
-import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
+import { type FieldTerms, type PagePart, PagePartMaker } from './page-part';
 import { PostingsPool } from './postings-pool';
-import { pageWeightOfRecord, type SearchRecord } from './records';
+import type { SearchRecord } from './records';
 import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
+/** Where it puts a file that depends on `key` alone (see `GroupWriter.keyed`), by path under the search folder. */
+export type KeyedFileSink = (file: string, key: string, contents: () => string) => Promise<void>;
 
 /** Numbers kept per document until the end, in one growing typed array. */
 class Column {
@@ -44,32 +42,16 @@ class Column {
   }
 }
 
-const headingsOf = (r: SearchRecord) => {
-  const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
-  while (levels.length && levels[levels.length - 1] === null) levels.pop();
-  return levels;
-};
-
-/** How many distinct words the writer remembers with their terms (`LocalIndexWriter.wordTerms`). */
-const rememberedWords = 32 * 1024;
-
 export interface LocalIndexWords {
   stopWords: readonly string[];
   synonyms: string[][];
 }
 
 export class LocalIndexWriter {
-  private readonly indexTerm: (word: string) => string | null;
   private readonly stop: string[];
   private readonly weights: number[] = [];
   private readonly averages = fields.map(() => 0);
   private readonly terms = new Map<string, number>();
-  /**
-   * Each word as the pages write it, with its term's number (-1: a stop word): folding a word again for each of its
-   * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
-   * any site, and the rarer ones (numbers, names) would make it grow with the site.
-   */
-  private readonly wordTerms = new Map<string, number>();
   /** Per term and field, its list in the pool plus one (0: none). */
   private termLists = new Int32Array(1024 * fields.length);
   private readonly pool = new PostingsPool();
@@ -91,13 +73,15 @@ export class LocalIndexWriter {
     private readonly write: IndexFileSink,
     private readonly stemmer?: { file: string; stem: Stem },
     private readonly sizes: ShardSizes = defaultShardSizes,
+    private readonly sinks: { keyed?: KeyedFileSink | undefined } = {},
   ) {
     this.stop = [...words.stopWords];
     this.synonyms = words.synonyms;
-    this.indexTerm = termIndexer(this.stop);
   }
 
   private readonly synonyms: string[][];
+  /** Makes the parts of pages given by their records (`addPage`). */
+  private maker: PagePartMaker | undefined;
 
   /** Documents and files held so far (what the stream keeps grows with these, nothing else). */
   held(): { pages: number; sections: number; terms: number; poolBytes: number } {
@@ -106,63 +90,32 @@ export class LocalIndexWriter {
 
   /** Indexes one page, given its records (in order, as `extractSearchRecords` makes them), and writes its text. */
   async addPage(records: readonly SearchRecord[]): Promise<void> {
-    const first = records[0];
-    if (!first) return;
+    if (records.length === 0) return;
+    this.maker ??= new PagePartMaker(this.stop);
+    await this.addPart(this.maker.partOfRecords(records));
+  }
+
+  /** Indexes one page from its part (see page-part.ts), and writes its text. */
+  async addPart(part: PagePart): Promise<void> {
     const page = this.pages++;
-    const weight = pageWeightOfRecord(first);
-    let weightIndex = this.weights.indexOf(weight);
-    if (weightIndex < 0) weightIndex = this.weights.push(weight) - 1;
-    const pageDocument: PageDocument = {
-      k: first.hierarchy_lvl0,
-      t: first.hierarchy_lvl1,
-      m: first.keywords ?? '',
-      d: first.description ?? '',
-    };
+    let weightIndex = this.weights.indexOf(part.weight);
+    if (weightIndex < 0) weightIndex = this.weights.push(part.weight) - 1;
     this.pageWeights.push(weightIndex);
-    this.pageCodes.push(this.wordCount(first.hierarchy_lvl1));
-    this.urls.push(first.url);
+    this.pageCodes.push(part.titleWords);
+    this.urls.push(part.url);
     const from = this.sections;
-    const sections: { anchor: string; headings: (string | null)[]; doc: SectionDocument; blocks: string[] }[] = [];
-    for (const r of records) {
-      if (r.type !== 'content' || sections.length === 0) {
-        const headings = headingsOf(r);
-        const present = headings.filter((h): h is string => h !== null);
-        // A text block before any heading of its page belongs to the page's top (no heading of its own).
-        const own = r.type === 'content' || r.type === 'lvl1' ? '' : (present.pop() ?? '');
-        sections.push({ anchor: r.anchor ?? '', headings, doc: { h: own, p: present.join(' '), c: '' }, blocks: [] });
-      }
-      if (r.content !== null) {
-        const section = sections[sections.length - 1]!;
-        section.doc.c = section.doc.c ? `${section.doc.c}\n${r.content}` : r.content;
-        section.blocks.push(r.content);
-      }
-    }
-    this.index(pageDocument, pageFields, 0, page, this.pageLengths);
-    sections.forEach(({ anchor, headings, doc }, i) => {
+    this.index(part.page, 0, page, this.pageLengths);
+    for (const [code, fieldTerms] of part.sections) {
       const s = this.sections++;
       this.pageOf.push(page);
-      this.index(doc, sectionFields, pageFields.length, s, this.sectionLengths);
-      const heading = headings[headings.length - 1] ?? '';
-      const words = this.wordCount(heading);
-      const rest = sectionCode.encode({
-        weight: 0,
-        weights: 1,
-        top: i === 0,
-        noAnchor: !anchor,
-        depth: headings.length,
-        words,
-        parts: Math.max(0, this.partCount(heading) - words),
-      });
-      this.sectionCodes.push(rest);
-    });
-    const text: PageText = [
-      first.url,
-      first.hierarchy_lvl0,
-      first.hierarchy_lvl1,
-      from,
-      sections.map(({ anchor, headings, blocks }) => [anchor, headings, blocks]),
-    ];
-    await this.write(shardPaths.text(page), JSON.stringify(text));
+      this.index(fieldTerms, pageFields.length, s, this.sectionLengths);
+      this.sectionCodes.push(code);
+    }
+    const text = () => `${part.textHead},${from},${part.textTail}]`;
+    // A page's text file is its part's and its first section's number: an earlier build's may be kept.
+    const { keyed } = this.sinks;
+    if (keyed && part.key) await keyed(shardPaths.text(page), `${part.key}.${from}`, text);
+    else await this.write(shardPaths.text(page), text());
   }
 
   /** Writes the term and postings shards, as each fills, then the entry. */
@@ -244,39 +197,22 @@ export class LocalIndexWriter {
   }
 
   /** Adds a document's fields to the postings, as MiniSearch counts them (field length = distinct words). */
-  private index<F extends string>(
-    doc: Record<F, string>,
-    names: readonly F[],
-    offset: number,
-    id: number,
-    lengths: Column,
-  ): void {
-    names.forEach((name, i) => {
+  private index(fieldTerms: readonly FieldTerms[], offset: number, id: number, lengths: Column): void {
+    fieldTerms.forEach(([length, terms, counts], i) => {
       const f = offset + i;
-      const found = tokenize(doc[name]);
-      const length = new Set(found).size;
       lengths.push(length);
       // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
       this.averages[f] = (this.averages[f]! * id + length) / (id + 1);
-      for (const word of found) {
-        let t = this.wordTerms.get(word);
-        if (t === undefined) {
-          t = this.termOf(word);
-          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
-          if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), t);
-        }
-        if (t < 0) continue;
-        const at = t * fields.length + f;
+      terms.forEach((term, j) => {
+        const at = this.termOf(term) * fields.length + f;
         if (!this.termLists[at]) this.termLists[at] = this.pool.create() + 1;
-        this.pool.add(this.termLists[at]! - 1, id);
-      }
+        this.pool.add(this.termLists[at]! - 1, id, counts[j]!);
+      });
     });
   }
 
-  /** A word's term number (a new term gets the next), or -1 for a stop word. */
-  private termOf(word: string): number {
-    const term = this.indexTerm(word);
-    if (!term) return -1;
+  /** A term's number (a new term gets the next). */
+  private termOf(term: string): number {
     let t = this.terms.get(term);
     if (t === undefined) {
       t = this.terms.size;
@@ -288,24 +224,6 @@ export class LocalIndexWriter {
       }
     }
     return t;
-  }
-
-  /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */
-  private wordCount(text: string): number {
-    return new Set(wholeWords(text).map(this.indexTerm).filter(Boolean)).size;
-  }
-
-  /** The searchable words of a text with its identifiers cut into their parts. */
-  private partCount(text: string): number {
-    return new Set(
-      wholeWords(text)
-        .flatMap((word) => {
-          const parts = identifierParts(word);
-          return parts.length ? parts : [word];
-        })
-        .map(this.indexTerm)
-        .filter(Boolean),
-    ).size;
   }
 
   /** Only a single word can make a shard this large (they are cut smaller): say which and where it is. */

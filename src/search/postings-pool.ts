@@ -50,19 +50,19 @@ export class PostingsPool {
     return list;
   }
 
-  /** One occurrence of the list's word in `doc` (documents come in increasing order). */
-  add(list: number, doc: number): void {
+  /** `count` occurrences (default one) of the list's word in `doc` (documents come in increasing order). */
+  add(list: number, doc: number, count = 1): void {
     const at = list * PostingsPool.stride;
     const s = this.state.values;
-    s[at + 6]!++;
+    s[at + 6]! += count;
     if (s[at + 4] === doc) {
-      s[at + 5]!++;
+      s[at + 5]! += count;
       return;
     }
     if (s[at + 4] !== -1) this.writeNumber(list, s[at + 5]!);
     this.writeNumber(list, doc - s[at + 4]!);
     s[at + 4] = doc;
-    s[at + 5] = 1;
+    s[at + 5] = count;
   }
 
   /** Occurrences of the word in the list's documents (tf summed). */

@@ -1,7 +1,8 @@
 import { hash as oneShotHash } from 'node:crypto';
 import { searchDirOf } from '../shared/urls';
 import { LocalIndexWriter } from './local-index-writer';
-import { pageRecords, type RecordOptions, type SearchPage } from './records';
+import { type PagePart, PagePartMaker } from './page-part';
+import type { RecordOptions, SearchPage } from './records';
 import type { SearchWords } from './search-words';
 import type { ShardSizes } from './shard-packer';
 import { loadStemmer, stemmerSource } from './stemmer';
@@ -49,6 +50,8 @@ export interface SearchFileSink {
   file(path: string, contents: string): Promise<void>;
   /** Adds a piece at the end of a file (its first piece makes it). */
   append(path: string, piece: string): Promise<void>;
+  /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
+  keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
 
 /** `records.json` is appended in pieces of about this many characters. */
@@ -66,6 +69,20 @@ export async function writeSearchFiles(
   sink: SearchFileSink,
   sizes?: ShardSizes,
 ): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
+  const maker = new PagePartMaker(input.words.stopWords);
+  async function* parts() {
+    for await (const page of pages) yield maker.partOf(page, input.options);
+  }
+  return writeSearchParts(parts(), input, sink, sizes);
+}
+
+/** `writeSearchFiles` from the pages' parts (page-part.ts), each made or kept from an earlier build. */
+export async function writeSearchParts(
+  parts: AsyncIterable<PagePart> | Iterable<PagePart>,
+  input: Omit<SearchInput, 'pages'>,
+  sink: SearchFileSink,
+  sizes?: ShardSizes,
+): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
   const dir = searchDirOf(input.options.baseUrl);
   const recordsFile = recordsFileOf(input.options.baseUrl);
   const { stemmer } = input.words;
@@ -75,17 +92,20 @@ export async function writeSearchFiles(
     const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
     stem = { file, source, stem: await loadStemmer(stemmer) };
   }
-  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes);
+  const keyed = sink.keyed?.bind(sink);
+  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes, {
+    keyed: keyed && ((file, key, contents) => keyed(`${dir}${file}`, key, contents)),
+  });
   let count = 0;
   let piece = '[';
-  for await (const page of pages) {
-    const records = pageRecords(page, input.options);
-    for (const record of records) piece += (count++ > 0 ? ',' : '') + JSON.stringify(record);
+  for await (const part of parts) {
+    piece += (count > 0 ? ',' : '') + part.records;
+    count += part.recordCount;
     if (piece.length >= recordPieceChars) {
       await sink.append(recordsFile, piece);
       piece = '';
     }
-    await index.addPage(records);
+    await index.addPart(part);
   }
   await sink.append(recordsFile, `${piece}]`);
   await index.end();

@@ -33,6 +33,10 @@ export function createStages(cache: Cache, compiler: Compiler) {
      * searchable pages in order (the search stage streams them).
      */
     searchKey: (input: Omit<SearchInput, 'pages'> & { pages: string }) => cache.keyOf('search', input),
+    /** The key of the search settings that every page's search part is made with (see `searchParts`). */
+    searchPartsKey: (input: Omit<SearchInput, 'pages'>) => cache.keyOf('search', { parts: input }),
+    /** Each page's search part kept across builds, by a key of the page and `searchPartsKey` (search/page-part.ts). */
+    searchParts: cache.searchParts,
   };
 }
 

@@ -3,7 +3,7 @@
  * from, the link check accepts links to and the service worker precaches. A new kind of file is one more
  * `SiteFileKind`; nothing else lists files.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { currentLocaleOf } from '../../config/site-schema';
@@ -15,8 +15,9 @@ import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import { sidebarParts } from '../../render/sidebar-parts';
+import { isPagePart, type PagePart, PagePartMaker } from '../../search/page-part';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
-import { memorySink, type SearchInput, writeSearchFiles } from '../../search/search-files';
+import { memorySink, type SearchInput, writeSearchParts } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
 import { translatorOf } from '../../shared/i18n/interface-text';
 import {
@@ -277,36 +278,89 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     };
     return searchHead;
   };
-  /**
-   * The searchable pages, one at a time, read back from the cache's files (a build keeps no compiled page), each
-   * added to `digest`: the search files' key is a digest of the pages as they come, so no list of them is made.
-   */
-  async function* searchPages(digest: Hash): AsyncGenerator<SearchPage> {
-    const { options } = searchHeadOf();
-    for (const route of model.routes) {
-      const { page } = await site.routePage(route.path);
-      const file = route.file;
-      const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
-      const searchPage = searchPageOf(page, blocks, options);
-      if (!searchPage) continue;
-      // Strings, numbers, null and arrays of them (typed so): JSON shows all of it, in one hash of the stream.
-      digest.update(JSON.stringify(searchPage));
-      yield searchPage;
+  /** A route as search sees it, read back from the cache's files (a build keeps no compiled page). */
+  const searchPageAt = async (route: (typeof model.routes)[number]) => {
+    const { page } = await site.routePage(route.path);
+    const file = route.file;
+    const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
+    return searchPageOf(page, blocks, searchHeadOf().options);
+  };
+  /** The searchable pages, one at a time, each with its route's place in the model. */
+  async function* searchPages(): AsyncGenerator<[SearchPage, number]> {
+    for (let i = 0; i < model.routes.length; i++) {
+      const searchPage = await searchPageAt(model.routes[i]!);
+      if (searchPage) yield [searchPage, i];
     }
   }
+  let partsKey: string | undefined;
+  /**
+   * The key of a page's search part: the search settings' and the page's. A `SearchPage` is strings, numbers, null
+   * and arrays of them (typed so): JSON shows all of it.
+   */
+  const partKeyOf = (page: SearchPage) => {
+    partsKey ??= stages.searchPartsKey(searchHeadOf());
+    return oneShotHash('sha256', `${partsKey}\0${JSON.stringify(page)}`, 'base64url').slice(0, 32);
+  };
+  /** The search files' key: the settings, and a digest of every searchable page's part key in order. */
   const searchKeyOf = (digest: Hash) => stages.searchKey({ ...searchHeadOf(), pages: digest.digest('base64url') });
+  /**
+   * What the key pass found (each page's part key and route), so that making the files after it reads back only
+   * the pages whose part the cache folder lacks.
+   */
+  let keyed: [key: string, route: number][] | undefined;
   const searchDir = searchDirOf(siteConfig.baseUrl);
   const search: SiteFileGroup = {
     name: 'search',
     dir: searchDir,
     async key() {
       const digest = createHash('sha256');
-      for await (const _ of searchPages(digest));
+      const found: [string, number][] = [];
+      for await (const [page, route] of searchPages()) {
+        const key = partKeyOf(page);
+        digest.update(key);
+        found.push([key, route]);
+        // Unchanged search files keep the parts too (the files are kept without them being read).
+        stages.searchParts.use(key);
+      }
+      keyed = found;
       return searchKeyOf(digest);
     },
     async make(out) {
       const digest = createHash('sha256');
-      await writeSearchFiles(searchPages(digest), searchHeadOf(), out);
+      const { options, words } = searchHeadOf();
+      const maker = new PagePartMaker(words.stopWords);
+      const made = (page: SearchPage, key: string) => {
+        const part = maker.partOf(page, options, key);
+        stages.searchParts.set(key, part);
+        return part;
+      };
+      const found = keyed;
+      keyed = undefined;
+      async function* parts(): AsyncGenerator<PagePart> {
+        if (!found) {
+          // No key pass before (a first build into the output folder, `dev`): every page is read back anyway; its
+          // part is taken when the cache folder has it (`dev` after a save), else made.
+          for await (const [page] of searchPages()) {
+            const key = partKeyOf(page);
+            digest.update(key);
+            const kept = stages.searchParts.has(key) ? stages.searchParts.get(key) : undefined;
+            yield isPagePart(kept, key) ? kept : made(page, key);
+          }
+          return;
+        }
+        for (const [key, route] of found) {
+          digest.update(key);
+          const kept = stages.searchParts.get(key);
+          if (isPagePart(kept, key)) {
+            yield kept;
+            continue;
+          }
+          const page = await searchPageAt(model.routes[route]!);
+          if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
+          yield made(page, key);
+        }
+      }
+      await writeSearchParts(parts(), searchHeadOf(), out);
       return searchKeyOf(digest);
     },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
@@ -349,7 +403,12 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   return {
     pages,
     search,
-    searchSource: { head: searchHeadOf, pages: () => searchPages(createHash('sha256')) },
+    searchSource: {
+      head: searchHeadOf,
+      async *pages() {
+        for await (const [page] of searchPages()) yield page;
+      },
+    },
     extras,
     assets: bundleFiles,
     copies,

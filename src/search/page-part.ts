@@ -1,0 +1,195 @@
+/*
+ * What the search files take from one page, made from that page alone: its records as `records.json` writes
+ * them, its text file around its first section's number, and each of its documents' fields as the index counts
+ * them (distinct words, and each term with its occurrences). The index is assembled from these in page order
+ * (local-index-writer.ts); a build keeps them in the cache folder by a key of the page and the site's search
+ * settings, so that an edit makes again only the edited page's part.
+ */
+import { pageFields, type SectionDocument, sectionCode, sectionFields } from '../shared/search/local-index-format';
+import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
+import { pageRecords, pageWeightOfRecord, type RecordOptions, type SearchPage, type SearchRecord } from './records';
+
+/** A field of a document: how many distinct words it has, and each of its terms with how often it occurs. */
+export type FieldTerms = [length: number, terms: string[], counts: number[]];
+
+export interface PagePart {
+  /** What the part was made from (`pagePartKey`): a part read back under another key is not this page's. */
+  key: string;
+  url: string;
+  /** See `pageWeightOf`. */
+  weight: number;
+  /** Its records, each as `JSON.stringify` makes it, joined by commas; and how many. */
+  records: string;
+  recordCount: number;
+  /** Its text file (`PageText`) is `${textHead},${first section's number},${textTail}]`. */
+  textHead: string;
+  textTail: string;
+  /** Distinct terms of its title, counting an identifier as one word (its page code without the weight). */
+  titleWords: number;
+  /** Its page document's fields (`pageFields`). */
+  page: FieldTerms[];
+  /** Per section, its code without its page's weight and its fields (`sectionFields`). */
+  sections: [code: number, fields: FieldTerms[]][];
+}
+
+const headingsOf = (r: SearchRecord) => {
+  const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
+  while (levels.length && levels[levels.length - 1] === null) levels.pop();
+  return levels;
+};
+
+/** How many distinct words the maker remembers with their terms (`PagePartMaker.wordTerms`). */
+const rememberedWords = 32 * 1024;
+
+/** Makes the parts of a site's pages with its stop words (one maker per build: it remembers words' terms). */
+export class PagePartMaker {
+  private readonly indexTerm: (word: string) => string | null;
+  /**
+   * Each word as the pages write it, with its term (null: a stop word): folding a word again for each of its
+   * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
+   * any site, and the rarer ones (numbers, names) would make it grow with the site.
+   */
+  private readonly wordTerms = new Map<string, string | null>();
+
+  constructor(stopWords: readonly string[]) {
+    this.indexTerm = termIndexer(stopWords);
+  }
+
+  /** The part of a page (`key`: what it is made from, see `PagePart.key`). */
+  partOf(page: SearchPage, options: RecordOptions, key = ''): PagePart {
+    return this.partOfRecords(pageRecords(page, options), key);
+  }
+
+  /** The part of a page given its records (in order, as `pageRecords` makes them; at least its title's). */
+  partOfRecords(records: readonly SearchRecord[], key = ''): PagePart {
+    const first = records[0];
+    if (!first) throw new Error('search: a page has no records');
+    const sections: { anchor: string; headings: (string | null)[]; doc: SectionDocument; blocks: string[] }[] = [];
+    for (const r of records) {
+      if (r.type !== 'content' || sections.length === 0) {
+        const headings = headingsOf(r);
+        const present = headings.filter((h): h is string => h !== null);
+        // A text block before any heading of its page belongs to the page's top (no heading of its own).
+        const own = r.type === 'content' || r.type === 'lvl1' ? '' : (present.pop() ?? '');
+        sections.push({ anchor: r.anchor ?? '', headings, doc: { h: own, p: present.join(' '), c: '' }, blocks: [] });
+      }
+      if (r.content !== null) {
+        const section = sections[sections.length - 1]!;
+        section.doc.c = section.doc.c ? `${section.doc.c}\n${r.content}` : r.content;
+        section.blocks.push(r.content);
+      }
+    }
+    const pageDocument = {
+      k: first.hierarchy_lvl0,
+      t: first.hierarchy_lvl1,
+      m: first.keywords ?? '',
+      d: first.description ?? '',
+    };
+    // The text file's first three items; its fourth, the first section's number, is known only in the site.
+    const head = JSON.stringify([first.url, first.hierarchy_lvl0, first.hierarchy_lvl1]);
+    return {
+      key,
+      url: first.url,
+      weight: pageWeightOfRecord(first),
+      records: records.map((record) => JSON.stringify(record)).join(','),
+      recordCount: records.length,
+      textHead: head.slice(0, -1),
+      textTail: JSON.stringify(sections.map(({ anchor, headings, blocks }) => [anchor, headings, blocks])),
+      titleWords: this.wordCount(first.hierarchy_lvl1),
+      page: pageFields.map((name) => this.fieldTerms(pageDocument[name])),
+      sections: sections.map(({ anchor, headings, doc }, i) => {
+        const heading = headings[headings.length - 1] ?? '';
+        const words = this.wordCount(heading);
+        const code = sectionCode.encode({
+          weight: 0,
+          weights: 1,
+          top: i === 0,
+          noAnchor: !anchor,
+          depth: headings.length,
+          words,
+          parts: Math.max(0, this.partCount(heading) - words),
+        });
+        return [code, sectionFields.map((name) => this.fieldTerms(doc[name]))];
+      }),
+    };
+  }
+
+  /** A field as MiniSearch counts it: its length is its distinct words, stop words included. */
+  private fieldTerms(text: string): FieldTerms {
+    const found = tokenize(text);
+    const counts = new Map<string, number>();
+    for (const word of found) {
+      let term = this.wordTerms.get(word);
+      if (term === undefined) {
+        term = this.indexTerm(word);
+        // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
+        if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), term);
+      }
+      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    return [new Set(found).size, [...counts.keys()], [...counts.values()]];
+  }
+
+  /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */
+  private wordCount(text: string): number {
+    return new Set(wholeWords(text).map(this.indexTerm).filter(Boolean)).size;
+  }
+
+  /** The searchable words of a text with its identifiers cut into their parts. */
+  private partCount(text: string): number {
+    return new Set(
+      wholeWords(text)
+        .flatMap((word) => {
+          const parts = identifierParts(word);
+          return parts.length ? parts : [word];
+        })
+        .map(this.indexTerm)
+        .filter(Boolean),
+    ).size;
+  }
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+const isFieldTerms = (value: unknown) => {
+  if (!Array.isArray(value) || value.length !== 3) return false;
+  const [length, terms, counts] = value as unknown[];
+  return (
+    isCount(length) &&
+    Array.isArray(terms) &&
+    Array.isArray(counts) &&
+    terms.length === counts.length &&
+    terms.every((term) => typeof term === 'string' && term !== '') &&
+    counts.every((count) => isCount(count) && count > 0)
+  );
+};
+
+const isFields = (value: unknown, names: readonly string[]) =>
+  Array.isArray(value) && value.length === names.length && value.every(isFieldTerms);
+
+/**
+ * Whether a value read back from the cache folder is a part made under `key`: an entry cut short, written by
+ * other code or under another name is a miss, never part of an index.
+ */
+export function isPagePart(value: unknown, key: string): value is PagePart {
+  if (typeof value !== 'object' || value === null) return false;
+  const part = value as Record<keyof PagePart, unknown>;
+  return (
+    part.key === key &&
+    typeof part.url === 'string' &&
+    typeof part.weight === 'number' &&
+    typeof part.records === 'string' &&
+    isCount(part.recordCount) &&
+    part.recordCount > 0 &&
+    typeof part.textHead === 'string' &&
+    typeof part.textTail === 'string' &&
+    isCount(part.titleWords) &&
+    isFields(part.page, pageFields) &&
+    Array.isArray(part.sections) &&
+    part.sections.length > 0 &&
+    part.sections.every(
+      (section) =>
+        Array.isArray(section) && section.length === 2 && isCount(section[0]) && isFields(section[1], sectionFields),
+    )
+  );
+}

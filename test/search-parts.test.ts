@@ -1,0 +1,103 @@
+/*
+ * Each page's search part kept across builds (src/search/page-part.ts, the cache folder's `search-pages`): an edit
+ * makes again only the edited page's part, the files are those a cold build makes of the edited site, and an entry
+ * of the folder that is cut short or is another page's is a miss, never part of the index.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
+import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic');
+const out = path.join(dir, 'build');
+const coldOut = path.join(dir, 'cold');
+const config = path.join(dir, 'site.config.ts');
+const parts = path.join(dir, 'node_modules/.cache/docs-it/search-pages');
+const faq = path.join(dir, 'content/docs/guides/faq.md');
+const readme = path.join(dir, 'content/docs/guides/readme.md');
+
+test.after(() => removeDir(dir));
+
+const build = () => buildSite({ packageRoot: repoRoot, config, out });
+/** A build of the site as it is, with nothing reused: what every other build's search files must equal. */
+const coldBuild = () => buildSite({ packageRoot: repoRoot, config, out: coldOut, noCache: true });
+const partFiles = () => new Map(readdirSync(parts).map((name) => [name, statSync(path.join(parts, name)).mtimeMs]));
+const searchFiles = (root: string) => filesOf(path.join(root, 'it/search'));
+
+const assertSameSearchFiles = async () => {
+  await coldBuild();
+  const warm = searchFiles(out);
+  const cold = searchFiles(coldOut);
+  assert.equal([...warm.keys()].sort(), [...cold.keys()].sort());
+  for (const [file, bytes] of cold) assert.ok(bytes.equals(warm.get(file)!), `${file} differs from a cold build's`);
+};
+
+const edit = (file: string, from: string, to: string) => {
+  const before = readFileSync(file, 'utf8');
+  assert.ok(before.includes(from), `${file} says "${from}"`);
+  writeFileSync(file, before.replace(from, to));
+};
+
+const textFiles = () =>
+  new Map(
+    readdirSync(path.join(out, 'it/search/text')).map((name) => {
+      const file = path.join(out, 'it/search/text', name);
+      return [name, { ino: statSync(file).ino, text: readFileSync(file, 'utf8') }];
+    }),
+  );
+
+test('an edited page makes its own part again, and the search files are a cold build’s', async () => {
+  await build();
+  const before = partFiles();
+  const textsBefore = textFiles();
+  assert.ok(before.size > 3, 'a part for each searchable page');
+  edit(faq, 'Risposte brevi.', 'Risposte brevissime, con parole nuove: girasole.');
+  await build();
+  const after = partFiles();
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  const gone = [...before.keys()].filter((name) => !after.has(name));
+  assert.is(added.length, 1, 'one new part: the edited page’s');
+  assert.is(gone.length, 1, 'the edited page’s old part is pruned');
+  // The other pages' parts were read back, not made and written again.
+  for (const [name, mtime] of after) if (!added.includes(name)) assert.is(mtime, before.get(name), name);
+  assert.match(readFileSync(path.join(out, 'it/search/records.json'), 'utf8'), 'girasole');
+  // The other pages' text files are the previous build's (linked: the same inode), the edited page's is new.
+  const edited = [...textFiles()].filter(([name, { ino, text }]) => {
+    if (text.includes('girasole')) return true;
+    assert.is(ino, textsBefore.get(name)?.ino, `${name} kept`);
+    return false;
+  });
+  assert.is(edited.length, 1);
+  assert.is.not(edited[0]![1].ino, textsBefore.get(edited[0]![0])?.ino);
+  await assertSameSearchFiles();
+});
+
+test('a part cut short, or another page’s under its name, is made again', async () => {
+  await build();
+  const names = [...partFiles().keys()].sort();
+  const [cut, foreign, other] = names.map((name) => path.join(parts, name));
+  // Cut short, as by a killed run; and a valid part of another page written where this one's should be.
+  writeFileSync(cut!, readFileSync(cut!, 'utf8').slice(0, 40));
+  writeFileSync(foreign!, readFileSync(other!));
+  edit(readme, 'Benvenuto nelle guide.', 'Benvenuto nelle guide di prova.');
+  await build();
+  for (const file of [cut!, foreign!]) {
+    const part = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
+    assert.is(`${part.key}.json`, path.basename(file), 'made again under its own key');
+  }
+  await assertSameSearchFiles();
+});
+
+test('a first build into another output folder takes the parts the cache folder has', async () => {
+  await build();
+  const before = partFiles();
+  const otherOut = path.join(dir, 'other');
+  await buildSite({ packageRoot: repoRoot, config, out: otherOut });
+  assert.equal(partFiles(), before, 'no part made or written again');
+  const other = searchFiles(otherOut);
+  for (const [file, bytes] of searchFiles(out)) assert.ok(bytes.equals(other.get(file)!), file);
+});
+
+test.run();

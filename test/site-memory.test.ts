@@ -84,4 +84,34 @@ test("a build keeps a small site's pages (reading them back costs time) and lets
   assert.not.ok(keepsEveryPage(10_000), 'a site of 10,000 pages');
 });
 
+test("a route's HTML and page data ask for its render key once: its page's HTML is digested once", async () => {
+  const options = { packageRoot: repoRoot, config, noCache: true };
+  const run = await startRun(options, 'build');
+  try {
+    const resolved = await loadConfig(options, run.cache.modules);
+    const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, {
+      keepPages: false,
+    });
+    await site.compileAll();
+    await run.cache.flush();
+    const asked: string[] = [];
+    const stages = {
+      ...run.stages,
+      renderKey: (input: Parameters<typeof run.stages.renderKey>[0]) => {
+        asked.push(input.page.props.path);
+        return run.stages.renderKey(input);
+      },
+    };
+    const bundle = { css: ['/a.css'], js: ['/a.js'], files: [], onDemand: new Set<string>() };
+    const files = siteFiles(site, stages, { bundle });
+    const keys = new Map<string, string>();
+    for (const file of files.pages) if (file.key) keys.set(file.path, await file.key());
+    assert.equal(asked.length, site.model.routes.length);
+    assert.equal(new Set(asked).size, asked.length);
+    // Both files of a route have the route's key, and different routes different keys.
+    assert.equal(new Set(keys.values()).size, site.model.routes.length);
+  } finally {
+    run.end();
+  }
+});
 test.run();

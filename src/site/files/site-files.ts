@@ -224,7 +224,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
-    const key = async () => stages.renderKey(await renderInputOf(route.path));
+    // The route's HTML and page data share one key: its render input (the page's HTML with it) is digested once.
+    let routeKey: Promise<string> | undefined;
+    const key = () => (routeKey ??= renderInputOf(route.path).then(stages.renderKey));
     const source = route.file ? { source: route.file } : {};
     return [
       {

@@ -4,6 +4,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
+import { withinHangGuard } from './browser';
 
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 800 };
@@ -51,9 +52,36 @@ export async function openReader(
   };
 }
 
-/** The app has hydrated the page and run its effects (it marks <html> then). */
-export function hydrated(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+/**
+ * The app has hydrated the page and run its effects (it marks <html> then). The page tells when the mark comes (a
+ * MutationObserver) rather than being asked on every animation frame: such a poll keeps the renderer drawing frames
+ * for as long as the load takes, which on a loaded machine costs more than the load.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  for (;;) {
+    try {
+      await withinHangGuard(
+        page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const root = document.documentElement;
+              if (root.classList.contains('hydrated')) return resolve();
+              const observer = new MutationObserver(() => {
+                if (!root.classList.contains('hydrated')) return;
+                observer.disconnect();
+                resolve();
+              });
+              observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+            }),
+        ),
+        `${page.url()} never hydrated`,
+      );
+      return;
+    } catch (error) {
+      // The document was replaced while waiting (a reload or a redirect still under way): wait on the new one.
+      if (!(error instanceof Error) || !/Execution context was destroyed/.test(error.message)) throw error;
+    }
+  }
 }
 
 /**

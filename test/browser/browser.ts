@@ -27,25 +27,6 @@ export function browserPath(): string {
  */
 export const browserHangGuardMs = 120_000;
 
-/**
- * `work`, or an error naming `what` once it has taken the hang guard: for the waits that have no timeout of their
- * own (`page.evaluate` of a promise).
- */
-export async function withinHangGuard<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: nothing after ${browserHangGuardMs / 1000} s`)),
-      browserHangGuardMs,
-    );
-  });
-  try {
-    return await Promise.race([work, hang]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The browser, started the way this workplace allows (no network beyond loopback, no sandbox as root). */
 export async function launchChromium(): Promise<Browser> {
   const browser = await launchBare();

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { releaseChromium, sharedChromium } from './browser';
 import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
+import { hydrated } from './reader';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -43,16 +44,16 @@ async function open(
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   await page.goto(site.origin + path);
   // Hydrated and its effects run (the app marks <html> then).
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   return { page, messages };
 }
 
-const hydrated = (page: Page) => page.evaluate(() => document.querySelector('.route-announcer') !== null);
+const hasRouteAnnouncer = (page: Page) => page.evaluate(() => document.querySelector('.route-announcer') !== null);
 
 test('hydrates a doc page, a blog post, the home page and the 404 page without console errors', async () => {
   for (const path of [doc, '/it/blog/2023/06/14/tauri-1-4', '/it/', '/it/pagina-inesistente']) {
     const { page, messages } = await open(path);
-    assert.ok(await hydrated(page), path);
+    assert.ok(await hasRouteAnnouncer(page), path);
     // This sandbox has no network: external author avatars fail to resolve, which says nothing about the app.
     const offline = messages.filter((m) => !m.includes('ERR_NAME_NOT_RESOLVED'));
     const expected = path === '/it/pagina-inesistente' ? offline.filter((m) => !m.includes('404')) : offline;
@@ -139,7 +140,7 @@ test('page data of links that scroll into view is prefetched when the browser is
   const context = await browser.newContext({ viewport: desktop });
   const page = await context.newPage();
   await page.goto(site.origin + doc);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   const next = await page.locator('.pagination-next').getAttribute('href');
   const fetched = (pathname: string) => page.waitForRequest((r) => new URL(r.url()).pathname === pathname);
   const prefetched = fetched(`${next}/page-data.json`);
@@ -231,7 +232,7 @@ test('the wrong base URL shows the banner until the app hydrates', async () => {
   assert.match(await banner.innerText(), '/it/');
   await page.unroute('**/assets/app.*.js');
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+  await hydrated(page);
   assert.is(await banner.count(), 0);
   await context.close();
 });
@@ -279,7 +280,7 @@ test('the announcement bar closes, stays closed, and comes back when its id chan
     assert.not.ok(await bar.isVisible());
     await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'un-altro-annuncio'));
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+    await hydrated(page);
     assert.ok(await bar.isVisible());
     assert.match(await page.locator('.translation-bar').innerText(), 'tradotta dalla comunità');
     await page.context().close();
@@ -386,7 +387,7 @@ test('the preferred docs version is stored, and a stored version that no longer 
   await page.goto(`${site.origin}/it/blog`);
   await page.evaluate(() => localStorage.setItem('docs-preferred-version-default', 'v0-scomparsa'));
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('.route-announcer') !== null);
+  await hydrated(page);
   assert.is(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), null);
   await page.context().close();
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFixture } from '../helpers';
+import { hydrated } from './reader';
 import { openFixtureSite } from './site-server';
 
 // The Docusaurus-dialect fixture site as a reader uses it: the site's own components work in the browser.
@@ -20,7 +21,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.origin}${path}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   return { page, errors };
 }
 
@@ -138,7 +139,7 @@ test('tabs: the chosen one goes in the URL and is kept, per groupId, on other pa
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
   const reload = async (path: string) => {
     await page.goto(`${origin}${path}`);
-    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+    await hydrated(page);
   };
   assert.is(await tab('Cargo').getAttribute('aria-selected'), 'true', 'the TabItem marked default');
   assert.ok(await page.getByText('cargo install lanterna-cli --locked').isVisible());
@@ -170,7 +171,7 @@ test('a page without a diagram loads none of Mermaid', async () => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   await page.goto(`${site.origin}/lanterna/docs/guide/configurazione`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
   const mermaidChunks = scripts.filter((url) => /mermaid|flowDiagram|render-diagrams/i.test(url));
   assert.equal(mermaidChunks, []);

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import type { RunningDev } from '../../src/cli/dev-command';
 import { repoRoot } from '../helpers';
 import { releaseChromium, sharedChromium } from './browser';
+import { hydrated } from './reader';
 import { serveBuiltSite, startDevSite } from './site-server';
 
 /*
@@ -61,7 +62,7 @@ function consoleOf(page: Page): string[] {
 
 async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   // Islands and lazily hydrated parts report on the next frames.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
 }

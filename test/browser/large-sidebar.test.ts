@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFixture } from '../helpers';
+import { hydrated } from './reader';
 import { openFixtureSite } from './site-server';
 
 // Over the 200-link threshold: closed categories are rendered without their links (and, on the server, once
@@ -38,7 +39,7 @@ test('large sidebar: a page hydrates, closed categories open with their links, n
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
   const origin = site.origin;
   await page.goto(`${origin}/it/v1/guides/sezione-3/pagina-5`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   assert.ok(await page.locator('.docs-sidebar a[aria-current="page"]:has-text("Pagina 3.5")').isVisible());
   // A closed category is in the HTML without its links.
   assert.is(await page.locator('.docs-sidebar a[href="/it/v1/guides/sezione-8/pagina-2"]').count(), 0);
@@ -66,7 +67,7 @@ test('large sidebar: a category whose links are in a part file opens with them, 
   const parts: string[] = [];
   page.on('request', (r) => /\/__docs-it\/sidebars\/[^/]+\/\d+\.json$/.test(r.url()) && parts.push(r.url()));
   await page.goto(`${site.origin}/it/v1/guides/sezione-3/pagina-5`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   // The whole sidebar arrives: the last categories' links are not in its file (over 200 entries).
   const sidebar = page.locator('.docs-sidebar');
   const toggle = sidebar.getByRole('button', { name: 'Sezione 40', exact: true });
@@ -102,7 +103,7 @@ test('large sidebar: the gaps of a page fill in when the whole sidebar arrives, 
     await route.continue();
   });
   await page.goto(`${site.origin}/it/v1/guides/sezione-30/pagina-4`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   const sidebar = page.locator('.docs-sidebar');
   assert.ok((await page.locator('.menu-gap').count()) > 0, 'the page as served has gaps');
   assert.is(await sidebar.getByRole('button', { name: 'Sezione 16', exact: true }).count(), 0);

@@ -10,6 +10,7 @@ import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
 import { type TranslationId, translatorOf } from '../../src/shared/i18n/interface-text';
 import { englishWordsIn } from '../interface-language';
 import { releaseChromium, sharedChromium } from './browser';
+import { hydrated } from './reader';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -116,7 +117,7 @@ const englishIn = (shown: Shown[]) =>
 async function open(path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(site.origin + path);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   return page;
 }
 
@@ -200,7 +201,7 @@ test('search modal, error: the quoted error message and nothing English besides'
   const page = await context.newPage();
   await page.route('**/search/local-index.json', (route) => route.fulfill({ status: 500, body: 'rotto' }));
   await page.goto(`${site.origin}/it/v1/guides/faq`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   const shown = await searchFor(page, 'finestra', 'error');
   assert.equal(englishIn(shown), []);
   assert.is(await body(page).innerText(), t('theme.SearchModal.errorScreen.titleText'));

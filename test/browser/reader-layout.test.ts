@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { interfaceTextOf } from '../../src/shared/i18n/catalogues';
 import { translatorOf } from '../../src/shared/i18n/interface-text';
 import { releaseChromium, sharedChromium } from './browser';
+import { hydrated } from './reader';
 import { serveBuiltSite } from './site-server';
 
 let browser: Browser;
@@ -35,6 +36,7 @@ test.before(async () => {
   browser = await sharedChromium();
 });
 test.after(async () => {
+  for (const tab of tabs.values()) await (await tab).context().close();
   await releaseChromium();
   await site.close();
 });
@@ -44,11 +46,29 @@ async function open(path: string, options: BrowserContextOptions = desktop): Pro
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   await page.goto(site.origin + path);
-  if (options.javaScriptEnabled !== false)
-    await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  if (options.javaScriptEnabled !== false) await hydrated(page);
   return page;
 }
 const close = (page: Page) => page.context().close();
+
+/**
+ * A tab per kind of screen, kept for the tests that only look at a page (no pointer, key, storage or permission
+ * a later test would meet): each goes to its page by a full load, as a fresh tab would, without the cost of a new
+ * profile and renderer.
+ */
+const tabs = new Map<string, Promise<Page>>();
+async function view(path: string, options: BrowserContextOptions = desktop): Promise<Page> {
+  const key = JSON.stringify(options);
+  let tab = tabs.get(key);
+  if (!tab) {
+    tab = browser.newContext({ serviceWorkers: 'block', ...options }).then((context) => context.newPage());
+    tabs.set(key, tab);
+  }
+  const page = await tab;
+  await page.goto(site.origin + path);
+  await hydrated(page);
+  return page;
+}
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 /**
@@ -83,9 +103,8 @@ const narrowCases = {
 };
 for (const [name, path] of Object.entries(narrowCases)) {
   test(`390 px, ${name} page: nothing is wider than the screen outside a scroll box of its own`, async () => {
-    const page = await open(path, phone);
+    const page = await view(path, phone);
     assert.equal(await overflowing(page), { offenders: [], pageScrollsSideways: false }, path);
-    await close(page);
   });
 }
 
@@ -121,7 +140,7 @@ test('390 px: a wide table of the configuration scrolls in its own box, its key 
 });
 
 test('390 px: inline code breaks only where the build allows it (never between # and [tauri::command])', async () => {
-  const page = await open('/it/v1/guides/features/command', phone);
+  const page = await view('/it/v1/guides/features/command', phone);
   const split = await page.evaluate(() => {
     const found: string[] = [];
     for (const code of document.querySelectorAll('.markdown :not(pre) > code')) {
@@ -139,7 +158,6 @@ test('390 px: inline code breaks only where the build allows it (never between #
   assert.equal(split, []);
   const attribute = page.locator('.markdown :not(pre) > code', { hasText: /^#\[tauri::command\]$/ }).first();
   assert.is(await attribute.evaluate((el) => el.getClientRects().length), 1);
-  await close(page);
 });
 
 test("a post's previous and next links say newer and older, and lead there", async () => {
@@ -185,7 +203,7 @@ test("the blog's recent posts stay in view while a post scrolls, like its table 
 });
 
 test('sidebar categories have one weight, whether their label is their page or only a toggle', async () => {
-  const page = await open(pages.doc);
+  const page = await view(pages.doc);
   const weights = await page
     .locator('.docs-sidebar .menu-category-header > .menu-link')
     .evaluateAll((els) =>
@@ -193,11 +211,10 @@ test('sidebar categories have one weight, whether their label is their page or o
     );
   assert.ok(weights.some((w) => w.startsWith('page')) && weights.some((w) => w.startsWith('label')), weights.join());
   assert.is(new Set(weights.map((w) => w.split(' ')[1])).size, 1, weights.join());
-  await close(page);
 });
 
 test('home cards: the same space above their title as below their text', async () => {
-  const page = await open(pages.home);
+  const page = await view(pages.home);
   const cards = await page.locator('.home-content .card').evaluateAll((els) =>
     els.map((card) => {
       const outer = card.getBoundingClientRect();
@@ -213,19 +230,16 @@ test('home cards: the same space above their title as below their text', async (
     const tightest = Math.min(...inRow.map((c) => c.bottom));
     assert.ok(Math.abs(tightest - inRow[0]!.top) <= 1, `row at ${row}: ${JSON.stringify(inRow)}`);
   }
-  await close(page);
 });
 
 test('blog list titles have the line height of post titles', async () => {
   const ratio = (el: Element) =>
     parseFloat(getComputedStyle(el).lineHeight) / parseFloat(getComputedStyle(el).fontSize);
-  const list = await open(pages['blog list']);
+  const list = await view(pages['blog list']);
   const listRatio = await list.locator('.blog-summary h2').first().evaluate(ratio);
-  const post = await open(pages.post);
+  const post = await view(pages.post);
   const postRatio = await post.locator('.blog-post h1').evaluate(ratio);
   assert.ok(Math.abs(listRatio - postRatio) < 0.01, `${listRatio} against ${postRatio}`);
-  await close(list);
-  await close(post);
 });
 
 /** Pages with admonitions of every kind between them. */
@@ -238,10 +252,9 @@ for (const mode of ['light', 'dark'] as const) {
   test(`${mode} mode: each kind of admonition has its icon and a background tinted with its colour`, async () => {
     const looks: { kind: string; icon: boolean; iconColour: string; background: string; page: string }[] = [];
     for (const path of admonitionPages) {
-      const page = await open(path, { ...desktop, colorScheme: mode });
+      const page = await view(path, { ...desktop, colorScheme: mode });
       assert.is(await page.evaluate(() => document.documentElement.dataset.theme), mode);
       looks.push(...(await lookOfAdmonitions(page)));
-      await close(page);
     }
     assert.equal(
       [...new Set(looks.map((l) => l.kind))].sort(),
@@ -307,7 +320,7 @@ test('keyboard: the copy button shows when Tab reaches it', async () => {
 });
 
 test('390 px: a long code line scrolled to its end keeps the block’s right padding', async () => {
-  const page = await open(pages.doc, phone);
+  const page = await view(pages.doc, phone);
   const gaps = await page.locator('.code-block pre').evaluateAll((pres) =>
     pres
       .filter((pre) => pre.scrollWidth > pre.clientWidth)
@@ -325,7 +338,6 @@ test('390 px: a long code line scrolled to its end keeps the block’s right pad
   );
   assert.ok(gaps.length > 0, 'the page has long lines');
   for (const gap of gaps) assert.ok(gap >= 12, `${gap}px`);
-  await close(page);
 });
 
 test('the translation notice can be closed; it stays closed after a reload and on other pages', async () => {
@@ -421,20 +433,24 @@ for (const mode of ['light', 'dark'] as const) {
     const found: string[] = [];
     for (const name of axePages) {
       // axe is injected as a script: the site's Content-Security-Policy would refuse it.
-      const page = await open(pages[name], { ...desktop, colorScheme: mode, bypassCSP: true });
+      const page = await view(pages[name], { ...desktop, colorScheme: mode, bypassCSP: true });
       await page.addScriptTag({ path: axePath });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run(context: Document, options: { resultTypes: string[] }): Promise<AxeResults> };
+          }
+        ).axe;
         interface AxeResults {
           violations: { id: string; impact?: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
         }
-        const results = await axe.run(document);
+        // Only the violations are aggregated: the passes and the rest are not read.
+        const results = await axe.run(document, { resultTypes: ['violations'] });
         return results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
       });
       found.push(...violations.map((v) => `${name}: ${v}`));
-      await close(page);
     }
     assert.equal(found, []);
   });

@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyFixture } from '../helpers';
 import { releaseChromium, sharedChromium } from './browser';
+import { hydrated } from './reader';
 import { openFixtureSite, serveBuiltSite } from './site-server';
 
 /** A wordmark, four times as wide as it is high, in place of the fixture's square logo. */
@@ -37,7 +38,7 @@ async function open(url: string, colourScheme: 'light' | 'dark' = 'light'): Prom
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   return page;
 }
 
@@ -76,7 +77,7 @@ test('the French site: its interface in French, from the theme’s catalogue', a
 test('the French site on a phone: the menu, its buttons and its dialog in French', async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
   await page.goto(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   await page.getByRole('button', { name: 'Ouvrir le menu de navigation' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu de navigation' });
   await menu.waitFor({ state: 'visible' });

@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TranslationReport } from '../../src/translations/translation-status';
 import { copyFixture } from '../helpers';
+import { hydrated } from './reader';
 import { openFixtureSite } from './site-server';
 
 // The status page a maintainer opens: every page with its state, sortable by a click on a column.
@@ -69,7 +70,7 @@ test('the status page sorts its table by the column a reader clicks', async () =
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${site.origin}/it/stato-traduzioni`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await hydrated(page);
   const titles = () => page.locator('.translation-table tbody tr td:first-child').allInnerTexts();
   // Most urgent state first, then by title.
   assert.equal(await titles(), ['FAQ', 'Primo passo', 'Guide']);

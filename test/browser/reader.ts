@@ -4,7 +4,6 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { browserHangGuardMs } from './browser';
 
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 800 };
@@ -53,47 +52,15 @@ export async function openReader(
 }
 
 /**
- * The app has hydrated the page and run its effects (it marks <html> then). The page tells when the mark comes (a
- * MutationObserver) rather than being asked on every animation frame: such a poll keeps the renderer drawing frames
- * for as long as the load takes, which on a loaded machine costs more than the load. The page is asked again each
- * second, so that a wait begun in a document being replaced (a reload, a redirect) goes on in the new one.
+ * The app has hydrated the page and run its effects (it marks <html> then). Asked every 50 ms rather than on every
+ * animation frame (Playwright's default): a frame poll keeps the renderer drawing frames for as long as the load
+ * takes, which on a loaded machine costs more than the load. Playwright asks again in the new document when a reload
+ * or a redirect replaces the one the wait began in.
  */
 export async function hydrated(page: Page): Promise<void> {
-  const deadline = Date.now() + browserHangGuardMs;
-  while (!(await markedWithin(page, 1000))) {
-    if (Date.now() > deadline) {
-      const state = await page
-        .evaluate(() => `${document.readyState}, <html class="${document.documentElement.className}">`)
-        .catch((error: unknown) => String(error));
-      throw new Error(`${page.url()} never hydrated: nothing after ${browserHangGuardMs / 1000} s (${state})`);
-    }
-  }
-}
-
-/** Whether the page marks itself hydrated within `ms` (false too when its document is replaced meanwhile). */
-function markedWithin(page: Page, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const marked = page
-    .evaluate(
-      () =>
-        new Promise<true>((resolve) => {
-          const root = document.documentElement;
-          if (root.classList.contains('hydrated')) return resolve(true);
-          const observer = new MutationObserver(() => {
-            if (!root.classList.contains('hydrated')) return;
-            observer.disconnect();
-            resolve(true);
-          });
-          observer.observe(root, { attributes: true, attributeFilter: ['class'] });
-        }),
-    )
-    // The document went away (a navigation): the next question goes to the new one. Any other failure (the page
-    // crashed or closed) shows in the hang guard's message.
-    .catch(() => false as const);
-  const waited = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'), undefined, {
+    polling: 50,
   });
-  return Promise.race([marked, waited]).finally(() => clearTimeout(timer));
 }
 
 /**

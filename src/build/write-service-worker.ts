@@ -86,6 +86,8 @@ export async function bundleServiceWorker({
     metafile: true,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    // esbuild's default is the working folder when its service started; the paths below are resolved against today's.
+    absWorkingDir: process.cwd(),
   });
   // The metafile names files relative to the working folder (esbuild's default, kept: it names them in the code).
   const watched = Object.keys(result.metafile.inputs)

@@ -154,9 +154,9 @@ test('an override that throws in the browser shows the crash box in its place, a
   await page.close();
 });
 
-// The dev test below once clicked the footer's button for nothing: scrolled down to it, the navbar hid, the sidebar grew
-// by the navbar's height and pushed the footer down between the button's press and its release.
-test('scrolled down to the footer of a short page: the navbar hides, the footer stays, its button answers', async () => {
+// The dev test below once clicked the footer's button for nothing: scrolled down to it, the navbar hid, the sidebar
+// grew by the navbar's height and pushed the footer down between the button's press and its release.
+test('scrolled down to a short page’s footer: the navbar hides, the footer stays, its button answers', async () => {
   // A window taller than the page's text: the sidebar, as tall as the window, makes the page's height.
   const page = await french.browser.newPage({ viewport: { width: 1280, height: 1200 } });
   await page.goto(`${french.origin}/docs/manuel/reference/raccourcis`);

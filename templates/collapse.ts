@@ -23,7 +23,11 @@ export function useCollapse(list: RefObject<HTMLElement | null>, expanded: boole
     const height = el.scrollHeight;
     const duration = autoHeightDuration(height);
     el.hidden = false;
+    // Clipped, never scrolled: `hidden` would make the list a box the browser scrolls to bring a link into view
+    // (focus, a pointer's aim), and the list would slide under the pointer as it grows, then jump back at the end.
+    // A browser without `clip` (Safari before 16) ignores it and keeps `hidden`.
     el.style.overflow = 'hidden';
+    el.style.overflow = 'clip';
     el.style.transition = `height ${duration}ms ease-in-out`;
     el.style.height = expanded ? '0px' : `${height}px`;
     requestAnimationFrame(() => {

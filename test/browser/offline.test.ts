@@ -7,6 +7,7 @@ import { buildSite } from '../../src/build/build-site';
 import { serve } from '../../src/cli/serve-command';
 import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { releaseChromium, sharedChromium } from './browser';
+import { installClock, pauseClock } from './page-time';
 import { startDevSite } from './site-server';
 
 const dir = copyFixture('basic');
@@ -175,6 +176,34 @@ test('past the precache budget: a page visited once opens again offline, one nev
   assert.is(never?.status(), 404);
   assert.match(await page.locator('main h1').innerText(), 'Pagina non trovata');
   assert.ok(await page.locator('.navbar a', { hasText: 'Guide' }).first().isVisible());
+  await context.close();
+});
+
+// The sidebar click above once went nowhere: the category's sixty links were still opening, the link had been brought
+// into view inside the opening list, which then slid under the pointer between the button's press and release.
+test('a category opening: a link brought into view stays where it is, and a click on it opens its page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  // The page's clock is the test's: the opening is held at its start, however fast or slow the machine is.
+  await installClock(context);
+  const page = await context.newPage();
+  await page.goto(`${largeOrigin}/it/v1/guides/faq`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  await pauseClock(page);
+  await page.locator('.docs-sidebar').getByRole('button', { name: 'Altre pagine', exact: true }).click();
+  const link = page.locator('.docs-sidebar a[href="/it/v1/guides/altre/pagina-59"]');
+  // While the list opens, the link is brought into view, as the browser does for a link focused or aimed at.
+  await link.scrollIntoViewIfNeeded();
+  const before = await link.boundingBox();
+  await page.clock.runFor(2_000);
+  await page.clock.resume();
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLElement>('.menu-category-items[style*="height"]'),
+    undefined,
+  );
+  assert.equal(await link.boundingBox(), before, 'the link has not moved since it was brought into view');
+  await link.click();
+  await page.waitForURL('**/altre/pagina-59');
+  assert.is(await page.locator('main h1').innerText(), 'Pagina 59');
   await context.close();
 });
 

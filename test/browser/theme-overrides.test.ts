@@ -154,6 +154,32 @@ test('an override that throws in the browser shows the crash box in its place, a
   await page.close();
 });
 
+// The dev test below once clicked the footer's button for nothing: scrolled down to it, the navbar hid, the sidebar
+// grew by the navbar's height and pushed the footer down between the button's press and its release.
+test('scrolled down to a short page’s footer: the navbar hides, the footer stays, its button answers', async () => {
+  // A window taller than the page's text: the sidebar, as tall as the window, makes the page's height.
+  const page = await french.browser.newPage({ viewport: { width: 1280, height: 1200 } });
+  await page.goto(`${french.origin}/docs/manuel/reference/raccourcis`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
+  const legal = page.locator('footer').getByRole('button', { name: 'Mentions légales' });
+  /** Where the button is in the page (not in the window), and how tall the page is. */
+  const place = () =>
+    legal.evaluate((button) => ({
+      top: button.getBoundingClientRect().top + window.scrollY,
+      page: document.documentElement.scrollHeight,
+    }));
+  const before = await place();
+  await page.mouse.wheel(0, 1000);
+  await page.locator('.navbar-hidden').waitFor();
+  // The sidebar moved up under the hidden navbar: its transitions are over.
+  await page.waitForFunction(() => document.querySelector('.docs-sidebar')!.getAnimations().length === 0);
+  assert.ok(await page.evaluate(() => window.scrollY >= 120), 'scrolled far enough for the navbar to hide');
+  assert.equal(await place(), before, 'the footer is where it was before the navbar hid');
+  await legal.click();
+  assert.ok(await page.getByText('Atelier SARL, 12 rue des Relieurs, Lyon.').isVisible());
+  await page.close();
+});
+
 test('the wrapped admonition: the theme’s box under the site’s button, which folds it, after navigation', async () => {
   const { page, messages } = await open(`${french.origin}/docs/manuel/premiers-pas/premier-livre`);
   const fold = page.getByRole('button', { name: "Replier l'encadré" });

@@ -60,15 +60,16 @@ export function contentRecord(file: string, version: string | undefined, options
     before ??= options.reuse && version !== undefined ? readRecord(file, version) : {};
     return before;
   };
-  const now = new Map<string, { stamp: FileStamp; facts: TextFacts; serialized?: string }>();
-  // Facts are filled after `take`/`keep`: whether the record changed is decided at `save` by their JSON.
+  const now = new Map<string, { stamp: FileStamp; facts: TextFacts; keys?: number }>();
+  // Facts are added after `take`/`keep` (never changed: each is derived from the same text): whether the
+  // record changed is decided at `save` by how many each file has.
   let changed = false;
   return {
     take(name, stat) {
       const entry = loaded()[name];
       if (!entry || !matches(entry, stat)) return undefined;
       const facts = entry[5];
-      now.set(name, { stamp: stampOf(stat), facts, serialized: JSON.stringify(facts) });
+      now.set(name, { stamp: stampOf(stat), facts, keys: Object.keys(facts).length });
       return facts;
     },
     keep(name, stat, readAt, facts) {
@@ -85,8 +86,8 @@ export function contentRecord(file: string, version: string | undefined, options
       if (version === undefined) return;
       const previous = loaded();
       const files: Record<string, Entry> = {};
-      for (const [name, { stamp, facts, serialized }] of now) {
-        if (serialized !== undefined && serialized !== JSON.stringify(facts)) changed = true;
+      for (const [name, { stamp, facts, keys }] of now) {
+        if (keys !== undefined && keys !== Object.keys(facts).length) changed = true;
         files[name] = [
           String(stamp.size),
           String(stamp.mtimeNs),

@@ -8,7 +8,6 @@ import { customCssFiles } from '../config/package-stylesheet';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
-import { firstMermaidUse } from '../markdown/uses-mermaid';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
@@ -21,6 +20,7 @@ import { siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site } from '../site/site';
+import { firstMermaidUseOf } from '../site/source-facts';
 import { type TranslationOptions, translationInputOf } from '../site/translation-input';
 import { precacheOrderOf } from './precache-order';
 import { writeServiceWorker } from './write-service-worker';
@@ -131,7 +131,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   });
   const content = await run.task(
     'content',
-    () => readContent(config, run.cache.modules),
+    () => readContent(config, run.cache.modules, undefined, run.cache.content),
     (c) => `${c.discovered.sources.length} files`,
   );
   if (options.upstream || options.translationStatus) {
@@ -185,7 +185,10 @@ function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBu
     siteRoot: config.paths.root,
     staticDir: config.paths.static,
     components: config.site.components && path.resolve(config.paths.root, config.site.components),
-    mermaid: firstMermaidUse(site.content.discovered.sources, Object.hasOwn(site.content.theme.components, 'Mermaid')),
+    mermaid: firstMermaidUseOf(
+      site.content.discovered.sources,
+      Object.hasOwn(site.content.theme.components, 'Mermaid'),
+    ),
     themeOverrides: site.content.theme.files,
     siteThemeComponents: site.content.theme.components,
   };

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { digestText } from './digest';
 
 /** The stages whose outputs the cache keeps: each one's version is a digest of the code it runs. */
-export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 'search' | 'bundle' | 'service-worker';
+export type StageName =
+  | 'content'
+  | 'front-matter'
+  | 'compile'
+  | 'highlight'
+  | 'render'
+  | 'search'
+  | 'bundle'
+  | 'service-worker';
 
 /**
  * The module each cached stage runs, as the bundler names it. Everything the module can reach (our sources
@@ -11,6 +19,8 @@ export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 's
  * a Shiki upgrade changes `highlight` and `compile`, and nobody has to remember to say so.
  */
 export const stageModules: Record<StageName, string> = {
+  // What a build derives from a content file's text, kept in the content record (`content-record.ts`).
+  content: 'src/site/source-facts.ts',
   'front-matter': 'src/content/front-matter.ts',
   compile: 'src/markdown/compile-page.ts',
   highlight: 'src/markdown/highlighter.ts',

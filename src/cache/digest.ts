@@ -10,6 +10,27 @@ export function digestText(text: string): string {
 const digests = new WeakMap<object, string>();
 
 /**
+ * Digests of properties known without reading them (`presetDigest`): a content file's text taken from the
+ * content record is read only when a stage must run, so its key comes from the digest recorded with it.
+ */
+const presetDigests = new WeakMap<object, Record<string, string>>();
+
+/** The digest `digestOf` gives a string property: what a record keeps to key a text it did not read. */
+export function digestOfString(text: string): string {
+  return digestText(`s${text}`);
+}
+
+/**
+ * Says that `object[key]` has `digest` (`digestOfString` of its value), so that `digestOf(object)` does not read
+ * the property (a lazy text). Only for a plain object given directly to `digestOf` (a stage's input).
+ */
+export function presetDigest(object: object, key: string, digest: string): void {
+  const known = presetDigests.get(object);
+  if (known) known[key] = digest;
+  else presetDigests.set(object, { [key]: digest });
+}
+
+/**
  * A digest of a stage's input: the same value gives the same digest. The input's own properties are hashed one
  * by one, each object among them once per run (so the config or a sidebar shared by every page costs nothing
  * after the first page). A value JSON cannot represent faithfully (a function, a Map, a Set, a class instance,
@@ -20,9 +41,10 @@ export function digestOf(value: unknown): string {
   if (!isPlainObject(value)) return digestOfValue(value);
   let digest = digests.get(value);
   if (digest === undefined) {
+    const known = presetDigests.get(value);
     const parts = Object.keys(value)
       .sort()
-      .map((key) => `${key}=${digestOfValue((value as Record<string, unknown>)[key])}`);
+      .map((key) => `${key}=${known?.[key] ?? digestOfValue((value as Record<string, unknown>)[key])}`);
     digest = digestText(parts.join('\n'));
     digests.set(value, digest);
   }
@@ -30,7 +52,7 @@ export function digestOf(value: unknown): string {
 }
 
 function digestOfValue(value: unknown): string {
-  if (typeof value === 'string') return digestText(`s${value}`);
+  if (typeof value === 'string') return digestOfString(value);
   if (typeof value !== 'object' || value === null) return digestText(`v${JSON.stringify(checked.call({}, '', value))}`);
   let digest = digests.get(value);
   if (digest === undefined) {

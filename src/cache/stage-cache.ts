@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
+import { type ContentRecord, contentRecord } from './content-record';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import {
@@ -24,6 +25,11 @@ export interface CachedStage<I, O> {
    * same counts, one computation for callers asking for the same input at once.
    */
   via(run: (input: I) => Promise<O>): (input: I, id?: string) => Promise<O>;
+  /**
+   * Whether an output for `input` is stored, without reading it (an entry there but unreadable says yes: the
+   * stage then computes it): for a look ahead that skips what the stage will not compute.
+   */
+  has(input: I): boolean;
   /** The stored output for `input`, not counted as a hit or a miss: for a look ahead of the stage itself. */
   stored(input: I): O | undefined;
   /**
@@ -68,6 +74,11 @@ export interface Cache {
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
   };
+  /**
+   * The content files as the last build saw them, with what was derived from their texts (`content-record.ts`).
+   * Counted as the stage `content`: a hit is a file taken from the record and never read, a miss a file read.
+   */
+  readonly content: ContentFiles;
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
@@ -76,6 +87,12 @@ export interface Cache {
   prune(): void;
   /** Waits until the entries stored so far are on disk (another thread writes them). */
   flush(): Promise<void>;
+}
+
+/** The content record as the content stage uses it, with its counts. */
+export interface ContentFiles extends Omit<ContentRecord, 'save'> {
+  /** A file taken from the record was read after all (a stage that needs its text had to run). */
+  readLater(): void;
 }
 
 export interface CacheOptions {
@@ -95,6 +112,7 @@ export interface CacheOptions {
 const ownEntries = new Set([
   'compile',
   'front-matter.json',
+  'content-record.json',
   'highlight.json',
   'bundle.json',
   'service-worker.json',
@@ -115,6 +133,8 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   // for a file that changed. `dev` keeps it in memory too, over the same file.
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
   const stores: Record<StageName, Store<unknown>> = {
+    // Kept in the content record instead (see `content` below).
+    content: memoryStore(),
     'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
     compile:
       mode === 'dev'
@@ -147,9 +167,27 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
       .digest('base64url')
       .slice(0, 32);
+  const record = contentRecord(path.join(dir, 'content-record.json'), versions.content, { reuse });
+  const content: ContentFiles = {
+    take(file, stat) {
+      const facts = record.take(file, stat);
+      if (facts) countsOf('content').hits++;
+      return facts;
+    },
+    keep(file, stat, readAt, facts) {
+      countsOf('content').misses++;
+      record.keep(file, stat, readAt, facts);
+    },
+    readLater() {
+      const counts = countsOf('content');
+      counts.hits--;
+      counts.misses++;
+    },
+  };
   return {
     modules,
     keyOf,
+    content,
     searchParts: {
       get: (key) => (reuse ? searchParts.get(key, key) : undefined),
       has: (key) => reuse && searchPartKeysOf().has(key),
@@ -191,6 +229,11 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         };
       return Object.assign(cachedWith(run), {
         via: (compute: (input: I) => Promise<O>) => cachedWith(compute),
+        has(input: I) {
+          if (!reuse) return false;
+          const key = keyOf(name, input);
+          return store.has ? store.has(key) : store.get(key, key) !== undefined;
+        },
         stored(input: I) {
           const key = keyOf(name, input);
           return reuse ? store.get(key, key) : undefined;
@@ -220,6 +263,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     stats: () => structuredClone(stats),
     save() {
       for (const store of Object.values(stores)) store.save();
+      record.save();
     },
     flush: () => backgroundWrites().flush(),
     prune() {
@@ -227,6 +271,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.save();
         store.prune();
       }
+      record.save();
       modules.prune();
       searchParts.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.

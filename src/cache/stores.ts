@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
@@ -12,6 +12,8 @@ export interface Store<O> {
   prune(): void;
   /** Writes what is only in memory (a pack file) to disk. */
   save(): void;
+  /** Whether an entry for `key` is there, without reading it (a store without it is asked with `get`). */
+  has?(key: string): boolean;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */
@@ -52,6 +54,7 @@ export function jsonFileStore<O>(dir: string): Store<O> & { use(key: string): vo
       // reported: a cache that cannot be written only makes the next build slower.
       backgroundWrites().writeLater(fileOf(key), JSON.stringify(value));
     },
+    has: (key) => existsSync(fileOf(key)),
     /** Keeps an entry through `prune` without reading it (a run that found it still valid by its key alone). */
     use: (key) => void used.add(key),
     prune() {

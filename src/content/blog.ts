@@ -3,7 +3,7 @@ import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute } from '../shared/urls';
 import type { Author, BlogPost } from './content-types';
 import type { BlogFrontMatter } from './front-matter';
-import { leadingHeading } from './leading-heading';
+import { headingOf } from './page-heading';
 import { stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -87,7 +87,7 @@ export function buildBlogPosts(
       continue;
     }
     const slug = fm.slug?.replace(/^\//, '') ?? match?.[4] ?? name.replace(/\/index$/, '');
-    const heading = leadingHeading(source.body);
+    const heading = headingOf(source);
     const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(

@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { digestOfString } from '../cache/digest';
+import type { ContentFiles } from '../cache/stage-cache';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, DocsItErrors } from '../errors';
 import { type LeftOut, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
+import { attachFacts, textDigestFact } from './text-facts';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
 export interface CategoryFile {
@@ -28,8 +31,12 @@ export interface DiscoveredContent {
 
 const sections = ['docs', 'blog', 'pages'] as const;
 
-/** Reads every content file of the site (markdown, category metadata, authors, static file names). */
-export async function discoverContent(config: ResolvedConfig): Promise<DiscoveredContent> {
+/**
+ * Reads every content file of the site (markdown, category metadata, authors, static file names). With `record`
+ * (the cache's content record), a page whose stat is the recorded one is not read: its text is read when a
+ * stage needs it, and what was derived from it comes from the record (`text-facts.ts`).
+ */
+export async function discoverContent(config: ResolvedConfig, record?: ContentFiles): Promise<DiscoveredContent> {
   const { root, content } = config.paths;
   const roots = [content, config.paths.static];
   const toRel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
@@ -52,7 +59,12 @@ export async function discoverContent(config: ResolvedConfig): Promise<Discovere
       // concurrent promises, and nothing else can run before the content is known.
       for (const relPath of files) {
         const abs = path.join(dir, relPath);
-        sources.push({ file: toRel(abs), relPath, section, text: readText(abs, toRel(abs)) });
+        const file = toRel(abs);
+        sources.push(
+          record
+            ? recordedSource(record, abs, { file, relPath, section })
+            : { file, relPath, section, text: readText(abs, file) },
+        );
       }
     }),
   );
@@ -113,6 +125,51 @@ function unreachableFileError(file: string, character: string): DocsItError {
     `the file name has ${character}, which a URL cannot carry: no link would reach the published file`,
     { file: JSON.stringify(file).slice(1, -1) },
     'Rename the file using letters, digits, "-", "_" and ".".',
+  );
+}
+
+/**
+ * A page from the content record when its stat is the recorded one (its text read only when asked for), else
+ * read now and recorded with the facts the build derives from its text.
+ */
+function recordedSource(record: ContentFiles, abs: string, place: Omit<SourceFile, 'text'>): SourceFile {
+  // The wall clock before the stat, the stat before the read: an edit after either is a newer mtime or ctime.
+  const readAt = BigInt(Date.now()) * 1_000_000n;
+  const stat = statSync(abs, { bigint: true });
+  const facts = record.take(place.file, stat);
+  if (facts && typeof facts[textDigestFact] === 'string') {
+    const recordedDigest = facts[textDigestFact];
+    let text: string | undefined;
+    const source = { ...place } as SourceFile;
+    Object.defineProperty(source, 'text', {
+      enumerable: true,
+      get() {
+        if (text === undefined) {
+          record.readLater();
+          const read = readText(abs, place.file);
+          // Facts and keys of this build are the recorded text's: a file edited since its stat is not that text.
+          if (digestOfString(read) !== recordedDigest) throw changedDuringBuild(place.file);
+          text = read;
+        }
+        return text;
+      },
+    });
+    attachFacts(source, facts);
+    return source;
+  }
+  const text = readText(abs, place.file);
+  const fresh = { [textDigestFact]: digestOfString(text) };
+  record.keep(place.file, stat, readAt, fresh);
+  const source: SourceFile = { ...place, text };
+  attachFacts(source, fresh);
+  return source;
+}
+
+function changedDuringBuild(file: string): DocsItError {
+  return new DocsItError(
+    'the file changed while the site was being built',
+    { file },
+    'Build again once the file is saved: this build read it before the change.',
   );
 }
 

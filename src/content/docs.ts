@@ -2,7 +2,7 @@ import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute } from '../shared/urls';
 import type { Doc } from './content-types';
 import type { DocFrontMatter } from './front-matter';
-import { leadingHeading } from './leading-heading';
+import { headingOf } from './page-heading';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -30,7 +30,7 @@ export function buildDocs(sources: ParsedSource[], docsBase: string, errors: Err
       continue;
     }
     fileOfId.set(id, source.file);
-    const heading = leadingHeading(source.body);
+    const heading = headingOf(source);
     const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(

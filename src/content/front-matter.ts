@@ -4,6 +4,7 @@ import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
 import type { ParsedSource, SourceFile } from './source-file';
+import { shareFacts } from './text-facts';
 
 /** `?` and `#` would end the path in every URL made from a slug; control characters cannot be in a file name. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
@@ -124,10 +125,20 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
 
 /** The parsed source of `source`, given what parsing its front matter found. */
 export function withFrontMatter(source: SourceFile, part: FrontMatterPart): ParsedSource {
-  const text = normalizedText(source);
-  const body = part.headChars === 0 ? text : '\n'.repeat(part.headLines) + text.slice(part.headChars);
-  const parsed: ParsedSource = { ...source, text, frontMatter: part.frontMatter, body, keyLines: part.keyLines };
+  // The text and the body are made when first asked for: a file taken from the content record is read only
+  // when a stage needs its text (see `text-facts.ts`).
+  let text: string | undefined;
+  let body: string | undefined;
+  const textOf = () => (text ??= normalizedText(source));
+  const bodyOf = () =>
+    (body ??= part.headChars === 0 ? textOf() : '\n'.repeat(part.headLines) + textOf().slice(part.headChars));
+  const parsed = { file: source.file, relPath: source.relPath, section: source.section } as ParsedSource;
+  Object.defineProperty(parsed, 'text', { enumerable: true, get: textOf });
+  parsed.frontMatter = part.frontMatter;
+  Object.defineProperty(parsed, 'body', { enumerable: true, get: bodyOf });
+  parsed.keyLines = part.keyLines;
   if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
+  shareFacts(source, parsed);
   return parsed;
 }
 

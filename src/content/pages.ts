@@ -2,7 +2,7 @@ import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute, notFoundRouteOf } from '../shared/urls';
 import type { Page } from './content-types';
 import type { PageFrontMatter } from './front-matter';
-import { leadingHeading } from './leading-heading';
+import { headingOf } from './page-heading';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -16,7 +16,7 @@ export function buildPages(sources: ParsedSource[], baseUrl: string, errors: Err
     const fm = source.frontMatter as PageFrontMatter;
     if (fm.draft) continue;
     const id = stripExtension(source.relPath);
-    const heading = leadingHeading(source.body);
+    const heading = headingOf(source);
     const title = fm.title ?? heading?.text;
     if (!title) {
       errors.add(

@@ -13,10 +13,15 @@ export function firstMermaidUse(
   sources: readonly { file: string; text: string }[],
   siteOwnsThemeMermaid = false,
 ): SourceLocation | undefined {
-  const pattern = siteOwnsThemeMermaid ? mermaidUseButImport : mermaidUse;
   for (const source of sources) {
-    const found = pattern.exec(source.text);
-    if (found) return { file: source.file, line: source.text.slice(0, found.index).split('\n').length };
+    const line = mermaidUseLine(source.text, siteOwnsThemeMermaid);
+    if (line !== undefined) return { file: source.file, line };
   }
   return undefined;
+}
+
+/** The line where `text` first draws a Mermaid diagram (see `firstMermaidUse`), or undefined. */
+export function mermaidUseLine(text: string, siteOwnsThemeMermaid = false): number | undefined {
+  const found = (siteOwnsThemeMermaid ? mermaidUseButImport : mermaidUse).exec(text);
+  return found ? text.slice(0, found.index).split('\n').length : undefined;
 }

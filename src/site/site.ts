@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModuleFiles } from '../cache/module-files';
+import type { ContentFiles } from '../cache/stage-cache';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { themeNamesImported } from '../config/site-theme-files';
@@ -42,6 +43,7 @@ import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
 import { resolveFileLinks } from './links/resolve-file-links';
 import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
+import { themeNamesOf } from './source-facts';
 import type { Stages } from './stages';
 
 /** The site's files as read from disk: content, data, and the config's own text (for located errors). */
@@ -67,23 +69,28 @@ export interface SiteContent {
   lastCommits?: ReadonlyMap<string, LastCommit>;
 }
 
-/** Reads every file of the site’s content; `lastCommitsOf` reads git's history (`dev` keeps what it read). */
+/**
+ * Reads every file of the site’s content; `lastCommitsOf` reads git's history (`dev` keeps what it read); with
+ * `record` (the cache's content record) an unchanged page is not read (see `discoverContent`).
+ */
 export async function readContent(
   config: ResolvedConfig,
   modules: ModuleFiles,
   lastCommitsOf: typeof readLastCommits = readLastCommits,
+  record?: ContentFiles,
 ): Promise<SiteContent> {
   const { root } = config.paths;
   const [discovered, releases, configSource, lastCommits] = await Promise.all([
-    discoverContent(config),
+    discoverContent(config, record),
     loadReleases(config, modules),
     readFile(config.paths.configFile, 'utf8'),
     // git runs in its own process while the content is read.
     lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
-  const texts = [...discovered.sources.map((source) => source.text), ...Object.values(discovered.fragments)];
-  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNamesImported(root, texts));
+  const themeNames = themeNamesImported(root, Object.values(discovered.fragments));
+  for (const source of discovered.sources) for (const name of themeNamesOf(source)) themeNames.add(name);
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNames);
   const configFile = path.relative(root, config.paths.configFile);
   const headersFile = path.join(config.paths.static, '_headers');
   const siteHeaders = discovered.staticFiles.includes('_headers')

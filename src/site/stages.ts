@@ -1,6 +1,8 @@
+import { digestOfString, presetDigest } from '../cache/digest';
 import type { Cache } from '../cache/stage-cache';
 import { parseFrontMatterPart, withFrontMatter } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
+import { textDigestFact, textFact } from '../content/text-facts';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
@@ -14,7 +16,15 @@ export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
   return {
     /** A content file with its front matter split off and checked. */
-    parseSource: (source: SourceFile) => withFrontMatter(source, parse(source, source.file)),
+    parseSource: (source: SourceFile) => {
+      // Keyed by the text's digest, known without reading a file taken from the content record.
+      presetDigest(
+        source,
+        'text',
+        textFact(source, textDigestFact, (s) => digestOfString(s.text)),
+      );
+      return withFrontMatter(source, parse(source, source.file));
+    },
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,
     /**

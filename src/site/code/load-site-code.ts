@@ -10,10 +10,10 @@ import { siteThemeComponentFile } from '../../config/site-theme-files';
 import type { DiscoveredContent } from '../../content/discover';
 import { DocsItError, DocsItErrors } from '../../errors';
 import { isAssetImport } from '../../markdown/asset-refs';
-import { usesMdx } from '../../markdown/detect-format';
-import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
+import { type ImportLine, importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { isBuiltinModule } from '../../shared/builtin-modules';
 import { componentsKey, type SiteCode } from '../../shared/site-code';
+import { textImportsOf, textUsesMdx } from '../source-facts';
 import { bundleSiteCode, type SiteCodeBundle } from './bundle-site-code';
 import { resolveModule } from './resolve-module';
 import { type SiteCodeContext, siteCodeContextOf } from './site-code-plugins';
@@ -36,8 +36,8 @@ function codeImportsOf(
 ): { files: Map<string, string | undefined>; uses: CodeImport[] } {
   const files = new Map<string, string | undefined>();
   const uses: CodeImport[] = [];
-  const scan = (file: string, text: string) => {
-    for (const { source, line } of importsOf(text)) {
+  const scan = (file: string, lines: ImportLine[]) => {
+    for (const { source, line } of lines) {
       const spec = siteSpecifier(source, file);
       const themeFile = /^@theme\/[\w-]+$/.test(spec) ? siteThemeComponentFile(root, spec.slice(7)) : undefined;
       if (
@@ -53,8 +53,8 @@ function codeImportsOf(
     }
   };
   for (const source of discovered.sources)
-    if (source.file.endsWith('.mdx') || usesMdx(source.text)) scan(source.file, source.text);
-  for (const [file, text] of Object.entries(discovered.fragments)) scan(file, text);
+    if (source.file.endsWith('.mdx') || textUsesMdx(source)) scan(source.file, textImportsOf(source));
+  for (const [file, text] of Object.entries(discovered.fragments)) scan(file, importsOf(text));
   return { files, uses };
 }
 

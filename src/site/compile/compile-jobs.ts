@@ -1,16 +1,17 @@
+import { presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
 import type { ParsedSource } from '../../content/source-file';
 import { isAssetImport } from '../../markdown/asset-refs';
 import type { CompileInput } from '../../markdown/compile-page';
-import { contentOverridesOfPage } from '../../markdown/content-components';
-import { usesMdx } from '../../markdown/detect-format';
-import { importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
+import { componentsMayDraw, contentOverridesOfPage } from '../../markdown/content-components';
+import { type ImportLine, importsOf, isFragmentImport, siteSpecifier } from '../../markdown/mdx-imports';
 import { type DocusaurusSiteConfig, docusaurusSiteConfigOf } from '../../shared/docusaurus-site-config';
 import type { InterfaceText } from '../../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
 import type { SiteCode } from '../../shared/site-code';
 import type { ContentOverrides } from '../../shared/theme-components';
+import { bodyDigestOf, bodyImportsOf, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
 
@@ -20,11 +21,11 @@ const frontMatter = /^---\n[\s\S]*?\n---\n/;
  * are part of the page's compile input, so a page is compiled again when one of them changes. An import not
  * found here is left for the compiler to report at its line.
  */
-function importsOfPage(source: ParsedSource, texts: Map<string, string>) {
+function importsOfPage(source: ParsedSource, textOf: (file: string) => string | undefined) {
   const fragments: Record<string, string> = {};
   const modules: string[] = [];
-  const visit = (file: string, text: string) => {
-    for (const { source: imported } of importsOf(text)) {
+  const visit = (file: string, lines: ImportLine[]) => {
+    for (const { source: imported } of lines) {
       if (isAssetImport(imported)) continue;
       const spec = siteSpecifier(imported, file);
       if (!isFragmentImport(spec)) {
@@ -32,13 +33,13 @@ function importsOfPage(source: ParsedSource, texts: Map<string, string>) {
         continue;
       }
       const fragment = spec.slice('@site/'.length);
-      const fragmentText = texts.get(fragment);
+      const fragmentText = textOf(fragment);
       if (fragmentText === undefined || fragment in fragments) continue;
       fragments[fragment] = fragmentText.replace(frontMatter, '');
-      visit(fragment, fragments[fragment]!);
+      visit(fragment, importsOf(fragments[fragment]!));
     }
   };
-  visit(source.file, source.body);
+  visit(source.file, bodyImportsOf(source));
   return { fragments, modules };
 }
 
@@ -55,18 +56,6 @@ function codeOfPage(code: SiteCode, modules: string[]): SiteCode {
   return { url: code.url, components: code.components, imports, exports };
 }
 
-/** `usesMdx` of each page's body, by its parsed source (`dev` makes the jobs again from the same objects). */
-const mdxBodies = new WeakMap<ParsedSource, boolean>();
-
-function isMdx(source: ParsedSource): boolean {
-  let mdx = mdxBodies.get(source);
-  if (mdx === undefined) {
-    mdx = usesMdx(source.body);
-    mdxBodies.set(source, mdx);
-  }
-  return mdx;
-}
-
 /** Every content file that becomes (part of) a page, as compiler input, by site-root relative path. */
 export function compileJobsOf(
   model: ContentModel,
@@ -78,8 +67,10 @@ export function compileJobsOf(
   theme?: ContentOverrides,
   markdown: { mdx1UndefinedComponents?: boolean } = {},
 ): Map<string, CompileInput> {
-  const texts = new Map<string, string>(Object.entries(discovered.fragments));
-  for (const source of discovered.sources) texts.set(source.file, source.text);
+  // A page's text is read only when a page imports it (a file taken from the content record is not read).
+  const sources = new Map(discovered.sources.map((source) => [source.file, source]));
+  const textOf = (file: string) =>
+    Object.hasOwn(discovered.fragments, file) ? discovered.fragments[file] : sources.get(file)?.text;
   const jobs = new Map<string, CompileInput>();
   const add = (
     source: ParsedSource,
@@ -91,12 +82,12 @@ export function compileJobsOf(
     excerpt = false,
   ) => {
     // As Docusaurus does: a `.md` page with imports or components is MDX.
-    const format = source.file.endsWith('.mdx') || isMdx(source) ? 'mdx' : 'md';
+    const format = source.file.endsWith('.mdx') || bodyUsesMdx(source) ? 'mdx' : 'md';
     const job: CompileInput = {
       file: source.file,
       route,
       baseUrl,
-      body: source.body,
+      body: '',
       format,
       excerpt,
       tocMin: fm.toc_min_heading_level ?? 2,
@@ -105,12 +96,21 @@ export function compileJobsOf(
       text,
     };
     if (format === 'mdx') {
-      const imports = importsOfPage(source, texts);
+      const imports = importsOfPage(source, textOf);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
       if (markdown.mdx1UndefinedComponents) job.mdx1UndefinedComponents = true;
     }
-    const pageTheme = contentOverridesOfPage(theme, [source.body, ...Object.values(job.fragments)], !!job.code);
+    // The body is read when the page must be compiled (or a stage reads it): its digest keys the compile input.
+    Object.defineProperty(job, 'body', { enumerable: true, get: () => source.body });
+    presetDigest(job, 'body', bodyDigestOf(source));
+    const pageTheme =
+      theme &&
+      contentOverridesOfPage(
+        theme,
+        [...componentsDrawnBy(source), ...Object.values(job.fragments).flatMap(componentsMayDraw)],
+        !!job.code,
+      );
     if (pageTheme) job.theme = pageTheme;
     // What the page's code reads, and the site's overrides it draws (in `.md` pages too).
     if (format === 'mdx' || pageTheme) {

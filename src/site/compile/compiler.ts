@@ -109,6 +109,8 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
   const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
     const blocks: CodeBlock[] = [];
     for (const page of pages) {
+      // A page the cache has is not compiled: its blocks (and its text) are not looked at.
+      if (compileStage.has(page)) continue;
       for (const block of fencedCodeBlocks(page.body, highlighter.resolveLanguage))
         if (highlight.stored(block) === undefined) blocks.push(block);
     }

@@ -1,0 +1,9 @@
+import type { TitleHeading } from './content-types';
+import { leadingHeading } from './leading-heading';
+import type { ParsedSource } from './source-file';
+import { textFact } from './text-facts';
+
+/** The `# Heading` that opens a page (see `leadingHeading`), a fact of its text kept in the content record. */
+export function headingOf(source: ParsedSource): TitleHeading | undefined {
+  return textFact(source, 'heading', (s) => leadingHeading(s.body));
+}

@@ -1,0 +1,171 @@
+import type { BigIntStats } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BuildSummary, buildSite } from '../src/build/build-site';
+import { contentRecord, granularityNs } from '../src/cache/content-record';
+import { backgroundWrites } from '../src/disk/background-writes';
+import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+
+const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
+
+// The basic fixture, an MDX page with a fragment, and a page for each kind of change a warm build must see.
+const dir = copyFixture('basic', {
+  'content/docs/guides/componenti.mdx':
+    "---\ntitle: Componenti\n---\n\nimport Nota from './_nota.md'\n\n## Prima\n\n<Nota />\n",
+  'content/docs/guides/_nota.md': 'Una nota condivisa.\n',
+  'content/docs/guides/cambiata.md': page('Cambiata', 'Testo uno.'),
+  'content/docs/guides/tolta.md': page('Tolta', 'Pagina che sparisce.'),
+  'content/docs/guides/vecchio-nome.md': page('Rinominata', 'Pagina che cambia nome.'),
+  'content/docs/guides/stessa-misura.md': page('Stessa misura', 'Valore: 111.'),
+  'content/docs/guides/mtime-rimesso.md': page('Mtime rimesso', 'Valore: 333.'),
+  'content/docs/guides/altro-inode.md': page('Altro inode', 'Valore: 555.'),
+});
+const out = path.join(dir, 'build');
+const cacheDir = path.join(dir, 'node_modules/.cache/docs-it');
+const build = (to = out) => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: to });
+const content = (summary: BuildSummary) => summary.cache.content ?? { hits: 0, misses: 0 };
+const guide = (name: string) => path.join(dir, 'content/docs/guides', name);
+const html = (route: string) => readFileSync(path.join(out, 'it/v1/guides', route, 'index.html'), 'utf8');
+const exists = (route: string) => {
+  try {
+    statSync(path.join(out, 'it/v1/guides', route, 'index.html'));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test.after(() => removeDir(dir));
+
+/** A whole second, so that an mtime put back is the same to the nanosecond. */
+const wholeSecond = new Date('2026-01-02T03:04:05Z');
+
+test('a warm build reads no unchanged page; every kind of change is seen; the output is a cold build’s', async () => {
+  for (const name of ['mtime-rimesso.md', 'altro-inode.md']) utimesSync(guide(name), wholeSecond, wholeSecond);
+  // Files changed less than the file systems' timestamp granularity before a build are not recorded.
+  await sleep(Number(granularityNs / 1_000_000n) + 100);
+  const first = await build();
+  const pages = content(first).misses;
+  assert.ok(pages >= 15, `every page read by the first build (${pages})`);
+  const warm = await build();
+  assert.equal(content(warm), { hits: pages, misses: 0 }, 'no page read: all taken from the record');
+  assert.is(warm.cache.compile?.misses ?? 0, 0);
+
+  writeFileSync(guide('cambiata.md'), page('Cambiata', 'Testo due, più lungo di prima.'));
+  writeFileSync(guide('nuova.md'), page('Nuova', 'Pagina aggiunta.'));
+  unlinkSync(guide('tolta.md'));
+  renameSync(guide('vecchio-nome.md'), guide('nuovo-nome.md'));
+  // The same size, a new mtime.
+  writeFileSync(guide('stessa-misura.md'), page('Stessa misura', 'Valore: 222.'));
+  // The same size and the mtime put back: only the ctime moved.
+  const restored = statSync(guide('mtime-rimesso.md'), { bigint: true });
+  writeFileSync(guide('mtime-rimesso.md'), page('Mtime rimesso', 'Valore: 444.'));
+  utimesSync(guide('mtime-rimesso.md'), wholeSecond, wholeSecond);
+  const now = statSync(guide('mtime-rimesso.md'), { bigint: true });
+  assert.equal(
+    [now.size, now.mtimeNs, now.ino],
+    [restored.size, restored.mtimeNs, restored.ino],
+    'only the ctime moved',
+  );
+  // Another file (another inode) of the same size and mtime put in its place.
+  const replaced = statSync(guide('altro-inode.md'), { bigint: true });
+  writeFileSync(guide('altro-inode.tmp'), page('Altro inode', 'Valore: 666.'));
+  utimesSync(guide('altro-inode.tmp'), wholeSecond, wholeSecond);
+  renameSync(guide('altro-inode.tmp'), guide('altro-inode.md'));
+  const other = statSync(guide('altro-inode.md'), { bigint: true });
+  assert.equal([other.size, other.mtimeNs], [replaced.size, replaced.mtimeNs]);
+  assert.is.not(other.ino, replaced.ino);
+
+  const edited = await build();
+  // Read: the changed one, the new one, the renamed one, and the three edits the size does not show.
+  assert.equal(content(edited), { hits: pages - 6, misses: 6 });
+  assert.match(html('cambiata'), 'Testo due, più lungo di prima.');
+  assert.match(html('nuova'), 'Pagina aggiunta.');
+  assert.not.ok(exists('tolta'), 'a deleted page is gone');
+  assert.ok(exists('nuovo-nome'), 'a renamed page is at its new route');
+  assert.not.ok(exists('vecchio-nome'), 'and not at its old one');
+  assert.match(html('stessa-misura'), 'Valore: 222.');
+  assert.not.match(html('stessa-misura'), 'Valore: 111.');
+  assert.match(html('mtime-rimesso'), 'Valore: 444.');
+  assert.match(html('altro-inode'), 'Valore: 666.');
+
+  const cold = path.join(dir, 'build-cold');
+  rmSync(cacheDir, { recursive: true, force: true });
+  await build(cold);
+  assert.equal(filesOf(out), filesOf(cold), 'byte for byte the output of a build with an empty cache');
+});
+
+test('a corrupt or foreign content record is a miss: every page is read, and the output is the same', async () => {
+  await sleep(Number(granularityNs / 1_000_000n) + 100);
+  await build();
+  const before = filesOf(out);
+  const recordFile = path.join(cacheDir, 'content-record.json');
+  const recorded = readFileSync(recordFile, 'utf8');
+  assert.ok(content(await build()).misses === 0, 'recorded');
+  for (const broken of [
+    recorded.slice(0, recorded.length / 2),
+    recorded.replace('docs-it content record 1', 'docs-it content record 0'),
+    recorded.replace(/"version":"[^"]*"/, '"version":"other code"'),
+    '[1,2,3]',
+  ]) {
+    writeFileSync(recordFile, broken);
+    const summary = await build();
+    assert.is(content(summary).hits, 0, `nothing taken from ${broken.slice(0, 40)}`);
+    assert.equal(filesOf(out), before);
+    // The record is written again: the next build takes every page from it.
+    await backgroundWrites().flush();
+  }
+});
+
+/** A file's stat as the record compares it. */
+const stat = (size: number, mtime: number, ctime: number, ino: number, dev = 1) =>
+  ({
+    size: BigInt(size),
+    mtimeNs: BigInt(mtime),
+    ctimeNs: BigInt(ctime),
+    ino: BigInt(ino),
+    dev: BigInt(dev),
+  }) as BigIntStats;
+
+test('the record takes a file only when size, mtime, ctime, inode and device are the recorded ones', async () => {
+  const file = path.join(dir, 'record-unit.json');
+  const old = 10n * granularityNs;
+  const readAt = 20n * granularityNs;
+  const kept = stat(10, Number(old), Number(old), 7);
+  const write = contentRecord(file, 'v1', { reuse: true });
+  write.keep('a.md', kept, readAt, { textDigest: 'x', heading: null });
+  write.save();
+  await backgroundWrites().flush();
+  const read = () => contentRecord(file, 'v1', { reuse: true });
+  assert.equal(read().take('a.md', kept), { textDigest: 'x', heading: null });
+  assert.is(read().take('b.md', kept), undefined, 'another file');
+  assert.is(read().take('a.md', stat(11, Number(old), Number(old), 7)), undefined, 'size');
+  assert.is(read().take('a.md', stat(10, Number(old) + 1, Number(old), 7)), undefined, 'mtime');
+  assert.is(read().take('a.md', stat(10, Number(old), Number(old) + 1, 7)), undefined, 'ctime');
+  assert.is(read().take('a.md', stat(10, Number(old), Number(old), 8)), undefined, 'inode');
+  assert.is(read().take('a.md', stat(10, Number(old), Number(old), 7, 2)), undefined, 'device');
+  assert.is(contentRecord(file, 'v2', { reuse: true }).take('a.md', kept), undefined, 'other code');
+  assert.is(contentRecord(file, 'v1', { reuse: false }).take('a.md', kept), undefined, '--no-cache');
+});
+
+test('the record leaves out a file changed within the timestamp granularity before it was read', async () => {
+  const file = path.join(dir, 'record-young.json');
+  const readAt = 20n * granularityNs;
+  const young = readAt - granularityNs;
+  const old = readAt - granularityNs - 1n;
+  const write = contentRecord(file, 'v1', { reuse: true });
+  write.keep('mtime.md', stat(1, Number(young), Number(old), 1), readAt, { textDigest: 'm' });
+  write.keep('ctime.md', stat(1, Number(old), Number(young), 2), readAt, { textDigest: 'c' });
+  write.keep('old.md', stat(1, Number(old), Number(old), 3), readAt, { textDigest: 'o' });
+  write.save();
+  await backgroundWrites().flush();
+  const read = contentRecord(file, 'v1', { reuse: true });
+  assert.is(read.take('mtime.md', stat(1, Number(young), Number(old), 1)), undefined);
+  assert.is(read.take('ctime.md', stat(1, Number(old), Number(young), 2)), undefined);
+  assert.equal(read.take('old.md', stat(1, Number(old), Number(old), 3)), { textDigest: 'o' });
+});
+
+test.run();

@@ -295,6 +295,7 @@ function graph(): ModuleGraph {
       'node_modules/remark-gfm/index.js': imports(),
       'node_modules/shiki/dist/index.mjs': imports(),
       [stageModules.search]: imports(),
+      [stageModules.props]: imports(),
       [stageModules.bundle]: imports(),
       [stageModules['service-worker']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { digestText } from './digest';
 
 /** The stages whose outputs the cache keeps: each one's version is a digest of the code it runs. */
-export type StageName = 'front-matter' | 'compile' | 'highlight' | 'render' | 'search' | 'bundle' | 'service-worker';
+export type StageName =
+  | 'front-matter'
+  | 'compile'
+  | 'highlight'
+  | 'props'
+  | 'render'
+  | 'search'
+  | 'bundle'
+  | 'service-worker';
 
 /**
  * The module each cached stage runs, as the bundler names it. Everything the module can reach (our sources
@@ -14,6 +22,9 @@ export const stageModules: Record<StageName, string> = {
   'front-matter': 'src/content/front-matter.ts',
   compile: 'src/markdown/compile-page.ts',
   highlight: 'src/markdown/highlighter.ts',
+  // The routes' props builders: a render key is made from props whose pages' HTML stands in by key (see
+  // site/page-stand-in.ts), so a builder's change to what it does with that HTML must change the key too.
+  props: 'src/render/route-props.ts',
   render: 'src/render/render-page.tsx',
   search: 'src/search/search-files.ts',
   bundle: 'src/site/bundle/bundle-client.ts',

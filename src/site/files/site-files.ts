@@ -216,17 +216,18 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   const assets = bundle && { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
   const fragments = createFragmentCache();
   const hasBlog = model.posts.length > 0;
-  const renderInputOf = async (route: string): Promise<RenderInput> => {
+  /** A route's render input: for its key, with its pages' HTML standing in by key (`Site.routeKeyPage`). */
+  const renderInputOf = async (route: string, forKey = false): Promise<RenderInput> => {
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
-    const { page } = await site.routePage(route);
+    const { page } = await (forKey ? site.routeKeyPage(route) : site.routePage(route));
     const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
     return { site: siteConfig, chrome, assets, hasBlog, page, sidebar, theme: site.content.theme.digest };
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
-    // The route's HTML and page data share one key: its render input (the page's HTML with it) is digested once.
+    // The route's HTML and page data share one key: its render input is digested once.
     let routeKey: Promise<string> | undefined;
-    const key = () => (routeKey ??= renderInputOf(route.path).then(stages.renderKey));
+    const key = () => (routeKey ??= renderInputOf(route.path, true).then(stages.renderKey));
     const source = route.file ? { source: route.file } : {};
     return [
       {

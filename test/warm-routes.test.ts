@@ -155,7 +155,7 @@ test("a blog post's title and excerpt: the blog list shows the edit", async () =
   }
 });
 
-test('summaries that do not parse, or of another layout, are misses: every page read back, the same output', async () => {
+test('summaries that do not parse, or of another layout, are misses: pages read back, the same output', async () => {
   await build();
   const summaries = path.join(cacheDir, 'page-summaries.json');
   const restore = edit('content/docs/guides/intro/primo.md', (t) => t.replace('Usa rustup.', 'Usa cargo.'));

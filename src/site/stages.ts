@@ -37,7 +37,8 @@ export function createStages(cache: Cache, compiler: Compiler) {
      * The key of a rendered page: previous output with the same key is kept. A build's input has its pages' HTML
      * standing in by key (site/page-stand-in.ts), so the props builders' code is part of the key.
      */
-    renderKey: (input: RenderInput) => cache.keyOf('render', { props: propsVersion, input }),
+    // The input's own fields at the top (each object among them digested once a run), the props' code beside them.
+    renderKey: (input: RenderInput) => cache.keyOf('render', { ...input, propsCode: propsVersion }),
     /**
      * The key of the search files: what every record says of the site, its words, and a running digest of its
      * searchable pages in order (the search stage streams them).

@@ -52,6 +52,8 @@ test('a cache entry cut short (a killed build) is a miss: the page is compiled a
     const file = path.join(store, name);
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
   }
+  // Without the pages' summaries every page is read back (with them, only the pages of routes rendered again).
+  rmSync(path.join(dir, 'node_modules/.cache/docs-it/page-summaries.json'));
   const summary = await build();
   assert.is(misses(summary, 'compile'), entries.length);
   assert.match(read('it/v1/guides/faq/index.html'), 'Risposte brevi.');
@@ -296,6 +298,7 @@ function graph(): ModuleGraph {
       'node_modules/shiki/dist/index.mjs': imports(),
       [stageModules.search]: imports(),
       [stageModules.content]: imports(),
+      [stageModules.props]: imports(),
       [stageModules.bundle]: imports(),
       [stageModules['service-worker']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),

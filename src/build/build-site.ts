@@ -145,7 +145,11 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   const site = await run.task(
     'model',
     // A large site's build keeps no compiled page past its use, so that its memory does not grow with the HTML.
-    () => createSite(config, content, run.stages, { keepPages: keepsEveryPage(content.discovered.sources.length) }),
+    () =>
+      createSite(config, content, run.stages, {
+        keepPages: keepsEveryPage(content.discovered.sources.length),
+        standIns: true,
+      }),
     (s) => `${s.model.routes.length} routes`,
   );
   if (config.site.translations) {

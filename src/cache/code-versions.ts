@@ -8,6 +8,7 @@ export type StageName =
   | 'front-matter'
   | 'compile'
   | 'highlight'
+  | 'props'
   | 'render'
   | 'search'
   | 'bundle'
@@ -24,6 +25,9 @@ export const stageModules: Record<StageName, string> = {
   'front-matter': 'src/content/front-matter.ts',
   compile: 'src/markdown/compile-page.ts',
   highlight: 'src/markdown/highlighter.ts',
+  // The routes' props builders: a render key is made from props whose pages' HTML stands in by key (see
+  // site/page-stand-in.ts), so a builder's change to what it does with that HTML must change the key too.
+  props: 'src/render/route-props.ts',
   render: 'src/render/render-page.tsx',
   search: 'src/search/search-files.ts',
   bundle: 'src/site/bundle/bundle-client.ts',

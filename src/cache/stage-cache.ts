@@ -79,6 +79,20 @@ export interface Cache {
    * Counted as the stage `content`: a hit is a file taken from the record and never read, a miss a file read.
    */
   readonly content: ContentFiles;
+  /**
+   * What each compiled page is besides its HTML and search blocks (see site/page-stand-in.ts), by its compile key
+   * (`keyOf('compile', …)`): a warm build's props, render keys and link check take it instead of reading every
+   * page back. One file for the site; under `--no-cache` nothing is read back.
+   */
+  readonly pageSummaries: {
+    /**
+     * The summary kept under a compile key, if `valid` takes it: a hit of the compile stage, its page kept through
+     * `prune` (one this run set is read back, not counted, even under `--no-cache`). An entry that does not parse,
+     * or that `valid` refuses, is a miss.
+     */
+    get<T>(compileKey: string, valid: (value: unknown) => value is T): T | undefined;
+    set(compileKey: string, value: unknown): void;
+  };
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
@@ -118,6 +132,7 @@ const ownEntries = new Set([
   'service-worker.json',
   'modules',
   'search-pages',
+  'page-summaries.json',
   'outputs',
   'cli',
 ]);
@@ -128,19 +143,24 @@ const maxBlockChars = 24 * 1024 * 1024;
 /** The parsed front matter kept on disk is capped too: a few hundred characters a page, 100,000 pages. */
 const maxFrontMatterChars = 64 * 1024 * 1024;
 
+/** The pages' summaries too (a page past the cap is read back instead: slower, the same output). */
+const maxSummaryChars = 128 * 1024 * 1024;
+
 export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
   // The front matter's parsed part (not the page's text), by the digest of the file: YAML is parsed again only
   // for a file that changed. `dev` keeps it in memory too, over the same file.
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
+  const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
+  const summaries = packStore(path.join(dir, 'page-summaries.json'), maxSummaryChars);
+  /** The summaries set by this run: read back under `--no-cache` too (as `CachedStage.kept`), and no hit. */
+  const summariesSet = new Set<string>();
   const stores: Record<StageName, Store<unknown>> = {
     // Kept in the content record instead (see `content` below).
     content: memoryStore(),
     'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
-    compile:
-      mode === 'dev'
-        ? layeredStore(jsonFileStore(path.join(dir, 'compile')))
-        : jsonFileStore(path.join(dir, 'compile')),
+    compile: mode === 'dev' ? layeredStore(compiledPages) : compiledPages,
     highlight: packStore(path.join(dir, 'highlight.json'), maxBlockChars) as Store<unknown>,
+    props: memoryStore(),
     // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
     render: memoryStore(),
     search: memoryStore(),
@@ -260,10 +280,34 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         return output;
       };
     },
+    pageSummaries: {
+      get(compileKey, valid) {
+        const ofThisRun = summariesSet.has(compileKey);
+        const stored = reuse || ofThisRun ? summaries.get(compileKey, compileKey) : undefined;
+        if (stored === undefined) return undefined;
+        let value: unknown;
+        try {
+          value = JSON.parse(stored);
+        } catch {
+          return undefined;
+        }
+        if (!valid(value)) return undefined;
+        if (!ofThisRun) {
+          countsOf('compile').hits++;
+          compiledPages.use(compileKey);
+        }
+        return value;
+      },
+      set(compileKey, value) {
+        summaries.set(compileKey, compileKey, JSON.stringify(value));
+        summariesSet.add(compileKey);
+      },
+    },
     stats: () => structuredClone(stats),
     save() {
       for (const store of Object.values(stores)) store.save();
       record.save();
+      summaries.save();
     },
     flush: () => backgroundWrites().flush(),
     prune() {
@@ -272,6 +316,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         store.prune();
       }
       record.save();
+      summaries.save();
       modules.prune();
       searchParts.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.

@@ -97,6 +97,13 @@ export function packStore(file: string, maxChars: number): Store<string> {
       return value;
     },
     set(_id, key, value) {
+      // A value set again replaces what was read under its key (an entry a reader refused: see `pageSummaries`).
+      const before = used.get(key);
+      if (before === value) return;
+      if (before !== undefined) {
+        used.delete(key);
+        chars -= before.length;
+      }
       if (keep(key, value)) added++;
     },
     prune: () => undefined,

@@ -27,7 +27,7 @@ import {
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
-import { type RoutePage, routePageOf } from '../render/route-props';
+import { type RoutePage, type RoutePropsContext, routePageOf } from '../render/route-props';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
@@ -41,6 +41,7 @@ import { checkLinks } from './links/check-links';
 import { declaredLinks } from './links/declared-links';
 import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
 import { resolveFileLinks } from './links/resolve-file-links';
+import { isPageSummary, standInOf, summaryOf, unlinkedOf } from './page-stand-in';
 import type { OnProgress } from './progress';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { themeNamesOf } from './source-facts';
@@ -165,6 +166,11 @@ export interface Site {
   /** A content file's page: compiled (or taken from the cache), its links pointing at routes. */
   page(file: string): Promise<CompiledPage>;
   /**
+   * A content file's page as a build's props see it for keys and problems: its summary with its HTML standing in by
+   * key (see `page-stand-in.ts`), compiled first when the cache has no summary; `dev`'s is `page`'s.
+   */
+  standIn(file: string): Promise<CompiledPage>;
+  /**
    * Every page, compiled one after another, with what the link check needs of each (its ids and links); every
    * problem of every page thrown together.
    */
@@ -176,6 +182,12 @@ export interface Site {
   checkLinks(pages: ReadonlyMap<string, PageLinks>, files: ReadonlySet<string>): void;
   /** A route's props, with the problems that do not stop it from rendering. */
   routePage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
+  /**
+   * A route's props as its render key, its problems and the sitemap need them. A build's have each page's HTML
+   * standing in by key (see `page-stand-in.ts`): made from the pages' summaries, no page read back; `dev`'s are
+   * `routePage`'s.
+   */
+  routeKeyPage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
   /** Makes every route's props, in route order; throws every problem together. */
   checkRoutes(): Promise<void>;
   /** The paths of the routes search engines may index (the sitemap's), in route order. */
@@ -210,6 +222,12 @@ export interface SiteOptions {
    * save of pages' texts alone): their URLs are not found (read and hashed) again.
    */
   assets?: SiteAssets;
+  /**
+   * Whether the render keys, the routes' problems, the sitemap and the link check take each page's summary with its
+   * HTML standing in by key (see `page-stand-in.ts`; `build`), instead of the page (`dev`, the default): a warm build
+   * then reads back only the pages of the routes it renders again (and search's).
+   */
+  standIns?: boolean;
 }
 
 export function createSite(
@@ -231,8 +249,11 @@ export function createSite(
     { mdx1UndefinedComponents: config.site.markdown.mdx1Compat.undefinedComponents },
   );
   const keepPages = options.keepPages ?? true;
+  const useStandIns = options.standIns ?? false;
   const pages = memoOf<Promise<CompiledPage>>(keepPages);
   const routes = memoOf<Promise<{ page: RoutePage; problems: DocsItError[] }>>(keepPages);
+  const standIns = memoOf<Promise<CompiledPage>>(keepPages);
+  const keyRoutes = memoOf<Promise<{ page: RoutePage; problems: DocsItError[] }>>(keepPages);
   /** Pages compiled in this run: asked for again, a build reads them back instead of compiling them again. */
   const compiledOnce = new Set<string>();
   /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
@@ -245,12 +266,46 @@ export function createSite(
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];
   const policies = brokenLinkPoliciesOf(config.site);
-  const withAssets = async (page: CompiledPage) => {
+  /** The link stage: a compiled page's file links pointing at routes and its assets at their URLs. */
+  const linked = async (compiled: CompiledPage) => {
+    const page = resolveFileLinks(compiled, model.routeOfFile, policies.markdownLinks);
     const targets = assetTargetsOf(page);
-    if (targets.length === 0) return page;
+    if (targets.length === 0) return { page, urls: [] };
     const urls = await Promise.all(targets.map(async (t) => [t, await assets.urlOf(t)] as const));
-    return resolveAssets(page, new Map(urls));
+    return { page: resolveAssets(page, new Map(urls)), urls };
   };
+  const propsContext = (page: (file: string) => Promise<CompiledPage>): RoutePropsContext => ({
+    site: config.site,
+    model,
+    text: chrome.text,
+    ...(content.lastCommits ? { lastCommits: content.lastCommits } : {}),
+    ...(config.editUrls ? { editUrls: config.editUrls } : {}),
+    page,
+    assetUrl: assets.urlOf,
+  });
+  const keptRoute = (
+    memo: Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>,
+    routePath: string,
+    ctx: () => RoutePropsContext,
+  ) => {
+    let entry = memo.get(routePath);
+    if (!entry) {
+      const route = routeByPath.get(routePath);
+      if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
+      entry = routePageOf(route, ctx());
+      entry.then(
+        ({ page, problems }) => {
+          indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
+          routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+        },
+        () => undefined,
+      );
+      memo.set(routePath, entry);
+    }
+    return entry;
+  };
+  let realContext: RoutePropsContext | undefined;
+  let keyContext: RoutePropsContext | undefined;
   const site: Site = {
     config,
     content,
@@ -265,7 +320,10 @@ export function createSite(
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
         const kept = compiledOnce.has(file) ? stages.compiled(job) : undefined;
         page = (kept ? Promise.resolve(kept) : stages.compile(job, file))
-          .then((compiled) => withAssets(resolveFileLinks(compiled, model.routeOfFile, policies.markdownLinks)))
+          .then(async (compiled) => {
+            if (useStandIns) stages.pageSummaries.set(stages.compileKey(job), summaryOf(compiled));
+            return (await linked(compiled)).page;
+          })
           .then(
             (compiled) => {
               compiledOnce.add(file);
@@ -284,6 +342,31 @@ export function createSite(
       }
       return page;
     },
+    standIn(file) {
+      if (!useStandIns) return site.page(file);
+      let standIn = standIns.get(file);
+      if (!standIn) {
+        const job = jobs.get(file);
+        if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
+        standIn = (async () => {
+          const key = stages.compileKey(job);
+          let summary = stages.pageSummaries.get(key, isPageSummary);
+          if (summary === undefined) {
+            // Compiled (or read back) here, its summary kept as it is.
+            const page = await site.page(file);
+            summary = stages.pageSummaries.get(key, isPageSummary);
+            // Past the cache's cap on summaries: the page itself, HTML and all (the same output, a slower key).
+            if (summary === undefined) return page;
+          }
+          const { page, urls } = await linked(unlinkedOf(summary));
+          pageDiagnostics.set(file, problemsOf(file, page));
+          compiledOnce.add(file);
+          return standInOf(page, key, urls);
+        })();
+        standIns.set(file, standIn);
+      }
+      return standIn;
+    },
     async compileAll(onProgress) {
       const errors = new ErrorCollector();
       const found = new Map<string, PageLinks>();
@@ -292,7 +375,7 @@ export function createSite(
       let done = 0;
       const take = async (file: string) => {
         try {
-          const { ids, links } = await site.page(file);
+          const { ids, links } = await site.standIn(file);
           found.set(file, { ids, links });
         } catch (error) {
           if (docsItErrorsOf(error).length === 0) failures.set(file, error);
@@ -347,39 +430,21 @@ export function createSite(
       }
     },
     routePage(routePath) {
-      let entry = routes.get(routePath);
-      if (!entry) {
-        const route = routeByPath.get(routePath);
-        if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
-        entry = routePageOf(route, {
-          site: config.site,
-          model,
-          text: chrome.text,
-          ...(content.lastCommits ? { lastCommits: content.lastCommits } : {}),
-          ...(config.editUrls ? { editUrls: config.editUrls } : {}),
-          page: site.page,
-          assetUrl: assets.urlOf,
-        });
-        entry.then(
-          ({ page, problems }) => {
-            indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
-            routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
-          },
-          () => undefined,
-        );
-        routes.set(routePath, entry);
-      }
-      return entry;
+      return keptRoute(routes, routePath, () => (realContext ??= propsContext(site.page)));
+    },
+    routeKeyPage(routePath) {
+      if (!useStandIns) return site.routePage(routePath);
+      return keptRoute(keyRoutes, routePath, () => (keyContext ??= propsContext(site.standIn)));
     },
     async checkRoutes() {
       const errors: DocsItError[] = [];
-      for (const route of model.routes) errors.push(...(await site.routePage(route.path)).problems);
+      for (const route of model.routes) errors.push(...(await site.routeKeyPage(route.path)).problems);
       if (errors.length > 0) throw new DocsItErrors(errors);
     },
     async indexedPaths() {
       const paths: string[] = [];
       for (const route of model.routes) {
-        if (!indexedPathOf.has(route.path)) await site.routePage(route.path);
+        if (!indexedPathOf.has(route.path)) await site.routeKeyPage(route.path);
         const indexed = indexedPathOf.get(route.path);
         if (indexed !== undefined) paths.push(indexed);
       }

@@ -3,6 +3,7 @@ import type { Cache } from '../cache/stage-cache';
 import { parseFrontMatterPart, withFrontMatter } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
 import { textDigestFact, textFact } from '../content/text-facts';
+import type { CompileInput } from '../markdown/compile-page';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
@@ -14,6 +15,8 @@ import type { Compiler } from './compile/compiler';
  */
 export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
+  // The props builders' code (see `renderKey`), one digest a run.
+  const propsVersion = cache.keyOf('props', null);
   return {
     /** A content file with its front matter split off and checked. */
     parseSource: (source: SourceFile) => {
@@ -32,12 +35,20 @@ export function createStages(cache: Cache, compiler: Compiler) {
      * keeps no compiled page in memory (see `SiteOptions.keepPages`).
      */
     compiled: compiler.kept,
+    /** A page's compile key: what its summary is kept under (see site/page-stand-in.ts). */
+    compileKey: (input: CompileInput) => cache.keyOf('compile', input),
+    /** Each compiled page's summary, by compile key (see site/page-stand-in.ts). */
+    pageSummaries: cache.pageSummaries,
     /** Whether pages are compiled in workers (then they are best asked for all at once). */
     get parallel(): boolean {
       return compiler.parallel;
     },
-    /** The key of a rendered page: previous output with the same key is kept. */
-    renderKey: (input: RenderInput) => cache.keyOf('render', input),
+    /**
+     * The key of a rendered page: previous output with the same key is kept. A build's input has its pages' HTML
+     * standing in by key (site/page-stand-in.ts), so the props builders' code is part of the key.
+     */
+    // The input's own fields at the top (each object among them digested once a run), the props' code beside them.
+    renderKey: (input: RenderInput) => cache.keyOf('render', { ...input, propsCode: propsVersion }),
     /**
      * The key of the search files: what every record says of the site, its words, and a running digest of its
      * searchable pages in order (the search stage streams them).

@@ -6,6 +6,7 @@
 import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { digestOf } from '../../cache/digest';
 import { currentLocaleOf } from '../../config/site-schema';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
@@ -216,17 +217,18 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   const assets = bundle && { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
   const fragments = createFragmentCache();
   const hasBlog = model.posts.length > 0;
-  const renderInputOf = async (route: string): Promise<RenderInput> => {
+  /** A route's render input: for its key, with its pages' HTML standing in by key (`Site.routeKeyPage`). */
+  const renderInputOf = async (route: string, forKey = false): Promise<RenderInput> => {
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
-    const { page } = await site.routePage(route);
+    const { page } = await (forKey ? site.routeKeyPage(route) : site.routePage(route));
     const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
     return { site: siteConfig, chrome, assets, hasBlog, page, sidebar, theme: site.content.theme.digest };
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
-    // The route's HTML and page data share one key: its render input (the page's HTML with it) is digested once.
+    // The route's HTML and page data share one key: its render input is digested once.
     let routeKey: Promise<string> | undefined;
-    const key = () => (routeKey ??= renderInputOf(route.path).then(stages.renderKey));
+    const key = () => (routeKey ??= renderInputOf(route.path, true).then(stages.renderKey));
     const source = route.file ? { source: route.file } : {};
     return [
       {
@@ -296,12 +298,27 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   }
   let partsKey: string | undefined;
   /**
-   * The key of a page's search part: the search settings' and the page's. A `SearchPage` is strings, numbers, null
-   * and arrays of them (typed so): JSON shows all of it.
+   * The key of a route's search part, or undefined when search leaves the route out: the search settings', the
+   * route's props as its render key sees them (`Site.routeKeyPage`: a build's pages stand in by key) and its page's
+   * compile key (its search blocks). The same key means the same `SearchPage`, found without reading the page back.
    */
-  const partKeyOf = (page: SearchPage) => {
+  const partKeyAt = async (route: (typeof model.routes)[number]): Promise<string | undefined> => {
+    const { page } = await site.routeKeyPage(route.path);
+    // Whether search takes a route depends on its props' kind, title and flags, never on its HTML or blocks.
+    if (!searchPageOf(page, [], searchHeadOf().options)) return undefined;
+    const job = route.file && 'contentHtml' in page.props ? site.jobs.get(route.file) : undefined;
     partsKey ??= stages.searchPartsKey(searchHeadOf());
-    return oneShotHash('sha256', `${partsKey}\0${JSON.stringify(page)}`, 'base64url').slice(0, 32);
+    const pageKey = job ? stages.compileKey(job) : '';
+    return oneShotHash('sha256', `${partsKey}\0${digestOf(page)}\0${pageKey}`, 'base64url').slice(0, 32);
+  };
+  /** Every searchable route's part key, in route order. */
+  const keyPass = async () => {
+    const found: [key: string, route: number][] = [];
+    for (let i = 0; i < model.routes.length; i++) {
+      const key = await partKeyAt(model.routes[i]!);
+      if (key !== undefined) found.push([key, i]);
+    }
+    return found;
   };
   /** The search files' key: the settings, and a digest of every searchable page's part key in order. */
   const searchKeyOf = (digest: Hash) => stages.searchKey({ ...searchHeadOf(), pages: digest.digest('base64url') });
@@ -316,11 +333,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     dir: searchDir,
     async key() {
       const digest = createHash('sha256');
-      const found: [string, number][] = [];
-      for await (const [page, route] of searchPages()) {
-        const key = partKeyOf(page);
+      const found = await keyPass();
+      for (const [key] of found) {
         digest.update(key);
-        found.push([key, route]);
         // Unchanged search files keep the parts too (the files are kept without them being read).
         stages.searchParts.use(key);
       }
@@ -331,35 +346,22 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const digest = createHash('sha256');
       const { options, words } = searchHeadOf();
       const maker = new PagePartMaker(words.stopWords);
-      const made = (page: SearchPage, key: string) => {
-        const part = maker.partOf(page, options, key);
-        stages.searchParts.set(key, part);
-        return part;
-      };
-      const found = keyed;
+      // No key pass before (a first build into the output folder, `dev`): the keys are found now.
+      const found = keyed ?? (await keyPass());
       keyed = undefined;
       async function* parts(): AsyncGenerator<PagePart> {
-        if (!found) {
-          // No key pass before (a first build into the output folder, `dev`): every page is read back anyway; its
-          // part is taken when the cache folder has it (`dev` after a save), else made.
-          for await (const [page] of searchPages()) {
-            const key = partKeyOf(page);
-            digest.update(key);
-            const kept = stages.searchParts.has(key) ? stages.searchParts.get(key) : undefined;
-            yield isPagePart(kept, key) ? kept : made(page, key);
-          }
-          return;
-        }
         for (const [key, route] of found) {
           digest.update(key);
-          const kept = stages.searchParts.get(key);
+          const kept = stages.searchParts.has(key) ? stages.searchParts.get(key) : undefined;
           if (isPagePart(kept, key)) {
             yield kept;
             continue;
           }
           const page = await searchPageAt(model.routes[route]!);
           if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
-          yield made(page, key);
+          const part = maker.partOf(page, options, key);
+          stages.searchParts.set(key, part);
+          yield part;
         }
       }
       await writeSearchParts(parts(), searchHeadOf(), out);

@@ -1,0 +1,200 @@
+/*
+ * A warm build renders again exactly the routes whose output an edit changes: each route's render key is made from
+ * its props with every page's HTML standing in by key (src/site/page-stand-in.ts), so a route that is kept is
+ * neither given props from its page nor read back from the cache. Every warm build here is compared, byte for byte,
+ * with a build of the same edited site that reuses nothing (`--no-cache`).
+ */
+import fs, { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BuildSummary, buildSite } from '../src/build/build-site';
+import { copyFixture, removeDir, repoRoot } from './helpers';
+
+const dir = copyFixture('basic', {
+  // A doc whose link to another doc's file resolves to that doc's route (`slug` moves it).
+  'content/docs/guides/intro/terzo.md':
+    '---\ntitle: Terzo passo\nsidebar_position: 3\n---\n\nSegue il [primo](./primo.md) e il [secondo](./secondo.md).\n',
+  // A page without a sidebar: only its link shows where the doc went.
+  'content/pages/collegamenti.md':
+    '---\ntitle: Collegamenti\n---\n\nSi parte dal [primo passo](../docs/guides/intro/primo.md).\n',
+});
+const out = path.join(dir, 'build');
+const coldOut = path.join(dir, 'cold');
+const cacheDir = path.join(dir, 'node_modules/.cache/docs-it');
+const compileDir = path.join(cacheDir, 'compile');
+const config = path.join(dir, 'site.config.ts');
+
+/** The compiled pages read back from the cache's files while `run` runs (by the build's thread). */
+async function readsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+  const reads: string[] = [];
+  const original = fs.readFileSync;
+  const counting = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const value = (original as (...args: unknown[]) => unknown)(file, ...rest);
+    // Only a read that found its entry (a miss looks first).
+    if (typeof file === 'string' && file.startsWith(compileDir + path.sep)) reads.push(file);
+    return value;
+  }) as typeof fs.readFileSync;
+  fs.readFileSync = counting;
+  syncBuiltinESMExports();
+  try {
+    return { result: await run(), reads };
+  } finally {
+    fs.readFileSync = original;
+    syncBuiltinESMExports();
+  }
+}
+
+const build = () => readsDuring(() => buildSite({ packageRoot: repoRoot, config, out }));
+const coldBuild = () => buildSite({ packageRoot: repoRoot, config, out: coldOut, noCache: true });
+
+/** Page documents and page data rendered again (the one sidebar file, which has no key, is always written). */
+const rendered = (summary: BuildSummary) => summary.pageFiles.written - 1;
+
+const edit = (rel: string, change: (text: string) => string) => {
+  const file = path.join(dir, rel);
+  const before = readFileSync(file, 'utf8');
+  const after = change(before);
+  assert.is.not(after, before, `the edit of ${rel} changes it`);
+  writeFileSync(file, after);
+  return () => writeFileSync(file, before);
+};
+
+function filesOf(root: string, rel = ''): string[] {
+  return readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((entry) => {
+    const child = path.posix.join(rel, entry.name);
+    return entry.isDirectory() ? filesOf(root, child) : [child];
+  });
+}
+
+/** The warm build's output is the cold build's, file for file and byte for byte. */
+async function assertSameAsCold(): Promise<void> {
+  await coldBuild();
+  const warm = filesOf(out).sort();
+  assert.equal(warm, filesOf(coldOut).sort(), 'the same files');
+  for (const file of warm) {
+    const same = readFileSync(path.join(out, file)).equals(readFileSync(path.join(coldOut, file)));
+    assert.ok(same, `${file} differs from a build that reused nothing`);
+  }
+}
+
+const page = (route: string) => readFileSync(path.join(out, route, 'index.html'), 'utf8');
+
+test.before(async () => {
+  await build();
+  await build();
+});
+test.after(() => removeDir(dir));
+
+test('nothing changed: nothing rendered, no compiled page read back', async () => {
+  const { result, reads } = await build();
+  assert.is(rendered(result), 0);
+  // The feeds (no key) still read their posts; no doc or page is read.
+  const read = reads.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { html: string });
+  assert.ok(
+    read.every((p) => p.html.includes('articolo')),
+    'only the posts of the feeds',
+  );
+});
+
+test("a paragraph edited: that route alone rendered again, no other doc's page read back", async () => {
+  const restore = edit('content/docs/guides/intro/primo.md', (t) => t.replace('Usa rustup.', 'Usa rustup, sempre.'));
+  try {
+    const { result, reads } = await build();
+    assert.is(rendered(result), 2, "the edited doc's document and page data");
+    assert.match(page('it/v1/guides/intro/primo'), 'Usa rustup, sempre.');
+    const read = reads.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { html: string });
+    assert.ok(
+      read.every((p) => p.html.includes('articolo')),
+      `no doc read back: ${read.filter((p) => !p.html.includes('articolo')).length} were`,
+    );
+    await assertSameAsCold();
+  } finally {
+    restore();
+  }
+});
+
+test('a title shown in the sidebar and in prev/next: the routes that show it rendered again', async () => {
+  await build();
+  const restore = edit('content/docs/guides/intro/primo.md', (t) => t.replace('title: Primo passo', 'title: Il via'));
+  try {
+    const { result } = await build();
+    assert.ok(rendered(result) > 2, 'more routes than the edited one');
+    assert.match(page('it/v1/guides/intro/secondo'), 'Il via', "the next doc's prev link");
+    await assertSameAsCold();
+  } finally {
+    restore();
+  }
+});
+
+test('a doc moved (its slug): a page linking to its file links to its new route', async () => {
+  await build();
+  const restore = edit('content/docs/guides/intro/primo.md', (t) =>
+    t.replace('title: Primo passo', 'title: Primo passo\nslug: partenza'),
+  );
+  try {
+    await build();
+    assert.match(page('it/v1/guides/intro/terzo'), 'href="/it/v1/guides/intro/partenza"');
+    assert.match(page('it/collegamenti'), 'href="/it/v1/guides/intro/partenza"');
+    await assertSameAsCold();
+  } finally {
+    restore();
+  }
+});
+
+test("a blog post's title: the blog list shows it", async () => {
+  await build();
+  const restore = edit('content/blog/2023-01-11-post-11.md', (t) =>
+    t.replace('title: Articolo 11', 'title: Articolo undici'),
+  );
+  try {
+    await build();
+    assert.match(page('it/blog'), 'Articolo undici');
+    await assertSameAsCold();
+  } finally {
+    restore();
+  }
+});
+
+test("a blog post's excerpt alone: the blog list shows it", async () => {
+  await build();
+  const restore = edit('content/blog/2023-01-11-post-11.md', (t) =>
+    t.replace("Riassunto dell'articolo 11.", 'Sunto nuovo.'),
+  );
+  try {
+    await build();
+    assert.match(page('it/blog'), 'Sunto nuovo.');
+    await assertSameAsCold();
+  } finally {
+    restore();
+  }
+});
+
+test('summaries that do not parse, or of another layout, are misses: pages read back, the same output', async () => {
+  await build();
+  const summaries = path.join(cacheDir, 'page-summaries.json');
+  const restore = edit('content/docs/guides/intro/primo.md', (t) => t.replace('Usa rustup.', 'Usa cargo.'));
+  try {
+    const compiled = readdirSync(compileDir).length;
+    writeFileSync(summaries, '{"cut short');
+    const first = await build();
+    // Every page read back but the edited one, compiled.
+    assert.ok(first.reads.length >= compiled - 1, `pages read back: ${first.reads.length} of ${compiled}`);
+    await assertSameAsCold();
+    // Every entry a valid JSON string of something that is no summary.
+    const kept = JSON.parse(readFileSync(summaries, 'utf8')) as Record<string, string>;
+    assert.ok(Object.keys(kept).length > 0);
+    writeFileSync(summaries, JSON.stringify(Object.fromEntries(Object.keys(kept).map((k) => [k, '{"html":""}']))));
+    const second = await build();
+    assert.ok(second.reads.length >= compiled, `pages read back: ${second.reads.length} of ${compiled}`);
+    await assertSameAsCold();
+    // And the next build has them again.
+    const third = await build();
+    assert.is(rendered(third.result), 0);
+  } finally {
+    restore();
+  }
+});
+
+test.run();

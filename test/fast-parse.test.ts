@@ -20,6 +20,7 @@ import { leadingHeading } from '../src/content/leading-heading';
 import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
 import { usesMdx } from '../src/markdown/detect-format';
 import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
+import { createHighlighter } from '../src/markdown/highlighter';
 import { pageSource } from '../src/markdown/page-source';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { repoRoot } from './helpers';
@@ -27,8 +28,11 @@ import { repoRoot } from './helpers';
 const italianText = interfaceTextOf('it');
 const md = createFastParser(MarkdownIt);
 const micromark = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-const fastCompiler = createPageCompiler({ fastParser: true });
-const fullCompiler = createPageCompiler({ fastParser: false });
+// One highlighter for both: code blocks are highlighted the same whatever parses the page, and the second
+// compile of a block takes the lines the first tokenized instead of loading every grammar again.
+const highlighter = createHighlighter();
+const fastCompiler = createPageCompiler({ fastParser: true, highlighter });
+const fullCompiler = createPageCompiler({ fastParser: false, highlighter });
 
 /** A tree without its positions (the fast parser gives only those a compiled page reads). */
 function withoutPositions(node: unknown): unknown {

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { formatError } from '../src/errors';
 import { collectingReporter } from '../src/site/reporter';
-import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -24,12 +24,47 @@ test.before(async () => {
 });
 test.after(() => removeDir(dir));
 
+/** A page linking to a route the site lacks (`onBrokenLinks`). */
+const brokenRouteLink = {
+  'content/docs/guide/altrove.md': '# Altrove\n\nVedi [la vecchia pagina](/lanterna/docs/vecchia).\n',
+};
+/** A site's `_headers` that sets Cache-Control for every file. */
+const cacheControlHeaders = '/*\n  cache-control: public\n  cache-control: max-age=86400\n';
+
+/**
+ * Runs `run` with some files of the shared fixture (whose bundle is built already) added or replaced, and puts
+ * them back as they were afterwards: for the tests that build the whole fixture with a change that concerns no
+ * other test, which a fresh copy would bundle again.
+ */
+async function withSharedFiles<T>(files: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const before = new Map<string, Buffer | undefined>();
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    before.set(file, existsSync(file) ? readFileSync(file) : undefined);
+    writeFileSync(file, text);
+  }
+  try {
+    return await run();
+  } finally {
+    for (const [file, bytes] of before) {
+      if (bytes) writeFileSync(file, bytes);
+      else rmSync(file);
+    }
+  }
+}
+
+/** The errors of building the shared fixture with some files added or replaced, into an output of its own. */
+const sharedFixtureErrors = (files: Record<string, string>) =>
+  withSharedFiles(files, () => siteBuildErrors(dir, { out: path.join(dir, 'build-errors') }));
+
 /*
- * One more build, of the fixture with the files of several tests added at once (pages, packages, a post), that
- * those tests only read: each file's pages are their test's, so one build serves them all.
+ * One more build, of the fixture with the files of several tests added at once (pages, packages, a post, the
+ * site's _headers, `onBrokenLinks: 'ignore'`), that those tests only read: each file's pages are their test's,
+ * so one build serves them all. Its warnings are kept for the tests that look for theirs.
  */
 let additions: Promise<string> | undefined;
 let additionsDir: string | undefined;
+let additionsWarnings = '';
 function builtWithAdditions(): Promise<string> {
   additions ??= (async () => {
     // docs/index.md listed in a sidebar.
@@ -77,10 +112,28 @@ function builtWithAdditions(): Promise<string> {
       'src/components/Cerca.js': "import 'foglio/css';\nexport default function Cerca() { return <p>Cerca</p>; }\n",
       'content/docs/guide/cerca.mdx': "# Cerca\n\nimport Cerca from '@site/src/components/Cerca';\n\n<Cerca />\n",
       'content/blog/versioni/1.5.md': '---\ntitle: Lanterna 1.5\ndate: 2025-06-01\n---\n\nLa versione 1.5.\n',
+      // A page importing a fragment by a path escaped as Prettier escapes `_`.
+      'content/docs/guide/escape.mdx':
+        "import Piattaforme from '../\\_condivisi/\\_piattaforme.md';\n\n# Escape\n\n<Piattaforme />\n",
+      // The site's _headers caching every file, docs-it's assets too.
+      'content/static/_headers': cacheControlHeaders,
+      // A link to a route the site lacks, which `onBrokenLinks: 'ignore'` lets through.
+      ...brokenRouteLink,
+      'site.config.ts': readFileSync(path.join(dir, 'site.config.ts'), 'utf8').replace(
+        '  components:',
+        "  onBrokenLinks: 'ignore',\n  components:",
+      ),
     });
     additionsDir = site;
     const built = path.join(site, 'build');
-    await quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built }));
+    const report = collectingReporter();
+    await quietly(() =>
+      buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built, reporter: report }),
+    );
+    additionsWarnings = report.found
+      .filter((d) => d.severity === 'warning')
+      .map((d) => formatError(d.error))
+      .join('\n');
     return built;
   })();
   return additions;
@@ -386,25 +439,15 @@ test("onBrokenAnchors, onBrokenMarkdownLinks 'warn': the site builds, each broke
 });
 
 test("onBrokenLinks 'ignore' says nothing of a link to a route the site lacks; 'throw' stays an error", async () => {
-  const page = { 'content/docs/guide/altrove.md': '# Altrove\n\nVedi [la vecchia pagina](/lanterna/docs/vecchia).\n' };
-  const errors = await buildErrors('docusaurus', page);
+  const errors = await sharedFixtureErrors(brokenRouteLink);
   assert.match(
     errors.join('\n'),
     'content/docs/guide/altrove.md:3:6: broken link: /lanterna/docs/vecchia is not a page',
   );
-  const copy = copyFixture('docusaurus', page);
-  try {
-    const config = path.join(copy, 'site.config.ts');
-    writeFileSync(
-      config,
-      readFileSync(config, 'utf8').replace('  components:', "  onBrokenLinks: 'ignore',\n  components:"),
-    );
-    const report = collectingReporter();
-    await buildSite({ packageRoot: repoRoot, config, reporter: report });
-    assert.not.match(report.found.map((d) => formatError(d.error)).join('\n'), 'vecchia');
-  } finally {
-    removeDir(copy);
-  }
+  // The build with the files of several tests added has `onBrokenLinks: 'ignore'` and this page.
+  const built = await builtWithAdditions();
+  assert.ok(existsSync(path.join(built, 'lanterna/docs/guide/altrove/index.html')));
+  assert.not.match(additionsWarnings, 'vecchia');
 });
 
 test("the site's static _headers and _redirects join docs-it's; csp adds frame-src for video embeds", () => {
@@ -423,13 +466,13 @@ test("the site's static _headers and _redirects join docs-it's; csp adds frame-s
 });
 
 test("a site's _headers header docs-it sets otherwise, or docs-it's _redirects rule, is an error", async () => {
-  const headers = await buildErrors('docusaurus', {
+  const headers = await sharedFixtureErrors({
     'content/static/_headers': "/*\n  Content-Security-Policy: default-src 'self'\n",
   });
   const text = headers.join('\n');
   assert.match(text, 'content/static/_headers:2:1: content-security-policy: docs-it sets this header on every page');
   assert.match(text, 'add the sources the site needs with `csp` in site.config.ts');
-  const redirects = await buildErrors('docusaurus', {
+  const redirects = await sharedFixtureErrors({
     'content/static/_redirects': '/lanterna/* /lanterna/index.html 200\n',
   });
   assert.match(
@@ -439,24 +482,15 @@ test("a site's _headers header docs-it sets otherwise, or docs-it's _redirects r
 });
 
 test("a site's _headers that sets Cache-Control caches docs-it's assets too, with a warning at its line", async () => {
-  const site = copyFixture('docusaurus', {
-    'content/static/_headers': '/*\n  cache-control: public\n  cache-control: max-age=86400\n',
-  });
-  try {
-    const report = collectingReporter();
-    const built = path.join(site, 'build');
-    await buildSite({ packageRoot: repoRoot, config: path.join(site, 'site.config.ts'), out: built, reporter: report });
-    const headers = readFileSync(path.join(built, '_headers'), 'utf8');
-    assert.not.match(headers, 'immutable');
-    assert.match(headers, '/*\n  cache-control: public\n  cache-control: max-age=86400\n');
-    const warnings = report.found.filter((d) => d.severity === 'warning').map((d) => formatError(d.error));
-    assert.match(
-      warnings.join('\n'),
-      "content/static/_headers:2:1: cache-control: the site's rule caches every file it matches, docs-it's hashed",
-    );
-  } finally {
-    removeDir(site);
-  }
+  // The build with the files of several tests added has this _headers.
+  const built = await builtWithAdditions();
+  const headers = readFileSync(path.join(built, '_headers'), 'utf8');
+  assert.not.match(headers, 'immutable');
+  assert.match(headers, cacheControlHeaders);
+  assert.match(
+    additionsWarnings,
+    "content/static/_headers:2:1: cache-control: the site's rule caches every file it matches, docs-it's hashed",
+  );
 });
 
 test("Mermaid's chunks are loaded on demand, not precached for offline reading with the rest of the site", () => {
@@ -503,22 +537,19 @@ test('images and files next to a page are published with a hash of their content
 });
 
 test("a changed image gets a new URL on the next build, though the page's compile comes from the cache", async () => {
-  const copy = copyFixture('docusaurus');
-  const build = () => buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts') });
-  const schemaUrl = () =>
+  // The shared fixture, built by `before` into `out`, built again with the image changed.
+  const again = path.join(dir, 'build-image');
+  const schemaUrl = (built: string) =>
     /<img src="([^"]+)" alt="Schema dei comandi"/.exec(
-      readFileSync(path.join(copy, 'build/lanterna/docs/avvio/requisiti/index.html'), 'utf8'),
+      readFileSync(path.join(built, 'lanterna/docs/avvio/requisiti/index.html'), 'utf8'),
     )?.[1];
-  try {
-    await quietly(build);
-    const before = schemaUrl();
-    writeFileSync(path.join(copy, 'content/docs/avvio/schema.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-    const summary = await quietly(build);
-    assert.equal(summary.cache.compile, { hits: 16, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
-    assert.ok(before && schemaUrl() && schemaUrl() !== before, `${before} → ${schemaUrl()}`);
-  } finally {
-    removeDir(copy);
-  }
+  const before = schemaUrl(out);
+  const summary = await withSharedFiles(
+    { 'content/docs/avvio/schema.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n' },
+    () => quietly(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: again })),
+  );
+  assert.equal(summary.cache.compile, { hits: 16, misses: 0 }, 'every page, .mdx ones too, comes from the cache');
+  assert.ok(before && schemaUrl(again) && schemaUrl(again) !== before, `${before} → ${schemaUrl(again)}`);
 });
 
 test('two docs given one id is an error at the id line', async () => {
@@ -586,11 +617,10 @@ test("a package's CommonJS file that a page imports may require another package 
 });
 
 test('an import path with an escaped character (as Prettier escapes `_`) names the file it means', async () => {
-  const errors = await buildErrors('docusaurus', {
-    'content/docs/guide/escape.mdx':
-      "import Piattaforme from '../\\_condivisi/\\_piattaforme.md';\n\n# Escape\n\n<Piattaforme />\n",
-  });
-  assert.equal(errors, []);
+  // The build with the files of several tests added has the page: it fails on any error.
+  const built = await builtWithAdditions();
+  const page = readFileSync(path.join(built, 'lanterna/docs/guide/escape/index.html'), 'utf8');
+  assert.match(page, 'Lanterna produce pacchetti per tre sistemi');
 });
 
 test("a package that uses React, imported by a package a page imports, renders with docs-it's one React", async () => {

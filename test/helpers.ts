@@ -112,20 +112,25 @@ export async function buildErrors(
 ): Promise<string[]> {
   const dir = copyFixture(name, files);
   try {
-    const config = path.join(dir, 'site.config.ts');
-    const error = await quietly(() =>
-      buildSite({ packageRoot: repoRoot, config, ...options }).then(
-        () => undefined,
-        (e: unknown) => e,
-      ),
-    );
-    if (error === undefined) return [];
-    const located = docsItErrorsOf(error);
-    if (located.length === 0) throw error;
-    return located.map(formatError);
+    return await siteBuildErrors(dir, options);
   } finally {
     removeDir(dir);
   }
+}
+
+/** The errors (as printed) of building the site in `dir` as it is; none when it builds. */
+export async function siteBuildErrors(dir: string, options: Partial<BuildOptions> = {}): Promise<string[]> {
+  const config = path.join(dir, 'site.config.ts');
+  const error = await quietly(() =>
+    buildSite({ packageRoot: repoRoot, config, ...options }).then(
+      () => undefined,
+      (e: unknown) => e,
+    ),
+  );
+  if (error === undefined) return [];
+  const located = docsItErrorsOf(error);
+  if (located.length === 0) throw error;
+  return located.map(formatError);
 }
 
 /** In-memory content for the pure content-model functions. */

@@ -60,10 +60,16 @@ function filesUnder(dir: string, prefix = ''): string[] {
     .sort();
 }
 
-test('the same input gives byte-identical output on a busy machine (no wall-clock limit in the pipeline)', async () => {
+test('the same bytes on a busy machine (no wall-clock limit in the pipeline), the fast parser off', async () => {
   // Threads that keep every core busy while the site is compiled, highlighted and rendered again (one a core:
   // more would only take longer, and take the processors from the test process running beside this one).
   const busy = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
+  // The same build checks the fast markdown parser (src/markdown/fast-mdast.ts): the shared build has it on (the
+  // default), this one has it off, so every page is compiled by the full parser (test/fast-parse.test.ts checks
+  // each page; this, the whole site's bytes). A difference names its file: `DOCS_IT_FAST_PARSER=0 npm run
+  // test:run -- site.test` (both builds off) tells the two causes apart.
+  const before = process.env.DOCS_IT_FAST_PARSER;
+  process.env.DOCS_IT_FAST_PARSER = '0';
   try {
     await buildSite({
       packageRoot: repoRoot,
@@ -72,10 +78,13 @@ test('the same input gives byte-identical output on a busy machine (no wall-cloc
       noCache: true,
     });
   } finally {
+    if (before === undefined) delete process.env.DOCS_IT_FAST_PARSER;
+    else process.env.DOCS_IT_FAST_PARSER = before;
     await Promise.all(busy.map((w) => w.terminate()));
   }
   try {
     const files = filesUnder(out);
+    assert.ok(files.length > 100);
     assert.equal(filesUnder(again), files);
     const differ = files.filter((f) => !readFileSync(path.join(out, f)).equals(readFileSync(path.join(again, f))));
     assert.equal(differ, []);

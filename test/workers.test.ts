@@ -9,13 +9,10 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { type CodeVersions, stageModules } from '../src/cache/code-versions';
-import { createCache } from '../src/cache/stage-cache';
 import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { createCompilePool } from '../src/site/compile/compile-pool';
-import { createCompiler } from '../src/site/compile/compiler';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
@@ -146,7 +143,6 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     highlightAheadFrom: 200,
     held: undefined,
     maxMemoryMb: undefined,
-    heapGrowingPercent: undefined,
   });
   assert.is(build(102, 1).highlightAheadFrom, undefined, 'no second processor to highlight on');
   assert.is(build(102, 2, 1).highlightAheadFrom, undefined, "--jobs 1: the build's thread alone");
@@ -160,46 +156,10 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     highlightAheadFrom: undefined,
     held: undefined,
     maxMemoryMb: undefined,
-    heapGrowingPercent: undefined,
   });
-  assert.is(build(4999, 2).heapGrowingPercent, undefined, "a site whose pages are kept: V8's own growth");
-  assert.is(build(5000, 2).heapGrowingPercent, 25, "a large site's heaps grow at most a quarter past what they hold");
   const dev = planExecution({ mode: 'dev', processors: 8 });
-  assert.equal(dev, {
-    workers: 2,
-    eager: true,
-    highlightAheadFrom: undefined,
-    held: 1,
-    maxMemoryMb: 1024,
-    heapGrowingPercent: undefined,
-  });
+  assert.equal(dev, { workers: 2, eager: true, highlightAheadFrom: undefined, held: 1, maxMemoryMb: 1024 });
   assert.is(planExecution({ mode: 'dev', processors: 1 }).workers, 1, 'dev never compiles on its serving thread');
-});
-
-test("a large site's build bounds its heaps' growth in V8, a small site's leaves V8 its own", () => {
-  const dir = mkdtempSync(path.join(repoRoot, 'test/.tmp-heap-growth-'));
-  try {
-    const versions = Object.fromEntries(Object.keys(stageModules).map((stage) => [stage, 'test'])) as CodeVersions;
-    const asked: string[] = [];
-    const compilerFor = () =>
-      createCompiler({
-        cache: createCache({ versions, dir, mode: 'build' }),
-        script: '',
-        setV8Flags: (f) => asked.push(f),
-      });
-    // No worker is started (none is asked for): only the bound is looked at.
-    const plan = (pages: number) => ({
-      ...planExecution({ mode: 'build', pages, processors: 2 }),
-      workers: 0,
-      highlightAheadFrom: undefined,
-    });
-    compilerFor().follow(plan(102));
-    assert.equal(asked, []);
-    compilerFor().follow(plan(10000));
-    assert.equal(asked, ['--heap-growing-percent=25']);
-  } finally {
-    removeDir(dir);
-  }
 });
 
 test("without --jobs, a site of fewer than 100 pages is compiled in the build's own thread", async () => {

@@ -23,12 +23,6 @@ export interface ExecutionPlan {
   held: number | undefined;
   /** Each worker's old-generation heap in MB, when bounded: a page that needs more fails alone. */
   maxMemoryMb: number | undefined;
-  /**
-   * How far past what it holds after a full collection each heap of the process may grow before the next one, in
-   * percent (V8's `--heap-growing-percent`), when bounded; undefined: V8's own choice, which lets a heap grow to
-   * several times what it holds while the machine has memory.
-   */
-  heapGrowingPercent: number | undefined;
 }
 
 export type PlanInput =
@@ -60,11 +54,6 @@ const pagesForEveryProcessor = 5000;
  * time that only a large site's memory earns.
  */
 const pagesKeptInMemory = 5000;
-/**
- * A large site's heaps grow at most this far past what they hold (see `ExecutionPlan.heapGrowingPercent`): their
- * garbage, not what they hold, made the peak of a large build (docs/measurements.md, h63's section).
- */
-const largeSiteHeapGrowingPercent = 25;
 
 /** Whether a build of `pages` pages keeps every compiled page and route's props (see `SiteOptions.keepPages`). */
 export function keepsEveryPage(pages: number): boolean {
@@ -91,7 +80,6 @@ export function planExecution(input: PlanInput): ExecutionPlan {
       highlightAheadFrom: undefined,
       held: 1,
       maxMemoryMb: devWorkerMemoryMb,
-      heapGrowingPercent: undefined,
     };
   }
   const { pages, processors, jobs } = input;
@@ -105,6 +93,5 @@ export function planExecution(input: PlanInput): ExecutionPlan {
     highlightAheadFrom: ahead ? (input.highlightAheadFrom ?? blocksForHighlightAhead) : undefined,
     held: undefined,
     maxMemoryMb: undefined,
-    heapGrowingPercent: keepsEveryPage(pages) ? undefined : largeSiteHeapGrowingPercent,
   };
 }

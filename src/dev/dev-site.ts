@@ -9,7 +9,6 @@ import type { ResolvedConfig } from '../config/resolved-config';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
-import { firstMermaidUse } from '../markdown/uses-mermaid';
 import { clientConfigOf } from '../render/client-config';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 import { themeOverridesDir } from '../shared/theme-components';
@@ -21,6 +20,7 @@ import { type SiteFiles, siteFiles } from '../site/files/site-files';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
+import { firstMermaidUseOf } from '../site/source-facts';
 import type { Stages } from '../site/stages';
 
 /** What a change did: which routes a reader should reload (`all` for any), and the problems now open. */
@@ -323,7 +323,7 @@ export class DevSite {
     if (this.stylesKey !== this.stylesKeyNow()) await this.bundleStyles();
     const clientConfig = clientConfigOf(this.config.site, this.site.chrome, this.site.model, 'development');
     // A first diagram written while `dev` runs brings Mermaid into the bundle.
-    const mermaid = firstMermaidUse(
+    const mermaid = firstMermaidUseOf(
       this.site.content.discovered.sources,
       Object.hasOwn(this.site.content.theme.components, 'Mermaid'),
     );

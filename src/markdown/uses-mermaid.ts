@@ -9,12 +9,14 @@ const mermaidUseButImport = /^[^\S\n]*(?:`{3,}|~{3,})[^\S\n]*mermaid\b|<Mermaid[
  * Where the site first draws a Mermaid diagram (files in the order given), or undefined when it draws none: the
  * browser bundle has Mermaid only then, and a site without the package is told so at that line.
  */
-export function firstMermaidUse(
-  sources: readonly { file: string; text: string }[],
+export function firstMermaidUse<S extends { file: string; text: string }>(
+  sources: readonly S[],
   siteOwnsThemeMermaid = false,
+  // How a source's line is found: a build asks its kept text facts instead (`site/source-facts`).
+  lineOf: (source: S) => number | undefined = (source) => mermaidUseLine(source.text, siteOwnsThemeMermaid),
 ): SourceLocation | undefined {
   for (const source of sources) {
-    const line = mermaidUseLine(source.text, siteOwnsThemeMermaid);
+    const line = lineOf(source);
     if (line !== undefined) return { file: source.file, line };
   }
   return undefined;

@@ -7,7 +7,7 @@ import type { SourceLocation } from '../errors';
 import { componentsMayDraw } from '../markdown/content-components';
 import { usesMdx } from '../markdown/detect-format';
 import { type ImportLine, importsOf } from '../markdown/mdx-imports';
-import { mermaidUseLine } from '../markdown/uses-mermaid';
+import { firstMermaidUse, mermaidUseLine } from '../markdown/uses-mermaid';
 import type { ContentComponentName } from '../shared/theme-components';
 
 /**
@@ -58,10 +58,8 @@ export function firstMermaidUseOf(
   sources: readonly SourceFile[],
   siteOwnsThemeMermaid: boolean,
 ): SourceLocation | undefined {
-  for (const source of sources) {
-    const name = siteOwnsThemeMermaid ? 'mermaidButImport' : 'mermaid';
-    const line = textFact(source, name, (s) => mermaidUseLine(s.text, siteOwnsThemeMermaid));
-    if (line !== undefined) return { file: source.file, line };
-  }
-  return undefined;
+  const name = siteOwnsThemeMermaid ? 'mermaidButImport' : 'mermaid';
+  return firstMermaidUse(sources, siteOwnsThemeMermaid, (source) =>
+    textFact(source, name, (s) => mermaidUseLine(s.text, siteOwnsThemeMermaid)),
+  );
 }

@@ -153,20 +153,25 @@ test('an unknown key without a near match lists the keys allowed there', async (
   assert.match(error?.hint ?? '', '"hideOnScroll"');
 });
 
-test('pwa.precache: 20 MiB and 1,000 files by default; a value not a positive whole number is located', async () => {
+test('pwa.precache and pwa.keep: their defaults; a value not a positive whole number is located', async () => {
   const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
   assert.equal(config.site.pwa.precache, { maxBytes: 20 * 1024 * 1024, maxFiles: 1000 });
+  assert.equal(config.site.pwa.keep, { maxFiles: 1000 });
   const errors = await configErrors((s) =>
     s.replace(
       "search: { indexUid: 'docs-v1' },",
-      "search: { indexUid: 'docs-v1' },\n  pwa: { precache: { maxFiles: 0.5 } },",
+      "search: { indexUid: 'docs-v1' },\n  pwa: { precache: { maxFiles: 0.5 }, keep: { maxFiles: 0 } },",
     ),
   );
   const text = errors.map((e) => `${e.location?.file}:${e.location?.line}: ${e.message}`).join('\n');
   const fixtureLines = readFileSync(path.join(repoRoot, 'test/fixtures/basic/site.config.ts'), 'utf8').split('\n');
   const line = fixtureLines.findIndex((l) => l.includes("search: { indexUid: 'docs-v1' },")) + 2;
-  assert.is(text, `site.config.ts:${line}: pwa.precache.maxFiles: expected int, got 0.5`);
-  assert.is(errors.length, 1, text);
+  assert.is(
+    text,
+    `site.config.ts:${line}: pwa.precache.maxFiles: expected int, got 0.5\n` +
+      `site.config.ts:${line}: pwa.keep.maxFiles: Too small: expected number to be >0`,
+  );
+  assert.is(errors.length, 2, text);
 });
 
 test('search.synonyms: an entry not a list of words or phrases is an error at the table, naming it', async () => {

@@ -1,4 +1,5 @@
 import { translatorOf } from '../shared/i18n/interface-text';
+import { keptFilesParam } from '../shared/kept-files';
 import type { ClientConfig } from './client-config';
 
 type Strategy = ClientConfig['pwa']['offlineModeActivationStrategies'][number];
@@ -56,7 +57,9 @@ export function registerServiceWorker(config: ClientConfig): void {
   if (config.mode !== 'production' || !('serviceWorker' in navigator)) return;
   const start = async () => {
     const offlineMode = await isOfflineMode(config.pwa.offlineModeActivationStrategies);
-    const url = `${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}`;
+    const url =
+      `${config.baseUrl}sw.js?offlineMode=${offlineMode}&debug=${config.pwa.debug}` +
+      `&${keptFilesParam}=${config.pwa.keepMaxFiles}`;
     // A new worker waits until this page lets it take over (src/service-worker/sw.ts skips waiting on this
     // message); the page then reloads under it.
     const activate = (worker: ServiceWorker) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { defaultKeptFiles } from '../shared/kept-files';
 import { synonymPattern } from '../shared/search/text-terms';
 import { brokenLinkPolicySchema } from './broken-links-schema';
 import { cspSchema } from './csp-schema';
@@ -116,6 +117,8 @@ const iconSchema = z.strictObject({
 
 /** The service worker's precache budget when the config does not set one (see `pwa.precache`). */
 export const defaultPrecacheBudget = { maxBytes: 20 * 1024 * 1024, maxFiles: 1000 };
+/** How many files the service worker keeps as readers open them, when the config does not say (see `pwa.keep`). */
+export const defaultKeep = { maxFiles: defaultKeptFiles };
 
 const pwaSchema = z.strictObject({
   /** When the service worker precaches the site (default: installed app, standalone window, save-data). */
@@ -138,6 +141,16 @@ const pwaSchema = z.strictObject({
       maxFiles: z.number().int().positive().default(defaultPrecacheBudget.maxFiles),
     })
     .default(defaultPrecacheBudget),
+  /**
+   * What the service worker keeps at most, in offline mode, of the files the precache left out as a reader opens
+   * them: past it, the files used longest ago are let go, so a reader's storage stays bounded whatever they read.
+   */
+  keep: z
+    .strictObject({
+      /** Files kept at most (default 1,000). */
+      maxFiles: z.number().int().positive().default(defaultKeep.maxFiles),
+    })
+    .default(defaultKeep),
   themeColor: z.string().default('#ffffff'),
   backgroundColor: z.string().default('#ffffff'),
   /** The installed app's name (default: the site title) and short name (default: the name). */
@@ -296,6 +309,7 @@ export const siteSchema = z
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'saveData'],
       debug: false,
       precache: defaultPrecacheBudget,
+      keep: defaultKeep,
       themeColor: '#ffffff',
       backgroundColor: '#ffffff',
       icons: [],

@@ -35,6 +35,10 @@ export function clientConfigOf(
         ...(model.posts.length > 0 ? [{ label: site.blog.title, href: model.basePaths.blog }] : []),
       ],
     },
-    pwa: { offlineModeActivationStrategies: site.pwa.offlineModeActivationStrategies, debug: site.pwa.debug },
+    pwa: {
+      offlineModeActivationStrategies: site.pwa.offlineModeActivationStrategies,
+      debug: site.pwa.debug,
+      keepMaxFiles: site.pwa.keep.maxFiles,
+    },
   };
 }

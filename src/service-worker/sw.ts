@@ -3,10 +3,12 @@
  * The service worker. Registered with `?offlineMode=…&debug=…`: in offline mode (installed app, standalone
  * window or save-data) it precaches the site at install, as much of it as the precache budget holds (the whole
  * site when it fits; see src/build/precache-order.ts), serves that from the cache, and keeps every other file of
- * the site when a reader first loads it, so a page opened once opens again with no network. Otherwise it
- * precaches and keeps nothing and stays out of the way.
+ * the site when a reader first loads it, so a page opened once opens again with no network: the `keep` files
+ * used last (`pwa.keep.maxFiles`). Otherwise it precaches and keeps nothing and stays out of the way.
  */
+import { CacheExpiration } from 'workbox-expiration';
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
+import { keptFilesOf, keptFilesParam } from '../shared/kept-files';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -24,6 +26,17 @@ const onDemandCache = 'docs-it-on-demand';
 
 /** Where a file loaded on demand is kept: its URL without query or fragment. */
 const keptKeyOf = (url: URL) => url.origin + url.pathname;
+/**
+ * The kept files used longest ago are let go past `keep` (a page's own storage is otherwise unbounded, and a
+ * browser short of space may clear the whole site's, precache included). Workbox notes when each was last used.
+ */
+const keptFiles = new CacheExpiration(onDemandCache, { maxEntries: keptFilesOf(params.get(keptFilesParam)) });
+
+/** Notes that a kept file was used now, then lets go of the ones past the bound. */
+async function touchKept(key: string): Promise<void> {
+  await keptFiles.updateTimestamp(key);
+  await keptFiles.expireEntries();
+}
 
 /** A kept file for a path: the path as it was asked for, else with or without its trailing slash. */
 async function fromKept(url: URL): Promise<Response | undefined> {
@@ -31,7 +44,10 @@ async function fromKept(url: URL): Promise<Response | undefined> {
   const other = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
   for (const k of [key, other]) {
     const kept = await caches.match(k, { cacheName: onDemandCache });
-    if (kept) return kept;
+    if (kept) {
+      await touchKept(k);
+      return kept;
+    }
   }
   return undefined;
 }
@@ -78,7 +94,13 @@ self.addEventListener('fetch', (event) => {
         if (offlineMode && response.status === 200 && !response.redirected && response.type === 'basic') {
           const copy = response.clone();
           log('keep', url.pathname);
-          event.waitUntil(caches.open(onDemandCache).then((cache) => cache.put(keptKeyOf(url), copy)));
+          const key = keptKeyOf(url);
+          event.waitUntil(
+            caches
+              .open(onDemandCache)
+              .then((cache) => cache.put(key, copy))
+              .then(() => touchKept(key)),
+          );
         }
         return response;
       } catch (error) {

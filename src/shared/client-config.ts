@@ -34,5 +34,7 @@ export interface ClientConfig {
   pwa: {
     offlineModeActivationStrategies: string[];
     debug: boolean;
+    /** Files the service worker keeps at most as readers open them (`pwa.keep.maxFiles`). */
+    keepMaxFiles: number;
   };
 }

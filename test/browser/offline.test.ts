@@ -20,8 +20,10 @@ let origin: string;
 /**
  * The same site with 60 more pages, in a category after the others, and a precache budget of 60 files: the
  * shell, the bundle, the first search's files and the first pages in sidebar order fit, the last pages do not.
+ * Of the files the precache left out, the worker keeps the last 4 a reader used.
  */
 const budgetFiles = 60;
+const keptFiles = 4;
 const extraPages: Record<string, string> = {
   'content/docs/guides/altre/_category_.json': JSON.stringify({ label: 'Altre pagine', position: 99 }),
 };
@@ -32,7 +34,10 @@ const largeDir = copyFixture('basic', extraPages);
 const largeConfig = readFileSync(path.join(largeDir, 'site.config.ts'), 'utf8');
 writeFileSync(
   path.join(largeDir, 'site.config.ts'),
-  largeConfig.replace(/\n\}\);\s*$/, `\n  pwa: { precache: { maxFiles: ${budgetFiles} } },\n});\n`),
+  largeConfig.replace(
+    /\n\}\);\s*$/,
+    `\n  pwa: { precache: { maxFiles: ${budgetFiles} }, keep: { maxFiles: ${keptFiles} } },\n});\n`,
+  ),
 );
 const largeOut = path.join(largeDir, 'build');
 let largeServer: Awaited<ReturnType<typeof serve>>;
@@ -176,6 +181,40 @@ test('past the precache budget: a page visited once opens again offline, one nev
   assert.is(never?.status(), 404);
   assert.match(await page.locator('main h1').innerText(), 'Pagina non trovata');
   assert.ok(await page.locator('.navbar a', { hasText: 'Guide' }).first().isVisible());
+  await context.close();
+});
+
+test('what the worker keeps is bounded: past pwa.keep, the page used longest ago is let go', async () => {
+  const context = await newContext(true);
+  const page = await context.newPage();
+  await page.goto(`${largeOrigin}/it/`);
+  await waitForWorker(page);
+  const pageUrl = (i: number) => `${largeOrigin}/it/v1/guides/altre/pagina-${i}`;
+  // Online, the reader opens six pages the precache left out, coming back to the first one before the last two.
+  for (const i of [50, 51, 52, 50, 53, 54]) {
+    await page.goto(pageUrl(i));
+    await page.locator('main h1', { hasText: `Pagina ${i}` }).waitFor();
+  }
+  // The worker keeps each page as it answers it: wait until the last one is kept and the bound holds again
+  // (`waitForFunction` takes a promise for a truthy value, hence the loop; its polls are the hang guard).
+  for (let poll = 0; ; poll++) {
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('docs-it-on-demand')).keys()).map((request) => request.url),
+    );
+    if (kept.includes(pageUrl(54)) && kept.length <= keptFiles) break;
+    if (poll * 100 > workerGuardMs) assert.unreachable(`hang guard: ${kept.length} files kept: ${kept.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
+  await context.setOffline(true);
+  // Offline: the pages used last open again; the one used longest ago shows the site's not-found page.
+  for (const i of [54, 53, 50]) {
+    const again = await page.goto(pageUrl(i));
+    assert.is(again?.status(), 200, `pagina-${i}`);
+    assert.is(await page.locator('main h1').innerText(), `Pagina ${i}`);
+  }
+  const dropped = await page.goto(pageUrl(51));
+  assert.is(dropped?.status(), 404);
+  assert.match(await page.locator('main h1').innerText(), 'Pagina non trovata');
   await context.close();
 });
 

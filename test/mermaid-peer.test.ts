@@ -71,4 +71,48 @@ test('dev: a first diagram written while it runs is an error at its line; pages 
   }
 });
 
+/** The scripts a page served by `dev` loads, with what each imports (its static and dynamic imports). */
+async function scriptsOf(site: DevSite, route: string): Promise<Map<string, string>> {
+  const served = await site.respond(route);
+  assert.ok(served.kind === 'page', route);
+  const scripts = new Map<string, string>();
+  const pending = [...served.html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
+  while (pending.length > 0) {
+    const url = pending.pop()!;
+    if (scripts.has(url)) continue;
+    const asset = await site.respond(url);
+    assert.ok(asset.kind === 'asset', `${url} is served`);
+    const code = typeof asset.contents === 'string' ? asset.contents : Buffer.from(asset.contents).toString('utf8');
+    scripts.set(url, code);
+    for (const m of code.matchAll(/\bimport\(\s*"([^"]+\.js)"|\bfrom\s*"([^"]+\.js)"/g))
+      pending.push(new URL(m[1] ?? m[2]!, `http://dev${url}`).pathname);
+  }
+  return scripts;
+}
+
+/** Whether a page's scripts hold Mermaid's own code (megabytes, bundled only for a site that draws diagrams). */
+const drawsDiagrams = (scripts: Map<string, string>) =>
+  [...scripts.values()].some((code) => code.includes('mermaid.initialize') || code.includes('flowchart-v2'));
+
+test("dev: a first diagram written while it runs brings Mermaid into the pages' scripts", async () => {
+  const dir = copyFixture('docusaurus', withoutDiagrams());
+  const site = new DevSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') }, '');
+  try {
+    await site.start();
+    const route = '/lanterna/docs/guide/panoramica';
+    assert.not.ok(drawsDiagrams(await scriptsOf(site, route)), 'no diagram yet: no Mermaid');
+    const page = path.join(dir, firstDiagram);
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n\`\`\`mermaid\nflowchart LR\n  A --> B\n\`\`\`\n`);
+    await site.update([page]);
+    assert.equal(
+      site.diagnostics.filter((d) => d.severity === 'error').map((d) => formatError(d.error)),
+      [],
+    );
+    assert.ok(drawsDiagrams(await scriptsOf(site, route)), "the diagram's page loads Mermaid");
+  } finally {
+    await site.dispose();
+    removeDir(dir);
+  }
+});
+
 test.run();

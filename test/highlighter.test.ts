@@ -3,12 +3,15 @@
  * with one warning, and the blocks come out as the WebAssembly engine makes them.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
+import { fencedCodeBlocks } from '../src/markdown/code-fences';
+import { type CodeBlock, createHighlighter, grammarLoaders } from '../src/markdown/highlighter';
+import { tokensHtml } from '../src/markdown/token-html';
 import { repoRoot } from './helpers';
 
 const blocks: CodeBlock[] = [
@@ -82,6 +85,75 @@ test("highlighting loads none of Node's fetch client and runs Shiki's own WebAss
   assert.ok(shipped.equals(await wasmBinaryPromise), "the file's bytes are the inlined module's");
   assert.equal(result.html.length, blocks.length);
   for (const html of result.html) assert.match(html, '<span style="color:var(--shiki-token-');
+});
+
+test("a block's HTML written from Shiki's tokens is codeToHtml's, on every grammar and the site's blocks", async () => {
+  // Lines of what HTML escapes, whitespace Shiki merges into the next token, tabs, emoji, control characters.
+  const odd = [
+    'a < b && c > "d" \'e\'',
+    '\tindent\t\ttabs  ',
+    '',
+    '   ',
+    'emoji 😀 é ü',
+    '<div class="x">&amp;</div>',
+    '// commento & <tag>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript's template literal, as code to highlight
+    '/* x */ `t ${a}`',
+    'x\u0001y',
+    '  a  ',
+    'let s = "&lt;";',
+    '# titolo *x* _y_ ~~z~~',
+    '[link](http://a.b?c=1&d=2)',
+  ];
+  const all: CodeBlock[] = [];
+  for (const lang of Object.keys(grammarLoaders))
+    for (let i = 0; i < odd.length; i += 3)
+      all.push({
+        code: [...odd.slice(i), ...odd.slice(0, i)].join('\n'),
+        lang,
+        highlightLines: [1, 3],
+        showLineNumbers: i % 2 === 0,
+      });
+  const fromTokens = createHighlighter();
+  const fromTrees = createHighlighter({ fromTokens: false });
+  const pages = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      return entry.isDirectory() ? pages(file) : /\.mdx?$/.test(entry.name) ? [file] : [];
+    });
+  for (const file of [...pages(path.join(repoRoot, 'content')), ...pages(path.join(repoRoot, 'test/fixtures'))])
+    all.push(...fencedCodeBlocks(readFileSync(file, 'utf8'), fromTokens.resolveLanguage));
+  assert.ok(all.length > 1000, String(all.length));
+  for (const block of all) assert.is(await fromTokens.highlight(block), await fromTrees.highlight(block), block.code);
+});
+
+test('tokens written as HTML: whitespace merged into the next token, styles, references, marked lines', () => {
+  const token = (content: string, color?: string, fontStyle?: number) => ({
+    content,
+    offset: 0,
+    ...(color ? { color } : {}),
+    ...(fontStyle === undefined ? {} : { fontStyle }),
+  });
+  const lines = [
+    [token('  ', 'var(--a)'), token('fn', 'var(--k)', 1), token(' '), token('a<b&"c"', 'var(--s)', 2 | 4)],
+    [],
+    [token(' ', 'var(--a)', 8), token('x', 'var(--b)')],
+  ];
+  assert.is(
+    tokensHtml(lines, { highlightLines: [2], showLineNumbers: true }),
+    '<pre class="shiki line-numbers" tabindex="0"><code>' +
+      '<span class="line"><span style="color:var(--k);font-style:italic">  fn</span>' +
+      // A space before an underlined token is not merged into it: a span of its own, without a style.
+      '<span> </span>' +
+      '<span style="color:var(--s);font-weight:bold;text-decoration:underline">a&#x3C;b&#x26;"c"</span></span>\n' +
+      '<span class="line highlighted"></span>\n' +
+      '<span class="line"><span style="color:var(--a);text-decoration:line-through"> </span>' +
+      '<span style="color:var(--b)">x</span></span></code></pre>',
+  );
+  assert.is(
+    tokensHtml([[{ ...token('x'), htmlAttrs: { class: 'y' } }]], { highlightLines: [], showLineNumbers: false }),
+    undefined,
+  );
 });
 
 test.run();

@@ -11,8 +11,10 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
+import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
-import { createCompilePool } from '../src/site/compile/compile-pool';
+import { compileWorkerScript, createCompilePool } from '../src/site/compile/compile-pool';
+import { codeBlockKey } from '../src/site/compile/compile-protocol';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
@@ -268,6 +270,61 @@ test('workers that cannot load: the build thread compiles and highlights, to the
     );
     assert.match(warnings[0]!, 'il worker non parte');
     assertSameFiles(built.files, reference);
+  }
+});
+
+test("a page's code blocks go with it: the cache's HTML used, the rest highlighted without a message", async () => {
+  const rust: CodeBlock = {
+    code: 'fn main() {\n    avvia();\n}',
+    lang: 'rust',
+    highlightLines: [],
+    showLineNumbers: false,
+  };
+  const ts: CodeBlock = { code: 'const x = 1;', lang: 'typescript', highlightLines: [], showLineNumbers: false };
+  // In a list item: the scan (fencedCodeBlocks) sees no block there, so the run says nothing of it.
+  const inList: CodeBlock = { code: 'echo ciao', lang: 'shellscript', highlightLines: [], showLineNumbers: false };
+  const body = [
+    '# Blocchi',
+    '',
+    '```rust',
+    rust.code,
+    '```',
+    '',
+    '```ts',
+    ts.code,
+    '```',
+    '',
+    '- voce',
+    '',
+    '  ```sh',
+    '  echo ciao',
+    '  ```',
+    '',
+  ].join('\n');
+  const asked: CodeBlock[] = [];
+  const kept: { block: CodeBlock; html: string }[] = [];
+  const highlighter = createHighlighter();
+  const pool = createCompilePool({
+    size: 1,
+    script: compileWorkerScript(repoRoot, undefined),
+    highlight: (block, inWorker) => {
+      asked.push(block);
+      return inWorker(block);
+    },
+    blocks: {
+      of: () => ({ known: [[codeBlockKey(ts), '<pre>dalla cache</pre>']], missing: [codeBlockKey(rust)] }),
+      keep: (block, html) => void kept.push({ block, html }),
+    },
+  });
+  try {
+    const page = await pool.compile(input('docs/blocchi.md', body));
+    assert.equal(asked, [inList], 'only the block the run said nothing of is asked for');
+    assert.equal(kept, [{ block: rust, html: await highlighter.highlight(rust) }]);
+    assert.ok(page.html.includes('<pre>dalla cache</pre>'), page.html);
+    assert.ok(page.html.includes(await highlighter.highlight(rust)));
+    assert.ok(page.html.includes(await highlighter.highlight(inList)));
+  } finally {
+    await pool.close();
   }
 });
 

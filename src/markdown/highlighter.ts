@@ -9,6 +9,7 @@ import {
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 import { rememberLineTokens } from './line-token-memo';
+import { tokensHtml } from './token-html';
 
 type LangLoader = () => Promise<unknown>;
 
@@ -140,13 +141,18 @@ const webAssembly = (
 export interface HighlighterOptions {
   /** Shiki's WebAssembly build of Oniguruma, its bytes (a test gives one that cannot load). */
   wasm?: () => Promise<Uint8Array>;
+  /**
+   * False: every block's HTML is Shiki's `codeToHtml`, which makes a tree of it and serializes it; by default it is
+   * written from Shiki's tokens directly (`tokensHtml`), the same bytes (a test compares the two).
+   */
+  fromTokens?: boolean;
   /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
   warn?: (message: string) => void;
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
-  const { wasm = onigWasm, warn } = options;
+  const { wasm = onigWasm, warn, fromTokens = true } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
@@ -225,6 +231,12 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
       if (!remembering.has(grammar)) {
         remembering.add(grammar);
         forgetters.push(rememberLineTokens(grammar));
+      }
+      if (fromTokens) {
+        // The options below but the transformer, which `tokensHtml` applies itself.
+        const options = { lang: block.lang, theme: 'docs-it', tokenizeTimeLimit: 0 } as const;
+        const html = tokensHtml(highlighter.codeToTokens(block.code, options).tokens, block);
+        if (html !== undefined) return html;
       }
       return highlighter.codeToHtml(block.code, {
         lang: block.lang,

@@ -4,7 +4,7 @@ import { DocsItError } from '../../errors';
 import { CompileCrash, type CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
-import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
+import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
   /** Compiles a page in one of the workers; errors come back as they would in this thread. */
@@ -29,6 +29,11 @@ export interface PoolOptions {
    * highlight it (see `Compiler`).
    */
   highlight(block: CodeBlock, inWorker: (block: CodeBlock) => Promise<string>): Promise<string>;
+  /**
+   * What the run knows of a page's code blocks, sent with the page (see compile-protocol), and where the blocks a
+   * worker highlighted for it without asking go. Without it, a worker asks `highlight` for every block.
+   */
+  blocks?: { of(input: CompileInput): PageBlocks; keep(block: CodeBlock, html: string): void };
   /** Told what a worker warns about (the run shows each warning once). */
   warn?: (message: string) => void;
   /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
@@ -103,7 +108,7 @@ function outOfMemory(error: Error, file: string, limits: ResourceLimits | undefi
  * same code on the same input), so the output is the same with any number of them.
  */
 export function createCompilePool(options: PoolOptions): CompilePool {
-  const { size, eager = false, script, highlight, resourceLimits, held = pagesHeld, warn } = options;
+  const { size, eager = false, script, highlight, blocks, resourceLimits, held = pagesHeld, warn } = options;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let sorted = true;
@@ -128,6 +133,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       if (message.type === 'ready') slot.ready = true;
       else if (message.type === 'warning') warn?.(message.message);
       else if (message.type === 'compiled') {
+        for (const { block, html } of message.highlighted ?? []) blocks?.keep(block, html);
         const at = slot.jobs.findIndex((j) => j.id === message.id);
         const job = at === -1 ? undefined : slot.jobs.splice(at, 1)[0];
         if (job) {
@@ -195,7 +201,9 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
       slot.jobs.push(job);
-      slot.worker.postMessage({ type: 'compile', id: job.id, input: job.input } satisfies ToWorker);
+      const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
+      if (blocks) message.blocks = blocks.of(job.input);
+      slot.worker.postMessage(message);
     }
   };
 

@@ -3,11 +3,27 @@ import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
 
 /*
- * The messages between the run and its compile workers. A worker compiles pages and hands each back; for each
- * code block it asks the run for the block's HTML, which the run takes from its cache (one store, one count) or,
- * when the cache lacks it, asks the same worker to highlight. The run keeps every output: a worker writes no
- * file.
+ * The messages between the run and its compile workers. A worker compiles pages and hands each back. A page comes
+ * with what the run knows of its code blocks, found without parsing (see `fencedCodeBlocks`): the HTML its cache
+ * holds for some, and which ones it lacks, which the worker highlights itself and hands back with the page. For a
+ * block the run said nothing of, the worker asks the run, which takes the block's HTML from its cache or, when the
+ * cache lacks it, asks the same worker to highlight. The run keeps every output (one store, one count): a worker
+ * writes no file.
  */
+
+/** What names a code block in the messages: two blocks with the same key are highlighted alike. */
+export function codeBlockKey(block: CodeBlock): string {
+  const lines = block.highlightLines.join(',');
+  return `${block.lang ?? ''}\u0000${block.showLineNumbers ? 1 : 0}\u0000${lines}\u0000${block.code}`;
+}
+
+/** What the run knows of a page's code blocks, by `codeBlockKey`. */
+export interface PageBlocks {
+  /** The HTML its cache holds. */
+  known: [key: string, html: string][];
+  /** Blocks its cache lacks: the worker highlights them without asking, and hands them back with the page. */
+  missing: string[];
+}
 
 /** What went wrong in a worker, as plain data: a located error for the writer, or a crash of docs-it. */
 export type WorkerError =
@@ -21,7 +37,7 @@ export type WorkerError =
 
 export type ToWorker =
   /** A page to compile. */
-  | { type: 'compile'; id: number; input: CompileInput }
+  | { type: 'compile'; id: number; input: CompileInput; blocks?: PageBlocks }
   /** The answer to a `block`: its HTML, or why there is none. */
   | { type: 'block-html'; id: number; html?: string; error?: string }
   /** A block to highlight: one a `block` asked for that the cache lacks, or one ahead (see highlight-ahead). */
@@ -30,7 +46,14 @@ export type ToWorker =
 export type FromWorker =
   /** Its modules are loaded: from now on, a worker that stops was stopped by a page. */
   | { type: 'ready' }
-  | { type: 'compiled'; id: number; page?: CompiledPage; error?: WorkerError }
+  | {
+      type: 'compiled';
+      id: number;
+      page?: CompiledPage;
+      error?: WorkerError;
+      /** The blocks of the page's `missing` it highlighted, for the run's cache. */
+      highlighted?: { block: CodeBlock; html: string }[];
+    }
   /** A code block of the page it compiles, whose HTML it asks for. */
   | { type: 'block'; id: number; block: CodeBlock }
   | { type: 'highlighted'; id: number; html?: string; error?: string }

@@ -7,8 +7,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DocsItError } from '../../errors';
 import type { CompileCrash as CompileCrashType } from '../../markdown/compile-page';
+import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
-import type { FromWorker, ToWorker, WorkerError } from './compile-protocol';
+import { codeBlockKey, type FromWorker, type ToWorker, type WorkerError } from './compile-protocol';
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -17,11 +18,44 @@ const waiting = new Map<number, { resolve(html: string): void; reject(error: Err
 let lastId = 0;
 
 /** A block's HTML, from the run: its cache's, or highlighted here when the run asks (a `highlight` message). */
-function highlight(block: CodeBlock): Promise<string> {
+function askRun(block: CodeBlock): Promise<string> {
   const id = ++lastId;
   return new Promise<string>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     send({ type: 'block', id, block });
+  });
+}
+
+/** The page being compiled: what the run said of its blocks, and those highlighted here for it. */
+interface PageBlocksHere {
+  known: Map<string, string>;
+  missing: Set<string>;
+  highlighted: Map<string, { block: CodeBlock; html: Promise<string> }>;
+}
+let current: PageBlocksHere | undefined;
+
+/**
+ * A block's HTML without a message when the run said what it knows of it: its cache's HTML, or highlighted here
+ * when its cache lacks it (once per page, though the page is compiled twice when the fast parser gives it up).
+ * Each message waits for the run's thread, which is busy with other pages; a block the run said nothing of (the
+ * scan missed it) and a block this highlighter fails on are asked for as before.
+ */
+function highlight(block: CodeBlock): Promise<string> {
+  const page = current;
+  if (!page) return askRun(block);
+  const key = codeBlockKey(block);
+  const known = page.known.get(key);
+  if (known !== undefined) return Promise.resolve(known);
+  if (!page.missing.has(key)) return askRun(block);
+  let done = page.highlighted.get(key);
+  if (!done) {
+    done = { block, html: highlighter.highlight(block) };
+    page.highlighted.set(key, done);
+  }
+  return done.html.catch(() => {
+    page.highlighted.delete(key);
+    page.missing.delete(key);
+    return askRun(block);
   });
 }
 
@@ -59,12 +93,31 @@ function compileNext(): void {
   if (!message) return;
   compiling = true;
   if (!compilePage) throw new Error('a highlighting worker was sent a page to compile');
+  const blocks: PageBlocksHere = {
+    known: new Map(message.blocks?.known),
+    missing: new Set(message.blocks?.missing),
+    highlighted: new Map(),
+  };
+  current = blocks;
+  // The blocks highlighted here go back with the page, or with its error (the run keeps them either way).
+  const withBlocks = async (
+    result: { page: CompiledPage; error?: undefined } | { page?: undefined; error: WorkerError },
+  ): Promise<FromWorker> => {
+    const highlighted: { block: CodeBlock; html: string }[] = [];
+    for (const { block, html } of blocks.highlighted.values()) {
+      const done = await html.catch(() => undefined);
+      if (done !== undefined) highlighted.push({ block, html: done });
+    }
+    return { type: 'compiled', id: message.id, ...result, ...(highlighted.length > 0 ? { highlighted } : {}) };
+  };
   compilePage(message.input)
     .then(
-      (page) => send({ type: 'compiled', id: message.id, page }),
-      (error: unknown) => send({ type: 'compiled', id: message.id, error: asWorkerError(error, message.input.file) }),
+      (page) => withBlocks({ page }),
+      (error: unknown) => withBlocks({ error: asWorkerError(error, message.input.file) }),
     )
+    .then(send)
     .finally(() => {
+      current = undefined;
       compiling = false;
       compileNext();
     });

@@ -5,6 +5,7 @@ import { type CompileInput, createPageCompiler } from '../../markdown/compile-pa
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { type CompilePool, createCompilePool } from './compile-pool';
+import { codeBlockKey, type PageBlocks } from './compile-protocol';
 import type { ExecutionPlan } from './execution-plan';
 import { type HighlightAhead, highlightAhead } from './highlight-ahead';
 
@@ -82,6 +83,28 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
   const compileStage = cache.stage('compile', compileHere);
   let compile: Compiler['compile'] = compileStage;
 
+  // What the cache holds of a page's code blocks goes with the page to its worker, which highlights the rest
+  // itself: a block asked for one message at a time waits for this thread twice (compile-protocol).
+  const blocksOf = (input: CompileInput): PageBlocks => {
+    const known: PageBlocks['known'] = [];
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    for (const block of fencedCodeBlocks(input.body, highlighter.resolveLanguage)) {
+      const key = codeBlockKey(block);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const html = highlight.stored(block);
+      if (html === undefined) missing.push(key);
+      else {
+        // Counted and kept as used now, as a block a worker asks for is (the stage answers at once).
+        void highlight(block);
+        known.push([key, html]);
+      }
+    }
+    return { known, missing };
+  };
+  const keepBlock = (block: CodeBlock, html: string) => void highlight.via(async () => html)(block);
+
   const startPool = (plan: ExecutionPlan) => {
     const started = createCompilePool({
       size: plan.workers,
@@ -90,6 +113,7 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
       warn: warnOnce,
       // A worker that stops while it highlights a block for another worker's page leaves it to this thread.
       highlight: (block, inWorker) => highlight.via((b) => inWorker(b).catch(() => highlightHere(b)))(block),
+      blocks: { of: blocksOf, keep: keepBlock },
       ...(plan.held !== undefined ? { held: plan.held } : {}),
       ...(plan.maxMemoryMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: plan.maxMemoryMb } } : {}),
     });

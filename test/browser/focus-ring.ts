@@ -21,49 +21,73 @@ export interface FocusRing {
   opacity: number;
 }
 
-/** Starts a walk with Tab in the page: no element met yet. */
-export function startTabWalk(page: Page): Promise<void> {
-  return page.evaluate(() => {
-    (window as unknown as { walked: WeakSet<Element> }).walked = new WeakSet();
-  });
+/** What the page notes of a walk with Tab (see `startTabWalk`). */
+interface WalkLog {
+  /** Tab keys released since the walk started. */
+  steps: number;
+  /** The step at which focus came to an element met before; 0 while it has not. */
+  cameRound: number;
+  rings: FocusRing[];
 }
 
 /**
- * One step of a walk with Tab, in one call to the page (the walk takes hundreds): 'again' when the focused element
- * was met before in the walk (it has come round), else its outline and the backgrounds under it (null for
- * the body) once what focus reveals (a button fading in) has finished appearing.
+ * Starts a walk with Tab in the page: from now on, each Tab the reader releases notes where focus then is, in the
+ * page itself, so that the test presses many Tabs between two calls to the page (the walk takes hundreds): the
+ * element already met when focus has come round, else its outline and the backgrounds under it (nothing for the
+ * body), read as it is once what focus reveals (a button fading in) has finished appearing: the transitions focus
+ * started are taken to their end, where a reader who waits sees them.
  */
-export function readRingOnTabWalk(page: Page): Promise<FocusRing | 'again' | null> {
-  return page.evaluate(async () => {
-    const el = document.activeElement;
-    if (el && el !== document.body) {
-      const met = (window as unknown as { walked: WeakSet<Element> }).walked;
-      if (met.has(el)) return 'again';
-      met.add(el);
-      // getAnimations() brings styles up to date first, so the transition focus starts is among them.
-      await Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-    }
-    if (!(el instanceof HTMLElement) || el === document.body) return null;
-    const style = getComputedStyle(el);
-    const offset = Number.parseFloat(style.outlineOffset) || 0;
-    const layers: { color: string; image: string }[] = [];
-    let opacity = 1;
-    for (let node: Element | null = el; node; node = node.parentElement) {
-      const s = getComputedStyle(node);
-      opacity *= Number.parseFloat(s.opacity);
-      if (node !== el || offset < 0) layers.push({ color: s.backgroundColor, image: s.backgroundImage });
-    }
-    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
-    return {
-      element: `<${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}> ${label}`,
-      style: style.outlineStyle,
-      width: Number.parseFloat(style.outlineWidth) || 0,
-      color: style.outlineColor,
-      offset,
-      layers,
-      opacity,
-    };
+export function startTabWalk(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const log: WalkLog = { steps: 0, cameRound: 0, rings: [] };
+    const met = new WeakSet<Element>();
+    (window as unknown as { tabWalk: WalkLog }).tabWalk = log;
+    // Focus has moved by the time Tab is released (the key's press moves it); capture comes before the page's own.
+    window.addEventListener(
+      'keyup',
+      (event) => {
+        if (event.key !== 'Tab' || event.shiftKey) return;
+        log.steps++;
+        if (log.cameRound) return;
+        const el = document.activeElement;
+        if (el && el !== document.body) {
+          if (met.has(el)) {
+            log.cameRound = log.steps;
+            return;
+          }
+          met.add(el);
+          // getAnimations() brings styles up to date first, so the transition focus starts is among them.
+          for (const animation of el.getAnimations()) animation.finish();
+        }
+        if (!(el instanceof HTMLElement) || el === document.body) return;
+        const style = getComputedStyle(el);
+        const offset = Number.parseFloat(style.outlineOffset) || 0;
+        const layers: { color: string; image: string }[] = [];
+        let opacity = 1;
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          const s = getComputedStyle(node);
+          opacity *= Number.parseFloat(s.opacity);
+          if (node !== el || offset < 0) layers.push({ color: s.backgroundColor, image: s.backgroundImage });
+        }
+        const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+        log.rings.push({
+          element: `<${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}> ${label}`,
+          style: style.outlineStyle,
+          width: Number.parseFloat(style.outlineWidth) || 0,
+          color: style.outlineColor,
+          offset,
+          layers,
+          opacity,
+        });
+      },
+      true,
+    );
   });
+}
+
+/** The walk so far: how many Tabs it took, whether focus has come round, the rings met before it did. */
+export function tabWalkSoFar(page: Page): Promise<WalkLog> {
+  return page.evaluate(() => (window as unknown as { tabWalk: WalkLog }).tabWalk);
 }
 
 /**

@@ -187,7 +187,7 @@ test("a large sidebar page: the top of a long list and the current page's neighb
   assert.is(shownSidebar(sidebar, '/altro').length, keptAtTop + 1);
 });
 
-test('a large sidebar page keeps the neighbours of the first item leading to the page, on every page of a build', () => {
+test('a large sidebar page keeps the neighbours of the first item leading to the page, on every page', () => {
   // The list's places are found once per list and asked by each page: a page linked from two categories is
   // placed at the first, a category's own page at the category, a nested page at the category holding it.
   const sidebar = hundredCategories();

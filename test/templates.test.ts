@@ -187,6 +187,33 @@ test("a large sidebar page: the top of a long list and the current page's neighb
   assert.is(shownSidebar(sidebar, '/altro').length, keptAtTop + 1);
 });
 
+test('a large sidebar page keeps the neighbours of the first item leading to the page, on every page', () => {
+  // The list's places are found once per list and asked by each page: a page linked from two categories is
+  // placed at the first, a category's own page at the category, a nested page at the category holding it.
+  const sidebar = hundredCategories();
+  const nested = sidebar[80]!;
+  if (nested.type !== 'category') throw new Error('a category');
+  nested.href = '/s80';
+  nested.items.push({
+    type: 'category',
+    label: 'Sotto',
+    collapsed: true,
+    items: [{ type: 'link', label: 'Profonda', href: '/s80/sotto/p0' }],
+  });
+  const twice = sidebar[90]!;
+  if (twice.type === 'category') twice.items.push({ type: 'link', label: 'Ancora', href: '/s20/p4' });
+  const shownLabels = (path: string) =>
+    shownSidebar(sidebar, path).flatMap((item) => (item.type === 'category' ? [item.label] : []));
+  const top = Array.from({ length: keptAtTop }, (_, c) => `Sezione ${c}`);
+  assert.equal(shownLabels('/s20/p4'), labelsFrom(0, 28), 'the first category linking the page');
+  assert.equal(shownLabels('/s80'), [...top, ...labelsFrom(72, 88)], "a category's own page");
+  assert.equal(shownLabels('/s80/sotto/p0'), [...top, ...labelsFrom(72, 88)], 'a page of a nested category');
+  assert.equal(shownLabels('/s95/p1'), [...top, ...labelsFrom(87, 99)]);
+  assert.equal(shownLabels('/altrove'), top);
+  const inner = shownSidebar(sidebar, '/s80/sotto/p0').find((item) => item.type === 'category' && item.href === '/s80');
+  assert.ok(inner?.type === 'category' && inner.items.some((i) => i.type === 'category' && i.items.length === 1));
+});
+
 function labelsFrom(from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, i) => `Sezione ${from + i}`);
 }

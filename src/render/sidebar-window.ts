@@ -1,4 +1,10 @@
-import { containsPath, type ShownSidebarItem, type SidebarCategory, type SidebarItem } from '../shared/sidebar';
+import {
+  containsPath,
+  pathsOf,
+  type ShownSidebarItem,
+  type SidebarCategory,
+  type SidebarItem,
+} from '../shared/sidebar';
 
 /** Lists longer than this get gaps on a large sidebar's pages. */
 export const longList = 40;
@@ -11,6 +17,22 @@ export const keptAround = 8;
 // category is the same object on every page (the fragment cache renders it once by identity).
 const rowCounts = new WeakMap<SidebarCategory, number>();
 const closedForms = new WeakMap<SidebarCategory, SidebarCategory>();
+// Each list's item leading to every page below it, found once per list: asking each item of a list of hundreds
+// of categories whether it holds the page, on every page, made the list's walk a large part of rendering.
+const placesInList = new WeakMap<SidebarItem[], Map<string, number>>();
+
+/** The index of the first item of `items` that is or holds the page at `path`, or -1. */
+function placeOf(items: SidebarItem[], path: string): number {
+  let places = placesInList.get(items);
+  if (!places) {
+    places = new Map();
+    for (let i = 0; i < items.length; i++) {
+      for (const href of pathsOf(items[i]!)) if (!places.has(href)) places.set(href, i);
+    }
+    placesInList.set(items, places);
+  }
+  return places.get(path) ?? -1;
+}
 
 function opens(category: SidebarCategory): boolean {
   return !category.collapsed || category.collapsible === false;
@@ -43,7 +65,7 @@ function closedForm(category: SidebarCategory): SidebarCategory {
  * sidebar file it loads once, and a reader without JavaScript sees the path to the page.
  */
 export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarItem[] {
-  const current = items.findIndex((item) => containsPath(item, path));
+  const current = placeOf(items, path);
   const keep = (i: number) =>
     items.length <= longList || i < keptAtTop || (current > -1 && Math.abs(i - current) <= keptAround);
   const shown: ShownSidebarItem[] = [];

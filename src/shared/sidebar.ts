@@ -106,6 +106,11 @@ function linksOf(category: ShownSidebarCategory): Set<string> {
   return links;
 }
 
+/** The pages an item leads to: its own, and for a category every page inside it (of those a page shows). */
+export function pathsOf(item: SidebarLink | ShownSidebarCategory): Iterable<string> {
+  return item.type === 'link' ? [item.href] : linksOf(item);
+}
+
 /** Whether `path` is the item's page or a page inside the category (of those a page shows). */
 export function containsPath(item: SidebarLink | ShownSidebarCategory, path: string): boolean {
   return item.type === 'link' ? item.href === path : linksOf(item).has(path);

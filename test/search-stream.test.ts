@@ -80,7 +80,7 @@ async function wholeFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSi
 async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSizes) {
   const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['finestra', 'window']] });
   const files = new Map<string, string>();
-  const pieces: string[] = [];
+  const pieces: Buffer[] = [];
   await writeSearchFiles(
     pages,
     { options, words: stemmed ? words : { ...words, stemmer: null } },
@@ -89,11 +89,11 @@ async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: Shar
         assert.not.ok(files.has(file), `${file} written once`);
         files.set(file, contents);
       },
-      append: async (_file, piece) => void pieces.push(piece),
+      append: async (_file, piece) => void pieces.push(Buffer.from(piece)),
     },
     sizes,
   );
-  return { files, records: Buffer.from(pieces.join('')) };
+  return { files, records: Buffer.concat(pieces) };
 }
 
 function assertSame(a: Map<string, string>, b: Map<string, string>) {

@@ -44,6 +44,12 @@ const headingsOf = (r: SearchRecord) => {
   return levels;
 };
 
+/** A word as the maker remembers it: its term (null: a stop word), and the last field it was counted in. */
+interface RememberedWord {
+  term: string | null;
+  field: number;
+}
+
 /** How many distinct words the maker remembers with their terms (`PagePartMaker.wordTerms`). */
 const rememberedWords = 32 * 1024;
 
@@ -55,9 +61,15 @@ export class PagePartMaker {
    * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
    * any site, and the rarer ones (numbers, names) would make it grow with the site.
    */
-  private readonly wordTerms = new Map<string, string | null>();
+  private readonly wordTerms = new Map<string, RememberedWord>();
+  /** The field `fieldTerms` counts now: a remembered word last counted in another field is new to this one. */
+  private field = 0;
 
-  constructor(stopWords: readonly string[]) {
+  /** `remembered`: how many words to remember (`rememberedWords`; tests take fewer, to reach the words beyond). */
+  constructor(
+    stopWords: readonly string[],
+    private readonly remembered = rememberedWords,
+  ) {
     this.indexTerm = termIndexer(stopWords);
   }
 
@@ -123,17 +135,36 @@ export class PagePartMaker {
   /** A field as MiniSearch counts it: its length is its distinct words, stop words included. */
   private fieldTerms(text: string): FieldTerms {
     const found = tokenize(text);
+    const field = ++this.field;
     const counts = new Map<string, number>();
+    let distinct = 0;
+    // Words beyond those remembered, each counted once here (a remembered word says itself whether it was).
+    let others: Set<string> | undefined;
     for (const word of found) {
-      let term = this.wordTerms.get(word);
-      if (term === undefined) {
-        term = this.indexTerm(word);
-        // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
-        if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), term);
+      let known = this.wordTerms.get(word);
+      if (known === undefined) {
+        const term = this.indexTerm(word);
+        if (this.wordTerms.size < this.remembered) {
+          known = { term, field: 0 };
+          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
+          this.wordTerms.set(Buffer.from(word).toString(), known);
+        } else {
+          others ??= new Set();
+          if (!others.has(word)) {
+            others.add(word);
+            distinct++;
+          }
+          if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+          continue;
+        }
       }
-      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+      if (known.field !== field) {
+        known.field = field;
+        distinct++;
+      }
+      if (known.term) counts.set(known.term, (counts.get(known.term) ?? 0) + 1);
     }
-    return [new Set(found).size, [...counts.keys()], [...counts.values()]];
+    return [distinct, [...counts.keys()], [...counts.values()]];
   }
 
   /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */

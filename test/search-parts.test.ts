@@ -40,6 +40,10 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(file, before.replace(from, to));
 };
 
+/** The first line of a part's file: the part but its records, which follow it as they are. */
+const partHead = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!) as { key: string; recordBytes: number };
+
 const textFiles = () =>
   new Map(
     readdirSync(path.join(out, 'it/search/text')).map((name) => {
@@ -84,8 +88,29 @@ test('a part cut short, or another page’s under its name, is made again', asyn
   edit(readme, 'Benvenuto nelle guide.', 'Benvenuto nelle guide di prova.');
   await build();
   for (const file of [cut!, foreign!]) {
-    const part = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
-    assert.is(`${part.key}.json`, path.basename(file), 'made again under its own key');
+    assert.is(`${partHead(file).key}.part`, path.basename(file), 'made again under its own key');
+  }
+  await assertSameSearchFiles();
+});
+
+test('a part whose records are cut short, or grown, is made again', async () => {
+  await build();
+  // Two parts of pages other than the one edited below (whose part is made again anyway).
+  const [short, long] = [...partFiles().keys()]
+    .sort()
+    .map((name) => path.join(parts, name))
+    .filter((file) => !readFileSync(file, 'utf8').includes('Benvenuto nelle guide'));
+  // The head line intact, the records after it cut short by a killed run, or another run's longer ones.
+  const shortBytes = readFileSync(short!);
+  writeFileSync(short!, shortBytes.subarray(0, shortBytes.length - 10));
+  writeFileSync(long!, Buffer.concat([readFileSync(long!), Buffer.from(',{}')]));
+  edit(readme, 'Benvenuto nelle guide di prova.', 'Benvenuto nelle guide di prova, ancora.');
+  await build();
+  for (const file of [short!, long!]) {
+    const bytes = readFileSync(file);
+    const records = bytes.subarray(bytes.indexOf(10) + 1);
+    assert.is(records.length, partHead(file).recordBytes, `${path.basename(file)} made again whole`);
+    assert.ok(JSON.parse(`[${records}]`).length > 0);
   }
   await assertSameSearchFiles();
 });

@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import type { SearchBlock } from '../src/markdown/compiled-page';
 import { buildLocalIndex } from '../src/search/local-index';
 import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
+import { PagePartMaker } from '../src/search/page-part';
 import { extractSearchRecords, type RecordOptions, type SearchPage } from '../src/search/records';
 import { jsonArrayBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
@@ -80,7 +81,7 @@ async function wholeFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSi
 async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSizes) {
   const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['finestra', 'window']] });
   const files = new Map<string, string>();
-  const pieces: string[] = [];
+  const pieces: Buffer[] = [];
   await writeSearchFiles(
     pages,
     { options, words: stemmed ? words : { ...words, stemmer: null } },
@@ -89,11 +90,11 @@ async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: Shar
         assert.not.ok(files.has(file), `${file} written once`);
         files.set(file, contents);
       },
-      append: async (_file, piece) => void pieces.push(piece),
+      append: async (_file, piece) => void pieces.push(Buffer.from(piece)),
     },
     sizes,
   );
-  return { files, records: Buffer.from(pieces.join('')) };
+  return { files, records: Buffer.concat(pieces) };
 }
 
 function assertSame(a: Map<string, string>, b: Map<string, string>) {
@@ -113,6 +114,22 @@ test('the streamed files are the whole index’s files, byte for byte', async ()
     const streamed = await streamedFiles(pages, stemmed, sizes);
     assertSame(whole.files, streamed.files);
     assert.ok(whole.records.equals(streamed.records), 'records.json');
+  }
+});
+
+test('a maker that remembers few words makes the same parts as one that remembers them all', () => {
+  const { stopWords } = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
+  const pages = pagesOf(200);
+  const all = new PagePartMaker(stopWords);
+  const expected = pages.map((page) => all.partOf(page, options));
+  // Past the remembered words, a word repeated in a field is counted once all the same (its field's length).
+  for (const remembered of [0, 5]) {
+    const few = new PagePartMaker(stopWords, remembered);
+    assert.equal(
+      pages.map((page) => few.partOf(page, options)),
+      expected,
+      `${remembered} words remembered`,
+    );
   }
 });
 

@@ -7,6 +7,7 @@ import { type ContentRecord, contentRecord } from './content-record';
 import { digestOf } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import {
+  bytesFileStore,
   jsonFileStore,
   layeredStore,
   memoryStore,
@@ -67,10 +68,11 @@ export interface Cache {
    * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` nothing is read back.
    */
   readonly searchParts: {
-    get(key: string): unknown;
+    /** The entry's bytes (search/page-part.ts's `partOfFile` reads them). */
+    get(key: string): Uint8Array | undefined;
     /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
     has(key: string): boolean;
-    set(key: string, value: unknown): void;
+    set(key: string, contents: string): void;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
   };
@@ -168,12 +170,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     bundle: watchedFileStore(path.join(dir, 'bundle.json')),
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
-  const searchParts = jsonFileStore<unknown>(path.join(dir, 'search-pages'));
+  const searchParts = bytesFileStore(path.join(dir, 'search-pages'), '.part');
   let searchPartKeys: Set<string> | undefined;
   const searchPartKeysOf = () => {
-    searchPartKeys ??= new Set(
-      readdirOrNone(path.join(dir, 'search-pages')).map((name) => name.replace(/\.json$/, '')),
-    );
+    searchPartKeys ??= searchParts.keys();
     return searchPartKeys;
   };
   const stats: Partial<Record<StageName, StageStats>> = {};
@@ -209,10 +209,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     keyOf,
     content,
     searchParts: {
-      get: (key) => (reuse ? searchParts.get(key, key) : undefined),
+      get: (key) => (reuse ? searchParts.get(key) : undefined),
       has: (key) => reuse && searchPartKeysOf().has(key),
-      set: (key, value) => {
-        searchParts.set(key, key, value);
+      set: (key, contents) => {
+        searchParts.set(key, contents);
         searchPartKeysOf().add(key);
       },
       use: (key) => searchParts.use(key),

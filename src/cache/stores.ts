@@ -68,6 +68,40 @@ export function jsonFileStore<O>(dir: string): Store<O> & { use(key: string): vo
 }
 
 /**
+ * One file per entry (`<dir>/<key><ext>`), read back as its bytes, written from a string: entries a caller encodes
+ * itself (the search parts, search/page-part.ts), each read only when asked for. Written as `jsonFileStore`'s are.
+ */
+export function bytesFileStore(dir: string, ext: string) {
+  const used = new Set<string>();
+  const fileOf = (key: string) => path.join(dir, `${key}${ext}`);
+  return {
+    get(key: string): Buffer | undefined {
+      used.add(key);
+      try {
+        return readFileSync(fileOf(key));
+      } catch {
+        return undefined;
+      }
+    },
+    set(key: string, contents: string): void {
+      used.add(key);
+      backgroundWrites().writeLater(fileOf(key), contents);
+    },
+    /** Keeps an entry through `prune` without reading it. */
+    use: (key: string) => void used.add(key),
+    /** The keys of the entries in the folder now (one listing). */
+    keys: () => new Set(readdirOrNone(dir).flatMap((name) => (name.endsWith(ext) ? [name.slice(0, -ext.length)] : []))),
+    prune(): void {
+      for (const name of readdirOrNone(dir)) {
+        if (!(name.endsWith(ext) && used.has(name.slice(0, -ext.length)))) {
+          rmSync(path.join(dir, name), { recursive: true, force: true });
+        }
+      }
+    },
+  };
+}
+
+/**
  * Many small entries in one JSON file (highlighted code blocks): one read on first use instead of thousands,
  * rewritten on `save` with the entries this run used, up to `maxChars` of values.
  */

@@ -18,8 +18,11 @@ export interface PagePart {
   url: string;
   /** See `pageWeightOf`. */
   weight: number;
-  /** Its records, each as `JSON.stringify` makes it, joined by commas; and how many. */
-  records: string;
+  /**
+   * Its records, each as `JSON.stringify` makes it, joined by commas; and how many. A part read back from the cache
+   * folder has them as the file's bytes (`partOfFile`): `records.json` takes them as they are, never decoded.
+   */
+  records: string | Uint8Array;
   recordCount: number;
   /** Its text file (`PageText`) is `${textHead},${first section's number},${textTail}]`. */
   textHead: string;
@@ -32,11 +35,20 @@ export interface PagePart {
   sections: [code: number, fields: FieldTerms[]][];
 }
 
+/** A part as `PagePartMaker` makes it: its records a string. */
+export type MadePart = PagePart & { records: string };
+
 const headingsOf = (r: SearchRecord) => {
   const levels = [r.hierarchy_lvl2, r.hierarchy_lvl3, r.hierarchy_lvl4, r.hierarchy_lvl5, r.hierarchy_lvl6];
   while (levels.length && levels[levels.length - 1] === null) levels.pop();
   return levels;
 };
+
+/** A word as the maker remembers it: its term (null: a stop word), and the last field it was counted in. */
+interface RememberedWord {
+  term: string | null;
+  field: number;
+}
 
 /** How many distinct words the maker remembers with their terms (`PagePartMaker.wordTerms`). */
 const rememberedWords = 32 * 1024;
@@ -49,19 +61,25 @@ export class PagePartMaker {
    * occurrences is most of the indexing's time. At most `rememberedWords` of them: the frequent words come early in
    * any site, and the rarer ones (numbers, names) would make it grow with the site.
    */
-  private readonly wordTerms = new Map<string, string | null>();
+  private readonly wordTerms = new Map<string, RememberedWord>();
+  /** The field `fieldTerms` counts now: a remembered word last counted in another field is new to this one. */
+  private field = 0;
 
-  constructor(stopWords: readonly string[]) {
+  /** `remembered`: how many words to remember (`rememberedWords`; tests take fewer, to reach the words beyond). */
+  constructor(
+    stopWords: readonly string[],
+    private readonly remembered = rememberedWords,
+  ) {
     this.indexTerm = termIndexer(stopWords);
   }
 
   /** The part of a page (`key`: what it is made from, see `PagePart.key`). */
-  partOf(page: SearchPage, options: RecordOptions, key = ''): PagePart {
+  partOf(page: SearchPage, options: RecordOptions, key = ''): MadePart {
     return this.partOfRecords(pageRecords(page, options), key);
   }
 
   /** The part of a page given its records (in order, as `pageRecords` makes them; at least its title's). */
-  partOfRecords(records: readonly SearchRecord[], key = ''): PagePart {
+  partOfRecords(records: readonly SearchRecord[], key = ''): MadePart {
     const first = records[0];
     if (!first) throw new Error('search: a page has no records');
     const sections: { anchor: string; headings: (string | null)[]; doc: SectionDocument; blocks: string[] }[] = [];
@@ -117,17 +135,36 @@ export class PagePartMaker {
   /** A field as MiniSearch counts it: its length is its distinct words, stop words included. */
   private fieldTerms(text: string): FieldTerms {
     const found = tokenize(text);
+    const field = ++this.field;
     const counts = new Map<string, number>();
+    let distinct = 0;
+    // Words beyond those remembered, each counted once here (a remembered word says itself whether it was).
+    let others: Set<string> | undefined;
     for (const word of found) {
-      let term = this.wordTerms.get(word);
-      if (term === undefined) {
-        term = this.indexTerm(word);
-        // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
-        if (this.wordTerms.size < rememberedWords) this.wordTerms.set(Buffer.from(word).toString(), term);
+      let known = this.wordTerms.get(word);
+      if (known === undefined) {
+        const term = this.indexTerm(word);
+        if (this.wordTerms.size < this.remembered) {
+          known = { term, field: 0 };
+          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
+          this.wordTerms.set(Buffer.from(word).toString(), known);
+        } else {
+          others ??= new Set();
+          if (!others.has(word)) {
+            others.add(word);
+            distinct++;
+          }
+          if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+          continue;
+        }
       }
-      if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+      if (known.field !== field) {
+        known.field = field;
+        distinct++;
+      }
+      if (known.term) counts.set(known.term, (counts.get(known.term) ?? 0) + 1);
     }
-    return [new Set(found).size, [...counts.keys()], [...counts.values()]];
+    return [distinct, [...counts.keys()], [...counts.values()]];
   }
 
   /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */
@@ -167,18 +204,51 @@ const isFieldTerms = (value: unknown) => {
 const isFields = (value: unknown, names: readonly string[]) =>
   Array.isArray(value) && value.length === names.length && value.every(isFieldTerms);
 
+/** What a part's file holds before its records: the part without them, and their length in bytes. */
+type PartHead = Omit<PagePart, 'records'> & { recordBytes: number };
+
 /**
- * Whether a value read back from the cache folder is a part made under `key`: an entry cut short, written by
- * other code or under another name is a miss, never part of an index.
+ * A part as the cache folder keeps it: its other fields as one line of JSON, then its records' JSON as it is (no
+ * string of JSON inside JSON: reading it back decodes and unescapes only the head, see `partOfFile`).
  */
-export function isPagePart(value: unknown, key: string): value is PagePart {
+export function partFileOf(part: MadePart): string {
+  const { records, ...rest } = part;
+  const head: PartHead = { ...rest, recordBytes: Buffer.byteLength(records) };
+  // `JSON.stringify` writes no line break, so the first one in the file ends the head.
+  return `${JSON.stringify(head)}\n${records}`;
+}
+
+const newline = 10;
+
+/**
+ * The part a file of the cache folder holds, if it is one made under `key` (`partFileOf`): a file cut short, written
+ * by other code or under another name is a miss, never part of an index.
+ */
+export function partOfFile(bytes: Uint8Array | undefined, key: string): PagePart | undefined {
+  if (!bytes) return undefined;
+  const end = bytes.indexOf(newline);
+  if (end < 0) return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, end).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isPartHead(head, key) || bytes.length - end - 1 !== head.recordBytes) return undefined;
+  const { recordBytes: _, ...part } = head;
+  return { ...part, records: bytes.subarray(end + 1) };
+}
+
+/** Whether a value read back from the cache folder is the head of a part made under `key`. */
+function isPartHead(value: unknown, key: string): value is PartHead {
   if (typeof value !== 'object' || value === null) return false;
-  const part = value as Record<keyof PagePart, unknown>;
+  const part = value as Record<keyof PartHead, unknown>;
   return (
     part.key === key &&
     typeof part.url === 'string' &&
     typeof part.weight === 'number' &&
-    typeof part.records === 'string' &&
+    isCount(part.recordBytes) &&
+    (part.recordBytes as number) > 0 &&
     isCount(part.recordCount) &&
     part.recordCount > 0 &&
     typeof part.textHead === 'string' &&

@@ -49,7 +49,7 @@ export function jsonArrayBytes(items: readonly unknown[], pieceChars = jsonPiece
 export interface SearchFileSink {
   file(path: string, contents: string): Promise<void>;
   /** Adds a piece at the end of a file (its first piece makes it). */
-  append(path: string, piece: string): Promise<void>;
+  append(path: string, piece: string | Uint8Array): Promise<void>;
   /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
   keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
@@ -97,17 +97,36 @@ export async function writeSearchParts(
     keyed: keyed && ((file, key, contents) => keyed(`${dir}${file}`, key, contents)),
   });
   let count = 0;
-  let piece = '[';
-  for await (const part of parts) {
-    piece += (count > 0 ? ',' : '') + part.records;
-    count += part.recordCount;
-    if (piece.length >= recordPieceChars) {
-      await sink.append(recordsFile, piece);
-      piece = '';
+  // The pieces of `records.json` not yet handed on: kept parts' records are bytes, made ones' strings.
+  let pieces: (string | Uint8Array)[] = ['['];
+  let pieceBytes = 1;
+  const flush = async (last: string) => {
+    pieces.push(last);
+    // Strings side by side are encoded together: one `Buffer.from` per run, not per page.
+    const bytes: Uint8Array[] = [];
+    let run = '';
+    for (const p of pieces) {
+      if (typeof p === 'string') run += p;
+      else {
+        if (run) bytes.push(Buffer.from(run));
+        run = '';
+        bytes.push(p);
+      }
     }
+    if (run) bytes.push(Buffer.from(run));
+    await sink.append(recordsFile, bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes));
+    pieces = [];
+    pieceBytes = 0;
+  };
+  for await (const part of parts) {
+    if (count > 0) pieces.push(',');
+    pieces.push(part.records);
+    pieceBytes += part.records.length + 1;
+    count += part.recordCount;
+    if (pieceBytes >= recordPieceChars) await flush('');
     await index.addPart(part);
   }
-  await sink.append(recordsFile, `${piece}]`);
+  await flush(']');
   await index.end();
   if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
   return { records: count, held: () => index.held() };

@@ -18,8 +18,19 @@ export interface ShardSizes {
  */
 export const defaultShardSizes: ShardSizes = { terms: 8 * 1024, postings: 16 * 1024 };
 
-/** Bytes of a number in a JSON array, with its comma. */
-const numberBytes = (n: number) => String(n).length + 1;
+/** Bytes of a number in a JSON array, with its comma (small whole numbers, most of a list, without a string). */
+const numberBytes = (n: number) =>
+  Number.isInteger(n) && n >= 0 && n < 100_000
+    ? n < 10
+      ? 2
+      : n < 100
+        ? 3
+        : n < 1000
+          ? 4
+          : n < 10_000
+            ? 5
+            : 6
+    : String(n).length + 1;
 
 /**
  * Packs the terms' encoded posting lists, in term order, into postings shards: a list runs over into the next

@@ -16,7 +16,7 @@ import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import { sidebarParts } from '../../render/sidebar-parts';
-import { isPagePart, type PagePart, PagePartMaker } from '../../search/page-part';
+import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
 import { memorySink, type SearchInput, writeSearchParts } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
@@ -352,15 +352,15 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       async function* parts(): AsyncGenerator<PagePart> {
         for (const [key, route] of found) {
           digest.update(key);
-          const kept = stages.searchParts.has(key) ? stages.searchParts.get(key) : undefined;
-          if (isPagePart(kept, key)) {
+          const kept = stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
+          if (kept) {
             yield kept;
             continue;
           }
           const page = await searchPageAt(model.routes[route]!);
           if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
           const part = maker.partOf(page, options, key);
-          stages.searchParts.set(key, part);
+          stages.searchParts.set(key, partFileOf(part));
           yield part;
         }
       }

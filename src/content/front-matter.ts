@@ -1,3 +1,4 @@
+import { letGoOfText, onLetGo } from './held-texts';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { formatKeyPath } from '../config/describe-issue';
@@ -139,6 +140,11 @@ export function withFrontMatter(source: SourceFile, part: FrontMatterPart): Pars
   parsed.keyLines = part.keyLines;
   if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
   shareFacts(source, parsed);
+  onLetGo(parsed, () => {
+    text = undefined;
+    body = undefined;
+    letGoOfText(source);
+  });
   return parsed;
 }
 

@@ -5,9 +5,9 @@ import { digestOfString } from '../cache/digest';
 import type { ContentFiles } from '../cache/stage-cache';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, DocsItErrors } from '../errors';
+import { onLetGo } from './held-texts';
 import { type LeftOut, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
-import { onLetGo } from './held-texts';
 import { attachFacts, textDigestFact, textFact } from './text-facts';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */

@@ -1,9 +1,9 @@
-import { letGoOfText, onLetGo } from './held-texts';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
+import { letGoOfText, onLetGo } from './held-texts';
 import type { ParsedSource, SourceFile } from './source-file';
 import { shareFacts } from './text-facts';
 

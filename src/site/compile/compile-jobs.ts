@@ -1,7 +1,7 @@
-import { letGoOfText, onLetGo } from '../../content/held-texts';
 import { presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
+import { letGoOfText, onLetGo } from '../../content/held-texts';
 import type { ParsedSource } from '../../content/source-file';
 import { isAssetImport } from '../../markdown/asset-refs';
 import type { CompileInput } from '../../markdown/compile-page';

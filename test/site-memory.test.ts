@@ -117,7 +117,7 @@ test("a route's HTML and page data ask for its render key once: its page's HTML 
     run.end();
   }
 });
-test("a build lets a page's text go once compiled: asked again, it is read again; an edit since, a located error", async () => {
+test("a build lets a page's text go once compiled, reads it again if asked; an edit since is an error", async () => {
   const textDir = copyFixture('basic', {
     'content/docs/molte/a.md': '# A\n\nPrima.\n',
     'content/docs/molte/b.md': '# B\n',

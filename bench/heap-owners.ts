@@ -113,6 +113,12 @@ const kindOf = (n: number) => {
   const type = typeOf(n);
   return type === 'object' || type === 'native' ? nameOf(n).slice(0, 60) : `(${type})`;
 };
+/** The name of the edge that first holds `n` (`[]` for an element). */
+const edgeNameOf = (n: number) => {
+  const e = firstEdge[n]!;
+  const kind = edgeTypes[edges[e + eType]!];
+  return kind === 'element' || kind === 'hidden' ? '[]' : strings[edges[e + eName]!];
+};
 const groups = new Map<string, { size: number; count: number }>();
 let total = 0;
 for (let n = 0; n < count; n++) {
@@ -123,10 +129,10 @@ for (let n = 0; n < count; n++) {
   if (type !== 'object' && type !== 'native') {
     const holder = firstHolder[n]!;
     if (holder >= 0) {
-      const e = firstEdge[n]!;
-      const kind = edgeTypes[edges[e + eType]!];
-      const edgeName = kind === 'element' || kind === 'hidden' ? '[]' : strings[edges[e + eName]!];
-      key = `${key} ← ${kindOf(holder)}.${edgeName}`;
+      key = `${key} ← ${kindOf(holder)}.${edgeNameOf(n)}`;
+      // A string kept by a slice of it: who keeps the slice says who keeps the string.
+      const next = firstHolder[holder]!;
+      if (typeOf(holder) === 'sliced string' && next >= 0) key += ` ← ${kindOf(next)}.${edgeNameOf(holder)}`;
     }
   }
   const group = groups.get(key) ?? { size: 0, count: 0 };

@@ -36,6 +36,13 @@ function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
   }
 }
 
+/**
+ * `--snapshots DIR`: a heap snapshot of the build's thread (after the full collection a snapshot makes) written into
+ * DIR at the end of each stage named by `--snapshot-stages` (default markdown,render,search), through Node's
+ * `--heapsnapshot-signal`; `bench/heap-owners.ts` sums one by owner.
+ */
+const snapshots = arg('--snapshots');
+const snapshotStages = new Set((arg('--snapshot-stages') ?? 'markdown,render,search').split(','));
 const site = path.join(root, 'bench/.sites', String(pages));
 if (!existsSync(path.join(site, 'site.config.ts'))) writeSyntheticSite(path.join(root, 'bench/.sites'), pages);
 throwAway(out);
@@ -43,6 +50,7 @@ waitForCleanUp();
 const child = spawn(
   process.execPath,
   [
+    ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2'] : []),
     path.join(root, 'bin/docs-it.mjs'),
     'build',
     '--config',
@@ -52,7 +60,7 @@ const child = spawn(
     '--no-cache',
     '-v',
   ],
-  { stdio: ['ignore', 'pipe', 'pipe'] },
+  { stdio: ['ignore', 'pipe', 'pipe'], ...(snapshots ? { cwd: path.resolve(snapshots) } : {}) },
 );
 child.stdout.setEncoding('utf8');
 child.stderr.setEncoding('utf8');
@@ -79,6 +87,7 @@ const onChunk = (chunk: string) => {
     if (stage) {
       rows.push({ stage, peak, hwm: last.hwm, at: (performance.now() - started) / 1000 });
       peak = last.rss;
+      if (snapshots && snapshotStages.has(stage) && child.pid !== undefined) process.kill(child.pid, 'SIGUSR2');
     } else if (/^(Built|Stages:|Markdown:|Disk:)/.test(line.trim())) summary.push(line);
   }
 };

@@ -3,9 +3,12 @@
  * one (its memory must not grow with the pages' HTML), reads a page back from the cache's files instead of
  * compiling it again, and gives the same files as `dev`'s Site, which keeps every one.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
+import { DocsItError } from '../src/errors';
 import { keepsEveryPage } from '../src/site/compile/execution-plan';
 import { siteFiles } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
@@ -114,4 +117,46 @@ test("a route's HTML and page data ask for its render key once: its page's HTML 
     run.end();
   }
 });
+test("a build lets a page's text go once compiled, reads it again if asked; an edit since is an error", async () => {
+  const textDir = copyFixture('basic', {
+    'content/docs/molte/a.md': '# A\n\nPrima.\n',
+    'content/docs/molte/b.md': '# B\n',
+  });
+  const ask = async (keepPages: boolean) => {
+    const options = { packageRoot: repoRoot, config: `${textDir}/site.config.ts`, noCache: true };
+    const run = await startRun(options, 'build');
+    const resolved = await loadConfig(options, run.cache.modules);
+    const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, { keepPages });
+    await site.compileAll();
+    await run.cache.flush();
+    run.end();
+    return site;
+  };
+  try {
+    for (const keepPages of [false, true]) {
+      writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nPrima.\n');
+      const site = await ask(keepPages);
+      const [a, b] = ['content/docs/molte/a.md', 'content/docs/molte/b.md'].map((file) => site.jobs.get(file)!);
+      // An unchanged file's text is the one compiled, read again or held.
+      assert.is(b!.body, '# B\n');
+      writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nDopo.\n');
+      if (keepPages) {
+        // dev keeps every text: what was compiled.
+        assert.is(a!.body, '# A\n\nPrima.\n');
+        continue;
+      }
+      try {
+        void a!.body;
+        assert.unreachable('the edited text was read without a word');
+      } catch (error) {
+        assert.instance(error, DocsItError);
+        assert.is((error as DocsItError).message, 'the file changed while the site was being built');
+        assert.is((error as DocsItError).location?.file, 'content/docs/molte/a.md');
+      }
+    }
+  } finally {
+    removeDir(textDir);
+  }
+});
+
 test.run();

@@ -75,9 +75,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     // esbuild bundles in its own process while the markdown is compiled here.
     const bundling = bundleOf(run, site, options);
-    const pages = await compilePages(run, site, options);
+    let pages: CompiledPages | undefined = await compilePages(run, site, options);
     report();
-    await resolveRoutes(run, site, pages, options);
+    await checkLinksOf(run, site, pages, options);
+    // Every page's ids and links are the link check's alone: not held while the routes are rendered.
+    pages = undefined;
+    const routesOf = site;
+    await run.task('props', () => routesOf.checkRoutes());
     report();
     const bundle = await run.task(
       'bundle',
@@ -115,11 +119,10 @@ async function compilePages(run: Run, site: Site, options: BuildOptions): Promis
   return pages;
 }
 
-/** Every link checked against the pages and the site's files, then each route's props. */
-async function resolveRoutes(run: Run, site: Site, pages: CompiledPages, options: BuildOptions): Promise<void> {
+/** Every link checked against the pages and the site's files. */
+async function checkLinksOf(run: Run, site: Site, pages: CompiledPages, options: BuildOptions): Promise<void> {
   const kinds = options.fileKinds ?? [];
   await run.task('links', () => site.checkLinks(pages, siteFiles(site, run.stages, { kinds }).linkable()));
-  await run.task('props', () => site.checkRoutes());
 }
 
 /** The config, the content (with the translations' input when asked for) and the site's model. */

@@ -5,9 +5,10 @@ import { digestOfString } from '../cache/digest';
 import type { ContentFiles } from '../cache/stage-cache';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, DocsItErrors } from '../errors';
+import { onLetGo } from './held-texts';
 import { type LeftOut, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
-import { attachFacts, textDigestFact } from './text-facts';
+import { attachFacts, textDigestFact, textFact } from './text-facts';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
 export interface CategoryFile {
@@ -63,7 +64,7 @@ export async function discoverContent(config: ResolvedConfig, record?: ContentFi
         sources.push(
           record
             ? recordedSource(record, abs, { file, relPath, section })
-            : { file, relPath, section, text: readText(abs, file) },
+            : rereadableSource(abs, { file, relPath, section }, readText(abs, file)),
         );
       }
     }),
@@ -138,30 +139,55 @@ function recordedSource(record: ContentFiles, abs: string, place: Omit<SourceFil
   const stat = statSync(abs, { bigint: true });
   const facts = record.take(place.file, stat);
   if (facts && typeof facts[textDigestFact] === 'string') {
-    const recordedDigest = facts[textDigestFact];
-    let text: string | undefined;
-    const source = { ...place } as SourceFile;
-    Object.defineProperty(source, 'text', {
-      enumerable: true,
-      get() {
-        if (text === undefined) {
-          record.readLater();
-          const read = readText(abs, place.file);
-          // Facts and keys of this build are the recorded text's: a file edited since its stat is not that text.
-          if (digestOfString(read) !== recordedDigest) throw changedDuringBuild(place.file);
-          text = read;
-        }
-        return text;
-      },
-    });
+    const source = rereadableSource(abs, place, undefined, () => record.readLater());
     attachFacts(source, facts);
     return source;
   }
   const text = readText(abs, place.file);
   const fresh = { [textDigestFact]: digestOfString(text) };
   record.keep(place.file, stat, readAt, fresh);
-  const source: SourceFile = { ...place, text };
+  const source = rereadableSource(abs, place, text);
   attachFacts(source, fresh);
+  return source;
+}
+
+/**
+ * A content file whose text is `text` (read already), or read when first asked for (a file taken from the content
+ * record: `readLater` counts it); once let go (`letGoOfText`), read again when asked. Every read after the first
+ * checks the text's digest against its fact's (the record's, or the first read's): the build's facts and keys are
+ * the first text's.
+ */
+function rereadableSource(
+  abs: string,
+  place: Omit<SourceFile, 'text'>,
+  text: string | undefined,
+  readLater?: () => void,
+): SourceFile {
+  let held = text;
+  let read = text !== undefined;
+  const source = { ...place } as SourceFile;
+  Object.defineProperty(source, 'text', {
+    enumerable: true,
+    get() {
+      if (held === undefined) {
+        if (!read) readLater?.();
+        read = true;
+        const again = readText(abs, place.file);
+        // Facts and keys of this build are the first text's: a file edited since is not that text.
+        if (digestOfString(again) !== digest()) throw changedDuringBuild(place.file);
+        held = again;
+      }
+      return held;
+    },
+  });
+  const digest = () => textFact(source, textDigestFact, (s) => digestOfString(s.text));
+  onLetGo(source, () => {
+    if (held !== undefined) {
+      // Known before it goes: the digest the text read again must have.
+      digest();
+      held = undefined;
+    }
+  });
   return source;
 }
 

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
+import { letGoOfText, onLetGo } from './held-texts';
 import type { ParsedSource, SourceFile } from './source-file';
 import { shareFacts } from './text-facts';
 
@@ -139,6 +140,11 @@ export function withFrontMatter(source: SourceFile, part: FrontMatterPart): Pars
   parsed.keyLines = part.keyLines;
   if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
   shareFacts(source, parsed);
+  onLetGo(parsed, () => {
+    text = undefined;
+    body = undefined;
+    letGoOfText(source);
+  });
   return parsed;
 }
 
@@ -213,7 +219,10 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
   const known = schemas[source.section].shape;
   const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));
   if (unknownKeys.length > 0) part.unknownKeys = unknownKeys;
-  return part;
+  // A copy: the parser's strings are slices of the file's text, which they would keep whole for as long as the
+  // model holds the front matter (a build lets each text go once its page is compiled, see `held-texts.ts`). The
+  // same copy as a warm build's, which reads the part back from the cache.
+  return structuredClone(part);
 }
 
 /** The front matter keys a section knows, for the "did you mean" of an unknown key. */

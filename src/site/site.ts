@@ -13,6 +13,7 @@ import {
 } from '../content/build-content-model';
 import { type DiscoveredContent, discoverContent } from '../content/discover';
 import { unknownKeyWarnings } from '../content/front-matter-warnings';
+import { letGoOfText } from '../content/held-texts';
 import { loadReleases } from '../content/load-releases';
 import type { ReleasesData } from '../content/releases';
 import {
@@ -321,6 +322,8 @@ export function createSite(
         const kept = compiledOnce.has(file) ? stages.compiled(job) : undefined;
         page = (kept ? Promise.resolve(kept) : stages.compile(job, file))
           .then(async (compiled) => {
+            // Compiled: a build that keeps no page lets its text go (read again if a later stage asks for it).
+            if (!keepPages) letGoOfText(job);
             if (useStandIns) stages.pageSummaries.set(stages.compileKey(job), summaryOf(compiled));
             return (await linked(compiled)).page;
           })

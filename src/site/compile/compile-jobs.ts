@@ -1,6 +1,7 @@
 import { presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
+import { letGoOfText, onLetGo } from '../../content/held-texts';
 import type { ParsedSource } from '../../content/source-file';
 import { isAssetImport } from '../../markdown/asset-refs';
 import type { CompileInput } from '../../markdown/compile-page';
@@ -103,6 +104,7 @@ export function compileJobsOf(
     }
     // The body is read when the page must be compiled (or a stage reads it): its digest keys the compile input.
     Object.defineProperty(job, 'body', { enumerable: true, get: () => source.body });
+    onLetGo(job, () => letGoOfText(source));
     presetDigest(job, 'body', bodyDigestOf(source));
     const pageTheme =
       theme &&

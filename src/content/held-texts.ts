@@ -1,0 +1,17 @@
+/**
+ * A content file's text is held by its source objects (the file as read, the parsed source, its body) until the
+ * build lets it go: a build that keeps no compiled page (see `SiteOptions.keepPages`) lets a page's text go once the
+ * page is compiled, so that the texts of a large site are not all held to its end. A text asked for after that is
+ * read from disk again, and a file changed since it was first read is a located error (its digest is checked).
+ */
+const letGoOf = new WeakMap<object, () => void>();
+
+/** What letting go of `holder`'s text does (its source object says how to forget it). */
+export function onLetGo(holder: object, letGo: () => void): void {
+  letGoOf.set(holder, letGo);
+}
+
+/** Lets go of the text `holder` keeps, if it keeps one it can read again. */
+export function letGoOfText(holder: object): void {
+  letGoOf.get(holder)?.();
+}

@@ -98,7 +98,7 @@ test("a route's HTML and page data ask for its render key once: its page's HTML 
     const stages = {
       ...run.stages,
       renderKey: (input: Parameters<typeof run.stages.renderKey>[0]) => {
-        asked.push(input.page.props.path);
+        asked.push(input.page);
         return run.stages.renderKey(input);
       },
     };

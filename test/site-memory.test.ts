@@ -101,7 +101,7 @@ test("a route's HTML and page data ask for its render key once: its page's HTML 
     const stages = {
       ...run.stages,
       renderKey: (input: Parameters<typeof run.stages.renderKey>[0]) => {
-        asked.push(input.page.props.path);
+        asked.push(input.page);
         return run.stages.renderKey(input);
       },
     };
@@ -156,6 +156,43 @@ test("a build lets a page's text go once compiled, reads it again if asked; an e
     }
   } finally {
     removeDir(textDir);
+  }
+});
+
+test("a build makes each page's stand-in as it compiles it, and each route's key props once for its keys", async () => {
+  const options = { packageRoot: repoRoot, config, noCache: true };
+  const run = await startRun(options, 'build');
+  try {
+    const resolved = await loadConfig(options, run.cache.modules);
+    // Summaries taken back (each one parsed and linked again into a stand-in), by compile key.
+    let taken = 0;
+    const stages = {
+      ...run.stages,
+      pageSummaries: {
+        get: ((key, valid) => {
+          const summary = run.stages.pageSummaries.get(key, valid);
+          if (summary !== undefined) taken++;
+          return summary;
+        }) as typeof run.stages.pageSummaries.get,
+        set: run.stages.pageSummaries.set,
+      },
+    };
+    const content = await readContent(resolved, run.cache.modules);
+    const site = createSite(resolved, content, stages, { keepPages: false, standIns: true });
+    await site.compileAll();
+    await run.cache.flush();
+    assert.is(taken, 0, 'no summary taken back while compiling: the stand-in is made from the linked page');
+    await site.checkRoutes();
+    const byPropsCheck = taken;
+    // More routes than the Site holds props for: the props check took their stand-ins back.
+    assert.ok(site.model.routes.length > 16 && byPropsCheck >= extraPages, `${byPropsCheck} summaries`);
+    const bundle = { css: ['/a.css'], js: ['/a.js'], files: [], onDemand: new Set<string>() };
+    const files = siteFiles(site, stages, { bundle });
+    for (const file of files.pages) if (file.key) await file.key();
+    await files.search.key?.();
+    assert.is(taken - byPropsCheck, 0, "the render keys and the search key pass made no route's key props again");
+  } finally {
+    run.end();
   }
 });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { digestOf } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ContentFiles } from '../cache/stage-cache';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
@@ -29,6 +30,7 @@ import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
 import { type RoutePage, type RoutePropsContext, routePageOf } from '../render/route-props';
+import { type RecordOptions, searchPageOf } from '../search/records';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
@@ -44,6 +46,7 @@ import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
 import { resolveFileLinks } from './links/resolve-file-links';
 import { isPageSummary, standInOf, summaryOf, unlinkedOf } from './page-stand-in';
 import type { OnProgress } from './progress';
+import { searchRecordOptionsOf } from './search-options';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { themeNamesOf } from './source-facts';
 import type { Stages } from './stages';
@@ -189,6 +192,12 @@ export interface Site {
    * `routePage`'s.
    */
   routeKeyPage(path: string): Promise<{ page: RoutePage; problems: DocsItError[] }>;
+  /**
+   * What a route's render key and search part key take of its key props (`routeKeyPage`), kept for every route:
+   * made once per route (with the props check, which makes every route's key props first), so that the render
+   * stage and the search stage's key pass make no route's props again.
+   */
+  routeKey(path: string): Promise<RouteKey>;
   /** Makes every route's props, in route order; throws every problem together. */
   checkRoutes(): Promise<void>;
   /** The paths of the routes search engines may index (the sitemap's), in route order. */
@@ -204,6 +213,18 @@ export interface Site {
 
 /** What the link check needs of a compiled page. */
 export type PageLinks = Pick<CompiledPage, 'ids' | 'links'>;
+
+/** What the keys of a route's files take of its key props (`Site.routeKey`): a few strings, not the props. */
+export interface RouteKey {
+  /** `digestOf` the route's key props. */
+  digest: string;
+  /** The sidebar its pages show, if any. */
+  sidebarId: string | undefined;
+  /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
+  searchable: boolean;
+  /** Whether the route shows its own page's content (then its search blocks are its page's). */
+  blocks: boolean;
+}
 
 export interface SiteOptions {
   /**
@@ -255,6 +276,23 @@ export function createSite(
   const routes = memoOf<Promise<{ page: RoutePage; problems: DocsItError[] }>>(keepPages);
   const standIns = memoOf<Promise<CompiledPage>>(keepPages);
   const keyRoutes = memoOf<Promise<{ page: RoutePage; problems: DocsItError[] }>>(keepPages);
+  /** Each route's key (`Site.routeKey`), kept for every route: a few strings each. */
+  const routeKeys = new Map<string, RouteKey>();
+  let searchOptions: RecordOptions | undefined;
+  const routeKeyOf = (page: RoutePage): RouteKey => {
+    searchOptions ??= searchRecordOptionsOf(config.site, chrome.text);
+    return {
+      digest: digestOf(page),
+      sidebarId: page.sidebarId,
+      searchable: searchPageOf(page, [], searchOptions) !== undefined,
+      blocks: 'contentHtml' in page.props,
+    };
+  };
+  /**
+   * The stand-in of each page compiled in this run, by the linked page: made as the page is linked (a page's links
+   * and problems do not depend on its HTML), so that `standIn` neither parses its summary back nor links it again.
+   */
+  const standInOfCompiled = new WeakMap<CompiledPage, CompiledPage>();
   /** Pages compiled in this run: asked for again, a build reads them back instead of compiling them again. */
   const compiledOnce = new Set<string>();
   /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
@@ -288,6 +326,7 @@ export function createSite(
     memo: Map<string, Promise<{ page: RoutePage; problems: DocsItError[] }>>,
     routePath: string,
     ctx: () => RoutePropsContext,
+    keyProps: boolean,
   ) => {
     let entry = memo.get(routePath);
     if (!entry) {
@@ -298,6 +337,8 @@ export function createSite(
         ({ page, problems }) => {
           indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
           routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+          // The route's key, taken while its key props are at hand (they are made again only past the memo).
+          if (keyProps) routeKeys.set(routePath, routeKeyOf(page));
         },
         () => undefined,
       );
@@ -324,8 +365,14 @@ export function createSite(
           .then(async (compiled) => {
             // Compiled: a build that keeps no page lets its text go (read again if a later stage asks for it).
             if (!keepPages) letGoOfText(job);
-            if (useStandIns) stages.pageSummaries.set(stages.compileKey(job), summaryOf(compiled));
-            return (await linked(compiled)).page;
+            const { page, urls } = await linked(compiled);
+            // A page read back was summarised when this run compiled it.
+            if (useStandIns && !kept) {
+              const key = stages.compileKey(job);
+              stages.pageSummaries.set(key, summaryOf(compiled));
+              standInOfCompiled.set(page, standInOf(unlinkedOf(summaryOf(page)), key, urls));
+            }
+            return page;
           })
           .then(
             (compiled) => {
@@ -355,8 +402,10 @@ export function createSite(
           const key = stages.compileKey(job);
           let summary = stages.pageSummaries.get(key, isPageSummary);
           if (summary === undefined) {
-            // Compiled (or read back) here, its summary kept as it is.
+            // Compiled (or read back) here, its summary kept as it is and its stand-in made as it was linked.
             const page = await site.page(file);
+            const made = standInOfCompiled.get(page);
+            if (made) return made;
             summary = stages.pageSummaries.get(key, isPageSummary);
             // Past the cache's cap on summaries: the page itself, HTML and all (the same output, a slower key).
             if (summary === undefined) return page;
@@ -433,11 +482,20 @@ export function createSite(
       }
     },
     routePage(routePath) {
-      return keptRoute(routes, routePath, () => (realContext ??= propsContext(site.page)));
+      return keptRoute(routes, routePath, () => (realContext ??= propsContext(site.page)), false);
     },
     routeKeyPage(routePath) {
       if (!useStandIns) return site.routePage(routePath);
-      return keptRoute(keyRoutes, routePath, () => (keyContext ??= propsContext(site.standIn)));
+      return keptRoute(keyRoutes, routePath, () => (keyContext ??= propsContext(site.standIn)), true);
+    },
+    async routeKey(routePath) {
+      const known = routeKeys.get(routePath);
+      if (known) return known;
+      // A build's key props record the key as they are made (see `keptRoute`); `dev`'s are its props.
+      const { page } = await site.routeKeyPage(routePath);
+      const key = routeKeys.get(routePath) ?? routeKeyOf(page);
+      routeKeys.set(routePath, key);
+      return key;
     },
     async checkRoutes() {
       const errors: DocsItError[] = [];

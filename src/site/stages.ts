@@ -8,6 +8,9 @@ import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
 
+/** A render input with the route's props as their digest (`Site.routeKey`): what a rendered page's key is made of. */
+export type RenderKeyInput = Omit<RenderInput, 'page'> & { page: string };
+
 /**
  * The stages whose outputs are kept, as the site asks for them: wrapped with the run's cache here, or by the
  * compiler (pages and code blocks). Build and dev get the same stages; only the cache behind them differs (disk,
@@ -44,11 +47,12 @@ export function createStages(cache: Cache, compiler: Compiler) {
       return compiler.parallel;
     },
     /**
-     * The key of a rendered page: previous output with the same key is kept. A build's input has its pages' HTML
-     * standing in by key (site/page-stand-in.ts), so the props builders' code is part of the key.
+     * The key of a rendered page: previous output with the same key is kept. Its input is the render input with the
+     * route's props as their digest (`Site.routeKey`); a build's props have their pages' HTML standing in by key
+     * (site/page-stand-in.ts), so the props builders' code is part of the key.
      */
     // The input's own fields at the top (each object among them digested once a run), the props' code beside them.
-    renderKey: (input: RenderInput) => cache.keyOf('render', { ...input, propsCode: propsVersion }),
+    renderKey: (input: RenderKeyInput) => cache.keyOf('render', { ...input, propsCode: propsVersion }),
     /**
      * The key of the search files: what every record says of the site, its words, and a running digest of its
      * searchable pages in order (the search stage streams them).

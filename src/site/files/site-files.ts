@@ -6,7 +6,6 @@
 import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { digestOf } from '../../cache/digest';
 import { currentLocaleOf } from '../../config/site-schema';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
@@ -17,10 +16,9 @@ import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import { sidebarParts } from '../../render/sidebar-parts';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
-import { kindCategoriesOf, type SearchPage, searchPageOf } from '../../search/records';
+import { type SearchPage, searchPageOf } from '../../search/records';
 import { memorySink, type SearchInput, writeSearchParts } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
-import { translatorOf } from '../../shared/i18n/interface-text';
 import {
   feedFileOf,
   htmlFileOf,
@@ -33,6 +31,7 @@ import {
 } from '../../shared/urls';
 import type { ClientBundle } from '../bundle/bundle-client';
 import { overrideErrorOf } from '../code/theme-overrides';
+import { searchRecordOptionsOf } from '../search-options';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
 import { type FeedInput, renderAtom, renderRss } from './feeds';
@@ -217,18 +216,37 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   const assets = bundle && { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
   const fragments = createFragmentCache();
   const hasBlog = model.posts.length > 0;
-  /** A route's render input: for its key, with its pages' HTML standing in by key (`Site.routeKeyPage`). */
-  const renderInputOf = async (route: string, forKey = false): Promise<RenderInput> => {
+  const assetsOrFail = () => {
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
-    const { page } = await (forKey ? site.routeKeyPage(route) : site.routePage(route));
+    return assets;
+  };
+  /** A route's render input. */
+  const renderInputOf = async (route: string): Promise<RenderInput> => {
+    const { page } = await site.routePage(route);
     const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
-    return { site: siteConfig, chrome, assets, hasBlog, page, sidebar, theme: site.content.theme.digest };
+    const theme = site.content.theme.digest;
+    return { site: siteConfig, chrome, assets: assetsOrFail(), hasBlog, page, sidebar, theme };
+  };
+  /** A route's render key: its render input with the page as its key props' digest (`Site.routeKey`). */
+  const renderKeyOf = async (route: string): Promise<string> => {
+    const { digest, sidebarId } = await site.routeKey(route);
+    const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
+    const theme = site.content.theme.digest;
+    return stages.renderKey({
+      site: siteConfig,
+      chrome,
+      assets: assetsOrFail(),
+      hasBlog,
+      page: digest,
+      sidebar,
+      theme,
+    });
   };
 
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
-    // The route's HTML and page data share one key: its render input is digested once.
+    // The route's HTML and page data share one key.
     let routeKey: Promise<string> | undefined;
-    const key = () => (routeKey ??= renderInputOf(route.path, true).then(stages.renderKey));
+    const key = () => (routeKey ??= renderKeyOf(route.path));
     const source = route.file ? { source: route.file } : {};
     return [
       {
@@ -267,13 +285,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   let searchHead: Omit<SearchInput, 'pages'> | undefined;
   const searchHeadOf = () => {
     searchHead ??= {
-      options: {
-        baseUrl: siteConfig.baseUrl,
-        lang: siteConfig.i18n.currentLocale,
-        version: siteConfig.docs.version.label,
-        blogLabel: siteConfig.blog.title,
-        kindCategories: kindCategoriesOf(translatorOf(site.chrome.text)),
-      },
+      options: searchRecordOptionsOf(siteConfig, site.chrome.text),
       words: searchWordsOf({
         lang: siteConfig.i18n.currentLocale,
         htmlLang: currentLocaleOf(siteConfig).htmlLang,
@@ -303,13 +315,13 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
    * compile key (its search blocks). The same key means the same `SearchPage`, found without reading the page back.
    */
   const partKeyAt = async (route: (typeof model.routes)[number]): Promise<string | undefined> => {
-    const { page } = await site.routeKeyPage(route.path);
     // Whether search takes a route depends on its props' kind, title and flags, never on its HTML or blocks.
-    if (!searchPageOf(page, [], searchHeadOf().options)) return undefined;
-    const job = route.file && 'contentHtml' in page.props ? site.jobs.get(route.file) : undefined;
+    const { digest, searchable, blocks } = await site.routeKey(route.path);
+    if (!searchable) return undefined;
+    const job = blocks && route.file ? site.jobs.get(route.file) : undefined;
     partsKey ??= stages.searchPartsKey(searchHeadOf());
     const pageKey = job ? stages.compileKey(job) : '';
-    return oneShotHash('sha256', `${partsKey}\0${digestOf(page)}\0${pageKey}`, 'base64url').slice(0, 32);
+    return oneShotHash('sha256', `${partsKey}\0${digest}\0${pageKey}`, 'base64url').slice(0, 32);
   };
   /** Every searchable route's part key, in route order. */
   const keyPass = async () => {

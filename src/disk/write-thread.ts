@@ -94,6 +94,7 @@ function makeFolderIn(dir: string): void {
     const stat = lstatSync(at, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) unlinkSync(at);
     if (!stat?.isDirectory()) mkdirSync(at);
+    updating!.folders.add(at);
   }
 }
 
@@ -241,9 +242,13 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
-      if (op.kind !== 'spare' && op.kind !== 'update' && op.kind !== 'prune' && !dirs.has(op.dir)) {
-        if (!updating || !inUpdated(op.dir)) mkdirSync(op.dir, { recursive: true });
-        else if (!updating.folders.has(op.dir)) makeFolderIn(op.dir);
+      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune') {
+        // Not a file: no folder to make.
+      } else if (updating && inUpdated(op.dir)) {
+        // Only what this folder holds now counts there (a link put where a folder goes is removed, never followed).
+        if (!updating.folders.has(op.dir)) makeFolderIn(op.dir);
+      } else if (!dirs.has(op.dir)) {
+        mkdirSync(op.dir, { recursive: true });
         dirs.add(op.dir);
       }
       try {

@@ -317,6 +317,7 @@ function writesSince(before: WriteStats): WriteStats {
   return {
     files: now.files - before.files,
     recycled: now.recycled - before.recycled,
+    kept: now.kept - before.kept,
     bytes: now.bytes - before.bytes,
     busyMs: now.busyMs - before.busyMs,
     waitedMs: now.waitedMs - before.waitedMs,

@@ -1,4 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Cache } from '../cache/stage-cache';
@@ -65,9 +64,7 @@ export async function writeServiceWorker({
   const files = precacheSelection(candidates, order, budget);
   // The writer already knows every file and its revision: nothing of the output is listed or read again.
   const code = injectPrecacheManifest(bundled.code, precacheManifest(files, baseUrl));
-  const swDest = path.join(output.tmp, baseUrl.slice(1), 'sw.js');
-  await mkdir(path.dirname(swDest), { recursive: true });
-  await writeFile(swDest, code);
+  await output.writeLast(`${baseUrl.slice(1)}sw.js`, code);
   return { files: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0), candidates: candidates.length };
 }
 

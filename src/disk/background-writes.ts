@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
+import type { FileStamp, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
-export type { WriteFailure };
+export type { FileStamp, WriteFailure };
 
 /**
  * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
@@ -20,15 +20,22 @@ export interface BackgroundWrites {
     data: string | Uint8Array,
     onError?: (failure: WriteFailure) => void,
     recycle?: boolean,
+    keep?: FileStamp,
   ): Promise<void>;
   /** Queues bytes to add at the end of a file queued by `write` before (writes happen in the order queued). */
   append(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
   writeLater(file: string, data: string): void;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
-  link(file: string, from: string, onError?: (failure: WriteFailure) => void): Promise<void>;
+  link(file: string, from: string, onError?: (failure: WriteFailure) => void, keep?: FileStamp): Promise<void>;
   /** Queues a copy of `from` at `file`. */
-  copy(file: string, from: string, onError?: (failure: WriteFailure) => void, recycle?: boolean): Promise<void>;
+  copy(
+    file: string,
+    from: string,
+    onError?: (failure: WriteFailure) => void,
+    recycle?: boolean,
+    keep?: FileStamp,
+  ): Promise<void>;
   /**
    * Hands the thread a folder of files nobody needs any more (a replaced build; a missing folder: none), instead
    * of any given before: new files given `recycle` take their place, renamed and overwritten, instead of being
@@ -36,6 +43,15 @@ export interface BackgroundWrites {
    * deleted (docs/measurements.md), and every build used to delete the one it replaced.
    */
   useSpare(dir: string): void;
+  /**
+   * Hands the thread a build folder to bring up to date in place, instead of a spare: a file queued into it whose
+   * `keep` stamp matches the one there is left as it is; any other is made under a name of its own and renamed
+   * over the old one (a new inode: the old one may be shared with the published build). `prune` then removes
+   * what it holds that nothing was queued for. Appends go to a file written in this build only.
+   */
+  update(dir: string): void;
+  /** Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. */
+  prune(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
@@ -46,6 +62,8 @@ export interface WriteStats {
   files: number;
   /** Files that took the place of spare ones (see `useSpare`) instead of being created. */
   recycled: number;
+  /** Files of a folder updated in place left as they were (see `update`), not counted in `files`. */
+  kept: number;
   bytes: number;
   /** Time the thread spent creating folders and files. */
   busyMs: number;
@@ -78,7 +96,7 @@ export function createBackgroundWrites(): BackgroundWrites {
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
-  const stats: WriteStats = { files: 0, recycled: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
+  const stats: WriteStats = { files: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
   // Since when someone waits (for room, for the end): time counted once, however many wait together.
   const since = { room: 0, idle: 0 };
   const waitFor = (which: 'room' | 'idle') => {
@@ -97,6 +115,7 @@ export function createBackgroundWrites(): BackgroundWrites {
       pendingOps -= done.ids.length;
       stats.files += done.files;
       stats.recycled += done.recycled;
+      stats.kept += done.kept;
       stats.bytes += done.bytes;
       stats.busyMs += done.ms;
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
@@ -169,14 +188,21 @@ export function createBackgroundWrites(): BackgroundWrites {
   };
 
   return {
-    write: (file, data, onError, recycle = false) =>
-      queue({ kind: 'write', file, data, recycle }, typeof data === 'string' ? data.length : data.byteLength, onError),
+    write: (file, data, onError, recycle = false, keep) =>
+      queue(
+        { kind: 'write', file, data, recycle, ...(keep ? { keep } : {}) },
+        typeof data === 'string' ? data.length : data.byteLength,
+        onError,
+      ),
     append: (file, data, onError) =>
       queue({ kind: 'append', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
     writeLater: (file, data) => void queue({ kind: 'write', file, data }, data.length, undefined, false),
-    link: (file, from, onError) => queue({ kind: 'link', file, from }, 0, onError),
-    copy: (file, from, onError, recycle = false) => queue({ kind: 'copy', file, from, recycle }, 0, onError),
+    link: (file, from, onError, keep) => queue({ kind: 'link', file, from, ...(keep ? { keep } : {}) }, 0, onError),
+    copy: (file, from, onError, recycle = false, keep) =>
+      queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
+    update: (dir) => void queue({ kind: 'update', file: dir }, 0, undefined, false),
+    prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
     flush() {
       send();
       if (pendingOps === 0) return Promise.resolve();

@@ -7,18 +7,27 @@ export interface WriteFailure {
 }
 
 /**
- * One file to write, add to (`append`: at the end of a file a `write` made), link or copy, or a spare folder to
- * take files from (see `BackgroundWrites.useSpare`).
+ * One file to write, add to (`append`: at the end of a file a `write` made), link or copy; a spare folder to
+ * take files from (see `BackgroundWrites.useSpare`), or one to bring up to date in place (`update`, then `prune`:
+ * see `BackgroundWrites.update`).
  */
 export interface WriteOp {
   id: number;
-  kind: 'write' | 'append' | 'link' | 'copy' | 'spare';
+  kind: 'write' | 'append' | 'link' | 'copy' | 'spare' | 'update' | 'prune';
   file: string;
   dir: string;
   data?: string | Uint8Array;
   from?: string;
   /** A new file that may take the place of a spare one. */
   recycle?: boolean;
+  /** In a folder being updated: the file there is left as it is when it is a plain file of this size and time. */
+  keep?: FileStamp;
+}
+
+/** What a file held in a build folder is recognised by: its size and modification time. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
 }
 
 /** A batch of operations, in order, and the bytes they carry. */
@@ -32,6 +41,8 @@ export interface WriteDone {
   ids: number[];
   files: number;
   recycled: number;
+  /** Files of a folder being updated that were left as they were (see `WriteOp.keep`). */
+  kept: number;
   bytes: number;
   ms: number;
   failures: ({ id: number } & WriteFailure)[];

@@ -6,15 +6,20 @@ import {
   closeSync,
   constants,
   copyFileSync,
+  existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   renameSync,
+  rmdirSync,
+  rmSync,
   statSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
@@ -22,6 +27,98 @@ const port = parentPort!;
 const dirs = new Set<string>();
 const spare: string[] = [];
 let recycled = 0;
+let kept = 0;
+
+/**
+ * The folder being brought up to date in place (see background-writes' `update`): what it held when it was
+ * given (every entry but its folders), and which of those the new build has put or kept there since.
+ */
+let updating: { dir: string; held: Set<string>; folders: Set<string>; placed: Set<string> } | undefined;
+let nextTemporary = 0;
+
+/** Every entry of a folder but its folders, which go in `folders` (a link to a folder is never walked into). */
+function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
+  folders.add(dir);
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) heldIn(file, held, folders);
+    else held.add(file);
+  }
+}
+
+/** Whether `file` is the folder being updated or in it. */
+const inUpdated = (file: string) => file === updating!.dir || file.startsWith(`${updating!.dir}/`);
+
+/** Whether `file` of the folder being updated is the plain file `keep` describes (then it stays as it is). */
+function stillHeld(file: string, keep: WriteOp['keep']): boolean {
+  if (!keep || !updating!.held.has(file)) return false;
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return !!stat?.isFile() && stat.size === keep.size && stat.mtimeMs === keep.mtimeMs;
+}
+
+/**
+ * Puts a new file at `file` of the folder being updated: made under a name of its own beside it (a new inode,
+ * never the old file written in place, which another build folder may share), then renamed over what was there.
+ */
+function replace(file: string, make: (temporary: string) => void): void {
+  const temporary = `${file}.docs-it-${process.pid}-${nextTemporary++}`;
+  make(temporary);
+  try {
+    renameSync(temporary, file);
+    // Renaming a link onto a link of the same file does nothing: the new name is then left beside it.
+    if (existsSync(temporary)) unlinkSync(temporary);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST') {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+    // A folder where the new build has a file: the folder goes (it is in the folder being updated).
+    rmSync(file, { recursive: true, force: true });
+    renameSync(temporary, file);
+  }
+}
+
+/** Makes the folders of `dir` inside the folder being updated, removing any file where one of them goes. */
+function makeFolderIn(dir: string): void {
+  const root = updating!.dir;
+  let at = root;
+  for (const part of path.relative(root, dir).split(path.sep).filter(Boolean)) {
+    at = `${at}/${part}`;
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) unlinkSync(at);
+    if (!stat?.isDirectory()) mkdirSync(at);
+    updating!.folders.add(at);
+  }
+}
+
+/** Removes what the folder being updated held and the new build has not: files, then the folders they leave empty. */
+function prune(): void {
+  const { held, placed, dir } = updating!;
+  updating = undefined;
+  const emptied = new Set<string>();
+  for (const file of held) {
+    if (placed.has(file)) continue;
+    rmSync(file, { force: true });
+    emptied.add(path.dirname(file));
+  }
+  // Deepest first, each then its parents, up to (not including) the folder itself.
+  for (const start of [...emptied].sort((a, b) => b.length - a.length)) {
+    for (let at = start; at.length > dir.length && at.startsWith(`${dir}/`); at = path.dirname(at)) {
+      try {
+        rmdirSync(at);
+      } catch {
+        break;
+      }
+    }
+  }
+}
 
 /**
  * Lists a spare folder's files. A file another folder links to (a build's unchanged page: see output-reuse) is
@@ -63,21 +160,40 @@ function takeSpare(target: string): boolean {
 const writeFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 // Only at the end of a file a write made: a missing one is an error, not a new file.
 const appendFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
+const newFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 class SpecialFile extends Error {
   readonly code = 'ESPECIAL';
 }
 
 function apply(op: WriteOp): void {
-  if (op.kind === 'spare') {
+  if (op.kind === 'spare' || op.kind === 'update') {
     // A build's spare folder replaces whatever an earlier build in this process was given.
     spare.length = 0;
-    addSpare(op.file);
+    updating = undefined;
+    if (op.kind === 'spare') addSpare(op.file);
+    else {
+      updating = { dir: op.file, held: new Set(), folders: new Set(), placed: new Set() };
+      heldIn(op.file, updating.held, updating.folders);
+    }
+    return;
+  }
+  if (op.kind === 'prune') {
+    if (updating?.dir === op.file) prune();
     return;
   }
   if (op.kind === 'copy') {
     // Reading a FIFO or a device would wait forever (or never end): only plain files are copied.
     if (!statSync(op.from!).isFile()) throw new SpecialFile(`${op.from} is not a plain file`);
+  }
+  if (op.kind !== 'append' && updating && inUpdated(op.file)) {
+    updating.placed.add(op.file);
+    if (stillHeld(op.file, op.keep)) kept++;
+    else if (op.kind === 'write') replace(op.file, (temporary) => writeNew(temporary, op.data!));
+    else if (op.kind === 'copy')
+      replace(op.file, (temporary) => copyFileSync(op.from!, temporary, constants.COPYFILE_EXCL));
+    else replace(op.file, (temporary) => linkOrCopy(op.from!, temporary));
+    return;
   }
   const took = op.recycle ? takeSpare(op.file) : false;
   if (op.kind === 'write' || op.kind === 'append') {
@@ -90,23 +206,48 @@ function apply(op: WriteOp): void {
   } else if (op.kind === 'copy') {
     // A recycled file is the spare's own plain file; any other target must not exist yet (not even a link).
     copyFileSync(op.from!, op.file, took ? 0 : constants.COPYFILE_EXCL);
-  } else {
-    try {
-      linkSync(op.from!, op.file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      copyFileSync(op.from!, op.file, constants.COPYFILE_EXCL);
-    }
+  } else linkOrCopy(op.from!, op.file);
+}
+
+/** A new file (never an existing one opened: a name left by an interrupted build is removed first). */
+function writeNew(file: string, data: string | Uint8Array): void {
+  let fd: number;
+  try {
+    fd = openSync(file, newFlags, 0o666);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    unlinkSync(file);
+    fd = openSync(file, newFlags, 0o666);
+  }
+  try {
+    writeFileSync(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function linkOrCopy(from: string, file: string): void {
+  try {
+    linkSync(from, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    copyFileSync(from, file, constants.COPYFILE_EXCL);
   }
 }
 
 port.on('message', ({ ops, bytes }: WriteBatch) => {
   const start = performance.now();
   recycled = 0;
+  kept = 0;
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
-      if (op.kind !== 'spare' && !dirs.has(op.dir)) {
+      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune') {
+        // Not a file: no folder to make.
+      } else if (updating && inUpdated(op.dir)) {
+        // Only what this folder holds now counts there (a link put where a folder goes is removed, never followed).
+        if (!updating.folders.has(op.dir)) makeFolderIn(op.dir);
+      } else if (!dirs.has(op.dir)) {
         mkdirSync(op.dir, { recursive: true });
         dirs.add(op.dir);
       }
@@ -114,8 +255,11 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
         apply(op);
       } catch (error) {
         // A folder removed since it was made (a cache emptied between two builds of dev): make it again, once.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        mkdirSync(op.dir, { recursive: true });
+        // In a folder being updated, a file may also stand where a folder goes (a page became a section).
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && !(code === 'ENOTDIR' && updating)) throw error;
+        if (updating && inUpdated(op.dir)) makeFolderIn(op.dir);
+        else mkdirSync(op.dir, { recursive: true });
         apply(op);
       }
     } catch (error) {
@@ -123,7 +267,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
       failures.push({ id: op.id, ...(code ? { code } : {}), message });
     }
   }
-  const files = ops.filter((op) => op.kind !== 'spare' && op.kind !== 'append').length;
+  const files = ops.filter((op) => ['write', 'link', 'copy'].includes(op.kind)).length - kept;
   const ms = performance.now() - start;
-  port.postMessage({ ids: ops.map((op) => op.id), files, recycled, bytes, ms, failures } satisfies WriteDone);
+  port.postMessage({ ids: ops.map((op) => op.id), files, recycled, kept, bytes, ms, failures } satisfies WriteDone);
 });

@@ -38,6 +38,8 @@ export class OutputFolder {
   private readonly store: string;
   private readonly state: OutputState;
   private readonly spare: string | undefined;
+  /** Whether the build is written by bringing the spare folder up to date in place (`tmp` is then the spare). */
+  private readonly inPlace: boolean;
   private readonly lock: Lock;
   /** The site's folder, which sources are shown relative to. */
   private readonly root: string;
@@ -49,6 +51,7 @@ export class OutputFolder {
       store: string;
       state: OutputState;
       spare: string | undefined;
+      inPlace: boolean;
       lock: Lock;
       root: string;
       reuse: OutputReuse;
@@ -60,14 +63,18 @@ export class OutputFolder {
     this.store = parts.store;
     this.state = parts.state;
     this.spare = parts.spare;
+    this.inPlace = parts.inPlace;
     this.lock = parts.lock;
     this.root = parts.root;
   }
 
   /**
    * Refuses an output path docs-it did not make (see `outputState`), locks it (one build at a time), clears what
-   * interrupted builds left, and makes the new build's folder. The build the published one replaced is the spare
-   * folder whose files the new build's take the place of (see background-writes' `useSpare`).
+   * interrupted builds left, and chooses the new build's folder. The build the published one replaced is the
+   * spare: when the manifest of the build before last describes it, it is brought up to date in place (only what
+   * differs from what it holds is written, see background-writes' `update`), its manifest forgotten before its first
+   * change, so an interrupted update is never taken for a build; else the new build gets a new folder, whose files
+   * take the place of the spare's (see background-writes' `useSpare`).
    */
   static async open(out: string, options: { root?: string; reuse?: ReuseOptions } = {}): Promise<OutputFolder> {
     const shown = shownPath(out);
@@ -92,12 +99,20 @@ export class OutputFolder {
       // Looked at again with the lock held: another build may have published meanwhile.
       const state = outputState(out);
       const spare = await tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
-      const tmp = newBuildFolder(store);
-      // A build without a spare reuses nothing (a missing folder hands the thread none).
-      backgroundWrites().useSpare(spare ?? path.join(store, 'none'));
-      const root = options.root ?? process.cwd();
       const reuse = options.reuse ? outputReuse(out, options.reuse) : noReuse;
-      return new OutputFolder(out, { tmp, store, state, spare, lock, root, reuse });
+      const inPlace = spare !== undefined && reuse.describesSpare(path.basename(spare));
+      let tmp: string;
+      if (inPlace) {
+        reuse.distrustSpare();
+        tmp = spare;
+        backgroundWrites().update(spare);
+      } else {
+        tmp = newBuildFolder(store);
+        // A build without a spare reuses nothing (a missing folder hands the thread none).
+        backgroundWrites().useSpare(spare ?? path.join(store, 'none'));
+      }
+      const root = options.root ?? process.cwd();
+      return new OutputFolder(out, { tmp, store, state, spare, inPlace, lock, root, reuse });
     } catch (error) {
       lock.release();
       throw fail(error);
@@ -127,11 +142,13 @@ export class OutputFolder {
     // Encoded once for the file, its size and its hash (each would encode the string again).
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const size = data.byteLength;
-    this.written.set(relPath, { size, revision: revisionOf(data) });
+    const revision = revisionOf(data);
+    this.written.set(relPath, { size, revision });
     if (source) this.sources.set(relPath, source);
     this.files++;
     this.bytes += size;
-    await backgroundWrites().write(target, data, this.failed(relPath), true);
+    const keep = this.inPlace ? this.reuse.spareHolds(relPath, { size, revision }) : undefined;
+    await backgroundWrites().write(target, data, this.failed(relPath), true, keep);
   }
 
   /** Queues a piece to add at the end of a file (the first piece makes it); `hashes` keeps each file's hash. */
@@ -153,6 +170,17 @@ export class OutputFolder {
     else await backgroundWrites().append(target, data, this.failed(relPath));
   }
 
+  /**
+   * Queues a file made from the list of the others (the service worker, which precaches them): in the build like
+   * any, but not counted among the files and bytes the build reports (the list is taken).
+   */
+  async writeLast(relPath: string, contents: string): Promise<void> {
+    const { files, bytes } = this;
+    await this.write(relPath, contents);
+    this.files = files;
+    this.bytes = bytes;
+  }
+
   /** Queues a copy of a file of the site (`from`); anything but a plain file is refused, never read. */
   async copy(from: string, relPath: string): Promise<void> {
     const target = this.resolve(relPath);
@@ -165,12 +193,15 @@ export class OutputFolder {
       const source = this.shownSource(from);
       throw fileFailure(error, `copy ${source} into the build`, source);
     }
-    // Copied files are hashed only if the service worker asks for them (from the original: the same bytes).
-    this.written.set(relPath, { size, source: from });
+    // Copied files are hashed only if the service worker or the manifest asks for them (from the original: the
+    // same bytes), or to know whether the folder updated in place holds them already.
+    const entry: { size: number; source: string; revision?: string } = { size, source: from };
+    this.written.set(relPath, entry);
     this.sources.set(relPath, this.shownSource(from));
     this.files++;
     this.bytes += size;
-    await backgroundWrites().copy(target, from, this.failed(relPath), true);
+    const keep = this.inPlace ? this.reuse.spareHolds(relPath, { size, revision: revisionOfEntry(entry) }) : undefined;
+    await backgroundWrites().copy(target, from, this.failed(relPath), true, keep);
   }
 
   /**
@@ -182,7 +213,8 @@ export class OutputFolder {
     this.written.set(relPath, { size: written.size, revision: written.revision });
     this.files++;
     this.bytes += written.size;
-    await backgroundWrites().link(target, from, this.failed(relPath));
+    const keep = this.inPlace ? this.reuse.spareHolds(relPath, written) : undefined;
+    await backgroundWrites().link(target, from, this.failed(relPath), keep);
   }
 
   /**
@@ -295,6 +327,8 @@ export class OutputFolder {
    * build is published is only a warning: the build is in place.
    */
   async commit(warn: (message: string) => void = () => undefined): Promise<void> {
+    // What the updated folder held and this build has not goes before it is published.
+    if (this.inPlace) backgroundWrites().prune(this.tmp);
     await this.flush();
     try {
       publish(this.out, this.store, this.tmp, this.state);
@@ -303,7 +337,7 @@ export class OutputFolder {
     }
     try {
       // Asynchronous: the deletions run side by side on libuv's threads, several times faster than one by one.
-      if (this.spare) await rm(this.spare, { recursive: true, force: true });
+      if (this.spare && !this.inPlace) await rm(this.spare, { recursive: true, force: true });
     } catch (error) {
       warn(`${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
     } finally {
@@ -311,9 +345,22 @@ export class OutputFolder {
     }
   }
 
-  /** Keeps what the published build was made from, for the next build (after `commit`). */
+  /** Keeps what the published build was made from and holds, for the next builds (after `commit`). */
   saveManifest(): void {
-    this.reuse.save();
+    this.reuse.save(
+      path.basename(this.tmp),
+      [...this.written.keys()].map((relPath) => [relPath, this.heldFile(relPath)]),
+    );
+  }
+
+  /** Size and hash of a file of the build (a copied file is read for it, the first time it is asked for). */
+  private heldFile(relPath: string): WrittenFile | undefined {
+    try {
+      return this.fileInfo(relPath);
+    } catch {
+      // A copied file gone since (its copy is in the build): the next build writes it again.
+      return undefined;
+    }
   }
 
   /** Throws the new build away (after a failure, `commit`'s included); the previous one stays as it was. */
@@ -321,8 +368,10 @@ export class OutputFolder {
     try {
       // Nothing may still be writing into the folder while it is removed.
       await backgroundWrites().flush();
-      // The link is the published build: the folder is removed only while it is not the one published.
-      if (!isPublished(this.out, this.tmp)) await rm(this.tmp, { recursive: true, force: true });
+      // The link is the published build: the folder is removed only while it is not the one published. A spare
+      // updated in part stays the spare (its manifest is gone: the next build takes only its files' places).
+      if (this.inPlace) backgroundWrites().useSpare(path.join(this.store, 'none'));
+      else if (!isPublished(this.out, this.tmp)) await rm(this.tmp, { recursive: true, force: true });
     } finally {
       this.lock.release();
     }

@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
+import type { FileStamp } from '../disk/background-writes';
 import type { WrittenFile } from './written-file';
 
 interface Entry {
@@ -26,16 +27,42 @@ export interface OutputReuse {
   ): { file: string; key: string; path: string; written: WrittenFile }[] | undefined;
   /** Notes that the files of a group were made together from `key`. */
   recordGroup(group: string, key: string, files: string[]): void;
-  /** Saves what the build just swapped into place was made from (call after the swap). */
-  save(): void;
+  /**
+   * Whether the spare build folder `folder` (the one before the published build) is the one the manifest of the
+   * build before last describes, so that it can be brought up to date in place.
+   */
+  describesSpare(folder: string): boolean;
+  /**
+   * The stamp of the spare's file `file` when it holds these bytes (by size and content hash), as the build before
+   * last wrote them; the file is then left in place if its stamp is still that (see background-writes' `update`).
+   */
+  spareHolds(file: string, written: WrittenFile): FileStamp | undefined;
+  /**
+   * Forgets what the spare holds, before its first change: a build interrupted while it updates the spare leaves
+   * no manifest that describes it, and the next build writes a new folder instead.
+   */
+  distrustSpare(): void;
+  /**
+   * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
+   * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
+   * the swap.
+   */
+  save(folder: string, held: Iterable<[string, WrittenFile | undefined]>): void;
 }
 
-/** Output folders whose manifests are kept: one per folder built into, the most recently built first. */
-const keptManifests = 8;
+/**
+ * Output manifests kept: two per folder built into (the published build's and the spare's), the most recently
+ * built first.
+ */
+const keptManifests = 16;
 
 interface Manifest {
   files: Record<string, Entry>;
   groups: Record<string, { key: string; files: string[] }>;
+  /** The build folder it describes. */
+  folder?: string;
+  /** The files of that folder that `files` does not hold (made without a key): size, time and hash. */
+  held?: Record<string, { size: number; mtimeMs: number; revision?: string }>;
 }
 
 /** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */
@@ -51,16 +78,12 @@ export interface ReuseOptions {
  * written: a file changed by hand is produced again.
  */
 export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
-  const manifestFile = path.join(manifests, `${digestOf(path.resolve(outDir)).slice(0, 16)}.json`);
-  let previous: Manifest = { files: {}, groups: {} };
-  if (enabled) {
-    try {
-      const read = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<Manifest>;
-      previous = { files: read.files ?? {}, groups: read.groups ?? {} };
-    } catch {
-      // No manifest yet (first build, or a cleared cache): everything is produced.
-    }
-  }
+  const name = digestOf(path.resolve(outDir)).slice(0, 16);
+  const manifestFile = path.join(manifests, `${name}.json`);
+  // The manifest of the build before the published one: the spare folder's.
+  const spareFile = path.join(manifests, `${name}-spare.json`);
+  const previous: Manifest = (enabled && readManifest(manifestFile)) || { files: {}, groups: {} };
+  const spare = enabled ? readManifest(spareFile) : undefined;
   const next: Manifest = { files: {}, groups: {} };
   const reusable = (file: string, key: string) => {
     const entry = previous.files[file];
@@ -91,17 +114,49 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     recordGroup(group, key, files) {
       next.groups[group] = { key, files };
     },
-    save() {
+    describesSpare: (folder) => spare?.folder === folder,
+    spareHolds(file, written) {
+      const entry = spare?.files[file] ?? spare?.held?.[file];
+      if (!entry || entry.size !== written.size || entry.revision !== written.revision || !entry.mtimeMs)
+        return undefined;
+      return { size: entry.size, mtimeMs: entry.mtimeMs };
+    },
+    distrustSpare() {
+      // Only on disk: this build goes on using what it read.
+      rmSync(spareFile, { force: true });
+    },
+    save(folder, held) {
+      const stampOf = (file: string) => lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
       for (const [file, entry] of Object.entries(next.files)) {
-        const stat = lstatSync(path.join(outDir, file), { throwIfNoEntry: false });
-        if (stat) entry.mtimeMs = stat.mtimeMs;
+        const mtimeMs = stampOf(file);
+        if (mtimeMs !== undefined) entry.mtimeMs = mtimeMs;
         else delete next.files[file];
       }
+      next.folder = folder;
+      next.held = {};
+      for (const [file, written] of held) {
+        if (Object.hasOwn(next.files, file) || !written) continue;
+        const mtimeMs = stampOf(file);
+        if (mtimeMs !== undefined) next.held[file] = { ...written, mtimeMs };
+      }
       mkdirSync(path.dirname(manifestFile), { recursive: true });
+      // The published build's manifest now describes the spare; one that describes no folder is of no use there.
+      if (previous.folder && previous.folder !== folder) renameSync(manifestFile, spareFile);
+      else rmSync(spareFile, { force: true });
       replaceFileSync(manifestFile, JSON.stringify(next));
       pruneManifests(path.dirname(manifestFile), keptManifests);
     },
   };
+}
+
+/** A manifest, or undefined when there is none (first build, or a cleared cache) or it cannot be read. */
+function readManifest(file: string): Manifest | undefined {
+  try {
+    const read = JSON.parse(readFileSync(file, 'utf8')) as Partial<Manifest>;
+    return { ...read, files: read.files ?? {}, groups: read.groups ?? {} };
+  } catch {
+    return undefined;
+  }
 }
 
 /** No reuse: nothing of an earlier build is kept, nothing is recorded (an output folder opened without a cache). */
@@ -111,6 +166,9 @@ export const noReuse: OutputReuse = {
   hasGroup: () => false,
   reusableGroup: () => undefined,
   recordGroup: () => undefined,
+  describesSpare: () => false,
+  spareHolds: () => undefined,
+  distrustSpare: () => undefined,
   save: () => undefined,
 };
 

@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
+import { copyFixture, filesOf, outputLeftovers, pipeEnv, quietly, removeDir, repoRoot } from './helpers';
+
+/*
+ * A warm build brings the spare build folder (the one before the published build) up to date in place: only the
+ * files that differ from what it holds are made (new inodes), the rest are left as they are, and what it holds
+ * that the new build has not is removed. These tests check that, and that an interrupted update never shows.
+ */
+const pages = Object.fromEntries(
+  Array.from({ length: 40 }, (_, i) => [
+    `content/docs/guides/serie/pagina-${i}.md`,
+    `---\ntitle: Pagina ${i}\n---\n\nVersione UNO della pagina ${i}.\n\n## Sezione\n\n` +
+      `${'Testo di prova. '.repeat(8)}\n`,
+  ]),
+);
+const dir = copyFixture('basic', pages);
+const config = path.join(dir, 'site.config.ts');
+const out = path.join(dir, 'build');
+const store = path.join(dir, '.docs-it-builds-build');
+const bin = path.join(repoRoot, 'bin/docs-it.mjs');
+
+test.after(() => removeDir(dir));
+
+const build = (outDir = out, noCache = false) =>
+  quietly(() => buildSite({ packageRoot: repoRoot, config, out: outDir, noCache }));
+
+/** The page's source, with its one line of text set to `text`. */
+function edit(page: number, text: string): void {
+  const file = path.join(dir, `content/docs/guides/serie/pagina-${page}.md`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/Versione .* della pagina/, `${text} della pagina`));
+}
+
+const liveFolder = () => path.join(store, path.basename(readlinkSync(out)));
+const spareFolder = () => {
+  const live = path.basename(readlinkSync(out));
+  const spares = readdirSync(store).filter((name) => name.startsWith('b-') && name !== live);
+  assert.is(spares.length, 1, `one spare build folder: ${spares.join(', ')}`);
+  return path.join(store, spares[0]!);
+};
+
+/** Inode and change time of every file of a folder: a file created, linked, renamed or written changes them. */
+function stampsOf(folder: string): Map<string, string> {
+  const stamps = new Map<string, string>();
+  for (const file of filesOf(folder).keys()) {
+    const stat = lstatSync(path.join(folder, file));
+    stamps.set(file, `${stat.ino}:${stat.ctimeMs}`);
+  }
+  return stamps;
+}
+
+/** The files whose bytes differ between two trees (or are in one only). */
+function differing(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
+  const names = new Set([...a.keys(), ...b.keys()]);
+  return [...names].filter((name) => !a.get(name)?.equals(b.get(name) ?? Buffer.alloc(0)) || !b.has(name)).sort();
+}
+
+/** Two trees hold the same files with the same bytes (the message names the ones that differ). */
+function assertSameFiles(actual: Map<string, Buffer>, expected: Map<string, Buffer>, message = ''): void {
+  assert.equal(differing(actual, expected), [], `${message} (files that differ)`);
+}
+
+/** A cold build of the site as it is now, into a folder of its own, without the cache. */
+async function coldFiles(): Promise<Map<string, Buffer>> {
+  const cold = path.join(dir, `cold-${Date.now()}`);
+  await build(cold, true);
+  const files = filesOf(cold);
+  removeDir(cold);
+  removeDir(path.join(dir, `.docs-it-builds-${path.basename(cold)}`));
+  return files;
+}
+
+test('one page edited: the spare is updated in place, and only the files that differ from it are touched', async () => {
+  await build();
+  await build();
+  const spare = spareFolder();
+  const held = filesOf(spare);
+  const before = stampsOf(spare);
+  edit(3, 'Versione DUE');
+  await build();
+  assert.is(realpathSync(out), realpathSync(spare), 'the spare, updated, is the published build');
+  const now = filesOf(out);
+  assertSameFiles(now, await coldFiles(), 'the same bytes as a cold build');
+  const changed = differing(held, now);
+  assert.ok(changed.includes('it/v1/guides/serie/pagina-3/index.html'), changed.join(', '));
+  assert.ok(changed.length < now.size / 4, `few files changed: ${changed.length} of ${now.size}`);
+  const after = stampsOf(out);
+  const touched = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
+  assert.equal(
+    touched.sort(),
+    changed.filter((file) => now.has(file)),
+    'only the changed files were touched',
+  );
+});
+
+test('a file shared by the published build and the spare is never changed in the published build', async () => {
+  const published = liveFolder();
+  const before = filesOf(published);
+  const shared = [...before.keys()].filter(
+    (file) => lstatSync(path.join(published, file)).nlink > 1 && before.get(file)!.length > 0,
+  );
+  assert.ok(shared.length > 10, `files shared with the spare: ${shared.length}`);
+  edit(5, 'Versione TRE');
+  await build();
+  assert.is.not(realpathSync(out), realpathSync(published), 'the other folder was updated and published');
+  assertSameFiles(filesOf(published), before, 'the build published before (now the spare) is as it was');
+});
+
+test('two edits in a row, then an edit reverted, give the bytes of cold builds', async () => {
+  edit(7, 'Versione QUATTRO');
+  await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+  edit(7, 'Versione UNO');
+  edit(5, 'Versione UNO');
+  edit(3, 'Versione UNO');
+  await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+});
+
+test('a page removed and one added: the updated folder holds what a cold build holds, nothing more', async () => {
+  const removed = path.join(dir, 'content/docs/guides/serie/pagina-9.md');
+  const text = readFileSync(removed, 'utf8');
+  removeDir(removed);
+  writeFileSync(path.join(dir, 'content/docs/guides/serie/nuova.md'), '---\ntitle: Nuova\n---\n\nUna pagina nuova.\n');
+  await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+  writeFileSync(removed, text);
+  removeDir(path.join(dir, 'content/docs/guides/serie/nuova.md'));
+  await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+  assert.equal(outputLeftovers(out), []);
+});
+
+/** Starts a build and SIGKILLs it once `after` files of the spare being updated have changed (or it ends). */
+function buildAndKill(spare: string, known: Map<string, string>, after: number): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, 'build', '--config', config, '--out', out], {
+      cwd: repoRoot,
+      env: pipeEnv({ CI: 'true' }),
+    });
+    let done = false;
+    const watch = setInterval(() => {
+      if (done) return;
+      let changed = 0;
+      try {
+        for (const [file, stamp] of stampsOf(spare)) if (known.get(file) !== stamp) changed++;
+      } catch {
+        // A folder removed while it is walked: looked at again next time.
+      }
+      if (changed >= after) child.kill('SIGKILL');
+    }, 2);
+    child.on('exit', () => {
+      done = true;
+      clearInterval(watch);
+      resolve();
+    });
+  });
+}
+
+test('a build killed while it updates the spare leaves the published build whole; the next one is right', async () => {
+  for (const after of [1, 3, 20]) {
+    const published = liveFolder();
+    const before = filesOf(published);
+    const spare = spareFolder();
+    for (let i = 0; i < 40; i += 2) edit(i, `Versione K${after}`);
+    await buildAndKill(spare, stampsOf(spare), after);
+    if (realpathSync(out) === realpathSync(published))
+      assertSameFiles(filesOf(out), before, `killed after ${after} changes: the published build is whole`);
+    await build();
+    assertSameFiles(filesOf(out), await coldFiles(), `killed after ${after} changes: the next build is right`);
+  }
+  assert.equal(outputLeftovers(out), []);
+});
+
+test.run();

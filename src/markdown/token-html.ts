@@ -8,9 +8,9 @@ const strikethrough = 8;
 
 /** A character as hast-util-to-html (Shiki's `toHtml`) writes a reference to it: hexadecimal. */
 const reference = (c: string) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`;
-/** Text as hast-util-to-html writes it: `<` and `&` as references. */
+/** Text as hast-util-to-html writes it: `<` and `&` each as `&#x…;`. */
 const escapeText = (text: string) => text.replace(/[<&]/g, reference);
-/** A double-quoted attribute value as hast-util-to-html writes it: `"` and `&` as references. */
+/** A double-quoted attribute value as hast-util-to-html writes it: `"` and `&` each as `&#x…;`. */
 const escapeAttribute = (value: string) => value.replace(/["&]/g, reference);
 
 /** A token's style attribute as Shiki makes it (`getTokenStyleObject`, `stringifyTokenStyle`). */

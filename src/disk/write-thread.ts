@@ -6,6 +6,7 @@ import {
   closeSync,
   constants,
   copyFileSync,
+  type Dirent,
   existsSync,
   linkSync,
   lstatSync,
@@ -36,10 +37,13 @@ let kept = 0;
 let updating: { dir: string; held: Set<string>; folders: Set<string>; placed: Set<string> } | undefined;
 let nextTemporary = 0;
 
-/** Every entry of a folder but its folders, which go in `folders` (a link to a folder is never walked into). */
-function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
-  folders.add(dir);
-  let entries: import('node:fs').Dirent[];
+/**
+ * Walks a folder's tree: `folder` for it and each folder in it, `other` for every other entry (a link to a folder
+ * is never walked into). A folder that cannot be listed (gone since) is skipped.
+ */
+function walkTree(dir: string, folder: (dir: string) => void, other: (file: string, entry: Dirent) => void): void {
+  folder(dir);
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -47,9 +51,18 @@ function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
   }
   for (const entry of entries) {
     const file = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) heldIn(file, held, folders);
-    else held.add(file);
+    if (entry.isDirectory()) walkTree(file, folder, other);
+    else other(file, entry);
   }
+}
+
+/** Every entry of a folder but its folders, which go in `folders`. */
+function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
+  walkTree(
+    dir,
+    (folder) => folders.add(folder),
+    (file) => held.add(file),
+  );
 }
 
 /** Whether `file` is the folder being updated or in it. */
@@ -126,17 +139,13 @@ function prune(): void {
  * folder is never walked into.
  */
 function addSpare(dir: string): void {
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const file = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) addSpare(file);
-    else if (entry.isFile()) spare.push(file);
-  }
+  walkTree(
+    dir,
+    () => undefined,
+    (file, entry) => {
+      if (entry.isFile()) spare.push(file);
+    },
+  );
 }
 
 /** Moves a spare file to the new file's place, where writing truncates and fills it: no inode is created. */

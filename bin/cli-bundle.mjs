@@ -15,6 +15,9 @@ export const cliEntry = 'src/cli/program.ts';
 /** The compile worker's module: a second entry, so a worker loads the markdown pipeline and not the CLI. */
 export const compileWorkerEntry = 'src/site/compile/compile-worker.ts';
 
+/** The render worker's module (see src/render/render-pool.ts, which finds it beside itself). */
+export const renderWorkerEntry = 'src/render/render-worker.ts';
+
 /** The file-writing thread's module (see src/disk/background-writes.ts, which finds it beside itself). */
 export const writeThreadEntry = 'src/disk/write-thread.ts';
 
@@ -32,6 +35,7 @@ export function cliBundleOptions(packageRoot, outDir, { sourcemap = true } = {})
       program: path.join(packageRoot, cliEntry),
       'compile-worker': path.join(packageRoot, compileWorkerEntry),
       'write-thread': path.join(packageRoot, writeThreadEntry),
+      'render-worker': path.join(packageRoot, renderWorkerEntry),
     },
     outdir: outDir,
     // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.

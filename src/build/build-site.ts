@@ -11,6 +11,7 @@ import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { clientConfigOf } from '../render/client-config';
+import { createRenderPool, type RenderPool } from '../render/render-pool';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
 import { type BundleInput, bundleClientWithInputs, type ClientBundle } from '../site/bundle/bundle-client';
@@ -34,6 +35,8 @@ export type BuildOptions = RunOptions &
      * build's thread (default: see `planExecution`).
      */
     highlightAheadFrom?: number | undefined;
+    /** Worker threads rendering routes (default: see `renderWorkersOf`); 0: the build's thread renders them. */
+    renderWorkers?: number | undefined;
   };
 
 export interface BuildSummary {
@@ -231,7 +234,13 @@ async function writeOutput(
   warn: (message: string) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
   const { config } = site;
-  const files = siteFiles(site, run.stages, { bundle, kinds: options.fileKinds ?? [] });
+  const workers = renderWorkersOf(site, options);
+  let pool: RenderPool | undefined;
+  const files = siteFiles(site, run.stages, {
+    bundle,
+    kinds: options.fileKinds ?? [],
+    ...(workers > 0 ? { renderPool: (shared) => (pool = createRenderPool({ size: workers, shared, warn })) } : {}),
+  });
   const output = await OutputFolder.open(config.paths.out, {
     root: config.paths.root,
     reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
@@ -239,7 +248,14 @@ async function writeOutput(
   try {
     const rendered = await run.task(
       'render',
-      (onProgress) => output.writeFiles(files.pages, onProgress),
+      async (onProgress) => {
+        try {
+          return await output.writeFiles(files.pages, onProgress, workers > 0 ? renderAhead : 1);
+        } finally {
+          // Their heaps would only weigh on the search stage.
+          await pool?.close();
+        }
+      },
       (c) => `${c.written} written, ${c.reused} unchanged`,
     );
     await run.task(
@@ -275,6 +291,25 @@ async function writeOutput(
     await output.abort();
     throw error;
   }
+}
+
+/**
+ * Routes from which a build renders them in worker threads: below, a worker's start (loading React and the theme,
+ * receiving the site's model) costs more than the rendering it takes off the build's thread.
+ */
+export const renderWorkersFrom = 2000;
+
+/** Pages being rendered at once while the build's thread writes the one before (see `OutputFolder.writeFiles`). */
+const renderAhead = 8;
+
+/**
+ * Render workers for this build: one, when the site has `renderWorkersFrom` routes and a second processor, so the
+ * build's thread reads each route's props and hands its files to the writing thread while the worker renders (more
+ * would only share the same processors).
+ */
+function renderWorkersOf(site: Site, options: BuildOptions): number {
+  if (options.renderWorkers !== undefined) return options.renderWorkers;
+  return site.model.routes.length >= renderWorkersFrom && availableParallelism() >= 2 ? 1 : 0;
 }
 
 /** The new build is in place: the cache only helps the next one, so a failure here is a warning. */

@@ -219,24 +219,47 @@ export class OutputFolder {
 
   /**
    * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
-   * link: no bytes copied, nothing produced). Files are produced one at a time, so memory stays flat on large
-   * sites.
+   * link: no bytes copied, nothing produced). Files are produced a few at a time (`ahead`, default 1: one at a
+   * time), so memory stays flat on large sites; with more, the next files are being produced elsewhere (a render
+   * worker) while this thread writes one. Files are written in their order whatever `ahead` is.
    */
   async writeFiles(
     files: readonly OutputFile[],
     onProgress?: (done: number, total: number) => void,
+    ahead = 1,
   ): Promise<WriteCounts> {
     const counts: WriteCounts = { written: 0, reused: 0 };
-    for (const file of files) {
+    type Started = { file: OutputFile; key: string | undefined; contents: Promise<string | Uint8Array> | undefined };
+    const start = async (file: OutputFile): Promise<Started> => {
       const key = file.key ? await file.key() : undefined;
+      const reusable = key !== undefined && this.reuse.reusable(file.path, key) !== undefined;
+      return { file, key, contents: reusable ? undefined : file.contents() };
+    };
+    const window: Promise<Started>[] = [];
+    let next = 0;
+    const fill = () => {
+      while (window.length < ahead && next < files.length) {
+        const started = start(files[next++]!);
+        // Awaited in its turn; a failure meanwhile is not unhandled.
+        started.then(
+          (s) => s.contents?.catch(() => undefined),
+          () => undefined,
+        );
+        window.push(started);
+      }
+    };
+    fill();
+    while (window.length > 0) {
+      const { file, key, contents } = await window.shift()!;
       const previous = key === undefined ? undefined : this.reuse.reusable(file.path, key);
-      if (previous) {
+      if (previous && !contents) {
         await this.link(file.path, previous.path, previous.written);
         counts.reused++;
       } else {
-        await this.write(file.path, await file.contents(), file.source);
+        await this.write(file.path, await (contents ?? file.contents()), file.source);
         counts.written++;
       }
+      fill();
       if (key !== undefined) this.reuse.record(file.path, key, this.fileInfo(file.path)!);
       onProgress?.(counts.written + counts.reused, files.length);
     }

@@ -15,6 +15,7 @@ import { closestName } from '../../config/describe-issue';
 import { isProvidedThemeName, isSiteThemeName, themeEntries } from '../../config/site-theme-files';
 import { DocsItError } from '../../errors';
 import { overrideErrorIn, withSourceMap } from '../../markdown/override-errors';
+import type { ServerOverrides } from '../../render/render-protocol';
 import {
   type ContentComponentName,
   type ContentOverrides,
@@ -177,6 +178,7 @@ export async function loadThemeOverrides(
   }
   setThemeOverrides(components);
   loadedBundle = bundleFile;
+  loadedNames = entries.map(([name]) => name);
   const content = entries.filter(([name]) => isContentComponentName(name));
   if (content.length > 0) {
     const { code: contentCode } = await bundleOverrides(site, content, 'theme-content-overrides.js');
@@ -190,6 +192,13 @@ export async function loadThemeOverrides(
 
 /** The bundle of overrides the server renders with. */
 let loadedBundle: string | undefined;
+/** The components it overrides. */
+let loadedNames: ThemeComponentName[] = [];
+
+/** The bundle of overrides this process renders with and what it overrides, for a render worker to load it too. */
+export function serverOverrides(): ServerOverrides | undefined {
+  return loadedBundle ? { url: pathToFileURL(loadedBundle).href, names: loadedNames } : undefined;
+}
 
 /**
  * An error thrown while a page rendered, located in the site's override it came from (by the bundle's source map):

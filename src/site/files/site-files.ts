@@ -14,6 +14,8 @@ import { contentSecurityPolicy } from '../../render/csp';
 import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
+import type { RenderPool } from '../../render/render-pool';
+import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
@@ -30,7 +32,7 @@ import {
   urlOfFile,
 } from '../../shared/urls';
 import type { ClientBundle } from '../bundle/bundle-client';
-import { overrideErrorOf } from '../code/theme-overrides';
+import { overrideErrorOf, serverOverrides } from '../code/theme-overrides';
 import { searchRecordOptionsOf } from '../search-options';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
@@ -202,13 +204,18 @@ export interface SiteFilesOptions {
   bundle?: ClientBundle;
   /** Kinds of file beside the site's own (`siteFileKinds`). */
   kinds?: readonly SiteFileKind[];
+  /**
+   * Starts the render workers that render the HTML of routes, given what every page shares (asked once, when the
+   * first page is rendered); without it the calling thread renders them.
+   */
+  renderPool?: (shared: RenderShared) => RenderPool;
 }
 
 /** The files of one state of a site; nothing is produced until asked for. */
 export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions = {}): SiteFiles {
   const { config, model, chrome } = site;
   const { site: siteConfig } = config;
-  const { bundle } = options;
+  const { bundle, renderPool } = options;
   const base = siteConfig.baseUrl.slice(1);
   const notFound = notFoundRouteOf(siteConfig.baseUrl);
   const sidebars = clientSidebars(model.sidebars.sidebars);
@@ -243,6 +250,29 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
   };
 
+  let pool: RenderPool | undefined;
+  const poolOf = (): RenderPool | undefined => {
+    if (!renderPool) return undefined;
+    const overrides = serverOverrides();
+    pool ??= renderPool({
+      site: siteConfig,
+      chrome,
+      assets: assetsOrFail(),
+      hasBlog,
+      sidebars,
+      ...(overrides ? { overrides } : {}),
+    });
+    return pool;
+  };
+  /** A route's HTML document: its located error when the site's override of a theme component throws. */
+  const renderHere = (route: string, input: RenderInput) => {
+    try {
+      return renderPage(input, fragments);
+    } catch (error) {
+      throw overrideErrorOf(error, route) ?? error;
+    }
+  };
+
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
     // The route's HTML and page data share one key.
     let routeKey: Promise<string> | undefined;
@@ -255,8 +285,10 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         key,
         contents: async () => {
           const input = await renderInputOf(route.path);
+          const workers = poolOf();
+          if (!workers) return renderHere(route.path, input);
           try {
-            return renderPage(input, fragments);
+            return await workers.render(input.page, () => renderHere(route.path, input));
           } catch (error) {
             throw overrideErrorOf(error, route.path) ?? error;
           }

@@ -18,7 +18,7 @@ test.after(() => {
   if (dir) removeDir(dir);
 });
 
-test('the Docusaurus-dialect site (with overrides of theme components): the same bytes in 0, 1 or 2 workers', async () => {
+test('the Docusaurus-dialect site (overrides of theme components): same bytes in 0, 1 or 2 workers', async () => {
   dir = copyFixture('docusaurus');
   const build = async (out: string, renderWorkers: number) => {
     const reporter = collectingReporter();

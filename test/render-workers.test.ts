@@ -11,7 +11,23 @@ import { createRenderPool } from '../src/render/render-pool';
 import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
 import { collectingReporter } from '../src/site/reporter';
-import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+import { buildErrors, copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+
+/** An override of a theme component the pages draw: a worker must render it as the build's thread does. */
+const footer = [
+  "import type { FooterProps } from 'docs-it';",
+  "import Original from '@theme-original/Footer';",
+  '',
+  'export default function Footer(props: FooterProps) {',
+  '  return (',
+  '    <>',
+  '      <p className="piede">Piede disegnato dal sito</p>',
+  '      <Original {...props} />',
+  '    </>',
+  '  );',
+  '}',
+  '',
+].join('\n');
 
 let dir: string | undefined;
 test.after(() => {
@@ -19,7 +35,7 @@ test.after(() => {
 });
 
 test('the Docusaurus-dialect site (overrides of theme components): same bytes in 0, 1 or 2 workers', async () => {
-  dir = copyFixture('docusaurus');
+  dir = copyFixture('docusaurus', { 'src/theme/Footer.tsx': footer });
   const build = async (out: string, renderWorkers: number) => {
     const reporter = collectingReporter();
     await buildSite({
@@ -37,13 +53,31 @@ test('the Docusaurus-dialect site (overrides of theme components): same bytes in
     return filesOf(path.join(dir!, out));
   };
   const reference = await build('build-0', 0);
-  assert.ok([...reference.keys()].some((file) => file.endsWith('.html')));
+  const html = [...reference].filter(([file]) => file.endsWith('.html'));
+  assert.ok(html.length > 0);
+  for (const [file, bytes] of html) assert.ok(bytes.includes('Piede disegnato dal sito'), `${file}: no override`);
   for (const workers of [1, 2]) {
     // A new output folder: nothing kept from the previous build, every page rendered again.
     const built = await build(`build-${workers}`, workers);
     assert.equal([...built.keys()].sort(), [...reference.keys()].sort());
     for (const [file, bytes] of reference) assert.ok(bytes.equals(built.get(file)!), `${file} differs`);
   }
+});
+
+test('an override that throws in a render worker fails the build at its file and line, as on one thread', async () => {
+  const throwing = [
+    "import type { FooterProps } from 'docs-it';",
+    '',
+    'export default function Footer({ footer }: FooterProps) {',
+    "  if (footer.copyright) throw new Error('piede rotto');",
+    '  return <footer />;',
+    '}',
+    '',
+  ].join('\n');
+  const one = await buildErrors('docusaurus', { 'src/theme/Footer.tsx': throwing }, { renderWorkers: 0 });
+  assert.ok(one.length > 0);
+  assert.match(one[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/.* failed: .*piede rotto/);
+  assert.equal(await buildErrors('docusaurus', { 'src/theme/Footer.tsx': throwing }, { renderWorkers: 1 }), one);
 });
 
 /** What every page shares, for the pool's tests: workers that cannot start never read it. */

@@ -15,7 +15,7 @@ export const cliEntry = 'src/cli/program.ts';
 /** The compile worker's module: a second entry, so a worker loads the markdown pipeline and not the CLI. */
 export const compileWorkerEntry = 'src/site/compile/compile-worker.ts';
 
-/** The render worker's module (see src/render/render-pool.ts, which finds it beside itself). */
+/** The render worker's module (see src/site/files/render-pool.ts, which finds it beside itself). */
 export const renderWorkerEntry = 'src/render/render-worker.ts';
 
 /** The file-writing thread's module (see src/disk/background-writes.ts, which finds it beside itself). */

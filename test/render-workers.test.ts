@@ -7,9 +7,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { createRenderPool } from '../src/render/render-pool';
 import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
+import { createRenderPool } from '../src/site/files/render-pool';
 import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, filesOf, removeDir, repoRoot } from './helpers';
 

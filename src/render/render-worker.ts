@@ -1,8 +1,8 @@
 /*
- * A render worker: a thread that renders routes to their HTML documents for the build (see render-pool). It
- * loads the theme's templates and React, and nothing else of the CLI. What all pages share comes once, as its
- * `workerData`; each page comes as its route's props, and goes back as the document's bytes, their buffer
- * transferred (no copy of the HTML between threads).
+ * A render worker: a thread that renders routes to their HTML documents for the build (see
+ * src/site/files/render-pool). It loads the theme's templates and React, and nothing else of the CLI. What all
+ * pages share comes once, as its `workerData`; each page comes as its route's props, and goes back as the
+ * document's bytes, their buffer transferred (no copy of the HTML between threads).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';

@@ -14,7 +14,6 @@ import { contentSecurityPolicy } from '../../render/csp';
 import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
-import type { RenderPool } from '../../render/render-pool';
 import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
@@ -40,6 +39,7 @@ import { type FeedInput, renderAtom, renderRss } from './feeds';
 import { renderHeadersFile } from './headers';
 import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile, siteCacheControl } from './host-files';
 import { renderRedirects } from './redirects';
+import type { RenderPool } from './render-pool';
 import { renderRobots, sitemapFilesOf } from './sitemap';
 import { renderWebManifest } from './web-manifest';
 

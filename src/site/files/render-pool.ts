@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { workerExecArgv } from '../site/compile/compile-pool';
-import type { FromRenderWorker, RenderShared, ToRenderWorker } from './render-protocol';
-import type { RoutePage } from './route-props';
+import type { FromRenderWorker, RenderShared, ToRenderWorker } from '../../render/render-protocol';
+import type { RoutePage } from '../../render/route-props';
+import { workerExecArgv } from '../compile/compile-pool';
 
-/** Worker threads that render routes to their HTML documents, beside the build's thread (see render-worker). */
+/** Worker threads rendering routes to their HTML documents beside the build's thread (src/render/render-worker). */
 export interface RenderPool {
   /**
    * The route's HTML document, rendered by a worker; by `here` (the build's thread) once no worker can (none
@@ -15,11 +15,11 @@ export interface RenderPool {
 }
 
 /**
- * The worker's module: its bundled copy next to the CLI bundle (bin/cli-bundle.mjs makes both), or its source when
- * docs-it runs from its TypeScript sources.
+ * The worker's module: its bundled copy next to the CLI bundle (bin/cli-bundle.mjs makes both), or its source
+ * (src/render) when docs-it runs from its TypeScript sources.
  */
 const workerModule = import.meta.url.endsWith('.ts')
-  ? new URL('./render-worker-sources.mjs', import.meta.url)
+  ? new URL('../../render/render-worker-sources.mjs', import.meta.url)
   : new URL('./render-worker.mjs', import.meta.url);
 
 interface Job {

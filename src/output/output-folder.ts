@@ -294,8 +294,12 @@ export class OutputFolder {
           await this.append(file, piece, appended);
         },
         keyed: async (file, fileKey, contents) => {
-          const previousFile = this.reuse.reusable(file, fileKey);
-          if (previousFile) {
+          const keptFile = this.inPlace ? this.reuse.keptInSpare(file, fileKey, this.tmp) : undefined;
+          const previousFile = keptFile ? undefined : this.reuse.reusable(file, fileKey);
+          if (keptFile) {
+            this.keep(file, keptFile.written, keptFile.stamp.mtimeMs);
+            kept++;
+          } else if (previousFile) {
             await this.link(file, previousFile.path, previousFile.written);
             kept++;
           } else await this.write(file, contents());

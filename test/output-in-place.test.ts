@@ -121,6 +121,37 @@ test('two edits in a row, then an edit reverted, give the bytes of cold builds',
   assertSameFiles(filesOf(out), await coldFiles());
 });
 
+test('three updates in place in a row: each touches only what differs (the stamps kept are right)', async () => {
+  // Each build updates the folder the build before last updated, from the manifest that build saved, whose stamps
+  // of the files kept as they were are taken without looking at them again.
+  for (const text of ['Versione CINQUE', 'Versione SEI', 'Versione SETTE']) {
+    const spare = spareFolder();
+    const held = filesOf(spare);
+    const before = stampsOf(spare);
+    edit(11, text);
+    await build();
+    assert.is(realpathSync(out), realpathSync(spare), `${text}: the spare, updated, is published`);
+    const now = filesOf(out);
+    const changed = differing(held, now).filter((file) => now.has(file));
+    const touched = [...stampsOf(out)].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
+    assert.equal(touched.sort(), changed, `${text}: only the changed files were touched`);
+  }
+  assertSameFiles(filesOf(out), await coldFiles());
+});
+
+test('a file of the spare changed by hand is made again; one of the published build does not matter', async () => {
+  const spare = spareFolder();
+  const page = 'it/v1/guides/serie/pagina-20/index.html';
+  writeFileSync(path.join(spare, page), readFileSync(path.join(spare, page), 'utf8').replace('Pagina 20', 'Pagina X'));
+  const published = liveFolder();
+  const other = 'it/v1/guides/serie/pagina-21/index.html';
+  writeFileSync(path.join(published, other), 'changed by hand');
+  edit(12, 'Versione OTTO');
+  await build();
+  assert.is(realpathSync(out), realpathSync(spare));
+  assertSameFiles(filesOf(out), await coldFiles());
+});
+
 test('a page removed and one added: the updated folder holds what a cold build holds, nothing more', async () => {
   const removed = path.join(dir, 'content/docs/guides/serie/pagina-9.md');
   const text = readFileSync(removed, 'utf8');

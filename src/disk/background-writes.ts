@@ -50,6 +50,11 @@ export interface BackgroundWrites {
    * what it holds that nothing was queued for. Appends go to a file written in this build only.
    */
   update(dir: string): void;
+  /**
+   * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
+   * wants): nothing is written, and `prune` leaves it.
+   */
+  keep(file: string): void;
   /** Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. */
   prune(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
@@ -202,6 +207,7 @@ export function createBackgroundWrites(): BackgroundWrites {
       queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
     update: (dir) => void queue({ kind: 'update', file: dir }, 0, undefined, false),
+    keep: (file) => void queue({ kind: 'keep', file }, 0, undefined, false),
     prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
     flush() {
       send();

@@ -220,6 +220,8 @@ export interface RouteKey {
   digest: string;
   /** The sidebar its pages show, if any. */
   sidebarId: string | undefined;
+  /** Its props' path: where the page's window of its sidebar is taken (see `pageSidebar`). */
+  path: string;
   /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
   searchable: boolean;
   /** Whether the route shows its own page's content (then its search blocks are its page's). */
@@ -284,6 +286,7 @@ export function createSite(
     return {
       digest: digestOf(page),
       sidebarId: page.sidebarId,
+      path: page.props.path,
       searchable: searchPageOf(page, [], searchOptions) !== undefined,
       blocks: 'contentHtml' in page.props,
     };

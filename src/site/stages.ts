@@ -8,8 +8,11 @@ import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
 
-/** A render input with the route's props as their digest (`Site.routeKey`): what a rendered page's key is made of. */
-export type RenderKeyInput = Omit<RenderInput, 'page'> & { page: string };
+/**
+ * A render input with the route's props as their digest (`Site.routeKey`) and its sidebar as a digest of what the
+ * page renders of it (`renderedSidebarKey`): what a rendered page's key is made of.
+ */
+export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: string; sidebar: string | undefined };
 
 /**
  * The stages whose outputs are kept, as the site asks for them: wrapped with the run's cache here, or by the

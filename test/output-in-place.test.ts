@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -43,13 +43,23 @@ const spareFolder = () => {
   return path.join(store, spares[0]!);
 };
 
-/** Inode and change time of every file of a folder: a file created, linked, renamed or written changes them. */
+/**
+ * Inode and change time of every file of a folder: a file created, linked, renamed or written changes them. The
+ * files are listed as `filesOf` lists them, without reading their bytes: the kill test asks every 2 ms.
+ */
 function stampsOf(folder: string): Map<string, string> {
   const stamps = new Map<string, string>();
-  for (const file of filesOf(folder).keys()) {
-    const stat = lstatSync(path.join(folder, file));
-    stamps.set(file, `${stat.ino}:${stat.ctimeMs}`);
-  }
+  const walk = (sub: string) => {
+    for (const name of readdirSync(path.join(folder, sub))) {
+      const file = path.join(sub, name);
+      if (statSync(path.join(folder, file)).isDirectory()) walk(file);
+      else {
+        const stat = lstatSync(path.join(folder, file));
+        stamps.set(file, `${stat.ino}:${stat.ctimeMs}`);
+      }
+    }
+  };
+  walk('');
   return stamps;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
@@ -95,6 +95,11 @@ export interface Cache {
     get<T>(compileKey: string, valid: (value: unknown) => value is T): T | undefined;
     set(compileKey: string, value: unknown): void;
   };
+  /**
+   * Whether this run starts with no highlighted code block to reuse (`--no-cache`, or none kept): a look at one
+   * file's presence, for a run deciding how early to start highlighting (a guess: only the speed depends on it).
+   */
+  readonly startsCold: boolean;
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
@@ -151,6 +156,7 @@ const maxSummaryChars = 128 * 1024 * 1024;
 export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
   // The front matter's parsed part (not the page's text), by the digest of the file: YAML is parsed again only
   // for a file that changed. `dev` keeps it in memory too, over the same file.
+  const highlighted = path.join(dir, 'highlight.json');
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
   const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
   const summaries = packStore(path.join(dir, 'page-summaries.json'), maxSummaryChars);
@@ -161,7 +167,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     content: memoryStore(),
     'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
     compile: mode === 'dev' ? layeredStore(compiledPages) : compiledPages,
-    highlight: packStore(path.join(dir, 'highlight.json'), maxBlockChars) as Store<unknown>,
+    highlight: packStore(highlighted, maxBlockChars) as Store<unknown>,
     props: memoryStore(),
     // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
     render: memoryStore(),
@@ -302,6 +308,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         summaries.set(compileKey, compileKey, JSON.stringify(value));
         summariesSet.add(compileKey);
       },
+    },
+    get startsCold() {
+      return !reuse || !existsSync(highlighted);
     },
     stats: () => structuredClone(stats),
     save() {

@@ -72,12 +72,12 @@ interface Slot {
 }
 
 /**
- * Pages a worker holds: the one it compiles and the next three, which it starts without waiting for this thread to
- * answer. This thread sends a page when one comes back, and on two processors it shares them with the workers: with
- * one page ahead a worker still found none waiting after most pages (docs/measurements.md, "Measurements behind
- * the code" and h77's section).
+ * Pages a worker holds: the one it compiles and the next, which it starts without waiting for this thread to
+ * answer (on large sites that wait cost as much as a second worker gained: docs/measurements.md, "Measurements
+ * behind the
+ * code").
  */
-const pagesHeld = 4;
+const pagesHeld = 2;
 
 /** This process's flags but one a worker cannot take (`--input-type`, for code given as text), which stops it. */
 export const workerExecArgv = () => process.execArgv.filter((arg) => !arg.startsWith('--input-type'));

@@ -49,7 +49,7 @@ test('a highlighting worker has no page compiler: a page sent to it stops it', a
     });
   });
   const input = { file: 'docs/intro.md' } as Extract<ToWorker, { type: 'compile' }>['input'];
-  worker.postMessage({ type: 'compile', id: 1, input } satisfies ToWorker);
+  worker.postMessage({ type: 'compile', id: 1, input, text: 1 } satisfies ToWorker);
   try {
     assert.match((await stopped).message, 'a highlighting worker was sent a page to compile');
   } finally {

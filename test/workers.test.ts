@@ -227,6 +227,26 @@ test('a worker that stops fails the page it was on; the page it held next is com
   }
 });
 
+test('the interface text goes to each worker once, and a page names it', async () => {
+  const englishText = interfaceTextOf('en');
+  const pool = createCompilePool({
+    size: 1,
+    script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
+    highlight: (block, inWorker) => inWorker(block),
+  });
+  try {
+    const asked = (file: string, text = italianText) => pool.compile({ ...input(file, 'testi?'), text });
+    const seen = async (page: Promise<{ html: string }>) => JSON.parse((await page).html) as unknown;
+    // One at a time, so that each answer says what the worker had been sent by then.
+    assert.equal(await seen(asked('a.md')), { sent: [1], named: 1, inInput: false });
+    assert.equal(await seen(asked('b.md')), { sent: [1], named: 1, inInput: false });
+    assert.equal(await seen(asked('c.md', englishText)), { sent: [1, 2], named: 2, inInput: false });
+    assert.equal(await seen(asked('d.md')), { sent: [1, 2], named: 1, inInput: false });
+  } finally {
+    await pool.close();
+  }
+});
+
 test('workers that cannot start fail every page at once, with the reason, instead of one page per try', async () => {
   const pool = createCompilePool({
     size: 2,

@@ -67,6 +67,8 @@ interface Slot {
   jobs: Job[];
   /** Blocks this thread asked the worker to highlight, by message id. */
   highlighting: Map<number, { resolve(html: string): void; reject(error: Error): void }>;
+  /** The interface texts sent to the worker, by number (see compile-protocol). */
+  texts: Set<number>;
 }
 
 /**
@@ -116,12 +118,14 @@ export function createCompilePool(options: PoolOptions): CompilePool {
   let lastId = 0;
   let lastHighlightId = 0;
   let started = 0;
+  /** Each interface text met, by the object every page of its language holds (compile-protocol). */
+  const textIds = new Map<CompileInput['text'], number>();
   /** Why the workers cannot start, once one could not. */
   let broken: Error | undefined;
 
   const start = (): Slot => {
     const worker = new Worker(script, { execArgv: workerExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
-    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map() };
+    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map(), texts: new Set() };
     started++;
     const inWorker = (block: CodeBlock) =>
       new Promise<string>((resolve, reject) => {
@@ -201,7 +205,17 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
       slot.jobs.push(job);
-      const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
+      const { text, ...input } = job.input;
+      let textId = textIds.get(text);
+      if (textId === undefined) {
+        textId = textIds.size + 1;
+        textIds.set(text, textId);
+      }
+      if (!slot.texts.has(textId)) {
+        slot.worker.postMessage({ type: 'text', id: textId, text } satisfies ToWorker);
+        slot.texts.add(textId);
+      }
+      const message: ToWorker = { type: 'compile', id: job.id, input, text: textId };
       if (blocks) message.blocks = blocks.of(job.input);
       slot.worker.postMessage(message);
     }

@@ -83,7 +83,15 @@ export function bytesFileStore(dir: string, ext: string) {
         return undefined;
       }
     },
-    set(key: string, contents: string): void {
+    /** The entry's bytes, without keeping it through `prune` (an entry read to be replaced). */
+    peek(key: string): Buffer | undefined {
+      try {
+        return readFileSync(fileOf(key));
+      } catch {
+        return undefined;
+      }
+    },
+    set(key: string, contents: string | Uint8Array): void {
       used.add(key);
       backgroundWrites().writeLater(fileOf(key), contents);
     },

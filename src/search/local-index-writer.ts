@@ -52,6 +52,18 @@ class Column {
   }
 }
 
+/** The first place in `sorted` whose number is not below `n`. */
+function lowerBound(sorted: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The version of the state file's layout (`LocalIndexWriter.state`): a file of another is a miss. */
 const stateVersion = 1;
 
@@ -356,22 +368,27 @@ export class LocalIndexWriter {
       note(fieldTerms, pageFields.length, from + i, true);
     });
     for (const [at, docsChanged] of changes) {
+      // The list's entries of this page's documents are a slice of it (documents are numbered in page order):
+      // the old part's, replaced by the new part's. A list whose slice is the same is left as it is.
+      const changed = [...docsChanged].sort((a, b) => a[0] - b[0]);
       const slot = this.termLists[at]!;
-      const docs: number[] = [];
-      const tfs: number[] = [];
-      const merged = new Map<number, number>();
-      if (slot) {
-        const list = this.pool.read(slot - 1);
-        for (let i = 0; i < list.docs.length; i++) merged.set(list.docs[i]!, list.tfs[i]!);
-      }
-      for (const [doc, tf] of docsChanged) {
-        if (tf) merged.set(doc, tf);
-        else merged.delete(doc);
-      }
-      for (const doc of [...merged.keys()].sort((a, b) => a - b)) {
-        docs.push(doc);
-        tfs.push(merged.get(doc)!);
-      }
+      const list = slot ? this.pool.read(slot - 1) : { docs: [], tfs: [] };
+      const from = lowerBound(list.docs, changed[0]![0]);
+      const to = lowerBound(list.docs, changed[changed.length - 1]![0] + 1);
+      const kept = changed.filter(([, tf]) => tf > 0);
+      if (
+        to - from === kept.length &&
+        kept.every(([doc, tf], i) => list.docs[from + i] === doc && list.tfs[from + i] === tf)
+      )
+        continue;
+      const docs = list.docs.slice(0, from).concat(
+        kept.map(([doc]) => doc),
+        list.docs.slice(to),
+      );
+      const tfs = list.tfs.slice(0, from).concat(
+        kept.map(([, tf]) => tf),
+        list.tfs.slice(to),
+      );
       if (docs.length === 0) {
         // A word no page has any more: its term stays numbered, with no list (`end` leaves it out).
         if (slot) this.pool.release(slot - 1);

@@ -59,7 +59,10 @@ function memoryKeep() {
   let state: Uint8Array | undefined;
   const keep: SearchKeep = {
     settings: 'settings',
-    runs: { get: (key) => runs.get(key), set: (key, bytes) => void runs.set(key, bytes) },
+    runs: {
+      get: (key) => runs.get(key),
+      set: async (key, head, bytes) => void runs.set(key, Buffer.concat([Buffer.from(head), bytes])),
+    },
     saveState: (bytes) => {
       state = bytes;
     },

@@ -84,7 +84,8 @@ export interface Cache {
    */
   readonly searchRuns: {
     get(key: string): Uint8Array | undefined;
-    set(key: string, bytes: Uint8Array): void;
+    /** Stores an entry as a head and bytes (waits while the writing thread has much queued). */
+    set(key: string, head: string, bytes: Uint8Array): Promise<void>;
     /**
      * Whether `prune` keeps every entry (the search files kept whole: no run was asked for) or only those asked
      * for (the files made).
@@ -254,7 +255,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     },
     searchRuns: {
       get: (key) => (reuse ? searchRuns.get(key) : undefined),
-      set: (key, bytes) => searchRuns.set(key, bytes),
+      set: (key, head, bytes) => searchRuns.write(key, head, bytes),
       keepAll: (all) => {
         keepAllRuns = all;
       },

@@ -65,7 +65,7 @@ export interface SearchKeep {
    * The records of a run of pages (`endsRun`), joined as `records.json` has them, by `runKeyOf` their keys (`get`
    * keeps the entry for the next build too).
    */
-  runs: { get(key: string): Uint8Array | undefined; set(key: string, file: Uint8Array): void };
+  runs: { get(key: string): Uint8Array | undefined; set(key: string, head: string, bytes: Uint8Array): Promise<void> };
   saveState(bytes: Uint8Array): void;
 }
 
@@ -92,8 +92,7 @@ export const runKeyOf = (keys: readonly string[]) => oneShotHash('sha256', keys.
  * A run's records as the cache folder keeps them: a line of JSON with its key and length, then the records' bytes.
  * A file cut short (a killed run) or grown is a miss (`runOfFile`), and the run is made from its pages' parts.
  */
-const runFileOf = (key: string, bytes: Uint8Array) =>
-  Buffer.concat([Buffer.from(`${JSON.stringify({ key, bytes: bytes.length })}\n`), bytes]);
+const runHeadOf = (key: string, bytes: Uint8Array) => `${JSON.stringify({ key, bytes: bytes.length })}\n`;
 
 function runOfFile(file: Uint8Array | undefined, key: string): Uint8Array | undefined {
   if (!file) return undefined;
@@ -188,7 +187,10 @@ export async function writeSearchParts(
   const endRun = async () => {
     const bytes = bytesOfPieces(pieces);
     // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept.
-    if (keep && keys.every(Boolean)) keep.runs.set(runKeyOf(keys), runFileOf(runKeyOf(keys), bytes));
+    if (keep && keys.every(Boolean)) {
+      const key = runKeyOf(keys);
+      await keep.runs.set(key, runHeadOf(key, bytes), bytes);
+    }
     await sink.append(recordsFile, pages === keys.length ? '[' : ',');
     await sink.append(recordsFile, bytes);
     pieces = [];
@@ -270,7 +272,7 @@ export async function updateSearchFiles(
         pieces.push((await partOf(p)).records);
       }
       bytes = bytesOfPieces(pieces);
-      keep.runs.set(runKey, runFileOf(runKey, bytes));
+      await keep.runs.set(runKey, runHeadOf(runKey, bytes), bytes);
     }
     await sink.append(recordsFile, first === 0 ? '[' : ',');
     await sink.append(recordsFile, bytes);

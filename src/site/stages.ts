@@ -65,6 +65,9 @@ export function createStages(cache: Cache, compiler: Compiler) {
     searchPartsKey: (input: Omit<SearchInput, 'pages'>) => cache.keyOf('search', { parts: input }),
     /** Each page's search part kept across builds, by a key of the page and `searchPartsKey` (search/page-part.ts). */
     searchParts: cache.searchParts,
+    /** What the search stage keeps for the next build besides the parts (search/search-files.ts's `SearchKeep`). */
+    searchRuns: cache.searchRuns,
+    searchState: cache.searchState,
   };
 }
 

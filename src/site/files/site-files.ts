@@ -19,7 +19,13 @@ import { sidebarParts } from '../../render/sidebar-parts';
 import { pageSidebar } from '../../render/sidebar-window';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
-import { memorySink, type SearchInput, writeSearchParts } from '../../search/search-files';
+import {
+  memorySink,
+  type SearchInput,
+  type SearchKeep,
+  updateSearchFiles,
+  writeSearchParts,
+} from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
 import type { ShownSidebarItem, SidebarItem } from '../../shared/sidebar';
 import {
@@ -354,32 +360,49 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         // Unchanged search files keep the parts too (the files are kept without them being read).
         stages.searchParts.use(key);
       }
+      // And the runs of records (`make` asks for those it keeps).
+      stages.searchRuns.keepAll(true);
       keyed = found;
       return searchKeyOf(digest);
     },
     async make(out) {
       const digest = createHash('sha256');
-      const { options, words } = searchHeadOf();
-      const maker = new PagePartMaker(words.stopWords);
+      const head = searchHeadOf();
+      const maker = new PagePartMaker(head.words.stopWords);
       // No key pass before (a first build into the output folder, `dev`): the keys are found now.
       const found = keyed ?? (await keyPass());
       keyed = undefined;
-      async function* parts(): AsyncGenerator<PagePart> {
-        for (const [key, route] of found) {
-          digest.update(key);
-          const kept = stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
-          if (kept) {
-            yield kept;
-            continue;
-          }
-          const page = await searchPageAt(model.routes[route]!);
-          if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
-          const part = maker.partOf(page, options, key);
-          stages.searchParts.set(key, partFileOf(part));
-          yield part;
+      stages.searchRuns.keepAll(false);
+      for (const [key] of found) digest.update(key);
+      const keptPart = (key: string) =>
+        stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
+      const partAt = async (i: number): Promise<PagePart> => {
+        const [key, route] = found[i]!;
+        const kept = keptPart(key);
+        if (kept) return kept;
+        const page = await searchPageAt(model.routes[route]!);
+        if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
+        const part = maker.partOf(page, head.options, key);
+        stages.searchParts.set(key, partFileOf(part));
+        return part;
+      };
+      partsKey ??= stages.searchPartsKey(head);
+      const keep: SearchKeep = {
+        settings: partsKey,
+        runs: stages.searchRuns,
+        saveState: (bytes) => stages.searchState.set(bytes),
+      };
+      // After edits: the previous build's index with the edited pages' parts replaced, if it can take them.
+      const state = stages.searchState.get();
+      const keys = found.map(([key]) => key);
+      const previousPart = (key: string) => partOfFile(stages.searchParts.previous(key), key);
+      const updated = state && (await updateSearchFiles(state, keys, partAt, previousPart, keptPart, head, out, keep));
+      if (!updated) {
+        async function* parts(): AsyncGenerator<PagePart> {
+          for (let i = 0; i < found.length; i++) yield await partAt(i);
         }
+        await writeSearchParts(parts(), head, out, undefined, keep);
       }
-      await writeSearchParts(parts(), searchHeadOf(), out);
       return searchKeyOf(digest);
     },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.

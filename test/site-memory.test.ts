@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
-import { DocsItError } from '../src/errors';
+import { DocsItError, DocsItErrors } from '../src/errors';
 import { keepsEveryPage } from '../src/site/compile/execution-plan';
 import { siteFiles } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
@@ -154,6 +154,38 @@ test("a build lets a page's text go once compiled, reads it again if asked; an e
         assert.is((error as DocsItError).location?.file, 'content/docs/molte/a.md');
       }
     }
+  } finally {
+    removeDir(textDir);
+  }
+});
+
+test("a large build lets every page's text go before compiling: each is read again as it is compiled", async () => {
+  const textDir = copyFixture('basic', { 'content/docs/molte/a.md': '# A\n\nPrima.\n' });
+  const compile = async (keepPages: boolean) => {
+    writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nPrima.\n');
+    const options = { packageRoot: repoRoot, config: `${textDir}/site.config.ts`, noCache: true };
+    const run = await startRun(options, 'build');
+    try {
+      const resolved = await loadConfig(options, run.cache.modules);
+      const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, { keepPages });
+      // Edited once the model is made: a text held since the content was read would be compiled without a word.
+      writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nDopo.\n');
+      await site.compileAll();
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      run.end();
+    }
+  };
+  try {
+    // dev keeps every text: the page compiles from what was read.
+    assert.is(await compile(true), undefined);
+    const error = await compile(false);
+    assert.instance(error, DocsItErrors);
+    const [first] = (error as DocsItErrors).errors;
+    assert.is(first?.message, 'the file changed while the site was being built');
+    assert.is(first?.location?.file, 'content/docs/molte/a.md');
   } finally {
     removeDir(textDir);
   }

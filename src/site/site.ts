@@ -425,6 +425,9 @@ export function createSite(
       /** A page's failure that is no located error (a crash): thrown as it is, the first in page order. */
       const failures = new Map<string, unknown>();
       let done = 0;
+      // A build that keeps no page lets every page's text go before compiling: each is read again as its page is
+      // sent to be compiled (and let go once compiled), so a large site's texts are not all held meanwhile.
+      if (!keepPages) for (const job of jobs.values()) letGoOfText(job);
       const take = async (file: string) => {
         try {
           const { ids, links } = await site.standIn(file);

@@ -12,9 +12,20 @@ import type { InterfaceText } from '../../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
 import type { SiteCode } from '../../shared/site-code';
 import type { ContentOverrides } from '../../shared/theme-components';
-import { bodyDigestOf, bodyImportsOf, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
+import { bodyDigestOf, bodyImportsOf, bodyLengthOfSource, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
+
+/** Each page's body length, known when its job is made (a fact of its text: `bodyLengthOfSource`). */
+const bodyLengths = new WeakMap<CompileInput, number>();
+
+/**
+ * The length of a compile input's body without reading it: a large build lets every page's text go before
+ * compiling (see `Site.compileAll`), and the compile workers' queue is ordered by it.
+ */
+export function bodyLengthOf(input: CompileInput): number {
+  return bodyLengths.get(input) ?? input.body.length;
+}
 
 /**
  * What an MDX page imports, its fragments' imports included: the fragments (`import Requisiti from
@@ -106,6 +117,7 @@ export function compileJobsOf(
     Object.defineProperty(job, 'body', { enumerable: true, get: () => source.body });
     onLetGo(job, () => letGoOfText(source));
     presetDigest(job, 'body', bodyDigestOf(source));
+    bodyLengths.set(job, bodyLengthOfSource(source));
     const pageTheme =
       theme &&
       contentOverridesOfPage(

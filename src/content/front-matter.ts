@@ -124,28 +124,47 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   return withFrontMatter(source, parseFrontMatterPart(source));
 }
 
+/** What a parsed source keeps to make its text and body when asked: the file's source, and both once made. */
+const parsedFrom = Symbol('parsed from');
+type LazyParsedSource = ParsedSource & {
+  [parsedFrom]: { source: SourceFile; part: FrontMatterPart; text: string | undefined; body: string | undefined };
+};
+
 /** The parsed source of `source`, given what parsing its front matter found. */
 export function withFrontMatter(source: SourceFile, part: FrontMatterPart): ParsedSource {
   // The text and the body are made when first asked for: a file taken from the content record is read only
-  // when a stage needs its text (see `text-facts.ts`).
-  let text: string | undefined;
-  let body: string | undefined;
-  const textOf = () => (text ??= normalizedText(source));
-  const bodyOf = () =>
-    (body ??= part.headChars === 0 ? textOf() : '\n'.repeat(part.headLines) + textOf().slice(part.headChars));
-  const parsed = { file: source.file, relPath: source.relPath, section: source.section } as ParsedSource;
-  Object.defineProperty(parsed, 'text', { enumerable: true, get: textOf });
+  // when a stage needs its text (see `text-facts.ts`). One shape and one pair of getters for every page (a large
+  // site has 100,000): the state under a symbol a copy does not take, not in closures.
+  const parsed = { file: source.file, relPath: source.relPath, section: source.section } as LazyParsedSource;
+  Object.defineProperty(parsed, parsedFrom, { value: { source, part, text: undefined, body: undefined } });
+  Object.defineProperty(parsed, 'text', { enumerable: true, get: parsedText });
   parsed.frontMatter = part.frontMatter;
-  Object.defineProperty(parsed, 'body', { enumerable: true, get: bodyOf });
+  Object.defineProperty(parsed, 'body', { enumerable: true, get: parsedBody });
   parsed.keyLines = part.keyLines;
   if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
   shareFacts(source, parsed);
-  onLetGo(parsed, () => {
-    text = undefined;
-    body = undefined;
-    letGoOfText(source);
-  });
+  onLetGo(parsed, letGoOfParsed);
   return parsed;
+}
+
+function parsedText(this: LazyParsedSource): string {
+  const state = this[parsedFrom];
+  state.text ??= normalizedText(state.source);
+  return state.text;
+}
+
+function parsedBody(this: LazyParsedSource): string {
+  const state = this[parsedFrom];
+  const { part } = state;
+  state.body ??= part.headChars === 0 ? this.text : '\n'.repeat(part.headLines) + this.text.slice(part.headChars);
+  return state.body;
+}
+
+function letGoOfParsed(holder: object): void {
+  const state = (holder as LazyParsedSource)[parsedFrom];
+  state.text = undefined;
+  state.body = undefined;
+  letGoOfText(state.source);
 }
 
 /** The front matter of a content file parsed and validated, without its text; errors carry file:line:column. */

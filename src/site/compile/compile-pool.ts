@@ -4,6 +4,7 @@ import { DocsItError } from '../../errors';
 import { CompileCrash, type CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
+import { bodyLengthOf } from './compile-jobs';
 import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
@@ -192,7 +193,8 @@ export function createCompilePool(options: PoolOptions): CompilePool {
 
   const dispatch = () => {
     if (!sorted) {
-      queue.sort((a, b) => a.input.body.length - b.input.body.length);
+      // By a length known without the text (a large build reads each page's text again as it is sent).
+      queue.sort((a, b) => bodyLengthOf(a.input) - bodyLengthOf(b.input));
       sorted = true;
     }
     for (;;) {

@@ -192,6 +192,9 @@ function planFor(options: BuildOptions, config: ResolvedConfig, pages: number): 
  */
 function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, options: BuildOptions): void {
   if (!run.cache.startsCold) return;
+  // A file the content record vouched for is read only when a stage needs its text: reading every text here would
+  // undo the record on each warm build of a site that keeps no highlighted block (too few code blocks for a store).
+  if ((run.cache.stats().content?.hits ?? 0) > 0) return;
   const { sources } = content.discovered;
   const plan = planFor(options, config, sources.length);
   if (plan.workers > 0 || plan.highlightAheadFrom === undefined) return;

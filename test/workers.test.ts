@@ -3,30 +3,18 @@
  * same errors at the same places.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { loadCodeVersions } from '../src/cache/load-code-versions';
-import { createCache } from '../src/cache/stage-cache';
 import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileWorkerScript, createCompilePool } from '../src/site/compile/compile-pool';
 import { codeBlockKey } from '../src/site/compile/compile-protocol';
-import { createCompiler } from '../src/site/compile/compiler';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
 import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
@@ -259,50 +247,6 @@ test('the interface text goes to each worker once, and a page names it', async (
   }
 });
 
-/** A stand-in worker that tells the first page it was sent. */
-const timingWorker = path.join(repoRoot, 'test/fixtures/workers/first-page-worker.mjs');
-
-test('workers started before any page is asked for take the first pages as they are asked for', async () => {
-  const pool = createCompilePool({ size: 2, script: timingWorker, highlight: (block, inWorker) => inWorker(block) });
-  try {
-    pool.start();
-    assert.is(pool.started, 2, 'both workers run before the first page');
-    // Pages asked for in one go, as a build asks for them, each longer than the one before: sent only once all
-    // were asked for, the longest would go first (p29.md); sent as they come, the first asked goes first.
-    const pages = Array.from({ length: 30 }, (_, i) => pool.compile(input(`p${i}.md`, 'x'.repeat(i + 1))));
-    const first = (await Promise.all(pages)).map((p) => (JSON.parse(p.html) as { firstFile: string }).firstFile);
-    assert.equal([...new Set(first)].sort(), ['p0.md', 'p1.md']);
-  } finally {
-    await pool.close();
-  }
-});
-
-test('the compiler starts its workers when the plan is followed, if enough pages are to be compiled', async () => {
-  mkdirSync(path.join(repoRoot, 'test', '.tmp'), { recursive: true });
-  const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'workers-'));
-  try {
-    const compilerFor = async () =>
-      createCompiler({
-        cache: createCache({ versions: await loadCodeVersions(repoRoot), dir, mode: 'build', reuse: false }),
-        script: timingWorker,
-      });
-    const plan = { workers: 2, eager: false, highlightAheadFrom: undefined, held: undefined, maxMemoryMb: undefined };
-    const pages = (n: number) => Array.from({ length: n }, (_, i) => input(`p${i}.md`, `pagina ${i}`));
-    // A cold build's many pages: both workers start now, before any page is asked for.
-    const cold = await compilerFor();
-    cold.follow(plan, pages(40));
-    assert.is(cold.workers, 2);
-    await cold.close();
-    // Too few pages to pay for both (a few edited pages): none starts before a page is asked for, as before.
-    const few = await compilerFor();
-    few.follow(plan, pages(3));
-    assert.is(few.workers, 0);
-    await few.close();
-  } finally {
-    removeDir(dir);
-  }
-});
-
 test('workers that cannot start fail every page at once, with the reason, instead of one page per try', async () => {
   const pool = createCompilePool({
     size: 2,
@@ -378,7 +322,7 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
     '',
   ].join('\n');
   const asked: CodeBlock[] = [];
-  const kept: { key: string; html: string }[] = [];
+  const kept: { block: CodeBlock; html: string }[] = [];
   const highlighter = createHighlighter();
   const pool = createCompilePool({
     size: 1,
@@ -388,18 +332,14 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
       return inWorker(block);
     },
     blocks: {
-      of: () => ({
-        sent: { known: [[codeBlockKey(ts), '<pre>dalla cache</pre>']], missing: [codeBlockKey(rust)] },
-        keys: new Map([[codeBlockKey(rust), 'chiave di rust']]),
-      }),
-      // The HTML goes back under the key the run made when it sent the page, not a key made again.
-      keep: (key, html) => void kept.push({ key, html }),
+      of: () => ({ known: [[codeBlockKey(ts), '<pre>dalla cache</pre>']], missing: [codeBlockKey(rust)] }),
+      keep: (block, html) => void kept.push({ block, html }),
     },
   });
   try {
     const page = await pool.compile(input('docs/blocchi.md', body));
     assert.equal(asked, [inList], 'only the block the run said nothing of is asked for');
-    assert.equal(kept, [{ key: 'chiave di rust', html: await highlighter.highlight(rust) }]);
+    assert.equal(kept, [{ block: rust, html: await highlighter.highlight(rust) }]);
     assert.ok(page.html.includes('<pre>dalla cache</pre>'), page.html);
     assert.ok(page.html.includes(await highlighter.highlight(rust)));
     assert.ok(page.html.includes(await highlighter.highlight(inList)));

@@ -9,11 +9,6 @@ import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-pr
 export interface CompilePool {
   /** Compiles a page in one of the workers; errors come back as they would in this thread. */
   compile(input: CompileInput): Promise<CompiledPage>;
-  /**
-   * Starts the workers that are not running yet, before any page is asked for: the run knows many pages will
-   * come, and the workers' start (loading the markdown pipeline) overlaps the pages being asked for.
-   */
-  start(): void;
   /** Stops the workers. */
   close(): Promise<void>;
   /** How many workers were started so far. */
@@ -38,12 +33,7 @@ export interface PoolOptions {
    * What the run knows of a page's code blocks, sent with the page (see compile-protocol), and where the blocks a
    * worker highlighted for it without asking go. Without it, a worker asks `highlight` for every block.
    */
-  blocks?: {
-    /** The page's blocks for its worker, and each missing block's cache key by its `codeBlockKey`. */
-    of(input: CompileInput): { sent: PageBlocks; keys: Map<string, string> };
-    /** A block's HTML a worker highlighted, under the cache key `of` gave for it (worked out once). */
-    keep(key: string, html: string): void;
-  };
+  blocks?: { of(input: CompileInput): PageBlocks; keep(block: CodeBlock, html: string): void };
   /** Told what a worker warns about (the run shows each warning once). */
   warn?: (message: string) => void;
   /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
@@ -65,8 +55,6 @@ export function compileWorkerScript(packageRoot: string, cliDir: string | undefi
 interface Job {
   id: number;
   input: CompileInput;
-  /** The cache keys of the page's missing blocks, by `codeBlockKey` (see `PoolOptions.blocks`). */
-  keys?: Map<string, string>;
   resolve(page: CompiledPage): void;
   reject(error: Error): void;
 }
@@ -95,7 +83,7 @@ const pagesHeld = 2;
 export const workerExecArgv = () => process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
 
 /** Pages waiting per running worker before another one starts. */
-export const pagesPerNewWorker = 8;
+const pagesPerNewWorker = 8;
 
 function errorOf(error: WorkerError): Error {
   if (error.kind === 'located') return new DocsItError(error.message, error.location, error.hint);
@@ -149,12 +137,9 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       if (message.type === 'ready') slot.ready = true;
       else if (message.type === 'warning') warn?.(message.message);
       else if (message.type === 'compiled') {
+        for (const { block, html } of message.highlighted ?? []) blocks?.keep(block, html);
         const at = slot.jobs.findIndex((j) => j.id === message.id);
         const job = at === -1 ? undefined : slot.jobs.splice(at, 1)[0];
-        for (const [blockKey, html] of message.highlighted ?? []) {
-          const key = job?.keys?.get(blockKey);
-          if (key !== undefined) blocks?.keep(key, html);
-        }
         if (job) {
           if (message.page) job.resolve(message.page);
           else job.reject(errorOf(message.error!));
@@ -231,11 +216,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
         slot.texts.add(textId);
       }
       const message: ToWorker = { type: 'compile', id: job.id, input, text: textId };
-      if (blocks) {
-        const { sent, keys } = blocks.of(job.input);
-        message.blocks = sent;
-        job.keys = keys;
-      }
+      if (blocks) message.blocks = blocks.of(job.input);
       slot.worker.postMessage(message);
     }
   };
@@ -246,12 +227,6 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       return new Promise((resolve, reject) => {
         queue.push({ id: ++lastId, input, resolve, reject });
         sorted = false;
-        // A running worker with room takes the page now: the build asks for all its pages in one go, which takes
-        // seconds, and its workers (started early, see `start`) would otherwise wait for the last one.
-        if (slots.some((s) => s.jobs.length < held)) {
-          dispatch();
-          return;
-        }
         // Pages asked for in one go (the build asks for all of them) are sorted together before any starts.
         if (!scheduled) {
           scheduled = true;
@@ -261,9 +236,6 @@ export function createCompilePool(options: PoolOptions): CompilePool {
           });
         }
       });
-    },
-    start() {
-      while (!broken && slots.length < size) start();
     },
     get started() {
       return started;

@@ -4,7 +4,7 @@ import { fencedCodeBlocks } from '../../markdown/code-fences';
 import { type CompileInput, createPageCompiler } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
-import { type CompilePool, createCompilePool, pagesPerNewWorker } from './compile-pool';
+import { type CompilePool, createCompilePool } from './compile-pool';
 import { codeBlockKey, type PageBlocks } from './compile-protocol';
 import type { ExecutionPlan } from './execution-plan';
 import { type HighlightAhead, highlightAhead } from './highlight-ahead';
@@ -92,30 +92,25 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
 
   // What the cache holds of a page's code blocks goes with the page to its worker, which highlights the rest
   // itself: a block asked for one message at a time waits for this thread twice (compile-protocol).
-  const blocksOf = (input: CompileInput) => {
+  const blocksOf = (input: CompileInput): PageBlocks => {
     const known: PageBlocks['known'] = [];
     const missing: string[] = [];
-    // Each missing block's cache key, made once here: the worker hands its HTML back by `codeBlockKey`.
-    const keys = new Map<string, string>();
     const seen = new Set<string>();
     for (const block of fencedCodeBlocks(input.body, highlighter.resolveLanguage)) {
-      const blockKey = codeBlockKey(block);
-      if (seen.has(blockKey)) continue;
-      seen.add(blockKey);
-      const key = highlight.key(block);
-      const html = highlight.storedAt(key);
-      if (html === undefined) {
-        missing.push(blockKey);
-        keys.set(blockKey, key);
-      } else {
+      const key = codeBlockKey(block);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const html = highlight.stored(block);
+      if (html === undefined) missing.push(key);
+      else {
         // Counted and kept as used now, as a block a worker asks for is (the stage answers at once).
-        void highlight.at(key, async () => html);
-        known.push([blockKey, html]);
+        void highlight(block);
+        known.push([key, html]);
       }
     }
-    return { sent: { known, missing }, keys };
+    return { known, missing };
   };
-  const keepBlock = (key: string, html: string) => void highlight.at(key, async () => html);
+  const keepBlock = (block: CodeBlock, html: string) => void highlight.via(async () => html)(block);
 
   const startPool = (plan: ExecutionPlan) => {
     const started = createCompilePool({
@@ -150,12 +145,6 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
         if (highlight.stored(block) === undefined) blocks.push(block);
     return blocks;
   };
-  /** Whether at least `enough` of `pages` are not in the cache (it stops looking once they are). */
-  const pagesToCompile = (pages: Iterable<CompileInput>, enough: number) => {
-    let lacking = 0;
-    for (const page of pages) if (!compileStage.has(page) && ++lacking >= enough) return true;
-    return false;
-  };
   /** A worker started by `highlightEarly` that no `follow` took yet. */
   let early: HighlightAhead | undefined;
   let followed = false;
@@ -181,14 +170,8 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     follow(plan, pages = []) {
       followed = true;
       if (pool || ahead) return;
-      if (plan.workers > 0) {
-        pool = startPool(plan);
-        // Enough pages to compile for every worker (a cold build finds them among its first pages): the workers
-        // start now, their start overlapping the pages being asked for, rather than when the first is sent.
-        // A warm build with a few edited pages looks at every page's key (made again later) and starts them
-        // only if those pages call for them, as before.
-        if (pagesToCompile(pages, plan.workers * pagesPerNewWorker)) pool.start();
-      } else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
+      if (plan.workers > 0) pool = startPool(plan);
+      else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
       // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
       early?.close().catch(() => undefined);
       early = undefined;

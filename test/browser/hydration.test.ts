@@ -37,9 +37,8 @@ let dev: RunningDev;
 
 test.before(async () => {
   built = await serveBuiltSite();
-  // Each page compiled when first asked for, as a reader's first visit makes it: the test opens a dozen pages of
-  // the site's hundred, and in `dev` it asks of search only that its modal opens.
-  dev = await startDevSite(path.join(repoRoot, 'site.config.ts'));
+  // The search index of `dev` holds the pages compiled so far: all of them.
+  dev = await startDevSite(path.join(repoRoot, 'site.config.ts'), { compiled: true });
   browser = await sharedChromium();
 });
 test.after(async () => {

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { paginateBlog } from '../src/content/blog';
 import { buildContentModel } from '../src/content/build-content-model';
-import { parseFrontMatter } from '../src/content/front-matter';
+import { parseFrontMatter, plainFrontMatter, yamlFrontMatter } from '../src/content/front-matter';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { discovered, fixture, repoRoot } from './helpers';
 
@@ -351,6 +351,74 @@ test('a post without a date is an error', () => {
       ),
     );
   }
+});
+
+test('front matter of plain `key: value` lines is read without YAML, to what YAML reads; the rest is YAML’s', () => {
+  const yaml = (text: string) => {
+    try {
+      return yamlFrontMatter(text, 'content/docs/prova.md');
+    } catch {
+      return 'error';
+    }
+  };
+  const taken = [
+    'title: Pagina di prova 12\ndescription: Una pagina sintetica numero 12.\nsidebar_position: 0',
+    "title: L'articolo (primo), uno/due",
+    'title: Perché sì, e anche l’altro; ok!\nsidebar_label: e-mail/posta\ntoc_max_heading_level: 4',
+    'draft_note: yes\nmode: on\nflag: No\nid: Y',
+  ];
+  const left = [
+    'draft: true',
+    'title: null',
+    'x: TRUE',
+    'sidebar_position: 007',
+    'sidebar_position: -1',
+    'sidebar_position: 1.5',
+    'sidebar_position: 12345678901234567',
+    'date: 2024-01-01',
+    'title: "Tra virgolette"',
+    'title: a: b',
+    'title: nota # commento',
+    'title: spazio in fondo ',
+    'tags: [a, b]',
+    'title:',
+    'title: uno\ntitle: due',
+    'true: x',
+    '__proto__: x',
+    'title: uno\n\ndescription: due',
+    '  title: rientrato',
+    'title: .inf',
+    'title: emoji 🎉',
+  ];
+  for (const text of taken) assert.equal(plainFrontMatter(text), yaml(text), text);
+  for (const text of left) assert.is(plainFrontMatter(text), undefined, text);
+  // Lines made of the characters that matter to YAML's plain scalars: wherever the fast reading answers, it
+  // answers as YAML does.
+  const plainParts = ['ab', 'Zeta', 'è', '0', '7', ' ', '1', 'x'];
+  const trickyParts = [':', '#', '-', "'", '"', ',', '.', '[', '{', '&', '*', '!', '|', '>', '?', '%', '@', '\t'];
+  const alphabet = [...plainParts, ...plainParts, ...plainParts, ...trickyParts, 'true', 'null', 'e3', '.5'];
+  let seed = 35;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  let answered = 0;
+  for (let run = 0; run < 4000; run++) {
+    const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+      const key = ['title', 'sidebar_position', 'x', 'title'][Math.floor(next() * 4)]!;
+      const value = Array.from(
+        { length: 1 + Math.floor(next() * 6) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
+      return `${key}: ${value}`;
+    });
+    const text = lines.join('\n');
+    const plain = plainFrontMatter(text);
+    if (plain === undefined) continue;
+    answered++;
+    assert.equal(plain, yaml(text), JSON.stringify(text));
+  }
+  assert.ok(answered > 300, `${answered} texts read without YAML`);
 });
 
 test.run();

@@ -2,14 +2,22 @@
  * The worker that highlights ahead of the build's thread: it gives the same HTML as a highlighter in this
  * thread, and it starts without the markdown pipeline (it is never sent a page).
  */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadCodeVersions } from '../src/cache/load-code-versions';
+import { createCache } from '../src/cache/stage-cache';
+import type { CompileInput } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileWorkerScript } from '../src/site/compile/compile-pool';
 import type { ToWorker } from '../src/site/compile/compile-protocol';
+import { createCompiler } from '../src/site/compile/compiler';
+import type { ExecutionPlan } from '../src/site/compile/execution-plan';
 import { highlightAhead } from '../src/site/compile/highlight-ahead';
-import { repoRoot } from './helpers';
+import { removeDir, repoRoot } from './helpers';
 
 const script = compileWorkerScript(repoRoot, undefined);
 
@@ -41,12 +49,101 @@ test('a highlighting worker has no page compiler: a page sent to it stops it', a
     });
   });
   const input = { file: 'docs/intro.md' } as Extract<ToWorker, { type: 'compile' }>['input'];
-  worker.postMessage({ type: 'compile', id: 1, input } satisfies ToWorker);
+  worker.postMessage({ type: 'compile', id: 1, input, text: 1 } satisfies ToWorker);
   try {
     assert.match((await stopped).message, 'a highlighting worker was sent a page to compile');
   } finally {
     await worker.terminate();
   }
+});
+
+/** Cache folders of the compiler's tests, inside the repo as the fixtures' copies are. */
+const tmp = path.join(repoRoot, 'test', '.tmp');
+const cacheDirs: string[] = [];
+test.after(() => {
+  for (const dir of cacheDirs) removeDir(dir);
+});
+const freshCacheDir = () => {
+  mkdirSync(tmp, { recursive: true });
+  const dir = mkdtempSync(path.join(tmp, 'highlight-early-'));
+  cacheDirs.push(dir);
+  return dir;
+};
+/** A compiler whose cache keeps nothing from before (`--no-cache`), as a cold build's. */
+const coldCompiler = async () =>
+  createCompiler({
+    cache: createCache({
+      versions: await loadCodeVersions(repoRoot),
+      dir: freshCacheDir(),
+      mode: 'build',
+      reuse: false,
+    }),
+    script,
+  });
+const page = (file: string, body: string): CompileInput => ({
+  file,
+  route: `/${file}`,
+  baseUrl: '/',
+  body,
+  format: 'md',
+  excerpt: false,
+  tocMin: 2,
+  tocMax: 3,
+  fragments: {},
+  text: interfaceTextOf('it'),
+});
+const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPlan => ({
+  workers,
+  eager: false,
+  highlightAheadFrom,
+  held: undefined,
+  maxMemoryMb: undefined,
+});
+const rust = '```rust\nfn main() {\n    avvia();\n}\n```\n';
+const ts = '```ts\nconst x: number = 1;\n```\n';
+const sh = '```sh\necho ciao\n```\n';
+const withTwoBlocks = `# Codice\n\n${rust}\n${ts}`;
+
+test('a worker started before the pages are known is kept: it highlights the blocks the pages then need', async () => {
+  const reference = await coldCompiler();
+  const compiler = await coldCompiler();
+  try {
+    // Three blocks in the content read, two in the pages compiled: below the plan's three, only the worker
+    // started early highlights ahead.
+    compiler.highlightEarly([withTwoBlocks, `# Altro\n\n${sh}`], 3);
+    compiler.follow(plan(3), [page('a.md', withTwoBlocks)]);
+    const compiled = await compiler.compile(page('a.md', withTwoBlocks));
+    assert.is(compiler.highlightedAhead, 2);
+    reference.follow(plan(undefined));
+    assert.equal(compiled, await reference.compile(page('a.md', withTwoBlocks)));
+    assert.is(reference.highlightedAhead, 0);
+  } finally {
+    await Promise.all([compiler.close(), reference.close()]);
+  }
+});
+
+test('a worker started early is dropped by a plan without one: the build thread highlights alone', async () => {
+  const compiler = await coldCompiler();
+  try {
+    compiler.highlightEarly([withTwoBlocks], 1);
+    compiler.follow(plan(undefined), [page('a.md', withTwoBlocks)]);
+    await compiler.compile(page('a.md', withTwoBlocks));
+    assert.is(compiler.highlightedAhead, 0);
+  } finally {
+    await compiler.close();
+  }
+});
+
+test('a cache starts cold under --no-cache and until it keeps a highlighted block', async () => {
+  const dir = freshCacheDir();
+  const versions = await loadCodeVersions(repoRoot);
+  const cache = createCache({ versions, dir, mode: 'build' });
+  assert.ok(cache.startsCold, 'nothing kept yet');
+  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  await cache.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
+  cache.save();
+  assert.not.ok(createCache({ versions, dir, mode: 'build' }).startsCold, 'a block kept');
+  assert.ok(createCache({ versions, dir, mode: 'build', reuse: false }).startsCold, '--no-cache');
 });
 
 test.run();

@@ -80,8 +80,11 @@ test('an edited page makes its own part again, and the search files are a cold b
 
 test('a part cut short, or another page’s under its name, is made again', async () => {
   await build();
-  const names = [...partFiles().keys()].sort();
-  const [cut, foreign, other] = names.map((name) => path.join(parts, name));
+  // Parts of pages other than the one edited below (whose old part is pruned, whichever its name).
+  const [cut, foreign, other] = [...partFiles().keys()]
+    .sort()
+    .map((name) => path.join(parts, name))
+    .filter((file) => !readFileSync(file, 'utf8').includes('Benvenuto nelle guide'));
   // Cut short, as by a killed run; and a valid part of another page written where this one's should be.
   writeFileSync(cut!, readFileSync(cut!, 'utf8').slice(0, 40));
   writeFileSync(foreign!, readFileSync(other!));

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
-import { DocsItError } from '../src/errors';
+import { DocsItError, DocsItErrors } from '../src/errors';
+import type { CompileInput } from '../src/markdown/compile-page';
 import { keepsEveryPage } from '../src/site/compile/execution-plan';
 import { siteFiles } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
@@ -157,6 +158,96 @@ test("a build lets a page's text go once compiled, reads it again if asked; an e
   } finally {
     removeDir(textDir);
   }
+});
+
+test("a large build lets every page's text go before compiling: each is read again as it is compiled", async () => {
+  const textDir = copyFixture('basic', { 'content/docs/molte/a.md': '# A\n\nPrima.\n' });
+  const compile = async (keepPages: boolean) => {
+    writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nPrima.\n');
+    const options = { packageRoot: repoRoot, config: `${textDir}/site.config.ts`, noCache: true };
+    const run = await startRun(options, 'build');
+    try {
+      const resolved = await loadConfig(options, run.cache.modules);
+      const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, { keepPages });
+      // Edited once the model is made: a text held since the content was read would be compiled without a word.
+      writeFileSync(path.join(textDir, 'content/docs/molte/a.md'), '# A\n\nDopo.\n');
+      await site.compileAll();
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      run.end();
+    }
+  };
+  try {
+    // dev keeps every text: the page compiles from what was read.
+    assert.is(await compile(true), undefined);
+    const error = await compile(false);
+    assert.instance(error, DocsItErrors);
+    const [first] = (error as DocsItErrors).errors;
+    assert.is(first?.message, 'the file changed while the site was being built');
+    assert.is(first?.location?.file, 'content/docs/molte/a.md');
+  } finally {
+    removeDir(textDir);
+  }
+});
+
+test('with workers a build asks for a bounded number of pages at a time, the longest first', async () => {
+  const options = { packageRoot: repoRoot, config, noCache: true };
+  const run = await startRun(options, 'build');
+  try {
+    const resolved = await loadConfig(options, run.cache.modules);
+    let inFlight = 0;
+    let most = 0;
+    const asked: number[] = [];
+    const stages = {
+      ...run.stages,
+      parallel: true,
+      compile: async (job: CompileInput, file?: string) => {
+        asked.push(job.body.length);
+        most = Math.max(most, ++inFlight);
+        try {
+          return await run.stages.compile(job, file);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const site = createSite(resolved, await readContent(resolved, run.cache.modules), stages, {
+      keepPages: false,
+      pagesInFlight: 3,
+    });
+    await site.compileAll();
+    assert.is(asked.length, site.jobs.size);
+    assert.is(most, 3);
+    assert.equal(
+      asked,
+      [...asked].sort((a, b) => b - a),
+    );
+  } finally {
+    run.end();
+  }
+});
+
+test('every page shares the getters of its lazy texts: no closure and no dictionary of its own for each', () => {
+  const { site } = streamed;
+  const [a, b] = [...site.jobs.values()];
+  const getter = (object: object | undefined, key: string) => Object.getOwnPropertyDescriptor(object, key)?.get;
+  const [sourceA, sourceB] = site.content.discovered.sources;
+  const [docA, docB] = site.model.docs;
+  const pairs: [string, object | undefined, object | undefined][] = [
+    ['body', a, b],
+    ['text', sourceA, sourceB],
+    ['text', docA?.source, docB?.source],
+    ['body', docA?.source, docB?.source],
+  ];
+  for (const [key, first, second] of pairs) {
+    assert.type(getter(first, key), 'function', key);
+    assert.is(getter(first, key), getter(second, key), key);
+  }
+  // The state the getters read is no property a copy or a digest of the object sees.
+  assert.equal(Object.keys(a!).sort(), Object.keys({ ...a! }).sort());
+  assert.equal(Object.getOwnPropertySymbols({ ...a! }), []);
 });
 
 test("a build makes each page's stand-in as it compiles it, and each route's key props once for its keys", async () => {

@@ -24,9 +24,10 @@ const italianText = interfaceTextOf('it');
 
 /**
  * One copy of the Docusaurus-dialect fixture for the tests that compare whole builds' bytes, and its build in the
- * build's thread alone, which they compare with.
+ * build's thread alone, which they compare with; `filledByTwoWorkers`, the pages its cache holds from a cold build
+ * with two workers, when that was its last build.
  */
-let shared: { dir: string; reference: Map<string, Buffer> } | undefined;
+let shared: { dir: string; reference: Map<string, Buffer>; filledByTwoWorkers?: number } | undefined;
 test.after(() => {
   if (shared) removeDir(shared.dir);
 });
@@ -86,8 +87,9 @@ test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, a
   // highlights ahead of it (on a machine of more than one processor). Three workers share the pages unevenly
   // and finish them in another order than two; each more costs its own load of the compiler. Each build checks
   // more than one thing, as each costs its workers' loads: three workers with the fast markdown parser
-  // (test/fast-parse.test.ts), two without it, and this thread without it while a worker highlights ahead.
-  const variants = [{ jobs: 3 }, { jobs: 2, fullParser: true }, { highlightAheadFrom: 1, fullParser: true }];
+  // (test/fast-parse.test.ts), this thread without it while a worker highlights ahead, two without it. The
+  // two workers' build is the last: the warm test below starts from the cache they filled.
+  const variants = [{ jobs: 3 }, { highlightAheadFrom: 1, fullParser: true }, { jobs: 2, fullParser: true }];
   for (const [i, { fullParser, ...variant }] of variants.entries()) {
     if (fullParser) process.env.DOCS_IT_FAST_PARSER = '0';
     const { summary, files } = await quietly(() => buildShared(`build-${i}`, variant)).finally(() => {
@@ -102,31 +104,37 @@ test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, a
   }
   // Every page compiled each time: as many each time.
   assert.ok(compiled[0]! > 10 && compiled.every((n) => n === compiled[0]), String(compiled));
+  shared!.filledByTwoWorkers = compiled[0];
 });
 
-test('a warm build with workers takes every page but the edited one from the cache the workers filled', async () => {
-  // In the shared fixture, whose browser bundle is built already (the page is no file esbuild reads); the page
-  // is removed again, and the next build of the shared fixture compiles every page again.
+test('a warm build with workers takes every page but the added or edited one from the cache they filled', async () => {
+  // From the cache the first test's build with two workers filled (made here if that test did not leave it): a
+  // page added, then edited. The page is removed again, and the next build of the shared fixture compiles every
+  // page again.
   shared ??= { dir: copyFixture('docusaurus'), reference: new Map() };
+  let pages = shared.filledByTwoWorkers;
+  shared.filledByTwoWorkers = undefined;
+  if (pages === undefined) {
+    const { summary } = await quietly(() => buildShared('build-cold', { jobs: 2 }));
+    pages = summary.cache.compile?.misses ?? 0;
+  }
+  assert.ok(pages > 10);
   const page = 'content/docs/guide/codice.md';
   const file = path.join(shared.dir, page);
   writeFileSync(file, '---\ntitle: Codice\n---\n\n```rust\nfn main() {}\n```\n\n```ts\nconst x: number = 1;\n```\n');
   try {
-    forgetAllButBundles(shared.dir);
     const out = path.join(shared.dir, 'build-warm');
     const build = () =>
       quietly(() =>
         buildSite({ packageRoot: repoRoot, config: path.join(shared!.dir, 'site.config.ts'), out, jobs: 2 }),
       );
-    const cold = await build();
-    const pages = cold.cache.compile?.misses ?? 0;
-    assert.is(cold.cache.compile?.hits, 0, 'the cold build compiles every page');
-    assert.ok((cold.cache.highlight?.misses ?? 0) >= 2, 'the blocks a worker highlighted are counted');
+    // Every page the workers compiled was handed to the cache: only the new one is compiled.
+    const added = await build();
+    assert.equal(added.cache.compile, { hits: pages, misses: 1 });
+    assert.equal(added.cache.highlight?.misses, 2, 'the blocks a worker highlighted are counted');
     writeFileSync(file, readFileSync(file, 'utf8').replace('fn main() {}', 'fn main() { run(); }'));
     const warm = await build();
-    // Every page the workers compiled was handed to the cache: only the edited one is compiled again.
-    assert.ok(pages > 10);
-    assert.equal(warm.cache.compile, { hits: pages - 1, misses: 1 });
+    assert.equal(warm.cache.compile, { hits: pages, misses: 1 });
     // In workers too, code blocks go through the cache: the edited one is highlighted again, the other reused.
     assert.equal(warm.cache.highlight, { hits: 1, misses: 1 });
     assert.match(readFileSync(path.join(out, 'lanterna/docs/guide/codice/index.html'), 'utf8'), 'run');
@@ -222,6 +230,26 @@ test('a worker that stops fails the page it was on; the page it held next is com
     assert.is(outcomes[1]!.status, 'fulfilled');
     assert.is((outcomes[1] as PromiseFulfilledResult<{ html: string }>).value.html, 'la seconda');
     assert.is(pool.started, 2, 'a second worker took the page');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('the interface text goes to each worker once, and a page names it', async () => {
+  const englishText = interfaceTextOf('en');
+  const pool = createCompilePool({
+    size: 1,
+    script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
+    highlight: (block, inWorker) => inWorker(block),
+  });
+  try {
+    const asked = (file: string, text = italianText) => pool.compile({ ...input(file, 'testi?'), text });
+    const seen = async (page: Promise<{ html: string }>) => JSON.parse((await page).html) as unknown;
+    // One at a time, so that each answer says what the worker had been sent by then.
+    assert.equal(await seen(asked('a.md')), { sent: [1], named: 1, inInput: false });
+    assert.equal(await seen(asked('b.md')), { sent: [1], named: 1, inInput: false });
+    assert.equal(await seen(asked('c.md', englishText)), { sent: [1, 2], named: 2, inInput: false });
+    assert.equal(await seen(asked('d.md')), { sent: [1, 2], named: 1, inInput: false });
   } finally {
     await pool.close();
   }

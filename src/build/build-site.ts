@@ -5,6 +5,7 @@ import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
 import { customCssFiles } from '../config/package-stylesheet';
+import type { ResolvedConfig } from '../config/resolved-config';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
@@ -20,7 +21,7 @@ import { createRenderPool, type RenderPool } from '../site/files/render-pool';
 import { siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
-import { createSite, readContent, type Site } from '../site/site';
+import { createSite, readContent, type Site, type SiteContent } from '../site/site';
 import { firstMermaidUseOf } from '../site/source-facts';
 import { type TranslationOptions, translationInputOf } from '../site/translation-input';
 import { precacheOrderOf } from './precache-order';
@@ -140,6 +141,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
     () => readContent(config, run.cache.modules, undefined, run.cache.content),
     (c) => `${c.discovered.sources.length} files`,
   );
+  highlightEarly(run, config, content, options);
   if (options.upstream || options.translationStatus) {
     const translations = await run.task(
       'translations',
@@ -172,14 +174,41 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
 
 /** How this build compiles its pages: as asked (`--jobs`, `jobs`), else as `planExecution` finds best. */
 function planOf(options: BuildOptions, site: Site): ExecutionPlan {
+  return planFor(options, site.config, site.jobs.size);
+}
+
+function planFor(options: BuildOptions, config: ResolvedConfig, pages: number): ExecutionPlan {
   return planExecution({
     mode: 'build',
-    pages: site.jobs.size,
+    pages,
     processors: availableParallelism(),
-    jobs: options.jobs ?? site.config.site.jobs,
+    jobs: options.jobs ?? config.site.jobs,
     highlightAheadFrom: options.highlightAheadFrom,
   });
 }
+
+/**
+ * A build with no highlighted block to reuse whose content files alone already call for a worker highlighting
+ * ahead starts it now, with their blocks: its start (a thread, Shiki, Oniguruma) and the grammars' first use then
+ * overlap the model stage instead of holding up the first pages of the markdown stage, which wait for it.
+ * `follow` keeps it or stops it once the pages are known.
+ */
+function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, options: BuildOptions): void {
+  if (!run.cache.startsCold) return;
+  // A file the content record vouched for is read only when a stage needs its text: reading every text here would
+  // undo the record on each warm build of a site that keeps no highlighted block (too few code blocks for a store).
+  if ((run.cache.stats().content?.hits ?? 0) > 0) return;
+  const { sources } = content.discovered;
+  const plan = planFor(options, config, sources.length);
+  if (plan.workers > 0 || plan.highlightAheadFrom === undefined) return;
+  run.compiler.highlightEarly(
+    sources.map((source) => source.text.replace(frontMatter, '')),
+    plan.highlightAheadFrom,
+  );
+}
+
+/** A content file's front matter (the pages' bodies have its lines blanked: their code blocks are the same). */
+const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 
 /**
  * The browser bundle (the build before's when nothing it was made from changed) and the site's own stylesheets,

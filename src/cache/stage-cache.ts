@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
@@ -70,11 +70,32 @@ export interface Cache {
   readonly searchParts: {
     /** The entry's bytes (search/page-part.ts's `partOfFile` reads them). */
     get(key: string): Uint8Array | undefined;
+    /** The entry's bytes, not kept through `prune` for it (an edited page's part before the edit). */
+    previous(key: string): Uint8Array | undefined;
     /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
     has(key: string): boolean;
     set(key: string, contents: string): void;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
+  };
+  /**
+   * The records of runs of pages, by a key of their parts (search/search-files.ts's `SearchKeep.runs`): a build
+   * after an edit takes the unchanged runs' whole. `get` keeps an entry through `prune`.
+   */
+  readonly searchRuns: {
+    get(key: string): Uint8Array | undefined;
+    /** Stores an entry as a head and bytes (waits while the writing thread has much queued). */
+    set(key: string, head: string, bytes: Uint8Array): Promise<void>;
+    /**
+     * Whether `prune` keeps every entry (the search files kept whole: no run was asked for) or only those asked
+     * for (the files made).
+     */
+    keepAll(all: boolean): void;
+  };
+  /** The search index's state (`LocalIndexWriter.state`): one file, replaced by each build that makes the index. */
+  readonly searchState: {
+    get(): Uint8Array | undefined;
+    set(bytes: Uint8Array): void;
   };
   /**
    * The content files as the last build saw them, with what was derived from their texts (`content-record.ts`).
@@ -95,6 +116,11 @@ export interface Cache {
     get<T>(compileKey: string, valid: (value: unknown) => value is T): T | undefined;
     set(compileKey: string, value: unknown): void;
   };
+  /**
+   * Whether this run starts with no highlighted code block to reuse (`--no-cache`, or none kept): a look at one
+   * file's presence, for a run deciding how early to start highlighting (a guess: only the speed depends on it).
+   */
+  readonly startsCold: boolean;
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
@@ -134,10 +160,21 @@ const ownEntries = new Set([
   'service-worker.json',
   'modules',
   'search-pages',
+  'search-runs',
+  'search-state.bin',
   'page-summaries.json',
   'outputs',
   'cli',
 ]);
+
+/** A file's bytes, or undefined when it cannot be read. */
+function readFileOrNone(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -151,6 +188,7 @@ const maxSummaryChars = 128 * 1024 * 1024;
 export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
   // The front matter's parsed part (not the page's text), by the digest of the file: YAML is parsed again only
   // for a file that changed. `dev` keeps it in memory too, over the same file.
+  const highlighted = path.join(dir, 'highlight.json');
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
   const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
   const summaries = packStore(path.join(dir, 'page-summaries.json'), maxSummaryChars);
@@ -161,7 +199,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     content: memoryStore(),
     'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
     compile: mode === 'dev' ? layeredStore(compiledPages) : compiledPages,
-    highlight: packStore(path.join(dir, 'highlight.json'), maxBlockChars) as Store<unknown>,
+    highlight: packStore(highlighted, maxBlockChars) as Store<unknown>,
     props: memoryStore(),
     // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
     render: memoryStore(),
@@ -171,6 +209,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const searchParts = bytesFileStore(path.join(dir, 'search-pages'), '.part');
+  const searchRuns = bytesFileStore(path.join(dir, 'search-runs'), '.json');
+  const searchStateFile = path.join(dir, 'search-state.bin');
+  let keepAllRuns = false;
   let searchPartKeys: Set<string> | undefined;
   const searchPartKeysOf = () => {
     searchPartKeys ??= searchParts.keys();
@@ -210,12 +251,24 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     content,
     searchParts: {
       get: (key) => (reuse ? searchParts.get(key) : undefined),
+      previous: (key) => (reuse ? searchParts.peek(key) : undefined),
       has: (key) => reuse && searchPartKeysOf().has(key),
       set: (key, contents) => {
         searchParts.set(key, contents);
         searchPartKeysOf().add(key);
       },
       use: (key) => searchParts.use(key),
+    },
+    searchRuns: {
+      get: (key) => (reuse ? searchRuns.get(key) : undefined),
+      set: (key, head, bytes) => searchRuns.write(key, head, bytes),
+      keepAll: (all) => {
+        keepAllRuns = all;
+      },
+    },
+    searchState: {
+      get: () => (reuse ? readFileOrNone(searchStateFile) : undefined),
+      set: (bytes) => backgroundWrites().writeLater(searchStateFile, bytes),
     },
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;
@@ -303,6 +356,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         summariesSet.add(compileKey);
       },
     },
+    get startsCold() {
+      return !reuse || !existsSync(highlighted);
+    },
     stats: () => structuredClone(stats),
     save() {
       for (const store of Object.values(stores)) store.save();
@@ -319,6 +375,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       summaries.save();
       modules.prune();
       searchParts.prune();
+      if (!keepAllRuns) searchRuns.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.
       for (const name of readdirOrNone(dir)) {
         if (!ownEntries.has(name) && !name.endsWith('.tmp'))

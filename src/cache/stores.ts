@@ -83,7 +83,24 @@ export function bytesFileStore(dir: string, ext: string) {
         return undefined;
       }
     },
-    set(key: string, contents: string): void {
+    /** The entry's bytes, without keeping it through `prune` (an entry read to be replaced). */
+    peek(key: string): Buffer | undefined {
+      try {
+        return readFileSync(fileOf(key));
+      } catch {
+        return undefined;
+      }
+    },
+    /**
+     * Stores an entry of a head and bytes, waiting while the writing thread has much queued (large entries a
+     * build makes many of: memory stays bounded).
+     */
+    async write(key: string, head: string, bytes: Uint8Array): Promise<void> {
+      used.add(key);
+      await backgroundWrites().write(fileOf(key), head);
+      await backgroundWrites().append(fileOf(key), bytes);
+    },
+    set(key: string, contents: string | Uint8Array): void {
       used.add(key);
       backgroundWrites().writeLater(fileOf(key), contents);
     },

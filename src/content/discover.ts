@@ -151,6 +151,15 @@ function recordedSource(record: ContentFiles, abs: string, place: Omit<SourceFil
   return source;
 }
 
+/** What a source read again when asked keeps: its file, and its text while held. */
+const rereadable = Symbol('rereadable');
+type RereadableSource = SourceFile & {
+  [rereadable]: { abs: string; held: string | undefined; read: boolean; readLater: (() => void) | undefined };
+};
+
+/** The digest its text read again must have: the first text's (the record's, or the first read's). */
+const digestOfSource = (source: SourceFile) => textFact(source, textDigestFact, (s) => digestOfString(s.text));
+
 /**
  * A content file whose text is `text` (read already), or read when first asked for (a file taken from the content
  * record: `readLater` counts it); once let go (`letGoOfText`), read again when asked. Every read after the first
@@ -163,32 +172,35 @@ function rereadableSource(
   text: string | undefined,
   readLater?: () => void,
 ): SourceFile {
-  let held = text;
-  let read = text !== undefined;
-  const source = { ...place } as SourceFile;
-  Object.defineProperty(source, 'text', {
-    enumerable: true,
-    get() {
-      if (held === undefined) {
-        if (!read) readLater?.();
-        read = true;
-        const again = readText(abs, place.file);
-        // Facts and keys of this build are the first text's: a file edited since is not that text.
-        if (digestOfString(again) !== digest()) throw changedDuringBuild(place.file);
-        held = again;
-      }
-      return held;
-    },
-  });
-  const digest = () => textFact(source, textDigestFact, (s) => digestOfString(s.text));
-  onLetGo(source, () => {
-    if (held !== undefined) {
-      // Known before it goes: the digest the text read again must have.
-      digest();
-      held = undefined;
-    }
-  });
+  // One shape and one getter for every source (a large site has 100,000): its state under a symbol that a copy of
+  // the source does not take, not in closures (which put each source in a dictionary of its own).
+  const source = { ...place } as RereadableSource;
+  Object.defineProperty(source, rereadable, { value: { abs, held: text, read: text !== undefined, readLater } });
+  Object.defineProperty(source, 'text', { enumerable: true, get: rereadableText });
+  onLetGo(source, letGoOfRereadable);
   return source;
+}
+
+function rereadableText(this: RereadableSource): string {
+  const state = this[rereadable];
+  if (state.held === undefined) {
+    if (!state.read) state.readLater?.();
+    state.read = true;
+    const again = readText(state.abs, this.file);
+    // Facts and keys of this build are the first text's: a file edited since is not that text.
+    if (digestOfString(again) !== digestOfSource(this)) throw changedDuringBuild(this.file);
+    state.held = again;
+  }
+  return state.held;
+}
+
+function letGoOfRereadable(holder: object): void {
+  const source = holder as RereadableSource;
+  if (source[rereadable].held !== undefined) {
+    // Known before it goes: the digest the text read again must have.
+    digestOfSource(source);
+    source[rereadable].held = undefined;
+  }
 }
 
 function changedDuringBuild(file: string): DocsItError {

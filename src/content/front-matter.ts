@@ -124,28 +124,47 @@ export function parseFrontMatter(source: SourceFile): ParsedSource {
   return withFrontMatter(source, parseFrontMatterPart(source));
 }
 
+/** What a parsed source keeps to make its text and body when asked: the file's source, and both once made. */
+const parsedFrom = Symbol('parsed from');
+type LazyParsedSource = ParsedSource & {
+  [parsedFrom]: { source: SourceFile; part: FrontMatterPart; text: string | undefined; body: string | undefined };
+};
+
 /** The parsed source of `source`, given what parsing its front matter found. */
 export function withFrontMatter(source: SourceFile, part: FrontMatterPart): ParsedSource {
   // The text and the body are made when first asked for: a file taken from the content record is read only
-  // when a stage needs its text (see `text-facts.ts`).
-  let text: string | undefined;
-  let body: string | undefined;
-  const textOf = () => (text ??= normalizedText(source));
-  const bodyOf = () =>
-    (body ??= part.headChars === 0 ? textOf() : '\n'.repeat(part.headLines) + textOf().slice(part.headChars));
-  const parsed = { file: source.file, relPath: source.relPath, section: source.section } as ParsedSource;
-  Object.defineProperty(parsed, 'text', { enumerable: true, get: textOf });
+  // when a stage needs its text (see `text-facts.ts`). One shape and one pair of getters for every page (a large
+  // site has 100,000): the state under a symbol a copy does not take, not in closures.
+  const parsed = { file: source.file, relPath: source.relPath, section: source.section } as LazyParsedSource;
+  Object.defineProperty(parsed, parsedFrom, { value: { source, part, text: undefined, body: undefined } });
+  Object.defineProperty(parsed, 'text', { enumerable: true, get: parsedText });
   parsed.frontMatter = part.frontMatter;
-  Object.defineProperty(parsed, 'body', { enumerable: true, get: bodyOf });
+  Object.defineProperty(parsed, 'body', { enumerable: true, get: parsedBody });
   parsed.keyLines = part.keyLines;
   if (part.unknownKeys) parsed.unknownKeys = part.unknownKeys;
   shareFacts(source, parsed);
-  onLetGo(parsed, () => {
-    text = undefined;
-    body = undefined;
-    letGoOfText(source);
-  });
+  onLetGo(parsed, letGoOfParsed);
   return parsed;
+}
+
+function parsedText(this: LazyParsedSource): string {
+  const state = this[parsedFrom];
+  state.text ??= normalizedText(state.source);
+  return state.text;
+}
+
+function parsedBody(this: LazyParsedSource): string {
+  const state = this[parsedFrom];
+  const { part } = state;
+  state.body ??= part.headChars === 0 ? this.text : '\n'.repeat(part.headLines) + this.text.slice(part.headChars);
+  return state.body;
+}
+
+function letGoOfParsed(holder: object): void {
+  const state = (holder as LazyParsedSource)[parsedFrom];
+  state.text = undefined;
+  state.body = undefined;
+  letGoOfText(state.source);
 }
 
 /** The front matter of a content file parsed and validated, without its text; errors carry file:line:column. */
@@ -163,41 +182,7 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
     return { frontMatter: {}, keyLines: {}, headChars: 0, headLines: 0 };
   }
   const yamlText = match[1] ?? '';
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const pos = lineCounter.linePos(yamlError.pos[0]);
-    throw new DocsItError(
-      `invalid front matter: ${yamlError.message.split('\n')[0]}`,
-      { file: source.file, line: pos.line + 1, column: pos.col },
-      'Fix the YAML between the `---` lines (quote values that contain ":" or start with special characters).',
-    );
-  }
-  const keyLines: Record<string, number> = {};
-  if (isMap(doc.contents)) {
-    for (const pair of doc.contents.items) {
-      if (isScalar(pair.key) && pair.key.range)
-        keyLines[String(pair.key.value)] = lineCounter.linePos(pair.key.range[0]).line + 1;
-    }
-  } else if (doc.contents !== null) {
-    throw new DocsItError(
-      'front matter must be a list of `key: value` pairs',
-      { file: source.file, line: 2, column: 1 },
-      'Write the front matter as YAML keys and values.',
-    );
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS() ?? {};
-  } catch (error) {
-    // The YAML library refuses to expand aliases exponentially (a "billion laughs" document).
-    throw new DocsItError(
-      `invalid front matter: ${(error as Error).message}`,
-      { file: source.file, line: 2, column: 1 },
-      'Write the values out instead of repeating them through YAML aliases (&name / *name).',
-    );
-  }
+  const { data, keyLines } = plainFrontMatter(yamlText) ?? yamlFrontMatter(yamlText, source.file);
   const result = schemas[source.section].safeParse(data, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -223,6 +208,83 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
   // model holds the front matter (a build lets each text go once its page is compiled, see `held-texts.ts`). The
   // same copy as a warm build's, which reads the part back from the cache.
   return structuredClone(part);
+}
+
+/** The front matter read by YAML (1.2, its core schema): its value, and the line of each key in the file. */
+export function yamlFrontMatter(yamlText: string, file: string): { data: unknown; keyLines: Record<string, number> } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const pos = lineCounter.linePos(yamlError.pos[0]);
+    throw new DocsItError(
+      `invalid front matter: ${yamlError.message.split('\n')[0]}`,
+      { file, line: pos.line + 1, column: pos.col },
+      'Fix the YAML between the `---` lines (quote values that contain ":" or start with special characters).',
+    );
+  }
+  const keyLines: Record<string, number> = {};
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      if (isScalar(pair.key) && pair.key.range)
+        keyLines[String(pair.key.value)] = lineCounter.linePos(pair.key.range[0]).line + 1;
+    }
+  } else if (doc.contents !== null) {
+    throw new DocsItError(
+      'front matter must be a list of `key: value` pairs',
+      { file, line: 2, column: 1 },
+      'Write the front matter as YAML keys and values.',
+    );
+  }
+  try {
+    return { data: doc.toJS() ?? {}, keyLines };
+  } catch (error) {
+    // The YAML library refuses to expand aliases exponentially (a "billion laughs" document).
+    throw new DocsItError(
+      `invalid front matter: ${(error as Error).message}`,
+      { file, line: 2, column: 1 },
+      'Write the values out instead of repeating them through YAML aliases (&name / *name).',
+    );
+  }
+}
+
+/** A line `key: value` of a plain key (a name: no quote, no indicator, not `__proto__` nor `<<`). */
+const plainLine = /^([A-Za-z][A-Za-z0-9_]*): (.+)$/;
+/**
+ * A value YAML's core schema reads as this very string: a letter first (no indicator, no number, no `.inf`),
+ * then letters, digits, spaces and punctuation that neither ends a plain scalar (`: `, ` #`) nor starts a
+ * collection, and no space at the end (which YAML drops).
+ */
+const plainString = /^[A-Za-z\u00C0-\u024F][A-Za-z0-9\u00C0-\u024F .,;!?'’()/_-]*(?<! )$/;
+/** The plain strings the core schema reads as a boolean or null. */
+const coreKeywords = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
+/** A decimal integer the core schema reads as this number (no sign, no leading zero, exact as a double). */
+const plainInteger = /^(?:0|[1-9][0-9]{0,14})$/;
+
+/**
+ * The front matter of most pages (`title: …`, `sidebar_position: 3`) read without YAML: every line a plain key
+ * and a value that YAML's core schema reads as a string or a decimal integer, each key once. It is what
+ * `yamlFrontMatter` gives for such a text (the tests compare them), at a fraction of its cost on the first pages
+ * of a process; any other text (a list, a quote, a comment, an empty line, a date…) is YAML's: undefined.
+ */
+export function plainFrontMatter(
+  yamlText: string,
+): { data: Record<string, string | number>; keyLines: Record<string, number> } | undefined {
+  const data: Record<string, string | number> = {};
+  const keyLines: Record<string, number> = {};
+  const lines = yamlText.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = plainLine.exec(lines[i]!);
+    if (!line) return undefined;
+    const [, key, value] = line as unknown as [string, string, string];
+    if (Object.hasOwn(data, key) || coreKeywords.has(key)) return undefined;
+    if (plainInteger.test(value)) data[key] = Number(value);
+    else if (plainString.test(value) && !coreKeywords.has(value)) data[key] = value;
+    else return undefined;
+    // The first line of the YAML is the file's second (after `---`).
+    keyLines[key] = i + 2;
+  }
+  return { data, keyLines };
 }
 
 /** The front matter keys a section knows, for the "did you mean" of an unknown key. */

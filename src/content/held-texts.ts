@@ -4,14 +4,17 @@
  * page is compiled, so that the texts of a large site are not all held to its end. A text asked for after that is
  * read from disk again, and a file changed since it was first read is a located error (its digest is checked).
  */
-const letGoOf = new WeakMap<object, () => void>();
+const letGoOf = new WeakMap<object, (holder: object) => void>();
 
-/** What letting go of `holder`'s text does (its source object says how to forget it). */
-export function onLetGo(holder: object, letGo: () => void): void {
+/**
+ * What letting go of `holder`'s text does (its source object says how to forget it); given the holder, so that one
+ * function serves every holder of a kind (no closure a page).
+ */
+export function onLetGo(holder: object, letGo: (holder: object) => void): void {
   letGoOf.set(holder, letGo);
 }
 
 /** Lets go of the text `holder` keeps, if it keeps one it can read again. */
 export function letGoOfText(holder: object): void {
-  letGoOf.get(holder)?.();
+  letGoOf.get(holder)?.(holder);
 }

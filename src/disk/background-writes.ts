@@ -25,7 +25,7 @@ export interface BackgroundWrites {
   /** Queues bytes to add at the end of a file queued by `write` before (writes happen in the order queued). */
   append(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
   /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
-  writeLater(file: string, data: string): void;
+  writeLater(file: string, data: string | Uint8Array): void;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
   link(file: string, from: string, onError?: (failure: WriteFailure) => void, keep?: FileStamp): Promise<void>;
   /** Queues a copy of `from` at `file`. */
@@ -50,6 +50,11 @@ export interface BackgroundWrites {
    * what it holds that nothing was queued for. Appends go to a file written in this build only.
    */
   update(dir: string): void;
+  /**
+   * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
+   * wants): nothing is written, and `prune` leaves it.
+   */
+  keep(file: string): void;
   /** Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. */
   prune(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
@@ -196,12 +201,19 @@ export function createBackgroundWrites(): BackgroundWrites {
       ),
     append: (file, data, onError) =>
       queue({ kind: 'append', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),
-    writeLater: (file, data) => void queue({ kind: 'write', file, data }, data.length, undefined, false),
+    writeLater: (file, data) =>
+      void queue(
+        { kind: 'write', file, data },
+        typeof data === 'string' ? data.length : data.byteLength,
+        undefined,
+        false,
+      ),
     link: (file, from, onError, keep) => queue({ kind: 'link', file, from, ...(keep ? { keep } : {}) }, 0, onError),
     copy: (file, from, onError, recycle = false, keep) =>
       queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
     update: (dir) => void queue({ kind: 'update', file: dir }, 0, undefined, false),
+    keep: (file) => void queue({ kind: 'keep', file }, 0, undefined, false),
     prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
     flush() {
       send();

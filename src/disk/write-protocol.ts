@@ -9,11 +9,12 @@ export interface WriteFailure {
 /**
  * One file to write, add to (`append`: at the end of a file a `write` made), link or copy; a spare folder to
  * take files from (see `BackgroundWrites.useSpare`), or one to bring up to date in place (`update`, then `prune`:
- * see `BackgroundWrites.update`).
+ * see `BackgroundWrites.update`); a file of that folder the build found holding what it wants (`keep`: left as it
+ * is, and not pruned).
  */
 export interface WriteOp {
   id: number;
-  kind: 'write' | 'append' | 'link' | 'copy' | 'spare' | 'update' | 'prune';
+  kind: 'write' | 'append' | 'link' | 'copy' | 'keep' | 'spare' | 'update' | 'prune';
   file: string;
   dir: string;
   data?: string | Uint8Array;
@@ -41,7 +42,7 @@ export interface WriteDone {
   ids: number[];
   files: number;
   recycled: number;
-  /** Files of a folder being updated that were left as they were (see `WriteOp.keep`). */
+  /** Files of a folder being updated that were left as they were (see `WriteOp.keep` and the `keep` kind). */
   kept: number;
   bytes: number;
   ms: number;

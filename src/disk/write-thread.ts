@@ -28,7 +28,9 @@ const port = parentPort!;
 const dirs = new Set<string>();
 const spare: string[] = [];
 let recycled = 0;
+/** Files left as they were because their stamp matched (`WriteOp.keep`), and files the build said to keep. */
 let kept = 0;
+let keptAsIs = 0;
 
 /**
  * The folder being brought up to date in place (see background-writes' `update`): what it held when it was
@@ -191,6 +193,12 @@ function apply(op: WriteOp): void {
     if (updating?.dir === op.file) prune();
     return;
   }
+  if (op.kind === 'keep') {
+    if (!updating || !inUpdated(op.file)) throw new Error(`${op.file} is not in the folder being updated`);
+    updating.placed.add(op.file);
+    keptAsIs++;
+    return;
+  }
   if (op.kind === 'copy') {
     // Reading a FIFO or a device would wait forever (or never end): only plain files are copied.
     if (!statSync(op.from!).isFile()) throw new SpecialFile(`${op.from} is not a plain file`);
@@ -248,11 +256,12 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   const start = performance.now();
   recycled = 0;
   kept = 0;
+  keptAsIs = 0;
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
-      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune') {
-        // Not a file: no folder to make.
+      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune' || op.kind === 'keep') {
+        // Not a file made: no folder to make.
       } else if (updating && inUpdated(op.dir)) {
         // Only what this folder holds now counts there (a link put where a folder goes is removed, never followed).
         if (!updating.folders.has(op.dir)) makeFolderIn(op.dir);
@@ -278,5 +287,13 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   }
   const files = ops.filter((op) => ['write', 'link', 'copy'].includes(op.kind)).length - kept;
   const ms = performance.now() - start;
-  port.postMessage({ ids: ops.map((op) => op.id), files, recycled, kept, bytes, ms, failures } satisfies WriteDone);
+  port.postMessage({
+    ids: ops.map((op) => op.id),
+    files,
+    recycled,
+    kept: kept + keptAsIs,
+    bytes,
+    ms,
+    failures,
+  } satisfies WriteDone);
 });

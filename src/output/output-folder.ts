@@ -121,6 +121,8 @@ export class OutputFolder {
 
   /** What was written where, for the service worker's precache manifest (no second read of the output). */
   private readonly written = new Map<string, { size: number; revision?: string; source?: string }>();
+  /** The modification time of each file kept as the spare held it (`keep`): the manifest takes it without an lstat. */
+  private readonly stamps = new Map<string, number>();
   /** The source of each file written from one (a page), named when its file cannot be written. */
   private readonly sources = new Map<string, string>();
 
@@ -218,6 +220,18 @@ export class OutputFolder {
   }
 
   /**
+   * Leaves a file of the folder updated in place as it is: it holds the bytes this build wants (see
+   * `OutputReuse.keptInSpare`).
+   */
+  private keep(relPath: string, written: WrittenFile, mtimeMs: number): void {
+    this.written.set(relPath, { size: written.size, revision: written.revision });
+    this.stamps.set(relPath, mtimeMs);
+    this.files++;
+    this.bytes += written.size;
+    backgroundWrites().keep(this.resolve(relPath));
+  }
+
+  /**
    * Writes files into the build, keeping the previous build's copy of each file whose key is unchanged (a hard
    * link: no bytes copied, nothing produced). Files are produced a few at a time (`ahead`, default 1: one at a
    * time), so memory stays flat on large sites; with more, the next files are being produced elsewhere (a render
@@ -229,11 +243,18 @@ export class OutputFolder {
     ahead = 1,
   ): Promise<WriteCounts> {
     const counts: WriteCounts = { written: 0, reused: 0 };
-    type Started = { file: OutputFile; key: string | undefined; contents: Promise<string | Uint8Array> | undefined };
+    type Started = {
+      file: OutputFile;
+      key: string | undefined;
+      kept: ReturnType<OutputReuse['keptInSpare']>;
+      contents: Promise<string | Uint8Array> | undefined;
+    };
     const start = async (file: OutputFile): Promise<Started> => {
       const key = file.key ? await file.key() : undefined;
-      const reusable = key !== undefined && this.reuse.reusable(file.path, key) !== undefined;
-      return { file, key, contents: reusable ? undefined : file.contents() };
+      // In the folder updated in place, a file whose key is unchanged is most often there already.
+      const kept = key !== undefined && this.inPlace ? this.reuse.keptInSpare(file.path, key, this.tmp) : undefined;
+      const reusable = kept !== undefined || (key !== undefined && this.reuse.reusable(file.path, key) !== undefined);
+      return { file, key, kept, contents: reusable ? undefined : file.contents() };
     };
     const window: Promise<Started>[] = [];
     let next = 0;
@@ -250,9 +271,12 @@ export class OutputFolder {
     };
     fill();
     while (window.length > 0) {
-      const { file, key, contents } = await window.shift()!;
-      const previous = key === undefined ? undefined : this.reuse.reusable(file.path, key);
-      if (previous && !contents) {
+      const { file, key, kept, contents } = await window.shift()!;
+      const previous = key === undefined || kept ? undefined : this.reuse.reusable(file.path, key);
+      if (kept) {
+        this.keep(file.path, kept.written, kept.stamp.mtimeMs);
+        counts.reused++;
+      } else if (previous && !contents) {
         await this.link(file.path, previous.path, previous.written);
         counts.reused++;
       } else {
@@ -298,8 +322,12 @@ export class OutputFolder {
           await this.append(file, piece, appended);
         },
         keyed: async (file, fileKey, contents) => {
-          const previousFile = this.reuse.reusable(file, fileKey);
-          if (previousFile) {
+          const keptFile = this.inPlace ? this.reuse.keptInSpare(file, fileKey, this.tmp) : undefined;
+          const previousFile = keptFile ? undefined : this.reuse.reusable(file, fileKey);
+          if (keptFile) {
+            this.keep(file, keptFile.written, keptFile.stamp.mtimeMs);
+            kept++;
+          } else if (previousFile) {
             await this.link(file, previousFile.path, previousFile.written);
             kept++;
           } else await this.write(file, contents());
@@ -373,6 +401,7 @@ export class OutputFolder {
     this.reuse.save(
       path.basename(this.tmp),
       [...this.written.keys()].map((relPath) => [relPath, this.heldFile(relPath)]),
+      this.stamps,
     );
   }
 

@@ -38,6 +38,12 @@ export interface OutputReuse {
    */
   spareHolds(file: string, written: WrittenFile): FileStamp | undefined;
   /**
+   * The spare's file `file` (in the spare folder `dir`) when it holds what `key` makes, the bytes of the published
+   * build's file of that key, and is still as the build before last left it (one `lstat`): it then stays in place,
+   * neither the published file looked at nor anything written. Its stamp goes into the next manifest as it is.
+   */
+  keptInSpare(file: string, key: string, dir: string): { written: WrittenFile; stamp: FileStamp } | undefined;
+  /**
    * Forgets what the spare holds, before its first change: a build interrupted while it updates the spare leaves
    * no manifest that describes it, and the next build writes a new folder instead.
    */
@@ -45,9 +51,10 @@ export interface OutputReuse {
   /**
    * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
    * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
-   * the swap.
+   * the swap. `stamps` holds the modification times already known of files of the build (kept as they were), which
+   * are not looked at again.
    */
-  save(folder: string, held: Iterable<[string, WrittenFile | undefined]>): void;
+  save(folder: string, held: Iterable<[string, WrittenFile | undefined]>, stamps?: ReadonlyMap<string, number>): void;
 }
 
 /**
@@ -94,8 +101,24 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     if (!stat?.isFile() || stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return undefined;
     return { path: full, written: { size: entry.size, revision: entry.revision } };
   };
+  const spareHolds = (file: string, written: WrittenFile): FileStamp | undefined => {
+    const entry = spare?.files[file] ?? spare?.held?.[file];
+    if (!entry || entry.size !== written.size || entry.revision !== written.revision || !entry.mtimeMs)
+      return undefined;
+    return { size: entry.size, mtimeMs: entry.mtimeMs };
+  };
   return {
     reusable,
+    keptInSpare(file, key, dir) {
+      const entry = previous.files[file];
+      if (!entry || entry.key !== key) return undefined;
+      const stamp = spareHolds(file, entry);
+      if (!stamp) return undefined;
+      // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
+      const stat = lstatSync(path.join(dir, file), { throwIfNoEntry: false });
+      if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
+      return { written: { size: entry.size, revision: entry.revision }, stamp };
+    },
     record(file, key, written) {
       next.files[file] = { key, size: written.size, revision: written.revision, mtimeMs: 0 };
     },
@@ -115,18 +138,14 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       next.groups[group] = { key, files };
     },
     describesSpare: (folder) => spare?.folder === folder,
-    spareHolds(file, written) {
-      const entry = spare?.files[file] ?? spare?.held?.[file];
-      if (!entry || entry.size !== written.size || entry.revision !== written.revision || !entry.mtimeMs)
-        return undefined;
-      return { size: entry.size, mtimeMs: entry.mtimeMs };
-    },
+    spareHolds,
     distrustSpare() {
       // Only on disk: this build goes on using what it read.
       rmSync(spareFile, { force: true });
     },
-    save(folder, held) {
-      const stampOf = (file: string) => lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
+    save(folder, held, stamps) {
+      const stampOf = (file: string) =>
+        stamps?.get(file) ?? lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
       for (const [file, entry] of Object.entries(next.files)) {
         const mtimeMs = stampOf(file);
         if (mtimeMs !== undefined) entry.mtimeMs = mtimeMs;
@@ -168,6 +187,7 @@ export const noReuse: OutputReuse = {
   recordGroup: () => undefined,
   describesSpare: () => false,
   spareHolds: () => undefined,
+  keptInSpare: () => undefined,
   distrustSpare: () => undefined,
   save: () => undefined,
 };

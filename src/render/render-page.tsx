@@ -3,13 +3,13 @@ import { App } from '../../templates/App';
 import { FragmentCacheContext } from '../../templates/fragments';
 import type { SiteConfig } from '../config/site-schema';
 import { withoutImagePreloads } from '../shared/react-markup';
-import { rendersWhole, type SidebarItem } from '../shared/sidebar';
+import type { SidebarItem } from '../shared/sidebar';
 import type { SiteChrome } from '../shared/site-chrome';
 import { type DocumentAssets, renderDocument } from './document';
 import type { BuildFragmentCache } from './fragment-cache';
 import { hydrationData } from './hydration-data';
 import type { RoutePage } from './route-props';
-import { shownSidebar } from './sidebar-window';
+import { pageSidebar } from './sidebar-window';
 
 /** What rendering a page reads: the route's props, its sidebar, and the site around it. */
 export interface RenderInput {
@@ -29,9 +29,7 @@ export interface RenderInput {
  * once per run; it changes how fast, never what is rendered.
  */
 export function renderPage(input: RenderInput, fragments?: BuildFragmentCache): string {
-  const renderCollapsed = input.sidebar ? rendersWhole(input.sidebar) : true;
-  const sidebar =
-    input.sidebar && !renderCollapsed ? shownSidebar(input.sidebar, input.page.props.path) : input.sidebar;
+  const { renderCollapsed, sidebar } = pageSidebar(input.sidebar, input.page.props.path);
   const page = input.page;
   const app = <App chrome={input.chrome} page={page.props} sidebar={sidebar} renderCollapsed={renderCollapsed} />;
   const rendered = fragments

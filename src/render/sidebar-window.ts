@@ -1,6 +1,7 @@
 import {
   containsPath,
   pathsOf,
+  rendersWhole,
   type ShownSidebarItem,
   type SidebarCategory,
   type SidebarItem,
@@ -82,6 +83,19 @@ export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarIt
     } else shown.push({ type: 'gap', items: 1, rows: rowsOf(item) });
   }
   return shown;
+}
+
+/**
+ * The sidebar a page at `path` renders: a small one whole (`renderCollapsed`: its closed categories' links in the
+ * markup), a large one as `shownSidebar` gives it. All a rendered page reads of its sidebar, so its render key
+ * takes this and not the whole sidebar: an item renamed far from a page does not render that page again.
+ */
+export function pageSidebar(
+  items: SidebarItem[] | undefined,
+  path: string,
+): { renderCollapsed: boolean; sidebar: ShownSidebarItem[] | undefined } {
+  const renderCollapsed = items ? rendersWhole(items) : true;
+  return { renderCollapsed, sidebar: items && !renderCollapsed ? shownSidebar(items, path) : items };
 }
 
 function shownItem(item: SidebarItem, path: string): ShownSidebarItem {

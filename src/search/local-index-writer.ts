@@ -32,6 +32,16 @@ export type KeyedFileSink = (file: string, key: string, contents: () => string) 
 class Column {
   values: Uint32Array = new Uint32Array(1024);
   length = 0;
+  /** The column's numbers, as a state file keeps them. */
+  get used(): Uint32Array {
+    return this.values.subarray(0, this.length);
+  }
+  static of(values: Uint32Array): Column {
+    const column = new Column();
+    column.values = values;
+    column.length = values.length;
+    return column;
+  }
   push(value: number): void {
     if (this.length === this.values.length) {
       const next = new Uint32Array(this.values.length * 2);
@@ -42,6 +52,62 @@ class Column {
   }
 }
 
+/** The first place in `sorted` whose number is not below `n`. */
+function lowerBound(sorted: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The version of the state file's layout (`LocalIndexWriter.state`): a file of another is a miss. */
+const stateVersion = 1;
+
+/** The state file's first line. */
+interface StateHead {
+  v: typeof stateVersion;
+  settings: string;
+  pages: number;
+  sections: number;
+  keys: string[];
+  urls: string[];
+  weights: number[];
+  /** The terms by number (a number whose lists were all taken out stays, without lists). */
+  terms: string[];
+  /** See `PostingsPool.unused`. */
+  unused: number;
+  /** The byte lengths of the numbers' blocks, in `state`'s order. */
+  blocks: number[];
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isStateHead(value: unknown): value is StateHead {
+  if (typeof value !== 'object' || value === null) return false;
+  const head = value as Record<keyof StateHead, unknown>;
+  return (
+    head.v === stateVersion &&
+    typeof head.settings === 'string' &&
+    isCount(head.pages) &&
+    isCount(head.sections) &&
+    isStrings(head.keys) &&
+    isStrings(head.urls) &&
+    Array.isArray(head.weights) &&
+    head.weights.every((w) => typeof w === 'number') &&
+    isStrings(head.terms) &&
+    isCount(head.unused) &&
+    Array.isArray(head.blocks) &&
+    head.blocks.length === 10 &&
+    head.blocks.every(isCount)
+  );
+}
+
 export interface LocalIndexWords {
   stopWords: readonly string[];
   synonyms: string[][];
@@ -49,17 +115,19 @@ export interface LocalIndexWords {
 
 export class LocalIndexWriter {
   private readonly stop: string[];
-  private readonly weights: number[] = [];
-  private readonly averages = fields.map(() => 0);
   private readonly terms = new Map<string, number>();
   /** Per term and field, its list in the pool plus one (0: none). */
   private termLists = new Int32Array(1024 * fields.length);
-  private readonly pool = new PostingsPool();
+  private pool = new PostingsPool();
   private readonly pageLengths = new Column();
   private readonly sectionLengths = new Column();
-  /** Per page, its weight's place in `weights`; per page, its title's words (its code without the weight). */
-  private readonly pageWeights = new Column();
+  /** Per page, its weight (`pageWeightOf`); its title's words (its code without the weight). */
+  private readonly pageWeights: number[] = [];
   private readonly pageCodes = new Column();
+  /** Per page, its first section's number, its part's key and how many records it has. */
+  private readonly pageSections = new Column();
+  private readonly keys: string[] = [];
+  private readonly recordCounts = new Column();
   /** Per section, its code without its page's weight (`sectionCode.encode` with one weight). */
   private readonly sectionCodes = new Column();
   private readonly pageOf = new Column();
@@ -88,6 +156,124 @@ export class LocalIndexWriter {
     return { pages: this.pages, sections: this.sections, terms: this.terms.size, poolBytes: this.pool.bytes };
   }
 
+  /**
+   * The index as a file of the cache folder (`LocalIndexWriter.ofState` reads it back): a line of JSON (the
+   * strings: pages' keys and URLs, the terms; the counts), then its numbers as they are in memory, so that a build
+   * after an edit takes the index of the build before without reading each page's part. `settings` names what the
+   * parts were made with (a state made under other settings is not taken). Call after `end`.
+   */
+  state(settings: string): Buffer {
+    // Lists replaced by edits leave their slices in the pool: past a quarter of it, the pool is copied without them.
+    if (this.pool.unused * 4 > this.pool.used) this.pool = this.pool.compacted(this.termLists);
+    const pool = this.pool.snapshot();
+    const blocks: ArrayBufferView[] = [
+      this.pageLengths.used,
+      this.sectionLengths.used,
+      this.pageCodes.used,
+      this.sectionCodes.used,
+      this.pageOf.used,
+      this.pageSections.used,
+      this.recordCounts.used,
+      this.termLists.subarray(0, this.terms.size * fields.length),
+      pool.state,
+      pool.pool,
+    ];
+    const head: StateHead = {
+      v: stateVersion,
+      settings,
+      pages: this.pages,
+      sections: this.sections,
+      keys: this.keys,
+      urls: this.urls,
+      weights: this.pageWeights,
+      terms: [...this.terms.keys()],
+      unused: this.pool.unused,
+      blocks: blocks.map((block) => block.byteLength),
+    };
+    const headBytes = Buffer.from(`${JSON.stringify(head)}\n`);
+    return Buffer.concat([headBytes, ...blocks.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength))]);
+  }
+
+  /**
+   * The writer of the index a state file holds (`state`), to replace edited pages' parts in (`replacePart`) and end
+   * again; undefined when the file is not a whole state made under `settings` (a miss: the index is made again).
+   */
+  static ofState(
+    bytes: Uint8Array,
+    settings: string,
+    words: LocalIndexWords,
+    write: IndexFileSink,
+    stemmer?: { file: string; stem: Stem },
+    sizes: ShardSizes = defaultShardSizes,
+    sinks: { keyed?: KeyedFileSink | undefined } = {},
+  ): LocalIndexWriter | undefined {
+    const end = bytes.indexOf(10);
+    if (end < 0) return undefined;
+    let head: StateHead;
+    try {
+      head = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, end).toString('utf8')) as StateHead;
+    } catch {
+      return undefined;
+    }
+    if (!isStateHead(head) || head.settings !== settings) return undefined;
+    const { pages, sections } = head;
+    const pFields = pageFields.length;
+    const sFields = fields.length - pFields;
+    const expected = [
+      pages * pFields * 4,
+      sections * sFields * 4,
+      pages * 4,
+      sections * 4,
+      sections * 4,
+      pages * 4,
+      pages * 4,
+      head.terms.length * fields.length * 4,
+    ];
+    if (expected.some((n, i) => head.blocks[i] !== n) || head.blocks[8]! % 4 !== 0) return undefined;
+    if (head.keys.length !== pages || head.urls.length !== pages || head.weights.length !== pages) return undefined;
+    if (end + 1 + head.blocks.reduce((a, b) => a + b, 0) !== bytes.length) return undefined;
+    // Copied out of the file's bytes: typed arrays need aligned offsets, and they grow in place.
+    let at = end + 1;
+    const take = () => {
+      const length = head.blocks.shift()!;
+      // (`Buffer.slice` would share the file's memory: a copy of its own.)
+      const copy = new Uint8Array(length);
+      copy.set(bytes.subarray(at, at + length));
+      at += length;
+      return copy.buffer;
+    };
+    const writer = new LocalIndexWriter(words, write, stemmer, sizes, sinks);
+    writer.pageLengths.values = new Uint32Array(take());
+    writer.sectionLengths.values = new Uint32Array(take());
+    writer.pageCodes.values = new Uint32Array(take());
+    writer.sectionCodes.values = new Uint32Array(take());
+    writer.pageOf.values = new Uint32Array(take());
+    writer.pageSections.values = new Uint32Array(take());
+    writer.recordCounts.values = new Uint32Array(take());
+    for (const column of [writer.pageCodes, writer.pageSections, writer.recordCounts]) column.length = pages;
+    for (const column of [writer.sectionCodes, writer.pageOf]) column.length = sections;
+    writer.pageLengths.length = pages * pFields;
+    writer.sectionLengths.length = sections * sFields;
+    writer.termLists = new Int32Array(take());
+    const poolState = new Int32Array(take());
+    writer.pool = PostingsPool.of({ state: poolState, pool: new Uint8Array(take()) });
+    writer.pool.unused = head.unused;
+    const lists = poolState.length / 7;
+    if (writer.termLists.some((slot) => slot < 0 || slot > lists)) return undefined;
+    head.terms.forEach((term, t) => {
+      writer.terms.set(term, t);
+    });
+    if (writer.terms.size !== head.terms.length) return undefined;
+    // Room for new terms: `termOf` doubles the array when it is full.
+    if (writer.termLists.length === 0) writer.termLists = new Int32Array(1024 * fields.length);
+    writer.pages = pages;
+    writer.sections = sections;
+    writer.keys.push(...head.keys);
+    writer.urls.push(...head.urls);
+    writer.pageWeights.push(...head.weights);
+    return writer;
+  }
+
   /** Indexes one page, given its records (in order, as `extractSearchRecords` makes them), and writes its text. */
   async addPage(records: readonly SearchRecord[]): Promise<void> {
     if (records.length === 0) return;
@@ -98,12 +284,13 @@ export class LocalIndexWriter {
   /** Indexes one page from its part (see page-part.ts), and writes its text. */
   async addPart(part: PagePart): Promise<void> {
     const page = this.pages++;
-    let weightIndex = this.weights.indexOf(part.weight);
-    if (weightIndex < 0) weightIndex = this.weights.push(part.weight) - 1;
-    this.pageWeights.push(weightIndex);
+    this.pageWeights.push(part.weight);
     this.pageCodes.push(part.titleWords);
     this.urls.push(part.url);
+    this.keys.push(part.key);
+    this.recordCounts.push(part.recordCount);
     const from = this.sections;
+    this.pageSections.push(from);
     this.index(part.page, 0, page, this.pageLengths);
     for (const [code, fieldTerms] of part.sections) {
       const s = this.sections++;
@@ -111,21 +298,152 @@ export class LocalIndexWriter {
       this.index(fieldTerms, pageFields.length, s, this.sectionLengths);
       this.sectionCodes.push(code);
     }
-    const text = () => `${part.textHead},${from},${part.textTail}]`;
+    await this.writeText(page, () => part);
+  }
+
+  /** Writes a page's text file (`partOf` gives its part: an earlier build's file may be kept without it). */
+  private async writeText(page: number, partOf: () => PagePart): Promise<void> {
+    const from = this.pageSections.values[page]!;
+    const text = () => {
+      const part = partOf();
+      return `${part.textHead},${from},${part.textTail}]`;
+    };
     // A page's text file is its part's and its first section's number: an earlier build's may be kept.
     const { keyed } = this.sinks;
-    if (keyed && part.key) await keyed(shardPaths.text(page), `${part.key}.${from}`, text);
+    const key = this.keys[page];
+    if (keyed && key) await keyed(shardPaths.text(page), `${key}.${from}`, text);
     else await this.write(shardPaths.text(page), text());
+  }
+
+  /** Pages and records indexed (a writer made from a state has them without their parts being added). */
+  counts(): { pages: number; records: number } {
+    let records = 0;
+    for (let p = 0; p < this.pages; p++) records += this.recordCounts.values[p]!;
+    return { pages: this.pages, records };
+  }
+
+  /** Each page's part key, in page order. */
+  pageKeys(): readonly string[] {
+    return this.keys;
+  }
+
+  /** Each page's URL, in page order. */
+  pageUrls(): readonly string[] {
+    return this.urls;
+  }
+
+  /**
+   * Takes page `page`'s documents out of the index and puts `next`'s in their place (`old`: the part the index
+   * holds for it). Only a part with as many sections can take its place: the documents after it keep their numbers,
+   * so only the lists of the words of either part change. False (and nothing changed) otherwise.
+   */
+  replacePart(page: number, old: PagePart, next: PagePart): boolean {
+    const from = this.pageSections.values[page]!;
+    const to = page + 1 < this.pages ? this.pageSections.values[page + 1]! : this.sections;
+    if (old.sections.length !== to - from || next.sections.length !== to - from) return false;
+    /** Per list slot (term × field): the document's old and new term frequency. */
+    const changes = new Map<number, Map<number, number>>();
+    const note = (fieldTerms: readonly FieldTerms[], offset: number, doc: number, adding: boolean) => {
+      fieldTerms.forEach(([, terms, counts], i) => {
+        terms.forEach((term, j) => {
+          const t = adding ? this.termOf(term) : this.terms.get(term);
+          if (t === undefined) return;
+          const at = t * fields.length + offset + i;
+          let docs = changes.get(at);
+          if (!docs) {
+            docs = new Map();
+            changes.set(at, docs);
+          }
+          if (adding) docs.set(doc, counts[j]!);
+          else if (!docs.has(doc)) docs.set(doc, 0);
+        });
+      });
+    };
+    note(old.page, 0, page, false);
+    old.sections.forEach(([, fieldTerms], i) => {
+      note(fieldTerms, pageFields.length, from + i, false);
+    });
+    note(next.page, 0, page, true);
+    next.sections.forEach(([, fieldTerms], i) => {
+      note(fieldTerms, pageFields.length, from + i, true);
+    });
+    for (const [at, docsChanged] of changes) {
+      // The list's entries of this page's documents are a slice of it (documents are numbered in page order):
+      // the old part's, replaced by the new part's. A list whose slice is the same is left as it is.
+      const changed = [...docsChanged].sort((a, b) => a[0] - b[0]);
+      const slot = this.termLists[at]!;
+      const list = slot ? this.pool.read(slot - 1) : { docs: [], tfs: [] };
+      const from = lowerBound(list.docs, changed[0]![0]);
+      const to = lowerBound(list.docs, changed[changed.length - 1]![0] + 1);
+      const kept = changed.filter(([, tf]) => tf > 0);
+      if (
+        to - from === kept.length &&
+        kept.every(([doc, tf], i) => list.docs[from + i] === doc && list.tfs[from + i] === tf)
+      )
+        continue;
+      const docs = list.docs.slice(0, from).concat(
+        kept.map(([doc]) => doc),
+        list.docs.slice(to),
+      );
+      const tfs = list.tfs.slice(0, from).concat(
+        kept.map(([, tf]) => tf),
+        list.tfs.slice(to),
+      );
+      if (docs.length === 0) {
+        // A word no page has any more: its term stays numbered, with no list (`end` leaves it out).
+        if (slot) this.pool.release(slot - 1);
+        this.termLists[at] = 0;
+      } else this.termLists[at] = (slot ? this.pool.replace(slot - 1, docs, tfs) : this.newList(docs, tfs)) + 1;
+    }
+    next.page.forEach(([length], i) => {
+      this.pageLengths.values[page * pageFields.length + i] = length;
+    });
+    const sFields = fields.length - pageFields.length;
+    next.sections.forEach(([code, fieldTerms], i) => {
+      this.sectionCodes.values[from + i] = code;
+      fieldTerms.forEach(([length], f) => {
+        this.sectionLengths.values[(from + i) * sFields + f] = length;
+      });
+    });
+    this.pageWeights[page] = next.weight;
+    this.pageCodes.values[page] = next.titleWords;
+    this.urls[page] = next.url;
+    this.keys[page] = next.key;
+    this.recordCounts.values[page] = next.recordCount;
+    return true;
+  }
+
+  private newList(docs: readonly number[], tfs: readonly number[]): number {
+    const list = this.pool.create();
+    for (let i = 0; i < docs.length; i++) this.pool.add(list, docs[i]!, tfs[i]!);
+    return list;
+  }
+
+  /** Writes every page's text file (a writer made from a state: `partOf` gives a page's part when it is needed). */
+  async writeTexts(partOf: (page: number) => PagePart): Promise<void> {
+    for (let page = 0; page < this.pages; page++) await this.writeText(page, () => partOf(page));
   }
 
   /** Writes the term and postings shards, as each fills, then the entry. */
   async end(): Promise<void> {
-    const w = this.weights.length;
+    // The distinct weights in the order the pages first have them, and each page's place among them.
+    const weights: number[] = [];
+    const pageWeights = this.pageWeights.map((weight) => {
+      const i = weights.indexOf(weight);
+      return i < 0 ? weights.push(weight) - 1 : i;
+    });
+    const w = weights.length;
     // Codes were kept without their weight: how many weights the encoding counts is known only now.
-    const pageCodeOf = (doc: number) => pageCode.encode(this.pageWeights.values[doc]!, w, this.pageCodes.values[doc]!);
-    const sectionCodeOf = (doc: number) =>
-      this.pageWeights.values[this.pageOf.values[doc]!]! + w * this.sectionCodes.values[doc]!;
-    const terms = [...this.terms.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const pageCodeOf = (doc: number) => pageCode.encode(pageWeights[doc]!, w, this.pageCodes.values[doc]!);
+    const sectionCodeOf = (doc: number) => pageWeights[this.pageOf.values[doc]!]! + w * this.sectionCodes.values[doc]!;
+    const averages = this.averages();
+    // A word whose every list was taken out (a replaced page was its only one) is in no index.
+    const live = (id: number) => {
+      for (let f = 0; f < fields.length; f++) if (this.termLists[id * fields.length + f]) return true;
+      return false;
+    };
+    const terms = [...this.terms.keys()].filter((term) => live(this.terms.get(term)!));
+    terms.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const { sizes } = this;
     const pFields = pageFields.length;
     const sFields = fields.length - pFields;
@@ -181,10 +499,10 @@ export class LocalIndexWriter {
       stop: this.stop,
       synonyms: this.synonyms,
       stemmer: this.stemmer?.file ?? null,
-      weights: this.weights,
+      weights,
       pageCount: this.pages,
       sectionCount: this.sections,
-      averages: this.averages,
+      averages,
       termShards: termPacker.firsts,
       termCount: terms.length,
     };
@@ -196,13 +514,28 @@ export class LocalIndexWriter {
     return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
   }
 
+  /** Mean length of each field over its documents. */
+  private averages(): number[] {
+    const averages = fields.map(() => 0);
+    const mean = (lengths: Column, count: number, offset: number, width: number) => {
+      for (let id = 0; id < count; id++) {
+        for (let i = 0; i < width; i++) {
+          const f = offset + i;
+          // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
+          averages[f] = (averages[f]! * id + lengths.values[id * width + i]!) / (id + 1);
+        }
+      }
+    };
+    mean(this.pageLengths, this.pages, 0, pageFields.length);
+    mean(this.sectionLengths, this.sections, pageFields.length, fields.length - pageFields.length);
+    return averages;
+  }
+
   /** Adds a document's fields to the postings, as MiniSearch counts them (field length = distinct words). */
   private index(fieldTerms: readonly FieldTerms[], offset: number, id: number, lengths: Column): void {
     fieldTerms.forEach(([length, terms, counts], i) => {
       const f = offset + i;
       lengths.push(length);
-      // A running mean per field, computed as MiniSearch does (so the figures agree to the last bit).
-      this.averages[f] = (this.averages[f]! * id + length) / (id + 1);
       terms.forEach((term, j) => {
         const at = this.termOf(term) * fields.length + f;
         if (!this.termLists[at]) this.termLists[at] = this.pool.create() + 1;

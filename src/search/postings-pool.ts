@@ -109,6 +109,81 @@ export class PostingsPool {
     return { docs, tfs };
   }
 
+  /**
+   * A new list holding `docs` (increasing) with their term frequencies: how a list whose documents changed is
+   * replaced (an edited page's documents taken out or put in). The old list's slices stay in the pool, unused,
+   * until the pool is compacted (`compacted`).
+   */
+  replace(list: number, docs: readonly number[], tfs: readonly number[]): number {
+    this.release(list);
+    const next = this.create();
+    for (let i = 0; i < docs.length; i++) this.add(next, docs[i]!, tfs[i]!);
+    return next;
+  }
+
+  /** A list no longer used: its slices count as unused until the pool is compacted. */
+  release(list: number): void {
+    this.unused += this.sliceBytes(list);
+  }
+
+  /** Bytes of the pool held by lists replaced since it was made or compacted. */
+  unused = 0;
+
+  /** How many bytes of the pool are in use (the rest is room to grow). */
+  get used(): number {
+    return this.poolUsed;
+  }
+
+  /**
+   * The pool as bytes (see `PostingsPool.of`): its state per list, then its used bytes. Replaced lists are in it
+   * still; a caller compacts first when they are a large share.
+   */
+  snapshot(): { state: Int32Array; pool: Uint8Array } {
+    return {
+      state: this.state.values.subarray(0, this.lists * PostingsPool.stride),
+      pool: this.pool.subarray(0, this.poolUsed),
+    };
+  }
+
+  /** A pool from a snapshot (copied: the pool grows in place). */
+  static of(snapshot: { state: Int32Array; pool: Uint8Array }): PostingsPool {
+    const pool = new PostingsPool();
+    const lists = snapshot.state.length / PostingsPool.stride;
+    if (!Number.isInteger(lists)) throw new Error('postings pool: a snapshot cut short');
+    pool.state.ensure(snapshot.state.length);
+    pool.state.values.set(snapshot.state);
+    pool.lists = lists;
+    pool.pool = new Uint8Array(Math.max(64 * 1024, snapshot.pool.length * 1.25));
+    pool.pool.set(snapshot.pool);
+    pool.poolUsed = snapshot.pool.length;
+    return pool;
+  }
+
+  /**
+   * The live lists copied into a new pool, without the replaced ones' slices: `slots` names them (a list plus one,
+   * 0 for none) and is rewritten in place with their new numbers.
+   */
+  compacted(slots: Int32Array): PostingsPool {
+    const next = new PostingsPool();
+    for (let i = 0; i < slots.length; i++) {
+      if (!slots[i]) continue;
+      const { docs, tfs } = this.read(slots[i]! - 1);
+      const list = next.create();
+      for (let j = 0; j < docs.length; j++) next.add(list, docs[j]!, tfs[j]!);
+      slots[i] = list + 1;
+    }
+    return next;
+  }
+
+  /** The bytes of a list's slices, at least (the largest size may repeat): what compaction is decided on. */
+  private sliceBytes(list: number): number {
+    const s = this.state.values;
+    const at = list * PostingsPool.stride;
+    let bytes = 0;
+    for (let size = 0; size <= s[at + 3]!; size++) bytes += sliceSizes[size]!;
+    return bytes;
+  }
+
   /** Bytes the pool holds (for the tests of what the search stage keeps). */
   get bytes(): number {
     return this.pool.byteLength + this.state.values.byteLength;

@@ -54,8 +54,84 @@ export interface SearchFileSink {
   keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
 
-/** `records.json` is appended in pieces of about this many characters. */
-const recordPieceChars = 1024 * 1024;
+/**
+ * What a build keeps of the search stage for the next one, besides each page's part (the cache folder's): the
+ * records of runs of pages, by a key of their parts, and the index's state (`LocalIndexWriter.state`).
+ */
+export interface SearchKeep {
+  /** What the parts are made with (`stages.searchPartsKey`): a state made under other settings is not taken. */
+  settings: string;
+  /**
+   * The records of a run of pages (`endsRun`), joined as `records.json` has them, by `runKeyOf` their keys (`get`
+   * keeps the entry for the next build too).
+   */
+  runs: { get(key: string): Uint8Array | undefined; set(key: string, head: string, bytes: Uint8Array): Promise<void> };
+  saveState(bytes: Uint8Array): void;
+}
+
+/** A run of pages' records is cut after at most this many pages. */
+const maxRunPages = 256;
+
+/**
+ * Whether a run of `records.json` ends after the page at `url`, the run having `length` pages: cut where the URL
+ * says (one page in 64, by a hash of it) so that a page added or removed moves only its own run's cut, and the
+ * other runs are the same pages, their records taken whole from the previous build.
+ */
+export function endsRun(url: string, length: number): boolean {
+  if (length >= maxRunPages) return true;
+  // FNV-1a of the URL's code units.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 64 === 0;
+}
+
+/** The key of a run of pages' records: their parts' keys, in order. */
+export const runKeyOf = (keys: readonly string[]) => oneShotHash('sha256', keys.join('\0'), 'base64url').slice(0, 32);
+
+/**
+ * A run's records as the cache folder keeps them: a line of JSON with its key and length, then the records' bytes.
+ * A file cut short (a killed run) or grown is a miss (`runOfFile`), and the run is made from its pages' parts.
+ */
+const runHeadOf = (key: string, bytes: Uint8Array) => `${JSON.stringify({ key, bytes: bytes.length })}\n`;
+
+function runOfFile(file: Uint8Array | undefined, key: string): Uint8Array | undefined {
+  if (!file) return undefined;
+  const end = file.indexOf(10);
+  if (end < 0) return undefined;
+  try {
+    const head = JSON.parse(Buffer.from(file.buffer, file.byteOffset, end).toString('utf8')) as unknown;
+    if (typeof head !== 'object' || head === null) return undefined;
+    const { key: fileKey, bytes } = head as Record<string, unknown>;
+    if (fileKey !== key || bytes !== file.length - end - 1) return undefined;
+  } catch {
+    return undefined;
+  }
+  return file.subarray(end + 1);
+}
+
+/** Pieces of one run's records (strings and bytes) as one array of bytes; strings side by side encoded together. */
+function bytesOfPieces(pieces: readonly (string | Uint8Array)[]): Uint8Array {
+  const bytes: Uint8Array[] = [];
+  let run = '';
+  for (const p of pieces) {
+    if (typeof p === 'string') run += p;
+    else {
+      if (run) bytes.push(Buffer.from(run));
+      run = '';
+      bytes.push(p);
+    }
+  }
+  if (run) bytes.push(Buffer.from(run));
+  return bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes);
+}
+
+async function stemmerOf(input: Omit<SearchInput, 'pages'>) {
+  const { stemmer } = input.words;
+  if (!stemmer) return undefined;
+  const source = await stemmerSource(stemmer);
+  const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
+  return { file, source, stem: await loadStemmer(stemmer) };
+}
 
 /**
  * Writes every search file of a site into `sink` from a stream of its pages, holding one page at a time: the local
@@ -76,60 +152,143 @@ export async function writeSearchFiles(
   return writeSearchParts(parts(), input, sink, sizes);
 }
 
-/** `writeSearchFiles` from the pages' parts (page-part.ts), each made or kept from an earlier build. */
+/** The index writer's sinks under the search folder. */
+function writerSinks(dir: string, sink: SearchFileSink) {
+  const keyed = sink.keyed?.bind(sink);
+  return {
+    write: (file: string, json: string) => sink.file(`${dir}${file}`, json),
+    sinks: {
+      keyed: keyed && ((file: string, key: string, contents: () => string) => keyed(`${dir}${file}`, key, contents)),
+    },
+  };
+}
+
+/**
+ * `writeSearchFiles` from the pages' parts (page-part.ts), each made or kept from an earlier build. With `keep`,
+ * each run of pages' records and the index's state are kept for the next build (`updateSearchFiles`).
+ */
 export async function writeSearchParts(
   parts: AsyncIterable<PagePart> | Iterable<PagePart>,
   input: Omit<SearchInput, 'pages'>,
   sink: SearchFileSink,
   sizes?: ShardSizes,
+  keep?: SearchKeep,
 ): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
   const dir = searchDirOf(input.options.baseUrl);
   const recordsFile = recordsFileOf(input.options.baseUrl);
-  const { stemmer } = input.words;
-  let stem: { file: string; source: string; stem: (word: string) => string } | undefined;
-  if (stemmer) {
-    const source = await stemmerSource(stemmer);
-    const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
-    stem = { file, source, stem: await loadStemmer(stemmer) };
-  }
-  const keyed = sink.keyed?.bind(sink);
-  const index = new LocalIndexWriter(input.words, (file, json) => sink.file(`${dir}${file}`, json), stem, sizes, {
-    keyed: keyed && ((file, key, contents) => keyed(`${dir}${file}`, key, contents)),
-  });
+  const stem = await stemmerOf(input);
+  const { write, sinks } = writerSinks(dir, sink);
+  const index = new LocalIndexWriter(input.words, write, stem, sizes, sinks);
   let count = 0;
-  // The pieces of `records.json` not yet handed on: kept parts' records are bytes, made ones' strings.
-  let pieces: (string | Uint8Array)[] = ['['];
-  let pieceBytes = 1;
-  const flush = async (last: string) => {
-    pieces.push(last);
-    // Strings side by side are encoded together: one `Buffer.from` per run, not per page.
-    const bytes: Uint8Array[] = [];
-    let run = '';
-    for (const p of pieces) {
-      if (typeof p === 'string') run += p;
-      else {
-        if (run) bytes.push(Buffer.from(run));
-        run = '';
-        bytes.push(p);
-      }
+  let pages = 0;
+  // The current run's records (`endsRun`): kept parts' records are bytes, made ones' strings.
+  let pieces: (string | Uint8Array)[] = [];
+  let keys: string[] = [];
+  const endRun = async () => {
+    const bytes = bytesOfPieces(pieces);
+    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept.
+    if (keep && keys.every(Boolean)) {
+      const key = runKeyOf(keys);
+      await keep.runs.set(key, runHeadOf(key, bytes), bytes);
     }
-    if (run) bytes.push(Buffer.from(run));
-    await sink.append(recordsFile, bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes));
+    await sink.append(recordsFile, pages === keys.length ? '[' : ',');
+    await sink.append(recordsFile, bytes);
     pieces = [];
-    pieceBytes = 0;
+    keys = [];
   };
   for await (const part of parts) {
-    if (count > 0) pieces.push(',');
+    if (keys.length > 0) pieces.push(',');
     pieces.push(part.records);
-    pieceBytes += part.records.length + 1;
+    keys.push(part.key);
+    pages++;
     count += part.recordCount;
-    if (pieceBytes >= recordPieceChars) await flush('');
     await index.addPart(part);
+    if (endsRun(part.url, keys.length)) await endRun();
   }
-  await flush(']');
+  if (keys.length > 0) await endRun();
+  await sink.append(recordsFile, pages === 0 ? '[]' : ']');
   await index.end();
   if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
+  if (keep) keep.saveState(index.state(keep.settings));
   return { records: count, held: () => index.held() };
+}
+
+/** Edited pages past this share of the site: the index is made again whole, faster than replacing them. */
+const maxReplacedShare = 1 / 8;
+
+/**
+ * The search files of a build after edits, from the previous build's index state (`SearchKeep.saveState`): the
+ * same files `writeSearchParts` makes of the same parts (test/search-parts), without reading the unchanged
+ * pages' parts. `keys` are the pages' part keys in order; `partAt` gives a page's part (kept, or made: only edited
+ * pages' are asked for, or a run's whose records the cache folder lacks), `previousPart` an edited page's part
+ * before the edit, `keptPart` an unchanged page's (its text file is made again only if the output lost it).
+ * Undefined, with nothing written, when the state cannot take the edits (another settings' state, pages added,
+ * removed or moved, a page whose sections are added or removed, many pages edited): the caller then makes the
+ * files whole.
+ */
+export async function updateSearchFiles(
+  state: Uint8Array,
+  keys: readonly string[],
+  partAt: (page: number) => Promise<PagePart>,
+  previousPart: (key: string) => PagePart | undefined,
+  keptPart: (key: string) => PagePart | undefined,
+  input: Omit<SearchInput, 'pages'>,
+  sink: SearchFileSink,
+  keep: SearchKeep,
+  sizes?: ShardSizes,
+): Promise<{ records: number } | undefined> {
+  const dir = searchDirOf(input.options.baseUrl);
+  const recordsFile = recordsFileOf(input.options.baseUrl);
+  const stem = await stemmerOf(input);
+  const { write, sinks } = writerSinks(dir, sink);
+  const index = LocalIndexWriter.ofState(state, keep.settings, input.words, write, stem, sizes, sinks);
+  if (!index || index.counts().pages !== keys.length || keys.length === 0) return undefined;
+  const previous = [...index.pageKeys()];
+  const edited: number[] = [];
+  keys.forEach((key, page) => {
+    if (key !== previous[page]) edited.push(page);
+  });
+  if (edited.length > keys.length * maxReplacedShare) return undefined;
+  const made = new Map<number, PagePart>();
+  for (const page of edited) {
+    const old = previousPart(previous[page]!);
+    const part = await partAt(page);
+    if (!old || !index.replacePart(page, old, part)) return undefined;
+    made.set(page, part);
+  }
+  const partOf = async (page: number) => made.get(page) ?? (await partAt(page));
+
+  const urls = index.pageUrls();
+  let first = 0;
+  for (let page = 0; page < keys.length; page++) {
+    if (!endsRun(urls[page]!, page - first + 1) && page + 1 < keys.length) continue;
+    const runKeys = keys.slice(first, page + 1);
+    const runKey = runKeyOf(runKeys);
+    let bytes = runOfFile(keep.runs.get(runKey), runKey);
+    if (!bytes) {
+      const pieces: (string | Uint8Array)[] = [];
+      for (let p = first; p <= page; p++) {
+        if (p > first) pieces.push(',');
+        pieces.push((await partOf(p)).records);
+      }
+      bytes = bytesOfPieces(pieces);
+      await keep.runs.set(runKey, runHeadOf(runKey, bytes), bytes);
+    }
+    await sink.append(recordsFile, first === 0 ? '[' : ',');
+    await sink.append(recordsFile, bytes);
+    first = page + 1;
+  }
+  await sink.append(recordsFile, ']');
+  await index.writeTexts((page) => {
+    const part = made.get(page) ?? keptPart(keys[page]!);
+    // The previous build's text file is gone (its output folder removed) and so is the page's part.
+    if (!part) throw new Error(`search: the cache folder lost the search part of ${urls[page]}: build with --no-cache`);
+    return part;
+  });
+  await index.end();
+  if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
+  keep.saveState(index.state(keep.settings));
+  return { records: index.counts().records };
 }
 
 /** Search files kept in memory (`dev` serves them so; tests and benchmarks read them): appended ones as bytes. */

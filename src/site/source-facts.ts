@@ -23,6 +23,14 @@ export function bodyDigestOf(source: ParsedSource): string {
   return textFact(source, 'bodyDigest', (s) => digestOfString(s.body));
 }
 
+/**
+ * The length of a page's body: the compile workers take the longest pages first (see `bodyLengthOf` in
+ * compile-jobs.ts) without its text, which a large build lets go before compiling.
+ */
+export function bodyLengthOfSource(source: ParsedSource): number {
+  return textFact(source, 'bodyLength', (s) => s.body.length);
+}
+
 /** Whether a page's body is MDX (imports, components), as Docusaurus decides for a `.md` page. */
 export function bodyUsesMdx(source: ParsedSource): boolean {
   return textFact(source, 'bodyMdx', (s) => usesMdx(s.body));

@@ -8,8 +8,11 @@ import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
 
-/** A render input with the route's props as their digest (`Site.routeKey`): what a rendered page's key is made of. */
-export type RenderKeyInput = Omit<RenderInput, 'page'> & { page: string };
+/**
+ * A render input with the route's props as their digest (`Site.routeKey`) and its sidebar as a digest of what the
+ * page renders of it (`renderedSidebarKey`): what a rendered page's key is made of.
+ */
+export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: string; sidebar: string | undefined };
 
 /**
  * The stages whose outputs are kept, as the site asks for them: wrapped with the run's cache here, or by the
@@ -62,6 +65,9 @@ export function createStages(cache: Cache, compiler: Compiler) {
     searchPartsKey: (input: Omit<SearchInput, 'pages'>) => cache.keyOf('search', { parts: input }),
     /** Each page's search part kept across builds, by a key of the page and `searchPartsKey` (search/page-part.ts). */
     searchParts: cache.searchParts,
+    /** What the search stage keeps for the next build besides the parts (search/search-files.ts's `SearchKeep`). */
+    searchRuns: cache.searchRuns,
+    searchState: cache.searchState,
   };
 }
 

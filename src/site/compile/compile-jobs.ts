@@ -12,9 +12,31 @@ import type { InterfaceText } from '../../shared/i18n/interface-text';
 import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
 import type { SiteCode } from '../../shared/site-code';
 import type { ContentOverrides } from '../../shared/theme-components';
-import { bodyDigestOf, bodyImportsOf, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
+import { bodyDigestOf, bodyImportsOf, bodyLengthOfSource, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
 
 const frontMatter = /^---\n[\s\S]*?\n---\n/;
+
+/** Each page's body length, known when its job is made (a fact of its text: `bodyLengthOfSource`). */
+const bodyLengths = new WeakMap<CompileInput, number>();
+
+/**
+ * The length of a compile input's body without reading it: a large build lets every page's text go before
+ * compiling (see `Site.compileAll`), and the compile workers' queue is ordered by it.
+ */
+export function bodyLengthOf(input: CompileInput): number {
+  return bodyLengths.get(input) ?? input.body.length;
+}
+
+/** The parsed source a compile input's body is read from. */
+const sourceOfJob = Symbol('source of job');
+
+function jobBody(this: CompileInput & { [sourceOfJob]: ParsedSource }): string {
+  return this[sourceOfJob].body;
+}
+
+function letGoOfJob(job: object): void {
+  letGoOfText((job as { [sourceOfJob]: ParsedSource })[sourceOfJob]);
+}
 
 /**
  * What an MDX page imports, its fragments' imports included: the fragments (`import Requisiti from
@@ -84,11 +106,13 @@ export function compileJobsOf(
   ) => {
     // As Docusaurus does: a `.md` page with imports or components is MDX.
     const format = source.file.endsWith('.mdx') || bodyUsesMdx(source) ? 'mdx' : 'md';
-    const job: CompileInput = {
-      file: source.file,
-      route,
-      baseUrl,
-      body: '',
+    // The body is read when the page must be compiled (or a stage reads it): its digest keys the compile input.
+    // One shape and one getter for every job (a large site has 100,000), its source under a symbol a copy does not
+    // take (a closure would put each job in a dictionary of its own).
+    const job = { file: source.file, route, baseUrl } as CompileInput;
+    Object.defineProperty(job, sourceOfJob, { value: source });
+    Object.defineProperty(job, 'body', { enumerable: true, get: jobBody });
+    const fields: Omit<CompileInput, 'file' | 'route' | 'baseUrl' | 'body'> = {
       format,
       excerpt,
       tocMin: fm.toc_min_heading_level ?? 2,
@@ -96,16 +120,16 @@ export function compileJobsOf(
       fragments: {},
       text,
     };
+    Object.assign(job, fields);
     if (format === 'mdx') {
       const imports = importsOfPage(source, textOf);
       job.fragments = imports.fragments;
       if (code) job.code = codeOfPage(code, imports.modules);
       if (markdown.mdx1UndefinedComponents) job.mdx1UndefinedComponents = true;
     }
-    // The body is read when the page must be compiled (or a stage reads it): its digest keys the compile input.
-    Object.defineProperty(job, 'body', { enumerable: true, get: () => source.body });
-    onLetGo(job, () => letGoOfText(source));
+    onLetGo(job, letGoOfJob);
     presetDigest(job, 'body', bodyDigestOf(source));
+    bodyLengths.set(job, bodyLengthOfSource(source));
     const pageTheme =
       theme &&
       contentOverridesOfPage(

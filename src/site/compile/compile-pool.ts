@@ -4,6 +4,7 @@ import { DocsItError } from '../../errors';
 import { CompileCrash, type CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
+import { bodyLengthOf } from './compile-jobs';
 import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
@@ -67,6 +68,8 @@ interface Slot {
   jobs: Job[];
   /** Blocks this thread asked the worker to highlight, by message id. */
   highlighting: Map<number, { resolve(html: string): void; reject(error: Error): void }>;
+  /** The interface texts sent to the worker, by number (see compile-protocol). */
+  texts: Set<number>;
 }
 
 /**
@@ -116,12 +119,14 @@ export function createCompilePool(options: PoolOptions): CompilePool {
   let lastId = 0;
   let lastHighlightId = 0;
   let started = 0;
+  /** Each interface text met, by the object every page of its language holds (compile-protocol). */
+  const textIds = new Map<CompileInput['text'], number>();
   /** Why the workers cannot start, once one could not. */
   let broken: Error | undefined;
 
   const start = (): Slot => {
     const worker = new Worker(script, { execArgv: workerExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
-    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map() };
+    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map(), texts: new Set() };
     started++;
     const inWorker = (block: CodeBlock) =>
       new Promise<string>((resolve, reject) => {
@@ -188,7 +193,8 @@ export function createCompilePool(options: PoolOptions): CompilePool {
 
   const dispatch = () => {
     if (!sorted) {
-      queue.sort((a, b) => a.input.body.length - b.input.body.length);
+      // By a length known without the text (a large build reads each page's text again as it is sent).
+      queue.sort((a, b) => bodyLengthOf(a.input) - bodyLengthOf(b.input));
       sorted = true;
     }
     for (;;) {
@@ -201,7 +207,17 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
       slot.jobs.push(job);
-      const message: ToWorker = { type: 'compile', id: job.id, input: job.input };
+      const { text, ...input } = job.input;
+      let textId = textIds.get(text);
+      if (textId === undefined) {
+        textId = textIds.size + 1;
+        textIds.set(text, textId);
+      }
+      if (!slot.texts.has(textId)) {
+        slot.worker.postMessage({ type: 'text', id: textId, text } satisfies ToWorker);
+        slot.texts.add(textId);
+      }
+      const message: ToWorker = { type: 'compile', id: job.id, input, text: textId };
       if (blocks) message.blocks = blocks.of(job.input);
       slot.worker.postMessage(message);
     }

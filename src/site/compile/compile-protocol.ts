@@ -1,6 +1,7 @@
 import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
+import type { InterfaceText } from '../../shared/i18n/interface-text';
 
 /*
  * The messages between the run and its compile workers. A worker compiles pages and hands each back. A page comes
@@ -8,7 +9,8 @@ import type { CodeBlock } from '../../markdown/highlighter';
  * holds for some, and which ones it lacks, which the worker highlights itself and hands back with the page. For a
  * block the run said nothing of, the worker asks the run, which takes the block's HTML from its cache or, when the
  * cache lacks it, asks the same worker to highlight. The run keeps every output (one store, one count): a worker
- * writes no file.
+ * writes no file. The site's interface text, the same object in every page's input of a language and two thirds
+ * of a page's message, goes to each worker once (`text`) and a page names it by number.
  */
 
 /** What names a code block in the messages: two blocks with the same key are highlighted alike. */
@@ -36,8 +38,10 @@ export type WorkerError =
   | { kind: 'crash'; file: string; message: string; stack?: string };
 
 export type ToWorker =
-  /** A page to compile. */
-  | { type: 'compile'; id: number; input: CompileInput; blocks?: PageBlocks }
+  /** An interface text the pages sent after it name by `id` (sent once to each worker). */
+  | { type: 'text'; id: number; text: InterfaceText }
+  /** A page to compile: its input but its interface text, which `text` names. */
+  | { type: 'compile'; id: number; input: Omit<CompileInput, 'text'>; text: number; blocks?: PageBlocks }
   /** The answer to a `block`: its HTML, or why there is none. */
   | { type: 'block-html'; id: number; html?: string; error?: string }
   /** A block to highlight: one a `block` asked for that the cache lacks, or one ahead (see highlight-ahead). */

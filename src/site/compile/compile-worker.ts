@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DocsItError } from '../../errors';
-import type { CompileCrash as CompileCrashType } from '../../markdown/compile-page';
+import type { CompileCrash as CompileCrashType, CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { codeBlockKey, type FromWorker, type ToWorker, type WorkerError } from './compile-protocol';
@@ -82,6 +82,8 @@ function asWorkerError(error: unknown, file: string): WorkerError {
 }
 
 type CompileMessage = Extract<ToWorker, { type: 'compile' }>;
+/** The interface texts the run sent, by the number its pages name them with (compile-protocol). */
+const texts = new Map<number, CompileInput['text']>();
 // Pages run one after the other, in the order they came: a worker that dies was on the first of them, and the
 // pool gives the others to another worker (see compile-pool).
 const pages: CompileMessage[] = [];
@@ -110,7 +112,9 @@ function compileNext(): void {
     }
     return { type: 'compiled', id: message.id, ...result, ...(highlighted.length > 0 ? { highlighted } : {}) };
   };
-  compilePage(message.input)
+  const text = texts.get(message.text);
+  if (!text) throw new Error(`a page names interface text ${message.text}, which was not sent`);
+  compilePage({ ...message.input, text })
     .then(
       (page) => withBlocks({ page }),
       (error: unknown) => withBlocks({ error: asWorkerError(error, message.input.file) }),
@@ -127,7 +131,8 @@ port.on('message', (message: ToWorker) => {
   if (message.type === 'compile') {
     pages.push(message);
     compileNext();
-  } else if (message.type === 'highlight') {
+  } else if (message.type === 'text') texts.set(message.id, message.text);
+  else if (message.type === 'highlight') {
     const { id } = message;
     highlighter.highlight(message.block).then(
       (html) => send({ type: 'highlighted', id, html }),

@@ -24,6 +24,13 @@ export interface Compiler {
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
+  /**
+   * Starts the worker that highlights ahead before the pages are known, sending it the code blocks of `bodies`
+   * (pages' markdown) that the cache lacks, when there are at least `minBlocks`: its start and the grammars'
+   * first use then overlap the stages before the markdown's. The next `follow` keeps it (and sends it the
+   * pages' blocks) when it plans a worker highlighting ahead, and stops it otherwise. Nothing once `follow` ran.
+   */
+  highlightEarly(bodies: Iterable<string>, minBlocks: number): void;
   /** Whether pages are compiled in workers (then they are best asked for all at once). */
   readonly parallel: boolean;
   /** How many worker threads compiled pages so far. */
@@ -130,17 +137,30 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     return started;
   };
 
-  const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
+  /** The blocks of `bodies` the cache lacks, in order. */
+  const blocksToHighlight = (bodies: Iterable<string>) => {
     const blocks: CodeBlock[] = [];
-    for (const page of pages) {
-      // A page the cache has is not compiled: its blocks (and its text) are not looked at.
-      if (compileStage.has(page)) continue;
-      for (const block of fencedCodeBlocks(page.body, highlighter.resolveLanguage))
+    for (const body of bodies)
+      for (const block of fencedCodeBlocks(body, highlighter.resolveLanguage))
         if (highlight.stored(block) === undefined) blocks.push(block);
-    }
-    if (blocks.length < minBlocks) return undefined;
-    const started = highlightAhead(script, warnOnce);
-    for (const block of blocks) started.send(block);
+    return blocks;
+  };
+  /** A worker started by `highlightEarly` that no `follow` took yet. */
+  let early: HighlightAhead | undefined;
+  let followed = false;
+
+  const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
+    // A page the cache has is not compiled: its blocks (and its text) are not looked at.
+    const blocks = blocksToHighlight(
+      (function* () {
+        for (const page of pages) if (!compileStage.has(page)) yield page.body;
+      })(),
+    );
+    // A worker started early highlights the blocks it was sent first: those of the pages follow in their order
+    // (one sent already is not sent again).
+    const started = early ?? (blocks.length < minBlocks ? undefined : highlightAhead(script, warnOnce));
+    early = undefined;
+    for (const block of blocks) started?.send(block);
     return started;
   };
 
@@ -148,9 +168,20 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     compile: (input, id) => compile(input, id),
     kept: (input) => compileStage.kept(input),
     follow(plan, pages = []) {
+      followed = true;
       if (pool || ahead) return;
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
+      // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
+      early?.close().catch(() => undefined);
+      early = undefined;
+    },
+    highlightEarly(bodies, minBlocks) {
+      if (followed || early) return;
+      const blocks = blocksToHighlight(bodies);
+      if (blocks.length < minBlocks) return;
+      early = highlightAhead(script, warnOnce);
+      for (const block of blocks) early.send(block);
     },
     get parallel() {
       return pool !== undefined;
@@ -165,9 +196,10 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     async close() {
       workersBefore += pool?.started ?? 0;
       takenBefore += ahead?.taken ?? 0;
-      const stopping = [pool?.close(), ahead?.close()];
+      const stopping = [pool?.close(), ahead?.close(), early?.close()];
       pool = undefined;
       ahead = undefined;
+      early = undefined;
       compile = compileStage;
       await Promise.all(stopping);
     },

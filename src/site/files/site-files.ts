@@ -6,6 +6,7 @@
 import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { digestOf, digestText } from '../../cache/digest';
 import { currentLocaleOf } from '../../config/site-schema';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
@@ -16,10 +17,18 @@ import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
+import { pageSidebar } from '../../render/sidebar-window';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
-import { memorySink, type SearchInput, writeSearchParts } from '../../search/search-files';
+import {
+  memorySink,
+  type SearchInput,
+  type SearchKeep,
+  updateSearchFiles,
+  writeSearchParts,
+} from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
+import type { ShownSidebarItem, SidebarItem } from '../../shared/sidebar';
 import {
   feedFileOf,
   htmlFileOf,
@@ -236,8 +245,8 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   };
   /** A route's render key: its render input with the page as its key props' digest (`Site.routeKey`). */
   const renderKeyOf = async (route: string): Promise<string> => {
-    const { digest, sidebarId } = await site.routeKey(route);
-    const sidebar = sidebarId ? sidebars[sidebarId] : undefined;
+    const { digest, sidebarId, path: pagePath } = await site.routeKey(route);
+    const sidebar = renderedSidebarKey(sidebarId ? sidebars[sidebarId] : undefined, pagePath);
     const theme = site.content.theme.digest;
     return stages.renderKey({
       site: siteConfig,
@@ -383,32 +392,49 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         // Unchanged search files keep the parts too (the files are kept without them being read).
         stages.searchParts.use(key);
       }
+      // And the runs of records (`make` asks for those it keeps).
+      stages.searchRuns.keepAll(true);
       keyed = found;
       return searchKeyOf(digest);
     },
     async make(out) {
       const digest = createHash('sha256');
-      const { options, words } = searchHeadOf();
-      const maker = new PagePartMaker(words.stopWords);
+      const head = searchHeadOf();
+      const maker = new PagePartMaker(head.words.stopWords);
       // No key pass before (a first build into the output folder, `dev`): the keys are found now.
       const found = keyed ?? (await keyPass());
       keyed = undefined;
-      async function* parts(): AsyncGenerator<PagePart> {
-        for (const [key, route] of found) {
-          digest.update(key);
-          const kept = stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
-          if (kept) {
-            yield kept;
-            continue;
-          }
-          const page = await searchPageAt(model.routes[route]!);
-          if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
-          const part = maker.partOf(page, options, key);
-          stages.searchParts.set(key, partFileOf(part));
-          yield part;
+      stages.searchRuns.keepAll(false);
+      for (const [key] of found) digest.update(key);
+      const keptPart = (key: string) =>
+        stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
+      const partAt = async (i: number): Promise<PagePart> => {
+        const [key, route] = found[i]!;
+        const kept = keptPart(key);
+        if (kept) return kept;
+        const page = await searchPageAt(model.routes[route]!);
+        if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
+        const part = maker.partOf(page, head.options, key);
+        stages.searchParts.set(key, partFileOf(part));
+        return part;
+      };
+      partsKey ??= stages.searchPartsKey(head);
+      const keep: SearchKeep = {
+        settings: partsKey,
+        runs: stages.searchRuns,
+        saveState: (bytes) => stages.searchState.set(bytes),
+      };
+      // After edits: the previous build's index with the edited pages' parts replaced, if it can take them.
+      const state = stages.searchState.get();
+      const keys = found.map(([key]) => key);
+      const previousPart = (key: string) => partOfFile(stages.searchParts.previous(key), key);
+      const updated = state && (await updateSearchFiles(state, keys, partAt, previousPart, keptPart, head, out, keep));
+      if (!updated) {
+        async function* parts(): AsyncGenerator<PagePart> {
+          for (let i = 0; i < found.length; i++) yield await partAt(i);
         }
+        await writeSearchParts(parts(), head, out, undefined, keep);
       }
-      await writeSearchParts(parts(), searchHeadOf(), out);
       return searchKeyOf(digest);
     },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
@@ -483,6 +509,27 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       return ('precache' in listed ? listed.precache : undefined) ?? precachedType(file);
     },
   };
+}
+
+/**
+ * A digest of the sidebar a page at `path` renders (`pageSidebar`): a small sidebar's whole (one digest a run), a
+ * large one's window item by item, each item shared by many pages (a link, a closed category) digested once a run.
+ */
+function renderedSidebarKey(items: SidebarItem[] | undefined, path: string): string | undefined {
+  if (!items) return undefined;
+  const { renderCollapsed, sidebar } = pageSidebar(items, path);
+  return renderCollapsed || !sidebar ? `whole:${digestOf(items)}` : `window:${shownListKey(sidebar)}`;
+}
+
+function shownListKey(list: ShownSidebarItem[]): string {
+  const keys = list.map((item) => {
+    if (item.type === 'gap') return `g${item.items}/${item.rows}`;
+    if (item.type === 'link' || item.items.length === 0) return digestOf(item);
+    // An open category is made for the page: its own fields, then its list's window.
+    const { items: inside, ...category } = item;
+    return `c${digestOf(category)}:${shownListKey(inside)}`;
+  });
+  return digestText(keys.join(','));
 }
 
 /** Two files of the site at one output path: the one written last would silently replace the other. */

@@ -1,0 +1,188 @@
+/*
+ * The search files after edits made from the previous build's index state (`updateSearchFiles`): the same bytes as
+ * the files made whole from the same parts (`writeSearchParts`), whatever the sequence of edits; only the edited
+ * pages' parts and their runs' are asked for; a state that cannot take the edits (pages added or removed, sections
+ * added) says so and writes nothing.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { SearchBlock } from '../src/markdown/compiled-page';
+import { type PagePart, PagePartMaker } from '../src/search/page-part';
+import type { RecordOptions, SearchPage } from '../src/search/records';
+import {
+  memorySink,
+  type SearchFileSink,
+  type SearchKeep,
+  updateSearchFiles,
+  writeSearchParts,
+} from '../src/search/search-files';
+import { searchWordsOf } from '../src/search/search-words';
+import { numbers } from './seeded-numbers';
+
+const options: RecordOptions = {
+  baseUrl: '/it/',
+  lang: 'it',
+  version: 'v1',
+  blogLabel: 'Blog',
+  kindCategories: { page: 'Pagine' },
+};
+const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
+const input = { options, words };
+const vocabulary = (
+  'finestra finestre menu vassoio tray icona sicurezza aggiornamento configurazione compilare comando comandi ' +
+  'evento eventi plugin allowlist webview notifica perché città firma macos windows linux rust cargo frontend'
+).split(' ');
+
+/** A page of `sections` headings, its words drawn from `seed` (a word of its own, `unico<p>`, in its text). */
+function pageOf(p: number, seed: number, sections = 2, weight = 1): SearchPage {
+  const next = numbers(seed * 1000 + p);
+  const text = (n: number) => Array.from({ length: n }, () => vocabulary[next(vocabulary.length)]!).join(' ');
+  const blocks: SearchBlock[] = [{ kind: 'text', text: `${text(6)} unico${p}x${seed}` } as SearchBlock];
+  for (let h = 0; h < sections; h++) {
+    blocks.push({ kind: 'heading', level: 2, text: `${text(2)} ${h}`, id: `h-${h}` } as SearchBlock);
+    blocks.push({ kind: 'text', text: text(4 + next(12)) } as SearchBlock);
+  }
+  return {
+    url: `/it/v1/guide/pagina-${p}`,
+    title: `${text(2)} ${p}`,
+    category: p % 3 ? 'Guide' : 'Riferimenti',
+    keywords: [],
+    description: null,
+    weight,
+    blocks,
+  };
+}
+
+/** What a build keeps for the next (the cache folder's), in memory. */
+function memoryKeep() {
+  const runs = new Map<string, Uint8Array>();
+  let state: Uint8Array | undefined;
+  const keep: SearchKeep = {
+    settings: 'settings',
+    runs: {
+      get: (key) => runs.get(key),
+      set: async (key, head, bytes) => void runs.set(key, Buffer.concat([Buffer.from(head), bytes])),
+    },
+    saveState: (bytes) => {
+      state = bytes;
+    },
+  };
+  return { keep, runs, state: () => state! };
+}
+
+const maker = new PagePartMaker(words.stopWords);
+/** A part per page, keyed by its seed (the page as it is now). */
+const partsOf = (seeds: readonly number[], shape: (p: number) => [sections: number, weight: number] = () => [2, 1]) =>
+  seeds.map((seed, p) => maker.partOf(pageOf(p, seed, ...shape(p)), options, `k${p}.${seed}.${shape(p).join('.')}`));
+
+const filesOf = (sink: ReturnType<typeof memorySink>) =>
+  new Map([...sink.files()].map(([file, bytes]) => [file, Buffer.from(bytes).toString('utf8')]));
+
+/** The files made whole from `parts` (a cold build's). */
+async function whole(parts: PagePart[]) {
+  const sink = memorySink();
+  await writeSearchParts(parts, input, sink);
+  return filesOf(sink);
+}
+
+/** Updates `state` to `parts`, counting the parts asked for; undefined when the state cannot take them. */
+async function update(state: Uint8Array, before: PagePart[], parts: PagePart[], keep: SearchKeep) {
+  const sink = memorySink();
+  const asked = new Set<number>();
+  const byKey = new Map(before.map((part) => [part.key, part]));
+  const done = await updateSearchFiles(
+    state,
+    parts.map((part) => part.key),
+    async (page) => {
+      asked.add(page);
+      return parts[page]!;
+    },
+    (key) => byKey.get(key),
+    (key) => parts.find((part) => part.key === key),
+    input,
+    sink as SearchFileSink,
+    keep,
+  );
+  return done && { files: filesOf(sink), asked, records: done.records };
+}
+
+const assertSame = (actual: Map<string, string>, expected: Map<string, string>, step: string) => {
+  assert.equal([...actual.keys()].sort(), [...expected.keys()].sort(), `${step}: the same files`);
+  for (const [file, text] of expected) assert.ok(actual.get(file) === text, `${step}: ${file} differs`);
+};
+
+test('a sequence of edits gives the files made whole, asking only for the edited pages and their runs', async () => {
+  const pages = 600;
+  let seeds = Array.from({ length: pages }, () => 1);
+  let shape = (_p: number): [number, number] => [2, 1];
+  let parts = partsOf(seeds, shape);
+  const { keep, state } = memoryKeep();
+  await writeSearchParts(parts, input, memorySink(), undefined, keep);
+  // Edits: one page's words (its own word gone, others new); two pages; a page's weight; the first and last page;
+  // 70 pages again and again (lists replaced until the pool is compacted).
+  const steps: [string, number[], ((p: number) => [number, number])?][] = [
+    ['one page', [7]],
+    ['two pages', [100, 101]],
+    ['a weight', [300], (p) => [2, p === 300 ? 0.6 : 1]],
+    ['first and last', [0, pages - 1]],
+    ...Array.from({ length: 6 }, (_, i): [string, number[]] => [
+      `again ${i}`,
+      Array.from({ length: 70 }, (_, p) => 7 + p),
+    ]),
+  ];
+  /** The pool's bytes of replaced lists the state holds (see `PostingsPool.unused`). */
+  const unused = () =>
+    (JSON.parse(Buffer.from(state()).toString('utf8').split('\n', 1)[0]!) as { unused: number }).unused;
+  let compacted = false;
+  for (const [step, edited, newShape] of steps) {
+    const before = parts;
+    seeds = seeds.map((seed, p) => (edited.includes(p) ? seed + 1 : seed));
+    if (newShape) shape = newShape;
+    parts = partsOf(seeds, shape);
+    const updated = await update(state(), before, parts, keep);
+    assert.ok(updated, `${step}: the state takes the edit`);
+    assertSame(updated.files, await whole(parts), step);
+    assert.is(
+      updated.records,
+      parts.reduce((n, part) => n + part.recordCount, 0),
+    );
+    // The edited pages, and the pages of their runs (a run's records are made again from its pages' parts).
+    for (const page of edited) assert.ok(updated.asked.has(page), `${step}: page ${page} asked for`);
+    if (edited.length < 3) assert.ok(updated.asked.size < pages / 4, `${step}: ${updated.asked.size} parts asked for`);
+    if (unused() === 0 && step.startsWith('again')) compacted = true;
+  }
+  assert.ok(compacted, 'the pool compacted');
+});
+
+test('a state that cannot take the edits writes nothing', async () => {
+  const parts = partsOf(Array.from({ length: 50 }, () => 1));
+  const { keep, state } = memoryKeep();
+  await writeSearchParts(parts, input, memorySink(), undefined, keep);
+  const sectionAdded = partsOf(
+    Array.from({ length: 50 }, (_, p) => (p === 3 ? 2 : 1)),
+    (p) => [p === 3 ? 3 : 2, 1],
+  );
+  assert.is(await update(state(), parts, sectionAdded, keep), undefined, 'a section added');
+  assert.is(await update(state(), parts, parts.slice(1), keep), undefined, 'a page removed');
+  assert.is(await update(state(), parts, [...parts, ...partsOf([1])], keep), undefined, 'a page added');
+  const other = { ...keep, settings: 'other settings' };
+  assert.is(await update(state(), parts, parts, other), undefined, 'a state made under other settings');
+  assert.is(await update(state().subarray(0, 100), parts, parts, keep), undefined, 'a state cut short');
+  const many = partsOf(Array.from({ length: 50 }, (_, p) => (p < 10 ? 2 : 1)));
+  assert.is(await update(state(), parts, many, keep), undefined, 'a fifth of the pages edited');
+});
+
+test('a run whose kept records are cut short is made again from its pages', async () => {
+  const parts = partsOf(Array.from({ length: 300 }, () => 1));
+  const { keep, runs, state } = memoryKeep();
+  await writeSearchParts(parts, input, memorySink(), undefined, keep);
+  assert.ok(runs.size > 1, 'several runs');
+  for (const [key, bytes] of runs) runs.set(key, bytes.subarray(0, bytes.length - 5));
+  const edited = partsOf(Array.from({ length: 300 }, (_, p) => (p === 5 ? 2 : 1)));
+  const updated = await update(state(), parts, edited, keep);
+  assert.ok(updated);
+  assertSame(updated.files, await whole(edited), 'runs cut short');
+  assert.is(updated.asked.size, 300, 'every run made again');
+});
+
+test.run();

@@ -1,0 +1,53 @@
+/*
+ * A large sidebar's pages each render a window of it (src/render/sidebar-window.ts): a warm build renders again only
+ * the pages whose window shows an item that changed, not every page of the sidebar (the render key takes the
+ * window, not the whole sidebar). The output is a build's that reuses nothing, byte for byte.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../src/build/build-site';
+import { copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
+
+// More links than a sidebar rendered whole holds (`smallSidebarLinks`), in one list longer than `longList`.
+const count = 240;
+const name = (i: number) => `pagina-${String(i).padStart(3, '0')}`;
+const dir = copyFixture(
+  'basic',
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `content/docs/guides/lunga/${name(i)}.md`,
+      `---\ntitle: Pagina ${i}\nsidebar_position: ${i + 1}\n---\n\nTesto della pagina ${i}.\n`,
+    ]),
+  ),
+);
+const config = path.join(dir, 'site.config.ts');
+const out = path.join(dir, 'build');
+
+test.after(() => removeDir(dir));
+
+const build = (outDir = out, noCache = false) =>
+  quietly(() => buildSite({ packageRoot: repoRoot, config, out: outDir, noCache }));
+
+test('a title in the middle of a long list: only the pages whose window shows it are rendered again', async () => {
+  await build();
+  await build();
+  const file = path.join(dir, `content/docs/guides/lunga/${name(120)}.md`);
+  writeFileSync(file, readFileSync(file, 'utf8').replace('title: Pagina 120', 'title: Pagina centoventi'));
+  const summary = await build();
+  // The page itself, its neighbours within `keptAround` on each side: their HTML and page data (and the sidebars'
+  // files, which have no key).
+  assert.ok(summary.pageFiles.written > 2, `more than the edited page: ${summary.pageFiles.written}`);
+  assert.ok(summary.pageFiles.written < 60, `not every page of the list: ${summary.pageFiles.written} files`);
+  const near = readFileSync(path.join(out, `it/v1/guides/lunga/${name(125)}/index.html`), 'utf8');
+  assert.match(near, 'Pagina centoventi', 'a page near it shows the new title');
+  const cold = path.join(dir, 'cold');
+  await build(cold, true);
+  const warm = filesOf(out);
+  const expected = filesOf(cold);
+  assert.equal([...warm.keys()].sort(), [...expected.keys()].sort(), 'the same files');
+  for (const [file, bytes] of warm) assert.ok(bytes.equals(expected.get(file)!), `${file} is a cold build's`);
+});
+
+test.run();

@@ -9,14 +9,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { createCache } from '../src/cache/stage-cache';
-import type { CompileInput } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileWorkerScript } from '../src/site/compile/compile-pool';
 import type { ToWorker } from '../src/site/compile/compile-protocol';
 import { createCompiler } from '../src/site/compile/compiler';
 import type { ExecutionPlan } from '../src/site/compile/execution-plan';
 import { highlightAhead } from '../src/site/compile/highlight-ahead';
+import { plainPageInput } from './compile-inputs';
 import { removeDir, repoRoot } from './helpers';
 
 const script = compileWorkerScript(repoRoot, undefined);
@@ -80,18 +79,7 @@ const coldCompiler = async () =>
     }),
     script,
   });
-const page = (file: string, body: string): CompileInput => ({
-  file,
-  route: `/${file}`,
-  baseUrl: '/',
-  body,
-  format: 'md',
-  excerpt: false,
-  tocMin: 2,
-  tocMax: 3,
-  fragments: {},
-  text: interfaceTextOf('it'),
-});
+const page = plainPageInput;
 const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPlan => ({
   workers,
   eager: false,

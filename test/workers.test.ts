@@ -10,17 +10,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { resolvePaths } from '../src/config/load-config';
-import { CompileCrash, type CompileInput } from '../src/markdown/compile-page';
+import { CompileCrash } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileWorkerScript, createCompilePool } from '../src/site/compile/compile-pool';
 import { codeBlockKey } from '../src/site/compile/compile-protocol';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
+import { italianText, plainPageInput } from './compile-inputs';
 import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
-const italianText = interfaceTextOf('it');
 
 /**
  * One copy of the Docusaurus-dialect fixture for the tests that compare whole builds' bytes, and its build in the
@@ -198,18 +198,7 @@ test('errors of pages compiled in workers are the same, at the same places, in t
 });
 
 /** A page's compile input, for the pool's tests (their workers only read `body`). */
-const input = (file: string, body: string): CompileInput => ({
-  file,
-  route: `/${file}`,
-  baseUrl: '/',
-  body,
-  format: 'md',
-  excerpt: false,
-  tocMin: 2,
-  tocMax: 3,
-  fragments: {},
-  text: italianText,
-});
+const input = plainPageInput;
 
 test('a worker that stops fails the page it was on; the page it held next is compiled by another', async () => {
   const pool = createCompilePool({

@@ -1,7 +1,7 @@
 // How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle in a checkout, by `npm pack`'s
 // scripts/build-package.mjs, which writes the one the package ships, and by the code-version reader, which needs
 // the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,9 +61,27 @@ export function cliBundleOptions(packageRoot, outDir, { sourcemap = true } = {})
     // The package ships without them (`npm pack`): they hold every bundled source, twice the bundle's size.
     sourcemap: sourcemap ? 'linked' : false,
     logLevel: 'error',
-    plugins: [esbuildThroughRequire],
+    plugins: [esbuildThroughRequire, legacyServerRenderer],
   };
 }
+
+/**
+ * `react-dom/server` (for Node) is React's two server renderers: the legacy one, which is `renderToString` and
+ * `renderToStaticMarkup`, and the larger streaming one (`renderToPipeableStream` …), which docs-it never calls but
+ * each thread that renders would compile as it starts. The bundle takes the legacy renderer's module alone (this
+ * entry always runs in production mode); where an installed React has no such file, the usual module.
+ */
+const legacyServerRenderer = {
+  name: 'react-dom-server-legacy',
+  /** @param {import('esbuild').PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server$/ }, (args) => {
+      const server = createRequire(path.join(args.resolveDir, 'index.js')).resolve('react-dom/server');
+      const legacy = path.join(path.dirname(server), 'cjs', 'react-dom-server-legacy.node.production.js');
+      return existsSync(legacy) ? { path: legacy } : undefined;
+    });
+  },
+};
 
 /**
  * The bundle's `import … from 'esbuild'` becomes a `require`: Node's ESM loader would otherwise lex esbuild's

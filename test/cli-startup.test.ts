@@ -3,6 +3,8 @@
  * loads neither the dev server with its file watcher nor the static server (`dev` and `serve` load theirs), and
  * the worker that highlights ahead loads the highlighter without the markdown pipeline.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { test } from 'uvu';
@@ -62,6 +64,45 @@ test('the markdown pipeline loads the emoji table only for a page whose text cou
   for (const source of pipeline)
     assert.not.ok(/node_modules\/(remark-emoji|node-emoji|emojilib)\//.test(source), `${source} is loaded with it`);
 });
+
+test("a thread that renders loads React's legacy server renderer, not its streaming one", () => {
+  const sources = [...loadedAtStart('program.mjs')];
+  const legacy = 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js';
+  assert.ok(sources.includes(legacy), 'the legacy renderer is there');
+  const streaming = sources.filter((source) => /react-dom\/cjs\/react-dom-server\.node\./.test(source));
+  assert.equal(streaming, [], 'the streaming renderer is loaded');
+  // Every name the sources import from `react-dom/server` is one the legacy renderer gives.
+  const exported = Object.keys(createRequire(import.meta.url)(path.join(repoRoot, legacy)));
+  const imported = sourceFiles(['src', 'templates']).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/import\s*(\{[^}]*\}|\*[^;]*?)\s*from\s*'react-dom\/server'/g)].map(
+      ([, names]) => [file, names!] as const,
+    ),
+  );
+  assert.ok(imported.length > 0, 'no source imports react-dom/server');
+  for (const [file, names] of imported) {
+    assert.ok(names.startsWith('{'), `${file} imports the whole of react-dom/server`);
+    for (const name of names
+      .slice(1, -1)
+      .split(',')
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      ))
+      if (name) assert.ok(exported.includes(name), `${file} imports ${name}, which the legacy renderer lacks`);
+  }
+});
+
+/** The TypeScript files under these folders of the repository. */
+function sourceFiles(dirs: string[]): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.join(repoRoot, dir, file)),
+  );
+}
 
 test("the CLI bundles zod's English messages, none of its other languages", () => {
   // \`import { z }\` is zod's whole namespace, its 60-odd locales included: hundreds of kB compiled at every start.

@@ -65,6 +65,14 @@ test('the markdown pipeline loads the emoji table only for a page whose text cou
     assert.not.ok(/node_modules\/(remark-emoji|node-emoji|emojilib)\//.test(source), `${source} is loaded with it`);
 });
 
+test("the build's thread loads Shiki only when it highlights a block itself", () => {
+  // At a cold start a worker highlights the blocks ahead of it: the build's thread would compile Shiki for nothing.
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
+  const shiki = sources.filter((source) => /node_modules\/(shiki|@shikijs\/[^/]+)\//.test(source));
+  assert.equal(shiki, [], 'Shiki is loaded at start');
+});
+
 test("a thread that renders loads React's legacy server renderer, not its streaming one", () => {
   const sources = [...loadedAtStart('program.mjs')];
   const legacy = 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js';

@@ -1,12 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import {
-  createCssVariablesTheme,
-  createHighlighterCore,
-  type HighlighterCore,
-  type ShikiTransformer,
-} from 'shiki/core';
-import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import type { createHighlighterCore, HighlighterCore, ShikiTransformer, ThemeRegistration } from 'shiki/core';
+import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 import { rememberLineTokens } from './line-token-memo';
 import { tokensHtml } from './token-html';
@@ -116,10 +111,28 @@ export interface Highlighter {
 }
 
 /**
- * One theme whose colours are CSS variables (`--shiki-token-keyword` …): the stylesheet gives them light and
- * dark values. Two real themes would tokenize every block twice; this tokenizes it once.
+ * Shiki (its core, its grammar engine and the engine's WebAssembly loader), loaded by the first block to
+ * highlight: the build's thread, whose blocks a worker highlights ahead at a cold start, never compiles it.
  */
-const cssVariablesTheme = createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true });
+let shikiLoaded: Promise<Shiki> | undefined;
+const shiki = (): Promise<Shiki> => (shikiLoaded ??= loadShiki());
+interface Shiki {
+  createHighlighterCore: typeof createHighlighterCore;
+  createOnigurumaEngine: typeof createOnigurumaEngine;
+  theme: ThemeRegistration;
+}
+async function loadShiki(): Promise<Shiki> {
+  const [core, oniguruma] = await Promise.all([import('shiki/core'), import('shiki/engine/oniguruma')]);
+  return {
+    createHighlighterCore: core.createHighlighterCore,
+    createOnigurumaEngine: oniguruma.createOnigurumaEngine,
+    /**
+     * One theme whose colours are CSS variables (`--shiki-token-keyword` …): the stylesheet gives them light and
+     * dark values. Two real themes would tokenize every block twice; this tokenizes it once.
+     */
+    theme: core.createCssVariablesTheme({ name: 'docs-it', variablePrefix: '--shiki-', fontStyle: true }),
+  };
+}
 
 /**
  * The bytes of Shiki's WebAssembly build of Oniguruma, the file Shiki ships (`shiki/onig.wasm`). Not `shiki/wasm`,
@@ -157,26 +170,32 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
-  const withEngine = (engine: Parameters<typeof createHighlighterCore>[0]['engine']) =>
-    createHighlighterCore({ themes: [cssVariablesTheme], langs: [], engine });
+  const withEngine = async (engine: Parameters<typeof createHighlighterCore>[0]['engine']) => {
+    const { createHighlighterCore, theme } = await shiki();
+    return createHighlighterCore({ themes: [theme], langs: [], engine });
+  };
   const getCore = () =>
     // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
     // than they save (docs/measurements.md, `npm run bench:shiki`). Where WebAssembly cannot load (a runtime
     // without it, a damaged install), the JavaScript engine, which gives the same HTML on the grammars measured.
     // An instantiator, which Shiki calls without testing its input for a `Response` (see `onigWasm`).
-    (core ??= withEngine(
-      createOnigurumaEngine({
-        instantiator: async (imports) => (await webAssembly.instantiate(await wasm(), imports)).instance,
-      }),
-    ).catch(async (error: unknown) => {
-      warn?.(
-        `the WebAssembly engine of the code highlighter could not load (${(error as Error)?.message ?? error}): ` +
-          'code blocks are highlighted with its JavaScript engine',
-      );
-      const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript');
-      // Forgiving: a pattern it cannot translate matches nothing, where it would otherwise fail the block.
-      return withEngine(createJavaScriptRegexEngine({ forgiving: true }));
-    }));
+    (core ??= shiki()
+      .then(({ createOnigurumaEngine }) =>
+        withEngine(
+          createOnigurumaEngine({
+            instantiator: async (imports) => (await webAssembly.instantiate(await wasm(), imports)).instance,
+          }),
+        ),
+      )
+      .catch(async (error: unknown) => {
+        warn?.(
+          `the WebAssembly engine of the code highlighter could not load (${(error as Error)?.message ?? error}): ` +
+            'code blocks are highlighted with its JavaScript engine',
+        );
+        const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript');
+        // Forgiving: a pattern it cannot translate matches nothing, where it would otherwise fail the block.
+        return withEngine(createJavaScriptRegexEngine({ forgiving: true }));
+      }));
 
   const resolveLanguage = (lang: string): string | null | undefined => {
     const lower = lang.toLowerCase();

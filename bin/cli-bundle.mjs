@@ -125,7 +125,6 @@ export async function writeCliBundle(packageRoot, outDir, options) {
   mkdirSync(outDir, { recursive: true });
   const { metafile } = await build(cliBundleOptions(packageRoot, outDir, options));
   const cli = await import(pathToFileURL(path.join(outDir, 'program.mjs')).href);
-  await cli.prebuildServiceWorker(packageRoot, outDir);
   const versions = cli.codeVersionsFromMetafile(metafile, packageRoot);
   writeFileSync(path.join(outDir, codeVersionsFile), JSON.stringify(versions));
   return cli;

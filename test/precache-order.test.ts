@@ -2,18 +2,14 @@
  * What the service worker precaches when the site is larger than its budget: a fixed order of use, cut at the
  * first file that does not fit, and a precache list in `sw.js` that stays the same size however large the site.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { injectPrecacheManifest, precacheManifest } from '../src/build/precache-manifest';
 import { type PrecacheOrderInput, precacheSelection } from '../src/build/precache-order';
-import { bundleServiceWorker, prebuildServiceWorker, writeServiceWorker } from '../src/build/write-service-worker';
+import { bundleServiceWorker } from '../src/build/write-service-worker';
 import { defaultPrecacheBudget } from '../src/config/site-schema';
 import type { SidebarItem } from '../src/shared/sidebar';
-import { OutputFolder } from '../src/output/output-folder';
-import { removeDir, repoRoot } from './helpers';
+import { repoRoot } from './helpers';
 
 const link = (href: string): SidebarItem => ({ type: 'link', label: href, href });
 const category = (label: string, items: SidebarItem[], href?: string): SidebarItem => ({
@@ -184,48 +180,6 @@ test('sw.js does not grow with the site: the same size at 2,000 and at 100,000 p
   assert.ok(Math.abs(smaller!.length - larger!.length) <= 2, `${smaller!.length} against ${larger!.length}`);
   assert.ok(larger!.some((e) => e.url === '/it/docs/sezione-0/pagina-0/index.html'));
   assert.not.ok(larger!.some((e) => e.url.startsWith('/it/docs/sezione-1999/')));
-});
-
-/** The `sw.js` a build of one page writes, in `mode`, the CLI's bundle being in `cliDir`. */
-async function serviceWorkerOf(dir: string, mode: 'production' | 'development', cliDir: string): Promise<string> {
-  const out = path.join(dir, `out-${mode}`);
-  const output = await OutputFolder.open(out, { root: dir });
-  await output.write('it/index.html', '<!doctype html>');
-  await writeServiceWorker({
-    packageRoot: repoRoot,
-    output,
-    baseUrl: '/it/',
-    mode,
-    precached: () => true,
-    budget: defaultPrecacheBudget,
-    order: small,
-    cliDir,
-  });
-  await output.commit();
-  return readFileSync(path.join(out, 'it', 'sw.js'), 'utf8');
-}
-
-test("a production build takes sw.ts's bundle made with the CLI's bundle, esbuild's same bytes", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-sw-'));
-  try {
-    const cliDir = path.join(dir, 'cli');
-    mkdirSync(cliDir);
-    await prebuildServiceWorker(repoRoot, cliDir);
-    const prebuilt = path.join(cliDir, 'service-worker.js');
-    const { code } = await bundleServiceWorker({ packageRoot: repoRoot, mode: 'production' });
-    assert.is(readFileSync(prebuilt, 'utf8'), code, "the CLI's bundle holds esbuild's bytes");
-    const fromEsbuild = await serviceWorkerOf(dir, 'production', path.join(dir, 'none'));
-    assert.is(await serviceWorkerOf(dir, 'production', cliDir), fromEsbuild);
-    // A marked bundle shows which one a build takes.
-    writeFileSync(prebuilt, `/* prebuilt */${code}`);
-    assert.is(await serviceWorkerOf(dir, 'production', cliDir), `/* prebuilt */${fromEsbuild}`);
-    const development = await serviceWorkerOf(dir, 'development', cliDir);
-    assert.not.ok(development.includes('/* prebuilt */'), "`dev` takes the CLI's production bundle");
-    rmSync(prebuilt);
-    assert.is(await serviceWorkerOf(dir, 'production', cliDir), fromEsbuild, "without it, not esbuild's bytes");
-  } finally {
-    removeDir(dir);
-  }
 });
 
 test.run();

@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Cache } from '../cache/stage-cache';
@@ -19,8 +18,6 @@ export interface ServiceWorkerInput {
   order: PrecacheOrderInput;
   /** Where the last build's bundle of sw.ts is kept (taken while the files esbuild read are unchanged). */
   cache?: Cache;
-  /** The folder of the running CLI bundle, which holds sw.ts's production bundle (see `prebuildServiceWorker`). */
-  cliDir?: string | undefined;
 }
 
 export interface ServiceWorkerSummary {
@@ -48,15 +45,10 @@ export async function writeServiceWorker({
   budget,
   order,
   cache,
-  cliDir,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
-  // Bundled by esbuild in its own process while the file-writing thread finishes the pages, unless the CLI's
-  // bundle holds it made already.
+  // Bundled by esbuild in its own process while the file-writing thread finishes the pages.
   const input = { packageRoot, mode };
-  const prebuilt = mode === 'production' && cliDir ? prebuiltServiceWorker(cliDir) : Promise.resolve(undefined);
-  const bundling = prebuilt.then(
-    (made) => made ?? (cache ? cache.stage('service-worker', bundleServiceWorker)(input) : bundleServiceWorker(input)),
-  );
+  const bundling = cache ? cache.stage('service-worker', bundleServiceWorker)(input) : bundleServiceWorker(input);
   // sw.js goes beside the pages, into a folder the file-writing thread may not have created yet.
   const flushed = output.flush();
   const [bundled] = await Promise.all([bundling, flushed]);
@@ -99,27 +91,4 @@ export async function bundleServiceWorker({
     .filter((p) => !/^[\w-]+:/.test(p))
     .map((p) => path.resolve(p));
   return { code: result.outputFiles[0]!.text, watched };
-}
-
-/** sw.ts's production bundle, in the folder of the CLI's bundle. */
-const prebuiltFile = 'service-worker.js';
-
-/**
- * Writes sw.ts's production bundle beside the CLI's bundle, which is made again whenever its sources or the
- * installed packages change (bin/docs-it.mjs, `npm pack`): sw.ts and the workbox packages it bundles are among
- * them, so a production build takes it as it is instead of asking esbuild for the same bytes.
- */
-export async function prebuildServiceWorker(packageRoot: string, cliDir: string): Promise<void> {
-  const { code } = await bundleServiceWorker({ packageRoot, mode: 'production' });
-  await writeFile(path.join(cliDir, prebuiltFile), code);
-}
-
-/** The CLI bundle's sw.ts bundle; none in a bundle made before it held one (esbuild then makes it). */
-async function prebuiltServiceWorker(cliDir: string): Promise<{ code: string } | undefined> {
-  try {
-    return { code: await readFile(path.join(cliDir, prebuiltFile), 'utf8') };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }

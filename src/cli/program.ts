@@ -8,7 +8,6 @@ import { exitCodes, runCommand } from './run-command';
 import { type OutputStream, Terminal } from './terminal';
 import { type FailureText, TerminalReporter, type Verbosity } from './terminal-reporter';
 
-export { prebuildServiceWorker } from '../build/write-service-worker';
 export { codeVersionsFromMetafile } from '../cache/load-code-versions';
 export { endChildProcesses } from './child-processes';
 

@@ -73,7 +73,7 @@ const allowed: Record<string, string[]> = {
     ...['render', 'search', 'output', 'translations'],
   ],
   build: ['errors', 'shared', 'cache', 'config', 'content', 'markdown', 'disk', 'render', 'output', 'site'],
-  'docusaurus-import': ['errors', 'config', 'shared'],
+  'docusaurus-import': ['errors', 'config', 'content', 'shared'],
   dev: ['errors', 'shared', 'cache', 'config', 'markdown', 'render', 'serve', 'site'],
   cli: [
     ...['errors', 'shared', 'cache', 'config', 'content', 'search', 'serve', 'site', 'build', 'dev'],

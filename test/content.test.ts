@@ -208,6 +208,45 @@ test('invalid front matter and duplicate routes are all reported with file and l
   }
 });
 
+test('a doc, a page or a post without a title: one located error each, which says a `# Title` line gives one', () => {
+  const files = {
+    'content/docs/guides/senza.md': '---\nsidebar_position: 3\n---\n\nTesto.\n',
+    'content/pages/senza.md': 'Testo.\n',
+    'content/blog/2024-01-02-senza.md': '---\ndescription: Nessun titolo\n---\n\nTesto.\n',
+    'content/docs/guides/titolata.md': '# Dal titolo\n\nTesto.\n',
+    'content/pages/titolata.md': '# Dal titolo\n\nTesto.\n',
+    'content/blog/2024-01-03-titolata.md': '# Dal titolo\n\nTesto.\n',
+  };
+  try {
+    model({ ...base, ...files });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, DocsItErrors);
+    const found = (error as DocsItErrors).errors.map((e) => [e.location?.file, e.location?.line, e.message, e.hint]);
+    const hint = (what: string) =>
+      `Add \`title: …\` to the front matter, or start the ${what} with a \`# Title\` line.`;
+    assert.equal(found, [
+      ['content/blog/2024-01-02-senza.md', 1, 'the post has no title', hint('post')],
+      ['content/docs/guides/senza.md', 1, 'the page has no title', hint('page')],
+      ['content/pages/senza.md', 1, 'the page has no title', hint('page')],
+    ]);
+  }
+  const titled = model({
+    ...base,
+    ...Object.fromEntries(Object.entries(files).filter(([f]) => f.includes('titolata'))),
+  });
+  const titles = [
+    titled.docs.find((d) => d.id === 'guides/titolata'),
+    titled.posts.find((p) => p.source.file.endsWith('titolata.md')),
+    titled.pages.find((p) => p.source.file.endsWith('titolata.md')),
+  ].map((page) => [page?.title, page?.titleLine]);
+  assert.equal(titles, [
+    ['Dal titolo', 1],
+    ['Dal titolo', 1],
+    ['Dal titolo', 1],
+  ]);
+});
+
 test('slugs: dot segments resolved first (no hidden clash); ?, # and control characters refused', () => {
   const errorsOf = (files: Record<string, string>) => {
     try {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { pageSidebar } from '../src/render/sidebar-window';
+import type { SidebarItem } from '../src/shared/sidebar';
 import { copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
 
 // More links than a sidebar rendered whole holds (`smallSidebarLinks`), in one list longer than `longList`.
@@ -29,6 +31,20 @@ test.after(() => removeDir(dir));
 
 const build = (outDir = out, noCache = false) =>
   quietly(() => buildSite({ packageRoot: repoRoot, config, out: outDir, noCache }));
+
+test("a route's window is made once: its render key and its render (asked one after the other) read the same", () => {
+  const links: SidebarItem[] = Array.from({ length: count }, (_, i) => ({
+    type: 'link',
+    label: `Pagina ${i}`,
+    href: `/it/v1/${name(i)}`,
+  }));
+  const sidebar: SidebarItem[] = [{ type: 'category', label: 'Lunga', collapsed: false, items: links }];
+  const forKey = pageSidebar(sidebar, '/it/v1/pagina-120');
+  assert.is(pageSidebar(sidebar, '/it/v1/pagina-120'), forKey, 'the window made for the key');
+  const other = pageSidebar(sidebar, '/it/v1/pagina-200');
+  assert.is.not(other, forKey);
+  assert.equal(pageSidebar(sidebar, '/it/v1/pagina-120'), forKey, 'made again, the same window');
+});
 
 test('a title in the middle of a long list: only the pages whose window shows it are rendered again', async () => {
   await build();

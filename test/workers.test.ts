@@ -319,7 +319,7 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
     '',
   ].join('\n');
   const asked: CodeBlock[] = [];
-  const kept: { block: CodeBlock; html: string }[] = [];
+  const kept: { key: string; html: string }[] = [];
   const highlighter = createHighlighter();
   const pool = createCompilePool({
     size: 1,
@@ -329,14 +329,21 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
       return inWorker(block);
     },
     blocks: {
-      of: () => ({ known: [[codeBlockKey(ts), '<pre>dalla cache</pre>']], missing: [codeBlockKey(rust)] }),
-      keep: (block, html) => void kept.push({ block, html }),
+      of: () => ({
+        sent: { known: [[codeBlockKey(ts), '<pre>dalla cache</pre>']], missing: [codeBlockKey(rust)] },
+        keys: new Map([
+          [codeBlockKey(ts), 'chiave di ts'],
+          [codeBlockKey(rust), 'chiave di rust'],
+        ]),
+      }),
+      // The HTML goes back under the cache key the run made when it sent the page, not one made again.
+      keep: (key, html) => void kept.push({ key, html }),
     },
   });
   try {
     const page = await pool.compile(input('docs/blocchi.md', body));
     assert.equal(asked, [inList], 'only the block the run said nothing of is asked for');
-    assert.equal(kept, [{ block: rust, html: await highlighter.highlight(rust) }]);
+    assert.equal(kept, [{ key: 'chiave di rust', html: await highlighter.highlight(rust) }]);
     assert.ok(page.html.includes('<pre>dalla cache</pre>'), page.html);
     assert.ok(page.html.includes(await highlighter.highlight(rust)));
     assert.ok(page.html.includes(await highlighter.highlight(inList)));

@@ -6,6 +6,7 @@ import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
 import { customCssFiles } from '../config/package-stylesheet';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { withoutFrontMatter } from '../content/front-matter';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
@@ -202,13 +203,10 @@ function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, 
   const plan = planFor(options, config, sources.length);
   if (plan.workers > 0 || plan.highlightAheadFrom === undefined) return;
   run.compiler.highlightEarly(
-    sources.map((source) => source.text.replace(frontMatter, '')),
+    sources.map((source) => withoutFrontMatter(source.text)),
     plan.highlightAheadFrom,
   );
 }
-
-/** A content file's front matter (the pages' bodies have its lines blanked: their code blocks are the same). */
-const frontMatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 
 /**
  * The browser bundle (the build before's when nothing it was made from changed) and the site's own stylesheets,

@@ -39,6 +39,12 @@ export interface CachedStage<I, O> {
    * undefined when the store has none (an output not yet on disk: see `Cache.flush`).
    */
   kept(input: I): O | undefined;
+  /** The key the stage keeps `input`'s output under: for a caller that would otherwise make it twice. */
+  key(input: I): string;
+  /** `stored`, for an input whose `key` was made already. */
+  storedAt(key: string): O | undefined;
+  /** The stage for an input whose `key` was made already, computing what the cache lacks with `compute`. */
+  at(key: string, compute: () => Promise<O>): Promise<O>;
 }
 
 export interface StageStats {
@@ -275,31 +281,33 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       const counts = countsOf(name);
       // Two callers asking for the same output at once (dev's requests, two workers) share one computation.
       const running = new Map<string, Promise<O>>();
+      const cachedAt = async (key: string, id: string | undefined, compute: () => O | Promise<O>): Promise<O> => {
+        const stored = reuse ? store.get(id ?? key, key) : undefined;
+        if (stored !== undefined) {
+          counts.hits++;
+          return stored;
+        }
+        let pending = running.get(key);
+        if (!pending) {
+          counts.misses++;
+          pending = (async () => {
+            const output = await compute();
+            store.set(id ?? key, key, output);
+            return output;
+          })();
+          running.set(key, pending);
+          void pending.then(
+            () => running.delete(key),
+            () => running.delete(key),
+          );
+        }
+        return pending;
+      };
       const cachedWith =
         (compute: (input: I) => O | Promise<O>) =>
-        async (input: I, id?: string): Promise<O> => {
-          const key = keyOf(name, input);
-          const stored = reuse ? store.get(id ?? key, key) : undefined;
-          if (stored !== undefined) {
-            counts.hits++;
-            return stored;
-          }
-          let pending = running.get(key);
-          if (!pending) {
-            counts.misses++;
-            pending = (async () => {
-              const output = await compute(input);
-              store.set(id ?? key, key, output);
-              return output;
-            })();
-            running.set(key, pending);
-            void pending.then(
-              () => running.delete(key),
-              () => running.delete(key),
-            );
-          }
-          return pending;
-        };
+        async (input: I, id?: string): Promise<O> =>
+          cachedAt(keyOf(name, input), id, () => compute(input));
+      const storedAt = (key: string) => (reuse ? store.get(key, key) : undefined);
       return Object.assign(cachedWith(run), {
         via: (compute: (input: I) => Promise<O>) => cachedWith(compute),
         has(input: I) {
@@ -307,14 +315,14 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
           const key = keyOf(name, input);
           return store.has ? store.has(key) : store.get(key, key) !== undefined;
         },
-        stored(input: I) {
-          const key = keyOf(name, input);
-          return reuse ? store.get(key, key) : undefined;
-        },
+        stored: (input: I) => storedAt(keyOf(name, input)),
         kept(input: I) {
           const key = keyOf(name, input);
           return store.get(key, key);
         },
+        key: (input: I) => keyOf(name, input),
+        storedAt,
+        at: (key: string, compute: () => Promise<O>) => cachedAt(key, undefined, compute),
       });
     },
     stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O {

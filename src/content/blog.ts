@@ -3,7 +3,7 @@ import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute } from '../shared/urls';
 import type { Author, BlogPost } from './content-types';
 import type { BlogFrontMatter } from './front-matter';
-import { headingOf } from './page-heading';
+import { pageTitleOf } from './page-heading';
 import { stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -87,18 +87,9 @@ export function buildBlogPosts(
       continue;
     }
     const slug = fm.slug?.replace(/^\//, '') ?? match?.[4] ?? name.replace(/\/index$/, '');
-    const heading = headingOf(source);
-    const title = fm.title ?? heading?.text;
-    if (!title) {
-      errors.add(
-        new DocsItError(
-          'the post has no title',
-          { file: source.file, line: 1, column: 1 },
-          'Add `title: …` to the front matter.',
-        ),
-      );
-      continue;
-    }
+    const titled = pageTitleOf(source, 'post', errors);
+    if (!titled) continue;
+    const { title, heading } = titled;
     const refs = fm.authors === undefined ? [] : Array.isArray(fm.authors) ? fm.authors : [fm.authors];
     const postAuthors: Author[] = [];
     for (const ref of refs) {

@@ -2,7 +2,7 @@ import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute } from '../shared/urls';
 import type { Doc } from './content-types';
 import type { DocFrontMatter } from './front-matter';
-import { headingOf } from './page-heading';
+import { pageTitleOf } from './page-heading';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -30,18 +30,9 @@ export function buildDocs(sources: ParsedSource[], docsBase: string, errors: Err
       continue;
     }
     fileOfId.set(id, source.file);
-    const heading = headingOf(source);
-    const title = fm.title ?? heading?.text;
-    if (!title) {
-      errors.add(
-        new DocsItError(
-          'the page has no title',
-          { file: source.file, line: 1, column: 1 },
-          'Add `title: …` to the front matter, or start the page with a `# Title` line.',
-        ),
-      );
-      continue;
-    }
+    const titled = pageTitleOf(source, 'page', errors);
+    if (!titled) continue;
+    const { title, heading } = titled;
     let route: string;
     if (fm.slug !== undefined) {
       route = fm.slug.startsWith('/') ? joinRoute(docsBase, fm.slug) : joinRoute(docsBase, dir, fm.slug);

@@ -116,7 +116,44 @@ export interface FrontMatterPart {
 
 /** A BOM or CRLF line endings must not change how the file reads. */
 function normalizedText(source: SourceFile): string {
-  return source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  return normalizedContentText(source.text);
+}
+
+/** A content file's text as every reader of it takes it: no BOM, `\n` line ends. */
+export function normalizedContentText(text: string): string {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
+/** The front matter a text starts with: its YAML, and what of the text it takes (through the closing `---`). */
+export interface FrontMatterHead {
+  yaml: string;
+  /** Characters of the text it takes, up to the closing `---` (and its spaces), not that line's end. */
+  chars: number;
+  /** Line ends within those characters: the lines before the closing `---`'s. */
+  lines: number;
+}
+
+/**
+ * The front matter a normalized text (`normalizedContentText`) starts with: a line `---`, YAML, a line `---`.
+ * `unclosed` for a text that opens one and never closes it (`parseFrontMatter` says where); undefined for a text
+ * without one. The one reading of where front matter ends: whoever needs a text without it asks here.
+ */
+export function frontMatterHead(text: string): FrontMatterHead | 'unclosed' | undefined {
+  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
+  if (match?.index !== 0) return /^---[ \t]*\n/.test(text) ? 'unclosed' : undefined;
+  const chars = match[0].length;
+  return { yaml: match[1] ?? '', chars, lines: text.slice(0, chars).split('\n').length - 1 };
+}
+
+/**
+ * A content file's text without its front matter nor the line end after it (a fragment's content), or the text
+ * as it is when it has none (an unclosed one included: the page that has it says so).
+ */
+export function withoutFrontMatter(text: string): string {
+  if (!text.startsWith('---', text.charCodeAt(0) === 0xfeff ? 1 : 0)) return text;
+  const normal = normalizedContentText(text);
+  const head = frontMatterHead(normal);
+  return typeof head === 'object' ? normal.slice(head.chars + 1) : text;
 }
 
 /** Splits off and validates the YAML front matter of a content file; errors carry file:line:column. */
@@ -169,19 +206,16 @@ function letGoOfParsed(holder: object): void {
 
 /** The front matter of a content file parsed and validated, without its text; errors carry file:line:column. */
 export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
-  const text = normalizedText(source);
-  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
-  if (match?.index !== 0) {
-    if (/^---[ \t]*\n/.test(text)) {
-      throw new DocsItError(
-        'front matter is not closed',
-        { file: source.file, line: 1, column: 1 },
-        'Close the front matter with a line containing only `---`.',
-      );
-    }
-    return { frontMatter: {}, keyLines: {}, headChars: 0, headLines: 0 };
+  const head = frontMatterHead(normalizedText(source));
+  if (head === 'unclosed') {
+    throw new DocsItError(
+      'front matter is not closed',
+      { file: source.file, line: 1, column: 1 },
+      'Close the front matter with a line containing only `---`.',
+    );
   }
-  const yamlText = match[1] ?? '';
+  if (head === undefined) return { frontMatter: {}, keyLines: {}, headChars: 0, headLines: 0 };
+  const yamlText = head.yaml;
   const { data, keyLines } = plainFrontMatter(yamlText) ?? yamlFrontMatter(yamlText, source.file);
   const result = schemas[source.section].safeParse(data, { reportInput: true });
   if (!result.success) {
@@ -194,12 +228,11 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
       'Fix the value of this front matter key (see WRITING.md for the keys and their types).',
     );
   }
-  const headChars = match.index + match[0].length;
   const part: FrontMatterPart = {
     frontMatter: result.data as Record<string, unknown>,
     keyLines,
-    headChars,
-    headLines: text.slice(0, headChars).split('\n').length - 1,
+    headChars: head.chars,
+    headLines: head.lines,
   };
   const known = schemas[source.section].shape;
   const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));

@@ -1,8 +1,8 @@
-import { DocsItError, type ErrorCollector } from '../errors';
+import type { ErrorCollector } from '../errors';
 import { joinRoute, notFoundRouteOf } from '../shared/urls';
 import type { Page } from './content-types';
 import type { PageFrontMatter } from './front-matter';
-import { headingOf } from './page-heading';
+import { pageTitleOf } from './page-heading';
 import { baseName, dirOf, isIndexName, stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
@@ -16,18 +16,9 @@ export function buildPages(sources: ParsedSource[], baseUrl: string, errors: Err
     const fm = source.frontMatter as PageFrontMatter;
     if (fm.draft) continue;
     const id = stripExtension(source.relPath);
-    const heading = headingOf(source);
-    const title = fm.title ?? heading?.text;
-    if (!title) {
-      errors.add(
-        new DocsItError(
-          'the page has no title',
-          { file: source.file, line: 1, column: 1 },
-          'Add `title: …` to the front matter.',
-        ),
-      );
-      continue;
-    }
+    const titled = pageTitleOf(source, 'page', errors);
+    if (!titled) continue;
+    const { title, heading } = titled;
     const kind = id === 'index' ? 'home' : id === '404' ? 'not-found' : fm.layout === 'releases' ? 'releases' : 'page';
     let route: string;
     if (kind === 'not-found') route = notFoundRouteOf(baseUrl);

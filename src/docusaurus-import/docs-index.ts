@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
+import { frontMatterHead, normalizedContentText } from '../content/front-matter';
 
 /** A doc of the Docusaurus site, as sidebars and navbar items name it. */
 export interface DocEntry {
@@ -17,14 +18,12 @@ export interface DocsIndex {
   titleOf(id: string): string | undefined;
 }
 
-const frontMatterPattern = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
-
 /** The front matter of a markdown file as plain keys, or none when it does not parse (the build will say why). */
 function frontMatterOf(text: string): Record<string, unknown> {
-  const block = frontMatterPattern.exec(text)?.[1];
-  if (block === undefined) return {};
+  const head = frontMatterHead(normalizedContentText(text));
+  if (typeof head !== 'object') return {};
   try {
-    const value: unknown = parse(block);
+    const value: unknown = parse(head.yaml);
     return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

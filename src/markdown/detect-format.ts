@@ -1,3 +1,5 @@
+import { fenceAfter } from './fence-lines';
+
 /**
  * Whether a `.md` page is written in MDX: an `import`/`export` line, a JSX component (`<Tabs>`, a capital
  * letter) or an HTML tag with an attribute written as a JSX expression (`<code style={{…}}>`, which HTML has no
@@ -8,12 +10,9 @@ export function usesMdx(body: string): boolean {
   if (!/^(?:import|export)\s|<\/?[A-Z]|<[a-z][^<>]*=\{/m.test(body)) return false;
   let fence: string | undefined;
   for (const line of body.split('\n')) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence === undefined ? marker : undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+    const inside = fence !== undefined;
+    fence = fenceAfter(line, fence);
+    if (inside || fence !== undefined) continue;
     const text = line.replace(/`[^`]*`/g, '');
     if (/^(?:import|export)\s/.test(text) || /<\/?[A-Z][\w.]*[\s/>]|<[a-z][\w-]*\s[^<>]*=\{/.test(text)) return true;
   }

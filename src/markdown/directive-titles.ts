@@ -1,4 +1,5 @@
 import type { DirectivePlugin } from './directive-plugin';
+import { fenceAfter } from './fence-lines';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -16,14 +17,9 @@ export function titlesAfterNames(directives: readonly DirectivePlugin[]): (sourc
     let fence: string | undefined;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
-      if (fenceMatch) {
-        const marker = fenceMatch[1]!;
-        if (fence === undefined) fence = marker;
-        else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-        continue;
-      }
-      if (fence !== undefined) continue;
+      const inside = fence !== undefined;
+      fence = fenceAfter(line, fence);
+      if (inside || fence !== undefined) continue;
       const match = opener.exec(line);
       if (match) lines[i] = `${match[1]}${match[2]}[${match[3]!.replace(/[[\]]/g, '\\$&')}]`;
     }

@@ -18,6 +18,7 @@ import type {
 } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { toString as textOf } from 'mdast-util-to-string';
+import { fenceAfter, fenceLine } from './fence-lines';
 
 /*
  * The fast parser: markdown-it's tokens turned into the mdast micromark builds (remark-parse with GFM and directives),
@@ -133,7 +134,6 @@ function attributesOf(text: string | undefined): Record<string, string> {
   return attributes;
 }
 const containerCloser = /^(:{3,})[ ]*$/;
-const fenceLine = /^\s*(`{3,}|~{3,})/;
 
 /** The blocks of lines [from, to): markdown-it parses the text between container directives, which it has not. */
 function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootContent[] {
@@ -181,13 +181,6 @@ function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootConte
   }
   out.push(...segmentOf(md, lines, segment, to));
   return out;
-}
-
-/** Which code fence is open after a fence line (`line`), given the one open before it (undefined: none). */
-function fenceAfter(line: string, fence: string | undefined): string | undefined {
-  const marker = fenceLine.exec(line)![1]!;
-  if (fence === undefined) return marker;
-  return marker[0] === fence[0] && marker.length >= fence.length && /^\s*[`~]+\s*$/.test(line) ? undefined : fence;
 }
 
 /** The line of the fence closing the container opened at `open` with `size` colons (nested ones skipped). */

@@ -1,3 +1,4 @@
+import { fenceAfter } from './fence-lines';
 import { resolveFrom } from './posix-paths';
 
 /** An `import … from '…'` statement of an MDX file, by its source and line. */
@@ -42,11 +43,9 @@ function fencedLines(body: string): Set<number> {
   const fenced = new Set<number>();
   let fence: string | undefined;
   body.split('\n').forEach((line, i) => {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence === undefined ? marker : undefined;
-      fenced.add(i + 1);
-    } else if (fence !== undefined) fenced.add(i + 1);
+    const inside = fence !== undefined;
+    fence = fenceAfter(line, fence);
+    if (inside || fence !== undefined) fenced.add(i + 1);
   });
   return fenced;
 }

@@ -1,3 +1,5 @@
+import { fenceAfter } from './fence-lines';
+
 /**
  * The MDX 1 habits Docusaurus 3 still accepts in `.mdx` files (its `mdx1Compat`), rewritten into MDX 3 before
  * parsing, outside fenced and inline code: `<!-- comments -->` become `{/* comments *\/}`, and a heading's `{#id}` is
@@ -20,15 +22,13 @@ export function mdx1Compat(source: string): string {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      flush();
-      fence = fence === undefined ? marker : undefined;
+    const inside = fence !== undefined;
+    fence = fenceAfter(line, fence);
+    if (inside || fence !== undefined) {
+      // The prose before a fence is rewritten before the fence's first line goes out.
+      if (!inside) flush();
       out.push(line);
-      continue;
-    }
-    if (fence !== undefined) out.push(line);
-    else prose.push(i);
+    } else prose.push(i);
   }
   flush();
   return out.join('\n');

@@ -85,17 +85,31 @@ export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarIt
   return shown;
 }
 
+/** The sidebar a page renders (`pageSidebar`). */
+export interface PageSidebar {
+  /** Whether its closed categories' links are in the markup (a small sidebar, rendered whole). */
+  renderCollapsed: boolean;
+  sidebar: ShownSidebarItem[] | undefined;
+}
+
+// The window given last for each sidebar: a route's render key and its render (in this thread) ask for it one after
+// the other, and it is made once. One a sidebar, never one a page: a large site has 100,000.
+const lastWindows = new WeakMap<SidebarItem[], { path: string; window: PageSidebar }>();
+
 /**
  * The sidebar a page at `path` renders: a small one whole (`renderCollapsed`: its closed categories' links in the
  * markup), a large one as `shownSidebar` gives it. All a rendered page reads of its sidebar, so its render key
- * takes this and not the whole sidebar: an item renamed far from a page does not render that page again.
+ * takes this and not the whole sidebar: an item renamed far from a page does not render that page again. Asked
+ * again for the same page, the same object (read, never changed).
  */
-export function pageSidebar(
-  items: SidebarItem[] | undefined,
-  path: string,
-): { renderCollapsed: boolean; sidebar: ShownSidebarItem[] | undefined } {
-  const renderCollapsed = items ? rendersWhole(items) : true;
-  return { renderCollapsed, sidebar: items && !renderCollapsed ? shownSidebar(items, path) : items };
+export function pageSidebar(items: SidebarItem[] | undefined, path: string): PageSidebar {
+  if (!items) return { renderCollapsed: true, sidebar: undefined };
+  const last = lastWindows.get(items);
+  if (last?.path === path) return last.window;
+  const renderCollapsed = rendersWhole(items);
+  const made = { renderCollapsed, sidebar: renderCollapsed ? items : shownSidebar(items, path) };
+  lastWindows.set(items, { path, window: made });
+  return made;
 }
 
 function shownItem(item: SidebarItem, path: string): ShownSidebarItem {

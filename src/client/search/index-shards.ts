@@ -12,7 +12,7 @@ import {
   shardPaths,
   type TermShard,
 } from '../../shared/search/local-index-format';
-import { createTermDictionary, type TermDictionary } from './term-dictionary';
+import { createTermDictionary, type TermDictionary, upperOf } from './term-dictionary';
 
 /** Loads a search file by its path under the search folder (the entry's folder), parsed. */
 export type ShardLoader = (path: string) => Promise<unknown>;
@@ -53,12 +53,6 @@ interface LoadedTerms {
   dictionary: TermDictionary;
 }
 
-/** The smallest string above every word that starts with `prefix`, or undefined when there is none. */
-function upperOf(prefix: string): string | undefined {
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return last === 0xffff ? undefined : prefix.slice(0, -1) + String.fromCharCode(last + 1);
-}
-
 export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): IndexShards {
   const starts = entry.termShards;
   const termShards: (LoadedTerms | undefined)[] = new Array(starts.length);
@@ -67,17 +61,19 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
   const pendingPostings = new Map<number, Promise<void>>();
   const texts = new Map<number, Promise<PageText>>();
 
-  /** The last shard whose first term is not above `word` (0 for a word before every term). */
-  const shardOfWord = (word: string) => {
+  /** The last shard whose start is `atMost` what is looked for (0 when none is): the starts are sorted. */
+  const lastShardWhere = (atMost: (start: (typeof starts)[number]) => boolean) => {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]![0] <= word) lo = mid;
+      if (atMost(starts[mid]!)) lo = mid;
       else hi = mid - 1;
     }
     return lo;
   };
+  /** The last shard whose first term is not above `word` (0 for a word before every term). */
+  const shardOfWord = (word: string) => lastShardWhere(([first]) => first <= word);
   /** The shards `[from, to]` whose ranges meet the words that start with `prefix`. */
   const shardsOfPrefix = (prefix: string): [number, number] => {
     if (!starts.length) return [0, -1];
@@ -114,16 +110,8 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
     });
     return [...wanted].sort((x, y) => x - y);
   };
-  const shardOfTerm = (t: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]![1] <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  /** The shard that holds term `t`. */
+  const shardOfTerm = (t: number) => lastShardWhere(([, offset]) => offset <= t);
   const loaded = (n: number): LoadedTerms => {
     const shard = termShards[n];
     // A lookup before its shard is loaded is a bug of the caller (see `loadTerms`), not a state of the network.

@@ -19,6 +19,15 @@ export interface TermDictionary {
   withTypos(term: string, typos: number): Map<number, number>;
 }
 
+/**
+ * The smallest string above every word that starts with `prefix` (its last code unit plus one), or undefined when
+ * there is none: where the words with that prefix end in a sorted list.
+ */
+export function upperOf(prefix: string): string | undefined {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return last === 0xffff ? undefined : prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
 export function createTermDictionary(terms: readonly string[]): TermDictionary {
   /** The first index whose term is not below `value`. */
   const lowerBound = (value: string, from = 0, to = terms.length) => {
@@ -33,9 +42,8 @@ export function createTermDictionary(terms: readonly string[]): TermDictionary {
   };
   /** The first index at or after `from` whose term does not start with `prefix` (all that do come before it). */
   const endOfPrefix = (prefix: string, from = 0) => {
-    const last = prefix.charCodeAt(prefix.length - 1);
-    // The smallest string above every word that starts with `prefix`: its last code unit plus one.
-    return last === 0xffff ? terms.length : lowerBound(prefix.slice(0, -1) + String.fromCharCode(last + 1), from);
+    const upper = upperOf(prefix);
+    return upper === undefined ? terms.length : lowerBound(upper, from);
   };
 
   const find = (term: string) => {

@@ -1,6 +1,7 @@
 import { presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
+import { withoutFrontMatter } from '../../content/front-matter';
 import { letGoOfText, onLetGo } from '../../content/held-texts';
 import type { ParsedSource } from '../../content/source-file';
 import { isAssetImport } from '../../markdown/asset-refs';
@@ -13,8 +14,6 @@ import type { SidebarCategory, SidebarItem } from '../../shared/sidebar';
 import type { SiteCode } from '../../shared/site-code';
 import type { ContentOverrides } from '../../shared/theme-components';
 import { bodyDigestOf, bodyImportsOf, bodyLengthOfSource, bodyUsesMdx, componentsDrawnBy } from '../source-facts';
-
-const frontMatter = /^---\n[\s\S]*?\n---\n/;
 
 /** Each page's body length, known when its job is made (a fact of its text: `bodyLengthOfSource`). */
 const bodyLengths = new WeakMap<CompileInput, number>();
@@ -58,7 +57,7 @@ function importsOfPage(source: ParsedSource, textOf: (file: string) => string | 
       const fragment = spec.slice('@site/'.length);
       const fragmentText = textOf(fragment);
       if (fragmentText === undefined || fragment in fragments) continue;
-      fragments[fragment] = fragmentText.replace(frontMatter, '');
+      fragments[fragment] = withoutFrontMatter(fragmentText);
       visit(fragment, importsOf(fragments[fragment]!));
     }
   };

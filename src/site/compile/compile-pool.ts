@@ -34,7 +34,12 @@ export interface PoolOptions {
    * What the run knows of a page's code blocks, sent with the page (see compile-protocol), and where the blocks a
    * worker highlighted for it without asking go. Without it, a worker asks `highlight` for every block.
    */
-  blocks?: { of(input: CompileInput): PageBlocks; keep(block: CodeBlock, html: string): void };
+  blocks?: {
+    /** The page's blocks for its worker, and each missing block's cache key by its `codeBlockKey`. */
+    of(input: CompileInput): { sent: PageBlocks; keys: Map<string, string> };
+    /** A block's HTML a worker highlighted, under the cache key `of` gave for it (made once). */
+    keep(key: string, html: string): void;
+  };
   /** Told what a worker warns about (the run shows each warning once). */
   warn?: (message: string) => void;
   /** Each worker's memory, when bounded: a page that needs more fails alone, with a located error. */
@@ -56,6 +61,8 @@ export function compileWorkerScript(packageRoot: string, cliDir: string | undefi
 interface Job {
   id: number;
   input: CompileInput;
+  /** The cache keys of the page's missing blocks, by `codeBlockKey` (see `PoolOptions.blocks`). */
+  keys?: Map<string, string>;
   resolve(page: CompiledPage): void;
   reject(error: Error): void;
 }
@@ -138,9 +145,12 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       if (message.type === 'ready') slot.ready = true;
       else if (message.type === 'warning') warn?.(message.message);
       else if (message.type === 'compiled') {
-        for (const { block, html } of message.highlighted ?? []) blocks?.keep(block, html);
         const at = slot.jobs.findIndex((j) => j.id === message.id);
         const job = at === -1 ? undefined : slot.jobs.splice(at, 1)[0];
+        for (const [blockKey, html] of message.highlighted ?? []) {
+          const key = job?.keys?.get(blockKey);
+          if (key !== undefined) blocks?.keep(key, html);
+        }
         if (job) {
           if (message.page) job.resolve(message.page);
           else job.reject(errorOf(message.error!));
@@ -218,7 +228,11 @@ export function createCompilePool(options: PoolOptions): CompilePool {
         slot.texts.add(textId);
       }
       const message: ToWorker = { type: 'compile', id: job.id, input, text: textId };
-      if (blocks) message.blocks = blocks.of(job.input);
+      if (blocks) {
+        const { sent, keys } = blocks.of(job.input);
+        message.blocks = sent;
+        job.keys = keys;
+      }
       slot.worker.postMessage(message);
     }
   };

@@ -55,8 +55,11 @@ export type FromWorker =
       id: number;
       page?: CompiledPage;
       error?: WorkerError;
-      /** The blocks of the page's `missing` it highlighted, for the run's cache. */
-      highlighted?: { block: CodeBlock; html: string }[];
+      /**
+       * The blocks of the page's `missing` it highlighted, for the run's cache, by `codeBlockKey`: the run made each
+       * one's cache key when it sent the page, and does not make it again from the block.
+       */
+      highlighted?: [key: string, html: string][];
     }
   /** A code block of the page it compiles, whose HTML it asks for. */
   | { type: 'block'; id: number; block: CodeBlock }

@@ -30,7 +30,7 @@ function askRun(block: CodeBlock): Promise<string> {
 interface PageBlocksHere {
   known: Map<string, string>;
   missing: Set<string>;
-  highlighted: Map<string, { block: CodeBlock; html: Promise<string> }>;
+  highlighted: Map<string, Promise<string>>;
 }
 let current: PageBlocksHere | undefined;
 
@@ -49,10 +49,10 @@ function highlight(block: CodeBlock): Promise<string> {
   if (!page.missing.has(key)) return askRun(block);
   let done = page.highlighted.get(key);
   if (!done) {
-    done = { block, html: highlighter.highlight(block) };
+    done = highlighter.highlight(block);
     page.highlighted.set(key, done);
   }
-  return done.html.catch(() => {
+  return done.catch(() => {
     page.highlighted.delete(key);
     page.missing.delete(key);
     return askRun(block);
@@ -105,10 +105,10 @@ function compileNext(): void {
   const withBlocks = async (
     result: { page: CompiledPage; error?: undefined } | { page?: undefined; error: WorkerError },
   ): Promise<FromWorker> => {
-    const highlighted: { block: CodeBlock; html: string }[] = [];
-    for (const { block, html } of blocks.highlighted.values()) {
+    const highlighted: [key: string, html: string][] = [];
+    for (const [key, html] of blocks.highlighted) {
       const done = await html.catch(() => undefined);
-      if (done !== undefined) highlighted.push({ block, html: done });
+      if (done !== undefined) highlighted.push([key, done]);
     }
     return { type: 'compiled', id: message.id, ...result, ...(highlighted.length > 0 ? { highlighted } : {}) };
   };

@@ -92,25 +92,28 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
 
   // What the cache holds of a page's code blocks goes with the page to its worker, which highlights the rest
   // itself: a block asked for one message at a time waits for this thread twice (compile-protocol).
-  const blocksOf = (input: CompileInput): PageBlocks => {
+  const blocksOf = (input: CompileInput) => {
     const known: PageBlocks['known'] = [];
     const missing: string[] = [];
-    const seen = new Set<string>();
+    // Each block's cache key (a digest of its code), made once here: the worker hands a missing block's HTML back by
+    // its `codeBlockKey`, and it is kept under this key.
+    const keys = new Map<string, string>();
     for (const block of fencedCodeBlocks(input.body, highlighter.resolveLanguage)) {
-      const key = codeBlockKey(block);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const html = highlight.stored(block);
-      if (html === undefined) missing.push(key);
+      const blockKey = codeBlockKey(block);
+      if (keys.has(blockKey)) continue;
+      const key = highlight.key(block);
+      keys.set(blockKey, key);
+      const html = highlight.storedAt(key);
+      if (html === undefined) missing.push(blockKey);
       else {
         // Counted and kept as used now, as a block a worker asks for is (the stage answers at once).
-        void highlight(block);
-        known.push([key, html]);
+        void highlight.at(key, async () => html);
+        known.push([blockKey, html]);
       }
     }
-    return { known, missing };
+    return { sent: { known, missing }, keys };
   };
-  const keepBlock = (block: CodeBlock, html: string) => void highlight.via(async () => html)(block);
+  const keepBlock = (key: string, html: string) => void highlight.at(key, async () => html);
 
   const startPool = (plan: ExecutionPlan) => {
     const started = createCompilePool({

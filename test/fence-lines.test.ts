@@ -1,0 +1,49 @@
+/*
+ * The passes that read a page's lines before it is parsed (its imports, whether it is MDX, MDX 1 habits, admonition
+ * titles) tell code from prose by one reading of fences (src/markdown/fence-lines.ts), CommonMark's: a line with an
+ * info string inside a fence is code, not the fence's end.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { usesMdx } from '../src/markdown/detect-format';
+import { titlesAfterNames } from '../src/markdown/directive-titles';
+import { builtinDirectives } from '../src/markdown/directives';
+import { fenceAfter } from '../src/markdown/fence-lines';
+import { importsOf } from '../src/markdown/mdx-imports';
+import { mdx1Compat } from '../src/markdown/mdx1-compat';
+import { compileMd } from './helpers';
+
+/** A fence that shows another fence's opening line: everything up to the last line is code. */
+const inFence = (code: string) => `Prima.\n\n\`\`\`\`md\n\`\`\`\`js\n${code}\n\`\`\`\`\n\nDopo.\n`;
+
+test('a fence closes on a line of its marker alone, as long or longer; a line with an info string is code', () => {
+  assert.is(fenceAfter('```js', undefined), '```');
+  assert.is(fenceAfter('```', '```'), undefined);
+  assert.is(fenceAfter('  `````  ', '```'), undefined);
+  assert.is(fenceAfter('```js', '```'), '```');
+  assert.is(fenceAfter('~~~', '```'), '```');
+  assert.is(fenceAfter('```', '````'), '````');
+  assert.is(fenceAfter('testo', '```'), '```');
+  assert.is(fenceAfter('testo', undefined), undefined);
+});
+
+test('inside a fence, a line with an info string does not end it for any pass before the parser', async () => {
+  const page = inFence("import Box from './Box';\n<!-- commento -->\n:::tip Titolo\n:::");
+  assert.equal(importsOf(page), [], 'no import');
+  assert.is(usesMdx(page), false, 'not MDX');
+  assert.is(mdx1Compat(page), page, 'no comment rewritten');
+  assert.is(titlesAfterNames(builtinDirectives)(page), page, 'no title rewritten');
+  // What the parser makes of it: one code block, with those lines in it.
+  const { html } = await compileMd(page);
+  assert.match(html, 'import Box from');
+  assert.match(html, '&#x3C;!-- commento -->');
+  assert.not.match(html, 'admonition');
+});
+
+test('after the fence, prose is prose again', () => {
+  const page = `${inFence('codice')}\nimport Box from './Box';\n`;
+  assert.equal(importsOf(page), [{ source: './Box', line: 10 }]);
+  assert.is(usesMdx(page), true);
+});
+
+test.run();

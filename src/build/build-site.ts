@@ -285,12 +285,17 @@ async function writeOutput(
           await pool?.close();
         }
       },
-      (c) => `${c.written} written, ${c.reused} unchanged`,
+      (c) =>
+        `${c.written} written, ${c.reused} unchanged` +
+        (pool?.searchParts ? `, ${pool.searchParts} search parts made beside` : ''),
     );
     await run.task(
       'search',
       () => output.writeGroup(files.search),
-      (c) => `${c.written + c.reused} files`,
+      (c) => {
+        const { made, read } = files.searchParts();
+        return `${c.written + c.reused} files` + (made + read > 0 ? ` (parts: ${made} made, ${read} read)` : '');
+      },
     );
     await run.task('write', async () => {
       await output.writeFiles([...files.extras, ...files.assets]);

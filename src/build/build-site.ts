@@ -287,7 +287,7 @@ async function writeOutput(
       },
       (c) =>
         `${c.written} written, ${c.reused} unchanged` +
-        (pool?.searchParts ? `, ${pool.searchParts} search part${pool.searchParts === 1 ? '' : 's'} made beside` : ''),
+        (pool?.searchParts ? `, ${pool.searchParts} search parts made beside` : ''),
     );
     await run.task(
       'search',

@@ -80,37 +80,6 @@ test('an override that throws in a render worker fails the build at its file and
   assert.equal(await buildErrors('docusaurus', { 'src/theme/Footer.tsx': throwing }, { renderWorkers: 1 }), one);
 });
 
-test("a cold build's render worker makes every search part: the search stage makes none, same bytes", async () => {
-  const site = copyFixture('docusaurus');
-  try {
-    const build = async (out: string, renderWorkers: number) => {
-      const reporter = collectingReporter();
-      // Nothing taken from the cache: every part is made, by the worker or by the search stage.
-      await buildSite({
-        packageRoot: repoRoot,
-        config: path.join(site, 'site.config.ts'),
-        out: path.join(site, out),
-        renderWorkers,
-        noCache: true,
-        reporter,
-      });
-      const summary = (label: string) => reporter.stages.find((s) => s.label === label)?.summary ?? '';
-      return { files: filesOf(path.join(site, out)), render: summary('render'), search: summary('search') };
-    };
-    const one = await build('build-0', 0);
-    const parts = Number(/parts: (\d+) made, 0 read/.exec(one.search)?.[1]);
-    assert.ok(parts > 0, one.search);
-    assert.not.match(one.render, 'search parts');
-    const worker = await build('build-1', 1);
-    assert.match(worker.render, `, ${parts} search parts made beside`);
-    assert.match(worker.search, `(parts: 0 made, ${parts} read)`);
-    assert.equal([...worker.files.keys()].sort(), [...one.files.keys()].sort());
-    for (const [file, bytes] of one.files) assert.ok(bytes.equals(worker.files.get(file)!), `${file} differs`);
-  } finally {
-    removeDir(site);
-  }
-});
-
 /** What every page shares, for the pool's tests: workers that cannot start never read it. */
 const shared = {} as RenderShared;
 const page = (path: string) => ({ props: { path } }) as unknown as RoutePage;

@@ -285,17 +285,12 @@ async function writeOutput(
           await pool?.close();
         }
       },
-      (c) =>
-        `${c.written} written, ${c.reused} unchanged` +
-        (pool?.searchParts ? `, ${pool.searchParts} search parts made beside` : ''),
+      (c) => `${c.written} written, ${c.reused} unchanged`,
     );
     await run.task(
       'search',
       () => output.writeGroup(files.search),
-      (c) => {
-        const { made, read } = files.searchParts();
-        return `${c.written + c.reused} files` + (made + read > 0 ? ` (parts: ${made} made, ${read} read)` : '');
-      },
+      (c) => `${c.written + c.reused} files`,
     );
     await run.task('write', async () => {
       await output.writeFiles([...files.extras, ...files.assets]);

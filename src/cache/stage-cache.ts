@@ -72,14 +72,9 @@ export interface Cache {
     get(key: string): Uint8Array | undefined;
     /** The entry's bytes, not kept through `prune` for it (an edited page's part before the edit). */
     previous(key: string): Uint8Array | undefined;
-    /**
-     * Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. An entry set
-     * by this build counts under `--no-cache` too (`get` reads it back).
-     */
+    /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
     has(key: string): boolean;
-    set(key: string, contents: string | Uint8Array): void;
-    /** Resolves when every entry set so far can be read back (they are written by another thread). */
-    written(): Promise<void>;
+    set(key: string, contents: string): void;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
   };
@@ -218,8 +213,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   const searchStateFile = path.join(dir, 'search-state.bin');
   let keepAllRuns = false;
   let searchPartKeys: Set<string> | undefined;
-  /** The parts this build made (their files may still be on their way to the disk: see `written`). */
-  const madeParts = new Set<string>();
   const searchPartKeysOf = () => {
     searchPartKeys ??= searchParts.keys();
     return searchPartKeys;
@@ -257,14 +250,13 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     keyOf,
     content,
     searchParts: {
-      get: (key) => (reuse || madeParts.has(key) ? searchParts.get(key) : undefined),
+      get: (key) => (reuse ? searchParts.get(key) : undefined),
       previous: (key) => (reuse ? searchParts.peek(key) : undefined),
-      has: (key) => (reuse && searchPartKeysOf().has(key)) || madeParts.has(key),
+      has: (key) => reuse && searchPartKeysOf().has(key),
       set: (key, contents) => {
         searchParts.set(key, contents);
-        madeParts.add(key);
+        searchPartKeysOf().add(key);
       },
-      written: () => backgroundWrites().flush(),
       use: (key) => searchParts.use(key),
     },
     searchRuns: {

@@ -2,8 +2,7 @@
  * A render worker: a thread that renders routes to their HTML documents for the build (see
  * src/site/files/render-pool). It loads the theme's templates and React, and nothing else of the CLI. What all
  * pages share comes once, as its `workerData`; each page comes as its route's props, and goes back as the
- * document's bytes, their buffer transferred (no copy of the HTML between threads). When the build asks, a page also
- * comes with its search blocks and goes back with its search part's file too (search/page-part.ts).
+ * document's bytes, their buffer transferred (no copy of the HTML between threads).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { provideModulesToSiteCode } from '../../templates/content/site-modules';
@@ -12,8 +11,6 @@ import {
   setThemeOverrides,
   type ThemeOverrideComponents,
 } from '../../templates/theme-components';
-import { PagePartMaker, partFileOf } from '../search/page-part';
-import { searchPageOf } from '../search/records';
 import { overrideExportName } from '../shared/theme-components';
 import { createFragmentCache } from './fragment-cache';
 import { renderPage } from './render-page';
@@ -26,8 +23,6 @@ const send = (message: FromRenderWorker, transfer?: ArrayBuffer[]) => port.postM
 const fragments = createFragmentCache();
 // A fresh buffer per page (Buffer.from may hand out a slice of a shared pool, which cannot be transferred).
 const encoder = new TextEncoder();
-// One maker for the worker's pages: it remembers words' terms (the parts are the same bytes whoever makes them).
-const parts = shared.search && new PagePartMaker(shared.search.stopWords);
 
 // The site's overrides, loaded as the build's thread loaded them (see `loadThemeOverrides`), which checked them.
 if (shared.overrides) {
@@ -39,22 +34,13 @@ if (shared.overrides) {
   setThemeOverrides(components);
 }
 
-/** The file of a route's search part, when the build asked for it and search takes the route. */
-const partOf = ({ page, search }: ToRenderWorker): Uint8Array | undefined => {
-  if (!search || !parts || !shared.search) return undefined;
-  const searchPage = searchPageOf(page, search.blocks, shared.search.options);
-  return searchPage && encoder.encode(partFileOf(parts.partOf(searchPage, shared.search.options, search.key)));
-};
-
 port.on('message', (message: ToRenderWorker) => {
   const { id, page } = message;
   try {
     const sidebar = page.sidebarId ? shared.sidebars[page.sidebarId] : undefined;
     const html = renderPage({ ...shared, page, sidebar, theme: '' }, fragments);
     const bytes = encoder.encode(html);
-    const part = partOf(message);
-    if (!part) send({ type: 'rendered', id, bytes }, [bytes.buffer as ArrayBuffer]);
-    else send({ type: 'rendered', id, bytes, part }, [bytes.buffer as ArrayBuffer, part.buffer as ArrayBuffer]);
+    send({ type: 'rendered', id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     send({ type: 'failed', id, message: e.message, ...(e.stack ? { stack: e.stack } : {}) });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { FromRenderWorker, RenderShared, SearchPartJob, ToRenderWorker } from '../../render/render-protocol';
+import type { FromRenderWorker, RenderShared, ToRenderWorker } from '../../render/render-protocol';
 import type { RoutePage } from '../../render/route-props';
 import { workerExecArgv } from '../compile/compile-pool';
 
@@ -8,12 +8,8 @@ export interface RenderPool {
   /**
    * The route's HTML document, rendered by a worker; by `here` (the build's thread) once no worker can (none
    * started, or the one holding the page stopped). The same bytes either way: every thread runs the same code.
-   * With `search`, a worker also makes the route's search part and gives its file to `search.made` before the HTML
-   * resolves (the build's thread, rendering a page itself, makes none: the search stage does).
    */
-  render(page: RoutePage, here: () => string, search?: PartRequest): Promise<Uint8Array | string>;
-  /** How many search parts the workers made (see `render`'s `search`). */
-  readonly searchParts: number;
+  render(page: RoutePage, here: () => string): Promise<Uint8Array | string>;
   /** Stops the workers. */
   close(): Promise<void>;
 }
@@ -26,16 +22,9 @@ const workerModule = import.meta.url.endsWith('.ts')
   ? new URL('../../render/render-worker-sources.mjs', import.meta.url)
   : new URL('./render-worker.mjs', import.meta.url);
 
-/** A route's search part asked of a worker, and where its file goes. */
-export interface PartRequest {
-  job: SearchPartJob;
-  made(part: Uint8Array): void;
-}
-
 interface Job {
   page: RoutePage;
   here: () => string;
-  search: PartRequest | undefined;
   resolve(html: Uint8Array | string): void;
   reject(error: Error): void;
 }
@@ -63,7 +52,6 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
   const slots: Slot[] = [];
   let lastId = 0;
   let warned = false;
-  let searchParts = 0;
   const fallBack = (error: unknown) => {
     if (warned) return;
     warned = true;
@@ -103,13 +91,8 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
       const job = slot.jobs.get(message.id);
       if (!job) return;
       slot.jobs.delete(message.id);
-      if (message.type === 'rendered') {
-        if (message.part && job.search) {
-          job.search.made(message.part);
-          searchParts++;
-        }
-        job.resolve(message.bytes);
-      } else {
+      if (message.type === 'rendered') job.resolve(message.bytes);
+      else {
         const error = new Error(message.message);
         if (message.stack) error.stack = message.stack;
         job.reject(error);
@@ -119,22 +102,16 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
     worker.on('exit', (code) => stopped(slot, new Error(`the render worker stopped (exit code ${code})`)));
   }
   return {
-    get searchParts() {
-      return searchParts;
-    },
-    render(page, here, search) {
+    render(page, here) {
       return new Promise((resolve, reject) => {
-        const job: Job = { page, here, search, resolve, reject };
+        const job: Job = { page, here, resolve, reject };
         // The worker holding the fewest pages (pages take about as long as each other).
         let slot: Slot | undefined;
         for (const s of slots) if (!slot || s.jobs.size < slot.jobs.size) slot = s;
         if (!slot) return renderHere(job);
         const id = ++lastId;
         slot.jobs.set(id, job);
-        const message: ToRenderWorker = search
-          ? { type: 'render', id, page, search: search.job }
-          : { type: 'render', id, page };
-        slot.worker.postMessage(message);
+        slot.worker.postMessage({ type: 'render', id, page } satisfies ToRenderWorker);
       });
     },
     async close() {

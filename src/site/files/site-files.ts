@@ -16,7 +16,6 @@ import { createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import type { RenderShared } from '../../render/render-protocol';
-import type { RoutePage } from '../../render/route-props';
 import { sidebarParts } from '../../render/sidebar-parts';
 import { pageSidebar } from '../../render/sidebar-window';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
@@ -49,7 +48,7 @@ import { type FeedInput, renderAtom, renderRss } from './feeds';
 import { renderHeadersFile } from './headers';
 import { hostFileNames, mergeHeaders, mergeRedirects, type SiteHostFile, siteCacheControl } from './host-files';
 import { renderRedirects } from './redirects';
-import type { PartRequest, RenderPool } from './render-pool';
+import type { RenderPool } from './render-pool';
 import { renderRobots, sitemapFilesOf } from './sitemap';
 import { renderWebManifest } from './web-manifest';
 
@@ -85,8 +84,6 @@ export interface SiteFiles {
   search: SiteFileGroup;
   /** What the search files are made from: the site's search settings, and its searchable pages one at a time. */
   searchSource: { head(): Omit<SearchInput, 'pages'>; pages(): AsyncIterable<SearchPage> };
-  /** The pages' search parts the search files were last made from: made by the search stage, and read back. */
-  searchParts(): { made: number; read: number };
   /** The files of every `SiteFileKind`: sitemap, robots.txt, feeds, web app manifest, host files, and added kinds. */
   extras: SiteFile[];
   /** The client bundle's scripts and stylesheet (none before the bundle is made). */
@@ -262,23 +259,10 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
   };
 
-  let searchHead: Omit<SearchInput, 'pages'> | undefined;
-  const searchHeadOf = () => {
-    searchHead ??= {
-      options: searchRecordOptionsOf(siteConfig, site.chrome.text),
-      words: searchWordsOf({
-        lang: siteConfig.i18n.currentLocale,
-        htmlLang: currentLocaleOf(siteConfig).htmlLang,
-        synonyms: siteConfig.search.synonyms,
-      }),
-    };
-    return searchHead;
-  };
   let pool: RenderPool | undefined;
   const poolOf = (): RenderPool | undefined => {
     if (!renderPool) return undefined;
     const overrides = serverOverrides();
-    const { options: searchOptions, words } = searchHeadOf();
     pool ??= renderPool({
       site: siteConfig,
       chrome,
@@ -286,7 +270,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       hasBlog,
       sidebars,
       ...(overrides ? { overrides } : {}),
-      search: { stopWords: words.stopWords, options: searchOptions },
     });
     return pool;
   };
@@ -313,9 +296,8 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
           const input = await renderInputOf(route.path);
           const workers = poolOf();
           if (!workers) return renderHere(route.path, input);
-          const search = await partRequestOf(route, input.page);
           try {
-            return await workers.render(input.page, () => renderHere(route.path, input), search);
+            return await workers.render(input.page, () => renderHere(route.path, input));
           } catch (error) {
             throw overrideErrorOf(error, route.path) ?? error;
           }
@@ -341,26 +323,24 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
   }
 
+  let searchHead: Omit<SearchInput, 'pages'> | undefined;
+  const searchHeadOf = () => {
+    searchHead ??= {
+      options: searchRecordOptionsOf(siteConfig, site.chrome.text),
+      words: searchWordsOf({
+        lang: siteConfig.i18n.currentLocale,
+        htmlLang: currentLocaleOf(siteConfig).htmlLang,
+        synonyms: siteConfig.search.synonyms,
+      }),
+    };
+    return searchHead;
+  };
   /** A route as search sees it, read back from the cache's files (a build keeps no compiled page). */
   const searchPageAt = async (route: (typeof model.routes)[number]) => {
     const { page } = await site.routePage(route.path);
     const file = route.file;
     const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
     return searchPageOf(page, blocks, searchHeadOf().options);
-  };
-  /**
-   * A route's search part for the render worker to make beside its HTML (it holds the route's props then), when
-   * search takes the route and the cache folder lacks its part: the search stage then reads the part back instead
-   * of reading the page back and making it on the build's thread.
-   */
-  const partRequestOf = async (
-    route: (typeof model.routes)[number],
-    page: RoutePage,
-  ): Promise<PartRequest | undefined> => {
-    const key = await partKeyAt(route);
-    if (key === undefined || stages.searchParts.has(key)) return undefined;
-    const blocks = route.file && 'contentHtml' in page.props ? (await site.page(route.file)).search : [];
-    return { job: { key, blocks }, made: (part) => stages.searchParts.set(key, part) };
   };
   /** The searchable pages, one at a time, each with its route's place in the model. */
   async function* searchPages(): AsyncGenerator<[SearchPage, number]> {
@@ -400,7 +380,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
    * the pages whose part the cache folder lacks.
    */
   let keyed: [key: string, route: number][] | undefined;
-  const partCounts = { made: 0, read: 0 };
   const searchDir = searchDirOf(siteConfig.baseUrl);
   const search: SiteFileGroup = {
     name: 'search',
@@ -426,24 +405,13 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const found = keyed ?? (await keyPass());
       keyed = undefined;
       stages.searchRuns.keepAll(false);
-      partCounts.made = 0;
-      partCounts.read = 0;
       for (const [key] of found) digest.update(key);
       const keptPart = (key: string) =>
         stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
       const partAt = async (i: number): Promise<PagePart> => {
         const [key, route] = found[i]!;
-        let kept = keptPart(key);
-        // A part the render worker made may still be on its way to the disk.
-        if (!kept && stages.searchParts.has(key)) {
-          await stages.searchParts.written();
-          kept = keptPart(key);
-        }
-        if (kept) {
-          partCounts.read++;
-          return kept;
-        }
-        partCounts.made++;
+        const kept = keptPart(key);
+        if (kept) return kept;
         const page = await searchPageAt(model.routes[route]!);
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
@@ -515,7 +483,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         for await (const [page] of searchPages()) yield page;
       },
     },
-    searchParts: () => ({ ...partCounts }),
     extras,
     assets: bundleFiles,
     copies,

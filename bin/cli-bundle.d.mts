@@ -8,3 +8,10 @@ export declare function cliBundleOptions(
   outDir: string,
   options?: { sourcemap?: boolean },
 ): BuildOptions & { metafile: true };
+export declare function checkoutCliDir(packageRoot: string): string;
+export declare function checkoutBundleIsCurrent(packageRoot: string): boolean;
+export declare function loadWorkerModule(
+  packageRoot: string,
+  bundled: string,
+  fromSources: () => Promise<unknown>,
+): Promise<void>;

@@ -1,7 +1,7 @@
 // How the CLI is bundled: shared by bin/docs-it.mjs, which writes the bundle in a checkout, by `npm pack`'s
 // scripts/build-package.mjs, which writes the one the package ships, and by the code-version reader, which needs
 // the same module graph when docs-it runs from its TypeScript sources (tests, benchmarks).
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -111,6 +111,55 @@ const esbuildThroughRequire = {
 
 /** The file beside the bundle naming the code each cached stage runs (see src/cache/code-versions.ts). */
 export const codeVersionsFile = 'code-versions.json';
+
+/**
+ * Where a checkout (its CLI's sources present) keeps the CLI bundle bin/docs-it.mjs makes of them.
+ * @param {string} packageRoot
+ */
+export const checkoutCliDir = (packageRoot) => path.join(packageRoot, 'node_modules', '.cache', 'docs-it', 'cli');
+
+/** @param {string} dir */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.(ts|tsx|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Whether the checkout's CLI bundle is whole (its code versions, written last, are there) and newer than every
+ * source it is made from and than the lock file (an `npm install` that changes the dependencies bundles again).
+ * @param {string} packageRoot
+ */
+export function checkoutBundleIsCurrent(packageRoot) {
+  const versionsFile = path.join(checkoutCliDir(packageRoot), codeVersionsFile);
+  if (!existsSync(versionsFile)) return false;
+  const lockFile = path.join(packageRoot, 'package-lock.json');
+  const sourcesMtime = Math.max(
+    ...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))),
+    existsSync(lockFile) ? statSync(lockFile).mtimeMs : 0,
+  );
+  return statSync(versionsFile).mtimeMs >= sourcesMtime;
+}
+
+/**
+ * Loads a worker thread's module when docs-it runs from its TypeScript sources (tests): the checkout's current
+ * CLI bundle's compiled copy (`bundled`, beside the CLI), else the sources through tsx (`fromSources`). A thread
+ * does not share its parent's module hooks, and tsx's own, registered in each thread, make loading the markdown
+ * pipeline's modules about three times as costly as loading the bundle; the bundle is the same sources, made
+ * again by bin/docs-it.mjs whenever one of them changed (the test runner runs it before the first test).
+ * @param {string} packageRoot
+ * @param {string} bundled
+ * @param {() => Promise<unknown>} fromSources
+ */
+export async function loadWorkerModule(packageRoot, bundled, fromSources) {
+  if (checkoutBundleIsCurrent(packageRoot))
+    await import(pathToFileURL(path.join(checkoutCliDir(packageRoot), bundled)).href);
+  else await fromSources();
+}
 
 /**
  * Bundles the CLI into `outDir` (emptied first), then writes its code versions there: written last, their file

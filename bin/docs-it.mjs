@@ -2,43 +2,24 @@
 // Entry point. An installed package runs the CLI bundle `npm pack` built (dist/cli) and writes nothing into its
 // own folder, which may be read-only; a checkout (the CLI's sources are here) bundles them with esbuild into its
 // node_modules whenever they changed, then runs that.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cliEntry, codeVersionsFile, writeCliBundle } from './cli-bundle.mjs';
+import { checkoutBundleIsCurrent, checkoutCliDir, cliEntry, codeVersionsFile, writeCliBundle } from './cli-bundle.mjs';
 
 // React's server renderer is several times slower in its development build.
 process.env.NODE_ENV ??= 'production';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fromSources = existsSync(path.join(packageRoot, cliEntry));
-const cliDir = fromSources
-  ? path.join(packageRoot, 'node_modules', '.cache', 'docs-it', 'cli')
-  : path.join(packageRoot, 'dist', 'cli');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|tsx|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const cliDir = fromSources ? checkoutCliDir(packageRoot) : path.join(packageRoot, 'dist', 'cli');
 
 /** The CLI module: from a checkout, bundled again first when its sources or its dependencies changed. */
 async function loadCli() {
   const versionsFile = path.join(cliDir, codeVersionsFile);
   if (fromSources) {
     // Installed dependencies are bundled too: an `npm install` that changes the lock file rebundles.
-    const lockFile = path.join(packageRoot, 'package-lock.json');
-    const sourcesMtime = Math.max(
-      ...['src', 'templates', 'bin'].map((dir) => newestMtime(path.join(packageRoot, dir))),
-      existsSync(lockFile) ? statSync(lockFile).mtimeMs : 0,
-    );
-    if (!existsSync(versionsFile) || statSync(versionsFile).mtimeMs < sourcesMtime) {
-      return writeCliBundle(packageRoot, cliDir);
-    }
+    if (!checkoutBundleIsCurrent(packageRoot)) return writeCliBundle(packageRoot, cliDir);
   } else if (!existsSync(versionsFile)) {
     fail(`this copy of docs-it has no built CLI (${path.relative(process.cwd(), cliDir) || '.'} is incomplete)`, [
       'Install docs-it again (npm install docs-it); a package packed from a checkout is built by `npm pack`.',

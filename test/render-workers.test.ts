@@ -11,7 +11,7 @@ import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
 import { createRenderPool } from '../src/site/files/render-pool';
 import { collectingReporter } from '../src/site/reporter';
-import { buildErrors, copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+import { copyFixture, filesOf, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
 /** An override of a theme component the pages draw: a worker must render it as the build's thread does. */
 const footer = [
@@ -74,10 +74,17 @@ test('an override that throws in a render worker fails the build at its file and
     '}',
     '',
   ].join('\n');
-  const one = await buildErrors('docusaurus', { 'src/theme/Footer.tsx': throwing }, { renderWorkers: 0 });
-  assert.ok(one.length > 0);
-  assert.match(one[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/.* failed: .*piede rotto/);
-  assert.equal(await buildErrors('docusaurus', { 'src/theme/Footer.tsx': throwing }, { renderWorkers: 1 }), one);
+  // One copy for both builds: the second takes the browser bundle (built before any route is rendered, and the
+  // same whoever renders) and the compiled pages from the first's cache, and renders every route again.
+  const site = copyFixture('docusaurus', { 'src/theme/Footer.tsx': throwing });
+  try {
+    const one = await siteBuildErrors(site, { renderWorkers: 0 });
+    assert.ok(one.length > 0);
+    assert.match(one[0]!, /^src\/theme\/Footer\.tsx:4:\d+: rendering \/.* failed: .*piede rotto/);
+    assert.equal(await siteBuildErrors(site, { renderWorkers: 1 }), one);
+  } finally {
+    removeDir(site);
+  }
 });
 
 /** What every page shares, for the pool's tests: workers that cannot start never read it. */

@@ -1,9 +1,12 @@
-// The render worker when docs-it runs from its TypeScript sources (tests): a worker thread does not share the
-// parent's module hooks, so it registers tsx itself before it loads the worker's module, naming the checkout's
-// tsconfig so that the templates' JSX compiles for React's automatic runtime (see compile-worker-sources.mjs).
-// The bundled CLI has its own compiled copy of the worker (render-worker.mjs) and never loads this file.
+// The render worker when docs-it runs from its TypeScript sources (tests): the compiled copy in the checkout's CLI
+// bundle when that bundle is current, else the sources, through tsx registered in this thread, naming the
+// checkout's tsconfig so that the templates' JSX compiles for React's automatic runtime (see
+// compile-worker-sources.mjs). The bundled CLI starts its own copy (render-worker.mjs) and never loads this file.
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { loadWorkerModule } from '../../bin/cli-bundle.mjs';
 
-register({ tsconfig: fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url)) });
-await import('./render-worker.ts');
+await loadWorkerModule(fileURLToPath(new URL('../..', import.meta.url)), 'render-worker.mjs', async () => {
+  const { register } = await import('tsx/esm/api');
+  register({ tsconfig: fileURLToPath(new URL('../../tsconfig.base.json', import.meta.url)) });
+  await import('./render-worker.ts');
+});

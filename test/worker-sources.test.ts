@@ -1,0 +1,67 @@
+/*
+ * The worker threads' modules when docs-it runs from its TypeScript sources (tests): the checkout's CLI bundle's
+ * compiled copy while that bundle is current (as bin/docs-it.mjs judges it), the sources through tsx once a
+ * source, or the lock file, is newer than it.
+ */
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkoutBundleIsCurrent, checkoutCliDir, codeVersionsFile, loadWorkerModule } from '../bin/cli-bundle.mjs';
+import { removeDir, repoRoot } from './helpers';
+
+const root = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'worker-sources-'));
+test.after(() => removeDir(root));
+
+/** Writes a file of the fake checkout, modified at `seconds` (since the epoch). */
+function write(rel: string, text: string, seconds: number): string {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  utimesSync(file, seconds, seconds);
+  return file;
+}
+
+const cli = checkoutCliDir(root);
+const loaded = globalThis as { workerSourcesTest?: string[] };
+loaded.workerSourcesTest = [];
+/** A module of the fake bundle that notes it was loaded. */
+const bundled = (name: string) => {
+  write(path.relative(root, path.join(cli, name)), `globalThis.workerSourcesTest.push(${JSON.stringify(name)});\n`, 1);
+  return name;
+};
+const load = (name: string) =>
+  loadWorkerModule(root, bundled(name), async () => {
+    loaded.workerSourcesTest!.push(`sources instead of ${name}`);
+  });
+
+test("a thread loads the checkout's current bundle; the sources once a source or the lock file is newer", async () => {
+  for (const rel of ['src/site/a.ts', 'templates/b.tsx', 'bin/c.mjs', 'package-lock.json']) write(rel, '', 100);
+  assert.not.ok(checkoutBundleIsCurrent(root), 'no bundle yet');
+  await load('no-bundle.mjs');
+  const versions = write(path.relative(root, path.join(cli, codeVersionsFile)), '{}', 200);
+  assert.ok(checkoutBundleIsCurrent(root));
+  await load('current.mjs');
+  // A source edited after the bundle was made: the bundle is not that code any more.
+  write('src/site/a.ts', 'export const a = 1;', 300);
+  assert.not.ok(checkoutBundleIsCurrent(root), 'a source newer than the bundle');
+  await load('source-newer.mjs');
+  utimesSync(versions, 400, 400);
+  await load('bundled-again.mjs');
+  write('package-lock.json', '{}', 500);
+  await load('lock-newer.mjs');
+  // Only the sources of the bundle count: a file that is not one (a note, a stylesheet) changes nothing.
+  utimesSync(versions, 600, 600);
+  write('src/site/notes.md', 'note', 700);
+  await load('not-a-source.mjs');
+  assert.equal(loaded.workerSourcesTest, [
+    'sources instead of no-bundle.mjs',
+    'current.mjs',
+    'sources instead of source-newer.mjs',
+    'bundled-again.mjs',
+    'sources instead of lock-newer.mjs',
+    'not-a-source.mjs',
+  ]);
+});
+
+test.run();

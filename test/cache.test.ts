@@ -89,7 +89,7 @@ test('a serialized store gives back what JSON would not keep: a date, NaN, -0, a
   rmSync(file);
 });
 
-test('a pack: a save appends only the entries it lacks; a torn or changed segment and those after it are misses', () => {
+test('a pack: a save appends only the entries it lacks; a torn or changed segment and the rest are misses', () => {
   const file = path.join(dir, 'pack-log.pack');
   const value = (i: number) => `valore ${i} `.repeat(20 + (i % 7));
   const first = packStore(file, 1024 * 1024);
@@ -112,7 +112,10 @@ test('a pack: a save appends only the entries it lacks; a torn or changed segmen
   third.save();
   assert.ok(readFileSync(file).equals(grown), 'unchanged');
   // The last segment cut short (a run killed while it appended), then one byte of it changed.
-  for (const damage of [(b: Buffer) => b.subarray(0, b.length - 3), (b: Buffer) => Buffer.from(b).fill(120, b.length - 4, b.length - 3)]) {
+  for (const damage of [
+    (b: Buffer) => b.subarray(0, b.length - 3),
+    (b: Buffer) => Buffer.from(b).fill(120, b.length - 4, b.length - 3),
+  ]) {
     writeFileSync(file, damage(grown));
     const read = packStore(file, 1024 * 1024);
     assert.is(read.get('', 'nuovo'), undefined, 'the damaged entry is a miss');

@@ -131,6 +131,9 @@ test('a pack: a save appends only the entries it lacks; a torn or changed segmen
   changed[whole.length - 10] = changed[whole.length - 10]! ^ 1;
   writeFileSync(file, changed);
   assert.is(packStore(file, 1024 * 1024).get('', 'k0'), undefined);
+  // A key changed in a segment's head: not another entry.
+  writeFileSync(file, Buffer.from(grown.toString('latin1').replace('"k3"', '"k9"'), 'latin1'));
+  assert.is(packStore(file, 1024 * 1024).get('', 'k9'), undefined, 'a key changed');
   // The older layout (one JSON object) is read as empty.
   writeFileSync(file, JSON.stringify({ k0: value(0) }));
   assert.is(packStore(file, 1024 * 1024).get('', 'k0'), undefined);

@@ -53,6 +53,8 @@ test('a manifest cut short, grown, changed in one byte or of another format read
     changed[at] = changed[at]! ^ 1;
     assert.is(decodeManifest(changed), undefined, `byte ${at} changed`);
   }
+  const otherFolder = Buffer.from(bytes.toString('latin1').replace('"build-1"', '"build-2"'), 'latin1');
+  assert.is(decodeManifest(otherFolder), undefined, 'its head changed');
   // The layout before this one: a JSON object.
   assert.is(decodeManifest(Buffer.from(JSON.stringify({ files: {}, groups: {} }))), undefined, 'old layout');
   assert.is(decodeManifest(Buffer.from(`docs-it output manifest 3\n${bytes.subarray(26)}`)), undefined, 'newer');

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -217,11 +217,9 @@ interface SegmentHead {
 function packSegment(entries: readonly (readonly [string, string])[]): Buffer {
   const values = entries.map(([, value]) => Buffer.from(value));
   const body = Buffer.concat(values);
-  const head: SegmentHead = {
-    keys: entries.map(([key]) => key),
-    lengths: values.map((value) => value.byteLength),
-    digest: hash('sha256', body, 'base64url'),
-  };
+  const keys = entries.map(([key]) => key);
+  const lengths = values.map((value) => value.byteLength);
+  const head: SegmentHead = { keys, lengths, digest: segmentDigest(keys, lengths, body) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]);
 }
 
@@ -255,7 +253,7 @@ function readPack(file: string): Pack {
       !head ||
       total < 0 ||
       end > bytes.length ||
-      hash('sha256', bytes.subarray(headEnd + 1, end), 'base64url') !== head.digest
+      segmentDigest(head.keys, head.lengths, bytes.subarray(headEnd + 1, end)) !== head.digest
     ) {
       whole = false;
       break;
@@ -278,6 +276,14 @@ function readPack(file: string): Pack {
       return where && bytes.toString('utf8', where[0], where[1]);
     },
   };
+}
+
+/** A segment's digest: of its keys and lengths too, so that a byte changed in its head is no other entry. */
+function segmentDigest(keys: readonly string[], lengths: readonly number[], body: Uint8Array): string {
+  return createHash('sha256')
+    .update(JSON.stringify([keys, lengths]))
+    .update(body)
+    .digest('base64url');
 }
 
 function isSegmentHead(value: unknown): value is SegmentHead {

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /*
  * An output manifest on disk (see output-reuse): tens of thousands of files' key, size, time and hash. As JSON it
@@ -7,8 +7,8 @@ import { hash } from 'node:crypto';
  * (split, never parsed), the sizes and times as 64-bit floats; only a file looked up is made an object.
  *
  * Layout: a first line naming the format, a line of JSON (the folder, the groups, the counts, each block's length
- * and a SHA-256 of the blocks), then the blocks. A file of another format, cut short, grown or changed in any byte
- * of its blocks reads as none (the build then makes its files again: slower, never wrong).
+ * and a SHA-256 of all that and the blocks), then the blocks. A file of another format, cut short, grown or changed
+ * in any byte reads as none (the build then makes its files again: slower, never wrong).
  */
 
 /** A file of the build made from a key (see `OutputReuse.record`). */
@@ -55,7 +55,7 @@ interface Head {
   held: number;
   /** Byte lengths of the blocks, in the order `blocksOf` gives them. */
   lengths: number[];
-  /** SHA-256 (hex) of all the blocks. */
+  /** SHA-256 (hex) of the rest of the head and of the blocks. */
   digest: string;
 }
 
@@ -80,14 +80,14 @@ export function encodeManifest(data: ManifestData): Buffer {
     Buffer.from(held.map(([, entry]) => entry.revision ?? '').join(separator)),
   ];
   const body = Buffer.concat(blocks);
-  const head: Head = {
+  const unsigned: Omit<Head, 'digest'> = {
     ...(data.folder !== undefined ? { folder: data.folder } : {}),
     groups: data.groups,
     files: files.length,
     held: held.length,
     lengths: blocks.map((block) => block.byteLength),
-    digest: hash('sha256', body, 'hex'),
   };
+  const head: Head = { ...unsigned, digest: digestOf(unsigned, body) };
   return Buffer.concat([Buffer.from(`${format}${JSON.stringify(head)}\n`), body]);
 }
 
@@ -105,7 +105,8 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
   if (!isHead(head)) return undefined;
   const body = bytes.subarray(headEnd + 1);
   const total = head.lengths.reduce((sum, length) => sum + length, 0);
-  if (body.byteLength !== total || hash('sha256', body, 'hex') !== head.digest) return undefined;
+  const { digest, ...unsigned } = head;
+  if (body.byteLength !== total || digestOf(unsigned, body) !== digest) return undefined;
   const count = head.files + head.held;
   if (head.lengths[0] !== 16 * count) return undefined;
   // Copied out: a Float64Array needs its offset aligned to 8 bytes, which the blocks' place in the file is not.
@@ -145,6 +146,11 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
       return { size: numbers[j]!, mtimeMs: numbers[count + j]!, ...(revision ? { revision } : {}) };
     },
   };
+}
+
+/** The digest of a manifest: of its head too, so that a byte changed there names no other folder or group. */
+function digestOf(unsigned: Omit<Head, 'digest'>, body: Uint8Array): string {
+  return createHash('sha256').update(JSON.stringify(unsigned)).update(body).digest('hex');
 }
 
 function isHead(value: unknown): value is Head {

@@ -154,7 +154,7 @@ export interface CacheOptions {
 const ownEntries = new Set([
   'compile',
   'front-matter.pack',
-  'content-record.json',
+  'content-record.pack',
   'highlight.pack',
   'bundle.json',
   'service-worker.json',
@@ -228,7 +228,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
       .digest('base64url')
       .slice(0, 32);
-  const record = contentRecord(path.join(dir, 'content-record.json'), versions.content, { reuse });
+  const record = contentRecord(path.join(dir, 'content-record.pack'), versions.content, { reuse });
   const content: ContentFiles = {
     take(file, stat) {
       const facts = record.take(file, stat);

@@ -186,4 +186,31 @@ test("a commit keeps the replaced build as the next build's spare; nothing of a 
   assert.is(readFileSync(path.join(path.dirname(out), second, 'index.html'), 'utf8'), 'seconda');
 });
 
+test('a folder updated in place: thousands of files kept among writes stay, the rest are pruned', async () => {
+  const writes = createBackgroundWrites();
+  const dir = path.join(root, 'updated');
+  // More files than one op of kept files takes, in folders of their own.
+  const count = 9000;
+  for (let i = 0; i < count; i++) {
+    mkdirSync(path.join(dir, `c-${i % 10}`), { recursive: true });
+    writeFileSync(path.join(dir, `c-${i % 10}`, `f-${i}.txt`), `vecchio ${i}`);
+  }
+  writeFileSync(path.join(dir, 'in-piu.txt'), 'nessuno lo vuole');
+  writes.update(dir);
+  for (let i = 0; i < count; i++) {
+    const file = path.join(dir, `c-${i % 10}`, `f-${i}.txt`);
+    // Every hundredth file is written anew between the kept ones (the order of a build's pages).
+    if (i % 100 === 0) void writes.write(file, `nuovo ${i}`);
+    else writes.keep(file);
+  }
+  writes.prune(dir);
+  await writes.flush();
+  assert.is(writes.stats().kept, count - count / 100, 'every kept file counted');
+  assert.is(readFileSync(path.join(dir, 'c-1/f-8991.txt'), 'utf8'), 'vecchio 8991');
+  assert.is(readFileSync(path.join(dir, 'c-0/f-8900.txt'), 'utf8'), 'nuovo 8900');
+  assert.is(existsSync(path.join(dir, 'in-piu.txt')), false, 'a file nothing was queued for is pruned');
+  const left = readdirSync(dir).flatMap((folder) => readdirSync(path.join(dir, folder)));
+  assert.is(left.length, count, 'no kept file pruned');
+});
+
 test.run();

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,7 +53,7 @@ test('a cache entry cut short (a killed build) is a miss: the page is compiled a
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
   }
   // Without the pages' summaries every page is read back (with them, only the pages of routes rendered again).
-  rmSync(path.join(dir, 'node_modules/.cache/docs-it/page-summaries.json'));
+  rmSync(path.join(dir, 'node_modules/.cache/docs-it/page-summaries.pack'));
   const summary = await build();
   assert.is(misses(summary, 'compile'), entries.length);
   assert.match(read('it/v1/guides/faq/index.html'), 'Risposte brevi.');
@@ -86,6 +86,74 @@ test('a serialized store gives back what JSON would not keep: a date, NaN, -0, a
   assert.ok(Number.isNaN(back.nan));
   assert.ok(Object.is(back.zero, -0));
   assert.equal([...back.map], [['a', 1]]);
+  rmSync(file);
+});
+
+test('a pack: a save appends only the entries it lacks; a torn or changed segment and the rest are misses', () => {
+  const file = path.join(dir, 'pack-log.pack');
+  const value = (i: number) => `valore ${i} `.repeat(20 + (i % 7));
+  const first = packStore(file, 1024 * 1024);
+  for (let i = 0; i < 200; i++) first.set('', `k${i}`, value(i));
+  first.save();
+  const whole = readFileSync(file);
+  // A later run uses every entry and adds one: the file grows by that entry alone.
+  const second = packStore(file, 1024 * 1024);
+  for (let i = 0; i < 200; i++) assert.is(second.get('', `k${i}`), value(i));
+  second.set('', 'nuovo', 'è nuovo');
+  second.save();
+  const grown = readFileSync(file);
+  assert.ok(grown.subarray(0, whole.length).equals(whole), 'the earlier bytes as they were');
+  assert.ok(grown.length - whole.length < 200, `${grown.length - whole.length} bytes appended`);
+  const third = packStore(file, 1024 * 1024);
+  assert.is(third.get('', 'nuovo'), 'è nuovo');
+  assert.is(third.get('', 'k199'), value(199));
+  // Nothing set and every entry used: nothing written.
+  for (let i = 0; i < 200; i++) third.get('', `k${i}`);
+  third.save();
+  assert.ok(readFileSync(file).equals(grown), 'unchanged');
+  // The last segment cut short (a run killed while it appended), then one byte of it changed.
+  for (const damage of [
+    (b: Buffer) => b.subarray(0, b.length - 3),
+    (b: Buffer) => Buffer.from(b).fill(120, b.length - 4, b.length - 3),
+  ]) {
+    writeFileSync(file, damage(grown));
+    const read = packStore(file, 1024 * 1024);
+    assert.is(read.get('', 'nuovo'), undefined, 'the damaged entry is a miss');
+    assert.is(read.get('', 'k7'), value(7), 'the whole segment before it is read');
+    read.set('', 'nuovo', 'è nuovo');
+    read.save();
+    const again = packStore(file, 1024 * 1024);
+    assert.is(again.get('', 'nuovo'), 'è nuovo', 'written whole again after damage');
+    assert.is(again.get('', 'k7'), value(7));
+  }
+  // A changed byte in the first segment: nothing of the file is taken.
+  const changed = Buffer.from(grown);
+  changed[whole.length - 10] = changed[whole.length - 10]! ^ 1;
+  writeFileSync(file, changed);
+  assert.is(packStore(file, 1024 * 1024).get('', 'k0'), undefined);
+  // A key changed in a segment's head: not another entry.
+  writeFileSync(file, Buffer.from(grown.toString('latin1').replace('"k3"', '"k9"'), 'latin1'));
+  assert.is(packStore(file, 1024 * 1024).get('', 'k9'), undefined, 'a key changed');
+  // The older layout (one JSON object) is read as empty.
+  writeFileSync(file, JSON.stringify({ k0: value(0) }));
+  assert.is(packStore(file, 1024 * 1024).get('', 'k0'), undefined);
+  rmSync(file);
+});
+
+test('a pack is written whole, with only what the run used, once it would pass twice their size', () => {
+  const file = path.join(dir, 'pack-compact.pack');
+  const first = packStore(file, 1024 * 1024);
+  for (let i = 0; i < 100; i++) first.set('', `k${i}`, `${i}`.padEnd(10_000, '.'));
+  first.save();
+  const second = packStore(file, 1024 * 1024);
+  // A fifth of the entries used: the file (1 MB) is past twice theirs and the slack.
+  for (let i = 0; i < 20; i++) second.get('', `k${i}`);
+  second.save();
+  const size = statSync(file).size;
+  assert.ok(size < 250_000, `${size} bytes`);
+  const third = packStore(file, 1024 * 1024);
+  assert.is(third.get('', 'k19'), '19'.padEnd(10_000, '.'));
+  assert.is(third.get('', 'k20'), undefined, 'an entry the run did not use is gone');
   rmSync(file);
 });
 

@@ -1,6 +1,5 @@
 import type { BigIntStats } from 'node:fs';
-import { readFileSync } from 'node:fs';
-import { backgroundWrites } from '../disk/background-writes';
+import { packStore } from './stores';
 
 /**
  * What a build derived from a content file's text alone (its digest, its leading heading, whether it is MDX…),
@@ -18,7 +17,7 @@ interface FileStamp {
 }
 
 /**
- * Content files as the last build saw them (`content-record.json` in the cache folder): per file its size, mtime,
+ * Content files as the last build saw them (`content-record.pack` in the cache folder): per file its size, mtime,
  * ctime, inode and device with what the build derived from its text, so that a build finding the same stat takes
  * the facts instead of reading the file. An edit moves the mtime or, when the mtime is put back, the ctime (which
  * no user call sets); a file replaced by another is another inode.
@@ -43,31 +42,31 @@ export interface ContentRecord {
  */
 export const granularityNs = 2_000_000_000n;
 
-const format = 'docs-it content record 1';
-
 type Entry = [size: string, mtimeNs: string, ctimeNs: string, ino: string, dev: string, facts: TextFacts];
 
-interface RecordFile {
-  format: string;
-  version: string;
-  files: Record<string, Entry>;
-}
+/** The record's values together are capped far above any site's (about 330 bytes a file). */
+const maxRecordChars = 512 * 1024 * 1024;
 
-/** The record kept in `file`, under `version` (the code deriving the facts); a record of other code is empty. */
+/**
+ * The record kept in `file`, under `version` (the code deriving the facts): a pack (see `packStore`) of each file's
+ * entry by its name and that version, so a record of other code has none of its keys, and a build that read a few
+ * files appends their entries instead of writing every file's again.
+ */
 export function contentRecord(file: string, version: string | undefined, options: { reuse: boolean }): ContentRecord {
-  let before: Record<string, Entry> | undefined;
-  const loaded = () => {
-    before ??= options.reuse && version !== undefined ? readRecord(file, version) : {};
-    return before;
-  };
+  const pack = packStore(file, maxRecordChars);
+  const keyOf = (name: string) => `${version}\0${name}`;
   const now = new Map<string, { stamp: FileStamp; facts: TextFacts; keys?: number }>();
-  // Facts are added after `take`/`keep` (never changed: each is derived from the same text): whether the
-  // record changed is decided at `save` by how many each file has.
-  let changed = false;
   return {
     take(name, stat) {
-      const entry = loaded()[name];
-      if (!entry || !matches(entry, stat)) return undefined;
+      if (!options.reuse || version === undefined) return undefined;
+      const stored = pack.get(name, keyOf(name));
+      let entry: unknown;
+      try {
+        entry = stored === undefined ? undefined : JSON.parse(stored);
+      } catch {
+        return undefined;
+      }
+      if (!isEntry(entry) || !matches(entry, stat)) return undefined;
       const facts = entry[5];
       now.set(name, { stamp: stampOf(stat), facts, keys: Object.keys(facts).length });
       return facts;
@@ -75,20 +74,18 @@ export function contentRecord(file: string, version: string | undefined, options
     keep(name, stat, readAt, facts) {
       const newest = stat.mtimeNs > stat.ctimeNs ? stat.mtimeNs : stat.ctimeNs;
       if (readAt - newest <= granularityNs) {
-        changed = true;
         now.delete(name);
         return;
       }
-      changed = true;
       now.set(name, { stamp: stampOf(stat), facts });
     },
     save() {
       if (version === undefined) return;
-      const previous = loaded();
-      const files: Record<string, Entry> = {};
+      // Facts are added after `take`/`keep` (never changed: each is derived from the same text): an entry taken
+      // whose facts are as many as when it was taken is the pack's already.
       for (const [name, { stamp, facts, keys }] of now) {
-        if (keys !== undefined && keys !== Object.keys(facts).length) changed = true;
-        files[name] = [
+        if (keys !== undefined && keys === Object.keys(facts).length) continue;
+        const entry: Entry = [
           String(stamp.size),
           String(stamp.mtimeNs),
           String(stamp.ctimeNs),
@@ -96,33 +93,12 @@ export function contentRecord(file: string, version: string | undefined, options
           String(stamp.dev),
           facts,
         ];
+        pack.set(name, keyOf(name), JSON.stringify(entry));
+        now.set(name, { stamp, facts, keys: Object.keys(facts).length });
       }
-      // A file of the record that this build did not see (deleted, renamed, no longer listed) leaves it.
-      if (!changed && Object.keys(previous).length === now.size) return;
-      const record: RecordFile = { format, version, files };
-      backgroundWrites().writeLater(file, JSON.stringify(record));
-      before = files;
-      changed = false;
+      pack.save();
     },
   };
-}
-
-/** The entries of the record in `file`, or none when it is missing, cut short, foreign or of other code. */
-function readRecord(file: string, version: string): Record<string, Entry> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return {};
-  }
-  const record = parsed as Partial<RecordFile> | null;
-  if (typeof record !== 'object' || record === null || record.format !== format || record.version !== version)
-    return {};
-  const files = record.files;
-  if (typeof files !== 'object' || files === null || Array.isArray(files)) return {};
-  const valid: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
-  for (const [name, entry] of Object.entries(files)) if (isEntry(entry)) valid[name] = entry;
-  return valid;
 }
 
 function isEntry(value: unknown): value is Entry {

@@ -159,16 +159,16 @@ export interface CacheOptions {
  */
 const ownEntries = new Set([
   'compile',
-  'front-matter.json',
-  'content-record.json',
-  'highlight.json',
+  'front-matter.pack',
+  'content-record.pack',
+  'highlight.pack',
   'bundle.json',
   'service-worker.json',
   'modules',
   'search-pages',
   'search-runs',
   'search-state.bin',
-  'page-summaries.json',
+  'page-summaries.pack',
   'outputs',
   'cli',
 ]);
@@ -194,10 +194,10 @@ const maxSummaryChars = 128 * 1024 * 1024;
 export function createCache({ versions, dir, mode, reuse = true }: CacheOptions): Cache {
   // The front matter's parsed part (not the page's text), by the digest of the file: YAML is parsed again only
   // for a file that changed. `dev` keeps it in memory too, over the same file.
-  const highlighted = path.join(dir, 'highlight.json');
-  const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.json'), maxFrontMatterChars));
+  const highlighted = path.join(dir, 'highlight.pack');
+  const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.pack'), maxFrontMatterChars));
   const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
-  const summaries = packStore(path.join(dir, 'page-summaries.json'), maxSummaryChars);
+  const summaries = packStore(path.join(dir, 'page-summaries.pack'), maxSummaryChars);
   /** The summaries set by this run: read back under `--no-cache` too (as `CachedStage.kept`), and no hit. */
   const summariesSet = new Set<string>();
   const stores: Record<StageName, Store<unknown>> = {
@@ -234,7 +234,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
       .digest('base64url')
       .slice(0, 32);
-  const record = contentRecord(path.join(dir, 'content-record.json'), versions.content, { reuse });
+  const record = contentRecord(path.join(dir, 'content-record.pack'), versions.content, { reuse });
   const content: ContentFiles = {
     take(file, stat) {
       const facts = record.take(file, stat);

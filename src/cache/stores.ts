@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
@@ -119,31 +120,28 @@ export function bytesFileStore(dir: string, ext: string) {
 }
 
 /**
- * Many small entries in one JSON file (highlighted code blocks): one read on first use instead of thousands,
- * rewritten on `save` with the entries this run used, up to `maxChars` of values.
+ * Many small entries in one file (highlighted code blocks, front matter, page summaries): one read on first use
+ * instead of thousands. The file is a log (see `readPack`): `save` appends the entries this run set that it lacks,
+ * so a build that changed one page writes one page's entries, not the site's; it is written whole again, with only
+ * the entries this run used (up to `maxChars` of values), when it would grow past twice their size or was found
+ * damaged. An entry's key names its input, so an entry a run did not use is stale, never wrong.
  */
 export function packStore(file: string, maxChars: number): Store<string> {
-  let loaded: Map<string, string> | undefined;
+  let loaded: Pack | undefined;
   const used = new Map<string, string>();
+  /** Keys whose value in `used` the file does not hold. */
+  const unsaved = new Set<string>();
   let chars = 0;
-  let added = 0;
   const keep = (key: string, value: string) => {
     if (used.has(key) || chars + value.length > maxChars) return false;
     used.set(key, value);
     chars += value.length;
     return true;
   };
-  const read = () => {
-    try {
-      return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
-    } catch {
-      return new Map<string, string>();
-    }
-  };
   return {
     get(_id, key) {
-      loaded ??= read();
-      const value = used.get(key) ?? loaded.get(key);
+      loaded ??= readPack(file);
+      const value = used.get(key) ?? loaded.value(key);
       if (value !== undefined) keep(key, value);
       return value;
     },
@@ -155,18 +153,151 @@ export function packStore(file: string, maxChars: number): Store<string> {
         used.delete(key);
         chars -= before.length;
       }
-      if (keep(key, value)) added++;
+      // A key names its input: the file's entry under it is this value, unless it is the value replaced.
+      if (keep(key, value) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
     },
     prune: () => undefined,
     save() {
-      // Unchanged since it was read: nothing to write.
-      if (added === 0 && (!loaded || loaded.size === used.size)) return;
+      // Unchanged since it was read, and nothing in it unused: nothing to write.
+      if (unsaved.size === 0 && (!loaded || (loaded.whole && loaded.count === used.size))) return;
+      const added = [...unsaved].map((key) => [key, used.get(key)!] as const);
+      const segment = added.length > 0 ? packSegment(added) : undefined;
       mkdirSync(path.dirname(file), { recursive: true });
-      replaceFileSync(file, JSON.stringify(Object.fromEntries(used)));
-      loaded = new Map(used);
-      added = 0;
+      const appended = segment?.byteLength ?? 0;
+      let size: number;
+      // A few entries added to a whole file that stays under twice what this run used: appended (a large change,
+      // a cold build, is written whole instead of doubling the file).
+      if (
+        loaded?.whole &&
+        loaded.count > 0 &&
+        appended <= chars / 4 &&
+        loaded.bytes + appended <= 2 * chars + compactFrom
+      ) {
+        if (segment) appendFileSync(file, segment);
+        size = loaded.bytes + appended;
+      } else {
+        const contents = Buffer.concat([Buffer.from(packFormat), packSegment([...used])]);
+        replaceFileSync(file, contents);
+        size = contents.byteLength;
+      }
+      unsaved.clear();
+      // What the file now holds as far as this run knows (entries it did not use, if kept, are not looked up).
+      loaded = { whole: true, count: used.size, bytes: size, has: (key) => used.has(key), value: () => undefined };
     },
   };
+}
+
+/** The first line of a pack (see `readPack`); a file of any other is of another layout and read as empty. */
+const packFormat = 'docs-it pack 2\n';
+
+/** Dead entries a pack may hold before it is written whole again, besides twice the size of the live ones. */
+const compactFrom = 256 * 1024;
+
+/** A pack file as read. */
+interface Pack {
+  /** Whether every segment read whole (else the next save writes the file again). */
+  whole: boolean;
+  /** Entries (keys) it holds. */
+  count: number;
+  /** Its size on disk. */
+  bytes: number;
+  has(key: string): boolean;
+  value(key: string): string | undefined;
+}
+
+interface SegmentHead {
+  keys: string[];
+  /** Each value's length in bytes. */
+  lengths: number[];
+  /** SHA-256 (base64url) of the values' bytes. */
+  digest: string;
+}
+
+/** A segment of a pack: a line of JSON (keys, lengths, digest), then the values' bytes, one after the other. */
+function packSegment(entries: readonly (readonly [string, string])[]): Buffer {
+  const values = entries.map(([, value]) => Buffer.from(value));
+  const body = Buffer.concat(values);
+  const keys = entries.map(([key]) => key);
+  const lengths = values.map((value) => value.byteLength);
+  const head: SegmentHead = { keys, lengths, digest: segmentDigest(keys, lengths, body) };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]);
+}
+
+/**
+ * A pack: its format line, then segments, each appended by one save. A segment cut short (a run killed while it
+ * appended), or whose bytes are not those its digest names, ends the reading: the entries before it are whole,
+ * its own and any after it are misses. A later segment's value replaces an earlier one's. Values are decoded when
+ * asked for.
+ */
+function readPack(file: string): Pack {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return { whole: true, count: 0, bytes: 0, has: () => false, value: () => undefined };
+  }
+  const index = new Map<string, [start: number, end: number]>();
+  let whole = bytes.toString('latin1', 0, packFormat.length) === packFormat;
+  let at = packFormat.length;
+  while (whole && at < bytes.length) {
+    const headEnd = bytes.indexOf(10, at);
+    let head: SegmentHead | undefined;
+    try {
+      head = headEnd === -1 ? undefined : (JSON.parse(bytes.toString('utf8', at, headEnd)) as SegmentHead);
+    } catch {
+      head = undefined;
+    }
+    const total = head && isSegmentHead(head) ? head.lengths.reduce((sum, length) => sum + length, 0) : -1;
+    const end = headEnd + 1 + total;
+    if (
+      !head ||
+      total < 0 ||
+      end > bytes.length ||
+      segmentDigest(head.keys, head.lengths, bytes.subarray(headEnd + 1, end)) !== head.digest
+    ) {
+      whole = false;
+      break;
+    }
+    let start = headEnd + 1;
+    for (let i = 0; i < head.keys.length; i++) {
+      const length = head.lengths[i]!;
+      index.set(head.keys[i]!, [start, start + length]);
+      start += length;
+    }
+    at = end;
+  }
+  return {
+    whole,
+    count: index.size,
+    bytes: bytes.byteLength,
+    has: (key) => index.has(key),
+    value(key) {
+      const where = index.get(key);
+      return where && bytes.toString('utf8', where[0], where[1]);
+    },
+  };
+}
+
+/** A segment's digest: of its keys and lengths too, so that a byte changed in its head is no other entry. */
+function segmentDigest(keys: readonly string[], lengths: readonly number[], body: Uint8Array): string {
+  return createHash('sha256')
+    .update(JSON.stringify([keys, lengths]))
+    .update(body)
+    .digest('base64url');
+}
+
+function isSegmentHead(value: unknown): value is SegmentHead {
+  const head = value as Partial<SegmentHead> | null;
+  return (
+    typeof head === 'object' &&
+    head !== null &&
+    Array.isArray(head.keys) &&
+    Array.isArray(head.lengths) &&
+    head.keys.length === head.lengths.length &&
+    head.keys.every((key) => typeof key === 'string') &&
+    head.lengths.every((length) => Number.isInteger(length) && length >= 0) &&
+    typeof head.digest === 'string'
+  );
 }
 
 /**

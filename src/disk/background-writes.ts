@@ -89,6 +89,8 @@ export const maxPendingBytes = 16 * 1024 * 1024;
 // Files sent to the thread together: one message per file cost more than the write of a small one.
 const batchFiles = 32;
 const batchBytes = 1024 * 1024;
+/** Files kept (`keep`) in one op at most: the thread takes them in while the build goes on. */
+const keepsAtOnce = 4096;
 
 export function createBackgroundWrites(): BackgroundWrites {
   let thread: Worker | undefined;
@@ -159,8 +161,19 @@ export function createBackgroundWrites(): BackgroundWrites {
     for (const resolve of waiters) resolve();
   };
 
+  /** Files to keep not yet in the batch: sent as one op (see `WriteOp.files`), before any op queued after them. */
+  let keeps: string[] = [];
+  const batchKeeps = () => {
+    if (!keeps.length) return;
+    const files = keeps;
+    keeps = [];
+    batch.push({ kind: 'keep', file: files[0]!, files, id: nextId++, dir: path.dirname(files[0]!) });
+    pendingOps++;
+  };
+
   const send = () => {
     scheduled = false;
+    batchKeeps();
     if (!batch.length) return;
     thread ??= start();
     thread.ref();
@@ -175,6 +188,7 @@ export function createBackgroundWrites(): BackgroundWrites {
     onError?: (failure: WriteFailure) => void,
     wait = true,
   ): Promise<void> => {
+    batchKeeps();
     const id = nextId++;
     if (onError) onErrors.set(id, onError);
     batch.push({ ...op, id, dir: path.dirname(op.file) });
@@ -213,7 +227,14 @@ export function createBackgroundWrites(): BackgroundWrites {
       queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
     update: (dir) => void queue({ kind: 'update', file: dir }, 0, undefined, false),
-    keep: (file) => void queue({ kind: 'keep', file }, 0, undefined, false),
+    keep(file) {
+      keeps.push(file);
+      if (keeps.length >= keepsAtOnce) batchKeeps();
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(send);
+      }
+    },
     prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
     flush() {
       send();

@@ -23,6 +23,11 @@ export interface WriteOp {
   recycle?: boolean;
   /** In a folder being updated: the file there is left as it is when it is a plain file of this size and time. */
   keep?: FileStamp;
+  /**
+   * Of a `keep`: every file it keeps (`file` is the first). A one-page edit keeps tens of thousands, and one op each
+   * cost more to send to the thread than anything the thread does with them.
+   */
+  files?: string[];
 }
 
 /** What a file held in a build folder is recognised by: its size and modification time. */

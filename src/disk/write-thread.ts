@@ -194,9 +194,11 @@ function apply(op: WriteOp): void {
     return;
   }
   if (op.kind === 'keep') {
-    if (!updating || !inUpdated(op.file)) throw new Error(`${op.file} is not in the folder being updated`);
-    updating.placed.add(op.file);
-    keptAsIs++;
+    for (const file of op.files ?? [op.file]) {
+      if (!updating || !inUpdated(file)) throw new Error(`${file} is not in the folder being updated`);
+      updating.placed.add(file);
+      keptAsIs++;
+    }
     return;
   }
   if (op.kind === 'copy') {

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
 import type { FileStamp } from '../disk/background-writes';
+import {
+  decodeManifest,
+  encodeManifest,
+  type ManifestData,
+  type ManifestEntry,
+  type ManifestView,
+} from './manifest-file';
 import type { WrittenFile } from './written-file';
-
-interface Entry {
-  key: string;
-  size: number;
-  mtimeMs: number;
-  revision: string;
-}
 
 /** The previous build's files the new build can take as they are, instead of producing them again. */
 export interface OutputReuse {
@@ -63,14 +63,11 @@ export interface OutputReuse {
  */
 const keptManifests = 16;
 
-interface Manifest {
-  files: Record<string, Entry>;
-  groups: Record<string, { key: string; files: string[] }>;
-  /** The build folder it describes. */
-  folder?: string;
-  /** The files of that folder that `files` does not hold (made without a key): size, time and hash. */
-  held?: Record<string, { size: number; mtimeMs: number; revision?: string }>;
-}
+/** A manifest's file name (see manifest-file): a name of another ending is of an older layout. */
+const manifestExt = '.manifest';
+
+/** No manifest: nothing to reuse. */
+const noManifest: ManifestView = { groups: {}, file: () => undefined, held: () => undefined };
 
 /** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */
 export interface ReuseOptions {
@@ -86,14 +83,14 @@ export interface ReuseOptions {
  */
 export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
   const name = digestOf(path.resolve(outDir)).slice(0, 16);
-  const manifestFile = path.join(manifests, `${name}.json`);
+  const manifestFile = path.join(manifests, `${name}${manifestExt}`);
   // The manifest of the build before the published one: the spare folder's.
-  const spareFile = path.join(manifests, `${name}-spare.json`);
-  const previous: Manifest = (enabled && readManifest(manifestFile)) || { files: {}, groups: {} };
+  const spareFile = path.join(manifests, `${name}-spare${manifestExt}`);
+  const previous: ManifestView = (enabled && readManifest(manifestFile)) || noManifest;
   const spare = enabled ? readManifest(spareFile) : undefined;
-  const next: Manifest = { files: {}, groups: {} };
+  const next: ManifestData = { files: new Map(), held: new Map(), groups: {} };
   const reusable = (file: string, key: string) => {
-    const entry = previous.files[file];
+    const entry = previous.file(file);
     if (!entry || entry.key !== key) return undefined;
     const full = path.join(outDir, file);
     // lstat: a link put there by hand is never taken for the file (nor linked into the next build).
@@ -102,7 +99,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     return { path: full, written: { size: entry.size, revision: entry.revision } };
   };
   const spareHolds = (file: string, written: WrittenFile): FileStamp | undefined => {
-    const entry = spare?.files[file] ?? spare?.held?.[file];
+    const entry = spare?.file(file) ?? spare?.held(file);
     if (!entry || entry.size !== written.size || entry.revision !== written.revision || !entry.mtimeMs)
       return undefined;
     return { size: entry.size, mtimeMs: entry.mtimeMs };
@@ -110,7 +107,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
   return {
     reusable,
     keptInSpare(file, key, dir) {
-      const entry = previous.files[file];
+      const entry = previous.file(file);
       if (!entry || entry.key !== key) return undefined;
       const stamp = spareHolds(file, entry);
       if (!stamp) return undefined;
@@ -120,7 +117,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       return { written: { size: entry.size, revision: entry.revision }, stamp };
     },
     record(file, key, written) {
-      next.files[file] = { key, size: written.size, revision: written.revision, mtimeMs: 0 };
+      next.files.set(file, { key, size: written.size, revision: written.revision, mtimeMs: 0 });
     },
     hasGroup: (group) => Object.hasOwn(previous.groups, group),
     reusableGroup(group, key) {
@@ -128,7 +125,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       if (!entry || entry.key !== key) return undefined;
       // A file of the group may have a key of its own (see `GroupWriter.keyed`).
       const files = entry.files.map((file) => {
-        const fileKey = previous.files[file]?.key ?? key;
+        const fileKey = previous.file(file)?.key ?? key;
         return { file, key: fileKey, found: reusable(file, fileKey) };
       });
       if (files.some((f) => !f.found)) return undefined;
@@ -146,36 +143,38 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     save(folder, held, stamps) {
       const stampOf = (file: string) =>
         stamps?.get(file) ?? lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
-      for (const [file, entry] of Object.entries(next.files)) {
+      const files = new Map<string, ManifestEntry>();
+      for (const [file, entry] of next.files) {
         const mtimeMs = stampOf(file);
-        if (mtimeMs !== undefined) entry.mtimeMs = mtimeMs;
-        else delete next.files[file];
+        if (mtimeMs === undefined) continue;
+        entry.mtimeMs = mtimeMs;
+        files.set(file, entry);
       }
-      next.folder = folder;
-      next.held = {};
+      const heldFiles: ManifestData['held'] = new Map();
       for (const [file, written] of held) {
-        if (Object.hasOwn(next.files, file) || !written) continue;
+        if (files.has(file) || !written) continue;
         const mtimeMs = stampOf(file);
-        if (mtimeMs !== undefined) next.held[file] = { ...written, mtimeMs };
+        if (mtimeMs !== undefined) heldFiles.set(file, { ...written, mtimeMs });
       }
       mkdirSync(path.dirname(manifestFile), { recursive: true });
       // The published build's manifest now describes the spare; one that describes no folder is of no use there.
       if (previous.folder && previous.folder !== folder) renameSync(manifestFile, spareFile);
       else rmSync(spareFile, { force: true });
-      replaceFileSync(manifestFile, JSON.stringify(next));
+      replaceFileSync(manifestFile, encodeManifest({ folder, groups: next.groups, files, held: heldFiles }));
       pruneManifests(path.dirname(manifestFile), keptManifests);
     },
   };
 }
 
 /** A manifest, or undefined when there is none (first build, or a cleared cache) or it cannot be read. */
-function readManifest(file: string): Manifest | undefined {
+function readManifest(file: string): ManifestView | undefined {
+  let bytes: Buffer;
   try {
-    const read = JSON.parse(readFileSync(file, 'utf8')) as Partial<Manifest>;
-    return { ...read, files: read.files ?? {}, groups: read.groups ?? {} };
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
+  return decodeManifest(bytes);
 }
 
 /** No reuse: nothing of an earlier build is kept, nothing is recorded (an output folder opened without a cache). */
@@ -198,8 +197,13 @@ export const noReuse: OutputReuse = {
  * simply produced in full once.
  */
 export function pruneManifests(dir: string, keep: number): void {
-  const manifests = readdirSync(dir)
-    .filter((name) => /^[0-9a-zA-Z_-]+\.json$/.test(name))
+  const names = readdirSync(dir);
+  // Manifests of an older layout are never read again (a file being written, `.tmp`, is another build's).
+  for (const name of names) {
+    if (!name.endsWith(manifestExt) && !name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
+  }
+  const manifests = names
+    .filter((name) => /^[0-9a-zA-Z_-]+\.manifest$/.test(name))
     // A manifest another build removes meanwhile is simply gone (no stat, no error).
     .flatMap((name) => {
       const stat = statSync(path.join(dir, name), { throwIfNoEntry: false });

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+
+/*
+ * An output manifest on disk (see output-reuse): tens of thousands of files' key, size, time and hash. As JSON it
+ * was 5.7 MB at 10,000 pages, parsed twice (the published build's and the spare's) and written again by every
+ * build, however few files changed. Here each column is one block: the paths, keys and hashes as lines of text
+ * (split, never parsed), the sizes and times as 64-bit floats; only a file looked up is made an object.
+ *
+ * Layout: a first line naming the format, a line of JSON (the folder, the groups, the counts, each block's length
+ * and a SHA-256 of all that and the blocks), then the blocks. A file of another format, cut short, grown or changed
+ * in any byte reads as none (the build then makes its files again: slower, never wrong).
+ */
+
+/** A file of the build made from a key (see `OutputReuse.record`). */
+export interface ManifestEntry {
+  key: string;
+  size: number;
+  mtimeMs: number;
+  revision: string;
+}
+
+/** A file of the folder that no key made (a copied file, the service worker): size, time and hash. */
+export interface HeldEntry {
+  size: number;
+  mtimeMs: number;
+  revision?: string;
+}
+
+export type ManifestGroups = Record<string, { key: string; files: string[] }>;
+
+/** What a manifest says, as the build asks it: by file. */
+export interface ManifestView {
+  /** The build folder it describes. */
+  folder?: string | undefined;
+  groups: ManifestGroups;
+  file(path: string): ManifestEntry | undefined;
+  held(path: string): HeldEntry | undefined;
+}
+
+/** What a build writes. */
+export interface ManifestData {
+  folder?: string;
+  groups: ManifestGroups;
+  files: Map<string, ManifestEntry>;
+  held: Map<string, HeldEntry>;
+}
+
+/** The first line: a manifest of any other line is of another layout, and is not read. */
+const format = 'docs-it output manifest 2\n';
+
+interface Head {
+  folder?: string;
+  groups: ManifestGroups;
+  files: number;
+  held: number;
+  /** Byte lengths of the blocks, in the order `blocksOf` gives them. */
+  lengths: number[];
+  /** SHA-256 (hex) of the rest of the head and of the blocks. */
+  digest: string;
+}
+
+/** Paths never hold a NUL character; keys and hashes are base64url or hex. */
+const separator = '\0';
+
+export function encodeManifest(data: ManifestData): Buffer {
+  const files = [...data.files];
+  const held = [...data.held];
+  const numbers = new Float64Array(2 * (files.length + held.length));
+  let at = 0;
+  for (const [, entry] of files) numbers[at++] = entry.size;
+  for (const [, entry] of held) numbers[at++] = entry.size;
+  for (const [, entry] of files) numbers[at++] = entry.mtimeMs;
+  for (const [, entry] of held) numbers[at++] = entry.mtimeMs;
+  const blocks = [
+    Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength),
+    Buffer.from(files.map(([path]) => path).join(separator)),
+    Buffer.from(files.map(([, entry]) => entry.key).join(separator)),
+    Buffer.from(files.map(([, entry]) => entry.revision).join(separator)),
+    Buffer.from(held.map(([path]) => path).join(separator)),
+    Buffer.from(held.map(([, entry]) => entry.revision ?? '').join(separator)),
+  ];
+  const body = Buffer.concat(blocks);
+  const unsigned: Omit<Head, 'digest'> = {
+    ...(data.folder !== undefined ? { folder: data.folder } : {}),
+    groups: data.groups,
+    files: files.length,
+    held: held.length,
+    lengths: blocks.map((block) => block.byteLength),
+  };
+  const head: Head = { ...unsigned, digest: digestOf(unsigned, body) };
+  return Buffer.concat([Buffer.from(`${format}${JSON.stringify(head)}\n`), body]);
+}
+
+/** The manifest `bytes` hold, or undefined when they are not a whole manifest of this format. */
+export function decodeManifest(bytes: Buffer): ManifestView | undefined {
+  if (bytes.toString('latin1', 0, format.length) !== format) return undefined;
+  const headEnd = bytes.indexOf(10, format.length);
+  if (headEnd === -1) return undefined;
+  let head: Head;
+  try {
+    head = JSON.parse(bytes.toString('utf8', format.length, headEnd)) as Head;
+  } catch {
+    return undefined;
+  }
+  if (!isHead(head)) return undefined;
+  const body = bytes.subarray(headEnd + 1);
+  const total = head.lengths.reduce((sum, length) => sum + length, 0);
+  const { digest, ...unsigned } = head;
+  if (body.byteLength !== total || digestOf(unsigned, body) !== digest) return undefined;
+  const count = head.files + head.held;
+  if (head.lengths[0] !== 16 * count) return undefined;
+  // Copied out: a Float64Array needs its offset aligned to 8 bytes, which the blocks' place in the file is not.
+  const numbers = new Float64Array(2 * count);
+  new Uint8Array(numbers.buffer).set(body.subarray(0, head.lengths[0]));
+  let at = head.lengths[0];
+  const lines = (index: number, expected: number): string[] | undefined => {
+    const length = head.lengths[index]!;
+    const text = body.toString('utf8', at, at + length);
+    at += length;
+    const list = expected === 0 ? [] : text.split(separator);
+    return list.length === expected ? list : undefined;
+  };
+  const paths = lines(1, head.files);
+  const keys = lines(2, head.files);
+  const revisions = lines(3, head.files);
+  const heldPaths = lines(4, head.held);
+  const heldRevisions = lines(5, head.held);
+  if (!paths || !keys || !revisions || !heldPaths || !heldRevisions) return undefined;
+  const fileIndex = new Map<string, number>();
+  for (let i = 0; i < paths.length; i++) fileIndex.set(paths[i]!, i);
+  let heldIndex: Map<string, number> | undefined;
+  return {
+    folder: head.folder,
+    groups: head.groups,
+    file(path) {
+      const i = fileIndex.get(path);
+      if (i === undefined) return undefined;
+      return { key: keys[i]!, size: numbers[i]!, mtimeMs: numbers[count + i]!, revision: revisions[i]! };
+    },
+    held(path) {
+      heldIndex ??= new Map(heldPaths.map((p, i) => [p, i]));
+      const i = heldIndex.get(path);
+      if (i === undefined) return undefined;
+      const j = head.files + i;
+      const revision = heldRevisions[i]!;
+      return { size: numbers[j]!, mtimeMs: numbers[count + j]!, ...(revision ? { revision } : {}) };
+    },
+  };
+}
+
+/** The digest of a manifest: of its head too, so that a byte changed there names no other folder or group. */
+function digestOf(unsigned: Omit<Head, 'digest'>, body: Uint8Array): string {
+  return createHash('sha256').update(JSON.stringify(unsigned)).update(body).digest('hex');
+}
+
+function isHead(value: unknown): value is Head {
+  const head = value as Partial<Head> | null;
+  return (
+    typeof head === 'object' &&
+    head !== null &&
+    (head.folder === undefined || typeof head.folder === 'string') &&
+    typeof head.groups === 'object' &&
+    head.groups !== null &&
+    Number.isInteger(head.files) &&
+    Number.isInteger(head.held) &&
+    Array.isArray(head.lengths) &&
+    head.lengths.length === 6 &&
+    head.lengths.every((length) => Number.isInteger(length) && length >= 0) &&
+    typeof head.digest === 'string'
+  );
+}

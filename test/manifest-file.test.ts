@@ -1,0 +1,83 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { decodeManifest, encodeManifest, type ManifestData } from '../src/output/manifest-file';
+import { outputReuse } from '../src/output/output-reuse';
+import { removeDir, repoRoot } from './helpers';
+
+const root = path.join(repoRoot, 'test/.tmp', `manifest-file-${process.pid}`);
+test.after(() => removeDir(root));
+
+function sample(): ManifestData {
+  const files: ManifestData['files'] = new Map();
+  for (let i = 0; i < 500; i++) {
+    files.set(`it/docs/pagina-${i}/index.html`, {
+      key: `chiave${i}`,
+      size: 1000 + i,
+      mtimeMs: 1_764_000_000_000.123 + i,
+      revision: `r${i}`.padEnd(32, 'a'),
+    });
+  }
+  files.set('it/città è/ü.html', { key: 'k', size: 0, mtimeMs: 1.5, revision: 'x'.repeat(32) });
+  const held: ManifestData['held'] = new Map([
+    ['it/sw.js', { size: 12, mtimeMs: 2.25, revision: 'b'.repeat(32) }],
+    ['it/img/logo.png', { size: 7, mtimeMs: 3 }],
+  ]);
+  return { folder: 'build-1', groups: { search: { key: 'g', files: ['it/search/a.json'] } }, files, held };
+}
+
+test('a manifest reads back as it was written, file by file', () => {
+  const data = sample();
+  const read = decodeManifest(encodeManifest(data));
+  assert.ok(read);
+  assert.is(read.folder, 'build-1');
+  assert.equal(read.groups, data.groups);
+  for (const [file, entry] of data.files) assert.equal(read.file(file), entry, file);
+  for (const [file, entry] of data.held) assert.equal(read.held(file), entry, file);
+  assert.is(read.file('it/sw.js'), undefined, 'a held file is not a keyed one');
+  assert.is(read.file('it/altro.html'), undefined);
+  const empty = decodeManifest(encodeManifest({ groups: {}, files: new Map(), held: new Map() }));
+  assert.ok(empty);
+  assert.is(empty.folder, undefined);
+  assert.is(empty.file(''), undefined);
+});
+
+test('a manifest cut short, grown, changed in one byte or of another format reads as none', () => {
+  const bytes = encodeManifest(sample());
+  assert.is(decodeManifest(bytes.subarray(0, bytes.length - 1)), undefined, 'cut short');
+  assert.is(decodeManifest(bytes.subarray(0, 40)), undefined, 'cut in its head');
+  assert.is(decodeManifest(Buffer.concat([bytes, Buffer.from('x')])), undefined, 'grown');
+  for (const at of [bytes.length - 3, bytes.length - 2000, bytes.indexOf('\n', 30) + 5]) {
+    const changed = Buffer.from(bytes);
+    changed[at] = changed[at]! ^ 1;
+    assert.is(decodeManifest(changed), undefined, `byte ${at} changed`);
+  }
+  const otherFolder = Buffer.from(bytes.toString('latin1').replace('"build-1"', '"build-2"'), 'latin1');
+  assert.is(decodeManifest(otherFolder), undefined, 'its head changed');
+  // The layout before this one: a JSON object.
+  assert.is(decodeManifest(Buffer.from(JSON.stringify({ files: {}, groups: {} }))), undefined, 'old layout');
+  assert.is(decodeManifest(Buffer.from(`docs-it output manifest 3\n${bytes.subarray(26)}`)), undefined, 'newer');
+});
+
+test('a build after a damaged manifest reuses nothing; manifests of the older layout are removed', () => {
+  const manifests = path.join(root, 'outputs');
+  const out = path.join(root, 'out');
+  mkdirSync(path.join(out, 'it'), { recursive: true });
+  writeFileSync(path.join(out, 'it/a.html'), 'uno');
+  const first = outputReuse(out, { manifests, enabled: true });
+  first.record('it/a.html', 'k1', { size: 3, revision: 'r'.repeat(32) });
+  mkdirSync(manifests, { recursive: true });
+  writeFileSync(path.join(manifests, 'ABCDEF0123456789.json'), '{"files":{},"groups":{}}');
+  first.save('build-1', []);
+  const names = readdirSync(manifests);
+  assert.equal(names.length, 1, names.join());
+  assert.ok(names[0]!.endsWith('.manifest'));
+  assert.ok(outputReuse(out, { manifests, enabled: true }).reusable('it/a.html', 'k1'), 'reused when whole');
+  const file = path.join(manifests, names[0]!);
+  const bytes = readFileSync(file);
+  writeFileSync(file, bytes.subarray(0, bytes.length - 8));
+  assert.is(outputReuse(out, { manifests, enabled: true }).reusable('it/a.html', 'k1'), undefined, 'torn');
+});
+
+test.run();

@@ -244,7 +244,7 @@ test('the interface text goes to each worker once, and a page names it', async (
   }
 });
 
-test("the pool reads each page's length once and takes the longest waiting first, however the pages arrive", async () => {
+test("the pool reads each page's length once and takes the longest waiting first, however pages arrive", async () => {
   const pool = createCompilePool({
     size: 1,
     script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),

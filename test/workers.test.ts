@@ -244,6 +244,47 @@ test('the interface text goes to each worker once, and a page names it', async (
   }
 });
 
+test("the pool reads each page's length once and takes the longest waiting first, however pages arrive", async () => {
+  const pool = createCompilePool({
+    size: 1,
+    script: path.join(repoRoot, 'test/fixtures/workers/dying-worker.mjs'),
+    highlight: (block, inWorker) => inWorker(block),
+  });
+  // Each body a distinct length; reading a page's body (its length, or the page sent) is counted.
+  let reads = 0;
+  const page = (n: number) => {
+    const body = `${'x'.repeat(n)}`;
+    return Object.defineProperty({ ...input(`${n}.md`, '') }, 'body', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return body;
+      },
+    });
+  };
+  const lengths = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + ((i * 37) % count));
+  try {
+    const done: number[] = [];
+    const ask = (n: number) => pool.compile(page(n)).then(({ html }) => void done.push(html.length));
+    // 40 pages asked at once (sorted together), then 40 shorter ones one at a time while the worker is busy.
+    const first = lengths(1000, 40).map(ask);
+    const later: Promise<void>[] = [];
+    for (const n of lengths(100, 40)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      later.push(ask(n));
+    }
+    await Promise.all([...first, ...later]);
+    assert.equal(
+      done,
+      [...done].sort((a, b) => b - a),
+    );
+    // Once to order it, once as it is sent: no page's body is read again each time another arrives.
+    assert.ok(reads <= 2 * 80, `${reads} reads of 80 pages' bodies`);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('workers that cannot start fail every page at once, with the reason, instead of one page per try', async () => {
   const pool = createCompilePool({
     size: 2,

@@ -446,10 +446,12 @@ export function createSite(
       // takes them in), each let go as soon as it is compiled: every page's chain of promises made at once weighs
       // about 3 KB (0.3 GB at 100,000 pages); without workers, one at a time (single-threaded work).
       if (stages.parallel) {
-        const byLength = [...jobs.keys()].sort((a, b) => bodyLengthOf(jobs.get(b)!) - bodyLengthOf(jobs.get(a)!));
+        // Each length read once, not twice in each of the sort's comparisons (a large site has 100,000 pages).
+        const byLength = [...jobs].map(([file, job]) => ({ file, length: bodyLengthOf(job) }));
+        byLength.sort((a, b) => b.length - a.length);
         let next = 0;
         const lane = async () => {
-          while (next < byLength.length) await take(byLength[next++]!);
+          while (next < byLength.length) await take(byLength[next++]!.file);
         };
         const lanes = Math.min(options.pagesInFlight ?? pagesInFlight, byLength.length);
         await Promise.all(Array.from({ length: lanes }, lane));

@@ -63,6 +63,8 @@ interface Job {
   input: CompileInput;
   /** The cache keys of the page's missing blocks, by `codeBlockKey` (see `PoolOptions.blocks`). */
   keys?: Map<string, string>;
+  /** The page's body length (`bodyLengthOf`), read once: the queue is ordered by it. */
+  length: number;
   resolve(page: CompiledPage): void;
   reject(error: Error): void;
 }
@@ -93,6 +95,9 @@ export const workerExecArgv = () => process.execArgv.filter((arg) => !arg.starts
 /** Pages waiting per running worker before another one starts. */
 const pagesPerNewWorker = 8;
 
+/** Pages asked for at once up to which each is put in its place in the queue; more are sorted with it. */
+const insertedOneByOne = 64;
+
 function errorOf(error: WorkerError): Error {
   if (error.kind === 'located') return new DocsItError(error.message, error.location, error.hint);
   const cause = new Error(error.message);
@@ -120,8 +125,10 @@ function outOfMemory(error: Error, file: string, limits: ResourceLimits | undefi
 export function createCompilePool(options: PoolOptions): CompilePool {
   const { size, eager = false, script, highlight, blocks, resourceLimits, held = pagesHeld, warn } = options;
   const slots: Slot[] = [];
+  /** Pages waiting for a worker, the shortest first (the largest is taken from its end). */
   const queue: Job[] = [];
-  let sorted = true;
+  /** Pages asked for since the queue was last put in order. */
+  const incoming: Job[] = [];
   let scheduled = false;
   let lastId = 0;
   let lastHighlightId = 0;
@@ -181,7 +188,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       if (!slot.ready) {
         // It could not even start: no worker would, and every page would wait for one to fail in turn.
         broken = error;
-        for (const job of [...slot.jobs.splice(0), ...queue.splice(0)])
+        for (const job of [...slot.jobs.splice(0), ...queue.splice(0), ...incoming.splice(0)])
           job.reject(new CompileCrash(job.input.file, error));
         return;
       }
@@ -190,8 +197,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
         outOfMemory(error, current.input.file, resourceLimits) ?? new CompileCrash(current.input.file, error),
       );
       // The pages it had not started go to another worker.
-      queue.push(...next);
-      sorted = false;
+      incoming.push(...next);
       dispatch();
     };
     worker.on('error', died);
@@ -201,12 +207,33 @@ export function createCompilePool(options: PoolOptions): CompilePool {
     return slot;
   };
 
-  const dispatch = () => {
-    if (!sorted) {
-      // By a length known without the text (a large build reads each page's text again as it is sent).
-      queue.sort((a, b) => bodyLengthOf(a.input) - bodyLengthOf(b.input));
-      sorted = true;
+  /**
+   * Puts the pages asked for since the last call in their place in the queue, as a stable sort of the queue with
+   * them after it would: a few (a build asks for the next page as each one is compiled) each by a binary search, so
+   * that a page costs no sort of the thousands waiting; many at once (every page of a site) by one sort.
+   */
+  const order = () => {
+    if (incoming.length === 0) return;
+    if (incoming.length > insertedOneByOne) {
+      for (const job of incoming) queue.push(job);
+      queue.sort((a, b) => a.length - b.length);
+    } else {
+      for (const job of incoming) {
+        let low = 0;
+        let high = queue.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (queue[middle]!.length <= job.length) low = middle + 1;
+          else high = middle;
+        }
+        queue.splice(low, 0, job);
+      }
     }
+    incoming.length = 0;
+  };
+
+  const dispatch = () => {
+    order();
     for (;;) {
       if (queue.length === 0) return;
       // A new worker only for a queue long enough to pay for its start (a few changed pages wait instead).
@@ -241,8 +268,8 @@ export function createCompilePool(options: PoolOptions): CompilePool {
     compile(input) {
       if (broken) return Promise.reject(new CompileCrash(input.file, broken));
       return new Promise((resolve, reject) => {
-        queue.push({ id: ++lastId, input, resolve, reject });
-        sorted = false;
+        // By a length known without the text (a large build reads each page's text again as it is sent).
+        incoming.push({ id: ++lastId, input, length: bodyLengthOf(input), resolve, reject });
         // Pages asked for in one go (the build asks for all of them) are sorted together before any starts.
         if (!scheduled) {
           scheduled = true;

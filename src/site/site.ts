@@ -447,7 +447,8 @@ export function createSite(
       };
       // With workers `pagesInFlight` pages are asked for at a time, the longest first (the order the workers' queue
       // takes them in), each let go as soon as it is compiled: every page's chain of promises made at once weighs
-      // about 3 KB (0.3 GB at 100,000 pages); without workers, one at a time (single-threaded work).
+      // about 3 KB (0.3 GB at 100,000 pages); without workers, one at a time (single-threaded work), unless a worker
+      // highlights the code blocks ahead of this thread on a site whose pages are all held anyway (see below).
       if (stages.parallel) {
         const byLength = [...jobs.keys()].sort((a, b) => bodyLengthOf(jobs.get(b)!) - bodyLengthOf(jobs.get(a)!));
         let next = 0;
@@ -456,6 +457,12 @@ export function createSite(
         };
         const lanes = Math.min(options.pagesInFlight ?? pagesInFlight, byLength.length);
         await Promise.all(Array.from({ length: lanes }, lane));
+      } else if (stages.highlightsAhead && keepPages) {
+        // Every page started at once, in page order (the worker highlights their blocks in that order): this thread
+        // parses the next pages while the first ones wait for their blocks (the worker's start and its grammars'
+        // first use hold up the first pages), instead of waiting with them. A crash is thrown as one at a time
+        // throws it: the first in page order.
+        await Promise.all([...jobs.keys()].map(take));
       } else {
         for (const file of jobs.keys()) {
           await take(file);

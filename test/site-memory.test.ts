@@ -229,7 +229,7 @@ test('with workers a build asks for a bounded number of pages at a time, the lon
   }
 });
 
-test("while a worker highlights ahead of the build's thread, every page it holds is started at once, in page order", async () => {
+test("a worker highlighting ahead: the build's thread starts every page it holds at once, in order", async () => {
   const options = { packageRoot: repoRoot, config, noCache: true };
   const run = await startRun(options, 'build');
   try {

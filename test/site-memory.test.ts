@@ -229,6 +229,46 @@ test('with workers a build asks for a bounded number of pages at a time, the lon
   }
 });
 
+test("a worker highlighting ahead: the build's thread starts every page it holds at once, in order", async () => {
+  const options = { packageRoot: repoRoot, config, noCache: true };
+  const run = await startRun(options, 'build');
+  try {
+    const resolved = await loadConfig(options, run.cache.modules);
+    const content = await readContent(resolved, run.cache.modules);
+    /** The most pages being compiled at once, and the files in the order they were asked for. */
+    const compiling = async (highlightsAhead: boolean, keepPages: boolean) => {
+      let inFlight = 0;
+      let most = 0;
+      const asked: string[] = [];
+      const stages = {
+        ...run.stages,
+        parallel: false,
+        highlightsAhead,
+        compile: async (job: CompileInput, file?: string) => {
+          asked.push(file ?? job.file);
+          most = Math.max(most, ++inFlight);
+          try {
+            return await run.stages.compile(job, file);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const site = createSite(resolved, content, stages, { keepPages });
+      await site.compileAll();
+      return { most, asked, files: [...site.jobs.keys()] };
+    };
+    const ahead = await compiling(true, true);
+    assert.is(ahead.most, ahead.files.length, 'all at once');
+    assert.equal(ahead.asked, ahead.files);
+    // Without a worker highlighting ahead, or on a site too large to hold its pages: one at a time.
+    assert.is((await compiling(false, true)).most, 1);
+    assert.is((await compiling(true, false)).most, 1);
+  } finally {
+    run.end();
+  }
+});
+
 test('every page shares the getters of its lazy texts: no closure and no dictionary of its own for each', () => {
   const { site } = streamed;
   const [a, b] = [...site.jobs.values()];

@@ -12,12 +12,14 @@ import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
+import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
 import { type BundleInput, bundleClientWithInputs, type ClientBundle } from '../site/bundle/bundle-client';
 import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, planExecution } from '../site/compile/execution-plan';
+import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
 import { siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
@@ -51,6 +53,8 @@ export interface BuildSummary {
   workers: number;
   /** Code blocks a worker highlighted ahead of the build's thread (see `highlightAheadFrom`). */
   highlightedAhead: number;
+  /** Routes rendered while the markdown stage compiled the other pages (see `render-ahead.ts`). */
+  renderedAhead: number;
   /** Files the writing thread created for this build (output and cache), and how long that took. */
   writes: WriteStats;
   /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
@@ -73,6 +77,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // What the build found outside any page (a cache it could not update), and the site once there is one.
   const found: Diagnostic[] = [];
   let site: Site | undefined;
+  // Pages rendered while the markdown stage compiles the others, when this build does that (see `rendersAhead`).
+  let ahead: RenderAhead | undefined;
   const report = () =>
     run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...run.compiler.diagnostics, ...found]);
   try {
@@ -80,7 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     report();
     // esbuild bundles in its own process while the markdown is compiled here.
     const bundling = bundleOf(run, site, options);
-    let pages: CompiledPages | undefined = await compilePages(run, site, options);
+    let pages: CompiledPages | undefined = await compilePages(run, site, options, bundling, (a) => (ahead = a));
     report();
     await checkLinksOf(run, site, pages, options);
     // Every page's ids and links are the link check's alone: not held while the routes are rendered.
@@ -93,11 +99,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const output = await writeOutput(run, site, bundle, options, (warning) =>
+    const output = await writeOutput(run, site, bundle, options, ahead, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
-    return summaryOf(run, site, output, { ms: performance.now() - start, writes: writesSince(writesBefore) });
+    return summaryOf(run, site, output, {
+      ms: performance.now() - start,
+      writes: writesSince(writesBefore),
+      renderedAhead: ahead?.rendered ?? 0,
+    });
   } finally {
+    ahead?.stop();
     await run.compiler.close();
     // The cache entries are written by another thread: the next build must find them all.
     await run.cache.flush();
@@ -109,12 +120,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 /** What `Site.compileAll` gives: every page compiled, by source file. */
 type CompiledPages = Awaited<ReturnType<Site['compileAll']>>;
 
-/** Every page's markdown, compiled as the execution plan says (in this thread or in workers). */
-async function compilePages(run: Run, site: Site, options: BuildOptions): Promise<CompiledPages> {
+/**
+ * Every page's markdown, compiled as the execution plan says (in this thread or in workers), the pages compiled
+ * rendered meanwhile when this build does that (`rendersAhead`; `started` is given what renders them).
+ */
+async function compilePages(
+  run: Run,
+  site: Site,
+  options: BuildOptions,
+  bundling: Promise<ClientBundle>,
+  started: (ahead: RenderAhead) => void,
+): Promise<CompiledPages> {
   run.compiler.follow(planOf(options, site), site.jobs.values());
+  let ahead: RenderAhead | undefined;
+  if (rendersAhead(run, site, options)) {
+    ahead = renderAhead(site, bundling);
+    started(ahead);
+  }
   const pages = await run.task(
     'markdown',
-    (onProgress) => site.compileAll(onProgress),
+    (onProgress) => site.compileAll(onProgress, ahead?.compiled),
     (p) => `${p.size} pages`,
   );
   // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
@@ -122,6 +147,29 @@ async function compilePages(run: Run, site: Site, options: BuildOptions): Promis
   // The site keeps no compiled page: it reads them back from the cache's files, which must be on disk.
   await run.cache.flush();
   return pages;
+}
+
+/**
+ * Whether this build renders pages while the markdown stage compiles the others (see `render-ahead.ts`): when its
+ * thread compiles them and a worker highlights their code ahead of it (the thread then waits for that worker through
+ * much of the stage), the site is small enough that its compiled pages are held (`keepsEveryPage`: the props read
+ * them from memory), its routes are rendered in this thread (no render workers), and the output folder has no
+ * previous build to keep files from (else most pages would be kept, not rendered).
+ */
+function rendersAhead(run: Run, site: Site, options: BuildOptions): boolean {
+  const { config } = site;
+  return (
+    run.compiler.highlightsAhead &&
+    !run.compiler.parallel &&
+    keepsEveryPage(site.jobs.size) &&
+    renderWorkersOf(site, options) === 0 &&
+    !hasReusableOutput(config.paths.out, reuseOptionsOf(config, options))
+  );
+}
+
+/** Where the output folder's manifests are kept, and whether its previous build's files may be kept. */
+function reuseOptionsOf(config: ResolvedConfig, options: BuildOptions): ReuseOptions {
+  return { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache };
 }
 
 /** Every link checked against the pages and the site's files. */
@@ -258,6 +306,7 @@ async function writeOutput(
   site: Site,
   bundle: ClientBundle,
   options: BuildOptions,
+  ahead: RenderAhead | undefined,
   warn: (message: string) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
   const { config } = site;
@@ -267,19 +316,21 @@ async function writeOutput(
     bundle,
     kinds: options.fileKinds ?? [],
     ...(workers > 0 ? { renderPool: (shared) => (pool = createRenderPool({ size: workers, shared, warn })) } : {}),
+    ...(ahead ? { renderedAhead: ahead.take } : {}),
   });
   const output = await OutputFolder.open(config.paths.out, {
     root: config.paths.root,
-    reuse: { manifests: path.join(config.paths.cache, 'outputs'), enabled: !options.noCache },
+    reuse: reuseOptionsOf(config, options),
   });
   try {
     const rendered = await run.task(
       'render',
       async (onProgress) => {
         try {
-          return await output.writeFiles(files.pages, onProgress, workers > 0 ? renderAhead : 1);
+          return await output.writeFiles(files.pages, onProgress, workers > 0 ? pagesRenderedAhead : 1);
         } finally {
-          // Their heaps would only weigh on the search stage.
+          // Their heaps would only weigh on the search stage, and so would pages rendered ahead and not taken.
+          ahead?.stop();
           await pool?.close();
         }
       },
@@ -327,7 +378,7 @@ async function writeOutput(
 export const renderWorkersFrom = 2000;
 
 /** Pages being rendered at once while the build's thread writes the one before (see `OutputFolder.writeFiles`). */
-const renderAhead = 8;
+const pagesRenderedAhead = 8;
 
 /**
  * Render workers for this build: one, when the site has `renderWorkersFrom` routes and a second processor, so the
@@ -354,7 +405,7 @@ function summaryOf(
   run: Run,
   site: Site,
   { output, rendered }: { output: OutputFolder; rendered: WriteCounts },
-  { ms, writes }: { ms: number; writes: WriteStats },
+  { ms, writes, renderedAhead }: { ms: number; writes: WriteStats; renderedAhead: number },
 ): BuildSummary {
   const kinds: Record<string, number> = {};
   for (const route of site.model.routes) kinds[route.kind] = (kinds[route.kind] ?? 0) + 1;
@@ -364,6 +415,7 @@ function summaryOf(
     cache: run.cache.stats(),
     workers: run.compiler.workers,
     highlightedAhead: run.compiler.highlightedAhead,
+    renderedAhead,
     writes,
     pageFiles: rendered,
     files: output.files,

@@ -29,7 +29,12 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
         (summary.highlightedAhead > 0 ? `, ${summary.highlightedAhead} highlighted ahead by a thread` : ''),
     );
     const { written, reused } = summary.pageFiles;
-    lines.push(`Pages: ${countOf(written, 'file')} written, ${reused} unchanged kept from the previous build`);
+    lines.push(
+      `Pages: ${countOf(written, 'file')} written, ${reused} unchanged kept from the previous build` +
+        (summary.renderedAhead > 0
+          ? `, ${countOf(summary.renderedAhead, 'route')} rendered during the markdown stage`
+          : ''),
+    );
     const w = summary.writes;
     lines.push(
       `Disk: ${countOf(w.files, 'file')} (output and cache; ${w.recycled} in place of files of the replaced build; ` +

@@ -391,6 +391,9 @@ export class DevSite {
       get parallel() {
         return stages.parallel;
       },
+      get highlightsAhead() {
+        return stages.highlightsAhead;
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
@@ -76,13 +76,26 @@ export interface ReuseOptions {
   enabled: boolean;
 }
 
+/** The name of the manifests of the builds into `outDir` (the published one's, and `-spare` the one before). */
+function manifestNameOf(outDir: string): string {
+  return digestOf(path.resolve(outDir)).slice(0, 16);
+}
+
+/**
+ * Whether a build into `outDir` may keep files of the previous one: there is a manifest of it (a build that finds
+ * none makes every file, so whatever it makes ahead of its output stage is never made for nothing).
+ */
+export function hasReusableOutput(outDir: string, { manifests, enabled }: ReuseOptions): boolean {
+  return enabled && existsSync(path.join(manifests, `${manifestNameOf(outDir)}${manifestExt}`));
+}
+
 /**
  * Reuse of the files of the last build into `outDir`, recorded in a manifest per output folder. A file is
  * reused when it was made from the same key and still has the size and modification time it had when it was
  * written: a file changed by hand is produced again.
  */
 export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
-  const name = digestOf(path.resolve(outDir)).slice(0, 16);
+  const name = manifestNameOf(outDir);
   const manifestFile = path.join(manifests, `${name}${manifestExt}`);
   // The manifest of the build before the published one: the spare folder's.
   const spareFile = path.join(manifests, `${name}-spare${manifestExt}`);

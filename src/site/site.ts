@@ -176,9 +176,9 @@ export interface Site {
   standIn(file: string): Promise<CompiledPage>;
   /**
    * Every page, compiled one after another, with what the link check needs of each (its ids and links); every
-   * problem of every page thrown together.
+   * problem of every page thrown together. `onCompiled` is told of each page as it is compiled.
    */
-  compileAll(onProgress?: OnProgress): Promise<Map<string, PageLinks>>;
+  compileAll(onProgress?: OnProgress, onCompiled?: (file: string) => void): Promise<Map<string, PageLinks>>;
   /**
    * Checks every link of the pages and of the chrome, site-wide, against the routes and the other files a page
    * may link to (URLs: see `SiteFiles.linkable`); throws every broken one.
@@ -341,7 +341,9 @@ export function createSite(
       entry.then(
         ({ page, problems }) => {
           indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
-          routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+          // A build's route problems are its key props' (the props stage's), whichever props are made first: a
+          // page rendered ahead of that stage (see `render-ahead.ts`) reports nothing before it.
+          if (keyProps || !useStandIns) routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
           // The route's key, taken while its key props are at hand (they are made again only past the memo).
           if (keyProps) routeKeys.set(routePath, routeKeyOf(page));
         },
@@ -424,7 +426,7 @@ export function createSite(
       }
       return standIn;
     },
-    async compileAll(onProgress) {
+    async compileAll(onProgress, onCompiled) {
       const errors = new ErrorCollector();
       const found = new Map<string, PageLinks>();
       /** A page's failure that is no located error (a crash): thrown as it is, the first in page order. */
@@ -437,6 +439,7 @@ export function createSite(
         try {
           const { ids, links } = await site.standIn(file);
           found.set(file, { ids, links });
+          onCompiled?.(file);
         } catch (error) {
           if (docsItErrorsOf(error).length === 0) failures.set(file, error);
         }
@@ -444,7 +447,8 @@ export function createSite(
       };
       // With workers `pagesInFlight` pages are asked for at a time, the longest first (the order the workers' queue
       // takes them in), each let go as soon as it is compiled: every page's chain of promises made at once weighs
-      // about 3 KB (0.3 GB at 100,000 pages); without workers, one at a time (single-threaded work).
+      // about 3 KB (0.3 GB at 100,000 pages); without workers, one at a time (single-threaded work), unless a worker
+      // highlights the code blocks ahead of this thread on a site whose pages are all held anyway (see below).
       if (stages.parallel) {
         // Each length read once, not twice in each of the sort's comparisons (a large site has 100,000 pages).
         const byLength = [...jobs].map(([file, job]) => ({ file, length: bodyLengthOf(job) }));
@@ -455,6 +459,12 @@ export function createSite(
         };
         const lanes = Math.min(options.pagesInFlight ?? pagesInFlight, byLength.length);
         await Promise.all(Array.from({ length: lanes }, lane));
+      } else if (stages.highlightsAhead && keepPages) {
+        // Every page started at once, in page order (the worker highlights their blocks in that order): this thread
+        // parses the next pages while the first ones wait for their blocks (the worker's start and its grammars'
+        // first use hold up the first pages), instead of waiting with them. A crash is thrown as one at a time
+        // throws it: the first in page order.
+        await Promise.all([...jobs.keys()].map(take));
       } else {
         for (const file of jobs.keys()) {
           await take(file);

@@ -49,6 +49,10 @@ export function createStages(cache: Cache, compiler: Compiler) {
     get parallel(): boolean {
       return compiler.parallel;
     },
+    /** Whether this thread compiles the pages while a worker highlights their code blocks ahead of it. */
+    get highlightsAhead(): boolean {
+      return compiler.highlightsAhead;
+    },
     /**
      * The key of a rendered page: previous output with the same key is kept. Its input is the render input with the
      * route's props as their digest (`Site.routeKey`); a build's props have their pages' HTML standing in by key

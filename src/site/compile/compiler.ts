@@ -33,6 +33,8 @@ export interface Compiler {
   highlightEarly(bodies: Iterable<string>, minBlocks: number): void;
   /** Whether pages are compiled in workers (then they are best asked for all at once). */
   readonly parallel: boolean;
+  /** Whether this thread compiles the pages while a worker highlights their code blocks ahead of it. */
+  readonly highlightsAhead: boolean;
   /** How many worker threads compiled pages so far. */
   readonly workers: number;
   /** Code blocks whose HTML a worker highlighting ahead gave. */
@@ -188,6 +190,9 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     },
     get parallel() {
       return pool !== undefined;
+    },
+    get highlightsAhead() {
+      return ahead !== undefined;
     },
     get workers() {
       return workersBefore + (pool?.started ?? 0);

@@ -218,6 +218,55 @@ export interface SiteFilesOptions {
    * first page is rendered); without it the calling thread renders them.
    */
   renderPool?: (shared: RenderShared) => RenderPool;
+  /**
+   * A route's HTML document when it was rendered ahead of the render stage (see `render-ahead.ts`), taken once;
+   * undefined (or a promise of it) when it was not, or failed there: the page is then rendered as usual.
+   */
+  renderedAhead?: (route: string) => Promise<Uint8Array | undefined> | undefined;
+}
+
+/** The document's assets every page links to: one object for every page of a run (its digest is taken once). */
+function documentAssetsOf(bundle: ClientBundle, siteConfig: Site['config']['site']): RenderInput['assets'] {
+  return { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
+}
+
+/**
+ * How a route's HTML document is made on the calling thread: its render input (its props, its sidebar, the
+ * document's assets) and the page rendered from it with one fragment cache, a located error when the site's
+ * override of a theme component throws.
+ */
+function pageRendering(
+  site: Site,
+  sidebars: Record<string, SidebarItem[]>,
+  assets: () => RenderInput['assets'],
+): { renderInputOf(route: string): Promise<RenderInput>; renderHere(route: string, input: RenderInput): string } {
+  const fragments = createFragmentCache();
+  const hasBlog = site.model.posts.length > 0;
+  return {
+    async renderInputOf(route) {
+      const { page } = await site.routePage(route);
+      const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
+      const theme = site.content.theme.digest;
+      return { site: site.config.site, chrome: site.chrome, assets: assets(), hasBlog, page, sidebar, theme };
+    },
+    renderHere(route, input) {
+      try {
+        return renderPage(input, fragments);
+      } catch (error) {
+        throw overrideErrorOf(error, route) ?? error;
+      }
+    },
+  };
+}
+
+/**
+ * Renders a route's HTML document on the calling thread, as the render stage without render workers does (its own
+ * fragment cache): for rendering pages ahead of that stage (`render-ahead.ts`).
+ */
+export function routeHtmlRenderer(site: Site, bundle: ClientBundle): (route: string) => Promise<string> {
+  const assets = documentAssetsOf(bundle, site.config.site);
+  const { renderInputOf, renderHere } = pageRendering(site, clientSidebars(site.model.sidebars.sidebars), () => assets);
+  return async (route) => renderHere(route, await renderInputOf(route));
 }
 
 /** The files of one state of a site; nothing is produced until asked for. */
@@ -229,20 +278,13 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   const notFound = notFoundRouteOf(siteConfig.baseUrl);
   const sidebars = clientSidebars(model.sidebars.sidebars);
   // One object for every page: its digest is taken once per run, not once per page.
-  const assets = bundle && { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
-  const fragments = createFragmentCache();
+  const assets = bundle && documentAssetsOf(bundle, siteConfig);
   const hasBlog = model.posts.length > 0;
   const assetsOrFail = () => {
     if (!assets) throw new Error('pages are rendered with the client bundle: make it first');
     return assets;
   };
-  /** A route's render input. */
-  const renderInputOf = async (route: string): Promise<RenderInput> => {
-    const { page } = await site.routePage(route);
-    const sidebar = page.sidebarId ? sidebars[page.sidebarId] : undefined;
-    const theme = site.content.theme.digest;
-    return { site: siteConfig, chrome, assets: assetsOrFail(), hasBlog, page, sidebar, theme };
-  };
+  const { renderInputOf, renderHere } = pageRendering(site, sidebars, assetsOrFail);
   /** A route's render key: its render input with the page as its key props' digest (`Site.routeKey`). */
   const renderKeyOf = async (route: string): Promise<string> => {
     const { digest, sidebarId, path: pagePath } = await site.routeKey(route);
@@ -273,15 +315,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
     return pool;
   };
-  /** A route's HTML document: its located error when the site's override of a theme component throws. */
-  const renderHere = (route: string, input: RenderInput) => {
-    try {
-      return renderPage(input, fragments);
-    } catch (error) {
-      throw overrideErrorOf(error, route) ?? error;
-    }
-  };
-
   const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
     // The route's HTML and page data share one key.
     let routeKey: Promise<string> | undefined;
@@ -293,6 +326,8 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         ...source,
         key,
         contents: async () => {
+          const ahead = await options.renderedAhead?.(route.path);
+          if (ahead) return ahead;
           const input = await renderInputOf(route.path);
           const workers = poolOf();
           if (!workers) return renderHere(route.path, input);

@@ -7,10 +7,7 @@ import * as assert from 'uvu/assert';
 import { fencedCodeBlocks } from '../src/markdown/code-fences';
 import { createPageCompiler } from '../src/markdown/compile-page';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
-
-/** The Italian site's interface, which these pages are compiled with. */
-const italianText = interfaceTextOf('it');
+import { plainPageInput } from './compile-inputs';
 
 const page = [
   'Testo.',
@@ -66,18 +63,7 @@ test('every block found ahead is a block the compiler highlights, with the same 
       },
     },
   });
-  await compile({
-    file: 'content/docs/prova.md',
-    route: '/prova',
-    baseUrl: '/',
-    body: page,
-    format: 'md',
-    excerpt: false,
-    tocMin: 2,
-    tocMax: 3,
-    fragments: {},
-    text: italianText,
-  });
+  await compile({ ...plainPageInput('content/docs/prova.md', page), route: '/prova' });
   const found = fencedCodeBlocks(page, highlighter.resolveLanguage);
   assert.equal(
     found.map((b) => b.lang),

@@ -16,12 +16,9 @@ import { createHighlighter } from '../src/markdown/highlighter';
 import { guardAutolinkSearch } from '../src/markdown/remark-autolink-guard';
 import { firstMermaidUse } from '../src/markdown/uses-mermaid';
 import { eachNode } from '../src/markdown/walk';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { resolveFileLinks } from '../src/site/links/resolve-file-links';
+import { plainPageInput } from './compile-inputs';
 import { compileMd } from './helpers';
-
-/** The Italian site's interface, which these pages are compiled with. */
-const italianText = interfaceTextOf('it');
 
 test('GFM: tables, task lists, strikethrough, footnotes, autolinks', async () => {
   const { html } = await compileMd(
@@ -352,16 +349,9 @@ test('a bug of docs-it while compiling is a crash naming the page, never a synta
   });
   try {
     await broken({
-      file: 'content/docs/rotta.md',
+      ...plainPageInput('content/docs/rotta.md', '```rust\nfn main() {}\n```\n'),
       route: '/it/v1/rotta',
       baseUrl: '/it/',
-      body: '```rust\nfn main() {}\n```\n',
-      format: 'md',
-      excerpt: false,
-      tocMin: 2,
-      tocMax: 3,
-      fragments: {},
-      text: italianText,
     });
     assert.unreachable();
   } catch (error) {

@@ -10,10 +10,11 @@ import type { SearchBlock } from '../src/markdown/compiled-page';
 import { buildLocalIndex } from '../src/search/local-index';
 import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
 import { PagePartMaker } from '../src/search/page-part';
-import { extractSearchRecords, type RecordOptions, type SearchPage } from '../src/search/records';
+import { extractSearchRecords, type SearchPage } from '../src/search/records';
 import { jsonArrayBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer, stemmerSource } from '../src/search/stemmer';
+import { italianRecordOptions } from './search-record-options';
 import { numbers } from './seeded-numbers';
 
 const vocabulary = (
@@ -22,13 +23,7 @@ const vocabulary = (
   'backend processo SaveDialogOptions generate_handler invoke() tauri.conf.json scope percorso dialogo debug'
 ).split(' ');
 
-const options: RecordOptions = {
-  baseUrl: '/it/',
-  lang: 'it',
-  version: 'v1',
-  blogLabel: 'Blog',
-  kindCategories: { page: 'Pagine' },
-};
+const options = italianRecordOptions;
 
 /** Pages with what real ones have: text before any heading, h2–h6, headings without ids, admonition titles. */
 function pagesOf(count: number, seed = 3): SearchPage[] {

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SearchBlock } from '../src/markdown/compiled-page';
 import { type PagePart, PagePartMaker } from '../src/search/page-part';
-import type { RecordOptions, SearchPage } from '../src/search/records';
+import type { SearchPage } from '../src/search/records';
 import {
   memorySink,
   type SearchFileSink,
@@ -17,15 +17,10 @@ import {
   writeSearchParts,
 } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
+import { italianRecordOptions } from './search-record-options';
 import { numbers } from './seeded-numbers';
 
-const options: RecordOptions = {
-  baseUrl: '/it/',
-  lang: 'it',
-  version: 'v1',
-  blogLabel: 'Blog',
-  kindCategories: { page: 'Pagine' },
-};
+const options = italianRecordOptions;
 const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
 const input = { options, words };
 const vocabulary = (

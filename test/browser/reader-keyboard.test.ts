@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { releaseChromium, sharedChromium } from './browser';
-import { type FocusRing, readBorderRing, ringContrast, startTabWalk, tabWalkSoFar } from './focus-ring';
+import { type FocusRing, pressTabs, readBorderRing, ringContrast, startTabWalk, tabWalkSoFar } from './focus-ring';
 import { desktop, openReader, phone, settled } from './reader';
 import { serveBuiltSite } from './site-server';
 
@@ -66,7 +66,7 @@ async function tabWalk(page: Page, limit = 400): Promise<FocusRing[]> {
   await startTabWalk(page);
   for (let pressed = 0; pressed < limit; ) {
     const tabs = Math.min(tabsBetweenLooks, limit - pressed);
-    for (let i = 0; i < tabs; i++) await page.keyboard.press('Tab');
+    await pressTabs(page, tabs);
     pressed += tabs;
     const walk = await tabWalkSoFar(page);
     assert.is(walk.steps, pressed, 'every Tab pressed was released in the page');

@@ -10,7 +10,14 @@ import { releaseChromium, sharedChromium } from './browser';
 import { installClock, pauseClock } from './page-time';
 import { startDevSite } from './site-server';
 
-const dir = copyFixture('basic');
+/** The fixture's author with a picture from another origin: no network here, and none offline. */
+const authors = `mario:
+  name: Mario Rossi
+  title: Manutentore
+  url: https://github.com/mario
+  image_url: https://github.com/mario.png
+`;
+const dir = copyFixture('basic', { 'content/blog/authors.yml': authors });
 const out = path.join(dir, 'build');
 const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
 let browser: Browser;
@@ -138,6 +145,19 @@ test('without offline mode the worker precaches nothing and pages come from the 
   await waitForWorker(page);
   const cached = await cachedEntries(page);
   assert.is(cached, 0);
+  await context.close();
+});
+
+test('the installed site offline: the service worker leaves no broken avatar, the initials show', async () => {
+  const context = await newContext(true);
+  const page = await context.newPage();
+  await page.goto(`${origin}/it/`);
+  await waitForWorker(page);
+  await context.setOffline(true);
+  await page.goto(`${origin}/it/blog/2023/01/05/post-05`);
+  const author = page.locator('.post-author', { hasText: 'Mario Rossi' });
+  await author.locator('.avatar-initials', { hasText: 'MR' }).waitFor();
+  assert.is(await author.locator('img').count(), 0);
   await context.close();
 });
 

@@ -1,6 +1,7 @@
 /*
  * The layout as a reader meets it, on a 390 px phone and on a wide screen: nothing wider than the screen, tables
- * and code that read well, what sticks while scrolling, the copy button, the translation notice, avatars, and
+ * and code that read well, what sticks while scrolling, the copy button, the translation notice, avatars (offline
+ * under the service worker: offline.test.ts, whose site the worker precaches in a fraction of this one's time), and
  * axe-core's serious and critical findings in both colour modes.
  */
 
@@ -399,32 +400,6 @@ test("an author's avatar that cannot load shows the author's initials, never a b
     }
     await context.close();
   }
-});
-
-test('the installed site offline: the service worker leaves no broken avatar, the initials show', async () => {
-  const context = await browser.newContext(desktop);
-  // Offline mode as save-data turns it on (spec §4): the worker precaches the site.
-  await context.addInitScript({
-    content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });",
-  });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}/it/`);
-  // The worker is active once the whole site is precached: `ready` settles then, and marks the page (waitForFunction
-  // would not await the promise itself; it gives up at the hang guard).
-  await page.evaluate(() => {
-    void navigator.serviceWorker.ready.then(() => {
-      (window as { workerActive?: boolean }).workerActive = true;
-    });
-  });
-  await page.waitForFunction(() => (window as { workerActive?: boolean }).workerActive === true);
-  await page.reload();
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 60_000 });
-  await context.setOffline(true);
-  await page.goto(site.origin + pages.post);
-  const author = page.locator('.post-author', { hasText: 'Lucas Nogueira' });
-  await author.locator('.avatar-initials', { hasText: 'LN' }).waitFor();
-  assert.is(await author.locator('img').count(), 0);
-  await context.close();
 });
 
 const axePages = ['home', 'doc', 'API', 'blog list', 'post', '404'] as const;

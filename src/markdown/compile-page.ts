@@ -33,6 +33,7 @@ import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { type ContentOverrides, overrideExportName } from '../shared/theme-components';
 import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
+import { countWords } from './count-words';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
 import { createFastPath, type FastParserLoader, fastParserWanted } from './fast-parser';
@@ -564,10 +565,4 @@ function plainParseError(error: unknown): { message: string; hint: string } | un
     message: `this {…} is not a valid JavaScript expression (${why}): MDX reads what is between { and } as code`,
     hint: braces,
   };
-}
-
-/** Words of the page's text, code included (as a reader reads it), for reading times. */
-function countWords(html: string): number {
-  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ');
-  return text.match(/\S+/g)?.length ?? 0;
 }

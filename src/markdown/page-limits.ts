@@ -213,6 +213,14 @@ function scanLine(line: string, state: ScanState): Problem {
   return scanInline(rest, paragraph, state);
 }
 
+/**
+ * Whether a line starting with this code unit may be indented or open a container: a space, `>`, `-+*`, `[`, a
+ * digit.
+ */
+function mayOpenContainer(c: number): boolean {
+  return c === 32 || c === 9 || c === 62 || c === 45 || c === 43 || c === 42 || c === 91 || (c >= 48 && c <= 57);
+}
+
 /** The block containers a line opens (quotes, list items, footnote definitions) and where its text starts. */
 function containerPrefix(line: string): {
   quotes: number;
@@ -221,6 +229,8 @@ function containerPrefix(line: string): {
   indent: number;
   end: number;
 } {
+  // Most lines start with their text: nothing below can match (the loop's answer without its slices and matches).
+  if (!mayOpenContainer(line.charCodeAt(0))) return { quotes: 0, lists: 0, footnotes: 0, indent: 0, end: 0 };
   let quotes = 0;
   let lists = 0;
   let footnotes = 0;

@@ -23,9 +23,21 @@ const skippedClasses = new Set(['tabs-list', 'code-title']);
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function classesOf(node: Element): string[] {
+/** Whether the element has a class of `skippedClasses` (looked at without copying its classes: every element). */
+function hasSkippedClass(node: Element): boolean {
   const value: unknown = node.properties.className;
-  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+  if (Array.isArray(value)) {
+    for (const name of value) if (skippedClasses.has(String(name))) return true;
+    return false;
+  }
+  return typeof value === 'string' && value.split(/\s+/).some((c) => skippedClasses.has(c));
+}
+
+/** A heading's level (`h1`–`h6`), or 0 for another element. */
+function headingLevel(tag: string): number {
+  if (tag.length !== 2 || tag.charCodeAt(0) !== 104 /* h */) return 0;
+  const level = tag.charCodeAt(1) - 48;
+  return level >= 1 && level <= 6 ? level : 0;
 }
 
 /**
@@ -50,19 +62,19 @@ export default function rehypeSearchBlocks() {
         return;
       }
       const tag = node.tagName;
-      if (skippedTags.has(tag) || classesOf(node).some((c) => skippedClasses.has(c))) return;
+      if (skippedTags.has(tag) || hasSkippedClass(node)) return;
       if (spacedTags.has(tag) && open.length > 0) open[open.length - 1] += ' ';
-      const heading = /^h([1-6])$/.exec(tag);
-      if (heading || blockTags.has(tag)) {
+      const heading = headingLevel(tag);
+      if (heading > 0 || blockTags.has(tag)) {
         open.push('');
         for (const child of children) walk(child);
         const text = squash(open.pop()!);
         if (!text) return;
-        if (heading) {
+        if (heading > 0) {
           const id = node.properties.id;
           blocks.push({
             kind: 'heading',
-            level: Number(heading[1]),
+            level: heading,
             id: typeof id === 'string' ? id : undefined,
             text,
           });

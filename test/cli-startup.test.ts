@@ -58,6 +58,17 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
 });
 
+test("the build's thread loads the markdown pipeline only when it compiles a page itself", () => {
+  // A warm build takes every page from the cache: parsing micromark, mdast, hast and parse5 at its start is for nothing.
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/site/compile/compiler.ts'), 'the compiler is there');
+  for (const left of ['src/markdown/compile-page.ts', 'node_modules/micromark/', 'node_modules/parse5/'])
+    assert.not.ok(
+      sources.some((source) => source.startsWith(left)),
+      `${left} is loaded at start`,
+    );
+});
+
 test('the markdown pipeline loads the emoji table only for a page whose text could hold a shortcode', () => {
   const pipeline = loadedAtStart((file) => 'src/markdown/compile-page.ts' in (metafile.outputs[file]?.inputs ?? {}));
   assert.ok(pipeline.has('src/markdown/remark-emoji-if-needed.ts'), 'the page compiler is there');

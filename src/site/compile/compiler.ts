@@ -88,15 +88,16 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
   // The markdown pipeline (about a third of the CLI's modules) is loaded by the first page this thread compiles: a
   // build that takes every page from the cache, or whose workers compile them, never loads it.
   let pageCompiler: Promise<(input: CompileInput) => Promise<CompiledPage>> | undefined;
-  const compileHere = async (input: CompileInput): Promise<CompiledPage> => {
-    pageCompiler ??= import('../../markdown/compile-page').then(({ createPageCompiler }) =>
+  const loadPageCompiler = () =>
+    (pageCompiler ??= import('../../markdown/compile-page').then(({ createPageCompiler }) =>
       createPageCompiler({
         highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
         warn: warnOnce,
       }),
-    );
-    return (await pageCompiler)(input);
-  };
+    ));
+  // A run with nothing cached compiles pages: loaded now, as it was before it could be left out.
+  if (cache.startsCold) loadPageCompiler().catch(() => undefined);
+  const compileHere = async (input: CompileInput): Promise<CompiledPage> => (await loadPageCompiler())(input);
   const compileStage = cache.stage('compile', compileHere);
   let compile: Compiler['compile'] = compileStage;
 

@@ -84,8 +84,9 @@ const legacyServerRenderer = {
 };
 
 /**
- * The bundle's `import … from 'esbuild'` becomes a `require`: Node's ESM loader would otherwise lex esbuild's
- * CommonJS main file for its export names at every start of the CLI.
+ * The bundle's `import … from 'esbuild'` becomes a `require`, made by the first call of one of esbuild's functions:
+ * Node's ESM loader would otherwise lex esbuild's CommonJS main file for its export names at every start of the CLI,
+ * and a warm build that asks esbuild nothing (every bundle and site module taken from the cache) loads none of it.
  */
 const esbuildThroughRequire = {
   name: 'esbuild-through-require',
@@ -97,12 +98,15 @@ const esbuildThroughRequire = {
         : { path: 'esbuild', namespace: 'esbuild-require' },
     );
     build.onLoad({ filter: /.*/, namespace: 'esbuild-require' }, () => {
-      // Every name the installed esbuild exports, so a bundled `import { x } from 'esbuild'` finds the same names.
-      const names = Object.keys(createRequire(import.meta.url)('esbuild')).filter(
-        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+      // Every function the installed esbuild exports, so a bundled `import { x } from 'esbuild'` finds the same
+      // names (its other exports, `version`, would need esbuild loaded at start: a bundle importing one fails).
+      const installed = createRequire(import.meta.url)('esbuild');
+      const names = Object.keys(installed).filter(
+        (name) => typeof installed[name] === 'function' && /^[A-Za-z_$][\w$]*$/.test(name),
       );
+      const lazy = names.map((name) => `export function ${name}(...args) { return esbuild().${name}(...args); }`);
       return {
-        contents: `const esbuild = require('esbuild'); export const { ${names.join(', ')} } = esbuild;`,
+        contents: `let loaded; const esbuild = () => (loaded ??= require('esbuild'));\n${lazy.join('\n')}`,
         loader: 'js',
       };
     });

@@ -3,13 +3,15 @@
  * loads neither the dev server with its file watcher nor the static server (`dev` and `serve` load theirs), and
  * the worker that highlights ahead loads the highlighter without the markdown pipeline.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cliBundleOptions } from '../bin/cli-bundle.mjs';
+import { checkoutCliDir, cliBundleOptions } from '../bin/cli-bundle.mjs';
 import { repoRoot } from './helpers';
 
 const outDir = path.join(repoRoot, 'node_modules', '.cache', 'docs-it', 'cli-startup-test');
@@ -56,6 +58,17 @@ test('the compile worker loads the markdown pipeline only when it compiles pages
   const sources = [...loadedAtStart('compile-worker.mjs')];
   assert.ok(sources.includes('src/markdown/highlighter.ts'), 'the highlighter is there');
   assert.not.ok(sources.includes('src/markdown/compile-page.ts'), 'the page compiler is loaded at start');
+});
+
+test("the build's thread loads the markdown pipeline only when it compiles a page itself", () => {
+  // A warm build takes every page from the cache: parsing micromark, mdast, hast and parse5 at its start is wasted.
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/site/compile/compiler.ts'), 'the compiler is there');
+  for (const left of ['src/markdown/compile-page.ts', 'node_modules/micromark/', 'node_modules/parse5/'])
+    assert.not.ok(
+      sources.some((source) => source.startsWith(left)),
+      `${left} is loaded at start`,
+    );
 });
 
 test('the markdown pipeline loads the emoji table only for a page whose text could hold a shortcode', () => {
@@ -124,18 +137,37 @@ test("the CLI bundles zod's English messages, none of its other languages", () =
   assert.equal(locales, [], "zod's locales other than English are bundled");
 });
 
-test('the bundle loads esbuild with require, every name of it there', () => {
-  // An ESM import of a CommonJS package makes Node lex its main file for export names at every start.
+test('the bundle loads esbuild with require when one of its functions is first called, every function there', () => {
+  // An ESM import of a CommonJS package makes Node lex its main file for export names at every start; and a warm
+  // build that asks esbuild nothing loads none of it.
   const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
   const esmImports = imports.filter((imported) => imported.path === 'esbuild' && imported.kind !== 'require-call');
   assert.equal(esmImports, [], 'esbuild is imported as a module');
   const shim = outputFiles.find((file) => file.text.includes('__require("esbuild")'));
   assert.ok(shim, 'no output requires esbuild');
+  assert.ok(/=>\s*loaded\s*\?\?=\s*__require\("esbuild"\)/.test(shim.text), 'esbuild is required as the bundle loads');
   for (const name of ['build', 'context', 'stop'])
-    assert.ok(
-      new RegExp(`var \\{[^}]*\\b${name}\\b[^}]*\\} = esbuild`).test(shim.text),
-      `esbuild's ${name} is missing`,
-    );
+    assert.ok(new RegExp(`function ${name}\\(`).test(shim.text), `esbuild's ${name} is missing`);
+});
+
+test('loading the CLI loads no esbuild', () => {
+  const program = pathToFileURL(path.join(checkoutCliDir(repoRoot), 'program.mjs')).href;
+  // What Node's require has loaded, looked at after the CLI loaded, then after a require of esbuild (as the bundle's
+  // first call of one of its functions makes), which shows the look sees it.
+  const script = `import { createRequire } from 'node:module';
+    await import(${JSON.stringify(program)});
+    const require = createRequire(${JSON.stringify(program)});
+    const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]esbuild[\\\\/]lib[\\\\/]main\\.js$/.test(f));
+    const before = loaded();
+    require('esbuild');
+    process.stdout.write(JSON.stringify([before, loaded()]));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.is(result.status, 0, result.stderr);
+  assert.equal(
+    JSON.parse(result.stdout),
+    [false, true],
+    'esbuild is loaded with the CLI (first), or not seen (second)',
+  );
 });
 
 test.run();

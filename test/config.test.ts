@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -28,6 +29,36 @@ test('loads the real site.config.ts with its values and defaults', async () => {
   );
   assert.is(config.site.colorMode.defaultMode, 'dark');
   assert.ok(config.site.announcementBar?.isCloseable);
+});
+
+test("validating the real config compiles none of zod's fast parsers (new Function) in a fresh process", () => {
+  // A config is parsed once a run: compiling a parser per object schema costs several times the parse itself.
+  const module = (file: string) => JSON.stringify(path.join(repoRoot, file));
+  const script = `
+    const { validateConfig } = await import(${module('src/config/validate-config.ts')});
+    const { importTsModule } = await import(${module('src/config/import-ts-module.ts')});
+    const { moduleFiles } = await import(${module('src/cache/module-files.ts')});
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const modules = moduleFiles(mkdtempSync(tmpdir() + '/docs-it-zod-'));
+    const raw = await importTsModule(${module('site.config.ts')}, 'site.config.ts', {
+      modules,
+      packageRoot: ${JSON.stringify(repoRoot)},
+    });
+    const Original = globalThis.Function;
+    let compiled = 0;
+    globalThis.Function = new Proxy(Original, { construct: (target, args) => (compiled++, new target(...args)) });
+    validateConfig(raw, 'site.config.ts');
+    globalThis.Function = Original;
+    (await import('esbuild')).stop();
+    process.stdout.write(String(compiled));`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+  });
+  assert.is(child.status, 0, child.stderr);
+  assert.is(child.stdout, '0', 'parsers compiled');
 });
 
 test('names the key of an invalid value', () => {

@@ -101,6 +101,29 @@ test('one git log gives each file the day of its last commit; a shallow clone le
   }
 });
 
+test('the last commits of a full clone take two git processes', async () => {
+  const dir = fixtureSite();
+  // A git that logs its arguments before running the real one, first on the PATH that spawn reads.
+  const bin = mkdtempSync(path.join(tmpdir(), 'docs-it-git-'));
+  const calls = path.join(bin, 'calls');
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  const pathBefore = process.env.PATH;
+  try {
+    commitHistory(dir, [['2024-03-05', [faq]]]);
+    process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+    const dates = await readLastCommitDates(dir, 'content');
+    process.env.PATH = pathBefore;
+    assert.is(dates?.get(faq), '2024-03-05');
+    const asked = readFileSync(calls, 'utf8').trim().split('\n');
+    assert.is(asked.length, 2, asked.join('\n'));
+  } finally {
+    process.env.PATH = pathBefore;
+    removeDir(dir);
+    removeDir(bin);
+  }
+});
+
 test("dev's reader of the last commits asks git again after a commit, checkout or reset, not a save", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-last-commits-'));
   const page = 'content/pagina.md';

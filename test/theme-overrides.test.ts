@@ -2,12 +2,13 @@
 // no theme component is an error at that file, naming the component it most likely meant; an override that throws
 // fails the build at its line, the content components' (compiled with the page) as the frame's (rendered with it).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { buildErrors, copyFixture, quietly, removeDir, repoRoot } from './helpers';
+import { themeNamesOfSite } from '../src/site/site';
+import { buildErrors, copyFixture, discovered, quietly, removeDir, repoRoot } from './helpers';
 
 const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';
 
@@ -49,6 +50,22 @@ test('a file of src/theme named like a module docs-it provides, imported by noth
   });
   assert.match(errors.join('\n'), /^src\/theme\/Tabs\.tsx:1:1: .*there is none named Tabs/);
   assert.match(errors.join('\n'), "docs-it provides @theme/Tabs itself: nothing imports this file, so docs-it's");
+});
+
+test('the names pages and code import from @theme/ are looked for only in a site with src/theme', () => {
+  mkdirSync(path.join(repoRoot, 'test', '.tmp'), { recursive: true });
+  const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'theme-names-'));
+  mkdirSync(path.join(dir, 'src/components'), { recursive: true });
+  writeFileSync(path.join(dir, 'src/components/Uses.tsx'), "import Carousel from '@theme/Carousel';\n");
+  try {
+    const content = discovered({});
+    // Without the folder no file can be a component of the site's own: its code is not read for names.
+    assert.equal([...themeNamesOfSite(dir, content)], []);
+    mkdirSync(path.join(dir, 'src/theme'));
+    assert.equal([...themeNamesOfSite(dir, content)], ['Carousel']);
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test('@theme-original/ of no theme component is an error at the import, with the closest name', async () => {

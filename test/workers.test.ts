@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { resolvePaths } from '../src/config/load-config';
-import { CompileCrash } from '../src/markdown/compile-page';
+import { CompileCrash } from '../src/markdown/compile-crash';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileWorkerScript, createCompilePool } from '../src/site/compile/compile-pool';

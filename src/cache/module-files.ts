@@ -1,26 +1,49 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { digestText } from './digest';
+import { moduleRecord, recordedModule, recordFileOf } from './module-record';
 import { readdirOrNone } from './stores';
 
 /** Files of code to import (a transpiled `site.config.ts`): Node imports ES modules from files, not strings. */
 export interface ModuleFiles {
-  /** The path of a file holding `code`, named after `name` and its content. */
-  file(name: string, code: string): string;
+  /**
+   * The path of a file holding `code`, named after `name` and its content. With `made` (what it was made from:
+   * see `config/module-record.ts`), it is recorded under `name` and `made.key` for `recorded`.
+   */
+  file(name: string, code: string, made?: { key: string; inputs: readonly string[]; startedAt: number }): string;
+  /** The file recorded under `name` for `key`, while nothing it was made from changed (else undefined). */
+  recorded(name: string, key: string): string | undefined;
   /** Removes the modules of earlier runs. */
   prune(): void;
 }
 
-export function moduleFiles(dir: string): ModuleFiles {
+/** `reuse`: whether `recorded` may give a module an earlier run made (not under `--no-cache`). */
+export function moduleFiles(dir: string, { reuse = false }: { reuse?: boolean } = {}): ModuleFiles {
   const used = new Set<string>();
   return {
-    file(name, code) {
+    file(name, code, made) {
       const file = path.join(dir, `${name.replace(/\W/g, '_')}-${digestText(code).slice(0, 16)}.mjs`);
       used.add(file);
       if (!existsSync(file)) {
         mkdirSync(dir, { recursive: true });
         writeFileSync(file, code);
       }
+      if (made) {
+        const recordFile = recordFileOf(dir, name, made.key);
+        used.add(recordFile);
+        const record = moduleRecord(made.key, file, made.inputs, made.startedAt);
+        if (record === undefined) rmSync(recordFile, { force: true });
+        else writeFileSync(recordFile, record);
+      }
+      return file;
+    },
+    recorded(name, key) {
+      if (!reuse) return undefined;
+      const recordFile = recordFileOf(dir, name, key);
+      const file = recordedModule(recordFile, key);
+      if (file === undefined || !existsSync(file)) return undefined;
+      used.add(recordFile);
+      used.add(file);
       return file;
     },
     prune() {

@@ -224,7 +224,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     return searchPartKeys;
   };
   const stats: Partial<Record<StageName, StageStats>> = {};
-  const modules = moduleFiles(path.join(dir, 'modules'));
+  const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
   const countsOf = (name: StageName): StageStats => {
     stats[name] ??= { hits: 0, misses: 0 };
     return stats[name];

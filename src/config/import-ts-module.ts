@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build as esbuild, type Loader, type Plugin } from 'esbuild';
+import { build as esbuild, type Loader, type Metafile, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
 import { bundlerErrors, DocsItError } from '../errors';
 
@@ -67,7 +69,40 @@ export async function importTsModule(
     formatBySyntax?: boolean;
   },
 ): Promise<unknown> {
+  // What esbuild makes of the file depends on these besides the files it reads (see cache/module-record.ts).
+  const key = JSON.stringify([
+    file,
+    relFile,
+    options.formatBySyntax === true,
+    options.packageRoot,
+    process.cwd(),
+    esbuildVersion(),
+  ]);
+  const recorded = options.modules.recorded(path.basename(file), key);
+  const out = recorded ?? (await transpiled(file, relFile, key, options));
+  return importModule(out, relFile);
+}
+
+/** The version of the esbuild this process would ask, from its package.json (loading esbuild takes longer). */
+function esbuildVersion(): string {
+  try {
+    const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+/** The module made by esbuild, in a file of `modules` (recorded with what esbuild read, for the next run). */
+async function transpiled(
+  file: string,
+  relFile: string,
+  key: string,
+  options: { modules: ModuleFiles; packageRoot: string; formatBySyntax?: boolean },
+): Promise<string> {
   let code: string;
+  let inputs: string[];
+  const startedAt = Date.now();
   try {
     // JavaScript as JSX: what Docusaurus's loader accepts in a site's `.js` files.
     const loader = loaderOf(file);
@@ -87,11 +122,13 @@ export async function importTsModule(
       platform: 'node',
       format: 'esm',
       write: false,
+      metafile: true,
       logLevel: 'silent',
       packages: 'external',
       plugins: [docsItPackage(options.packageRoot), ...(options.formatBySyntax ? [bySyntax] : [])],
     });
     code = result.outputFiles[0]!.text;
+    inputs = filesRead(result.metafile, file);
   } catch (error) {
     throw bundlerErrors(error, {
       hint: 'Fix this error in the file (TypeScript syntax or an import path).',
@@ -99,7 +136,25 @@ export async function importTsModule(
       fileOf: () => relFile,
     });
   }
-  const out = options.modules.file(path.basename(file), code);
+  return options.modules.file(path.basename(file), code, { key, inputs, startedAt });
+}
+
+/**
+ * The files esbuild read (absolute paths), from its metafile: the file itself (read here when given as `stdin`),
+ * and every module of the site and of docs-it it bundled (a plugin's namespace prefixes some).
+ */
+function filesRead(metafile: Metafile, file: string): string[] {
+  const read = new Set([file]);
+  for (const input of Object.keys(metafile.inputs)) {
+    if (input === '<stdin>') continue;
+    const byPlugin = `${bySyntax.name}:`;
+    read.add(path.resolve(input.startsWith(byPlugin) ? input.slice(byPlugin.length) : input));
+  }
+  return [...read].sort();
+}
+
+/** Imports a transpiled module and gives its default export; a module that exits or throws is a located error. */
+async function importModule(out: string, relFile: string): Promise<unknown> {
   const exit = guardExit();
   try {
     const mod = (await import(pathToFileURL(out).href)) as { default?: unknown };

@@ -32,6 +32,7 @@ import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import { withoutImagePreloads } from '../shared/react-markup';
 import { componentsKey, type SiteCode } from '../shared/site-code';
 import { type ContentOverrides, overrideExportName } from '../shared/theme-components';
+import { CompileCrash } from './compile-crash';
 import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
 import { countWords } from './count-words';
 import type { DirectivePlugin } from './directive-plugin';
@@ -479,17 +480,6 @@ function renderError(error: unknown, file: string, body: string): DocsItError {
     { file, ...(componentPlace((error as Error)?.stack, body) ?? { line: 1, column: 1 }) },
     'A component or an expression of this page threw: fix it, or the props the page gives it.',
   );
-}
-
-/** An error of docs-it itself while it compiled a page: a bug to report, not something the writer can fix. */
-export class CompileCrash extends Error {
-  constructor(
-    readonly file: string,
-    override readonly cause: unknown,
-  ) {
-    super(`internal error while compiling ${file}: ${(cause as Error)?.message ?? String(cause)}`);
-    this.name = 'CompileCrash';
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
@@ -34,6 +35,7 @@ import { type RecordOptions, searchPageOf } from '../search/records';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
 import type { SiteCode } from '../shared/site-code';
+import { themeOverridesDir } from '../shared/theme-components';
 import { type LastCommit, readLastCommits } from '../translations/last-commit-dates';
 import { loadSiteCode } from './code/load-site-code';
 import { siteCodeContextOf } from './code/site-code-plugins';
@@ -93,9 +95,7 @@ export async function readContent(
     lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
-  const themeNames = themeNamesImported(root, Object.values(discovered.fragments));
-  for (const source of discovered.sources) for (const name of themeNamesOf(source)) themeNames.add(name);
-  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNames);
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNamesOfSite(root, discovered));
   const configFile = path.relative(root, config.paths.configFile);
   const headersFile = path.join(config.paths.static, '_headers');
   const siteHeaders = discovered.staticFiles.includes('_headers')
@@ -112,6 +112,18 @@ export async function readContent(
     ...(siteHeaders ? { siteHeaders } : {}),
     ...(lastCommits ? { lastCommits } : {}),
   };
+}
+
+/**
+ * The `@theme/<Name>` names the site's pages, fragments and code import, which say which files under `src/theme` are
+ * components of its own (see `findThemeOverrides`). A site without that folder has no file for them to name: its
+ * code (every file under `src`) is not read for them.
+ */
+export function themeNamesOfSite(root: string, discovered: DiscoveredContent): Set<string> {
+  if (!existsSync(path.join(root, themeOverridesDir))) return new Set();
+  const themeNames = themeNamesImported(root, Object.values(discovered.fragments));
+  for (const source of discovered.sources) for (const name of themeNamesOf(source)) themeNames.add(name);
+  return themeNames;
 }
 
 /** Git's last commit of each content file, when the site shows them (else undefined). */

@@ -23,11 +23,15 @@ export interface LastCommit {
 
 /** As `readLastCommitDates`, with the author of each file's last commit (Docusaurus's `showLastUpdateAuthor`). */
 export async function readLastCommits(root: string, folder: string): Promise<Map<string, LastCommit> | undefined> {
-  const inside = await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => undefined);
-  if (inside?.code !== 0 || inside.stdout.trim() !== 'true') return undefined;
+  // One process for both questions (a line each): a build's git processes are a good part of a warm build's time.
+  const asked = await git(root, ['rev-parse', '--is-inside-work-tree', '--is-shallow-repository']).catch(
+    () => undefined,
+  );
+  const [inside, shallow] = asked?.code === 0 ? asked.stdout.split('\n').map((line) => line.trim()) : [];
+  if (inside !== 'true') return undefined;
   const [log, boundary] = await Promise.all([
     git(root, ['log', `--format=${header}%H %cs %an`, '--name-only', '-z', '--no-renames', '--relative', '--', folder]),
-    shallowBoundary(root),
+    shallow === 'true' ? shallowBoundary(root) : new Set<string>(),
   ]);
   if (log.code !== 0) return undefined;
   const commits = new Map<string, LastCommit>();
@@ -47,10 +51,8 @@ export async function readLastCommits(root: string, folder: string): Promise<Map
   return commits;
 }
 
-/** The commits a shallow clone's history stops at (none in a full clone). */
+/** The commits a shallow clone's history stops at. */
 async function shallowBoundary(root: string): Promise<Set<string>> {
-  const shallow = await git(root, ['rev-parse', '--is-shallow-repository']);
-  if (shallow.stdout.trim() !== 'true') return new Set();
   const file = await git(root, ['rev-parse', '--git-path', 'shallow']);
   const text = await readFile(path.resolve(root, file.stdout.trim()), 'utf8').catch(() => '');
   return new Set(text.split('\n').filter(Boolean));

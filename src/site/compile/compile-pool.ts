@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { DocsItError } from '../../errors';
-import { CompileCrash, type CompileInput } from '../../markdown/compile-page';
+import { CompileCrash } from '../../markdown/compile-crash';
+import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
 import { bodyLengthOf } from './compile-jobs';

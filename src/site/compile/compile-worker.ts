@@ -6,7 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DocsItError } from '../../errors';
-import type { CompileCrash as CompileCrashType, CompileInput } from '../../markdown/compile-page';
+import { CompileCrash } from '../../markdown/compile-crash';
+import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { codeBlockKey, type FromWorker, type ToWorker, type WorkerError } from './compile-protocol';
@@ -71,7 +72,7 @@ const compilePage = pipeline?.createPageCompiler({
 function asWorkerError(error: unknown, file: string): WorkerError {
   if (error instanceof DocsItError)
     return { kind: 'located', message: error.message, location: error.location, hint: error.hint };
-  const cause = pipeline && error instanceof pipeline.CompileCrash ? (error as CompileCrashType).cause : error;
+  const cause = error instanceof CompileCrash ? error.cause : error;
   const stack = (cause as Error)?.stack;
   return {
     kind: 'crash',

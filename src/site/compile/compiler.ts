@@ -1,7 +1,7 @@
 import type { Cache } from '../../cache/stage-cache';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../../errors';
 import { fencedCodeBlocks } from '../../markdown/code-fences';
-import { type CompileInput, createPageCompiler } from '../../markdown/compile-page';
+import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { type CompilePool, createCompilePool } from './compile-pool';
@@ -85,10 +85,19 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     return highlighter.highlight(block);
   };
   const highlight = cache.stage('highlight', highlightHere);
-  const compileHere = createPageCompiler({
-    highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
-    warn: warnOnce,
-  });
+  // The markdown pipeline (about a third of the CLI's modules) is loaded by the first page this thread compiles: a
+  // build that takes every page from the cache, or whose workers compile them, never loads it.
+  let pageCompiler: Promise<(input: CompileInput) => Promise<CompiledPage>> | undefined;
+  const loadPageCompiler = () =>
+    (pageCompiler ??= import('../../markdown/compile-page').then(({ createPageCompiler }) =>
+      createPageCompiler({
+        highlighter: { resolveLanguage: highlighter.resolveLanguage, highlight },
+        warn: warnOnce,
+      }),
+    ));
+  // A run with nothing cached compiles pages: loaded now, as it was before it could be left out.
+  if (cache.startsCold) loadPageCompiler().catch(() => undefined);
+  const compileHere = async (input: CompileInput): Promise<CompiledPage> => (await loadPageCompiler())(input);
   const compileStage = cache.stage('compile', compileHere);
   let compile: Compiler['compile'] = compileStage;
 

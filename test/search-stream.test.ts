@@ -11,7 +11,7 @@ import { buildLocalIndex } from '../src/search/local-index';
 import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
 import { PagePartMaker } from '../src/search/page-part';
 import { extractSearchRecords, type SearchPage } from '../src/search/records';
-import { jsonArrayBytes, writeSearchFiles } from '../src/search/search-files';
+import { jsonArrayBytes, RunBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer, stemmerSource } from '../src/search/stemmer';
 import { italianRecordOptions } from './search-record-options';
@@ -162,6 +162,27 @@ test('records.json comes in pieces, and the stream holds one page at a time', as
   assert.ok(appends > 1, `records.json in ${appends} pieces of ${bytes} characters`);
   assert.is(largestLag, 0, 'no page asked for before the one before it was indexed');
   assert.is(held[0]!.pages, 1500);
+});
+
+test('a run of records is the UTF-8 of its pieces joined, however far it grows, and each run is its own copy', () => {
+  const run = new RunBytes();
+  // Past the buffer's first size in one piece and in many; two-byte letters and surrogate pairs (4 bytes each).
+  const pieces: (string | Uint8Array)[] = [
+    'città perché ',
+    'è'.repeat(700_000),
+    Buffer.from('{"già":"🙂"}'),
+    ',',
+    '🙂'.repeat(300_000),
+    ...Array.from({ length: 2000 }, (_, i) => `,{"n":${i},"t":"ùà🙂"}`),
+  ];
+  const expected = Buffer.concat(pieces.map((p) => Buffer.from(p)));
+  for (const piece of pieces) run.add(piece);
+  const first = run.take();
+  assert.ok(first.equals(expected), `${first.length} bytes, ${expected.length} expected`);
+  run.add('[1]');
+  const second = run.take();
+  assert.is(second.toString(), '[1]');
+  assert.ok(first.equals(expected), 'the first run is not changed by the next');
 });
 
 test.run();

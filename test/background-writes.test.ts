@@ -78,6 +78,23 @@ test('past the limit of bytes waiting, a write waits for the disk instead of fil
   assert.ok(writes.stats().waitedMs > 0);
 });
 
+test('a file queued without waiting counts against the limit: `room` waits until the thread has taken it', async () => {
+  const writes = createBackgroundWrites();
+  const dir = path.join(root, 'later');
+  await writes.room();
+  // A synchronous cache store cannot wait: it queues past the limit, and its caller waits for room where it can.
+  writes.writeLater(path.join(dir, 'grande.bin'), new Uint8Array(maxPendingBytes + 1));
+  let settled = false;
+  const room = writes.room().then(() => {
+    settled = true;
+  });
+  await Promise.resolve();
+  assert.not.ok(settled, 'no room while the large file waits');
+  await room;
+  assert.ok(statSync(path.join(dir, 'grande.bin')).size > maxPendingBytes, 'written by the time there is room');
+  assert.ok(writes.stats().waitedMs > 0);
+});
+
 /** A build of `files` into `out`, published. */
 async function publishBuild(out: string, files: Record<string, string>): Promise<void> {
   const folder = await OutputFolder.open(out);

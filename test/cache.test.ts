@@ -6,8 +6,9 @@ import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
+import { createCache } from '../src/cache/stage-cache';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
-import { backgroundWrites } from '../src/disk/background-writes';
+import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
 // The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.
@@ -403,6 +404,34 @@ test(
     assert.throws(() => codeVersionsOf(renamed, reader({}, {})), /update stageModules/);
   },
 );
+
+test('a stage that stores its output for the writing thread waits while that thread is behind', async () => {
+  const cacheDir = path.join(dir, 'waiting-cache');
+  const cache = createCache({ versions: await loadCodeVersions(repoRoot), dir: cacheDir, mode: 'build' });
+  const compile = cache.stage('compile', async (input: { page: number }) => ({ html: `<p>${input.page}</p>` }));
+  // Another store's entry over the limit of bytes waiting (a synchronous store queues without waiting).
+  backgroundWrites().writeLater(path.join(cacheDir, 'grande.bin'), new Uint8Array(maxPendingBytes + 1));
+  let settled = false;
+  const output = compile({ page: 1 }).then((page) => {
+    settled = true;
+    return page;
+  });
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  assert.not.ok(settled, 'the page waits for room, its entry queued');
+  assert.equal(await output, { html: '<p>1</p>' });
+  // A search part too (stored as the search stage makes it).
+  backgroundWrites().writeLater(path.join(cacheDir, 'grande.bin'), new Uint8Array(maxPendingBytes + 1));
+  settled = false;
+  const part = cache.searchParts.set('parte', 'contenuto').then(() => {
+    settled = true;
+  });
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  assert.not.ok(settled, 'the part waits for room, queued');
+  await part;
+  await backgroundWrites().flush();
+  assert.is(readdirSync(path.join(cacheDir, 'compile')).length, 1);
+  assert.is(readFileSync(path.join(cacheDir, 'search-pages/parte.part'), 'utf8'), 'contenuto');
+});
 
 test('code versions of the real sources: every stage module is in the graph, each with its version', async () => {
   const versions = await loadCodeVersions(repoRoot);

@@ -80,7 +80,11 @@ export interface Cache {
     previous(key: string): Uint8Array | undefined;
     /** Whether the folder has an entry by that key (from one listing of it): a cheap look before `get`. */
     has(key: string): boolean;
-    set(key: string, contents: string): void;
+    /**
+     * Queues the entry for the writing thread; resolves at once, or once that thread has room again (see
+     * background-writes' `room`): the stage makes parts faster than a busy disk takes them.
+     */
+    set(key: string, contents: string): Promise<void>;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
   };
@@ -262,6 +266,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       set: (key, contents) => {
         searchParts.set(key, contents);
         searchPartKeysOf().add(key);
+        return backgroundWrites().room();
       },
       use: (key) => searchParts.use(key),
     },
@@ -293,6 +298,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
           pending = (async () => {
             const output = await compute();
             store.set(id ?? key, key, output);
+            // The entry is queued for the writing thread without waiting (`set` is synchronous): the stage waits
+            // here instead while that thread is behind, so a large build's entries do not pile up in memory.
+            await store.room?.();
             return output;
           })();
           running.set(key, pending);

@@ -15,6 +15,11 @@ export interface Store<O> {
   save(): void;
   /** Whether an entry for `key` is there, without reading it (a store without it is asked with `get`). */
   has?(key: string): boolean;
+  /**
+   * Resolves once the entries `set` queued for the disk leave room for more (see background-writes' `room`): a
+   * caller that can wait does so after `set`, so a store set faster than the disk takes it stays bounded.
+   */
+  room?(): Promise<void>;
 }
 
 /** Entries in memory, one per id: an entry whose input changed replaces the old one. */
@@ -55,6 +60,7 @@ export function jsonFileStore<O>(dir: string): Store<O> & { use(key: string): vo
       // reported: a cache that cannot be written only makes the next build slower.
       backgroundWrites().writeLater(fileOf(key), JSON.stringify(value));
     },
+    room: () => backgroundWrites().room(),
     has: (key) => existsSync(fileOf(key)),
     /** Keeps an entry through `prune` without reading it (a run that found it still valid by its key alone). */
     use: (key) => void used.add(key),
@@ -381,6 +387,7 @@ export function layeredStore<O>(disk: Store<O>): Store<O> {
       memory.set(id, key, value);
       disk.set(id, key, value);
     },
+    ...(disk.room ? { room: () => disk.room!() } : {}),
     prune: () => undefined,
     save: () => disk.save(),
   };

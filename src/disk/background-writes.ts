@@ -24,8 +24,17 @@ export interface BackgroundWrites {
   ): Promise<void>;
   /** Queues bytes to add at the end of a file queued by `write` before (writes happen in the order queued). */
   append(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
-  /** Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. */
+  /**
+   * Queues a file whose writer cannot wait (a synchronous cache store), failures unreported. Its bytes count
+   * against `maxPendingBytes` like any other's: a caller that queues many waits for `room` where it can.
+   */
   writeLater(file: string, data: string | Uint8Array): void;
+  /**
+   * Resolves at once, or once the writes waiting fall under `maxPendingBytes`: where a caller of `writeLater`
+   * can wait, so that files queued without waiting (every compiled page's cache entry) do not pile up in memory
+   * when the disk, or the thread's share of the processors, is slower than the build.
+   */
+  room(): Promise<void>;
   /** Queues a hard link to `from` at `file`, a copy where links are not possible. */
   link(file: string, from: string, onError?: (failure: WriteFailure) => void, keep?: FileStamp): Promise<void>;
   /** Queues a copy of `from` at `file`. */
@@ -236,6 +245,11 @@ export function createBackgroundWrites(): BackgroundWrites {
       }
     },
     prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
+    room() {
+      if (pendingBytes < maxPendingBytes) return Promise.resolve();
+      send();
+      return waitFor('room');
+    },
     flush() {
       send();
       if (pendingOps === 0) return Promise.resolve();

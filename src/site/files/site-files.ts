@@ -450,7 +450,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         const page = await searchPageAt(model.routes[route]!);
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
-        stages.searchParts.set(key, partFileOf(part));
+        await stages.searchParts.set(key, partFileOf(part));
         return part;
       };
       partsKey ??= stages.searchPartsKey(head);

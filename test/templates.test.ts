@@ -307,6 +307,8 @@ test("the navbar's items but the language menu, and the footer, are rendered onc
   const layout = (path: string) =>
     // biome-ignore lint/correctness/noChildrenProp: Layout's props type requires its children (no JSX in a .ts file).
     createElement(Layout, { chrome: site, path, renderCollapsed: true, children: createElement('p', null, path) });
+  // The theme's own components (a test file run before this one in the same process may have set overrides).
+  setThemeOverrides({});
   const fragments = createFragmentCache();
   for (const path of ['/it/blog/uno', '/it/v1/guida', '/it/', '/it/v1/altro', '/it/blog']) {
     const cached = renderCached(fragments, layout(path));

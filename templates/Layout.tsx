@@ -1,15 +1,17 @@
-import { Component, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Component, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { mainContentId } from '../src/shared/main-content';
 import type { ShownSidebarItem } from '../src/shared/sidebar';
 import type { SiteChrome } from '../src/shared/site-chrome';
 import { CrashBox } from './CrashBox';
+import { FragmentCacheContext } from './fragments';
 import { storage, useIsMobile } from './hooks';
 import { MobileMenu } from './MobileMenu';
 import { Sidebar } from './Sidebar';
 import { TranslationBar } from './TranslationBar';
-import { useText } from './text';
+import { InterfaceTextContext, useText } from './text';
 import { Footer } from './theme/Footer';
 import { Navbar } from './theme/Navbar';
+import { isThemeOverridden } from './theme-components';
 
 const announcementIdKey = 'docusaurus.announcement.id';
 const announcementDismissKey = 'docusaurus.announcement.dismiss';
@@ -74,6 +76,22 @@ export class PageErrorBoundary extends Component<
     if (!this.state.error) return this.props.children;
     return <CrashBox error={this.state.error} onRetry={() => this.setState({ error: undefined })} />;
   }
+}
+
+/**
+ * The footer. The theme's is the same on every page (the config's columns), so the server renders it once a build
+ * (the fragment cache); a site's override may read the page, and is rendered on each.
+ */
+function PageFooter({ footer }: { footer: SiteChrome['footer'] }) {
+  const fragments = useContext(FragmentCacheContext);
+  const text = useContext(InterfaceTextContext);
+  if (!fragments || isThemeOverridden('Footer')) return <Footer footer={footer} />;
+  // Rendered on its own, outside the page's tree: it gets the page's interface strings itself.
+  return fragments.placeholder(footer, 'footer', 'footer', () => (
+    <InterfaceTextContext.Provider value={text}>
+      <Footer footer={footer} />
+    </InterfaceTextContext.Provider>
+  ));
 }
 
 interface LayoutProps {
@@ -146,7 +164,7 @@ export function Layout({ chrome, path, sidebarId, sidebar, renderCollapsed, chil
           <PageErrorBoundary resetKey={path}>{children}</PageErrorBoundary>
         </main>
       </div>
-      <Footer footer={chrome.footer} />
+      <PageFooter footer={chrome.footer} />
     </>
   );
 }

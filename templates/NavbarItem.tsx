@@ -1,12 +1,13 @@
-import { Component, Fragment, type ReactNode } from 'react';
+import { Component, Fragment, type ReactNode, useContext } from 'react';
 import { placeholderParts } from '../src/shared/i18n/interface-text';
 import type { LinkItem, NavbarItem, SiteChrome } from '../src/shared/site-chrome';
 import { Dropdown, DropdownShell, type ItemPlace } from './Dropdown';
 import { localeHref } from './format';
+import { FragmentCacheContext } from './fragments';
 import { icons } from './icons';
 import { SmartLink } from './Link';
 import { safeUrl } from './safe-url';
-import { useText } from './text';
+import { InterfaceTextContext, useText } from './text';
 
 function isActive(path: string, href: string | undefined): boolean {
   return !!href && href.startsWith('/') && (path === href || path.startsWith(`${href}/`));
@@ -19,13 +20,33 @@ export interface NavbarPlace {
   place?: ItemPlace;
 }
 
-function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
+/**
+ * Whether an item shows the reader's page as its own (`active`). With its place, all an item's markup reads of the
+ * page but the language menu's links (each leads to the page's own translation).
+ */
+function isItemActive(item: NavbarItem, chrome: SiteChrome, path: string, sidebarId: string | undefined): boolean {
   switch (item.type) {
     case 'link':
-      return <SmartLink item={item} className={`navbar-item navbar-link${isActive(path, item.to) ? ' active' : ''}`} />;
-    case 'docSidebar': {
+      return isActive(path, item.to);
+    case 'docSidebar':
       // Active on every page of its sidebar, wherever their URLs are.
-      const active = sidebarId === item.sidebarId;
+      return sidebarId === item.sidebarId;
+    case 'dropdown':
+      return item.items.some((i) => isActive(path, i.to));
+    case 'docsVersionDropdown':
+      return isActive(path, chrome.docsBase);
+    case 'github':
+    case 'localeDropdown':
+      return false;
+  }
+}
+
+function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
+  const active = isItemActive(item, chrome, path, sidebarId);
+  switch (item.type) {
+    case 'link':
+      return <SmartLink item={item} className={`navbar-item navbar-link${active ? ' active' : ''}`} />;
+    case 'docSidebar': {
       return (
         <a className={`navbar-item navbar-link${active ? ' active' : ''}`} href={item.to}>
           {item.label}
@@ -33,14 +54,7 @@ function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chro
       );
     }
     case 'dropdown':
-      return (
-        <Dropdown
-          label={item.label}
-          items={item.items}
-          active={item.items.some((i) => isActive(path, i.to))}
-          place={place}
-        />
-      );
+      return <Dropdown label={item.label} items={item.items} active={active} place={place} />;
     case 'github':
       // biome-ignore-start lint/a11y/useAnchorContent: aria-label names the link; the icon inside is decorative.
       return (
@@ -97,7 +111,7 @@ function Item({ item, chrome, path, sidebarId, place }: { item: NavbarItem; chro
           place={place}
           label={chrome.versionLabel}
           items={[{ label: chrome.versionLabel, to: chrome.docsHome }, ...item.itemsAfter]}
-          active={isActive(path, chrome.docsBase)}
+          active={active}
         />
       );
   }
@@ -148,6 +162,24 @@ class NavbarItemBoundary extends Component<{ children: ReactNode }, { error?: Er
  * a try, because an error boundary that swaps markup while the page hydrates breaks the hydration.
  */
 export function SafeItem(props: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
+  const fragments = useContext(FragmentCacheContext);
+  const text = useContext(InterfaceTextContext);
+  const { item, chrome, path, sidebarId, place = 'navbar' } = props;
+  // In the navbar, every item but the language menu looks the same on every page where it is as active: the server
+  // renders each of its two forms once a build (the fragment cache), outside the page's tree, with the page's
+  // interface strings. (The mobile menu's groups number their lists by their place in the tree: never cached.)
+  if (fragments && place === 'navbar' && item.type !== 'localeDropdown') {
+    const active = isItemActive(item, chrome, path, sidebarId);
+    return fragments.placeholder(item, active ? 'active' : 'inactive', 'item', () => (
+      <InterfaceTextContext.Provider value={text}>
+        <RenderedItem {...props} />
+      </InterfaceTextContext.Provider>
+    ));
+  }
+  return <RenderedItem {...props} />;
+}
+
+function RenderedItem(props: { item: NavbarItem; chrome: SiteChrome } & NavbarPlace) {
   let content: ReactNode;
   try {
     content = Item(props);

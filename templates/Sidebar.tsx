@@ -139,13 +139,14 @@ function Items({ items, path, renderCollapsed, level }: SidebarProps & { level: 
         }
         if (item.type === 'category') {
           const key = `${item.label}-${i}`;
-          // A closed category away from the current page looks the same on every page: on a large sidebar
-          // the server renders it once per build (its markup does not depend on the page).
-          if (fragments && !renderCollapsed && item.collapsed && !containsPath(item, path)) {
+          // A closed category away from the current page looks the same on every page (with its hidden links on
+          // a small sidebar, rendered whole): the server renders it once per build (its markup does not depend on
+          // the page).
+          if (fragments && item.collapsed && !containsPath(item, path)) {
             // Rendered on its own, outside the page's tree: it gets the page's interface strings itself.
-            return fragments.placeholder(item, `${level}-${i}`, key, () => (
+            return fragments.placeholder(item, `${level}-${i}-${renderCollapsed}`, key, () => (
               <InterfaceTextContext.Provider value={text}>
-                <Category item={item} path="" renderCollapsed={false} level={level} index={i} />
+                <Category item={item} path="" renderCollapsed={renderCollapsed} level={level} index={i} />
               </InterfaceTextContext.Provider>
             ));
           }

@@ -21,6 +21,14 @@ export function setThemeOverrides(site: ThemeOverrideComponents): void {
   }
 }
 
+/**
+ * Whether the site overrides the theme's component `name` for the pages' frames (`setThemeOverrides`): an
+ * override may read anything of the page, so the server renders it on every page instead of once a build.
+ */
+export function isThemeOverridden(name: ThemeComponentName): boolean {
+  return overrides[name] !== undefined;
+}
+
 /** The site's overrides of theme components, by name, as `setThemeOverrides` takes them. */
 export type ThemeOverrideComponents = Partial<Record<ThemeComponentName, unknown>>;
 

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/load-config';
 import { hasReusableOutput } from '../src/output/output-reuse';
 import type { ClientBundle } from '../src/site/bundle/bundle-client';
 import { renderAhead } from '../src/site/files/render-ahead';
-import { routeHtmlRenderer } from '../src/site/files/site-files';
+import { fragmentsOf, routeHtmlRenderer } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
 import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
@@ -63,6 +63,29 @@ test("a compiled page's route is rendered ahead to the render stage's bytes, and
     await turnsUntil(() => ahead.rendered === 1 + posts);
     assert.is(ahead.rendered, 1 + posts, 'each post rendered');
     assert.is(ahead.take(list.path), undefined, 'the list is left to the render stage');
+    ahead.stop();
+  } finally {
+    run.end();
+  }
+});
+
+test('the pages rendered ahead and the render stage render each repeated subtree once, with one cache', async () => {
+  const { run, site } = await buildsSite();
+  try {
+    const [first, second] = site.model.routes.filter((r) => r.kind === 'doc' && r.file);
+    const ahead = renderAhead(site, Promise.resolve(bundle));
+    await site.page(first!.file!);
+    await site.page(second!.file!);
+    ahead.compiled(first!.file!);
+    await turnsUntil(() => ahead.rendered > 0);
+    assert.ok(await ahead.take(first!.path));
+    const fragments = fragmentsOf(site);
+    const made = fragments.size;
+    assert.ok(made > 0, 'the page ahead rendered its footer and navbar items with the cache of the site');
+    // The render stage renders the next page of the same sidebar and frame with what was rendered ahead.
+    await routeHtmlRenderer(site, bundle)(second!.path);
+    assert.is(fragmentsOf(site), fragments);
+    assert.is(fragments.size, made, 'nothing rendered a second time');
     ahead.stop();
   } finally {
     run.end();

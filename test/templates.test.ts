@@ -11,9 +11,11 @@ import type { SiteChrome } from '../src/shared/site-chrome';
 import { autoHeightDuration } from '../templates/collapse';
 import { localeHref } from '../templates/format';
 import { FragmentCacheContext } from '../templates/fragments';
+import { Layout } from '../templates/Layout';
 import { Sidebar } from '../templates/Sidebar';
 import { InterfaceTextContext } from '../templates/text';
 import { Navbar } from '../templates/theme/Navbar';
+import { setThemeOverrides } from '../templates/theme-components';
 
 const chrome: SiteChrome = {
   title: 'Prova',
@@ -157,6 +159,38 @@ test('a large sidebar renders the same markup with closed categories rendered on
   assert.is(fragments.size, 30, 'each closed category was rendered once, then reused');
 });
 
+/** `element` rendered with a fragment cache, its placeholders filled: what a build's page holds. */
+const renderCached = (fragments: ReturnType<typeof createFragmentCache>, element: ReturnType<typeof createElement>) =>
+  fragments.fill(render(createElement(FragmentCacheContext.Provider, { value: fragments }, element)));
+
+test('a small sidebar, rendered whole, renders each closed category away from the page once per build', () => {
+  const sidebar: SidebarItem[] = Array.from({ length: 6 }, (_, c) => ({
+    type: 'category',
+    label: `Sezione ${c}`,
+    collapsed: c !== 5,
+    href: c % 2 ? `/it/v1/s${c}` : undefined,
+    items: [
+      { type: 'link', label: `Pagina ${c}.0`, href: `/it/v1/s${c}/p0` },
+      {
+        type: 'category',
+        label: `Sotto ${c}`,
+        collapsed: true,
+        items: [{ type: 'link', label: `Pagina ${c}.1`, href: `/it/v1/s${c}/p1` }],
+      },
+    ],
+  }));
+  const fragments = createFragmentCache();
+  for (const path of ['/it/v1/s1/p0', '/it/v1/s3', '/it/v1/s2/p1', '/it/v1/altro']) {
+    const plain = render(createElement(Sidebar, { items: sidebar, path, renderCollapsed: true }));
+    const cached = renderCached(fragments, createElement(Sidebar, { items: sidebar, path, renderCollapsed: true }));
+    assert.is(cached, plain, path);
+    assert.match(cached, `href="/it/v1/s4/p1"`, "a closed category's links are in the markup");
+  }
+  // Categories 0–4, each once; the subcategories of those shown open on some page (1 and 3, each on its own page,
+  // and 5, open in the config), each once; the third page's subcategory, which holds it, on its page.
+  assert.is(fragments.size, 5 + 3, 'each closed category away from a page was rendered once');
+});
+
 /** 100 categories of 10 links; the 70th is open in the config (its links are rows of the whole sidebar). */
 function hundredCategories(): SidebarItem[] {
   return Array.from({ length: 100 }, (_, c) => ({
@@ -249,6 +283,55 @@ test("filling a large sidebar page's gaps in keeps the ids and markup of the ite
     assert.is(cached, plain, page);
   }
   assert.is(fragments.size, keptAtTop + (59 - 41 + 1), 'categories 0–11 and 41–59, each rendered once');
+});
+
+test("the navbar's items but the language menu, and the footer, are rendered once per build and active state", () => {
+  const items: SiteChrome['navbar']['items'] = [
+    { type: 'link', label: 'Blog', to: '/it/blog', position: 'left' },
+    { type: 'docsVersionDropdown', itemsAfter: [{ label: 'v2', href: 'https://v2.example.com/' }], position: 'right' },
+    { type: 'github', label: 'GitHub', href: 'https://github.com/example/prova', position: 'right' },
+    { type: 'localeDropdown', itemsAfter: [], position: 'right' },
+  ];
+  const site: SiteChrome = {
+    ...chrome,
+    navbar: { ...chrome.navbar, items },
+    locales: [
+      { code: 'en', label: 'English', path: 'en' },
+      { code: 'it', label: 'Italiano', path: 'it' },
+    ],
+    footer: {
+      columns: [{ title: 'Altro', items: [{ label: 'Blog', to: '/it/blog' }, { html: '<b>Ciao</b>' }] }],
+      copyright: '© Prova',
+    },
+  };
+  const layout = (path: string) =>
+    // biome-ignore lint/correctness/noChildrenProp: Layout's props type requires its children (no JSX in a .ts file).
+    createElement(Layout, { chrome: site, path, renderCollapsed: true, children: createElement('p', null, path) });
+  // The theme's own components (a test file run before this one in the same process may have set overrides).
+  setThemeOverrides({});
+  const fragments = createFragmentCache();
+  for (const path of ['/it/blog/uno', '/it/v1/guida', '/it/', '/it/v1/altro', '/it/blog']) {
+    const cached = renderCached(fragments, layout(path));
+    assert.is(cached, render(layout(path)), path);
+    assert.not.match(cached, '<template');
+    assert.match(
+      cached,
+      `href="${path.replace('/it/', '/')}" hrefLang="en"`,
+      "the language menu leads to the page's own",
+    );
+  }
+  // The footer; the blog link and the versions' menu active and not; the GitHub link.
+  assert.is(fragments.size, 1 + 2 + 2 + 1);
+  // A site's own footer may read the page: rendered on every page.
+  setThemeOverrides({ Footer: () => createElement('footer', null, 'Proprio') });
+  try {
+    const own = createFragmentCache();
+    assert.is(renderCached(own, layout('/it/')), render(layout('/it/')));
+    assert.match(render(layout('/it/')), '<footer>Proprio</footer>');
+    assert.is(own.size, 2 + 1, 'the inactive items only');
+  } finally {
+    setThemeOverrides({});
+  }
 });
 
 test.run();

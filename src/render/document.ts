@@ -4,8 +4,7 @@ import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
 import type { RouteProps } from '../shared/route-data';
 import { feedFileOf, urlOfFile } from '../shared/urls';
-import { jsonForScript } from './escape';
-import type { HydrationData } from './hydration-data';
+import { type HydrationData, hydrationJson } from './hydration-data';
 import { baseUrlBannerScript } from './inline-scripts';
 import { hasSidebarGaps } from './sidebar-window';
 
@@ -114,7 +113,7 @@ export function renderDocument({
   for (const js of assets.js) head.push(`<script type="module" src="${a(js)}"></script>`);
   const tail: string[] = [];
   if (props.kind === 'home') tail.push(`<script>${baseUrlBannerScript(site)}</script>`);
-  if (data) tail.push(`<script id="__docs-data" type="application/json">${jsonForScript(data)}</script>`);
+  if (data) tail.push(`<script id="__docs-data" type="application/json">${hydrationJson(data)}</script>`);
   const theme = site.colorMode.defaultMode;
   const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${theme}">`;
   const body = `<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>`;

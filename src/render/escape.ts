@@ -8,7 +8,12 @@ const scriptEscapes: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u20
  * every value placed in an inline script. `undefined`, which JSON lacks, is `null`.
  */
 export function jsonForScript(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]!);
+  return scriptSafe(JSON.stringify(value) ?? 'null');
+}
+
+/** JSON made safe inside a `<script>` element, as `jsonForScript` does (a piece at a time is the same). */
+export function scriptSafe(json: string): string {
+  return json.replace(/[<\u2028\u2029]/g, (c) => scriptEscapes[c]!);
 }
 
 /** Inline markdown of short texts (release highlights): `code`, **bold** and [links](url), everything else escaped. */

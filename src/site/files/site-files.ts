@@ -12,7 +12,7 @@ import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
 import { clientSidebars } from '../../render/client-sidebar';
 import { contentSecurityPolicy } from '../../render/csp';
-import { createFragmentCache } from '../../render/fragment-cache';
+import { type BuildFragmentCache, createFragmentCache } from '../../render/fragment-cache';
 import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import type { RenderShared } from '../../render/render-protocol';
@@ -230,9 +230,24 @@ function documentAssetsOf(bundle: ClientBundle, siteConfig: Site['config']['site
   return { css: bundle.css, js: bundle.js, colorModeScript: colorModeScript(siteConfig) };
 }
 
+const fragmentCaches = new WeakMap<Site, BuildFragmentCache>();
+
+/**
+ * The fragment cache of a state of a site, whoever renders its pages on this thread (the render stage, and the pages
+ * rendered ahead of it): each repeated subtree is rendered once, not once by each.
+ */
+export function fragmentsOf(site: Site): BuildFragmentCache {
+  let fragments = fragmentCaches.get(site);
+  if (!fragments) {
+    fragments = createFragmentCache();
+    fragmentCaches.set(site, fragments);
+  }
+  return fragments;
+}
+
 /**
  * How a route's HTML document is made on the calling thread: its render input (its props, its sidebar, the
- * document's assets) and the page rendered from it with one fragment cache, a located error when the site's
+ * document's assets) and the page rendered from it with the site's fragment cache, a located error when the site's
  * override of a theme component throws.
  */
 function pageRendering(
@@ -240,7 +255,7 @@ function pageRendering(
   sidebars: Record<string, SidebarItem[]>,
   assets: () => RenderInput['assets'],
 ): { renderInputOf(route: string): Promise<RenderInput>; renderHere(route: string, input: RenderInput): string } {
-  const fragments = createFragmentCache();
+  const fragments = fragmentsOf(site);
   const hasBlog = site.model.posts.length > 0;
   return {
     async renderInputOf(route) {
@@ -260,8 +275,8 @@ function pageRendering(
 }
 
 /**
- * Renders a route's HTML document on the calling thread, as the render stage without render workers does (its own
- * fragment cache): for rendering pages ahead of that stage (`render-ahead.ts`).
+ * Renders a route's HTML document on the calling thread, as the render stage without render workers does (with the
+ * same fragment cache and client sidebars): for rendering pages ahead of that stage (`render-ahead.ts`).
  */
 export function routeHtmlRenderer(site: Site, bundle: ClientBundle): (route: string) => Promise<string> {
   const assets = documentAssetsOf(bundle, site.config.site);

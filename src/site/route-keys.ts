@@ -11,7 +11,7 @@ import { DocsItError, type SourceLocation } from '../errors';
 import type { RouteKey } from './site';
 
 /** Changes when what an entry holds, or what its route key takes, changes (entries of another one are misses). */
-export const keptRoutesFormat = 1;
+export const keptRoutesFormat = 2;
 
 export interface KeptRoute {
   /** The pages the props were made from, each with its stand-in's HTML (the token of its compile and link keys). */
@@ -75,6 +75,7 @@ function isKeptRoute(value: unknown): value is KeptRoute {
     typeof key.digest === 'string' &&
     (key.sidebarId === undefined || typeof key.sidebarId === 'string') &&
     typeof key.path === 'string' &&
+    (key.sidebar === undefined || typeof key.sidebar === 'string') &&
     typeof key.searchable === 'boolean' &&
     typeof key.blocks === 'boolean' &&
     Array.isArray(v.problems) &&

@@ -30,7 +30,9 @@ import {
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
+import { clientSidebars } from '../render/client-sidebar';
 import { type RoutePage, type RoutePropsContext, routePageOf } from '../render/route-props';
+import { renderedSidebarKey } from '../render/sidebar-window';
 import { type RecordOptions, searchPageOf } from '../search/records';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
@@ -231,6 +233,8 @@ export interface RouteKey {
   sidebarId: string | undefined;
   /** Its props' path: where the page's window of its sidebar is taken (see `pageSidebar`). */
   path: string;
+  /** A digest of what its page renders of its sidebar (`renderedSidebarKey`), for its render key. */
+  sidebar: string | undefined;
   /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
   searchable: boolean;
   /** Whether the route shows its own page's content (then its search blocks are its page's). */
@@ -294,10 +298,12 @@ export function createSite(
   let searchOptions: RecordOptions | undefined;
   const routeKeyOf = (page: RoutePage): RouteKey => {
     searchOptions ??= searchRecordOptionsOf(config.site, chrome.text);
+    const sidebars = clientSidebars(model.sidebars.sidebars);
     return {
       digest: digestOf(page),
       sidebarId: page.sidebarId,
       path: page.props.path,
+      sidebar: renderedSidebarKey(page.sidebarId ? sidebars[page.sidebarId] : undefined, page.props.path),
       searchable: searchPageOf(page, [], searchOptions) !== undefined,
       blocks: 'contentHtml' in page.props,
     };

@@ -8,7 +8,22 @@
  * from a file next to the pages) is not kept: it is made every build.
  */
 import { DocsItError, type SourceLocation } from '../errors';
-import type { RouteKey } from './site';
+
+/** What the keys of a route's files take of its key props (`Site.routeKey`): a few strings, not the props. */
+export interface RouteKey {
+  /** `digestOf` the route's key props. */
+  digest: string;
+  /** The sidebar its pages show, if any. */
+  sidebarId: string | undefined;
+  /** Its props' path: where the page's window of its sidebar is taken (see `pageSidebar`). */
+  path: string;
+  /** A digest of what its page renders of its sidebar (`renderedSidebarKey`), for its render key. */
+  sidebar: string | undefined;
+  /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
+  searchable: boolean;
+  /** Whether the route shows its own page's content (then its search blocks are its page's). */
+  blocks: boolean;
+}
 
 /** Changes when what an entry holds, or what its route key takes, changes (entries of another one are misses). */
 export const keptRoutesFormat = 2;

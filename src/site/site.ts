@@ -32,7 +32,6 @@ import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
 import { clientSidebars } from '../render/client-sidebar';
 import { type RoutePage, type RoutePropsContext, routePageOf } from '../render/route-props';
-import { renderedSidebarKey } from '../render/sidebar-window';
 import { type RecordOptions, searchPageOf } from '../search/records';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
 import type { SiteChrome } from '../shared/site-chrome';
@@ -56,8 +55,10 @@ import {
   keptRouteKey,
   keptRoutesFormat,
   problemOf,
+  type RouteKey,
 } from './route-keys';
 import { searchRecordOptionsOf } from './search-options';
+import { renderedSidebarKey } from './sidebar-key';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { themeNamesOf } from './source-facts';
 import type { Stages } from './stages';
@@ -225,21 +226,7 @@ export interface Site {
 /** What the link check needs of a compiled page. */
 export type PageLinks = Pick<CompiledPage, 'ids' | 'links'>;
 
-/** What the keys of a route's files take of its key props (`Site.routeKey`): a few strings, not the props. */
-export interface RouteKey {
-  /** `digestOf` the route's key props. */
-  digest: string;
-  /** The sidebar its pages show, if any. */
-  sidebarId: string | undefined;
-  /** Its props' path: where the page's window of its sidebar is taken (see `pageSidebar`). */
-  path: string;
-  /** A digest of what its page renders of its sidebar (`renderedSidebarKey`), for its render key. */
-  sidebar: string | undefined;
-  /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
-  searchable: boolean;
-  /** Whether the route shows its own page's content (then its search blocks are its page's). */
-  blocks: boolean;
-}
+export type { RouteKey };
 
 export interface SiteOptions {
   /**

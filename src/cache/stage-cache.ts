@@ -127,6 +127,17 @@ export interface Cache {
     set(compileKey: string, value: unknown): void;
   };
   /**
+   * What each route's key props gave (site/route-keys.ts), by a key of the site's inputs and the route: a warm build
+   * takes a route whose pages are unchanged from here instead of making its props again. One file; under `--no-cache`
+   * nothing is read back. Counted as the stage `props`: a hit is a route taken (`took`), a miss one stored.
+   */
+  readonly routeKeys: {
+    get(key: string): string | undefined;
+    set(key: string, value: string): void;
+    /** An entry `get` gave was taken (its pages were the same). */
+    took(): void;
+  };
+  /**
    * Whether this run starts with no highlighted code block to reuse (`--no-cache`, or none kept): a look at one
    * file's presence, for a run deciding how early to start highlighting (a guess: only the speed depends on it).
    */
@@ -173,6 +184,7 @@ const ownEntries = new Set([
   'search-runs',
   'search-state.bin',
   'page-summaries.pack',
+  'route-keys.pack',
   'outputs',
   'cli',
 ]);
@@ -185,6 +197,9 @@ function readFileOrNone(file: string): Buffer | undefined {
     return undefined;
   }
 }
+
+/** Each route's entry is a few hundred characters: 100,000 routes are far under this. */
+const maxRouteKeyChars = 128 * 1024 * 1024;
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -202,6 +217,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.pack'), maxFrontMatterChars));
   const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
   const summaries = packStore(path.join(dir, 'page-summaries.pack'), maxSummaryChars);
+  const routeKeys = packStore(path.join(dir, 'route-keys.pack'), maxRouteKeyChars);
   /** The summaries set by this run: read back under `--no-cache` too (as `CachedStage.kept`), and no hit. */
   const summariesSet = new Set<string>();
   const stores: Record<StageName, Store<unknown>> = {
@@ -372,6 +388,16 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         summariesSet.add(compileKey);
       },
     },
+    routeKeys: {
+      get: (key) => (reuse ? routeKeys.get(key, key) : undefined),
+      set(key, value) {
+        countsOf('props').misses++;
+        routeKeys.set(key, key, value);
+      },
+      took() {
+        countsOf('props').hits++;
+      },
+    },
     get startsCold() {
       return !reuse || !existsSync(highlighted);
     },
@@ -380,6 +406,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       for (const store of Object.values(stores)) store.save();
       record.save();
       summaries.save();
+      routeKeys.save();
     },
     flush: () => backgroundWrites().flush(),
     prune() {
@@ -389,6 +416,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       }
       record.save();
       summaries.save();
+      routeKeys.save();
       modules.prune();
       searchParts.prune();
       if (!keepAllRuns) searchRuns.prune();

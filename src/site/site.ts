@@ -17,6 +17,7 @@ import { type DiscoveredContent, discoverContent } from '../content/discover';
 import { unknownKeyWarnings } from '../content/front-matter-warnings';
 import { letGoOfText } from '../content/held-texts';
 import { loadReleases } from '../content/load-releases';
+import { modelDigestOf } from '../content/model-digest';
 import type { ReleasesData } from '../content/releases';
 import {
   type Diagnostic,
@@ -30,6 +31,7 @@ import {
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
 import { buildChrome, siteInterfaceText } from '../render/chrome';
+import { clientSidebars } from '../render/client-sidebar';
 import { type RoutePage, type RoutePropsContext, routePageOf } from '../render/route-props';
 import { type RecordOptions, searchPageOf } from '../search/records';
 import { docusaurusSiteConfigOf } from '../shared/docusaurus-site-config';
@@ -48,7 +50,17 @@ import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
 import { resolveFileLinks } from './links/resolve-file-links';
 import { isPageSummary, standInOf, summaryOf, unlinkedOf } from './page-stand-in';
 import type { OnProgress } from './progress';
+import {
+  decodeKeptRoute,
+  encodeKeptRoute,
+  type KeptRoute,
+  keptRouteKey,
+  keptRoutesFormat,
+  problemOf,
+  type RouteKey,
+} from './route-keys';
 import { searchRecordOptionsOf } from './search-options';
+import { renderedSidebarKey } from './sidebar-key';
 import { createSiteAssets, type SiteAssets } from './site-assets';
 import { themeNamesOf } from './source-facts';
 import type { Stages } from './stages';
@@ -226,19 +238,7 @@ export interface Site {
 /** What the link check needs of a compiled page. */
 export type PageLinks = Pick<CompiledPage, 'ids' | 'links'>;
 
-/** What the keys of a route's files take of its key props (`Site.routeKey`): a few strings, not the props. */
-export interface RouteKey {
-  /** `digestOf` the route's key props. */
-  digest: string;
-  /** The sidebar its pages show, if any. */
-  sidebarId: string | undefined;
-  /** Its props' path: where the page's window of its sidebar is taken (see `pageSidebar`). */
-  path: string;
-  /** Whether search takes the route (`searchPageOf` gives a page for it: its kind, title and flags decide). */
-  searchable: boolean;
-  /** Whether the route shows its own page's content (then its search blocks are its page's). */
-  blocks: boolean;
-}
+export type { RouteKey };
 
 export interface SiteOptions {
   /**
@@ -297,10 +297,12 @@ export function createSite(
   let searchOptions: RecordOptions | undefined;
   const routeKeyOf = (page: RoutePage): RouteKey => {
     searchOptions ??= searchRecordOptionsOf(config.site, chrome.text);
+    const sidebars = clientSidebars(model.sidebars.sidebars);
     return {
       digest: digestOf(page),
       sidebarId: page.sidebarId,
       path: page.props.path,
+      sidebar: renderedSidebarKey(page.sidebarId ? sidebars[page.sidebarId] : undefined, page.props.path),
       searchable: searchPageOf(page, [], searchOptions) !== undefined,
       blocks: 'contentHtml' in page.props,
     };
@@ -310,6 +312,65 @@ export function createSite(
    * and problems do not depend on its HTML), so that `standIn` neither parses its summary back nor links it again.
    */
   const standInOfCompiled = new WeakMap<CompiledPage, CompiledPage>();
+  /**
+   * The HTML of each page's stand-in made in this run (the token of its compile and link keys: see `standInOf`), by
+   * file: what a kept route's pages are compared by (see `route-keys.ts`).
+   */
+  const standInHtml = new Map<string, string>();
+  const madeStandIn = (file: string, standIn: CompiledPage) => {
+    standInHtml.set(file, standIn.html);
+    return standIn;
+  };
+  /**
+   * The key of what every route's key props are made from besides its pages (`route-keys.ts`), made when first asked
+   * for; null when this site's routes are not kept (`dev`, `editUrl` functions, a model the digest cannot see).
+   */
+  let routeInputs: string | null | undefined;
+  const routeInputsKey = (): string | null => {
+    if (routeInputs !== undefined) return routeInputs;
+    routeInputs = null;
+    if (!useStandIns || config.editUrls) return routeInputs;
+    try {
+      routeInputs = stages.routeInputsKey({
+        format: keptRoutesFormat,
+        site: config.site,
+        text: chrome.text,
+        model: modelDigestOf(model),
+        lastCommits: content.lastCommits ? [...content.lastCommits] : null,
+      });
+    } catch (error) {
+      // A model or a config holding what no digest can see: its routes are made every build, as before.
+      if (!(error instanceof TypeError)) throw error;
+    }
+    return routeInputs;
+  };
+  /**
+   * A route's key, problems and indexed path as the previous build kept them, when every page its props were made
+   * from has the same stand-in now (its problems, else undefined: the route's props are made).
+   */
+  const keptRouteOf = async (routePath: string): Promise<DocsItError[] | undefined> => {
+    const inputs = routeInputsKey();
+    const text = inputs === null ? undefined : stages.routeKeys.get(keptRouteKey(inputs, routePath));
+    const kept = text === undefined ? undefined : decodeKeptRoute(text);
+    if (!kept) return undefined;
+    for (const [file, html] of kept.pages) {
+      if (!jobs.has(file)) return undefined;
+      if (!standInHtml.has(file)) {
+        try {
+          await site.standIn(file);
+        } catch {
+          return undefined;
+        }
+      }
+      if (standInHtml.get(file) !== html) return undefined;
+    }
+    const problems = kept.problems.map(problemOf);
+    routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+    routeKeys.set(routePath, kept.key);
+    indexedPathOf.set(routePath, kept.indexed ?? undefined);
+    stages.routeKeys.took();
+    return problems;
+  };
   /** Pages compiled in this run: asked for again, a build reads them back instead of compiling them again. */
   const compiledOnce = new Set<string>();
   /** Each route whose props were made: its page's path if search engines may index it (the sitemap's). */
@@ -349,15 +410,46 @@ export function createSite(
     if (!entry) {
       const route = routeByPath.get(routePath);
       if (!route) return Promise.reject(new Error(`${routePath} is not a route of this site`));
-      entry = routePageOf(route, ctx());
+      // Key props are kept for the next build (`route-keys.ts`) with the pages they were made from, unless they
+      // asked for an asset's URL (read from a file next to the pages, which no stand-in vouches for).
+      const inputs = keyProps ? routeInputsKey() : null;
+      const asked = new Set<string>();
+      let keptAsIs = inputs !== null;
+      const base = ctx();
+      const routeCtx: RoutePropsContext =
+        inputs === null
+          ? base
+          : {
+              ...base,
+              page: (file) => {
+                asked.add(file);
+                return base.page(file);
+              },
+              assetUrl: (target) => {
+                keptAsIs = false;
+                return base.assetUrl(target);
+              },
+            };
+      entry = routePageOf(route, routeCtx);
       entry.then(
         ({ page, problems }) => {
-          indexedPathOf.set(routePath, page.noIndex ? undefined : page.props.path);
+          const indexed = page.noIndex ? undefined : page.props.path;
+          indexedPathOf.set(routePath, indexed);
           // A build's route problems are its key props' (the props stage's), whichever props are made first: a
           // page rendered ahead of that stage (see `render-ahead.ts`) reports nothing before it.
           if (keyProps || !useStandIns) routeDiagnostics.set(routePath, problems.map(errorDiagnostic));
+          if (!keyProps) return;
           // The route's key, taken while its key props are at hand (they are made again only past the memo).
-          if (keyProps) routeKeys.set(routePath, routeKeyOf(page));
+          const key = routeKeyOf(page);
+          routeKeys.set(routePath, key);
+          if (!keptAsIs || inputs === null) return;
+          const pages: KeptRoute['pages'] = [];
+          for (const file of asked) {
+            const html = standInHtml.get(file);
+            if (html === undefined) return;
+            pages.push([file, html]);
+          }
+          stages.routeKeys.set(keptRouteKey(inputs, routePath), encodeKeptRoute(pages, key, problems, indexed));
         },
         () => undefined,
       );
@@ -424,7 +516,7 @@ export function createSite(
             // Compiled (or read back) here, its summary kept as it is and its stand-in made as it was linked.
             const page = await site.page(file);
             const made = standInOfCompiled.get(page);
-            if (made) return made;
+            if (made) return madeStandIn(file, made);
             summary = stages.pageSummaries.get(key, isPageSummary);
             // Past the cache's cap on summaries: the page itself, HTML and all (the same output, a slower key).
             if (summary === undefined) return page;
@@ -432,7 +524,7 @@ export function createSite(
           const { page, urls } = await linked(unlinkedOf(summary));
           pageDiagnostics.set(file, problemsOf(file, page));
           compiledOnce.add(file);
-          return standInOf(page, key, urls);
+          return madeStandIn(file, standInOf(page, key, urls));
         })();
         standIns.set(file, standIn);
       }
@@ -539,7 +631,11 @@ export function createSite(
     },
     async checkRoutes() {
       const errors: DocsItError[] = [];
-      for (const route of model.routes) errors.push(...(await site.routeKeyPage(route.path)).problems);
+      for (const route of model.routes) {
+        // A route the previous build kept whose pages are unchanged is taken as it was (its problems too).
+        const kept = await keptRouteOf(route.path);
+        errors.push(...(kept ?? (await site.routeKeyPage(route.path)).problems));
+      }
       if (errors.length > 0) throw new DocsItErrors(errors);
     },
     async indexedPaths() {

@@ -23,6 +23,8 @@ export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
   // The props builders' code (see `renderKey`), one digest a run.
   const propsVersion = cache.keyOf('props', null);
+  // Whether search takes a route is part of its kept key (see `routeKeys`): the search code's version, once a run.
+  const searchVersion = cache.keyOf('search', null);
   return {
     /** A content file with its front matter split off and checked. */
     parseSource: (source: SourceFile) => {
@@ -45,6 +47,13 @@ export function createStages(cache: Cache, compiler: Compiler) {
     compileKey: (input: CompileInput) => cache.keyOf('compile', input),
     /** Each compiled page's summary, by compile key (see site/page-stand-in.ts). */
     pageSummaries: cache.pageSummaries,
+    /**
+     * The key of what every route's key props are made from besides its pages (site/route-keys.ts): the props'
+     * code, search's (whether it takes a route), and `input` (the site's config, interface text and model).
+     */
+    routeInputsKey: (input: object) => cache.keyOf('props', { ...input, searchCode: searchVersion }),
+    /** What each route's key props gave, kept across builds by `routeInputsKey` and route (site/route-keys.ts). */
+    routeKeys: cache.routeKeys,
     /** Whether pages are compiled in workers (then they are best asked for all at once). */
     get parallel(): boolean {
       return compiler.parallel;

@@ -6,7 +6,6 @@
 import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { digestOf, digestText } from '../../cache/digest';
 import { currentLocaleOf } from '../../config/site-schema';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
@@ -17,7 +16,6 @@ import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
-import { pageSidebar } from '../../render/sidebar-window';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
 import {
@@ -28,7 +26,7 @@ import {
   writeSearchParts,
 } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
-import type { ShownSidebarItem, SidebarItem } from '../../shared/sidebar';
+import type { SidebarItem } from '../../shared/sidebar';
 import {
   feedFileOf,
   htmlFileOf,
@@ -302,8 +300,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   const { renderInputOf, renderHere } = pageRendering(site, sidebars, assetsOrFail);
   /** A route's render key: its render input with the page as its key props' digest (`Site.routeKey`). */
   const renderKeyOf = async (route: string): Promise<string> => {
-    const { digest, sidebarId, path: pagePath } = await site.routeKey(route);
-    const sidebar = renderedSidebarKey(sidebarId ? sidebars[sidebarId] : undefined, pagePath);
+    const { digest, sidebar } = await site.routeKey(route);
     const theme = site.content.theme.digest;
     return stages.renderKey({
       site: siteConfig,
@@ -559,27 +556,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       return ('precache' in listed ? listed.precache : undefined) ?? precachedType(file);
     },
   };
-}
-
-/**
- * A digest of the sidebar a page at `path` renders (`pageSidebar`): a small sidebar's whole (one digest a run), a
- * large one's window item by item, each item shared by many pages (a link, a closed category) digested once a run.
- */
-function renderedSidebarKey(items: SidebarItem[] | undefined, path: string): string | undefined {
-  if (!items) return undefined;
-  const { renderCollapsed, sidebar } = pageSidebar(items, path);
-  return renderCollapsed || !sidebar ? `whole:${digestOf(items)}` : `window:${shownListKey(sidebar)}`;
-}
-
-function shownListKey(list: ShownSidebarItem[]): string {
-  const keys = list.map((item) => {
-    if (item.type === 'gap') return `g${item.items}/${item.rows}`;
-    if (item.type === 'link' || item.items.length === 0) return digestOf(item);
-    // An open category is made for the page: its own fields, then its list's window.
-    const { items: inside, ...category } = item;
-    return `c${digestOf(category)}:${shownListKey(inside)}`;
-  });
-  return digestText(keys.join(','));
 }
 
 /** Two files of the site at one output path: the one written last would silently replace the other. */

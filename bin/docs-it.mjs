@@ -3,6 +3,7 @@
 // own folder, which may be read-only; a checkout (the CLI's sources are here) bundles them with esbuild into its
 // node_modules whenever they changed, then runs that.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkoutBundleIsCurrent, checkoutCliDir, cliEntry, codeVersionsFile, writeCliBundle } from './cli-bundle.mjs';
@@ -25,6 +26,9 @@ async function loadCli() {
       'Install docs-it again (npm install docs-it); a package packed from a checkout is built by `npm pack`.',
     ]);
   }
+  // The bundle requires esbuild at the first call of one of its functions (bin/cli-bundle.mjs), so an install that
+  // lacks it is found here, where it is named, not in the middle of a build: resolving it loads none of it.
+  createRequire(path.join(packageRoot, 'package.json')).resolve('esbuild');
   return import(pathToFileURL(path.join(cliDir, 'program.mjs')).href);
 }
 

@@ -9,7 +9,7 @@ import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { createCache } from '../src/cache/stage-cache';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
 import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
 // The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.
 const dir = copyFixture('basic', {
@@ -22,12 +22,7 @@ const dir = copyFixture('basic', {
 const out = path.join(dir, 'build');
 const build = () => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out });
 const read = (rel: string) => readFileSync(path.join(out, rel), 'utf8');
-const edit = (rel: string, change: (text: string) => string) => {
-  const file = path.join(dir, rel);
-  const before = readFileSync(file, 'utf8');
-  writeFileSync(file, change(before));
-  return () => writeFileSync(file, before);
-};
+const edit = (rel: string, change: (text: string) => string) => editFile(dir, rel, change);
 const misses = (summary: BuildSummary, stage: 'compile' | 'highlight') => summary.cache[stage]?.misses ?? 0;
 /** Page documents and page data rendered again (the sidebar files, which have no key, are always written). */
 const rendered = (summary: BuildSummary) => summary.pageFiles.written - 1;

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as assert from 'uvu/assert';
 import { type BuildOptions, buildSite } from '../src/build/build-site';
 import { Terminal } from '../src/cli/terminal';
 import { TerminalReporter, type Verbosity } from '../src/cli/terminal-reporter';
@@ -219,6 +220,26 @@ export function pipeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.FORCE_COLOR;
   return { ...env, ...extra };
+}
+
+/**
+ * Changes a file of a site's copy (`dir`) by `change`, which must change it; gives back what puts it back as it was.
+ */
+export function editFile(dir: string, rel: string, change: (text: string) => string): () => void {
+  const file = path.join(dir, rel);
+  const before = readFileSync(file, 'utf8');
+  const after = change(before);
+  assert.is.not(after, before, `the edit of ${rel} changes it`);
+  writeFileSync(file, after);
+  return () => writeFileSync(file, before);
+}
+
+/** A build's output folder holds `expected`'s files and no other, byte for byte (a warm build against a cold one). */
+export function assertSameFiles(out: string, expected: string): void {
+  const built = filesOf(out);
+  const wanted = filesOf(expected);
+  assert.equal([...built.keys()].sort(), [...wanted.keys()].sort(), 'the same files');
+  for (const [file, bytes] of built) assert.ok(bytes.equals(wanted.get(file)!), `${file} differs from ${expected}`);
 }
 
 /** Every file of a folder, by relative path, with its bytes. */

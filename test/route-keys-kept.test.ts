@@ -5,13 +5,13 @@
  * compared, byte for byte, with a build of the same site that reuses nothing (`--no-cache`), and a route's problems
  * with a cold build's.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { DocsItErrors, formatError } from '../src/errors';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { assertSameFiles, copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
@@ -25,31 +25,12 @@ const coldBuild = () => buildSite({ packageRoot: repoRoot, config, out: coldOut,
 /** Routes taken from the previous build, and routes whose props were made (and kept). */
 const routesOf = (summary: BuildSummary) => summary.cache.props ?? { hits: 0, misses: 0 };
 
-const edit = (rel: string, change: (text: string) => string) => {
-  const file = path.join(dir, rel);
-  const before = readFileSync(file, 'utf8');
-  const after = change(before);
-  assert.is.not(after, before, `the edit of ${rel} changes it`);
-  writeFileSync(file, after);
-  return () => writeFileSync(file, before);
-};
-
-function filesOf(root: string, rel = ''): string[] {
-  return readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((entry) => {
-    const child = path.posix.join(rel, entry.name);
-    return entry.isDirectory() ? filesOf(root, child) : [child];
-  });
-}
+const edit = (rel: string, change: (text: string) => string) => editFile(dir, rel, change);
 
 /** The warm build's output is the cold build's, file for file and byte for byte. */
 async function assertSameAsCold(): Promise<void> {
   await coldBuild();
-  const warm = filesOf(out).sort();
-  assert.equal(warm, filesOf(coldOut).sort(), 'the same files');
-  for (const file of warm) {
-    const same = readFileSync(path.join(out, file)).equals(readFileSync(path.join(coldOut, file)));
-    assert.ok(same, `${file} differs from a build that reused nothing`);
-  }
+  assertSameFiles(out, coldOut);
 }
 
 /** The problems a failing build threw, as printed. */

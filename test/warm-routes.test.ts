@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { packStore } from '../src/cache/stores';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { assertSameFiles, copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
 const dir = copyFixture('basic', {
   // A doc whose link to another doc's file resolves to that doc's route (`slug` moves it).
@@ -53,31 +53,12 @@ const coldBuild = () => buildSite({ packageRoot: repoRoot, config, out: coldOut,
 /** Page documents and page data rendered again (the one sidebar file, which has no key, is always written). */
 const rendered = (summary: BuildSummary) => summary.pageFiles.written - 1;
 
-const edit = (rel: string, change: (text: string) => string) => {
-  const file = path.join(dir, rel);
-  const before = readFileSync(file, 'utf8');
-  const after = change(before);
-  assert.is.not(after, before, `the edit of ${rel} changes it`);
-  writeFileSync(file, after);
-  return () => writeFileSync(file, before);
-};
-
-function filesOf(root: string, rel = ''): string[] {
-  return readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((entry) => {
-    const child = path.posix.join(rel, entry.name);
-    return entry.isDirectory() ? filesOf(root, child) : [child];
-  });
-}
+const edit = (rel: string, change: (text: string) => string) => editFile(dir, rel, change);
 
 /** The warm build's output is the cold build's, file for file and byte for byte. */
 async function assertSameAsCold(): Promise<void> {
   await coldBuild();
-  const warm = filesOf(out).sort();
-  assert.equal(warm, filesOf(coldOut).sort(), 'the same files');
-  for (const file of warm) {
-    const same = readFileSync(path.join(out, file)).equals(readFileSync(path.join(coldOut, file)));
-    assert.ok(same, `${file} differs from a build that reused nothing`);
-  }
+  assertSameFiles(out, coldOut);
 }
 
 const page = (route: string) => readFileSync(path.join(out, route, 'index.html'), 'utf8');

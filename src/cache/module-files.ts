@@ -8,7 +8,7 @@ import { readdirOrNone } from './stores';
 export interface ModuleFiles {
   /**
    * The path of a file holding `code`, named after `name` and its content. With `made` (what it was made from:
-   * see `config/module-record.ts`), it is recorded under `name` and `made.key` for `recorded`.
+   * see `module-record.ts`), it is recorded under `name` and `made.key` for `recorded`.
    */
   file(name: string, code: string, made?: { key: string; inputs: readonly string[]; startedAt: number }): string;
   /** The file recorded under `name` for `key`, while nothing it was made from changed (else undefined). */

@@ -3,7 +3,7 @@
  * neither may outlive the other, and a port that is taken ends both with an error.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,40 @@ test('when the supervisor is killed, the server goes too (no orphan holding the 
     'the orphaned server to exit',
   );
 });
+
+/** The processes `pid` started (Linux lists them per thread). */
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  test(`the server asked to stop by ${signal} stops esbuild's service itself, then ends with 0`, async () => {
+    // The server's process alone, as the supervisor runs it. Killed by the signal, it left esbuild's service to
+    // find its input closed: a service whose ping was waiting for an answer then printed a Go deadlock trace.
+    const child = spawn(process.execPath, [bin, 'dev', '--config', path.join(dir, 'site.config.ts'), '--port', '0'], {
+      cwd: dir,
+      env: pipeEnv({ CI: 'true', DOCS_IT_DEV_CHILD: '1' }),
+    });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr])
+      stream.setEncoding('utf8').on('data', (c: string) => (output += c));
+    const exited = new Promise<[number | null, string | null]>((resolve) =>
+      child.once('exit', (code, killedBy) => resolve([code, killedBy])),
+    );
+    await readyUrl(() => output, 1);
+    const services = childrenOf(child.pid!);
+    assert.ok(services.length > 0, "dev runs esbuild's service");
+    child.kill(signal);
+    const [code, killedBy] = await within(exited, 'dev to stop');
+    assert.equal([code, killedBy], [0, null], output);
+    assert.ok(!services.some(alive), 'no esbuild service left');
+    assert.not.match(output, /goroutine|Error/);
+  });
+}
 
 test("a restart after a change of docs-it's code keeps the port the server took, so open tabs find it", async () => {
   const taken = createServer();

@@ -8,6 +8,7 @@ import { listen } from '../serve/listen';
 import { formatMs } from '../shared/format-units';
 import { themeOverridesDir } from '../shared/theme-components';
 import { type Reporter, silentReporter } from '../site/reporter';
+import { endChildProcesses } from './child-processes';
 import type { TerminalReporter } from './terminal-reporter';
 
 export interface DevOptions {
@@ -183,6 +184,7 @@ export async function devCommand(
     return forever;
   }
   exitWithSupervisor();
+  stopOnSignals();
   await startDev(
     {
       ...options,
@@ -251,7 +253,20 @@ export function superviseDev(binFile: string, args: string[], packageRoot: strin
   process.on('SIGTERM', stop);
 }
 
-const supervisorGone = () => process.exit(0);
+/**
+ * Ends the server's process, esbuild's service first: a service whose host vanishes while one of its pings waits
+ * for an answer dies with a Go "all goroutines are asleep - deadlock!" trace on the writer's terminal.
+ */
+const endServer = () => void endChildProcesses().finally(() => process.exit(0));
+
+const supervisorGone = endServer;
+
+/** In the server's process: asked to stop (the supervisor's SIGTERM, `kill`, Ctrl-C), it stops as `endServer` does. */
+function stopOnSignals(): void {
+  // Once: a second Ctrl-C while esbuild is being stopped ends the process at once.
+  process.once('SIGTERM', endServer);
+  process.once('SIGINT', endServer);
+}
 
 /** In the supervised child: when the supervisor dies (even by SIGKILL), its IPC channel closes; so does the server. */
 export function exitWithSupervisor(): void {

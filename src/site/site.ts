@@ -149,11 +149,15 @@ export function lastCommitsOfContent(
     : undefined;
 }
 
-/** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
+/**
+ * The content model of a site's content; `parseSource` splits off front matter and `readYaml` reads `authors.yml`
+ * (the pipeline's are cached).
+ */
 export function contentModelOf(
   config: ResolvedConfig,
   content: SiteContent,
   parseSource: ContentModelInput['parseSource'],
+  readYaml?: ContentModelInput['readYaml'],
 ): ContentModel {
   return buildContentModel({
     site: config.site,
@@ -163,6 +167,7 @@ export function contentModelOf(
     configSource: content.configSource,
     ...(config.sidebarsFile ? { sidebarsFile: config.sidebarsFile } : {}),
     parseSource,
+    ...(readYaml ? { readYaml } : {}),
     ...(content.translations ? { translations: content.translations } : {}),
   });
 }
@@ -173,7 +178,7 @@ export function modelOf(
   content: SiteContent,
   stages: Stages,
 ): { model: ContentModel; chrome: SiteChrome } {
-  const model = contentModelOf(config, content, stages.parseSource);
+  const model = contentModelOf(config, content, stages.parseSource, stages.readYaml);
   const chrome = buildChrome(config.site, model, { file: content.configFile, source: content.configSource });
   return { model, chrome };
 }

@@ -6,7 +6,6 @@ import type { ModuleFiles } from '../cache/module-files';
 import type { ContentFiles } from '../cache/stage-cache';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { themeNamesImported } from '../config/site-theme-files';
 import {
   buildContentModel,
   type ContentModel,
@@ -107,7 +106,7 @@ export async function readContent(
     lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
-  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNamesOfSite(root, discovered));
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, await themeNamesOfSite(root, discovered));
   const configFile = path.relative(root, config.paths.configFile);
   const headersFile = path.join(config.paths.static, '_headers');
   const siteHeaders = discovered.staticFiles.includes('_headers')
@@ -131,8 +130,9 @@ export async function readContent(
  * components of its own (see `findThemeOverrides`). A site without that folder has no file for them to name: its
  * code (every file under `src`) is not read for them.
  */
-export function themeNamesOfSite(root: string, discovered: DiscoveredContent): Set<string> {
+export async function themeNamesOfSite(root: string, discovered: DiscoveredContent): Promise<Set<string>> {
   if (!existsSync(path.join(root, themeOverridesDir))) return new Set();
+  const { themeNamesImported } = await import('../config/site-code-theme-names');
   const themeNames = themeNamesImported(root, Object.values(discovered.fragments));
   for (const source of discovered.sources) for (const name of themeNamesOf(source)) themeNames.add(name);
   return themeNames;

@@ -39,6 +39,19 @@ test('a build that changes nothing recomputes nothing: no compile, no highlight,
   assert.is(again.pageFiles.reused, again.pages * 2);
 });
 
+test('authors.yml is parsed again across builds only when it changed, and the edit shows', async () => {
+  await build();
+  const again = await build();
+  assert.is(again.cache['front-matter']?.misses, 0, 'no YAML parsed when nothing changed');
+  const restore = edit('content/blog/authors.yml', (t) => t.replace('Mario Rossi', 'Mario Bianchi'));
+  const edited = await build();
+  assert.is(edited.cache['front-matter']?.misses, 1, 'the authors file alone');
+  assert.match(read('it/blog/2023/01/01/post-01/index.html'), 'Mario Bianchi');
+  restore();
+  await build();
+  assert.match(read('it/blog/2023/01/01/post-01/index.html'), 'Mario Rossi');
+});
+
 test('a cache entry cut short (a killed build) is a miss: the page is compiled again, not read half', async () => {
   await build();
   const store = path.join(dir, 'node_modules/.cache/docs-it/compile');

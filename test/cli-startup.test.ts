@@ -71,6 +71,14 @@ test("the build's thread loads the markdown pipeline only when it compiles a pag
     );
 });
 
+test("the build's thread loads no glob library: its content is listed by a plain walk", () => {
+  // fast-glob (with micromatch, picomatch, braces) is loaded only to read a site's code for `@theme/` names.
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/content/list-files.ts'), 'the content listing is there');
+  const globs = sources.filter((source) => /node_modules\/(fast-glob|micromatch|picomatch)\//.test(source));
+  assert.equal(globs, []);
+});
+
 test('the markdown pipeline loads the emoji table only for a page whose text could hold a shortcode', () => {
   const pipeline = loadedAtStart((file) => 'src/markdown/compile-page.ts' in (metafile.outputs[file]?.inputs ?? {}));
   assert.ok(pipeline.has('src/markdown/remark-emoji-if-needed.ts'), 'the page compiler is there');

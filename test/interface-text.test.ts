@@ -53,6 +53,40 @@ test('a site in a language without a catalogue reads English, its dates and plur
   assert.is(interfaceTextOf('it-CH').strings['theme.docs.paginator.next'], 'Successivo');
 });
 
+test("a translator makes its plural rules and date format on first use, not for `t`'s plain strings", () => {
+  const made: string[] = [];
+  const { PluralRules, DateTimeFormat } = Intl;
+  // Counting subclasses for the time of this test: `Intl`'s objects load the language's locale data.
+  const intl = Intl as { -readonly [K in keyof typeof Intl]: (typeof Intl)[K] };
+  intl.PluralRules = class extends PluralRules {
+    constructor(...args: ConstructorParameters<typeof PluralRules>) {
+      super(...args);
+      made.push('plural');
+    }
+  } as typeof PluralRules;
+  intl.DateTimeFormat = class extends DateTimeFormat {
+    constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+      super(...args);
+      made.push('date');
+    }
+  } as typeof DateTimeFormat;
+  try {
+    // A copy: the translator of `italian` is made once for the module, with its own objects.
+    const translator = translatorOf({ ...italian });
+    assert.is(translator.t('theme.docs.paginator.next'), 'Successivo');
+    assert.equal(made, []);
+    assert.is(translator.date('2024-12-31'), '31 dicembre 2024');
+    assert.is(translator.date('2025-01-01'), '1 gennaio 2025');
+    assert.equal(made, ['date']);
+    translator.plural('theme.blog.post.readingTime.plurals', 1, { readingTime: 1 });
+    translator.plural('theme.blog.post.readingTime.plurals', 2, { readingTime: 2 });
+    assert.equal(made, ['date', 'plural']);
+  } finally {
+    intl.PluralRules = PluralRules;
+    intl.DateTimeFormat = DateTimeFormat;
+  }
+});
+
 test("each of the five languages has its catalogue, chosen by the site's htmlLang", () => {
   const next = (lang: string) => interfaceTextOf(lang).strings['theme.docs.paginator.next'];
   assert.equal(['it', 'en', 'fr', 'ko', 'zh-CN', 'zh-cn', 'fr-CA'].map(next), [

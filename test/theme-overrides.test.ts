@@ -52,7 +52,7 @@ test('a file of src/theme named like a module docs-it provides, imported by noth
   assert.match(errors.join('\n'), "docs-it provides @theme/Tabs itself: nothing imports this file, so docs-it's");
 });
 
-test('the names pages and code import from @theme/ are looked for only in a site with src/theme', () => {
+test('the names pages and code import from @theme/ are looked for only in a site with src/theme', async () => {
   mkdirSync(path.join(repoRoot, 'test', '.tmp'), { recursive: true });
   const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'theme-names-'));
   mkdirSync(path.join(dir, 'src/components'), { recursive: true });
@@ -60,9 +60,9 @@ test('the names pages and code import from @theme/ are looked for only in a site
   try {
     const content = discovered({});
     // Without the folder no file can be a component of the site's own: its code is not read for names.
-    assert.equal([...themeNamesOfSite(dir, content)], []);
+    assert.equal([...(await themeNamesOfSite(dir, content))], []);
     mkdirSync(path.join(dir, 'src/theme'));
-    assert.equal([...themeNamesOfSite(dir, content)], ['Carousel']);
+    assert.equal([...(await themeNamesOfSite(dir, content))], ['Carousel']);
   } finally {
     removeDir(dir);
   }

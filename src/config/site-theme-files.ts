@@ -4,9 +4,8 @@
  * component of the site's own that its pages and components import (`@theme/Command`). A file named after neither
  * and imported by nothing is most likely a misspelt override, which would silently do nothing: an error.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { isBuiltinModule } from '../shared/builtin-modules';
 import { isThemeComponentName, themeOverridesDir } from '../shared/theme-components';
 
@@ -74,22 +73,4 @@ const themeImport = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]@theme
 /** The `@theme/<Name>` names a text imports. */
 export function themeNamesIn(text: string): string[] {
   return Array.from(text.matchAll(themeImport), (m) => m[1]!);
-}
-
-/**
- * Every `@theme/<Name>` the site imports: in its pages and fragments (`texts`) and in its own code (`codeFolders`,
- * default `src`: components, other theme files).
- */
-export function themeNamesImported(
-  root: string,
-  texts: Iterable<string>,
-  codeFolders: readonly string[] = ['src'],
-): Set<string> {
-  const names = new Set<string>();
-  for (const text of texts) for (const name of themeNamesIn(text)) names.add(name);
-  const globs = codeFolders.map((folder) => `${folder}/**/*.{js,jsx,ts,tsx,mjs,cjs}`);
-  const code = fg.sync(globs, { cwd: root, ignore: ['**/node_modules/**'] });
-  for (const file of code)
-    for (const name of themeNamesIn(readFileSync(path.join(root, file), 'utf8'))) names.add(name);
-  return names;
 }

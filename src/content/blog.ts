@@ -1,22 +1,25 @@
-import { parse as parseYaml } from 'yaml';
 import { DocsItError, type ErrorCollector } from '../errors';
 import { joinRoute } from '../shared/urls';
 import type { Author, BlogPost } from './content-types';
-import type { BlogFrontMatter } from './front-matter';
+import { type BlogFrontMatter, yamlFileData } from './front-matter';
 import { pageTitleOf } from './page-heading';
 import { stripExtension } from './paths';
 import type { ParsedSource } from './source-file';
 
-/** Reads `authors.yml`: a map of author keys to name, title, url and image_url. */
+/**
+ * Reads `authors.yml`: a map of author keys to name, title, url and image_url. `readYaml` gives the file's YAML value
+ * (the pipeline passes one its cache keeps).
+ */
 export function parseAuthors(
   file: { file: string; text: string } | undefined,
   errors: ErrorCollector,
+  readYaml: (file: { file: string; text: string }) => unknown = yamlFileData,
 ): Map<string, Author> {
   const authors = new Map<string, Author>();
   if (!file) return authors;
   let data: unknown;
   try {
-    data = parseYaml(file.text);
+    data = readYaml(file);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     errors.add(

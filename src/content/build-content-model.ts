@@ -63,6 +63,8 @@ export interface ContentModelInput {
   sidebarsFile?: { file: string; source: string };
   /** Splits off a file's front matter; the pipeline passes a cached one. */
   parseSource: (source: SourceFile) => ParsedSource;
+  /** A YAML file's value (`authors.yml`); the pipeline passes a cached one. */
+  readYaml?: (file: { file: string; text: string }) => unknown;
   translations?: TranslationInput;
 }
 
@@ -113,7 +115,7 @@ export function buildContentModel(input: ContentModelInput): ContentModel {
       ),
     );
   }
-  const authors = parseAuthors(discovered.authors, errors);
+  const authors = parseAuthors(discovered.authors, errors, input.readYaml);
   const posts = buildBlogPosts(parsed.blog, blogBase, authors, errors);
   const blogPages = posts.length ? paginateBlog(posts, blogBase, site.blog.postsPerPage) : [];
   const archive = archiveByYear(posts);

@@ -6,7 +6,7 @@ import type { ContentFiles } from '../cache/stage-cache';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { DocsItError, DocsItErrors } from '../errors';
 import { onLetGo } from './held-texts';
-import { type LeftOut, listSiteFiles } from './list-files';
+import { contentListings, type LeftOut, type Listing, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
 import { attachFacts, textDigestFact, textFact } from './text-facts';
 
@@ -44,18 +44,17 @@ export async function discoverContent(config: ResolvedConfig, record?: ContentFi
   const sources: SourceFile[] = [];
   const categories: CategoryFile[] = [];
   const warnings = new Map<string, LeftOut>();
-  const list = (dir: string, patterns: string[], ignore: string[] = []) =>
-    listSiteFiles(dir, patterns, {
+  const list = (dir: string, listing: Listing) =>
+    listSiteFiles(dir, listing, {
       site: root,
       roots,
-      ignore,
       warn: (leftOut) => warnings.set(`${leftOut.file}: ${leftOut.message}`, leftOut),
     });
   await Promise.all(
     sections.map(async (section) => {
       const dir = path.join(content, section);
       // Names starting with `_` are fragments and metadata, never pages.
-      const files = await list(dir, ['**/*.{md,mdx}'], ['**/_*', '**/_*/**']);
+      const files = await list(dir, contentListings.pages);
       // Read synchronously: for thousands of small files that measured several times faster than as many
       // concurrent promises, and nothing else can run before the content is known.
       for (const relPath of files) {
@@ -69,22 +68,22 @@ export async function discoverContent(config: ResolvedConfig, record?: ContentFi
       }
     }),
   );
-  const categoryFiles = await list(path.join(content, 'docs'), ['**/_category_.{json,yml,yaml}']);
+  const categoryFiles = await list(path.join(content, 'docs'), contentListings.categories);
   for (const relPath of categoryFiles) {
     const abs = path.join(content, 'docs', relPath);
     categories.push({ file: toRel(abs), dir: path.posix.dirname(relPath), text: readText(abs, toRel(abs)) });
   }
   const fragments: Record<string, string> = {};
-  const fragmentFiles = await list(content, ['{docs,blog,pages}/**/_*.{md,mdx}']);
+  const fragmentFiles = await list(content, contentListings.fragments);
   for (const relPath of fragmentFiles) {
     const abs = path.join(content, relPath);
     fragments[toRel(abs)] = readText(abs, toRel(abs));
   }
   const authorsPath = path.join(content, 'blog', 'authors.yml');
   // Listed like any content file: a FIFO or a link out of the content folder is left out, never opened.
-  const [authorsFile] = await list(path.join(content, 'blog'), ['authors.yml']);
+  const [authorsFile] = await list(path.join(content, 'blog'), contentListings.authors);
   const authorsText = authorsFile === undefined ? undefined : await readFile(authorsPath, 'utf8');
-  const staticFiles = await list(config.paths.static, ['**/*']);
+  const staticFiles = await list(config.paths.static, contentListings.all);
   const unreachable = [
     ...sources.map((s) => s.file),
     ...staticFiles.map((f) => toRel(path.join(config.paths.static, f))),

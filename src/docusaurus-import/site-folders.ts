@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { themeEntries, themeNamesImported } from '../config/site-theme-files';
+import { themeNamesImported } from '../config/site-code-theme-names';
+import { themeEntries } from '../config/site-theme-files';
 import type { Copy, ReportEntry } from './import-report';
 import { overrideBlocker, themeFileKind } from './theme-components';
 

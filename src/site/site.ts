@@ -6,7 +6,6 @@ import type { ModuleFiles } from '../cache/module-files';
 import type { ContentFiles } from '../cache/stage-cache';
 import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
 import type { ResolvedConfig } from '../config/resolved-config';
-import { themeNamesImported } from '../config/site-theme-files';
 import {
   buildContentModel,
   type ContentModel,
@@ -107,7 +106,7 @@ export async function readContent(
     lastCommitsOfContent(config, lastCommitsOf),
   ]);
   const { code, styles } = await loadSiteCode(config, discovered, modules);
-  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, themeNamesOfSite(root, discovered));
+  const theme = await loadThemeOverrides(siteCodeContextOf(config), modules, await themeNamesOfSite(root, discovered));
   const configFile = path.relative(root, config.paths.configFile);
   const headersFile = path.join(config.paths.static, '_headers');
   const siteHeaders = discovered.staticFiles.includes('_headers')
@@ -131,8 +130,9 @@ export async function readContent(
  * components of its own (see `findThemeOverrides`). A site without that folder has no file for them to name: its
  * code (every file under `src`) is not read for them.
  */
-export function themeNamesOfSite(root: string, discovered: DiscoveredContent): Set<string> {
+export async function themeNamesOfSite(root: string, discovered: DiscoveredContent): Promise<Set<string>> {
   if (!existsSync(path.join(root, themeOverridesDir))) return new Set();
+  const { themeNamesImported } = await import('../config/site-code-theme-names');
   const themeNames = themeNamesImported(root, Object.values(discovered.fragments));
   for (const source of discovered.sources) for (const name of themeNamesOf(source)) themeNames.add(name);
   return themeNames;
@@ -149,11 +149,15 @@ export function lastCommitsOfContent(
     : undefined;
 }
 
-/** The content model of a site's content; `parseSource` splits off front matter (the pipeline's is cached). */
+/**
+ * The content model of a site's content; `parseSource` splits off front matter and `readYaml` reads `authors.yml`
+ * (the pipeline's are cached).
+ */
 export function contentModelOf(
   config: ResolvedConfig,
   content: SiteContent,
   parseSource: ContentModelInput['parseSource'],
+  readYaml?: ContentModelInput['readYaml'],
 ): ContentModel {
   return buildContentModel({
     site: config.site,
@@ -163,6 +167,7 @@ export function contentModelOf(
     configSource: content.configSource,
     ...(config.sidebarsFile ? { sidebarsFile: config.sidebarsFile } : {}),
     parseSource,
+    ...(readYaml ? { readYaml } : {}),
     ...(content.translations ? { translations: content.translations } : {}),
   });
 }
@@ -173,7 +178,7 @@ export function modelOf(
   content: SiteContent,
   stages: Stages,
 ): { model: ContentModel; chrome: SiteChrome } {
-  const model = contentModelOf(config, content, stages.parseSource);
+  const model = contentModelOf(config, content, stages.parseSource, stages.readYaml);
   const chrome = buildChrome(config.site, model, { file: content.configFile, source: content.configSource });
   return { model, chrome };
 }

@@ -1,6 +1,6 @@
 import { digestOfString, presetDigest } from '../cache/digest';
 import type { Cache } from '../cache/stage-cache';
-import { parseFrontMatterPart, withFrontMatter } from '../content/front-matter';
+import { parseFrontMatterPart, withFrontMatter, yamlFileData } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
 import { textDigestFact, textFact } from '../content/text-facts';
 import type { CompileInput } from '../markdown/compile-page';
@@ -21,6 +21,8 @@ export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: str
  */
 export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
+  // Keyed by the file's name and text, beside the front matter: the same YAML reads both.
+  const readYaml = cache.stageSync('front-matter', yamlFileData);
   // The props builders' code (see `renderKey`), one digest a run.
   const propsVersion = cache.keyOf('props', null);
   // Whether search takes a route is part of its kept key (see `routeKeys`): the search code's version, once a run.
@@ -36,6 +38,8 @@ export function createStages(cache: Cache, compiler: Compiler) {
       );
       return withFrontMatter(source, parse(source, source.file));
     },
+    /** A YAML file's value (`authors.yml`), by its name and text. */
+    readYaml,
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,
     /**

@@ -52,25 +52,36 @@ const pluralOrder: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many',
 
 const translators = new WeakMap<InterfaceText, Translator>();
 
-/** The translator of an interface (one per interface: its `Intl` objects are made once). */
+/**
+ * The translator of an interface (one per interface). Its `Intl` objects are made on the first plural or date it is
+ * asked for, once: making them loads the language's locale data, about 10 ms of a process's first use, which most
+ * callers (the plain strings of `t`) never need.
+ */
 export function translatorOf(text: InterfaceText): Translator {
   let translator = translators.get(text);
   if (translator) return translator;
-  const rules = new Intl.PluralRules(text.lang);
-  const categories = rules.resolvedOptions().pluralCategories;
-  const forms = pluralOrder.filter((c) => categories.includes(c));
-  // UTC on both sides: a date is a calendar day, whatever the reader's time zone.
-  const dates = new Intl.DateTimeFormat(text.lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  let plurals: { rules: Intl.PluralRules; forms: Intl.LDMLPluralRule[] } | undefined;
+  const pluralsOf = () => {
+    if (plurals) return plurals;
+    const rules = new Intl.PluralRules(text.lang);
+    const categories = rules.resolvedOptions().pluralCategories;
+    plurals = { rules, forms: pluralOrder.filter((c) => categories.includes(c)) };
+    return plurals;
+  };
+  let dates: Intl.DateTimeFormat | undefined;
   translator = {
     lang: text.lang,
     t: (id, values) => fillPlaceholders(text.strings[id], values),
     plural(id, count, values) {
+      const { rules, forms } = pluralsOf();
       const variants = text.strings[id].split('|');
       const form = Math.min(forms.indexOf(rules.select(count)), variants.length - 1);
       return fillPlaceholders(variants[Math.max(0, form)]!, values);
     },
     date(isoDate) {
       const [y, m, d] = isoDate.split('-').map(Number);
+      // UTC on both sides: a date is a calendar day, whatever the reader's time zone.
+      dates ??= new Intl.DateTimeFormat(text.lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       return dates.format(Date.UTC(y!, (m ?? 1) - 1, d ?? 1));
     },
   };

@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import MarkdownIt from 'markdown-it';
+import type { Root } from 'mdast';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { leadingHeading } from '../src/content/leading-heading';
@@ -19,6 +22,7 @@ import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { hastHtml } from '../src/markdown/hast-html';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { pageSource } from '../src/markdown/page-source';
+import remarkHeadingIds from '../src/markdown/remark-heading-ids';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { repoRoot } from './helpers';
 
@@ -193,6 +197,31 @@ test('hast-html writes hast-util-to-html’s bytes: escapes, attributes, void el
     children: [{ type: 'element', tagName: 'input', properties: { type: 'checkbox', disabled: true }, children: [] }],
   };
   assert.is(hastHtml(other), toHtml(other, { allowDangerousHtml: true }));
+});
+
+/** A hast tree without positions and without mdast-util-to-hast's undefined fields. */
+const plain = (tree: unknown) =>
+  JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' ? undefined : value)));
+
+test('trees the parsers rarely make: the hast of remark-heading-ids then remark-rehype', async () => {
+  const tree: Root = {
+    type: 'root',
+    children: [
+      {
+        type: 'heading',
+        depth: 2,
+        children: [{ type: 'text', value: 'a' }, { type: 'break' }, { type: 'text', value: ' \t b  \n  c {#x}' }],
+      },
+      { type: 'paragraph', children: [{ type: 'text', value: 'uno  \n\t due \n' }, { type: 'break' }] },
+      {
+        type: 'paragraph',
+        children: [{ type: 'break' }, { type: 'emphasis', children: [{ type: 'text', value: '  e' }] }],
+      },
+    ],
+  };
+  const pipeline = unified().use(remarkHeadingIds).use(remarkRehype, { allowDangerousHtml: true });
+  const expected = await pipeline.run(structuredClone(tree));
+  assert.equal(plain(directHast(tree, { text: italianText })), plain(expected));
 });
 
 test('trimLines: spaces and tabs around line endings, as trim-lines', () => {

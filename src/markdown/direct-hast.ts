@@ -162,7 +162,9 @@ function heading(node: Heading, page: DirectPage, depth: number): Element {
   const match = last?.type === 'text' ? headingId.exec(last.value) : null;
   if (last?.type === 'text' && match) {
     // The last child's hast is its text's (a text gives one node).
-    (result.children.at(-1) as HastText).value = trimLines(last.value.slice(0, match.index));
+    // remark-heading-ids cuts the text before mdast-util-to-hast trims its lines (and its start after a break).
+    const value = trimLines(last.value.slice(0, match.index));
+    (result.children.at(-1) as HastText).value = node.children.at(-2)?.type === 'break' ? trimSpaceStart(value) : value;
     result.properties.id = match[1]!;
   }
   return result;

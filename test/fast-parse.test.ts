@@ -19,6 +19,7 @@ import * as assert from 'uvu/assert';
 import { leadingHeading } from '../src/content/leading-heading';
 import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
 import { usesMdx } from '../src/markdown/detect-format';
+import { directHast } from '../src/markdown/direct-hast';
 import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { pageSource } from '../src/markdown/page-source';
@@ -197,6 +198,30 @@ test('generated pages: the fast parser gives micromark’s tree and places, or l
   );
   // A generator whose pages the fast parser never took would prove nothing.
   assert.ok(taken > runs / 6, String(taken));
+});
+
+test('generated pages: the direct path gives the pipeline’s compiled page, or leaves the page to it', async () => {
+  // 300 in `npm test` (each run compiles the page twice); FUZZ_RUNS for more.
+  const runs = Math.ceil(Number(process.env.FUZZ_RUNS ?? 1000) * 0.3);
+  const pipelineCompiler = createPageCompiler({ fastParser: true, direct: false, highlighter });
+  let taken = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(piece, { maxLength: 25 }), async (pieces) => {
+      const body = pieces.join('');
+      const tree = fastMdast(md, pageSource(body, 'md'));
+      if (!tree || !directHast(tree, { text: italianText })) return;
+      taken++;
+      const input = inputOf('content/docs/pagina.md', body);
+      const [direct, pipeline] = await Promise.all([
+        fastCompiler(input).catch((error: Error) => error.message),
+        pipelineCompiler(input).catch((error: Error) => error.message),
+      ]);
+      assert.equal(direct, pipeline, JSON.stringify(body));
+    }),
+    { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261127) },
+  );
+  // A generator whose pages the direct path never took would prove nothing.
+  assert.ok(taken > runs / 10, String(taken));
 });
 
 test('links are located where they are written: paragraphs, lists, quotes, tables, directives', async () => {

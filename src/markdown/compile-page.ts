@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
@@ -35,9 +36,11 @@ import { type ContentOverrides, overrideExportName } from '../shared/theme-compo
 import { CompileCrash } from './compile-crash';
 import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
 import { countWords } from './count-words';
+import { directHast } from './direct-hast';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
 import { createFastPath, type FastParserLoader, fastParserWanted } from './fast-parser';
+import { hastHtml } from './hast-html';
 import { createHighlighter, type Highlighter } from './highlighter';
 import { overrideErrorIn } from './override-errors';
 import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
@@ -122,13 +125,15 @@ function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' 
  * Creates the page compiler of one run: the `.md` processors are made once and reused for every page. The
  * directives it knows are the built-in ones unless a list is given (a test adds one). `.md` pages go through the
  * fast parser (see fast-mdast) unless `fastParser` is false or `DOCS_IT_FAST_PARSER=0`; `warn` hears once that
- * it could not load.
+ * it could not load. The pages the fast parser reads take the direct path (see direct-hast) unless `direct` is false
+ * (a test compares the two).
  */
 export function createPageCompiler(
   options: {
     highlighter?: Highlighter;
     directives?: readonly DirectivePlugin[];
     fastParser?: boolean | FastParserLoader;
+    direct?: boolean;
     warn?: (message: string) => void;
   } = {},
 ) {
@@ -148,8 +153,16 @@ export function createPageCompiler(
       .use(rehypePlugins(highlighter, excerpt, 'md'))
       .use(rehypeStringify, { allowDangerousHtml: true })
       .freeze();
+  const direct = options.direct ?? true;
   const md = make(false);
   const mdWithExcerpt = make(true);
+  // The direct path's rehype half: the same plugins, run on the hast direct-hast makes.
+  const makeRehype = (excerpt: boolean) =>
+    unified()
+      .use(rehypePlugins(highlighter, excerpt, 'md'))
+      .freeze();
+  const rehypeMd = makeRehype(false);
+  const rehypeMdWithExcerpt = makeRehype(true);
 
   /** Compiles one page to HTML with its TOC, ids, links and search blocks; a syntax error throws, located. */
   return async function compilePage(input: CompileInput): Promise<CompiledPage> {
@@ -171,7 +184,15 @@ export function createPageCompiler(
       prepare(file);
       if (format === 'md') {
         const processor = excerpt ? mdWithExcerpt : md;
-        const fastHtml = fast && (await compileFast(processor, await fast.parse(source), file));
+        const tree = fast && (await fast.parse(source));
+        // The direct path on a page without the site's overrides, on its own file: what it wrote is dropped if it
+        // gives up.
+        const directFile =
+          tree && direct && !input.theme ? prepare(new VFile({ path: input.file, value: source })) : undefined;
+        const directHtml =
+          directFile && (await compileDirect(excerpt ? rehypeMdWithExcerpt : rehypeMd, tree!, directFile));
+        const fastHtml = directHtml === undefined ? await compileFast(processor, tree || undefined, file) : directHtml;
+        if (directHtml !== undefined) file = directFile!;
         if (fastHtml !== undefined) html = fastHtml;
         else {
           // The full parser, on a page the fast one does not take or on which it met a problem: its places are exact.
@@ -275,6 +296,27 @@ async function compileFast(processor: MdProcessor, tree: Root | undefined, file:
   if (!tree) return undefined;
   try {
     const html = String(processor.stringify((await processor.run(tree, file)) as never, file));
+    return (file.data.problems?.length ?? 0) === 0 && file.messages.length === 0 ? html : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What `compileDirect` asks of the rehype plugins' processor. */
+interface RehypeProcessor {
+  run(tree: never, file: VFile): Promise<unknown>;
+}
+
+/**
+ * A `.md` page compiled by the direct path (its hast made from the fast parser's tree by direct-hast, then the rehype
+ * plugins, then hast-html), or undefined when the direct path does not cover the page or the compile found anything
+ * to report: then the page takes the unified pipeline, whose result is the same bytes.
+ */
+async function compileDirect(processor: RehypeProcessor, tree: Root, file: VFile): Promise<string | undefined> {
+  const hast = directHast(tree, file.data.page!);
+  if (!hast) return undefined;
+  try {
+    const html = hastHtml((await processor.run(hast as never, file)) as HastRoot);
     return (file.data.problems?.length ?? 0) === 0 && file.messages.length === 0 ? html : undefined;
   } catch {
     return undefined;

@@ -1,0 +1,272 @@
+import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
+import type { Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { admonitionMarkup, admonitionOf } from '../shared/admonitions';
+import type { InterfaceText } from '../shared/i18n/interface-text';
+
+/*
+ * The direct path of a `.md` page the fast parser read: its mdast made into the hast the unified pipeline would make
+ * (remark's plugins and mdast-util-to-hast with `allowDangerousHtml`), in one walk without unified, a VFile per
+ * plugin run, mdast-util-to-hast's state (its walk for definitions, the structured clone of each `hProperties`, the
+ * positions it copies) or the remark plugins' separate walks. It covers the constructs the generated and most written
+ * pages are made of: paragraphs, headings (`{#id}` included), emphasis, strong, strikethrough, inline code, links,
+ * line breaks, lists, block quotes, rules, fenced code, tables and admonitions. Anything else (raw HTML, images,
+ * other directives, emoji shortcodes, npm2yarn blocks, Mermaid, a link whose address the pipeline would
+ * percent-encode, deep nesting) makes `directHast` return undefined, and the page takes the pipeline, as does any
+ * page whose compile finds a problem (see compile-page). test/direct-path.test.ts holds both to the same bytes.
+ */
+
+/** Why the direct path gave up on a page. */
+class NotDirect extends Error {}
+const notDirect = (what: string): never => {
+  throw new NotDirect(what);
+};
+
+/** What the remark plugins read of the page. */
+export interface DirectPage {
+  /** Line of the `# Title` the templates show (remark-strip-title drops it). */
+  titleLine?: number;
+  text: InterfaceText;
+}
+
+/** remark-heading-ids' `{#id}`. */
+const headingId = /\s*\{#([\p{L}\p{N}_:.-]+)\}\s*$/u;
+/** remark-emoji's shortcodes: a page with one takes the pipeline. */
+const shortcode = /:\+1:|:-1:|:[\w-]+:/;
+/** remark-npm2yarn's marker in a code block's meta. */
+const npm2yarn = /(^|\s)npm2yarn(\s|$)/;
+/** A URL micromark's `normalizeUri` leaves as it is (no `%`, space, non-ASCII or `"<>[\]^`{|}`). */
+const plainUrl = /^[!#$&-;=?-Z_a-z~]*$/;
+/** Deeper trees take the pipeline, whose guard reports a page nested too deep. */
+const maxDepth = 64;
+
+const text = (value: string): HastText => ({ type: 'text', value });
+const eol = (): HastText => ({ type: 'text', value: '\n' });
+const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+
+/**
+ * The hast of a page's mdast (from the fast parser, not changed here), or undefined when the page holds something
+ * the direct path does not cover.
+ */
+export function directHast(tree: Root, page: DirectPage): HastRoot | undefined {
+  try {
+    let children: RootContent[] = tree.children;
+    // remark-strip-title: the first top-level `# ` on the title's line.
+    if (page.titleLine !== undefined) {
+      const index = children.findIndex(
+        (n) => n.type === 'heading' && n.depth === 1 && n.position?.start.line === page.titleLine,
+      );
+      if (index !== -1) children = children.filter((_, i) => i !== index);
+    }
+    return { type: 'root', children: wrap(all(children, page, 0), false) };
+  } catch (error) {
+    if (error instanceof NotDirect) return undefined;
+    throw error;
+  }
+}
+
+/** mdast-util-to-hast's `wrap`: line endings between the nodes, and around them when loose. */
+function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
+  const result: ElementContent[] = loose ? [eol()] : [];
+  for (let i = 0; i < nodes.length; i++) {
+    if (i) result.push(eol());
+    result.push(nodes[i]!);
+  }
+  if (loose && nodes.length > 0) result.push(eol());
+  return result;
+}
+
+/** mdast-util-to-hast's `all`: each child's hast, the text after a line break without its leading spaces. */
+function all(nodes: readonly RootContent[], page: DirectPage, depth: number): ElementContent[] {
+  if (depth > maxDepth) notDirect('deep');
+  const values: ElementContent[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const result = one(nodes[i]!, page, depth + 1);
+    if (i && nodes[i - 1]!.type === 'break') {
+      if (!Array.isArray(result) && result.type === 'text') result.value = trimSpaceStart(result.value);
+      if (!Array.isArray(result) && result.type === 'element') {
+        const head = result.children[0];
+        if (head?.type === 'text') head.value = trimSpaceStart(head.value);
+      }
+    }
+    if (Array.isArray(result)) values.push(...result);
+    else values.push(result);
+  }
+  return values;
+}
+
+function one(node: RootContent, page: DirectPage, depth: number): ElementContent | ElementContent[] {
+  switch (node.type) {
+    case 'text':
+      if (node.value.includes(':') && shortcode.test(node.value)) notDirect('emoji shortcode');
+      return text(trimLines(node.value));
+    case 'paragraph':
+      if (node.data) notDirect('paragraph data');
+      return element('p', {}, all(node.children, page, depth));
+    case 'heading':
+      return heading(node, page, depth);
+    case 'emphasis':
+      return element('em', {}, all(node.children, page, depth));
+    case 'strong':
+      return element('strong', {}, all(node.children, page, depth));
+    case 'delete':
+      return element('del', {}, all(node.children, page, depth));
+    case 'inlineCode':
+      return element('code', {}, [text(node.value.replace(/\r?\n|\r/g, ' '))]);
+    case 'break':
+      return [element('br', {}, []), eol()];
+    case 'link': {
+      if (!plainUrl.test(node.url)) notDirect('link address to encode');
+      const properties: Element['properties'] = { href: node.url };
+      if (node.title !== null && node.title !== undefined) properties.title = node.title;
+      const link = element('a', properties, all(node.children, page, depth));
+      // rehype-links locates the link from it.
+      if (node.position) link.position = node.position;
+      return link;
+    }
+    case 'thematicBreak':
+      return element('hr', {}, []);
+    case 'blockquote':
+      return element('blockquote', {}, wrap(all(node.children, page, depth), true));
+    case 'list':
+      return list(node, page, depth);
+    case 'code': {
+      if (node.meta && npm2yarn.test(node.meta)) notDirect('npm2yarn');
+      const language = node.lang ? node.lang.split(/\s+/) : [];
+      if (language[0] === 'mermaid') notDirect('mermaid');
+      const code = element('code', language.length > 0 ? { className: [`language-${language[0]}`] } : {}, [
+        text(node.value ? `${node.value}\n` : ''),
+      ]);
+      // rehype-code reads the meta (title, highlighted lines) from here, as mdast-util-to-hast leaves it.
+      if (node.meta) code.data = { meta: node.meta } as Element['data'];
+      return element('pre', {}, [code]);
+    }
+    case 'table':
+      return table(node, page, depth);
+    case 'containerDirective':
+      return admonition(node, page, depth);
+    default:
+      return notDirect(node.type);
+  }
+}
+
+/** A heading, with remark-heading-ids' `{#id}` taken from its last text. */
+function heading(node: Heading, page: DirectPage, depth: number): Element {
+  const result = element(`h${node.depth}`, {}, all(node.children, page, depth));
+  const last = node.children.at(-1);
+  const match = last?.type === 'text' ? headingId.exec(last.value) : null;
+  if (last?.type === 'text' && match) {
+    // The last child's hast is its text's (a text gives one node).
+    // remark-heading-ids cuts the text before mdast-util-to-hast trims its lines (and its start after a break).
+    const value = trimLines(last.value.slice(0, match.index));
+    (result.children.at(-1) as HastText).value = node.children.at(-2)?.type === 'break' ? trimSpaceStart(value) : value;
+    result.properties.id = match[1]!;
+  }
+  return result;
+}
+
+/** mdast-util-to-hast's list and list item (no task items: the fast parser leaves those to the full one). */
+function list(node: List, page: DirectPage, depth: number): Element {
+  if (typeof node.start === 'number' && node.start !== 1) notDirect('list start');
+  let loose = node.spread ?? false;
+  for (let i = 0; !loose && i < node.children.length; i++) loose = itemLoose(node.children[i]!);
+  const items = node.children.map((item) => listItem(item, loose, page, depth + 1));
+  return element(node.ordered ? 'ol' : 'ul', {}, wrap(items, true));
+}
+
+const itemLoose = (item: ListItem) => item.spread ?? item.children.length > 1;
+
+function listItem(node: ListItem, loose: boolean, page: DirectPage, depth: number): Element {
+  if (typeof node.checked === 'boolean') notDirect('task item');
+  const results = all(node.children, page, depth);
+  const children: ElementContent[] = [];
+  for (let i = 0; i < results.length; i++) {
+    const child = results[i]!;
+    const paragraph = child.type === 'element' && child.tagName === 'p';
+    if (loose || i !== 0 || !paragraph) children.push(eol());
+    if (paragraph && !loose) children.push(...child.children);
+    else children.push(child);
+  }
+  const tail = results.at(-1);
+  if (tail && (loose || tail.type !== 'element' || tail.tagName !== 'p')) children.push(eol());
+  return element('li', {}, children);
+}
+
+/** mdast-util-to-hast's table: the first row in `thead` (cells `th`), the others in `tbody`. */
+function table(node: Table, page: DirectPage, depth: number): Element {
+  const align = node.align ?? undefined;
+  const rows = node.children.map((row, rowIndex) => {
+    const length = align ? align.length : row.children.length;
+    const cells: ElementContent[] = [];
+    for (let c = 0; c < length; c++) {
+      const cell = row.children[c];
+      const side = align?.[c];
+      cells.push(
+        element(rowIndex === 0 ? 'th' : 'td', side ? { align: side } : {}, cell ? all(cell.children, page, depth) : []),
+      );
+    }
+    return element('tr', {}, wrap(cells, true));
+  });
+  const content: ElementContent[] = [];
+  const head = rows.shift();
+  if (head) content.push(element('thead', {}, wrap([head], true)));
+  if (rows.length > 0) content.push(element('tbody', {}, wrap(rows, true)));
+  return element('table', {}, wrap(content, true));
+}
+
+/** remark-admonitions' box (its title from the label, else the kind's), without the site's override. */
+function admonition(node: ContainerDirective, page: DirectPage, depth: number): Element {
+  const found = admonitionOf(node.name);
+  if (!found) return notDirect(`directive ${node.name}`);
+  const markup = admonitionMarkup(found.kind);
+  const first = node.children[0];
+  const labelled =
+    first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel === true;
+  const title =
+    labelled && first.type === 'paragraph'
+      ? all(first.children, page, depth)
+      : [defaultTitle('id' in found.title ? page.text.strings[found.title.id] : found.title.text)];
+  const content = all(labelled ? node.children.slice(1) : node.children, page, depth);
+  return element('div', { className: [...markup.box.className], role: markup.box.role }, [
+    element(markup.heading.tagName, { className: [...markup.heading.className] }, title),
+    element(markup.content.tagName, { className: [...markup.content.className] }, content),
+  ]);
+}
+
+/** An admonition's default title, which remark-emoji reads too. */
+function defaultTitle(value: string): HastText {
+  if (shortcode.test(value)) notDirect('emoji shortcode');
+  return text(trimLines(value));
+}
+
+/** mdast-util-to-hast's start of a text after a line break. */
+function trimSpaceStart(value: string): string {
+  let index = 0;
+  while (value.charCodeAt(index) === 9 || value.charCodeAt(index) === 32) index++;
+  return value.slice(index);
+}
+
+/** trim-lines (mdast-util-to-hast's text): spaces and tabs around each line ending removed. */
+export function trimLines(value: string): string {
+  if (!value.includes('\n') && !value.includes('\r')) return value;
+  const lines = value.split(/(\r?\n|\r)/);
+  let out = '';
+  for (let i = 0; i < lines.length; i += 2) {
+    out += trimLine(lines[i]!, i > 0, i < lines.length - 1);
+    if (i + 1 < lines.length) out += lines[i + 1]!;
+  }
+  return out;
+}
+
+function trimLine(value: string, start: boolean, end: boolean): string {
+  let from = 0;
+  let to = value.length;
+  if (start) while (value.charCodeAt(from) === 9 || value.charCodeAt(from) === 32) from++;
+  if (end) while (to > 0 && (value.charCodeAt(to - 1) === 9 || value.charCodeAt(to - 1) === 32)) to--;
+  return to > from ? value.slice(from, to) : '';
+}

@@ -1,0 +1,234 @@
+/*
+ * The direct path (src/markdown/direct-hast.ts, hast-html.ts): on every `.md` page of the site and of the fixtures
+ * it gives the unified pipeline's compiled page, byte for byte, or leaves the page to it; its HTML writer gives
+ * hast-util-to-html's bytes. The generated pages' comparison is in test/fast-parse.test.ts, beside the fast parser's.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import MarkdownIt from 'markdown-it';
+import type { Root } from 'mdast';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { leadingHeading } from '../src/content/leading-heading';
+import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
+import { usesMdx } from '../src/markdown/detect-format';
+import { directHast, trimLines } from '../src/markdown/direct-hast';
+import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
+import { hastHtml } from '../src/markdown/hast-html';
+import { createHighlighter } from '../src/markdown/highlighter';
+import { pageSource } from '../src/markdown/page-source';
+import remarkHeadingIds from '../src/markdown/remark-heading-ids';
+import { interfaceTextOf } from '../src/shared/i18n/catalogues';
+import { repoRoot } from './helpers';
+
+const italianText = interfaceTextOf('it');
+const md = createFastParser(MarkdownIt);
+const highlighter = createHighlighter();
+const directCompiler = createPageCompiler({ fastParser: true, highlighter });
+const pipelineCompiler = createPageCompiler({ fastParser: true, direct: false, highlighter });
+
+function bodyOf(text: string): string {
+  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
+  return match?.index === 0 ? match[0].replace(/[^\n]/g, '') + text.slice(match[0].length) : text;
+}
+
+function markdownPages(): { file: string; body: string }[] {
+  const files = execFileSync('git', ['ls-files', 'content', 'test/fixtures'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file.endsWith('.md') && !file.startsWith('test/fixtures/serve/'));
+  return files
+    .map((file) => ({ file, body: bodyOf(readFileSync(path.join(repoRoot, file), 'utf8').replace(/\r\n?/g, '\n')) }))
+    .filter((page) => !usesMdx(page.body));
+}
+
+function inputOf(file: string, body: string, excerpt = false): CompileInput {
+  const heading = leadingHeading(body);
+  return {
+    file,
+    route: '/it/pagina',
+    baseUrl: '/it/',
+    body,
+    format: 'md',
+    excerpt,
+    tocMin: 2,
+    tocMax: 3,
+    fragments: {},
+    text: italianText,
+    ...(heading ? { titleLine: heading.line } : {}),
+  };
+}
+
+test('on every .md page of the site and the fixtures: the pipeline’s compiled page, or the pipeline', async () => {
+  let direct = 0;
+  const pages = markdownPages();
+  for (const { file, body } of pages) {
+    const tree = fastMdast(md, pageSource(body, 'md'));
+    const input = inputOf(file, body);
+    if (tree && directHast(tree, { text: italianText, ...(input.titleLine ? { titleLine: input.titleLine } : {}) }))
+      direct++;
+    for (const excerpt of file.includes('/blog/') ? [false, true] : [false]) {
+      const page = { ...input, excerpt };
+      assert.equal(await directCompiler(page), await pipelineCompiler(page), file);
+    }
+  }
+  // A direct path that gave up on everything would pass the comparison.
+  assert.ok(direct / pages.length > 0.4, `${direct} of ${pages.length}`);
+});
+
+test('every construct the direct path takes, with the edges of its text, in one page', async () => {
+  const body = [
+    '# Titolo',
+    '',
+    'Testo con *enfasi*, **forte**, ~~barrato~~, `codice con spazi` e un [link](./a.md#sezione "titolo").',
+    'Riga dopo,   con spazi in coda   ',
+    'e un a capo forzato  ',
+    '   rientrato dopo.',
+    '',
+    '## Sezione {#mia-sezione}',
+    '',
+    '### Titolo con `codice` e **forte**',
+    '',
+    '- voce stretta',
+    '- seconda [collegamento](/docs/x)',
+    '  - annidata',
+    '',
+    '1. uno',
+    '',
+    '2. due, lista larga',
+    '',
+    '   Secondo paragrafo.',
+    '',
+    '- larga per la riga vuota',
+    '',
+    '- tra le voci',
+    '',
+    '> citazione',
+    '> su due righe',
+    '',
+    '---',
+    '',
+    '| a | b | c |',
+    '|:--|:-:|--:|',
+    '| uno | `due` | [tre](t.md) |',
+    '| & < > | " \' | x |',
+    '',
+    ':::tip',
+    'Senza titolo.',
+    ':::',
+    '',
+    ':::danger[Pericolo *forte*]',
+    '- dentro',
+    '',
+    '```ts title="a.ts" {1}',
+    'const a = 1 < 2 && 3;',
+    '```',
+    ':::',
+    '',
+    '```',
+    'senza lingua',
+    '```',
+    '',
+    '    indentato',
+    '',
+  ].join('\n');
+  const tree = fastMdast(md, pageSource(body, 'md'));
+  assert.ok(tree && directHast(tree, { text: italianText, titleLine: 1 }), 'the direct path takes this page');
+  const input = inputOf('content/docs/pagina.md', body);
+  assert.equal(await directCompiler(input), await pipelineCompiler(input));
+});
+
+test('what the direct path does not cover goes to the pipeline, silently, to the same page', async () => {
+  const pages = [
+    "Un'immagine ![alt](./img.png).\n",
+    'Un link [a](./con%20spazio.md) codificato.\n',
+    'Un link [a](./città.md).\n',
+    'Emoji :smile: qui.\n',
+    '```bash npm2yarn\nnpm install x\n```\n',
+    '```mermaid\ngraph TD\n```\n',
+    '::::tabs\n:::tab{label="a"}\nx\n:::\n::::\n',
+    '<div>\n\nhtml\n\n</div>\n\nfine\n',
+    '3. tre\n4. quattro\n',
+  ];
+  for (const body of pages) {
+    const tree = fastMdast(md, pageSource(body, 'md'));
+    if (tree) assert.is(directHast(tree, { text: italianText }), undefined, body);
+    const input = inputOf('content/docs/pagina.md', body);
+    assert.equal(await directCompiler(input), await pipelineCompiler(input), body);
+  }
+});
+
+test('hast-html writes hast-util-to-html’s bytes: escapes, attributes, void elements, raw HTML', () => {
+  const odd = 'a & b < c > d " e \' f ` g \0 h È 😀 \u2028 &amp;';
+  const tree: HastRoot = {
+    type: 'root',
+    children: [
+      { type: 'text', value: odd },
+      {
+        type: 'element',
+        tagName: 'h2',
+        properties: { id: odd, className: ['anchor', 'x'] },
+        children: [
+          { type: 'text', value: odd },
+          {
+            type: 'element',
+            tagName: 'a',
+            properties: { href: '#x', className: ['hash-link'], ariaLabel: odd, title: odd },
+            children: [],
+          },
+        ],
+      },
+      { type: 'element', tagName: 'br', properties: {}, children: [] },
+      { type: 'element', tagName: 'hr', properties: { className: [] }, children: [] },
+      { type: 'element', tagName: 'wbr', properties: {}, children: [{ type: 'text', value: 'dentro' }] },
+      { type: 'element', tagName: 'th', properties: { align: 'center', title: undefined }, children: [] },
+      { type: 'element', tagName: 'div', properties: { role: 'note' }, children: [{ type: 'text', value: '' }] },
+      { type: 'raw', value: '<pre>a & <b></pre>' } as unknown as HastRoot['children'][number],
+    ],
+  };
+  assert.is(hastHtml(tree), toHtml(tree, { allowDangerousHtml: true }));
+  // A property it does not know: hast-util-to-html writes the whole tree.
+  const other: HastRoot = {
+    type: 'root',
+    children: [{ type: 'element', tagName: 'input', properties: { type: 'checkbox', disabled: true }, children: [] }],
+  };
+  assert.is(hastHtml(other), toHtml(other, { allowDangerousHtml: true }));
+});
+
+/** A hast tree without positions and without mdast-util-to-hast's undefined fields. */
+const plain = (tree: unknown) =>
+  JSON.parse(JSON.stringify(tree, (key, value) => (key === 'position' ? undefined : value)));
+
+test('trees the parsers rarely make: the hast of remark-heading-ids then remark-rehype', async () => {
+  const tree: Root = {
+    type: 'root',
+    children: [
+      {
+        type: 'heading',
+        depth: 2,
+        children: [{ type: 'text', value: 'a' }, { type: 'break' }, { type: 'text', value: ' \t b  \n  c {#x}' }],
+      },
+      { type: 'paragraph', children: [{ type: 'text', value: 'uno  \n\t due \n' }, { type: 'break' }] },
+      {
+        type: 'paragraph',
+        children: [{ type: 'break' }, { type: 'emphasis', children: [{ type: 'text', value: '  e' }] }],
+      },
+    ],
+  };
+  const pipeline = unified().use(remarkHeadingIds).use(remarkRehype, { allowDangerousHtml: true });
+  const expected = await pipeline.run(structuredClone(tree));
+  assert.equal(plain(directHast(tree, { text: italianText })), plain(expected));
+});
+
+test('trimLines: spaces and tabs around line endings, as trim-lines', () => {
+  assert.is(trimLines('  a  \n  b  \n\t c \t'), '  a\nb\nc \t');
+  assert.is(trimLines('a \n \n b'), 'a\n\nb');
+  assert.is(trimLines('   '), '   ');
+  assert.is(trimLines('\n'), '\n');
+});
+
+test.run();

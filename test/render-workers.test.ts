@@ -10,7 +10,6 @@ import { buildSite } from '../src/build/build-site';
 import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
 import { createRenderPool } from '../src/site/files/render-pool';
-import { RouteSteps } from '../src/site/files/site-files';
 import { collectingReporter } from '../src/site/reporter';
 import { copyFixture, filesOf, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
@@ -115,40 +114,6 @@ test("render workers that cannot start: the build's thread renders every page, o
   } finally {
     await pool.close();
   }
-});
-
-/** Whether a promise has settled once every pending callback has run. */
-const settled = async (promise: Promise<unknown>) => {
-  let done = false;
-  void promise.then(() => {
-    done = true;
-  });
-  await new Promise((resolve) => setImmediate(resolve));
-  return done;
-};
-
-test('the search beside the pages: it waits for them to reach its route, they wait while it is far back', async () => {
-  const steps = new RouteSteps(2);
-  // The search's first route is not started yet: it waits.
-  const searchFirst = steps.search(0);
-  assert.not.ok(await settled(searchFirst), 'the search ran ahead of the pages');
-  await steps.page(0);
-  assert.ok(await settled(searchFirst));
-  // The pages go up to `behind` routes past the search's, then wait for it.
-  await steps.page(1);
-  await steps.page(2);
-  const third = steps.page(3);
-  assert.not.ok(await settled(third), 'the pages ran more than 2 routes ahead of the search');
-  // A route whose part is kept needs no page: the search only says where it is.
-  steps.searchAt(1);
-  assert.ok(await settled(third));
-  // Either side done, the other never waits: a failure on one side holds nothing.
-  const far = steps.search(50);
-  assert.not.ok(await settled(far));
-  steps.pagesDone();
-  assert.ok(await settled(far));
-  steps.searchDone();
-  assert.ok(await settled(steps.page(1000)));
 });
 
 test.run();

@@ -322,23 +322,13 @@ async function writeOutput(
     root: config.paths.root,
     reuse: reuseOptionsOf(config, options),
   });
-  // With a render worker, the build's thread makes the search files while the worker renders (it would otherwise
-  // wait for the worker, then read every page back for search alone: see `RouteSteps`).
-  let searching: Promise<WriteCounts> | undefined;
   try {
     const rendered = await run.task(
       'render',
       async (onProgress) => {
-        const beside = workers > 0 ? files.searchBeside() : undefined;
-        if (beside) {
-          searching = output.writeGroup(files.search).finally(beside.searchDone);
-          // Awaited by the search stage, or before the build is given up.
-          searching.catch(() => undefined);
-        }
         try {
           return await output.writeFiles(files.pages, onProgress, workers > 0 ? pagesRenderedAhead : 1);
         } finally {
-          beside?.pagesDone();
           // Their heaps would only weigh on the search stage, and so would pages rendered ahead and not taken.
           ahead?.stop();
           await pool?.close();
@@ -348,7 +338,7 @@ async function writeOutput(
     );
     await run.task(
       'search',
-      () => searching ?? output.writeGroup(files.search),
+      () => output.writeGroup(files.search),
       (c) => `${c.written + c.reused} files`,
     );
     await run.task('write', async () => {
@@ -376,8 +366,6 @@ async function writeOutput(
     keepForNextBuild(output, run.cache, config.paths.root, warn);
     return { output, rendered };
   } catch (error) {
-    // The search files may still be being written into the folder given up.
-    await searching?.catch(() => undefined);
     await output.abort();
     throw error;
   }

@@ -80,11 +80,6 @@ export interface SiteFiles {
   /** HTML documents and page data of every route, and the sidebars client navigation loads. */
   pages: SiteFile[];
   search: SiteFileGroup;
-  /**
-   * Has the search files made while the pages are written, route by route a little behind them (see `RouteSteps`):
-   * the caller writes `search` beside `pages` and says when each is done, whether it succeeded or not.
-   */
-  searchBeside(): { pagesDone(): void; searchDone(): void };
   /** What the search files are made from: the site's search settings, and its searchable pages one at a time. */
   searchSource: { head(): Omit<SearchInput, 'pages'>; pages(): AsyncIterable<SearchPage> };
   /** The files of every `SiteFileKind`: sitemap, robots.txt, feeds, web app manifest, host files, and added kinds. */
@@ -287,73 +282,6 @@ export function routeHtmlRenderer(site: Site, bundle: ClientBundle): (route: str
   return async (route) => renderHere(route, await renderInputOf(route));
 }
 
-/**
- * The search stage and the render stage taken route by route together (`SiteFiles.searchBeside`): each route's props
- * and page are made once, for its HTML, and taken by its search part from the site's recent entries (`Site.routePage`,
- * `Site.page` keep the last few) instead of being read back from the cache folder once every page is written. The
- * search waits until the pages have reached its route, and the pages wait while the search is `behind` routes back.
- * Neither waits for the other once it is done, so a failure on one side never holds the other; how far apart they
- * go changes what is read twice, never what is written.
- */
-export class RouteSteps {
-  /** The last route whose HTML file was started; every route once the pages are done. */
-  private paged = -1;
-  /** The route the search stage is at (the routes before it are done); every route once it is done. */
-  private searched = -1;
-  private waiting: { ready: () => boolean; resolve: () => void }[] = [];
-
-  constructor(private readonly behind: number) {}
-
-  /** Before the HTML of route `route` is started: waits while the search is more than `behind` routes back. */
-  async page(route: number): Promise<void> {
-    await this.until(() => this.searched >= route - this.behind);
-    if (route > this.paged) this.paged = route;
-    this.wake();
-  }
-
-  /** Before the search reads route `route`'s page: waits until the pages have reached it. */
-  async search(route: number): Promise<void> {
-    this.searchAt(route);
-    await this.until(() => this.paged >= route);
-  }
-
-  /** The search stage is at route `route` (a part it needs no page for). */
-  searchAt(route: number): void {
-    if (route > this.searched) this.searched = route;
-    this.wake();
-  }
-
-  pagesDone(): void {
-    this.paged = Number.POSITIVE_INFINITY;
-    this.wake();
-  }
-
-  searchDone(): void {
-    this.searched = Number.POSITIVE_INFINITY;
-    this.wake();
-  }
-
-  private until(ready: () => boolean): Promise<void> {
-    if (ready()) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push({ ready, resolve }));
-  }
-
-  private wake(): void {
-    const still: RouteSteps['waiting'] = [];
-    for (const waiter of this.waiting) {
-      if (waiter.ready()) waiter.resolve();
-      else still.push(waiter);
-    }
-    this.waiting = still;
-  }
-}
-
-/**
- * Routes the render stage may run ahead of the search stage when they go together: within the site's recent entries
- * (16), with room for the pages being rendered at once (`pagesRenderedAhead`: 8 files, 4 routes).
- */
-const searchBehind = 8;
-
 /** The files of one state of a site; nothing is produced until asked for. */
 export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions = {}): SiteFiles {
   const { config, model, chrome } = site;
@@ -399,9 +327,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
     return pool;
   };
-  // Set while the search stage goes beside the render stage (`searchBeside`).
-  let steps: RouteSteps | undefined;
-  const pages: SiteFile[] = model.routes.flatMap((route, index): SiteFile[] => {
+  const pages: SiteFile[] = model.routes.flatMap((route): SiteFile[] => {
     // The route's HTML and page data share one key.
     let routeKey: Promise<string> | undefined;
     const key = () => (routeKey ??= renderKeyOf(route.path));
@@ -410,10 +336,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       {
         path: htmlFileOf(route.path, notFound),
         ...source,
-        key: async () => {
-          await steps?.page(index);
-          return key();
-        },
+        key,
         contents: async () => {
           const ahead = await options.renderedAhead?.(route.path);
           if (ahead) return ahead;
@@ -535,11 +458,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const partAt = async (i: number): Promise<PagePart> => {
         const [key, route] = found[i]!;
         const kept = keptPart(key);
-        if (kept) {
-          steps?.searchAt(route);
-          return kept;
-        }
-        await steps?.search(route);
+        if (kept) return kept;
         const page = await searchPageAt(model.routes[route]!);
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
@@ -605,11 +524,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   return {
     pages,
     search,
-    searchBeside() {
-      const beside = new RouteSteps(searchBehind);
-      steps = beside;
-      return { pagesDone: () => beside.pagesDone(), searchDone: () => beside.searchDone() };
-    },
     searchSource: {
       head: searchHeadOf,
       async *pages() {

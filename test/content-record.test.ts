@@ -98,6 +98,22 @@ test('a warm build reads no unchanged page; every kind of change is seen; the ou
   assert.equal(filesOf(out), filesOf(cold), 'byte for byte the output of a build with an empty cache');
 });
 
+test('a file’s front matter is taken from its record entry: none parsed without the front-matter pack', async () => {
+  // Files changed less than the timestamp granularity before a build are not recorded.
+  await sleep(Number(granularityNs / 1_000_000n) + 100);
+  await build();
+  const recorded = await build();
+  assert.is(content(recorded).misses, 0, 'every file taken from the record');
+  // The front-matter stage's own store gone: only the record can give the parsed front matter.
+  rmSync(path.join(cacheDir, 'front-matter.pack'));
+  const warm = await build();
+  assert.equal(warm.cache['front-matter'], { hits: content(warm).hits, misses: 0 }, 'no front matter parsed');
+  writeFileSync(guide('cambiata.md'), page('Titolo cambiato', 'Testo tre.'));
+  const edited = await build();
+  assert.is(edited.cache['front-matter']?.misses, 1, 'the edited file alone');
+  assert.match(html('cambiata'), '<title>Titolo cambiato | Sito di prova</title>');
+});
+
 test('a corrupt or foreign content record is a miss: every page is read, and the output is the same', async () => {
   await sleep(Number(granularityNs / 1_000_000n) + 100);
   await build();

@@ -1,5 +1,7 @@
+import { deserialize, serialize } from 'node:v8';
 import { digestOfString } from '../cache/digest';
 import { themeNamesIn } from '../config/site-theme-files';
+import { type FrontMatterPart, parseFrontMatterPart } from '../content/front-matter';
 import { headingOf } from '../content/page-heading';
 import type { ParsedSource, SourceFile } from '../content/source-file';
 import { textFact } from '../content/text-facts';
@@ -17,6 +19,34 @@ import type { ContentComponentName } from '../shared/theme-components';
  * reached from here (`headingOf`).
  */
 export { headingOf };
+
+/**
+ * A file's front matter parsed (`parse`: `parseFrontMatterPart`, or the front-matter stage wrapping it), kept as a
+ * fact: a file taken from the content record gives it without the stage's key (a digest of the file) or its store.
+ * Kept in V8's serialized form (base64), as the stage's store keeps it (a YAML date, `.nan`), and read back as a
+ * fresh copy each time. This module imports the parser, so the record's version (this module's graph) is the
+ * parser's too. `taken` is told when the fact gave it.
+ */
+export function frontMatterPartOf(
+  source: SourceFile,
+  parse: (source: SourceFile) => FrontMatterPart = parseFrontMatterPart,
+  taken?: () => void,
+): FrontMatterPart {
+  let parsed: FrontMatterPart | undefined;
+  const kept = textFact(source, 'frontMatter', (s) => {
+    parsed = parse(s);
+    return serialize(parsed).toString('base64');
+  });
+  if (parsed) return parsed;
+  try {
+    const part = deserialize(Buffer.from(kept, 'base64')) as FrontMatterPart;
+    taken?.();
+    return part;
+  } catch {
+    // Written by another V8 (a cache folder shared with another Node): parsed again, the same part.
+    return parse(source);
+  }
+}
 
 /** The digest of a page's body (`digestOfString`): its compile input's key takes it instead of the body. */
 export function bodyDigestOf(source: ParsedSource): string {

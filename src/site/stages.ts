@@ -7,6 +7,7 @@ import type { CompileInput } from '../markdown/compile-page';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
+import { frontMatterPartOf } from './source-facts';
 
 /**
  * A render input with the route's props as their digest (`Site.routeKey`) and its sidebar as a digest of what the
@@ -21,6 +22,8 @@ export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: str
  */
 export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
+  const parseFile = (source: SourceFile) => parse(source, source.file);
+  const tookFrontMatter = () => cache.took('front-matter');
   // The props builders' code (see `renderKey`), one digest a run.
   const propsVersion = cache.keyOf('props', null);
   // Whether search takes a route is part of its kept key (see `routeKeys`): the search code's version, once a run.
@@ -34,7 +37,9 @@ export function createStages(cache: Cache, compiler: Compiler) {
         'text',
         textFact(source, textDigestFact, (s) => digestOfString(s.text)),
       );
-      return withFrontMatter(source, parse(source, source.file));
+      // A file the content record vouched for has its front matter among its facts; another is parsed (or taken
+      // from the stage's store) and the record keeps the part for the next build.
+      return withFrontMatter(source, frontMatterPartOf(source, parseFile, tookFrontMatter));
     },
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,

@@ -7,8 +7,6 @@ import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { contentRecord, granularityNs } from '../src/cache/content-record';
 import { backgroundWrites } from '../src/disk/background-writes';
-import { formatError } from '../src/errors';
-import { collectingReporter } from '../src/site/reporter';
 import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
 
 const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
@@ -98,34 +96,6 @@ test('a warm build reads no unchanged page; every kind of change is seen; the ou
   rmSync(cacheDir, { recursive: true, force: true });
   await build(cold);
   assert.equal(filesOf(out), filesOf(cold), 'byte for byte the output of a build with an empty cache');
-});
-
-test('a file’s front matter is taken from its record entry: none parsed without the front-matter pack', async () => {
-  writeFileSync(guide('chiave.md'), '---\ntitle: Chiave\nsidebar_positon: 2\n---\n\nUna chiave sbagliata.\n');
-  // Files changed less than the timestamp granularity before a build are not recorded.
-  await sleep(Number(granularityNs / 1_000_000n) + 100);
-  const warnings = async () => {
-    const reporter = collectingReporter();
-    const summary = await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, reporter });
-    return { summary, found: reporter.found.map((d) => `${d.severity} ${formatError(d.error)}`) };
-  };
-  const cold = await warnings();
-  assert.ok(
-    cold.found.some((line) => line.includes('unknown front matter key "sidebar_positon"')),
-    cold.found.join('\n'),
-  );
-  const recorded = await build();
-  assert.is(content(recorded).misses, 0, 'every file taken from the record');
-  // The front-matter stage's own store gone: only the record can give the parsed front matter.
-  rmSync(path.join(cacheDir, 'front-matter.pack'));
-  const warm = await warnings();
-  assert.equal(warm.summary.cache['front-matter'], { hits: content(warm.summary).hits, misses: 0 }, 'none parsed');
-  assert.equal(warm.found, cold.found, 'the same warnings, at the same places');
-  writeFileSync(guide('cambiata.md'), page('Titolo cambiato', 'Testo tre.'));
-  const edited = await build();
-  assert.is(edited.cache['front-matter']?.misses, 1, 'the edited file alone');
-  assert.match(html('cambiata'), '<title>Titolo cambiato | Sito di prova</title>');
-  unlinkSync(guide('chiave.md'));
 });
 
 test('a corrupt or foreign content record is a miss: every page is read, and the output is the same', async () => {

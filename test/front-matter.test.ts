@@ -15,12 +15,9 @@ import {
   parseFrontMatter,
   withoutFrontMatter,
 } from '../src/content/front-matter';
-import type { SourceFile } from '../src/content/source-file';
-import { attachFacts } from '../src/content/text-facts';
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileJobsOf } from '../src/site/compile/compile-jobs';
-import { frontMatterPartOf } from '../src/site/source-facts';
 import { discovered, fixture, removeDir, repoRoot } from './helpers';
 
 /** Texts whose front matter ends where a plain reading (`---`, lines, `---`, LF) ends it too. */
@@ -98,41 +95,6 @@ test("a Docusaurus import reads a doc's front matter as the build does", () => {
     );
   } finally {
     removeDir(dir);
-  }
-});
-
-test('a front matter kept among a file’s record facts comes back the same: as JSON when it can, else by V8', () => {
-  const parts = [
-    { title: 'Titolo', tags: ['a', 'b'], sidebar_position: 2, hide_title: false, image: null },
-    { date: new Date('2024-05-06T00:00:00Z'), title: 'Un post' },
-    { weight: -0 },
-    { nan: Number.NaN },
-    { gone: undefined },
-    { list: [1, undefined] },
-  ];
-  for (const frontMatter of parts) {
-    const part = { frontMatter, keyLines: { title: 2 }, headChars: 10, headLines: 3 };
-    const source = (): SourceFile => ({ file: 'content/docs/a.md', relPath: 'a.md', section: 'docs', text: '' });
-    const first = source();
-    const facts = {};
-    attachFacts(first, facts);
-    assert.is(
-      frontMatterPartOf(first, () => part),
-      part,
-    );
-    // The next build's facts: the record's entry, written and read as JSON.
-    const next = source();
-    attachFacts(next, JSON.parse(JSON.stringify(facts)));
-    const taken = frontMatterPartOf(next, () => {
-      throw new Error('parsed again');
-    });
-    assert.equal(taken, part);
-    for (const [key, value] of Object.entries(frontMatter)) {
-      assert.ok(Object.hasOwn(taken.frontMatter, key), `${key} kept`);
-      // Primitives exactly (-0, NaN); lists and dates by `assert.equal` above.
-      if (typeof value !== 'object') assert.ok(Object.is(taken.frontMatter[key], value), `${key} the same value`);
-    }
-    assert.is(taken.frontMatter.date instanceof Date, frontMatter.date instanceof Date);
   }
 });
 

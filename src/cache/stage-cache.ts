@@ -144,11 +144,6 @@ export interface Cache {
   readonly startsCold: boolean;
   /** Outputs reused and computed so far, by stage. */
   stats(): Partial<Record<StageName, StageStats>>;
-  /**
-   * Counts a hit of `name` whose output was kept elsewhere: a file's front matter taken from its content record's
-   * facts (site/source-facts.ts's `frontMatterPartOf`) instead of the stage's store.
-   */
-  took(name: StageName): void;
   /** Writes what is kept in memory, without removing anything (after a failed build, too). */
   save(): void;
   /** After a successful build: saves, and removes every entry the build did not use. */
@@ -407,9 +402,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       return !reuse || !existsSync(highlighted);
     },
     stats: () => structuredClone(stats),
-    took(name) {
-      countsOf(name).hits++;
-    },
     save() {
       for (const store of Object.values(stores)) store.save();
       record.save();

@@ -7,7 +7,6 @@ import type { CompileInput } from '../markdown/compile-page';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
-import { frontMatterPartOf } from './source-facts';
 
 /**
  * A render input with the route's props as their digest (`Site.routeKey`) and its sidebar as a digest of what the
@@ -22,8 +21,6 @@ export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: str
  */
 export function createStages(cache: Cache, compiler: Compiler) {
   const parse = cache.stageSync('front-matter', parseFrontMatterPart);
-  const parseFile = (source: SourceFile) => parse(source, source.file);
-  const tookFrontMatter = () => cache.took('front-matter');
   // The props builders' code (see `renderKey`), one digest a run.
   const propsVersion = cache.keyOf('props', null);
   // Whether search takes a route is part of its kept key (see `routeKeys`): the search code's version, once a run.
@@ -37,9 +34,7 @@ export function createStages(cache: Cache, compiler: Compiler) {
         'text',
         textFact(source, textDigestFact, (s) => digestOfString(s.text)),
       );
-      // A file the content record vouched for has its front matter among its facts; another is parsed (or taken
-      // from the stage's store) and the record keeps the part for the next build.
-      return withFrontMatter(source, frontMatterPartOf(source, parseFile, tookFrontMatter));
+      return withFrontMatter(source, parse(source, source.file));
     },
     /** A page's markdown compiled (links still placeholders), by its compile input. */
     compile: compiler.compile,

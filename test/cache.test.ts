@@ -338,12 +338,6 @@ test('digests: the same value gives the same digest; what JSON would drop silent
   assert.is(digestOf({ a: 1, b: [1, 2] }), digestOf({ b: [1, 2], a: 1 }), 'key order of the input does not matter');
   assert.is.not(digestOf({ a: 'x' }), digestOf({ a: 'y' }));
   assert.is.not(digestOf({ a: { b: 1 } }), digestOf({ a: { b: 2 } }), 'nested values count');
-  // A short string, a number and a long string's digest are each their own kind of part.
-  const long = 'x'.repeat(200);
-  const parts = [1, '1', true, 'true', null, 'null', '#1', '"1"', long, digestOf(long), digestOf({ a: long })];
-  const digests = parts.map((a) => digestOf({ a }));
-  assert.is(new Set(digests).size, parts.length, 'every value its own digest');
-  assert.is.not(digestOf({ a: 'x', b: 'y' }), digestOf({ a: 'x\nb=y' }), 'a part cannot pass for two');
   for (const bad of [{ f: () => 1 }, { m: new Map() }, { s: { set: new Set([1]) } }, { list: [undefined] }]) {
     assert.throws(() => digestOf(bad), /cache input/);
   }

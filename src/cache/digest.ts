@@ -22,8 +22,7 @@ export function digestOfString(text: string): string {
 
 /**
  * Says that `object[key]` has `digest` (`digestOfString` of its value), so that `digestOf(object)` does not read
- * the property (a lazy text). Only for a plain object given directly to `digestOf` (a stage's input), and for every
- * object of a kind alike: a short value without it is its own part instead (see `partOf`), another key.
+ * the property (a lazy text). Only for a plain object given directly to `digestOf` (a stage's input).
  */
 export function presetDigest(object: object, key: string, digest: string): void {
   const known = presetDigests.get(object);
@@ -45,26 +44,11 @@ export function digestOf(value: unknown): string {
     const known = presetDigests.get(value);
     const parts = Object.keys(value)
       .sort()
-      .map((key) => `${key}=${known?.[key] ?? partOf((value as Record<string, unknown>)[key])}`);
+      .map((key) => `${key}=${known?.[key] ?? digestOfValue((value as Record<string, unknown>)[key])}`);
     digest = digestText(parts.join('\n'));
     digests.set(value, digest);
   }
   return digest;
-}
-
-/** Strings up to this length are their own part of their object's digest (see `partOf`). */
-const inlineChars = 128;
-
-/**
- * A property's part of its object's digest: a short string as JSON (starting with `"`), a number, boolean or null as
- * `#` and its JSON, anything else its digest (base64url, never starting with either): one hash for a stage's input
- * instead of one per field (a build digests each page's compile input, a file, a route, a format…). Which of the
- * three forms a value takes depends on the value alone, so two inputs have the same digest exactly as before.
- */
-function partOf(value: unknown): string {
-  if (typeof value === 'string') return value.length <= inlineChars ? JSON.stringify(value) : digestOfString(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return `#${JSON.stringify(value)}`;
-  return digestOfValue(value);
 }
 
 function digestOfValue(value: unknown): string {

@@ -93,6 +93,24 @@ test('serves pages from memory on loopback, with the live-reload client, and 404
   assert.is((await fetchText(`${origin()}${css}`)).status, 200);
 });
 
+test('assets and the dev client are revalidated: 304 for the ETag of their bytes, the bytes for another', async () => {
+  const page = await fetchText(`${origin()}/it/v1/guides/faq`);
+  const css = /href="(\/it\/assets\/styles\.[^"]+\.css)"/.exec(page.body)![1]!;
+  for (const asset of [css, '/__docs-it/client.js']) {
+    const first = await fetch(`${origin()}${asset}`);
+    const body = await first.text();
+    const etag = first.headers.get('etag');
+    assert.is(first.headers.get('cache-control'), 'no-cache', asset);
+    assert.ok(etag && body.length > 0, `${asset}: ETag ${etag}`);
+    const same = await fetch(`${origin()}${asset}`, { headers: { 'If-None-Match': etag } });
+    assert.is(same.status, 304, asset);
+    assert.is(await same.text(), '', asset);
+    const other = await fetch(`${origin()}${asset}`, { headers: { 'If-None-Match': '"another-version"' } });
+    assert.is(other.status, 200, asset);
+    assert.is(await other.text(), body, asset);
+  }
+});
+
 test('a page edit recompiles only that page and tells the browser to reload only it', async () => {
   const stream = listen();
   await stream.next('hello');

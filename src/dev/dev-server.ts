@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { type Diagnostic, formatLocation } from '../errors';
@@ -7,7 +8,7 @@ import { siteInterfaceText } from '../render/chrome';
 import { contentSecurityPolicy } from '../render/csp';
 import { isAllowedHost } from '../serve/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../serve/http-paths';
-import { baseHeaders } from '../serve/static-server';
+import { baseHeaders, noneMatchHolds } from '../serve/static-server';
 import type { HelloEvent, ReloadEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import type { DevSite, UpdateResult } from './dev-site';
 
@@ -35,6 +36,22 @@ export async function bundleDevClient(packageRoot: string): Promise<string> {
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;
+}
+
+/**
+ * Sends a script or another asset held in memory, revalidated on every use (`no-cache`) against a strong ETag of
+ * its bytes: a page loaded again answers 304 for the assets an edit did not change, and the browser keeps what it
+ * made of them (React's development build, compiled again on every load without it).
+ */
+function sendAsset(req: IncomingMessage, res: ServerResponse, type: string, body: string | Uint8Array): void {
+  const headers = {
+    ...baseHeaders,
+    'Content-Type': type,
+    'Cache-Control': 'no-cache',
+    ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+  if (noneMatchHolds(req, headers.ETag)) res.writeHead(304, headers).end();
+  else res.writeHead(200, headers).end(body);
 }
 
 /** The HTTP side of `docs-it dev`: pages rendered from memory, assets, static files, and the event stream. */
@@ -86,13 +103,7 @@ export function createDevServer(
       return;
     }
     if (url === clientPath) {
-      res
-        .writeHead(200, {
-          ...baseHeaders,
-          'Content-Type': 'text/javascript; charset=utf-8',
-          'Cache-Control': 'no-cache',
-        })
-        .end(devClient);
+      sendAsset(req, res, 'text/javascript; charset=utf-8', devClient);
       return;
     }
     site
@@ -121,13 +132,7 @@ export function createDevServer(
               .end(response.json);
             return;
           case 'asset':
-            res
-              .writeHead(200, {
-                ...baseHeaders,
-                'Content-Type': contentTypeOf(response.file),
-                'Cache-Control': 'no-cache',
-              })
-              .end(response.contents);
+            sendAsset(req, res, contentTypeOf(response.file), response.contents);
             return;
           case 'static':
             res.writeHead(200, {

@@ -152,14 +152,18 @@ async function sendFile(
   await pipeline(createReadStream(file, range ? { start: range.start, end: range.end } : {}), res);
 }
 
+/** Whether the request's `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks); undefined without one. */
+export function noneMatchHolds(req: IncomingMessage, etag: string): boolean | undefined {
+  const match = req.headers['if-none-match'];
+  if (match === undefined) return undefined;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 /** Whether the client's copy is current: `If-None-Match` first, then `If-Modified-Since` (RFC 9110). */
 function isNotModified(req: IncomingMessage, etag: string, mtimeMs: number): boolean {
-  const match = req.headers['if-none-match'];
-  if (match !== undefined) {
-    // Weak comparison, as If-None-Match asks for.
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
-  }
+  const matched = noneMatchHolds(req, etag);
+  if (matched !== undefined) return matched;
   const since = Date.parse(String(req.headers['if-modified-since'] ?? ''));
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }

@@ -21,7 +21,7 @@ function fakeHeap(kept: number, perCall: number) {
   };
 }
 
-test('collects once the heap grew past half of what it kept (at least 128 MB), then from what it kept then', () => {
+test('collects once the heap grew past half of what it kept (at least 64 MB), then from what it kept then', () => {
   const { heap, collect, used } = fakeHeap(1000 * mb, 1 * mb);
   const bound = new HeapBound(collect, used, 1000 * mb);
   // Looked at every 32 calls: 1 MB a look, so 500 MB of growth takes 500 looks.
@@ -35,10 +35,10 @@ test('collects once the heap grew past half of what it kept (at least 128 MB), t
   assert.is(bound.collections, 2);
 });
 
-test('a small heap grows by the floor, 128 MB, before a collection', () => {
+test('a small heap grows by the floor, 64 MB, before a collection', () => {
   const { heap, collect, used } = fakeHeap(10 * mb, 1 * mb);
   const bound = new HeapBound(collect, used, 10 * mb);
-  for (let i = 0; i < 32 * 127; i++) bound.check();
+  for (let i = 0; i < 32 * 63; i++) bound.check();
   assert.is(heap.collections, 0);
   for (let i = 0; i < 32 * 2; i++) bound.check();
   assert.is(heap.collections, 1);

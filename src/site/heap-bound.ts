@@ -14,7 +14,7 @@ import vm from 'node:vm';
 
 /** The heap's growth past what it kept that a bound lets pass before it collects: a share of it, at least a floor. */
 const growthShare = 0.5;
-const growthFloor = 128 * 1024 * 1024;
+const growthFloor = 64 * 1024 * 1024;
 
 /** Calls between two looks at the heap's size (a look costs a few microseconds). */
 const callsPerLook = 32;

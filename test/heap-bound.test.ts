@@ -44,6 +44,24 @@ test('a small heap grows by the floor, 64 MB, before a collection', () => {
   assert.is(heap.collections, 1);
 });
 
+test("a collection V8 made itself lowers the bound: the heap's least size seen since is what it kept", () => {
+  let used = 400 * mb;
+  let collections = 0;
+  const bound = new HeapBound(
+    () => {
+      collections++;
+      used = 200 * mb;
+    },
+    () => used,
+  );
+  // V8 collects: the heap falls to 200 MB, then grows by 150 MB (past 200 MB's bound, 300 MB; not 400 MB's, 600 MB).
+  used = 200 * mb;
+  for (let i = 0; i < 32; i++) bound.check();
+  used = 350 * mb;
+  for (let i = 0; i < 32; i++) bound.check();
+  assert.is(collections, 1);
+});
+
 test('without a collector it does nothing', () => {
   const bound = new HeapBound(null, () => 1e12, 0);
   for (let i = 0; i < 1000; i++) bound.check();

@@ -56,10 +56,12 @@ export class HeapBound {
     this.kept = startKept ?? used();
   }
 
-  /** Collects when the heap has grown past the bound since the last collection. */
+  /** Collects when the heap has grown past the bound since the last collection (V8's own included). */
   check(): void {
     if (!this.collect || ++this.calls % callsPerLook !== 0) return;
     const used = this.used();
+    // Below what it kept: V8 collected meanwhile, and what it keeps is at most this.
+    if (used < this.kept) this.kept = used;
     if (used < this.kept + Math.max(growthFloor, this.kept * growthShare)) return;
     this.collect();
     this.collections++;

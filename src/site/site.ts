@@ -43,7 +43,6 @@ import { siteCodeContextOf } from './code/site-code-plugins';
 import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
 import { bodyLengthOf, compileJobsOf } from './compile/compile-jobs';
 import { type SiteHostFile, siteCacheControl } from './files/host-files';
-import { boundHeap } from './heap-bound';
 import { checkLinks } from './links/check-links';
 import { declaredLinks } from './links/declared-links';
 import { assetTargetsOf, resolveAssets } from './links/resolve-assets';
@@ -546,7 +545,6 @@ export function createSite(
       // sent to be compiled (and let go once compiled), so a large site's texts are not all held meanwhile.
       if (!keepPages) for (const job of jobs.values()) letGoOfText(job);
       const take = async (file: string) => {
-        boundHeap();
         try {
           const { ids, links } = await site.standIn(file);
           found.set(file, { ids, links });
@@ -639,7 +637,6 @@ export function createSite(
     async checkRoutes() {
       const errors: DocsItError[] = [];
       for (const route of model.routes) {
-        boundHeap();
         // A route the previous build kept whose pages are unchanged is taken as it was (its problems too).
         const kept = await keptRouteOf(route.path);
         errors.push(...(kept ?? (await site.routeKeyPage(route.path)).problems));

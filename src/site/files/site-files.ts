@@ -339,7 +339,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         ...source,
         key,
         contents: async () => {
-          boundHeap();
           const ahead = await options.renderedAhead?.(route.path);
           if (ahead) return ahead;
           const input = await renderInputOf(route.path);

@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { createHighlighterCore, HighlighterCore, ShikiTransformer, ThemeRegistration } from 'shiki/core';
+import type {
+  createHighlighterCore,
+  HighlighterCore,
+  RegexEngine,
+  ShikiTransformer,
+  ThemeRegistration,
+} from 'shiki/core';
 import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 import { rememberLineTokens } from './line-token-memo';
+import { sharingScanners } from './shared-scanners';
 import { blockHtml, createLineWriter } from './token-html';
 
 type LangLoader = () => Promise<unknown>;
@@ -167,27 +174,33 @@ export interface HighlighterOptions {
   /** Shiki's WebAssembly build of Oniguruma, its bytes (a test gives one that cannot load). */
   wasm?: () => Promise<Uint8Array>;
   /**
-   * False: every block's HTML is Shiki's `codeToHtml`, which makes a tree of it and serializes it; by default it is
-   * written from the grammar's tokens directly (`createLineWriter`), the same bytes (a test compares the two).
+   * True: Shiki as it ships, every block's HTML its `codeToHtml` (a tree of the block, serialized) with a scanner
+   * compiled for each grammar rule. By default the HTML is written from the grammar's tokens directly
+   * (`createLineWriter`) and rules with the same patterns share a scanner (`sharingScanners`): the same bytes, which
+   * the tests check against this.
    */
-  fromTokens?: boolean;
+  asShipped?: boolean;
   /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
   warn?: (message: string) => void;
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
-  const { wasm = onigWasm, warn, fromTokens = true } = options;
+  const { wasm = onigWasm, warn, asShipped = false } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
   /** The state a block's first line is read in, Shiki's own once it is loaded. */
   let initialState: StateStack | undefined;
-  const withEngine = async (engine: Parameters<typeof createHighlighterCore>[0]['engine']) => {
+  const withEngine = async (engine: RegexEngine | Promise<RegexEngine>) => {
     const { createHighlighterCore, theme, initial } = await shiki();
     initialState = initial;
-    return createHighlighterCore({ themes: [theme], langs: [], engine });
+    return createHighlighterCore({
+      themes: [theme],
+      langs: [],
+      engine: asShipped ? engine : sharingScanners(await engine),
+    });
   };
   const getCore = () =>
     // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
@@ -302,7 +315,7 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
         forgetters.push(rememberLineTokens(grammar));
       }
       // A NUL, which Shiki's tree and serializer treat in ways of their own, takes Shiki's path.
-      if (fromTokens && initialState && !block.code.includes('\0'))
+      if (!asShipped && initialState && !block.code.includes('\0'))
         return blockHtml(linesHtml(highlighter, grammar, initialState, block.code), block);
       return highlighter.codeToHtml(block.code, {
         lang: block.lang,

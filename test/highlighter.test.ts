@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fencedCodeBlocks } from '../src/markdown/code-fences';
 import { type CodeBlock, createHighlighter, grammarLoaders } from '../src/markdown/highlighter';
-import { tokensHtml } from '../src/markdown/token-html';
+import { blockHtml, createLineWriter } from '../src/markdown/token-html';
 import { repoRoot } from './helpers';
 
 const blocks: CodeBlock[] = [
@@ -87,7 +87,7 @@ test("highlighting loads none of Node's fetch client and runs Shiki's own WebAss
   for (const html of result.html) assert.match(html, '<span style="color:var(--shiki-token-');
 });
 
-test("a block's HTML written from Shiki's tokens is codeToHtml's, on every grammar and the site's blocks", async () => {
+test("a block's HTML (from grammar tokens, scanners shared) is Shiki's own, every grammar and site block", async () => {
   // Lines of what HTML escapes, whitespace Shiki merges into the next token, tabs, emoji, control characters.
   const odd = [
     'a < b && c > "d" \'e\'',
@@ -104,6 +104,8 @@ test("a block's HTML written from Shiki's tokens is codeToHtml's, on every gramm
     'let s = "&lt;";',
     '# titolo *x* _y_ ~~z~~',
     '[link](http://a.b?c=1&d=2)',
+    // A Windows line end, which Shiki's `splitLines` takes as one.
+    'crlf\r',
   ];
   const all: CodeBlock[] = [];
   for (const lang of Object.keys(grammarLoaders))
@@ -114,33 +116,36 @@ test("a block's HTML written from Shiki's tokens is codeToHtml's, on every gramm
         highlightLines: [1, 3],
         showLineNumbers: i % 2 === 0,
       });
-  const fromTokens = createHighlighter();
-  const fromTrees = createHighlighter({ fromTokens: false });
+  const highlighter = createHighlighter();
+  const asShipped = createHighlighter({ asShipped: true });
   const pages = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
       return entry.isDirectory() ? pages(file) : /\.mdx?$/.test(entry.name) ? [file] : [];
     });
   for (const file of [...pages(path.join(repoRoot, 'content')), ...pages(path.join(repoRoot, 'test/fixtures'))])
-    all.push(...fencedCodeBlocks(readFileSync(file, 'utf8'), fromTokens.resolveLanguage));
+    all.push(...fencedCodeBlocks(readFileSync(file, 'utf8'), highlighter.resolveLanguage));
   assert.ok(all.length > 1000, String(all.length));
-  for (const block of all) assert.is(await fromTokens.highlight(block), await fromTrees.highlight(block), block.code);
+  for (const block of all) assert.is(await highlighter.highlight(block), await asShipped.highlight(block), block.code);
 });
 
 test('tokens written as HTML: whitespace merged into the next token, styles, references, marked lines', () => {
-  const token = (content: string, color?: string, fontStyle?: number) => ({
-    content,
-    offset: 0,
-    ...(color ? { color } : {}),
-    ...(fontStyle === undefined ? {} : { fontStyle }),
-  });
+  // Colour ids as a theme's colour map holds them (id 0 has none), and tokens as `tokenizeLine2` gives them: each
+  // a start offset and its metadata (font style in bits 11–14, foreground colour id in bits 15–23).
+  const write = createLineWriter([undefined, 'var(--a)', 'var(--k)', 'var(--s)', 'var(--b)']);
+  const tokens = (...pairs: [start: number, color: number, fontStyle: number][]) =>
+    new Uint32Array(pairs.flatMap(([start, color, fontStyle]) => [start, (fontStyle << 11) | (color << 15)]));
+  const first = '  fn a<b&"c"';
   const lines = [
-    [token('  ', 'var(--a)'), token('fn', 'var(--k)', 1), token(' '), token('a<b&"c"', 'var(--s)', 2 | 4)],
-    [],
-    [token(' ', 'var(--a)', 8), token('x', 'var(--b)')],
+    // An empty token (two starting at 4) is dropped.
+    write(first, tokens([0, 1, 0], [2, 2, 1], [4, 0, 0], [4, 0, 0], [5, 3, 2 | 4])),
+    '',
+    write(' x', tokens([0, 1, 8], [1, 4, 0])),
+    // Whitespace at the end of a line has no token to merge into.
+    write('x  ', tokens([0, 4, 0], [1, 0, 0])),
   ];
   assert.is(
-    tokensHtml(lines, { highlightLines: [2], showLineNumbers: true }),
+    blockHtml(lines, { highlightLines: [2], showLineNumbers: true }),
     '<pre class="shiki line-numbers" tabindex="0"><code>' +
       '<span class="line"><span style="color:var(--k);font-style:italic">  fn</span>' +
       // A space before an underlined token is not merged into it: a span of its own, without a style.
@@ -148,11 +153,8 @@ test('tokens written as HTML: whitespace merged into the next token, styles, ref
       '<span style="color:var(--s);font-weight:bold;text-decoration:underline">a&#x3C;b&#x26;"c"</span></span>\n' +
       '<span class="line highlighted"></span>\n' +
       '<span class="line"><span style="color:var(--a);text-decoration:line-through"> </span>' +
-      '<span style="color:var(--b)">x</span></span></code></pre>',
-  );
-  assert.is(
-    tokensHtml([[{ ...token('x'), htmlAttrs: { class: 'y' } }]], { highlightLines: [], showLineNumbers: false }),
-    undefined,
+      '<span style="color:var(--b)">x</span></span>\n' +
+      '<span class="line"><span style="color:var(--b)">x</span><span>  </span></span></code></pre>',
   );
 });
 

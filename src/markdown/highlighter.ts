@@ -1,12 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { createHighlighterCore, HighlighterCore, ShikiTransformer, ThemeRegistration } from 'shiki/core';
+import type {
+  createHighlighterCore,
+  HighlighterCore,
+  RegexEngine,
+  ShikiTransformer,
+  ThemeRegistration,
+} from 'shiki/core';
 import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
 import { rememberLineTokens } from './line-token-memo';
-import { tokensHtml } from './token-html';
+import { sharingScanners } from './shared-scanners';
+import { blockHtml, createLineWriter } from './token-html';
 
 type LangLoader = () => Promise<unknown>;
+type Grammar = ReturnType<HighlighterCore['getLanguage']>;
+type StateStack = Parameters<Grammar['tokenizeLine2']>[1];
+
+/** Line ends as Shiki's `splitLines` splits a block (the ends kept at the odd indexes). */
+const newline = /(\r?\n)/;
 
 // Grammars are loaded on first use, so a site with only Rust and shell pays only for those.
 const grammars: Record<string, LangLoader> = {
@@ -119,13 +131,20 @@ const shiki = (): Promise<Shiki> => (shikiLoaded ??= loadShiki());
 interface Shiki {
   createHighlighterCore: typeof createHighlighterCore;
   createOnigurumaEngine: typeof createOnigurumaEngine;
+  /** The state a block's first line is read in. */
+  initial: StateStack;
   theme: ThemeRegistration;
 }
 async function loadShiki(): Promise<Shiki> {
-  const [core, oniguruma] = await Promise.all([import('shiki/core'), import('shiki/engine/oniguruma')]);
+  const [core, oniguruma, textmate] = await Promise.all([
+    import('shiki/core'),
+    import('shiki/engine/oniguruma'),
+    import('shiki/textmate'),
+  ]);
   return {
     createHighlighterCore: core.createHighlighterCore,
     createOnigurumaEngine: oniguruma.createOnigurumaEngine,
+    initial: textmate.INITIAL,
     /**
      * One theme whose colours are CSS variables (`--shiki-token-keyword` …): the stylesheet gives them light and
      * dark values. Two real themes would tokenize every block twice; this tokenizes it once.
@@ -155,24 +174,33 @@ export interface HighlighterOptions {
   /** Shiki's WebAssembly build of Oniguruma, its bytes (a test gives one that cannot load). */
   wasm?: () => Promise<Uint8Array>;
   /**
-   * False: every block's HTML is Shiki's `codeToHtml`, which makes a tree of it and serializes it; by default it is
-   * written from Shiki's tokens directly (`tokensHtml`), the same bytes (a test compares the two).
+   * True: Shiki as it ships, every block's HTML its `codeToHtml` (a tree of the block, serialized) with a scanner
+   * compiled for each grammar rule. By default the HTML is written from the grammar's tokens directly
+   * (`createLineWriter`) and rules with the same patterns share a scanner (`sharingScanners`): the same bytes, which
+   * the tests check against this.
    */
-  fromTokens?: boolean;
+  asShipped?: boolean;
   /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
   warn?: (message: string) => void;
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
-  const { wasm = onigWasm, warn, fromTokens = true } = options;
+  const { wasm = onigWasm, warn, asShipped = false } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
-  const withEngine = async (engine: Parameters<typeof createHighlighterCore>[0]['engine']) => {
-    const { createHighlighterCore, theme } = await shiki();
-    return createHighlighterCore({ themes: [theme], langs: [], engine });
+  /** The state a block's first line is read in, Shiki's own once it is loaded. */
+  let initialState: StateStack | undefined;
+  const withEngine = async (engine: RegexEngine | Promise<RegexEngine>) => {
+    const { createHighlighterCore, theme, initial } = await shiki();
+    initialState = initial;
+    return createHighlighterCore({
+      themes: [theme],
+      langs: [],
+      engine: asShipped ? engine : sharingScanners(await engine),
+    });
   };
   const getCore = () =>
     // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
@@ -234,6 +262,41 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
     return highlighter;
   };
 
+  /**
+   * The HTML of each line of a block, as Shiki's `codeToTokens` reads them (`splitLines`; an empty line is not
+   * read and leaves the state as it was) but without its token objects: the grammar's binary tokens are written
+   * directly. A line read again gives the same tokens (`rememberLineTokens`), so its HTML is written once.
+   */
+  let writeLine: ((line: string, tokens: Uint32Array) => string) | undefined;
+  const lineHtml = new WeakMap<Uint32Array, string>();
+  const linesHtml = (highlighter: HighlighterCore, grammar: Grammar, initial: StateStack, code: string): string[] => {
+    if (!writeLine) {
+      // The theme sets the colour ids the grammar's tokens carry: set before the first line is read, never changed.
+      const { theme, colorMap } = highlighter.setTheme('docs-it');
+      const replacements = theme.colorReplacements ?? {};
+      writeLine = createLineWriter(colorMap.map((color) => (color && replacements[color.toLowerCase()]) || color));
+    }
+    const html: string[] = [];
+    let state = initial;
+    const parts = code.split(newline);
+    for (let i = 0; i < parts.length; i += 2) {
+      const line = parts[i]!;
+      if (line === '') {
+        html.push('');
+        continue;
+      }
+      const result = grammar.tokenizeLine2(line, state, 0);
+      let written = lineHtml.get(result.tokens);
+      if (written === undefined) {
+        written = writeLine(line, result.tokens);
+        lineHtml.set(result.tokens, written);
+      }
+      html.push(written);
+      state = result.ruleStack;
+    }
+    return html;
+  };
+
   return {
     resolveLanguage,
     async highlight(block) {
@@ -251,12 +314,9 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
         remembering.add(grammar);
         forgetters.push(rememberLineTokens(grammar));
       }
-      if (fromTokens) {
-        // The options below but the transformer, which `tokensHtml` applies itself.
-        const options = { lang: block.lang, theme: 'docs-it', tokenizeTimeLimit: 0 } as const;
-        const html = tokensHtml(highlighter.codeToTokens(block.code, options).tokens, block);
-        if (html !== undefined) return html;
-      }
+      // A NUL, which Shiki's tree and serializer treat in ways of their own, takes Shiki's path.
+      if (!asShipped && initialState && !block.code.includes('\0'))
+        return blockHtml(linesHtml(highlighter, grammar, initialState, block.code), block);
       return highlighter.codeToHtml(block.code, {
         lang: block.lang,
         theme: 'docs-it',

@@ -39,7 +39,6 @@ import {
 } from '../../shared/urls';
 import type { ClientBundle } from '../bundle/bundle-client';
 import { overrideErrorOf, serverOverrides } from '../code/theme-overrides';
-import { boundHeap } from '../heap-bound';
 import { searchRecordOptionsOf } from '../search-options';
 import type { Site } from '../site';
 import type { Stages } from '../stages';
@@ -479,11 +478,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const updated = state && (await updateSearchFiles(state, keys, partAt, previousPart, keptPart, head, out, keep));
       if (!updated) {
         async function* parts(): AsyncGenerator<PagePart> {
-          for (let i = 0; i < found.length; i++) {
-            // Each page read back and made into its part is garbage by the next page's.
-            boundHeap();
-            yield await partAt(i);
-          }
+          for (let i = 0; i < found.length; i++) yield await partAt(i);
         }
         await writeSearchParts(parts(), head, out, undefined, keep);
       }

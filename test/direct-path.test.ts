@@ -3,9 +3,6 @@
  * it gives the unified pipeline's compiled page, byte for byte, or leaves the page to it; its HTML writer gives
  * hast-util-to-html's bytes. The generated pages' comparison is in test/fast-parse.test.ts, beside the fast parser's.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import MarkdownIt from 'markdown-it';
@@ -14,54 +11,19 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { leadingHeading } from '../src/content/leading-heading';
-import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
-import { usesMdx } from '../src/markdown/detect-format';
+import { createPageCompiler } from '../src/markdown/compile-page';
 import { directHast, trimLines } from '../src/markdown/direct-hast';
 import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { hastHtml } from '../src/markdown/hast-html';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { pageSource } from '../src/markdown/page-source';
 import remarkHeadingIds from '../src/markdown/remark-heading-ids';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
-import { repoRoot } from './helpers';
+import { inputOf, italianText, markdownPages } from './markdown-pages';
 
-const italianText = interfaceTextOf('it');
 const md = createFastParser(MarkdownIt);
 const highlighter = createHighlighter();
 const directCompiler = createPageCompiler({ fastParser: true, highlighter });
 const pipelineCompiler = createPageCompiler({ fastParser: true, direct: false, highlighter });
-
-function bodyOf(text: string): string {
-  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
-  return match?.index === 0 ? match[0].replace(/[^\n]/g, '') + text.slice(match[0].length) : text;
-}
-
-function markdownPages(): { file: string; body: string }[] {
-  const files = execFileSync('git', ['ls-files', 'content', 'test/fixtures'], { cwd: repoRoot, encoding: 'utf8' })
-    .split('\n')
-    .filter((file) => file.endsWith('.md') && !file.startsWith('test/fixtures/serve/'));
-  return files
-    .map((file) => ({ file, body: bodyOf(readFileSync(path.join(repoRoot, file), 'utf8').replace(/\r\n?/g, '\n')) }))
-    .filter((page) => !usesMdx(page.body));
-}
-
-function inputOf(file: string, body: string, excerpt = false): CompileInput {
-  const heading = leadingHeading(body);
-  return {
-    file,
-    route: '/it/pagina',
-    baseUrl: '/it/',
-    body,
-    format: 'md',
-    excerpt,
-    tocMin: 2,
-    tocMax: 3,
-    fragments: {},
-    text: italianText,
-    ...(heading ? { titleLine: heading.line } : {}),
-  };
-}
 
 test('on every .md page of the site and the fixtures: the pipeline’s compiled page, or the pipeline', async () => {
   let direct = 0;

@@ -3,9 +3,6 @@
  * the tree micromark gives (positions aside) and the same compiled page, places included, or leaves the page to the
  * full parser; a page with a problem is located as without it; a parser that cannot load falls back with one warning.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import type { Root } from 'mdast';
@@ -16,17 +13,13 @@ import { unified } from 'unified';
 import type { Node } from 'unist';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { leadingHeading } from '../src/content/leading-heading';
-import { type CompileInput, createPageCompiler } from '../src/markdown/compile-page';
-import { usesMdx } from '../src/markdown/detect-format';
+import { createPageCompiler } from '../src/markdown/compile-page';
 import { directHast } from '../src/markdown/direct-hast';
 import { createFastParser, fastMdast } from '../src/markdown/fast-mdast';
 import { createHighlighter } from '../src/markdown/highlighter';
 import { pageSource } from '../src/markdown/page-source';
-import { interfaceTextOf } from '../src/shared/i18n/catalogues';
-import { repoRoot } from './helpers';
+import { inputOf, italianText, markdownPages } from './markdown-pages';
 
-const italianText = interfaceTextOf('it');
 const md = createFastParser(MarkdownIt);
 const micromark = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 // One highlighter for both: code blocks are highlighted the same whatever parses the page, and the second
@@ -44,39 +37,6 @@ function withoutPositions(node: unknown): unknown {
       .filter(([key]) => key !== 'position')
       .map(([key, value]) => [key, withoutPositions(value)]),
   );
-}
-
-/** A content file's body as the site compiles it: front matter lines blanked, so lines are the file's. */
-function bodyOf(text: string): string {
-  const match = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$/m.exec(text);
-  return match?.index === 0 ? match[0].replace(/[^\n]/g, '') + text.slice(match[0].length) : text;
-}
-
-/** Every `.md` page of content/ and of the fixtures that compiles as markdown (not MDX). */
-function markdownPages(): { file: string; body: string }[] {
-  const files = execFileSync('git', ['ls-files', 'content', 'test/fixtures'], { cwd: repoRoot, encoding: 'utf8' })
-    .split('\n')
-    .filter((file) => file.endsWith('.md') && !file.startsWith('test/fixtures/serve/'));
-  return files
-    .map((file) => ({ file, body: bodyOf(readFileSync(path.join(repoRoot, file), 'utf8').replace(/\r\n?/g, '\n')) }))
-    .filter((page) => !usesMdx(page.body));
-}
-
-function inputOf(file: string, body: string, excerpt = false): CompileInput {
-  const heading = leadingHeading(body);
-  return {
-    file,
-    route: '/it/pagina',
-    baseUrl: '/it/',
-    body,
-    format: 'md',
-    excerpt,
-    tocMin: 2,
-    tocMax: 3,
-    fragments: {},
-    text: italianText,
-    ...(heading ? { titleLine: heading.line } : {}),
-  };
 }
 
 test('on every .md page of the site and the fixtures: the same tree as micromark, or the full parser', () => {

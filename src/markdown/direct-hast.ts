@@ -3,6 +3,9 @@ import type { Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { admonitionMarkup, admonitionOf } from '../shared/admonitions';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import { shortcode } from './remark-emoji-if-needed';
+import { headingIdPattern } from './remark-heading-ids';
+import { npm2yarnMarker } from './remark-npm2yarn';
 
 /*
  * The direct path of a `.md` page the fast parser read: its mdast made into the hast the unified pipeline would make
@@ -29,12 +32,6 @@ export interface DirectPage {
   text: InterfaceText;
 }
 
-/** remark-heading-ids' `{#id}`. */
-const headingId = /\s*\{#([\p{L}\p{N}_:.-]+)\}\s*$/u;
-/** remark-emoji's shortcodes: a page with one takes the pipeline. */
-const shortcode = /:\+1:|:-1:|:[\w-]+:/;
-/** remark-npm2yarn's marker in a code block's meta. */
-const npm2yarn = /(^|\s)npm2yarn(\s|$)/;
 /** A URL micromark's `normalizeUri` leaves as it is (no `%`, space, non-ASCII or `"<>[\]^`{|}`). */
 const plainUrl = /^[!#$&-;=?-Z_a-z~]*$/;
 /** Deeper trees take the pipeline, whose guard reports a page nested too deep. */
@@ -136,7 +133,7 @@ function one(node: RootContent, page: DirectPage, depth: number): ElementContent
     case 'list':
       return list(node, page, depth);
     case 'code': {
-      if (node.meta && npm2yarn.test(node.meta)) notDirect('npm2yarn');
+      if (node.meta && npm2yarnMarker.test(node.meta)) notDirect('npm2yarn');
       const language = node.lang ? node.lang.split(/\s+/) : [];
       if (language[0] === 'mermaid') notDirect('mermaid');
       const code = element('code', language.length > 0 ? { className: [`language-${language[0]}`] } : {}, [
@@ -159,7 +156,7 @@ function one(node: RootContent, page: DirectPage, depth: number): ElementContent
 function heading(node: Heading, page: DirectPage, depth: number): Element {
   const result = element(`h${node.depth}`, {}, all(node.children, page, depth));
   const last = node.children.at(-1);
-  const match = last?.type === 'text' ? headingId.exec(last.value) : null;
+  const match = last?.type === 'text' ? headingIdPattern.exec(last.value) : null;
   if (last?.type === 'text' && match) {
     // The last child's hast is its text's (a text gives one node).
     // remark-heading-ids cuts the text before mdast-util-to-hast trims its lines (and its start after a break).

@@ -2,7 +2,7 @@ import type { Root, Text } from 'mdast';
 import { eachNode } from './walk';
 
 /** What remark-emoji replaces (its own pattern): a text without it is left as it is. */
-const shortcode = /:\+1:|:-1:|:[\w-]+:/;
+export const shortcode = /:\+1:|:-1:|:[\w-]+:/;
 
 type EmojiTransformer = (tree: Root) => void;
 let loadingEmoji: Promise<EmojiTransformer> | undefined;

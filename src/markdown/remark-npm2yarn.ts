@@ -10,6 +10,9 @@ const managers = [
   { value: 'pnpm', label: 'pnpm' },
 ] as const;
 
+/** The marker of a code block's meta that this plugin turns into tabs. */
+export const npm2yarnMarker = /(^|\s)npm2yarn(\s|$)/;
+
 /**
  * A code block whose meta says `npm2yarn` (Docusaurus's official remark plugin, built in here) → tabs of the
  * same command for npm, Yarn and pnpm (converted by npm-to-yarn, the package that plugin uses), synced by the
@@ -18,7 +21,7 @@ const managers = [
 export default function remarkNpm2yarn() {
   return (tree: Root) => {
     eachNode(tree, 'code', (node: Code, index, parent) => {
-      if (!parent || index === undefined || !/(^|\s)npm2yarn(\s|$)/.test(node.meta ?? '')) return;
+      if (!parent || index === undefined || !npm2yarnMarker.test(node.meta ?? '')) return;
       const meta = (node.meta ?? '').replace(/(^|\s)npm2yarn(?=\s|$)/, '').trim();
       const tabs = managers.map(({ value, label }) => ({
         type: 'containerDirective',

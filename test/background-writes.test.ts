@@ -203,40 +203,6 @@ test("a commit keeps the replaced build as the next build's spare; nothing of a 
   assert.is(readFileSync(path.join(path.dirname(out), second, 'index.html'), 'utf8'), 'seconda');
 });
 
-test("publish: the spare's leftovers are removed after it resolves, the folder locked until they are gone", async () => {
-  const out = path.join(root, 'publish-site/build');
-  const store = path.join(root, 'publish-site/.docs-it-builds-build');
-  const leftovers = Object.fromEntries(
-    Array.from({ length: 200 }, (_, i) => [`vecchie/${i % 10}/pagina-${i}.html`, `vecchia ${i}`]),
-  );
-  await publishBuild(out, leftovers);
-  const spare = path.join(path.dirname(out), readlinkSync(out));
-  await publishBuild(out, { 'index.html': 'seconda' });
-  const folder = await OutputFolder.open(out);
-  await folder.write('index.html', 'terza');
-  const { settled } = await folder.publish();
-  let removed = false;
-  const done = settled.then(() => (removed = true));
-  // Published, and the caller goes on (the manifest and the cache are saved) while libuv's threads delete.
-  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'terza');
-  assert.not.ok(removed, 'publish resolved before the removal ended');
-  assert.ok(existsSync(spare), 'the spare is being removed');
-  const locked = await OutputFolder.open(out).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  assert.match(String((locked as Error | undefined)?.message), 'another docs-it build', 'locked until removed');
-  await done;
-  assert.not.ok(existsSync(spare), 'removed once settled');
-  assert.equal(
-    readdirSync(store).filter((e) => e.startsWith('b-')).length,
-    2,
-    'the published build and its spare',
-  );
-  await publishBuild(out, { 'index.html': 'quarta' });
-  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'quarta', 'the lock was released');
-});
-
 test('a folder updated in place: thousands of files kept among writes stay, the rest are pruned', async () => {
   const writes = createBackgroundWrites();
   const dir = path.join(root, 'updated');

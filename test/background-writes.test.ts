@@ -182,26 +182,6 @@ test('a spare folder given later replaces the one before: a build without one re
   assert.is(readFileSync(path.join(dir, 'spare/di-una-build-precedente.html'), 'utf8'), 'vecchia');
 });
 
-test('a folder removed by the thread is gone once flushed; a spare inside it is taken from no more', async () => {
-  const dir = path.join(root, 'remove');
-  const spare = path.join(dir, 'spare');
-  for (let i = 0; i < 20; i++) {
-    mkdirSync(path.join(spare, `sezione-${i % 4}`), { recursive: true });
-    writeFileSync(path.join(spare, `sezione-${i % 4}/pagina-${i}.html`), `vecchia ${i}`);
-  }
-  const writes = createBackgroundWrites();
-  writes.useSpare(spare);
-  const failures: string[] = [];
-  writes.remove(spare, (failure) => failures.push(failure.message));
-  void writes.write(path.join(dir, 'nuova.html'), 'nuova', undefined, true);
-  writes.remove(path.join(dir, 'nessuna'), (failure) => failures.push(failure.message));
-  await writes.flush();
-  assert.not.ok(existsSync(spare));
-  assert.is(writes.stats().recycled, 0, 'no file of the removed spare taken');
-  assert.is(readFileSync(path.join(dir, 'nuova.html'), 'utf8'), 'nuova');
-  assert.equal(failures, [], 'a folder already gone is no failure');
-});
-
 test("a commit keeps the replaced build as the next build's spare; nothing of a spare is ever published", async () => {
   const out = path.join(root, 'spare-site/build');
   const store = path.join(root, 'spare-site/.docs-it-builds-build');
@@ -221,36 +201,6 @@ test("a commit keeps the replaced build as the next build's spare; nothing of a 
   assert.equal(builds().length, 2, 'the second build is the spare now; the first is gone');
   assert.equal(readdirSync(path.join(path.dirname(out), second)), ['index.html']);
   assert.is(readFileSync(path.join(path.dirname(out), second, 'index.html'), 'utf8'), 'seconda');
-});
-
-test("publish: the spare's leftovers removed after it resolves, the folder locked until they are gone", async () => {
-  const out = path.join(root, 'publish-site/build');
-  const store = path.join(root, 'publish-site/.docs-it-builds-build');
-  const leftovers = Object.fromEntries(
-    Array.from({ length: 200 }, (_, i) => [`vecchie/${i % 10}/pagina-${i}.html`, `vecchia ${i}`]),
-  );
-  await publishBuild(out, leftovers);
-  const spare = path.join(path.dirname(out), readlinkSync(out));
-  await publishBuild(out, { 'index.html': 'seconda' });
-  const folder = await OutputFolder.open(out);
-  await folder.write('index.html', 'terza');
-  const { settled } = await folder.publish();
-  let removed = false;
-  const done = settled.then(() => (removed = true));
-  // Published, and the caller goes on (the manifest and the cache are saved) while libuv's threads delete.
-  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'terza');
-  assert.not.ok(removed, 'publish resolved before the removal ended');
-  assert.ok(existsSync(spare), 'the spare is being removed');
-  const locked = await OutputFolder.open(out).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  assert.match(String((locked as Error | undefined)?.message), 'another docs-it build', 'locked until removed');
-  await done;
-  assert.not.ok(existsSync(spare), 'removed once settled');
-  assert.equal(readdirSync(store).filter((e) => e.startsWith('b-')).length, 2, 'the published build and its spare');
-  await publishBuild(out, { 'index.html': 'quarta' });
-  assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), 'quarta', 'the lock was released');
 });
 
 test('a folder updated in place: thousands of files kept among writes stay, the rest are pruned', async () => {

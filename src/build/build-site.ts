@@ -79,8 +79,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let site: Site | undefined;
   // Pages rendered while the markdown stage compiles the others, when this build does that (see `rendersAhead`).
   let ahead: RenderAhead | undefined;
-  // The output folder's removal of its spare's leftovers, going on while the build ends (see `OutputFolder.publish`).
-  let settling: Promise<void> | undefined;
   const report = () =>
     run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...run.compiler.diagnostics, ...found]);
   try {
@@ -101,14 +99,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const output = await writeOutput(
-      run,
-      site,
-      bundle,
-      options,
-      ahead,
-      (warning) => found.push(warningDiagnostic(new DocsItError(warning))),
-      (settled) => (settling = settled),
+    const output = await writeOutput(run, site, bundle, options, ahead, (warning) =>
+      found.push(warningDiagnostic(new DocsItError(warning))),
     );
     return summaryOf(run, site, output, {
       ms: performance.now() - start,
@@ -120,8 +112,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await run.compiler.close();
     // The cache entries are written by another thread: the next build must find them all.
     await run.cache.flush();
-    // Its warning, if any, is reported below; the next build into the folder needs its lock.
-    await settling;
     run.end();
     report();
   }
@@ -318,7 +308,6 @@ async function writeOutput(
   options: BuildOptions,
   ahead: RenderAhead | undefined,
   warn: (message: string) => void,
-  published: (settled: Promise<void>) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
   const { config } = site;
   const workers = renderWorkersOf(site, options);
@@ -373,8 +362,7 @@ async function writeOutput(
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +
         (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more kept when first opened)` : ''),
     );
-    // The spare's leftovers are removed meanwhile: the manifest and the cache are saved, the workers closed.
-    published((await output.publish(warn)).settled);
+    await output.commit(warn);
     keepForNextBuild(output, run.cache, config.paths.root, warn);
     return { output, rendered };
   } catch (error) {

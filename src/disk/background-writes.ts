@@ -66,11 +66,6 @@ export interface BackgroundWrites {
   keep(file: string): void;
   /** Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. */
   prune(dir: string): void;
-  /**
-   * Queues the removal of a folder and all it holds (none: nothing), after what was queued before it: the thread
-   * deletes it while the caller goes on (`flush` waits for it). A spare or updated folder inside it is forgotten.
-   */
-  remove(dir: string, onError?: (failure: WriteFailure) => void): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
@@ -250,7 +245,6 @@ export function createBackgroundWrites(): BackgroundWrites {
       }
     },
     prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
-    remove: (dir, onError) => void queue({ kind: 'remove', file: dir }, 0, onError, false),
     room() {
       if (pendingBytes < maxPendingBytes) return Promise.resolve();
       send();

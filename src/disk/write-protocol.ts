@@ -10,11 +10,11 @@ export interface WriteFailure {
  * One file to write, add to (`append`: at the end of a file a `write` made), link or copy; a spare folder to
  * take files from (see `BackgroundWrites.useSpare`), or one to bring up to date in place (`update`, then `prune`:
  * see `BackgroundWrites.update`); a file of that folder the build found holding what it wants (`keep`: left as it
- * is, and not pruned); a folder to remove with all it holds (`remove`).
+ * is, and not pruned).
  */
 export interface WriteOp {
   id: number;
-  kind: 'write' | 'append' | 'link' | 'copy' | 'keep' | 'spare' | 'update' | 'prune' | 'remove';
+  kind: 'write' | 'append' | 'link' | 'copy' | 'keep' | 'spare' | 'update' | 'prune';
   file: string;
   dir: string;
   data?: string | Uint8Array;

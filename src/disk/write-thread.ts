@@ -68,7 +68,6 @@ function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
 }
 
 /** Whether `file` is the folder being updated or in it. */
-const isInside = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${path.sep}`);
 const inUpdated = (file: string) => file === updating!.dir || file.startsWith(`${updating!.dir}/`);
 
 /** Whether `file` of the folder being updated is the plain file `keep` describes (then it stays as it is). */
@@ -194,13 +193,6 @@ function apply(op: WriteOp): void {
     if (updating?.dir === op.file) prune();
     return;
   }
-  if (op.kind === 'remove') {
-    // No file of it may be recycled once it is gone (the next build hands the thread its own spare).
-    if (spare.some((file) => isInside(file, op.file))) spare.length = 0;
-    if (updating && isInside(updating.dir, op.file)) updating = undefined;
-    rmSync(op.file, { recursive: true, force: true });
-    return;
-  }
   if (op.kind === 'keep') {
     for (const file of op.files ?? [op.file]) {
       if (!updating || !inUpdated(file)) throw new Error(`${file} is not in the folder being updated`);
@@ -270,13 +262,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
-      if (
-        op.kind === 'spare' ||
-        op.kind === 'update' ||
-        op.kind === 'prune' ||
-        op.kind === 'keep' ||
-        op.kind === 'remove'
-      ) {
+      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune' || op.kind === 'keep') {
         // Not a file made: no folder to make.
       } else if (updating && inUpdated(op.dir)) {
         // Only what this folder holds now counts there (a link put where a folder goes is removed, never followed).

@@ -3,7 +3,7 @@
  * (see src/output/output-store.ts), so removing the link alone would leave every build behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storeOf } from '../src/output/output-store';
@@ -84,9 +84,9 @@ export function removeBuildAtExit(out: string): void {
   removedAtExit.add(out);
 }
 
-/** The builds the test processes of one run share (see test/real-site.ts). */
-export type SharedBuild = 'real-site';
-const sharedBuilds: SharedBuild[] = ['real-site'];
+/** The builds the test processes of one run share (see test/real-site.ts, test/docusaurus-fixture.ts). */
+export type SharedBuild = 'real-site' | 'docusaurus';
+const sharedBuilds: SharedBuild[] = ['real-site', 'docusaurus'];
 
 /**
  * The test runner (test/runner/run-tests.ts) names the run its test processes belong to (`testRunVariable`): its
@@ -118,4 +118,60 @@ export function removeSharedBuildsAtExit(): void {
   if (removingShared) return;
   removingShared = true;
   for (const name of sharedBuilds) removeBuildAtExit(sharedOut(name, String(process.pid)));
+}
+
+/** Takes the lock file (made whole, with this process's id in it, or not at all); false when another holds it. */
+function takeLock(lock: string): boolean {
+  const mine = `${lock}.${process.pid}`;
+  writeFileSync(mine, String(process.pid));
+  try {
+    linkSync(mine, lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    unlinkSync(mine);
+  }
+}
+
+/** The process that holds the lock; undefined when none does now. */
+function lockHolder(lock: string): number | undefined {
+  try {
+    return Number(readFileSync(lock, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The output of a build the test processes of this run share (see `sharedBuild`), made by the first process that
+ * asks (`build` into the output; `whole` says when it is there), waited for by the others; `made` when this call
+ * built it. No test writes into it.
+ */
+export async function sharedBuildOnce(
+  name: SharedBuild,
+  build: (out: string) => Promise<void>,
+  whole: (out: string) => boolean,
+): Promise<{ out: string; made: boolean }> {
+  const { out, lock } = sharedBuild(name);
+  mkdirSync(path.dirname(out), { recursive: true });
+  for (;;) {
+    if (whole(out)) return { out, made: false };
+    if (takeLock(lock)) {
+      try {
+        if (whole(out)) return { out, made: false };
+        await build(out);
+        return { out, made: true };
+      } finally {
+        rmSync(lock, { force: true });
+      }
+    }
+    // Another process builds it. When its build fails, it gives the lock up and this one builds (and reports the
+    // error); when it is killed, its lock is left, and this one takes over.
+    const holder = lockHolder(lock);
+    if (holder !== undefined && !isAlive(holder)) rmSync(lock, { force: true });
+    else if (holder !== undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

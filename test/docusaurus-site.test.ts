@@ -5,18 +5,28 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { formatError } from '../src/errors';
 import { collectingReporter } from '../src/site/reporter';
+import { sharedDocusaurusBuild } from './docusaurus-fixture';
 import { buildErrors, copyFixture, quietly, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
-const out = path.join(dir, 'build');
+/** The build of the fixture as it is, which the tests read. */
+let out = '';
 const html = (route: string) => readFileSync(path.join(out, route, 'index.html'), 'utf8');
 let warnings = '';
 
 test.before(async () => {
   const config = path.join(dir, 'site.config.ts');
   const report = collectingReporter();
-  await buildSite({ packageRoot: repoRoot, config, out, reporter: report });
+  const build = async (into: string) => {
+    await buildSite({ packageRoot: repoRoot, config, out: into, reporter: report });
+  };
+  // The run's shared build of the fixture (browser/docusaurus-site.test.ts reads it too), when this file asks first:
+  // made from this file's copy, whose cache the builds of it below then start from. Made by another file, it is
+  // built again here, into this file's copy, for that cache and for its warnings.
+  const shared = await sharedDocusaurusBuild(build);
+  out = shared.made ? shared.out : path.join(dir, 'build');
+  if (!shared.made) await build(out);
   warnings = report.found
     .filter((d) => d.severity === 'warning')
     .map((d) => formatError(d.error))

@@ -159,11 +159,13 @@ test('search files are revalidated: their shards are named by position, and a ne
 });
 
 /** Sends raw bytes on one connection; resolves with the answer when the server closes the connection. */
-function rawSocket(payload: string): Promise<{ answer: string }> {
-  const url = new URL(running.url);
+function rawSocket(payload: string, server = running.url): Promise<{ answer: string }> {
+  const url = new URL(server);
   return new Promise((resolve, reject) => {
     let answer = '';
-    const socket = connect(Number(url.port), url.hostname, () => socket.write(payload));
+    const socket = connect(Number(url.port), url.hostname, () => {
+      if (payload) socket.write(payload);
+    });
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => {
       answer += d;
@@ -188,6 +190,22 @@ test('an idle keep-alive connection is closed by the server', async () => {
   const { answer } = await rawSocket('GET /it/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   assert.match(answer, /^HTTP\/1\.1 200/);
   assert.match(answer, /keep-alive/i);
+});
+
+test('a connection that sends nothing in time is closed unanswered; a stalled one gets a 400', async () => {
+  const impatient = await serve({ dir: out, port: 0, host: '127.0.0.1', headersTimeoutMs: 200 });
+  try {
+    // A browser's spare connection: an answer written there would be read as the answer to the request the browser
+    // may be sending on it at that moment.
+    const [spare, stalled] = await Promise.all([
+      rawSocket('', impatient.url),
+      rawSocket('GET /it/ HTTP/1.1\r\nHost: 127.0.0.1\r\n', impatient.url),
+    ]);
+    assert.is(spare.answer, '', 'nothing is written on a connection that sent nothing');
+    assert.match(stalled.answer, /^HTTP\/1\.1 400 /);
+  } finally {
+    await impatient.close();
+  }
 });
 
 test('serve and dev accept the --debug their messages recommend', () => {

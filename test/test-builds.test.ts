@@ -138,11 +138,12 @@ test("a run started inside another (the runner's test) removes its shared builds
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const [pid] = (await once(inner.stdout.setEncoding('utf8'), 'data')) as [string];
-    const own = `real-site-${pid.trim()}`;
-    fakeBuild(path.join(tmp, own));
+    // Each build a run shares: the real site's and the Docusaurus-dialect fixture's.
+    const own = ['real-site', 'docusaurus'].map((name) => `${name}-${pid.trim()}`);
+    for (const name of own) fakeBuild(path.join(tmp, name));
     inner.stdin.end('built\n');
     assert.equal(await once(inner, 'exit'), [0, null]);
-    assert.equal(await leftAfterRemoval([own], tmp), [], 'its own build goes');
+    assert.equal(await leftAfterRemoval(own, tmp), [], 'its own builds go');
     assert.equal(leftIn(kept, tmp), [kept, `.docs-it-builds-${kept}`], "the other run's build stays");
   } finally {
     other.kill();

@@ -14,6 +14,8 @@ export interface ServeOptions {
   strictPort?: boolean;
   /** Idle keep-alive connections are closed after this long (default 5000 ms). */
   keepAliveTimeoutMs?: number;
+  /** How long a connection may take to send a request's headers (default 10 s). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningServe {
@@ -47,6 +49,7 @@ export async function serve(options: ServeOptions): Promise<RunningServe> {
     notFoundFile: notFound?.file ?? '404.html',
     headers,
     ...(options.keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs: options.keepAliveTimeoutMs }),
+    ...(options.headersTimeoutMs === undefined ? {} : { headersTimeoutMs: options.headersTimeoutMs }),
   });
   const { origin, port } = await listen(server, options.port, options.host, { strict: options.strictPort ?? false });
   const rules = Object.keys(headers).length;

@@ -8,7 +8,7 @@ import { siteInterfaceText } from '../render/chrome';
 import { contentSecurityPolicy } from '../render/csp';
 import { isAllowedHost } from '../serve/allowed-host';
 import { contentTypeOf, resolveRequestPath } from '../serve/http-paths';
-import { baseHeaders, noneMatchHolds } from '../serve/static-server';
+import { answerClientError, baseHeaders, noneMatchHolds } from '../serve/static-server';
 import type { HelloEvent, ReloadEvent, ShownDiagnostic, UpdateEvent } from '../shared/dev-events';
 import type { DevSite, UpdateResult } from './dev-site';
 
@@ -154,10 +154,7 @@ export function createDevServer(
           .end(`docs-it dev: ${(error as Error).message}`);
       });
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  server.on('clientError', answerClientError);
   const send = (payload: string) => {
     for (const client of clients) client.write(payload);
   };

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CompressedVariants, type Encoding } from './compressed-variants';
 import { cacheControlOf, contentTypeOf, isCompressible, resolveRequestPath } from './http-paths';
@@ -15,6 +17,8 @@ export interface StaticServerOptions {
   headers?: Record<string, string>;
   /** How long an idle keep-alive connection stays open (default 5000 ms). */
   keepAliveTimeoutMs?: number;
+  /** How long a connection may take to send a request's headers (default 10 s): see `answerClientError`. */
+  headersTimeoutMs?: number;
   /** Where compressed variants are kept (default: a cache of this server's own). */
   variants?: CompressedVariants;
 }
@@ -168,29 +172,42 @@ function isNotModified(req: IncomingMessage, etag: string, mtimeMs: number): boo
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
+/**
+ * What a server says to a client that broke the protocol (Node's `clientError`): a malformed request gets a 400
+ * and the connection closes; so does one whose headers did not come in time (slow or stalled). A connection that
+ * timed out without sending a single byte is closed without an answer: browsers open spare connections ahead of
+ * their requests, and one may send its request on it just as the server writes there; an answer written then is
+ * taken as the answer to that request (a script failed, a page that never hydrates), where a connection closed
+ * unanswered is one a browser opens again and sends the request on.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const unused = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (socket as Socket).bytesRead === 0;
+  if (socket.writable && !unused) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  else socket.destroy();
+}
+
 /** Serves a finished build like a static host: clean URLs, a real 404 page, compression, long-lived hashed assets. */
 export function createStaticServer({
   dir,
   notFoundFile,
   headers: extra = {},
   keepAliveTimeoutMs = 5000,
+  headersTimeoutMs = 10_000,
   variants = new CompressedVariants(),
 }: StaticServerOptions): Server {
   const root = path.resolve(dir);
-  const server = createServer((req, res) => {
+  // Node looks for connections past their timeout every 30 s by default: a shorter timeout is looked for as often.
+  const checking = { connectionsCheckingInterval: Math.min(30_000, headersTimeoutMs) };
+  const server = createServer(checking, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, baseHeaders);
       res.end();
     });
   });
-  // An idle keep-alive connection is closed after this long; a request must send its headers in 10 s.
+  // An idle keep-alive connection is closed after this long; a request must send its headers in time.
   server.keepAliveTimeout = keepAliveTimeoutMs;
-  server.headersTimeout = 10_000;
-  // Malformed requests get a 400 and the connection closes; the server keeps going.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  server.headersTimeout = headersTimeoutMs;
+  server.on('clientError', answerClientError);
   return server;
 
   async function findFile(candidates: string[]): Promise<{ file: string; size: number; mtimeMs: number } | undefined> {

@@ -1,20 +1,31 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFixture } from '../helpers';
+import { buildSite } from '../../src/build/build-site';
+import { sharedDocusaurusBuild } from '../docusaurus-fixture';
+import { copyFixture, removeDir, repoRoot } from '../helpers';
 import { hydrated } from './reader';
-import { openFixtureSite } from './site-server';
+import { openBuild } from './site-server';
 
 // The Docusaurus-dialect fixture site as a reader uses it: the site's own components work in the browser.
-const dir = copyFixture('docusaurus');
-let site: Awaited<ReturnType<typeof openFixtureSite>>;
+let site: Awaited<ReturnType<typeof openBuild>>;
 let browser: Browser;
+/** The copy of the fixture this file built, when it was the first of the run to ask for the fixture's build. */
+let copy: string | undefined;
 
 test.before(async () => {
-  site = await openFixtureSite(dir);
+  const { out } = await sharedDocusaurusBuild(async (into) => {
+    copy = copyFixture('docusaurus');
+    await buildSite({ packageRoot: repoRoot, config: path.join(copy, 'site.config.ts'), out: into });
+  });
+  site = await openBuild(out);
   browser = site.browser;
 });
-test.after(() => site.close());
+test.after(async () => {
+  await site.close();
+  if (copy) removeDir(copy);
+});
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

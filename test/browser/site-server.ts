@@ -23,6 +23,21 @@ export async function openFixtureSite(
 ): Promise<{ browser: Browser; origin: string; close(): Promise<void> }> {
   const out = path.join(dir, 'build');
   await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, ...options });
+  const opened = await openBuild(out);
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      removeDir(dir);
+    },
+  };
+}
+
+/**
+ * A finished build served on loopback, with the shared Chromium to read it; `close` stops the server and gives the
+ * browser back.
+ */
+export async function openBuild(out: string): Promise<{ browser: Browser; origin: string; close(): Promise<void> }> {
   const running = await serve({ dir: out, port: 0, host: '127.0.0.1' });
   const browser = await sharedChromium();
   return {
@@ -31,7 +46,6 @@ export async function openFixtureSite(
     close: async () => {
       await releaseChromium();
       await running.close();
-      removeDir(dir);
     },
   };
 }

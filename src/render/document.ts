@@ -27,21 +27,35 @@ export interface DocumentInput {
   hasBlog: boolean;
 }
 
+/** A route's document around its app's markup (see `documentAround`). */
+export interface DocumentAround {
+  before: string;
+  after: string;
+}
+
 /** `zh-CN` → `zh_CN`: Open Graph writes locales with an underscore. */
 const ogLocaleOf = (htmlLang: string) => htmlLang.replace('-', '_');
 
 /** The full HTML document of a route: head tags (title, description, canonical, hreflang, Open Graph) and the app. */
-export function renderDocument({
+export function renderDocument({ bodyHtml, ...input }: DocumentInput): string {
+  const { before, after } = documentAround(input);
+  return before + bodyHtml + after;
+}
+
+/**
+ * The document of a route around its app's markup: what comes `before` it (through the app's root element's start
+ * tag) and `after` it. A page's bytes are written from these and the app's pieces, without joining them first.
+ */
+export function documentAround({
   site,
   props,
-  bodyHtml,
   data,
   assets,
   noIndex,
   image,
   keywords,
   hasBlog,
-}: DocumentInput): string {
+}: Omit<DocumentInput, 'bodyHtml'>): DocumentAround {
   const current = currentLocaleOf(site);
   const title = documentTitle(props.title, site.title);
   const description = props.description ?? site.tagline;
@@ -116,6 +130,8 @@ export function renderDocument({
   if (data) tail.push(`<script id="__docs-data" type="application/json">${hydrationJson(data)}</script>`);
   const theme = site.colorMode.defaultMode;
   const html = `<html lang="${a(current.htmlLang)}" dir="${current.direction}" data-theme="${theme}">`;
-  const body = `<body>\n<div id="__docs">${bodyHtml}</div>\n${tail.join('\n')}\n</body>`;
-  return `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n${body}\n</html>\n`;
+  return {
+    before: `<!doctype html>\n${html}\n<head>\n${head.join('\n')}\n</head>\n<body>\n<div id="__docs">`,
+    after: `</div>\n${tail.join('\n')}\n</body>\n</html>\n`,
+  };
 }

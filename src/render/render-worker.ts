@@ -13,7 +13,7 @@ import {
 } from '../../templates/theme-components';
 import { overrideExportName } from '../shared/theme-components';
 import { createFragmentCache } from './fragment-cache';
-import { renderPage } from './render-page';
+import { renderPageBytes } from './render-page';
 import type { FromRenderWorker, RenderShared, ToRenderWorker } from './render-protocol';
 
 const port = parentPort!;
@@ -21,8 +21,6 @@ const shared = workerData as RenderShared;
 const send = (message: FromRenderWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 // Each worker keeps its own: a fragment's markup does not depend on which thread rendered it.
 const fragments = createFragmentCache();
-// A fresh buffer per page (Buffer.from may hand out a slice of a shared pool, which cannot be transferred).
-const encoder = new TextEncoder();
 
 // The site's overrides, loaded as the build's thread loaded them (see `loadThemeOverrides`), which checked them.
 if (shared.overrides) {
@@ -38,8 +36,7 @@ port.on('message', (message: ToRenderWorker) => {
   const { id, page } = message;
   try {
     const sidebar = page.sidebarId ? shared.sidebars[page.sidebarId] : undefined;
-    const html = renderPage({ ...shared, page, sidebar, theme: '' }, fragments);
-    const bytes = encoder.encode(html);
+    const bytes = renderPageBytes({ ...shared, page, sidebar, theme: '' }, fragments);
     send({ type: 'rendered', id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

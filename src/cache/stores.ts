@@ -134,21 +134,35 @@ export function bytesFileStore(dir: string, ext: string) {
  */
 export function packStore(file: string, maxChars: number): Store<string> {
   let loaded: Pack | undefined;
-  const used = new Map<string, string>();
+  /** The file as first read: the values `used` holds by their length alone are read from it again. */
+  let read: Pack | undefined;
+  /**
+   * Each entry this run used: its value, or the value's length when the file as read holds it (a warm build reads
+   * tens of thousands of entries once each: held, their strings lived as long as the run, each one more object
+   * for every collection to copy and mark).
+   */
+  const used = new Map<string, string | number>();
   /** Keys whose value in `used` the file does not hold. */
   const unsaved = new Set<string>();
   let chars = 0;
-  const keep = (key: string, value: string) => {
+  const keep = (key: string, value: string, fromFile: boolean) => {
     if (used.has(key) || chars + value.length > maxChars) return false;
-    used.set(key, value);
+    used.set(key, fromFile ? value.length : value);
     chars += value.length;
     return true;
   };
+  const valueOf = (key: string): string | undefined => {
+    const value = used.get(key);
+    return typeof value === 'number' ? read!.value(key) : value;
+  };
+  const lengthOf = (value: string | number) => (typeof value === 'number' ? value : value.length);
   return {
     get(_id, key) {
-      loaded ??= readPack(file);
-      const value = used.get(key) ?? loaded.value(key);
-      if (value !== undefined) keep(key, value);
+      loaded ??= read = readPack(file);
+      const held = valueOf(key);
+      if (held !== undefined) return held;
+      const value = loaded.value(key);
+      if (value !== undefined) keep(key, value, loaded === read);
       return value;
     },
     set(_id, key, value) {
@@ -157,16 +171,16 @@ export function packStore(file: string, maxChars: number): Store<string> {
       if (before === value) return;
       if (before !== undefined) {
         used.delete(key);
-        chars -= before.length;
+        chars -= lengthOf(before);
       }
       // A key names its input: the file's entry under it is this value, unless it is the value replaced.
-      if (keep(key, value) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
+      if (keep(key, value, false) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
     },
     prune: () => undefined,
     save() {
       // Unchanged since it was read, and nothing in it unused: nothing to write.
       if (unsaved.size === 0 && (!loaded || (loaded.whole && loaded.count === used.size))) return;
-      const added = [...unsaved].map((key) => [key, used.get(key)!] as const);
+      const added = [...unsaved].map((key) => [key, used.get(key) as string] as const);
       const segment = added.length > 0 ? packSegment(added) : undefined;
       mkdirSync(path.dirname(file), { recursive: true });
       const appended = segment?.byteLength ?? 0;
@@ -182,7 +196,8 @@ export function packStore(file: string, maxChars: number): Store<string> {
         if (segment) appendFileSync(file, segment);
         size = loaded.bytes + appended;
       } else {
-        const contents = Buffer.concat([Buffer.from(packFormat), packSegment([...used])]);
+        const entries = [...used.keys()].map((key) => [key, valueOf(key)!] as const);
+        const contents = Buffer.concat([Buffer.from(packFormat), packSegment(entries)]);
         replaceFileSync(file, contents);
         size = contents.byteLength;
       }

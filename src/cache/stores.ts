@@ -151,7 +151,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
     chars += value.length;
     return true;
   };
-  const valueOf = (key: string): string | undefined => {
+  const heldValue = (key: string): string | undefined => {
     const value = used.get(key);
     return typeof value === 'number' ? read!.value(key) : value;
   };
@@ -159,7 +159,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
   return {
     get(_id, key) {
       loaded ??= read = readPack(file);
-      const held = valueOf(key);
+      const held = heldValue(key);
       if (held !== undefined) return held;
       const value = loaded.value(key);
       if (value !== undefined) keep(key, value, loaded === read);
@@ -196,7 +196,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
         if (segment) appendFileSync(file, segment);
         size = loaded.bytes + appended;
       } else {
-        const entries = [...used.keys()].map((key) => [key, valueOf(key)!] as const);
+        const entries = [...used.keys()].map((key) => [key, heldValue(key)!] as const);
         const contents = Buffer.concat([Buffer.from(packFormat), packSegment(entries)]);
         replaceFileSync(file, contents);
         size = contents.byteLength;

@@ -1,7 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
@@ -165,35 +163,6 @@ test('a pack is written whole, with only what the run used, once it would pass t
   const third = packStore(file, 1024 * 1024);
   assert.is(third.get('', 'k19'), '19'.padEnd(10_000, '.'));
   assert.is(third.get('', 'k20'), undefined, 'an entry the run did not use is gone');
-  rmSync(file);
-});
-
-test('a pack holds no value it read from its file: read again from its bytes when it is written whole', () => {
-  const file = path.join(dir, 'pack-held.pack');
-  const value = (i: number) => `${i} `.padEnd(20_000, 'x');
-  const first = packStore(file, 64 * 1024 * 1024);
-  for (let i = 0; i < 300; i++) first.set('', `k${i}`, value(i));
-  first.save();
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  const heap = () => {
-    gc();
-    return v8.getHeapStatistics().used_heap_size;
-  };
-  const second = packStore(file, 64 * 1024 * 1024);
-  assert.is(second.get('', 'k0'), value(0));
-  const before = heap();
-  // 6 MB of values read once each (a warm build reads each page's entries once): none of it is held.
-  for (let i = 1; i < 300; i++) second.get('', `k${i}`);
-  const grown = heap() - before;
-  assert.ok(grown < 1024 * 1024, `${grown} bytes held`);
-  assert.is(second.get('', 'k7'), value(7), 'read again');
-  // An entry as large as half of them makes the file be written whole: with every value the run used.
-  second.set('', 'grande', 'g'.repeat(3_000_000));
-  second.save();
-  const third = packStore(file, 64 * 1024 * 1024);
-  for (let i = 0; i < 300; i++) assert.is(third.get('', `k${i}`), value(i));
-  assert.is(third.get('', 'grande')?.length, 3_000_000);
   rmSync(file);
 });
 

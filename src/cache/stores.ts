@@ -134,35 +134,21 @@ export function bytesFileStore(dir: string, ext: string) {
  */
 export function packStore(file: string, maxChars: number): Store<string> {
   let loaded: Pack | undefined;
-  /** The file as first read: the values `used` holds by their length alone are read from it again. */
-  let read: Pack | undefined;
-  /**
-   * Each entry this run used: its value, or the value's length when the file as read holds it (a warm build reads
-   * tens of thousands of entries once each: held, their strings lived as long as the run, each one more object
-   * for every collection to copy and mark).
-   */
-  const used = new Map<string, string | number>();
+  const used = new Map<string, string>();
   /** Keys whose value in `used` the file does not hold. */
   const unsaved = new Set<string>();
   let chars = 0;
-  const keep = (key: string, value: string, fromFile: boolean) => {
+  const keep = (key: string, value: string) => {
     if (used.has(key) || chars + value.length > maxChars) return false;
-    used.set(key, fromFile ? value.length : value);
+    used.set(key, value);
     chars += value.length;
     return true;
   };
-  const heldValue = (key: string): string | undefined => {
-    const value = used.get(key);
-    return typeof value === 'number' ? read!.value(key) : value;
-  };
-  const lengthOf = (value: string | number) => (typeof value === 'number' ? value : value.length);
   return {
     get(_id, key) {
-      loaded ??= read = readPack(file);
-      const held = heldValue(key);
-      if (held !== undefined) return held;
-      const value = loaded.value(key);
-      if (value !== undefined) keep(key, value, loaded === read);
+      loaded ??= readPack(file);
+      const value = used.get(key) ?? loaded.value(key);
+      if (value !== undefined) keep(key, value);
       return value;
     },
     set(_id, key, value) {
@@ -171,16 +157,16 @@ export function packStore(file: string, maxChars: number): Store<string> {
       if (before === value) return;
       if (before !== undefined) {
         used.delete(key);
-        chars -= lengthOf(before);
+        chars -= before.length;
       }
       // A key names its input: the file's entry under it is this value, unless it is the value replaced.
-      if (keep(key, value, false) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
+      if (keep(key, value) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
     },
     prune: () => undefined,
     save() {
       // Unchanged since it was read, and nothing in it unused: nothing to write.
       if (unsaved.size === 0 && (!loaded || (loaded.whole && loaded.count === used.size))) return;
-      const added = [...unsaved].map((key) => [key, used.get(key) as string] as const);
+      const added = [...unsaved].map((key) => [key, used.get(key)!] as const);
       const segment = added.length > 0 ? packSegment(added) : undefined;
       mkdirSync(path.dirname(file), { recursive: true });
       const appended = segment?.byteLength ?? 0;
@@ -196,8 +182,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
         if (segment) appendFileSync(file, segment);
         size = loaded.bytes + appended;
       } else {
-        const entries = [...used.keys()].map((key) => [key, heldValue(key)!] as const);
-        const contents = Buffer.concat([Buffer.from(packFormat), packSegment(entries)]);
+        const contents = Buffer.concat([Buffer.from(packFormat), packSegment([...used])]);
         replaceFileSync(file, contents);
         size = contents.byteLength;
       }

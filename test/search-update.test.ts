@@ -7,7 +7,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SearchBlock } from '../src/markdown/compiled-page';
+import { LocalIndexWriter } from '../src/search/local-index-writer';
 import { type PagePart, PagePartMaker } from '../src/search/page-part';
+import { PostingsPool } from '../src/search/postings-pool';
 import type { SearchPage } from '../src/search/records';
 import {
   memorySink,
@@ -178,6 +180,60 @@ test('a run whose kept records are cut short is made again from its pages', asyn
   assert.ok(updated);
   assertSame(updated.files, await whole(edited), 'runs cut short');
   assert.is(updated.asked.size, 300, 'every run made again');
+});
+
+test('an edited paragraph reads the lists of the words whose counts it changed, no other', async () => {
+  const seeds = Array.from({ length: 40 }, () => 1);
+  const pages = seeds.map((seed, p) => pageOf(p, seed));
+  /** Page 7 with `added` at the end of its last paragraph (a paragraph appended, as an edit in a build). */
+  const edit = (added: string) => {
+    const page = structuredClone(pages[7]!);
+    const last = page.blocks[page.blocks.length - 1] as SearchBlock & { text: string };
+    last.text += added;
+    return page;
+  };
+  const partsWith = (page: SearchPage, key: string) =>
+    pages.map((p, i) => (i === 7 ? maker.partOf(page, options, key) : maker.partOf(p, options, `k${i}`)));
+  let parts = partsWith(pages[7]!, 'e0');
+  const { keep, state } = memoryKeep();
+  await writeSearchParts(parts, input, memorySink(), undefined, keep);
+  // Lists read while a part is replaced (`end` reads every list: not counted).
+  let replacing = false;
+  let reads = 0;
+  const { replacePart } = LocalIndexWriter.prototype;
+  const { read } = PostingsPool.prototype;
+  LocalIndexWriter.prototype.replacePart = function (this: LocalIndexWriter, ...args) {
+    replacing = true;
+    try {
+      return replacePart.apply(this, args);
+    } finally {
+      replacing = false;
+    }
+  };
+  PostingsPool.prototype.read = function (this: PostingsPool, list: number) {
+    if (replacing) reads++;
+    return read.call(this, list);
+  };
+  try {
+    // New words, one word's count raised, the words taken out again: each step the files made whole.
+    const steps: [string, string, number][] = [
+      ['two words added', ' finestra comando', 2],
+      ['a count raised', ' finestra comando finestra', 1],
+      ['the words taken out', '', 2],
+    ];
+    for (const [i, [step, added, lists]] of steps.entries()) {
+      const before = parts;
+      parts = partsWith(edit(added), `e${i + 1}`);
+      reads = 0;
+      const updated = await update(state(), before, parts, keep);
+      assert.ok(updated, `${step}: the state takes the edit`);
+      assert.is(reads, lists, `${step}: lists read`);
+      assertSame(updated.files, await whole(parts), step);
+    }
+  } finally {
+    LocalIndexWriter.prototype.replacePart = replacePart;
+    PostingsPool.prototype.read = read;
+  }
 });
 
 test.run();

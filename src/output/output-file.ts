@@ -12,8 +12,11 @@ export interface OutputFile {
 /** Where a group's files go as they are made, by path relative to the output folder. */
 export interface GroupWriter {
   file(path: string, contents: string | Uint8Array): Promise<void>;
-  /** Adds a piece at the end of a file of the group (its first piece makes it). */
-  append(path: string, piece: string | Uint8Array): Promise<void>;
+  /**
+   * Adds a piece at the end of a file of the group (its first piece makes it). `pieceKey`, when given, is a key that
+   * names the piece's bytes (the same key, the same bytes): the file's revision takes it instead of hashing them.
+   */
+  append(path: string, piece: string | Uint8Array, pieceKey?: string): Promise<void>;
   /**
    * A file of the group that depends on `key` alone: the previous build's is kept (linked, nothing made) when it
    * was made from the same key, else `contents` makes it.

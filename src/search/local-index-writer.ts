@@ -341,8 +341,17 @@ export class LocalIndexWriter {
     const from = this.pageSections.values[page]!;
     const to = page + 1 < this.pages ? this.pageSections.values[page + 1]! : this.sections;
     if (old.sections.length !== to - from || next.sections.length !== to - from) return false;
-    /** Per list slot (term × field): the document's old and new term frequency. */
+    /** Per list slot (term × field): each document's new term frequency (0: none now). */
     const changes = new Map<number, Map<number, number>>();
+    /**
+     * The slots where some document's frequency differs from the old part's: only their lists are read and
+     * replaced. A word an edit leaves as it was in every document of the page (most of them: a paragraph added
+     * changes its own words' counts) keeps its list unread, so a common word's list of thousands of documents is
+     * not decoded for nothing.
+     */
+    const differs = new Set<number>();
+    /** Per slot, each document's old frequency (the lists hold exactly the old part's entries for this page). */
+    const before = new Map<number, Map<number, number>>();
     const note = (fieldTerms: readonly FieldTerms[], offset: number, doc: number, adding: boolean) => {
       fieldTerms.forEach(([, terms, counts], i) => {
         terms.forEach((term, j) => {
@@ -354,8 +363,18 @@ export class LocalIndexWriter {
             docs = new Map();
             changes.set(at, docs);
           }
-          if (adding) docs.set(doc, counts[j]!);
-          else if (!docs.has(doc)) docs.set(doc, 0);
+          if (adding) {
+            docs.set(doc, counts[j]!);
+            if (before.get(at)?.get(doc) !== counts[j]) differs.add(at);
+          } else {
+            if (!docs.has(doc)) docs.set(doc, 0);
+            let old = before.get(at);
+            if (!old) {
+              old = new Map();
+              before.set(at, old);
+            }
+            old.set(doc, counts[j]!);
+          }
         });
       });
     };
@@ -367,7 +386,18 @@ export class LocalIndexWriter {
     next.sections.forEach(([, fieldTerms], i) => {
       note(fieldTerms, pageFields.length, from + i, true);
     });
+    // A document the old part had a word in and the new part has not.
+    for (const [at, docs] of changes) {
+      if (differs.has(at)) continue;
+      for (const tf of docs.values()) {
+        if (tf === 0) {
+          differs.add(at);
+          break;
+        }
+      }
+    }
     for (const [at, docsChanged] of changes) {
+      if (!differs.has(at)) continue;
       // The list's entries of this page's documents are a slice of it (documents are numbered in page order):
       // the old part's, replaced by the new part's. A list whose slice is the same is left as it is.
       const changed = [...docsChanged].sort((a, b) => a[0] - b[0]);

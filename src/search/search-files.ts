@@ -48,8 +48,11 @@ export function jsonArrayBytes(items: readonly unknown[], pieceChars = jsonPiece
 /** Where the search files go, by path relative to the output folder: whole files, and `records.json` in pieces. */
 export interface SearchFileSink {
   file(path: string, contents: string): Promise<void>;
-  /** Adds a piece at the end of a file (its first piece makes it). */
-  append(path: string, piece: string | Uint8Array): Promise<void>;
+  /**
+   * Adds a piece at the end of a file (its first piece makes it); `pieceKey` names its bytes (a run's key: see
+   * `GroupWriter.append`).
+   */
+  append(path: string, piece: string | Uint8Array, pieceKey?: string): Promise<void>;
   /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
   keyed?(path: string, key: string, contents: () => string): Promise<void>;
 }
@@ -212,13 +215,11 @@ export async function writeSearchParts(
   let keys: string[] = [];
   const endRun = async () => {
     const bytes = run.take();
-    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept.
-    if (keep && keys.every(Boolean)) {
-      const key = runKeyOf(keys);
-      await keep.runs.set(key, runHeadOf(key, bytes), bytes);
-    }
+    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its bytes are hashed.
+    const key = keys.every(Boolean) ? runKeyOf(keys) : undefined;
+    if (keep && key) await keep.runs.set(key, runHeadOf(key, bytes), bytes);
     await sink.append(recordsFile, pages === keys.length ? '[' : ',');
-    await sink.append(recordsFile, bytes);
+    await sink.append(recordsFile, bytes, key);
     keys = [];
   };
   for await (const part of parts) {
@@ -300,7 +301,8 @@ export async function updateSearchFiles(
       await keep.runs.set(runKey, runHeadOf(runKey, bytes), bytes);
     }
     await sink.append(recordsFile, first === 0 ? '[' : ',');
-    await sink.append(recordsFile, bytes);
+    // The run's key names its bytes (`SearchFileSink.append`), as `writeSearchParts` names them.
+    await sink.append(recordsFile, bytes, runKey);
     first = page + 1;
   }
   await sink.append(recordsFile, ']');

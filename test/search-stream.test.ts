@@ -9,11 +9,13 @@ import * as assert from 'uvu/assert';
 import type { SearchBlock } from '../src/markdown/compiled-page';
 import { buildLocalIndex } from '../src/search/local-index';
 import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
-import { PagePartMaker } from '../src/search/page-part';
+import { type FieldTerms, PagePartMaker } from '../src/search/page-part';
 import { extractSearchRecords, type SearchPage } from '../src/search/records';
 import { jsonArrayBytes, RunBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer, stemmerSource } from '../src/search/stemmer';
+import { sectionFields } from '../src/shared/search/local-index-format';
+import { termIndexer, tokenize } from '../src/shared/search/text-terms';
 import { italianRecordOptions } from './search-record-options';
 import { numbers } from './seeded-numbers';
 
@@ -125,6 +127,43 @@ test('a maker that remembers few words makes the same parts as one that remember
       expected,
       `${remembered} words remembered`,
     );
+  }
+});
+
+test('a field counts each term once however its words are written, and an identifier with its parts', () => {
+  const { stopWords } = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
+  const indexTerm = termIndexer(stopWords);
+  // Words that fold to one term (`File`, `FILE`, `file`), identifiers whose parts are words of the text too, a
+  // word repeated as a part of several identifiers, stop words, accents.
+  const text =
+    'readTextFile legge il file: File, FILE e readText; ReadTextFile perché Perché writeFile il fileText readTextFile';
+  // The field as tokenize's words say it: distinct words (parts included), each term's count, in first order.
+  const counts = new Map<string, number>();
+  for (const word of tokenize(text)) {
+    const term = indexTerm(word);
+    if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  const expected: FieldTerms = [new Set(tokenize(text)).size, [...counts.keys()], [...counts.values()]];
+  const page: SearchPage = {
+    url: '/it/v1/guide/parole',
+    title: 'Parole',
+    category: 'Guide',
+    keywords: [],
+    description: null,
+    weight: 1,
+    blocks: [{ kind: 'text', text } as SearchBlock],
+  };
+  // Every number of remembered words, so that a word is remembered and some of its parts are not.
+  for (const remembered of [undefined, 0, 1, 2, 3, 4, 5, 6, 8, 13]) {
+    const maker = new PagePartMaker(stopWords, remembered);
+    for (const round of [1, 2]) {
+      const [, fields] = maker.partOf(page, options).sections[0]!;
+      assert.equal(
+        fields[sectionFields.indexOf('c')],
+        expected,
+        `${remembered ?? 'all'} words remembered, page ${round}`,
+      );
+    }
   }
 });
 

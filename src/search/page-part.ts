@@ -6,7 +6,7 @@
  * settings, so that an edit makes again only the edited page's part.
  */
 import { pageFields, type SectionDocument, sectionCode, sectionFields } from '../shared/search/local-index-format';
-import { identifierParts, termIndexer, tokenize, wholeWords } from '../shared/search/text-terms';
+import { identifierParts, termIndexer, wholeWords, wordPattern } from '../shared/search/text-terms';
 import { pageRecords, pageWeightOfRecord, type RecordOptions, type SearchPage, type SearchRecord } from './records';
 
 /** A field of a document: how many distinct words it has, and each of its terms with how often it occurs. */
@@ -44,11 +44,29 @@ const headingsOf = (r: SearchRecord) => {
   return levels;
 };
 
-/** A word as the maker remembers it: its term (null: a stop word), and the last field it was counted in. */
-interface RememberedWord {
-  term: string | null;
+/**
+ * A term as the maker remembers it, counted in place: `fieldTerms` puts it at `slot` of the field it counts now
+ * (`field`), so no map of counts is made per field.
+ */
+interface CountedTerm {
+  term: string;
   field: number;
+  slot: number;
 }
+
+/**
+ * A word as the maker remembers it: its term (null: a stop word), the last field it was counted in, and its
+ * identifier parts as remembered words (`identifierParts`; undefined: not looked for yet, null: some part is past
+ * the remembered words).
+ */
+interface RememberedWord {
+  term: CountedTerm | null;
+  field: number;
+  parts: RememberedWord[] | null | undefined;
+}
+
+/** A word's parts when it has none (most words). */
+const noParts: RememberedWord[] = [];
 
 /** How many distinct words the maker remembers with their terms (`PagePartMaker.wordTerms`). */
 const rememberedWords = 32 * 1024;
@@ -62,8 +80,19 @@ export class PagePartMaker {
    * any site, and the rarer ones (numbers, names) would make it grow with the site.
    */
   private readonly wordTerms = new Map<string, RememberedWord>();
+  /** The remembered words' terms, each once (several words fold to one term: `Rust`, `rust`). */
+  private readonly terms = new Map<string, CountedTerm>();
+  /** Words of a text: `wordPattern`'s own copy, its `lastIndex` the maker's alone. */
+  private readonly words = new RegExp(wordPattern.source, wordPattern.flags);
   /** The field `fieldTerms` counts now: a remembered word last counted in another field is new to this one. */
   private field = 0;
+  /** The field's distinct words so far, its terms and their counts. */
+  private fieldWords = 0;
+  private fieldTermsOf: string[] = [];
+  private fieldCounts: number[] = [];
+  /** The field's words and terms beyond those remembered, each counted once (a remembered one knows it was). */
+  private others: Set<string> | undefined;
+  private otherTerms: Map<string, CountedTerm> | undefined;
 
   /** `remembered`: how many words to remember (`rememberedWords`; tests take fewer, to reach the words beyond). */
   constructor(
@@ -109,7 +138,8 @@ export class PagePartMaker {
       key,
       url: first.url,
       weight: pageWeightOfRecord(first),
-      records: records.map((record) => JSON.stringify(record)).join(','),
+      // One `JSON.stringify` of the list is each record's, joined by commas, inside brackets: one call, no pieces.
+      records: JSON.stringify(records).slice(1, -1),
       recordCount: records.length,
       textHead: head.slice(0, -1),
       textTail: JSON.stringify(sections.map(({ anchor, headings, blocks }) => [anchor, headings, blocks])),
@@ -132,39 +162,113 @@ export class PagePartMaker {
     };
   }
 
-  /** A field as MiniSearch counts it: its length is its distinct words, stop words included. */
+  /**
+   * A field as MiniSearch counts it: its length is its distinct words, stop words included, each word followed by
+   * its identifier parts (`tokenize`'s words); its terms in the order they first occur. One pass over the text:
+   * each word's term and parts are found once a build (`wordOf`, `partsOf`), and each term counted where it is kept.
+   */
   private fieldTerms(text: string): FieldTerms {
-    const found = tokenize(text);
-    const field = ++this.field;
-    const counts = new Map<string, number>();
-    let distinct = 0;
-    // Words beyond those remembered, each counted once here (a remembered word says itself whether it was).
-    let others: Set<string> | undefined;
-    for (const word of found) {
-      let known = this.wordTerms.get(word);
-      if (known === undefined) {
-        const term = this.indexTerm(word);
-        if (this.wordTerms.size < this.remembered) {
-          known = { term, field: 0 };
-          // A copy of the word for the key: a word cut from a page's text may hold the whole text in memory.
-          this.wordTerms.set(Buffer.from(word).toString(), known);
-        } else {
-          others ??= new Set();
-          if (!others.has(word)) {
-            others.add(word);
-            distinct++;
-          }
-          if (term) counts.set(term, (counts.get(term) ?? 0) + 1);
-          continue;
+    this.field++;
+    this.fieldWords = 0;
+    this.others = undefined;
+    this.otherTerms = undefined;
+    const terms: string[] = [];
+    const counts: number[] = [];
+    this.fieldTermsOf = terms;
+    this.fieldCounts = counts;
+    const pattern = this.words;
+    pattern.lastIndex = 0;
+    for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+      const word = found[0];
+      const known = this.wordOf(word);
+      if (known) this.countWord(known);
+      else this.countOther(word);
+      if (known && known.parts === undefined) known.parts = this.partsOf(word);
+      const parts = known?.parts;
+      if (parts) for (const part of parts) this.countWord(part);
+      else {
+        for (const part of identifierParts(word)) {
+          const knownPart = this.wordOf(part);
+          if (knownPart) this.countWord(knownPart);
+          else this.countOther(part);
         }
       }
-      if (known.field !== field) {
-        known.field = field;
-        distinct++;
-      }
-      if (known.term) counts.set(known.term, (counts.get(known.term) ?? 0) + 1);
     }
-    return [distinct, [...counts.keys()], [...counts.values()]];
+    return [this.fieldWords, terms, counts];
+  }
+
+  /** Counts a term in the field `fieldTerms` counts. */
+  private count(counted: CountedTerm): void {
+    if (counted.field === this.field) this.fieldCounts[counted.slot]!++;
+    else {
+      counted.field = this.field;
+      counted.slot = this.fieldTermsOf.length;
+      this.fieldTermsOf.push(counted.term);
+      this.fieldCounts.push(1);
+    }
+  }
+
+  /** Counts a remembered word in the field `fieldTerms` counts. */
+  private countWord(word: RememberedWord): void {
+    if (word.field !== this.field) {
+      word.field = this.field;
+      this.fieldWords++;
+    }
+    if (word.term) this.count(word.term);
+  }
+
+  /** Counts a word past the remembered ones in the field `fieldTerms` counts. */
+  private countOther(word: string): void {
+    this.others ??= new Set();
+    if (!this.others.has(word)) {
+      this.others.add(word);
+      this.fieldWords++;
+    }
+    const term = this.indexTerm(word);
+    if (!term) return;
+    let counted = this.terms.get(term);
+    if (!counted) {
+      this.otherTerms ??= new Map();
+      counted = this.otherTerms.get(term);
+      if (!counted) {
+        counted = { term, field: 0, slot: 0 };
+        this.otherTerms.set(term, counted);
+      }
+    }
+    this.count(counted);
+  }
+
+  /** A word as remembered, remembering it if there is room (undefined: past the remembered words). */
+  private wordOf(word: string): RememberedWord | undefined {
+    const known = this.wordTerms.get(word);
+    if (known || this.wordTerms.size >= this.remembered) return known;
+    const folded = this.indexTerm(word);
+    let term: CountedTerm | null = null;
+    if (folded !== null) {
+      term = this.terms.get(folded) ?? null;
+      if (!term) {
+        // A copy of the term, and of the word below: a word cut from a page's text may hold the whole text in memory.
+        const copy = Buffer.from(folded).toString();
+        term = { term: copy, field: 0, slot: 0 };
+        this.terms.set(copy, term);
+      }
+    }
+    const remembered: RememberedWord = { term, field: 0, parts: undefined };
+    this.wordTerms.set(Buffer.from(word).toString(), remembered);
+    return remembered;
+  }
+
+  /** A remembered word's parts, each remembered (null: one of them is past the remembered words). */
+  private partsOf(word: string): RememberedWord[] | null {
+    const parts = identifierParts(word);
+    if (parts.length === 0) return noParts;
+    const known: RememberedWord[] = [];
+    for (const part of parts) {
+      const remembered = this.wordOf(part);
+      if (!remembered) return null;
+      known.push(remembered);
+    }
+    return known;
   }
 
   /** Identifiers count as one word: a query names them whole, or by parts that all stand in the heading. */

@@ -203,13 +203,11 @@ export function pageRecords(page: SearchPage, options: RecordOptions): SearchRec
 
 /** A short content hash of what the record says and where; repeats of the same text get a counter. */
 function stableId(record: SearchRecord, seen: Map<string, number>): string {
-  const key = [
-    record.url,
-    record.anchor ?? '',
-    record.type,
-    ...hierarchyLevels.map((l) => record[`hierarchy_lvl${l}`] ?? ''),
-    record.content ?? '',
-  ].join('\u0000');
+  // One string made by concatenation: no array of the levels, no spread, no join (a site has one per record).
+  const key =
+    `${record.url}\0${record.anchor ?? ''}\0${record.type}\0${record.hierarchy_lvl0 ?? ''}\0${record.hierarchy_lvl1 ?? ''}` +
+    `\0${record.hierarchy_lvl2 ?? ''}\0${record.hierarchy_lvl3 ?? ''}\0${record.hierarchy_lvl4 ?? ''}` +
+    `\0${record.hierarchy_lvl5 ?? ''}\0${record.hierarchy_lvl6 ?? ''}\0${record.content ?? ''}`;
   // One-shot `hash`: faster than a Hash object on short strings (docs/measurements.md), and a site has one per record.
   const hash = oneShotHash('sha1', key, 'base64url').slice(0, 16);
   const count = seen.get(hash) ?? 0;

@@ -104,6 +104,20 @@ test('every construct the direct path takes, with the edges of its text, in one 
   assert.equal(await directCompiler(input), await pipelineCompiler(input));
 });
 
+test('a blog post’s <!-- truncate --> on its own line: the direct path, the pipeline’s page and excerpt', async () => {
+  for (const marker of ['<!-- truncate -->', '<!--truncate-->']) {
+    const body = `# Post\n\nRiassunto con [link](./a.md) e *enfasi*.\n\n${marker}\n\n## Dettagli\n\nTesto & resto.\n`;
+    const tree = fastMdast(md, pageSource(body, 'md'));
+    assert.ok(tree && directHast(tree, { text: italianText, titleLine: 1 }), marker);
+    for (const excerpt of [true, false]) {
+      const input = { ...inputOf('content/blog/2024-01-01-post.md', body), excerpt };
+      const page = await directCompiler(input);
+      assert.equal(page, await pipelineCompiler(input), marker);
+      if (excerpt) assert.ok(page.excerptHtml?.includes('Riassunto') && !page.excerptHtml.includes('Dettagli'));
+    }
+  }
+});
+
 test('what the direct path does not cover goes to the pipeline, silently, to the same page', async () => {
   const pages = [
     "Un'immagine ![alt](./img.png).\n",
@@ -114,6 +128,10 @@ test('what the direct path does not cover goes to the pipeline, silently, to the
     '```mermaid\ngraph TD\n```\n',
     '::::tabs\n:::tab{label="a"}\nx\n:::\n::::\n',
     '<div>\n\nhtml\n\n</div>\n\nfine\n',
+    // Other comments are left to rehype-raw.
+    '<!-- altro -->\n\nfine\n',
+    '<!--  truncate\t-->\n\nfine\n',
+
     '3. tre\n4. quattro\n',
   ];
   for (const body of pages) {

@@ -3,6 +3,7 @@ import type { Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { admonitionMarkup, admonitionOf } from '../shared/admonitions';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import { isTruncateHtml } from './rehype-excerpt';
 import { shortcode } from './remark-emoji-if-needed';
 import { headingIdPattern } from './remark-heading-ids';
 import { npm2yarnMarker } from './remark-npm2yarn';
@@ -13,7 +14,8 @@ import { npm2yarnMarker } from './remark-npm2yarn';
  * plugin run, mdast-util-to-hast's state (its walk for definitions, the structured clone of each `hProperties`, the
  * positions it copies) or the remark plugins' separate walks. It covers the constructs the generated and most written
  * pages are made of: paragraphs, headings (`{#id}` included), emphasis, strong, strikethrough, inline code, links,
- * line breaks, lists, block quotes, rules, fenced code, tables and admonitions. Anything else (raw HTML, images,
+ * line breaks, lists, block quotes, rules, fenced code, tables, admonitions and a blog post's `<!-- truncate -->`.
+ * Anything else (other raw HTML, images,
  * other directives, emoji shortcodes, npm2yarn blocks, Mermaid, a link whose address the pipeline would
  * percent-encode, deep nesting) makes `directHast` return undefined, and the page takes the pipeline, as does any
  * page whose compile finds a problem (see compile-page). test/direct-path.test.ts holds both to the same bytes.
@@ -147,6 +149,11 @@ function one(node: RootContent, page: DirectPage, depth: number): ElementContent
       return table(node, page, depth);
     case 'containerDirective':
       return admonition(node, page, depth);
+    case 'html':
+      // A blog post's `<!-- truncate -->`: rehype-raw would re-parse the whole page for that comment, whose HTML is
+      // its text (hast-html writes a raw node as it is). Other HTML takes the pipeline.
+      if (!isTruncateHtml(node.value)) notDirect('html');
+      return { type: 'raw', value: node.value } as unknown as ElementContent;
     default:
       return notDirect(node.type);
   }

@@ -118,7 +118,7 @@ test('a blog post’s <!-- truncate --> on its own line: the direct path, the pi
   }
 });
 
-test('tabs: remark-tabs’ markup on the direct path, ids counted across the page; what it reports, to the pipeline', async () => {
+test('tabs, direct: remark-tabs’ markup, ids counted across the page; what it reports: the pipeline', async () => {
   const body = [
     '::::tabs{groupId="pm" queryString="gestore"}',
     ':::tab{label="npm"}',

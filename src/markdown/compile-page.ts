@@ -157,8 +157,12 @@ export function createPageCompiler(
   const md = make(false);
   const mdWithExcerpt = make(true);
   // The direct path's rehype half: the same plugins, run on the hast direct-hast makes.
-  const rehypeMd = attachTransformers(rehypePlugins(highlighter, false, 'md'));
-  const rehypeMdWithExcerpt = attachTransformers(rehypePlugins(highlighter, true, 'md'));
+  const makeRehype = (excerpt: boolean) =>
+    unified()
+      .use(rehypePlugins(highlighter, excerpt, 'md'))
+      .freeze();
+  const rehypeMd = makeRehype(false);
+  const rehypeMdWithExcerpt = makeRehype(true);
 
   /** Compiles one page to HTML with its TOC, ids, links and search blocks; a syntax error throws, located. */
   return async function compilePage(input: CompileInput): Promise<CompiledPage> {
@@ -298,29 +302,9 @@ async function compileFast(processor: MdProcessor, tree: Root | undefined, file:
   }
 }
 
-/** A plugin's transform, as unified calls it: it may change the tree, or return a tree (or a promise of one). */
-type Transformer = (tree: HastRoot, file: VFile) => unknown;
-
-/**
- * The transforms of a list of plugins (each a plugin or `[plugin, options]`, none reading the processor it is
- * attached to), attached once: the direct path runs them one after the other itself, as unified's `run` would,
- * without its processor and `trough`'s callbacks for every page.
- */
-function attachTransformers(plugins: PluggableList): Transformer[] {
-  return plugins.map((entry) => {
-    const [plugin, ...options] = (Array.isArray(entry) ? entry : [entry]) as [(...options: unknown[]) => Transformer];
-    return plugin(...options);
-  });
-}
-
-/** The tree after `transformers`, each given the tree the one before left or returned. */
-async function runTransformers(transformers: readonly Transformer[], tree: HastRoot, file: VFile): Promise<HastRoot> {
-  for (const transform of transformers) {
-    let result = transform(tree, file);
-    if (result instanceof Promise) result = await result;
-    if (result) tree = result as HastRoot;
-  }
-  return tree;
+/** What `compileDirect` asks of the rehype plugins' processor. */
+interface RehypeProcessor {
+  run(tree: never, file: VFile): Promise<unknown>;
 }
 
 /**
@@ -328,15 +312,11 @@ async function runTransformers(transformers: readonly Transformer[], tree: HastR
  * plugins, then hast-html), or undefined when the direct path does not cover the page or the compile found anything
  * to report: then the page takes the unified pipeline, whose result is the same bytes.
  */
-async function compileDirect(
-  transformers: readonly Transformer[],
-  tree: Root,
-  file: VFile,
-): Promise<string | undefined> {
+async function compileDirect(processor: RehypeProcessor, tree: Root, file: VFile): Promise<string | undefined> {
   const hast = directHast(tree, file.data.page!);
   if (!hast) return undefined;
   try {
-    const html = hastHtml(await runTransformers(transformers, hast, file));
+    const html = hastHtml((await processor.run(hast as never, file)) as HastRoot);
     return (file.data.problems?.length ?? 0) === 0 && file.messages.length === 0 ? html : undefined;
   } catch {
     return undefined;

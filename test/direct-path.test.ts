@@ -104,6 +104,68 @@ test('every construct the direct path takes, with the edges of its text, in one 
   assert.equal(await directCompiler(input), await pipelineCompiler(input));
 });
 
+test('a blog post’s <!-- truncate --> on its own line: the direct path, the pipeline’s page and excerpt', async () => {
+  for (const marker of ['<!-- truncate -->', '<!--truncate-->']) {
+    const body = `# Post\n\nRiassunto con [link](./a.md) e *enfasi*.\n\n${marker}\n\n## Dettagli\n\nTesto & resto.\n`;
+    const tree = fastMdast(md, pageSource(body, 'md'));
+    assert.ok(tree && directHast(tree, { text: italianText, titleLine: 1 }), marker);
+    for (const excerpt of [true, false]) {
+      const input = { ...inputOf('content/blog/2024-01-01-post.md', body), excerpt };
+      const page = await directCompiler(input);
+      assert.equal(page, await pipelineCompiler(input), marker);
+      if (excerpt) assert.ok(page.excerptHtml?.includes('Riassunto') && !page.excerptHtml.includes('Dettagli'));
+    }
+  }
+});
+
+test('tabs, direct: remark-tabs’ markup, ids counted across the page; what it reports: the pipeline', async () => {
+  const body = [
+    '::::tabs{groupId="pm" queryString="gestore"}',
+    ':::tab{label="npm"}',
+    '```bash',
+    'npm install "x"',
+    '```',
+    ':::',
+    ':::tab{label="yarn" value="y"}',
+    '## Dentro {#dentro}',
+    '',
+    '- voce `codice`',
+    ':::',
+    '::::',
+    '',
+    ':::::tip',
+    '::::tabs{queryString="q"}',
+    ':::tab{value="solo"}',
+    'Testo.',
+    ':::',
+    '::::',
+    ':::::',
+    '',
+  ].join('\n');
+  const tree = fastMdast(md, pageSource(body, 'md'));
+  assert.ok(tree && directHast(tree, { text: italianText }), 'the direct path takes this page');
+  const input = inputOf('content/docs/pagina.md', body);
+  const page = await directCompiler(input);
+  assert.equal(page, await pipelineCompiler(input));
+  assert.ok(page.html.includes('id="tabs-2-panel-0"') && page.html.includes(' hidden'), page.html);
+  const reported = [
+    ':::tab{label="a"}\nsola\n:::\n',
+    '::::tabs\ntesto\n::::\n',
+    '::::tabs\n:::tab\nsenza etichetta\n:::\n::::\n',
+    '::::tabs\n::::\n',
+    '::::tabs\n:::tab[Titolo]{label="a"}\nx\n:::\n::::\n',
+  ];
+  for (const body of reported) {
+    const tree = fastMdast(md, pageSource(body, 'md'));
+    if (tree) assert.is(directHast(tree, { text: italianText }), undefined, body);
+    const input = inputOf('content/docs/pagina.md', body);
+    const [direct, pipeline] = await Promise.all(
+      [directCompiler, pipelineCompiler].map((compile) => compile(input).catch((error: Error) => error.message)),
+    );
+    assert.equal(direct, pipeline, body);
+  }
+});
+
 test('what the direct path does not cover goes to the pipeline, silently, to the same page', async () => {
   const pages = [
     "Un'immagine ![alt](./img.png).\n",
@@ -112,8 +174,11 @@ test('what the direct path does not cover goes to the pipeline, silently, to the
     'Emoji :smile: qui.\n',
     '```bash npm2yarn\nnpm install x\n```\n',
     '```mermaid\ngraph TD\n```\n',
-    '::::tabs\n:::tab{label="a"}\nx\n:::\n::::\n',
     '<div>\n\nhtml\n\n</div>\n\nfine\n',
+    // Other comments are left to rehype-raw.
+    '<!-- altro -->\n\nfine\n',
+    '<!--  truncate\t-->\n\nfine\n',
+
     '3. tre\n4. quattro\n',
   ];
   for (const body of pages) {
@@ -150,6 +215,19 @@ test('hast-html writes hast-util-to-html’s bytes: escapes, attributes, void el
       { type: 'element', tagName: 'th', properties: { align: 'center', title: undefined }, children: [] },
       { type: 'element', tagName: 'div', properties: { role: 'note' }, children: [{ type: 'text', value: '' }] },
       { type: 'raw', value: '<pre>a & <b></pre>' } as unknown as HastRoot['children'][number],
+      // remark-tabs' properties: aria as written, numbers, `data*`, a boolean true and false.
+      {
+        type: 'element',
+        tagName: 'button',
+        properties: { type: 'button', 'aria-selected': 'false', 'aria-controls': odd, tabIndex: -1, dataValue: odd },
+        children: [],
+      },
+      {
+        type: 'element',
+        tagName: 'div',
+        properties: { 'aria-labelledby': 'x', hidden: true, tabIndex: 0, dataGroupId: 'g', dataQueryString: 'q' },
+        children: [{ type: 'element', tagName: 'div', properties: { hidden: false }, children: [] }],
+      },
     ],
   };
   assert.is(hastHtml(tree), toHtml(tree, { allowDangerousHtml: true }));

@@ -3,9 +3,11 @@ import type { Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { admonitionMarkup, admonitionOf } from '../shared/admonitions';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import { isTruncateHtml } from './rehype-excerpt';
 import { shortcode } from './remark-emoji-if-needed';
 import { headingIdPattern } from './remark-heading-ids';
 import { npm2yarnMarker } from './remark-npm2yarn';
+import { tabItemsOf, tabsMarkup } from './remark-tabs';
 
 /*
  * The direct path of a `.md` page the fast parser read: its mdast made into the hast the unified pipeline would make
@@ -13,7 +15,8 @@ import { npm2yarnMarker } from './remark-npm2yarn';
  * plugin run, mdast-util-to-hast's state (its walk for definitions, the structured clone of each `hProperties`, the
  * positions it copies) or the remark plugins' separate walks. It covers the constructs the generated and most written
  * pages are made of: paragraphs, headings (`{#id}` included), emphasis, strong, strikethrough, inline code, links,
- * line breaks, lists, block quotes, rules, fenced code, tables and admonitions. Anything else (raw HTML, images,
+ * line breaks, lists, block quotes, rules, fenced code, tables, admonitions and a blog post's `<!-- truncate -->`.
+ * Anything else (other raw HTML, images,
  * other directives, emoji shortcodes, npm2yarn blocks, Mermaid, a link whose address the pipeline would
  * percent-encode, deep nesting) makes `directHast` return undefined, and the page takes the pipeline, as does any
  * page whose compile finds a problem (see compile-page). test/direct-path.test.ts holds both to the same bytes.
@@ -30,6 +33,11 @@ export interface DirectPage {
   /** Line of the `# Title` the templates show (remark-strip-title drops it). */
   titleLine?: number;
   text: InterfaceText;
+}
+
+/** The walk's state: the page, and the `::::tabs` blocks met so far (their ids count them, as remark-tabs does). */
+interface Walk extends DirectPage {
+  tabs: number;
 }
 
 /** A URL micromark's `normalizeUri` leaves as it is (no `%`, space, non-ASCII or `"<>[\]^`{|}`). */
@@ -60,7 +68,7 @@ export function directHast(tree: Root, page: DirectPage): HastRoot | undefined {
       );
       if (index !== -1) children = children.filter((_, i) => i !== index);
     }
-    return { type: 'root', children: wrap(all(children, page, 0), false) };
+    return { type: 'root', children: wrap(all(children, { ...page, tabs: 0 }, 0), false) };
   } catch (error) {
     if (error instanceof NotDirect) return undefined;
     throw error;
@@ -79,7 +87,7 @@ function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
 }
 
 /** mdast-util-to-hast's `all`: each child's hast, the text after a line break without its leading spaces. */
-function all(nodes: readonly RootContent[], page: DirectPage, depth: number): ElementContent[] {
+function all(nodes: readonly RootContent[], page: Walk, depth: number): ElementContent[] {
   if (depth > maxDepth) notDirect('deep');
   const values: ElementContent[] = [];
   for (let i = 0; i < nodes.length; i++) {
@@ -97,7 +105,7 @@ function all(nodes: readonly RootContent[], page: DirectPage, depth: number): El
   return values;
 }
 
-function one(node: RootContent, page: DirectPage, depth: number): ElementContent | ElementContent[] {
+function one(node: RootContent, page: Walk, depth: number): ElementContent | ElementContent[] {
   switch (node.type) {
     case 'text':
       if (node.value.includes(':') && shortcode.test(node.value)) notDirect('emoji shortcode');
@@ -146,14 +154,19 @@ function one(node: RootContent, page: DirectPage, depth: number): ElementContent
     case 'table':
       return table(node, page, depth);
     case 'containerDirective':
-      return admonition(node, page, depth);
+      return node.name === 'tabs' ? tabs(node, page, depth) : admonition(node, page, depth);
+    case 'html':
+      // A blog post's `<!-- truncate -->`: rehype-raw would re-parse the whole page for that comment, whose HTML is
+      // its text (hast-html writes a raw node as it is). Other HTML takes the pipeline.
+      if (!isTruncateHtml(node.value)) notDirect('html');
+      return { type: 'raw', value: node.value } as unknown as ElementContent;
     default:
       return notDirect(node.type);
   }
 }
 
 /** A heading, with remark-heading-ids' `{#id}` taken from its last text. */
-function heading(node: Heading, page: DirectPage, depth: number): Element {
+function heading(node: Heading, page: Walk, depth: number): Element {
   const result = element(`h${node.depth}`, {}, all(node.children, page, depth));
   const last = node.children.at(-1);
   const match = last?.type === 'text' ? headingIdPattern.exec(last.value) : null;
@@ -168,7 +181,7 @@ function heading(node: Heading, page: DirectPage, depth: number): Element {
 }
 
 /** mdast-util-to-hast's list and list item (no task items: the fast parser leaves those to the full one). */
-function list(node: List, page: DirectPage, depth: number): Element {
+function list(node: List, page: Walk, depth: number): Element {
   if (typeof node.start === 'number' && node.start !== 1) notDirect('list start');
   let loose = node.spread ?? false;
   for (let i = 0; !loose && i < node.children.length; i++) loose = itemLoose(node.children[i]!);
@@ -178,7 +191,7 @@ function list(node: List, page: DirectPage, depth: number): Element {
 
 const itemLoose = (item: ListItem) => item.spread ?? item.children.length > 1;
 
-function listItem(node: ListItem, loose: boolean, page: DirectPage, depth: number): Element {
+function listItem(node: ListItem, loose: boolean, page: Walk, depth: number): Element {
   if (typeof node.checked === 'boolean') notDirect('task item');
   const results = all(node.children, page, depth);
   const children: ElementContent[] = [];
@@ -195,7 +208,7 @@ function listItem(node: ListItem, loose: boolean, page: DirectPage, depth: numbe
 }
 
 /** mdast-util-to-hast's table: the first row in `thead` (cells `th`), the others in `tbody`. */
-function table(node: Table, page: DirectPage, depth: number): Element {
+function table(node: Table, page: Walk, depth: number): Element {
   const align = node.align ?? undefined;
   const rows = node.children.map((row, rowIndex) => {
     const length = align ? align.length : row.children.length;
@@ -217,7 +230,7 @@ function table(node: Table, page: DirectPage, depth: number): Element {
 }
 
 /** remark-admonitions' box (its title from the label, else the kind's), without the site's override. */
-function admonition(node: ContainerDirective, page: DirectPage, depth: number): Element {
+function admonition(node: ContainerDirective, page: Walk, depth: number): Element {
   const found = admonitionOf(node.name);
   if (!found) return notDirect(`directive ${node.name}`);
   const markup = admonitionMarkup(found.kind);
@@ -233,6 +246,24 @@ function admonition(node: ContainerDirective, page: DirectPage, depth: number): 
     element(markup.heading.tagName, { className: [...markup.heading.className] }, title),
     element(markup.content.tagName, { className: [...markup.content.className] }, content),
   ]);
+}
+
+/**
+ * remark-tabs' box, as mdast-util-to-hast makes it from the plugin's `hName`s: its paragraphs' and directive's
+ * children without line endings between them. A stray `:::tab`, or a block the plugin would report, takes the pipeline.
+ */
+function tabs(node: ContainerDirective, page: Walk, depth: number): Element {
+  const uid = tabsMarkup.uid(++page.tabs);
+  const items = tabItemsOf(node, notDirect);
+  const buttons = items.map((item, i) =>
+    element('button', tabsMarkup.button(uid, i, item), [
+      one({ type: 'text', value: item.label }, page, depth) as HastText,
+    ]),
+  );
+  const panels = items.map((item, i) =>
+    element('div', tabsMarkup.panel(uid, i, item), all(item.children, page, depth)),
+  );
+  return element('div', tabsMarkup.box(node), [element('div', tabsMarkup.list(), buttons), ...panels]);
 }
 
 /** An admonition's default title, which remark-emoji reads too. */

@@ -17,7 +17,19 @@ const attributeNames: Record<string, string> = {
   title: 'title',
   align: 'align',
   ariaLabel: 'aria-label',
+  // remark-tabs' (see tabsMarkup).
+  type: 'type',
+  'aria-selected': 'aria-selected',
+  'aria-controls': 'aria-controls',
+  'aria-labelledby': 'aria-labelledby',
+  tabIndex: 'tabindex',
+  dataValue: 'data-value',
+  dataGroupId: 'data-group-id',
+  dataQueryString: 'data-query-string',
+  hidden: 'hidden',
 };
+/** The boolean attributes among them: written without a value when true, left out when false. */
+const booleanAttributes = new Set(['hidden']);
 
 /** html-void-elements, which hast-util-to-html writes without an end tag. */
 const voids = new Set(['br', 'hr', 'wbr', 'img', 'input']);
@@ -62,7 +74,12 @@ function element(node: Element): string {
     const value = node.properties[key];
     if (value === null || value === undefined) continue;
     const name = attributeNames[key];
-    if (name === undefined || typeof value === 'boolean') throw new Unknown();
+    if (name === undefined) throw new Unknown();
+    if (booleanAttributes.has(key) !== (typeof value === 'boolean')) throw new Unknown();
+    if (typeof value === 'boolean') {
+      if (value) out += ` ${name}`;
+      continue;
+    }
     const written = Array.isArray(value) ? value.join(' ') : String(value);
     if (typeof value === 'number' && Number.isNaN(value)) continue;
     out += ` ${name}="${written.replace(attributeSpecial, reference)}"`;

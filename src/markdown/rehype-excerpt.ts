@@ -10,6 +10,12 @@ const isTextMarker = (node: RootContent) =>
   node.children[0]!.type === 'text' &&
   /^\{\/\*\s*truncate\s*\*\/\}$/.test(node.children[0]!.value.trim());
 
+/**
+ * A `<!-- truncate -->` the direct path (see direct-hast) writes as it is: its comment is written back the same by
+ * hast-util-to-html (spaces around the word only, nothing it escapes).
+ */
+export const isTruncateHtml = (value: string) => /^<!--[ ]*truncate[ ]*-->$/.test(value);
+
 const isTruncate = (node: RootContent) =>
   isTextMarker(node) ||
   (node.type === 'comment' && node.value.trim() === 'truncate') ||

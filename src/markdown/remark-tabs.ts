@@ -1,13 +1,80 @@
+import type { Properties } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 import type { DirectivePlugin } from './directive-plugin';
 import { eachNode } from './walk';
 
+/** One `:::tab` of a `::::tabs` block. */
+export interface TabItem {
+  node: ContainerDirective;
+  label: string;
+  value: string;
+  children: RootContent[];
+}
+
 /**
- * `::::tabs{groupId=…}` holding `:::tab{label=…}` blocks → an accessible tab list and panels.
- * The markup matches the MDX `<Tabs>` component so one client script serves both.
+ * The tabs of a `::::tabs` block; `fail` hears what is wrong with the block (and throws). The direct path
+ * (direct-hast) reads a block with this too.
  */
+export function tabItemsOf(node: ContainerDirective, fail: (message: string, place: Node) => never): TabItem[] {
+  const tabs = node.children.filter(
+    (child) =>
+      !(child.type === 'paragraph' && child.data && (child.data as { directiveLabel?: boolean }).directiveLabel),
+  );
+  const items: TabItem[] = [];
+  for (const child of tabs) {
+    if (child.type !== 'containerDirective' || child.name !== 'tab') {
+      fail('only `:::tab{label="…"}` blocks can be inside `::::tabs`', child);
+    }
+    const tab = child as ContainerDirective;
+    const label = tab.attributes?.label ?? tab.attributes?.value;
+    if (!label) fail('a tab needs a label: `:::tab{label="npm"}`', tab);
+    items.push({ node: tab, label: label!, value: tab.attributes?.value ?? label!, children: tab.children });
+  }
+  if (items.length === 0) fail('`::::tabs` needs at least one `:::tab` block', node);
+  return items;
+}
+
+/**
+ * The markup of a `::::tabs` block (the page's `count`th: `uid` tells its ids apart), which matches the MDX `<Tabs>`
+ * component so one client script serves both: a box (`div`) holding a tab list (`div`) of buttons, one per tab,
+ * then a panel (`div`) per tab.
+ */
+export const tabsMarkup = {
+  uid: (count: number) => `tabs-${count}`,
+  box(node: ContainerDirective): Properties {
+    const groupId = node.attributes?.groupId;
+    // `{queryString}` alone uses the groupId as the URL parameter, as Docusaurus does.
+    const query = node.attributes?.queryString === '' ? groupId : node.attributes?.queryString;
+    return {
+      className: ['tabs'],
+      ...(groupId ? { dataGroupId: groupId } : {}),
+      ...(query ? { dataQueryString: query } : {}),
+    };
+  },
+  list: (): Properties => ({ role: 'tablist', className: ['tabs-list'] }),
+  button: (uid: string, i: number, item: TabItem): Properties => ({
+    type: 'button',
+    role: 'tab',
+    id: `${uid}-tab-${i}`,
+    'aria-selected': i === 0 ? 'true' : 'false',
+    'aria-controls': `${uid}-panel-${i}`,
+    tabIndex: i === 0 ? 0 : -1,
+    dataValue: item.value,
+  }),
+  panel: (uid: string, i: number, item: TabItem): Properties => ({
+    role: 'tabpanel',
+    id: `${uid}-panel-${i}`,
+    'aria-labelledby': `${uid}-tab-${i}`,
+    dataValue: item.value,
+    hidden: i !== 0,
+    tabIndex: 0,
+  }),
+};
+
+/** `::::tabs{groupId=…}` holding `:::tab{label=…}` blocks → an accessible tab list and panels (`tabsMarkup`). */
 function remarkTabs() {
   return (tree: Root, file: VFile) => {
     let count = 0;
@@ -20,71 +87,23 @@ function remarkTabs() {
         return;
       }
       if (node.name !== 'tabs') return;
-      const uid = `tabs-${++count}`;
-      const tabs = node.children.filter(
-        (child) =>
-          !(child.type === 'paragraph' && child.data && (child.data as { directiveLabel?: boolean }).directiveLabel),
-      );
-      const items: { label: string; value: string; children: RootContent[] }[] = [];
-      for (const child of tabs) {
-        if (child.type !== 'containerDirective' || child.name !== 'tab') {
-          file.fail('only `:::tab{label="…"}` blocks can be inside `::::tabs`', child, 'docs-it:tabs');
-        }
-        const tab = child as ContainerDirective;
+      const uid = tabsMarkup.uid(++count);
+      const items = tabItemsOf(node, (message, place) => file.fail(message, place, 'docs-it:tabs'));
+      for (const { node: tab } of items)
         tab.data = { ...(tab.data ?? {}), docsItTab: true } as ContainerDirective['data'];
-        const label = tab.attributes?.label ?? tab.attributes?.value;
-        if (!label) file.fail('a tab needs a label: `:::tab{label="npm"}`', tab, 'docs-it:tabs');
-        items.push({ label: label!, value: tab.attributes?.value ?? label!, children: tab.children });
-      }
-      if (items.length === 0) file.fail('`::::tabs` needs at least one `:::tab` block', node, 'docs-it:tabs');
-      const groupId = node.attributes?.groupId;
       const buttons = items.map((item, i) => ({
         type: 'paragraph',
         children: [{ type: 'text', value: item.label }],
-        data: {
-          hName: 'button',
-          hProperties: {
-            type: 'button',
-            role: 'tab',
-            id: `${uid}-tab-${i}`,
-            'aria-selected': i === 0 ? 'true' : 'false',
-            'aria-controls': `${uid}-panel-${i}`,
-            tabIndex: i === 0 ? 0 : -1,
-            dataValue: item.value,
-          },
-        },
+        data: { hName: 'button', hProperties: tabsMarkup.button(uid, i, item) },
       }));
       const panels = items.map((item, i) => ({
         type: 'paragraph',
         children: item.children,
-        data: {
-          hName: 'div',
-          hProperties: {
-            role: 'tabpanel',
-            id: `${uid}-panel-${i}`,
-            'aria-labelledby': `${uid}-tab-${i}`,
-            dataValue: item.value,
-            hidden: i !== 0,
-            tabIndex: 0,
-          },
-        },
+        data: { hName: 'div', hProperties: tabsMarkup.panel(uid, i, item) },
       }));
-      const list = {
-        type: 'paragraph',
-        children: buttons,
-        data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs-list'] } },
-      };
+      const list = { type: 'paragraph', children: buttons, data: { hName: 'div', hProperties: tabsMarkup.list() } };
       node.children = [list, ...panels] as unknown as ContainerDirective['children']; // hName-driven wrappers
-      // `{queryString}` alone uses the groupId as the URL parameter, as Docusaurus does.
-      const query = node.attributes?.queryString === '' ? groupId : node.attributes?.queryString;
-      node.data = {
-        hName: 'div',
-        hProperties: {
-          className: ['tabs'],
-          ...(groupId ? { dataGroupId: groupId } : {}),
-          ...(query ? { dataQueryString: query } : {}),
-        },
-      };
+      node.data = { hName: 'div', hProperties: tabsMarkup.box(node) };
     });
   };
 }

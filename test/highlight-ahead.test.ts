@@ -69,7 +69,7 @@ const freshCacheDir = () => {
   return dir;
 };
 /** A compiler whose cache keeps nothing from before (`--no-cache`), as a cold build's. */
-const coldCompiler = async () =>
+const coldCompiler = async (setV8Flags?: (flags: string) => void) =>
   createCompiler({
     cache: createCache({
       versions: await loadCodeVersions(repoRoot),
@@ -78,6 +78,7 @@ const coldCompiler = async () =>
       reuse: false,
     }),
     script,
+    ...(setV8Flags ? { setV8Flags } : {}),
   });
 const page = plainPageInput;
 const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPlan => ({
@@ -86,6 +87,7 @@ const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPla
   highlightAheadFrom,
   held: undefined,
   maxMemoryMb: undefined,
+  heapGrowingPercent: undefined,
 });
 const rust = '```rust\nfn main() {\n    avvia();\n}\n```\n';
 const ts = '```ts\nconst x: number = 1;\n```\n';
@@ -120,6 +122,19 @@ test('a worker started early is dropped by a plan without one: the build thread 
   } finally {
     await compiler.close();
   }
+});
+
+test("a plan that bounds the heaps' growth has V8 bound it; one that does not leaves V8 alone", async () => {
+  const asked: string[] = [];
+  const bounded = await coldCompiler((flags) => asked.push(flags));
+  // Neither workers nor a worker highlighting ahead: only the bound is looked at.
+  bounded.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+  assert.equal(asked, ['--heap-growing-percent=100']);
+  await bounded.close();
+  const unbounded = await coldCompiler((flags) => asked.push(flags));
+  unbounded.follow(plan(undefined));
+  assert.equal(asked, ['--heap-growing-percent=100'], 'nothing asked of V8');
+  await unbounded.close();
 });
 
 test('a cache starts cold under --no-cache and until it keeps a highlighted block', async () => {

@@ -153,6 +153,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     highlightAheadFrom: 200,
     held: undefined,
     maxMemoryMb: undefined,
+    heapGrowingPercent: undefined,
   });
   assert.is(build(102, 1).highlightAheadFrom, undefined, 'no second processor to highlight on');
   assert.is(build(102, 2, 1).highlightAheadFrom, undefined, "--jobs 1: the build's thread alone");
@@ -166,9 +167,21 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     highlightAheadFrom: undefined,
     held: undefined,
     maxMemoryMb: undefined,
+    heapGrowingPercent: undefined,
   });
+  assert.is(build(4999, 2).heapGrowingPercent, undefined, "a site whose pages are kept: V8's own growth");
+  assert.is(build(5000, 2).heapGrowingPercent, 100, "a large site's heaps grow at most to twice what they hold");
+  assert.is(build(49999, 2).heapGrowingPercent, 100);
+  assert.is(build(50000, 2).heapGrowingPercent, 50, 'from 50,000 pages, to one and a half times');
   const dev = planExecution({ mode: 'dev', processors: 8 });
-  assert.equal(dev, { workers: 2, eager: true, highlightAheadFrom: undefined, held: 1, maxMemoryMb: 1024 });
+  assert.equal(dev, {
+    workers: 2,
+    eager: true,
+    highlightAheadFrom: undefined,
+    held: 1,
+    maxMemoryMb: 1024,
+    heapGrowingPercent: undefined,
+  });
   assert.is(planExecution({ mode: 'dev', processors: 1 }).workers, 1, 'dev never compiles on its serving thread');
 });
 

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import type { Cache } from '../../cache/stage-cache';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../../errors';
 import { fencedCodeBlocks } from '../../markdown/code-fences';
@@ -21,7 +22,8 @@ export interface Compiler {
   kept(input: CompileInput): CompiledPage | undefined;
   /**
    * Compiles as `plan` says from now on: in its workers (only what the cache lacks reaches one), or in this
-   * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks.
+   * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks. A bound on the heaps'
+   * growth (`ExecutionPlan.heapGrowingPercent`) is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -52,9 +54,11 @@ export interface CompilerOptions {
   cache: Cache;
   /** The compile worker's module (see `compileWorkerScript`). */
   script: string | URL;
+  /** Sets V8's flags for the process (default: `v8.setFlagsFromString`; tests see what a plan asks of it). */
+  setV8Flags?: (flags: string) => void;
 }
 
-export function createCompiler({ cache, script }: CompilerOptions): Compiler {
+export function createCompiler({ cache, script, setV8Flags = setFlagsFromString }: CompilerOptions): Compiler {
   let pool: CompilePool | undefined;
   let ahead: HighlightAhead | undefined;
   let workersBefore = 0;
@@ -183,6 +187,7 @@ export function createCompiler({ cache, script }: CompilerOptions): Compiler {
     kept: (input) => compileStage.kept(input),
     follow(plan, pages = []) {
       followed = true;
+      if (plan.heapGrowingPercent !== undefined) setV8Flags(`--heap-growing-percent=${plan.heapGrowingPercent}`);
       if (pool || ahead) return;
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);

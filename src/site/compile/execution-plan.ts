@@ -23,6 +23,12 @@ export interface ExecutionPlan {
   held: number | undefined;
   /** Each worker's old-generation heap in MB, when bounded: a page that needs more fails alone. */
   maxMemoryMb: number | undefined;
+  /**
+   * How far past what it holds after a full collection each heap of the process may grow before the next one, in
+   * percent (V8's `--heap-growing-percent`), when bounded; undefined: V8's own choice, which lets a heap whose
+   * thread allocates fast grow to four times what it holds.
+   */
+  heapGrowingPercent: number | undefined;
 }
 
 export type PlanInput =
@@ -55,6 +61,22 @@ const pagesForEveryProcessor = 5000;
  */
 const pagesKeptInMemory = 5000;
 
+/**
+ * A large site's heaps grow at most this far past what they hold (see `ExecutionPlan.heapGrowingPercent`): the
+ * build's thread's garbage, let grow to four times what it holds, made a large build's peak (docs/measurements.md,
+ * h63's and h106's sections). From `pagesForLessGrowth` pages on what the build's thread holds is large enough that
+ * twice it would pass the memory budget: it grows half as far, for more frequent full collections.
+ */
+const largeSiteHeapGrowingPercent = 100;
+const pagesForLessGrowth = 50_000;
+const largerSiteHeapGrowingPercent = 50;
+
+/** How far a build's heaps may grow past what they hold (`ExecutionPlan.heapGrowingPercent`). */
+function heapGrowingPercentOf(pages: number): number | undefined {
+  if (keepsEveryPage(pages)) return undefined;
+  return pages >= pagesForLessGrowth ? largerSiteHeapGrowingPercent : largeSiteHeapGrowingPercent;
+}
+
 /** Whether a build of `pages` pages keeps every compiled page and route's props (see `SiteOptions.keepPages`). */
 export function keepsEveryPage(pages: number): boolean {
   return pages < pagesKeptInMemory;
@@ -80,6 +102,7 @@ export function planExecution(input: PlanInput): ExecutionPlan {
       highlightAheadFrom: undefined,
       held: 1,
       maxMemoryMb: devWorkerMemoryMb,
+      heapGrowingPercent: undefined,
     };
   }
   const { pages, processors, jobs } = input;
@@ -93,5 +116,6 @@ export function planExecution(input: PlanInput): ExecutionPlan {
     highlightAheadFrom: ahead ? (input.highlightAheadFrom ?? blocksForHighlightAhead) : undefined,
     held: undefined,
     maxMemoryMb: undefined,
+    heapGrowingPercent: heapGrowingPercentOf(pages),
   };
 }

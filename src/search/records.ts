@@ -205,9 +205,10 @@ export function pageRecords(page: SearchPage, options: RecordOptions): SearchRec
 function stableId(record: SearchRecord, seen: Map<string, number>): string {
   // One string made by concatenation: no array of the levels, no spread, no join (a site has one per record).
   const key =
-    `${record.url}\0${record.anchor ?? ''}\0${record.type}\0${record.hierarchy_lvl0 ?? ''}\0${record.hierarchy_lvl1 ?? ''}` +
-    `\0${record.hierarchy_lvl2 ?? ''}\0${record.hierarchy_lvl3 ?? ''}\0${record.hierarchy_lvl4 ?? ''}` +
-    `\0${record.hierarchy_lvl5 ?? ''}\0${record.hierarchy_lvl6 ?? ''}\0${record.content ?? ''}`;
+    `${record.url}\0${record.anchor ?? ''}\0${record.type}` +
+    `\0${record.hierarchy_lvl0 ?? ''}\0${record.hierarchy_lvl1 ?? ''}\0${record.hierarchy_lvl2 ?? ''}` +
+    `\0${record.hierarchy_lvl3 ?? ''}\0${record.hierarchy_lvl4 ?? ''}\0${record.hierarchy_lvl5 ?? ''}` +
+    `\0${record.hierarchy_lvl6 ?? ''}\0${record.content ?? ''}`;
   // One-shot `hash`: faster than a Hash object on short strings (docs/measurements.md), and a site has one per record.
   const hash = oneShotHash('sha1', key, 'base64url').slice(0, 16);
   const count = seen.get(hash) ?? 0;

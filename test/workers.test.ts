@@ -169,8 +169,8 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     maxMemoryMb: undefined,
     heapGrowingPercent: undefined,
   });
-  assert.is(build(19999, 2).heapGrowingPercent, undefined, "up to 20,000 pages: V8's own growth");
-  assert.is(build(20000, 2).heapGrowingPercent, 100, "a large site's heaps grow at most to twice what they hold");
+  assert.is(build(4999, 2).heapGrowingPercent, undefined, "a site whose pages are kept: V8's own growth");
+  assert.is(build(5000, 2).heapGrowingPercent, 100, "a large site's heaps grow at most to twice what they hold");
   assert.is(build(49999, 2).heapGrowingPercent, 100);
   assert.is(build(50000, 2).heapGrowingPercent, 50, 'from 50,000 pages, to one and a half times');
   const dev = planExecution({ mode: 'dev', processors: 8 });

@@ -64,19 +64,16 @@ const pagesKeptInMemory = 5000;
 /**
  * A large site's heaps grow at most this far past what they hold (see `ExecutionPlan.heapGrowingPercent`): the
  * build's thread's garbage, let grow to four times what it holds, made a large build's peak (docs/measurements.md,
- * h63's and h106's sections). Below `pagesForBoundedGrowth` pages V8's own growth keeps the peak within the memory
- * budget, and the bound's more frequent full collections would cost processor time for nothing (h106's pair at
- * 10,000 pages, the lead's note on it). From `pagesForLessGrowth` pages on what the build's thread holds is large
- * enough that twice it would pass the memory budget: it grows half as far.
+ * h63's and h106's sections). From `pagesForLessGrowth` pages on what the build's thread holds is large enough that
+ * twice it would pass the memory budget: it grows half as far, for more frequent full collections.
  */
-const pagesForBoundedGrowth = 20_000;
 const largeSiteHeapGrowingPercent = 100;
 const pagesForLessGrowth = 50_000;
 const largerSiteHeapGrowingPercent = 50;
 
 /** How far a build's heaps may grow past what they hold (`ExecutionPlan.heapGrowingPercent`). */
 function heapGrowingPercentOf(pages: number): number | undefined {
-  if (pages < pagesForBoundedGrowth) return undefined;
+  if (keepsEveryPage(pages)) return undefined;
   return pages >= pagesForLessGrowth ? largerSiteHeapGrowingPercent : largeSiteHeapGrowingPercent;
 }
 

@@ -69,7 +69,7 @@ const freshCacheDir = () => {
   return dir;
 };
 /** A compiler whose cache keeps nothing from before (`--no-cache`), as a cold build's. */
-const coldCompiler = async (setV8Flags?: (flags: string) => void) =>
+const coldCompiler = async (setV8Flags?: (flags: string) => void, heapBoundAfter?: number) =>
   createCompiler({
     cache: createCache({
       versions: await loadCodeVersions(repoRoot),
@@ -79,6 +79,7 @@ const coldCompiler = async (setV8Flags?: (flags: string) => void) =>
     }),
     script,
     ...(setV8Flags ? { setV8Flags } : {}),
+    ...(heapBoundAfter !== undefined ? { heapBoundAfter } : {}),
   });
 const page = plainPageInput;
 const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPlan => ({
@@ -124,17 +125,30 @@ test('a worker started early is dropped by a plan without one: the build thread 
   }
 });
 
-test("a plan that bounds the heaps' growth has V8 bound it; one that does not leaves V8 alone", async () => {
+test("a plan that bounds the heaps' growth has V8 bound it once the build compiled enough pages", async () => {
   const asked: string[] = [];
-  const bounded = await coldCompiler((flags) => asked.push(flags));
-  // Neither workers nor a worker highlighting ahead: only the bound is looked at.
-  bounded.follow({ ...plan(undefined), heapGrowingPercent: 100 });
-  assert.equal(asked, ['--heap-growing-percent=100']);
-  await bounded.close();
-  const unbounded = await coldCompiler((flags) => asked.push(flags));
-  unbounded.follow(plan(undefined));
-  assert.equal(asked, ['--heap-growing-percent=100'], 'nothing asked of V8');
-  await unbounded.close();
+  const bounded = await coldCompiler((flags) => asked.push(flags), 2);
+  try {
+    // Neither workers nor a worker highlighting ahead: only the bound is looked at.
+    bounded.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    await bounded.compile(page('a.md', '# A\n'));
+    assert.equal(asked, [], 'one page compiled: a warm build of a large site holds too little to pay the bound');
+    await bounded.compile(page('b.md', '# B\n'));
+    assert.equal(asked, ['--heap-growing-percent=100'], 'two pages compiled: the bound is set');
+    await bounded.compile(page('c.md', '# C\n'));
+    assert.equal(asked, ['--heap-growing-percent=100'], 'set once');
+  } finally {
+    await bounded.close();
+  }
+  const unbounded = await coldCompiler((flags) => asked.push(flags), 1);
+  try {
+    unbounded.follow(plan(undefined));
+    await unbounded.compile(page('a.md', '# A\n'));
+    await unbounded.compile(page('b.md', '# B\n'));
+    assert.equal(asked, ['--heap-growing-percent=100'], 'a plan without a bound asks nothing of V8');
+  } finally {
+    await unbounded.close();
+  }
 });
 
 test('a cache starts cold under --no-cache and until it keeps a highlighted block', async () => {

@@ -23,7 +23,9 @@ export interface Compiler {
   /**
    * Compiles as `plan` says from now on: in its workers (only what the cache lacks reaches one), or in this
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks. A bound on the heaps'
-   * growth (`ExecutionPlan.heapGrowingPercent`) is V8's, so the whole process's, until it ends.
+   * growth (`ExecutionPlan.heapGrowingPercent`) is set once this build has compiled `heapBoundAfter` pages (a warm
+   * build of a large site, which compiles a few, holds far less and would pay the bound's collections for nothing);
+   * it is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -56,10 +58,36 @@ export interface CompilerOptions {
   script: string | URL;
   /** Sets V8's flags for the process (default: `v8.setFlagsFromString`; tests see what a plan asks of it). */
   setV8Flags?: (flags: string) => void;
+  /** How many pages a build compiles (the cache lacked them) before a plan's bound on the heaps' growth is set. */
+  heapBoundAfter?: number;
 }
 
-export function createCompiler({ cache, script, setV8Flags = setFlagsFromString }: CompilerOptions): Compiler {
+/**
+ * A build that compiles this many pages holds what a cold build holds: the bound its plan asks for pays there (a warm
+ * build's peak, a few pages compiled, is about half a cold one's: docs/measurements.md, the twelfth session's).
+ */
+const pagesCompiledForHeapBound = 1000;
+
+export function createCompiler({
+  cache,
+  script,
+  setV8Flags = setFlagsFromString,
+  heapBoundAfter = pagesCompiledForHeapBound,
+}: CompilerOptions): Compiler {
   let pool: CompilePool | undefined;
+  /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
+  let heapGrowingPercent: number | undefined;
+  let compiledPages = 0;
+  /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
+  const counted =
+    <I, O>(run: (input: I) => Promise<O>) =>
+    (input: I): Promise<O> => {
+      if (++compiledPages >= heapBoundAfter && heapGrowingPercent !== undefined) {
+        setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
+        heapGrowingPercent = undefined;
+      }
+      return run(input);
+    };
   let ahead: HighlightAhead | undefined;
   let workersBefore = 0;
   let takenBefore = 0;
@@ -102,7 +130,7 @@ export function createCompiler({ cache, script, setV8Flags = setFlagsFromString 
   // A run with nothing cached compiles pages: loaded now, as it was before it could be left out.
   if (cache.startsCold) loadPageCompiler().catch(() => undefined);
   const compileHere = async (input: CompileInput): Promise<CompiledPage> => (await loadPageCompiler())(input);
-  const compileStage = cache.stage('compile', compileHere);
+  const compileStage = cache.stage('compile', counted(compileHere));
   let compile: Compiler['compile'] = compileStage;
 
   // What the cache holds of a page's code blocks goes with the page to its worker, which highlights the rest
@@ -142,16 +170,18 @@ export function createCompiler({ cache, script, setV8Flags = setFlagsFromString 
       ...(plan.held !== undefined ? { held: plan.held } : {}),
       ...(plan.maxMemoryMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: plan.maxMemoryMb } } : {}),
     });
-    compile = compileStage.via(async (input) => {
-      try {
-        return await started.compile(input);
-      } catch (error) {
-        // Workers that cannot load fail every page: the pages compile here instead, to the same output.
-        if (!started.broken) throw error;
-        fellBack('the compile workers could not start', started.broken, "pages are compiled in the build's thread");
-        return compileHere(input);
-      }
-    });
+    compile = compileStage.via(
+      counted(async (input: CompileInput) => {
+        try {
+          return await started.compile(input);
+        } catch (error) {
+          // Workers that cannot load fail every page: the pages compile here instead, to the same output.
+          if (!started.broken) throw error;
+          fellBack('the compile workers could not start', started.broken, "pages are compiled in the build's thread");
+          return compileHere(input);
+        }
+      }),
+    );
     return started;
   };
 
@@ -187,7 +217,7 @@ export function createCompiler({ cache, script, setV8Flags = setFlagsFromString 
     kept: (input) => compileStage.kept(input),
     follow(plan, pages = []) {
       followed = true;
-      if (plan.heapGrowingPercent !== undefined) setV8Flags(`--heap-growing-percent=${plan.heapGrowingPercent}`);
+      heapGrowingPercent = plan.heapGrowingPercent;
       if (pool || ahead) return;
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);

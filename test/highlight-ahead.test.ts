@@ -125,27 +125,52 @@ test('a worker started early is dropped by a plan without one: the build thread 
   }
 });
 
-test("a plan that bounds the heaps' growth has V8 bound it once the build compiled enough pages", async () => {
+test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's after enough pages", async () => {
   const asked: string[] = [];
-  const bounded = await coldCompiler((flags) => asked.push(flags), 2);
+  const bound = ['--heap-growing-percent=100'];
+  const cold = await coldCompiler((flags) => asked.push(flags), 2);
   try {
     // Neither workers nor a worker highlighting ahead: only the bound is looked at.
-    bounded.follow({ ...plan(undefined), heapGrowingPercent: 100 });
-    await bounded.compile(page('a.md', '# A\n'));
-    assert.equal(asked, [], 'one page compiled: a warm build of a large site holds too little to pay the bound');
-    await bounded.compile(page('b.md', '# B\n'));
-    assert.equal(asked, ['--heap-growing-percent=100'], 'two pages compiled: the bound is set');
-    await bounded.compile(page('c.md', '# C\n'));
-    assert.equal(asked, ['--heap-growing-percent=100'], 'set once');
+    cold.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    assert.equal(asked, bound, 'a cold build: at once');
+    await cold.compile(page('a.md', '# A\n'));
+    await cold.compile(page('b.md', '# B\n'));
+    assert.equal(asked, bound, 'set once');
   } finally {
-    await bounded.close();
+    await cold.close();
   }
+  // A cache that keeps a highlighted block: the build starts warm.
+  const versions = await loadCodeVersions(repoRoot);
+  const dir = freshCacheDir();
+  const kept = createCache({ versions, dir, mode: 'build' });
+  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
+  kept.save();
+  asked.length = 0;
+  const warm = createCompiler({
+    cache: createCache({ versions, dir, mode: 'build' }),
+    script,
+    setV8Flags: (flags) => asked.push(flags),
+    heapBoundAfter: 2,
+  });
+  try {
+    warm.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    await warm.compile(page('a.md', '# A\n'));
+    assert.equal(asked, [], 'one page compiled: a warm build of a large site holds too little to pay the bound');
+    await warm.compile(page('b.md', '# B\n'));
+    assert.equal(asked, bound, 'two pages compiled: the bound is set');
+    await warm.compile(page('c.md', '# C\n'));
+    assert.equal(asked, bound, 'set once');
+  } finally {
+    await warm.close();
+  }
+  asked.length = 0;
   const unbounded = await coldCompiler((flags) => asked.push(flags), 1);
   try {
     unbounded.follow(plan(undefined));
     await unbounded.compile(page('a.md', '# A\n'));
     await unbounded.compile(page('b.md', '# B\n'));
-    assert.equal(asked, ['--heap-growing-percent=100'], 'a plan without a bound asks nothing of V8');
+    assert.equal(asked, [], 'a plan without a bound asks nothing of V8');
   } finally {
     await unbounded.close();
   }

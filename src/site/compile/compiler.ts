@@ -23,9 +23,9 @@ export interface Compiler {
   /**
    * Compiles as `plan` says from now on: in its workers (only what the cache lacks reaches one), or in this
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks. A bound on the heaps'
-   * growth (`ExecutionPlan.heapGrowingPercent`) is set once this build has compiled `heapBoundAfter` pages (a warm
-   * build of a large site, which compiles a few, holds far less and would pay the bound's collections for nothing);
-   * it is V8's, so the whole process's, until it ends.
+   * growth (`ExecutionPlan.heapGrowingPercent`) is set at once by a build whose cache starts cold, else once it has
+   * compiled `heapBoundAfter` pages (a warm build of a large site, which compiles a few, holds far less and would pay
+   * the bound's collections for nothing); it is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -79,13 +79,15 @@ export function createCompiler({
   let heapGrowingPercent: number | undefined;
   let compiledPages = 0;
   /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
+  const boundHeaps = () => {
+    if (heapGrowingPercent === undefined) return;
+    setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
+    heapGrowingPercent = undefined;
+  };
   const counted =
     <I, O>(run: (input: I) => Promise<O>) =>
     (input: I): Promise<O> => {
-      if (++compiledPages >= heapBoundAfter && heapGrowingPercent !== undefined) {
-        setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
-        heapGrowingPercent = undefined;
-      }
+      if (++compiledPages >= heapBoundAfter) boundHeaps();
       return run(input);
     };
   let ahead: HighlightAhead | undefined;
@@ -218,6 +220,8 @@ export function createCompiler({
     follow(plan, pages = []) {
       followed = true;
       heapGrowingPercent = plan.heapGrowingPercent;
+      // A cold build compiles every page: its heaps are bounded from the stage's start, before they have grown.
+      if (cache.startsCold) boundHeaps();
       if (pool || ahead) return;
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);

@@ -118,6 +118,13 @@ test('a blog post’s <!-- truncate --> on its own line: the direct path, the pi
   }
 });
 
+/** A page's compile input, once the direct path was seen to refuse it (the pipeline then compiles it). */
+function refusedInput(body: string) {
+  const tree = fastMdast(md, pageSource(body, 'md'));
+  if (tree) assert.is(directHast(tree, { text: italianText }), undefined, body);
+  return inputOf('content/docs/pagina.md', body);
+}
+
 test('tabs, direct: remark-tabs’ markup, ids counted across the page; what it reports: the pipeline', async () => {
   const body = [
     '::::tabs{groupId="pm" queryString="gestore"}',
@@ -156,9 +163,7 @@ test('tabs, direct: remark-tabs’ markup, ids counted across the page; what it 
     '::::tabs\n:::tab[Titolo]{label="a"}\nx\n:::\n::::\n',
   ];
   for (const body of reported) {
-    const tree = fastMdast(md, pageSource(body, 'md'));
-    if (tree) assert.is(directHast(tree, { text: italianText }), undefined, body);
-    const input = inputOf('content/docs/pagina.md', body);
+    const input = refusedInput(body);
     const [direct, pipeline] = await Promise.all(
       [directCompiler, pipelineCompiler].map((compile) => compile(input).catch((error: Error) => error.message)),
     );
@@ -178,13 +183,10 @@ test('what the direct path does not cover goes to the pipeline, silently, to the
     // Other comments are left to rehype-raw.
     '<!-- altro -->\n\nfine\n',
     '<!--  truncate\t-->\n\nfine\n',
-
     '3. tre\n4. quattro\n',
   ];
   for (const body of pages) {
-    const tree = fastMdast(md, pageSource(body, 'md'));
-    if (tree) assert.is(directHast(tree, { text: italianText }), undefined, body);
-    const input = inputOf('content/docs/pagina.md', body);
+    const input = refusedInput(body);
     assert.equal(await directCompiler(input), await pipelineCompiler(input), body);
   }
 });

@@ -166,8 +166,8 @@ export async function loadWorkerModule(packageRoot, bundled, fromSources) {
 }
 
 /**
- * Bundles the CLI into `outDir` (emptied first), then writes its code versions there: written last, their file
- * says the bundle is complete. Resolves to the loaded CLI module.
+ * Bundles the CLI into `outDir` (emptied first) with the site-free browser bundle, then writes its code versions
+ * there: written last, their file says the bundle is complete. Resolves to the loaded CLI module.
  * @param {string} packageRoot
  * @param {string} outDir
  * @param {{ sourcemap?: boolean }} [options]
@@ -178,6 +178,9 @@ export async function writeCliBundle(packageRoot, outDir, options) {
   mkdirSync(outDir, { recursive: true });
   const { metafile } = await build(cliBundleOptions(packageRoot, outDir, options));
   const cli = await import(pathToFileURL(path.join(outDir, 'program.mjs')).href);
+  // The browser bundle of a site without code of its own: the same for every such site (see
+  // src/site/bundle/prebuilt-client-bundle.ts), so made once here rather than by each build.
+  await cli.writePrebuiltClientBundle(packageRoot, outDir);
   const versions = cli.codeVersionsFromMetafile(metafile, packageRoot);
   writeFileSync(path.join(outDir, codeVersionsFile), JSON.stringify(versions));
   return cli;

@@ -16,7 +16,14 @@ import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
-import { type BundleInput, bundleClientWithInputs, type ClientBundle } from '../site/bundle/bundle-client';
+import {
+  type BundleInput,
+  bundleClientWithInputs,
+  type ClientBundle,
+  isSiteFree,
+  withClientConfig,
+} from '../site/bundle/bundle-client';
+import { prebuiltClientBundle } from '../site/bundle/prebuilt-client-bundle';
 import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
@@ -262,11 +269,14 @@ function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, 
  */
 function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBundle> {
   const { config } = site;
+  const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
+  const production = config.mode === 'production';
   const input: BundleInput = {
     packageRoot: options.packageRoot,
     baseUrl: config.site.baseUrl,
     mode: config.mode,
-    clientConfig: clientConfigOf(config.site, site.chrome, site.model, config.mode),
+    // In production the config is a script of its own (`withClientConfig`), not part of the bundle or its key.
+    ...(production ? {} : { clientConfig }),
     siteRoot: config.paths.root,
     staticDir: config.paths.static,
     components: config.site.components && path.resolve(config.paths.root, config.site.components),
@@ -277,16 +287,22 @@ function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBu
     themeOverrides: site.content.theme.files,
     siteThemeComponents: site.content.theme.components,
   };
+  const prebuilt = isSiteFree(input)
+    ? prebuiltClientBundle(options.packageRoot, options.cliDir, input.baseUrl)
+    : undefined;
   const bundling = Promise.all([
-    run.cache
-      .stage('bundle', async () => {
-        const made = await bundleClientWithInputs(input);
-        return keptBundleOf(made.bundle, made.inputs);
-      })(
-        // Where the first diagram is does not change the bundle, whether there is one does.
-        { ...input, mermaid: input.mermaid !== undefined },
-      )
-      .then(clientBundleOf),
+    (prebuilt
+      ? Promise.resolve(prebuilt)
+      : run.cache
+          .stage('bundle', async () => {
+            const made = await bundleClientWithInputs(input);
+            return keptBundleOf(made.bundle, made.inputs);
+          })(
+            // Where the first diagram is does not change the bundle, whether there is one does.
+            { ...input, mermaid: input.mermaid !== undefined },
+          )
+          .then(clientBundleOf)
+    ).then((bundle) => (production ? withClientConfig(bundle, clientConfig, input.baseUrl) : bundle)),
     bundleSiteStyles({
       siteRoot: config.paths.root,
       customCss: customCssFiles(config.site.customCss, config.paths.root),

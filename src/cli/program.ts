@@ -9,6 +9,7 @@ import { type OutputStream, Terminal } from './terminal';
 import { type FailureText, TerminalReporter, type Verbosity } from './terminal-reporter';
 
 export { codeVersionsFromMetafile } from '../cache/load-code-versions';
+export { writePrebuiltClientBundle } from '../site/bundle/prebuilt-client-bundle';
 export { endChildProcesses } from './child-processes';
 
 export interface RunContext {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BuildOptions, type BuildResult, build, context, type Metafile, type Plugin } from 'esbuild';
@@ -24,8 +25,13 @@ export interface BundleInput {
   packageRoot: string;
   baseUrl: string;
   mode: 'production' | 'development';
-  /** Site settings the browser code needs, compiled in as `__DOCS_IT_CONFIG__` (see src/client/client-config.ts). */
-  clientConfig: ClientConfig;
+  /**
+   * Site settings the browser code needs (see src/client/client-config.ts): compiled in as `__DOCS_IT_CONFIG__` in
+   * development; a production bundle reads them from the script `withClientConfig` adds, so a site without code of
+   * its own in the browser gets the same bundle as every other (see `isSiteFree`). Required in development and
+   * by `bundleClient`.
+   */
+  clientConfig?: ClientConfig | undefined;
   /** The site's folder (what `@site/` names in its code). */
   siteRoot: string;
   /** The site's static folder (images its code imports from there are their published URLs). */
@@ -187,12 +193,30 @@ const reactRuntimeModule = 'docs-it:react-runtime';
 /** Marks a resolution of React that `siteCode` already sent to docs-it's own copy. */
 const oneReact = Symbol('docs-it one React');
 
+/** The global the config script sets (see `withClientConfig`) and a production bundle reads. */
+const configGlobal = 'globalThis.__docsItConfig';
+
+/**
+ * Whether a bundle holds no code of the site (no components, no theme files, no diagram): it is then the same for
+ * every site of a docs-it version in production, and made once with the CLI (see `prebuiltClientBundle`).
+ */
+export function isSiteFree(input: BundleInput): boolean {
+  return (
+    input.mode === 'production' &&
+    input.components === undefined &&
+    input.mermaid === undefined &&
+    Object.keys(input.themeOverrides ?? {}).length === 0 &&
+    Object.keys(input.siteThemeComponents ?? {}).length === 0
+  );
+}
+
 /** Where esbuild is told the bundle goes (see `outdir`). */
 const assetsDirOf = (packageRoot: string) => path.join(packageRoot, 'assets');
 
 /** esbuild's options for the browser bundle (exported for a test that watches the plugins' traffic). */
 export function bundleOptions(input: BundleInput): BuildOptions & { write: false; metafile: true } {
   const { packageRoot, baseUrl, mode, clientConfig } = input;
+  const siteFree = isSiteFree(input);
   return {
     absWorkingDir: packageRoot,
     entryPoints: {
@@ -215,16 +239,19 @@ export function bundleOptions(input: BundleInput): BuildOptions & { write: false
     // Never written (write: false): a folder of the package, so that source maps name the sources relative to
     // it, the same on every machine (a folder at the root named them through the checkout's absolute path).
     outdir: assetsDirOf(packageRoot),
-    publicPath: `${baseUrl}assets`,
+    // A site's code may import a file (an image) whose URL must hold from every page: absolute. Without such
+    // code, chunks import each other by relative URLs, so one bundle serves every base URL.
+    ...(siteFree ? {} : { publicPath: `${baseUrl}assets` }),
     write: false,
     metafile: true,
     logLevel: 'silent',
     jsx: 'automatic',
-    // The config as a string literal, parsed once (src/client/client-config.ts): esbuild injects an object
-    // literal into every module of the bundle, React's included, whose chunk would then change with the config.
+    // In development the config as a string literal, parsed once (src/client/client-config.ts): esbuild injects
+    // an object literal into every module of the bundle, React's included, whose chunk would then change with the
+    // config. In production the same string comes from the config script (`withClientConfig`), run first.
     define: {
       'process.env.NODE_ENV': JSON.stringify(mode),
-      __DOCS_IT_CONFIG__: JSON.stringify(JSON.stringify(clientConfig)),
+      __DOCS_IT_CONFIG__: mode === 'production' ? configGlobal : JSON.stringify(JSON.stringify(required(clientConfig))),
     },
     plugins: [
       // First: `@site/static/…` is a URL, not a module of the site's folder.
@@ -235,13 +262,56 @@ export function bundleOptions(input: BundleInput): BuildOptions & { write: false
   };
 }
 
-/** Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split. */
+/**
+ * Bundles the browser code and the stylesheet with esbuild: minified, content-hashed, code-split; in production
+ * with the config script (`withClientConfig`).
+ */
 export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   if (input.mermaid) checkMermaidInstalled(input.packageRoot, input.mermaid);
-  return toBundle(await build(bundleOptions(input)), input);
+  const bundle = toBundle(await build(bundleOptions(input)), input);
+  return input.mode === 'production' ? withClientConfig(bundle, required(input.clientConfig), input.baseUrl) : bundle;
 }
 
-/** As `bundleClient`, with the files esbuild read (absolute paths): what the bundle cache compares. */
+function required(clientConfig: ClientConfig | undefined): ClientConfig {
+  if (!clientConfig) throw new Error('this bundle needs the client config');
+  return clientConfig;
+}
+
+/**
+ * A production bundle with the script that hands the browser code the site's config (`configGlobal`): first of
+ * the page's scripts, so it has run when the app's modules do. Named by its content's digest, as esbuild names
+ * the bundle's files (every file under `assets/` is served as immutable).
+ */
+export function withClientConfig(bundle: ClientBundle, clientConfig: ClientConfig, baseUrl: string): ClientBundle {
+  const code = `${configGlobal}=${JSON.stringify(JSON.stringify(clientConfig))};\n`;
+  const name = `config.${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;
+  const file = path.posix.join(baseUrl.slice(1), 'assets', name);
+  return {
+    ...bundle,
+    js: [`/${file}`, ...bundle.js],
+    files: [{ path: file, contents: new TextEncoder().encode(code) }, ...bundle.files],
+  };
+}
+
+/**
+ * A bundle made for the base URL `/` moved to another: a site-free bundle (`isSiteFree`) names no URL of its own
+ * (its chunks import each other by relative URLs), so only where its files go changes.
+ */
+export function rebasedBundle(bundle: ClientBundle, baseUrl: string): ClientBundle {
+  if (baseUrl === '/') return bundle;
+  const at = (file: string) => `${baseUrl.slice(1)}${file}`;
+  return {
+    css: bundle.css.map((url) => `/${at(url.slice(1))}`),
+    js: bundle.js.map((url) => `/${at(url.slice(1))}`),
+    files: bundle.files.map((f) => ({ path: at(f.path), contents: f.contents })),
+    onDemand: new Set([...bundle.onDemand].map(at)),
+  };
+}
+
+/**
+ * As `bundleClient` without the config script, with the files esbuild read (absolute paths): what the bundle cache
+ * compares.
+ */
 export async function bundleClientWithInputs(input: BundleInput): Promise<{ bundle: ClientBundle; inputs: string[] }> {
   if (input.mermaid) checkMermaidInstalled(input.packageRoot, input.mermaid);
   const result = await build(bundleOptions(input));

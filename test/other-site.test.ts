@@ -208,7 +208,7 @@ test('site files: sitemap, robots, _redirects, web manifest, feeds and search co
     .filter((rel) => rel.endsWith('.js'))
     .map((rel) => read(`docs/assets/${rel}`))
     .join('\n');
-  // The client config is compiled in as JSON text (src/site/bundle/bundle-client.ts).
+  // The client config is JSON text in its script (`withClientConfig` in src/site/bundle/bundle-client.ts).
   assert.match(scripts, '"indexUid":"atelier"');
   assert.match(scripts, '"sidebarId":"premiers-pas"');
 });

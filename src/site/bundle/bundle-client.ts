@@ -283,7 +283,8 @@ function required(clientConfig: ClientConfig | undefined): ClientConfig {
  * the bundle's files (every file under `assets/` is served as immutable).
  */
 export function withClientConfig(bundle: ClientBundle, clientConfig: ClientConfig, baseUrl: string): ClientBundle {
-  const code = `${configGlobal}=${JSON.stringify(JSON.stringify(clientConfig))};\n`;
+  // The JSON text in single quotes, as esbuild prints a string: its double quotes then need no escape.
+  const code = `${configGlobal}='${JSON.stringify(clientConfig).replace(/[\\']/g, '\\$&')}';\n`;
   const name = `config.${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;
   const file = path.posix.join(baseUrl.slice(1), 'assets', name);
   return {

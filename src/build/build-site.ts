@@ -34,6 +34,7 @@ import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
 import { firstMermaidUseOf } from '../site/source-facts';
 import { type TranslationOptions, translationInputOf } from '../site/translation-input';
+import { turbofanForFiles } from './optimizing-compiler';
 import { precacheOrderOf } from './precache-order';
 import { writeServiceWorker } from './write-service-worker';
 
@@ -197,6 +198,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
     () => readContent(config, run.cache.modules, undefined, run.cache.content),
     (c) => `${c.discovered.sources.length} files`,
   );
+  turbofanForFiles(content.discovered.sources.length);
   highlightEarly(run, config, content, options);
   if (options.upstream || options.translationStatus) {
     const translations = await run.task(

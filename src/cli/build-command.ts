@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type BuildOptions, type BuildSummary, buildSite } from '../build/build-site';
+import { turbofanOffUntilSized } from '../build/optimizing-compiler';
 import { countOf } from '../errors';
 import { formatBytes } from '../shared/format-units';
 import type { FailureText, TerminalReporter } from './terminal-reporter';
@@ -53,6 +54,7 @@ export const buildFailure: FailureText = {
 
 /** `docs-it build`: the pipeline, told to the reporter; the summary on stdout. */
 export async function buildCommand(options: BuildOptions, reporter: TerminalReporter): Promise<void> {
+  turbofanOffUntilSized();
   const summary = await buildSite({ ...options, reporter });
   reporter.result(formatSummary(summary, process.cwd(), reporter.verbosity === 'verbose'));
 }

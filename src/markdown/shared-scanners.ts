@@ -33,16 +33,19 @@ export interface SharingOptions {
  * A regular-expression engine that compiles a run of patterns once however many grammar rules search with it.
  * vscode-textmate compiles a scanner for each rule's list of patterns (and per anchor variant of a rule), and a
  * grammar's lists repeat each other: a rule's end pattern, then the patterns of the rules it includes, which other
- * rules include too (TSX and TypeScript share most). Compiling is most of a grammar's first use, and the real site's
- * 268 lists held 7,149 patterns for 931 distinct ones. So a new list is searched as runs of patterns already
- * compiled (each compiled as a scanner of its own) and, between them, runs compiled for it, which later lists use
- * in turn. A search of the pieces gives what the list's own scanner gives (Oniguruma's: the leftmost match, of the
- * patterns matching there the first): the leftmost of the pieces' matches, the first piece's of those there. A list
- * searched often gets a scanner of its own (`compileAfter`), so matching, most of a large site's highlighting, is
- * one search as before. A scanner keeps no state a caller depends on (vscode-textmate already calls one scanner at
- * any position of any line; Oniguruma's own cache is checked against the string and the position).
+ * rules include too (TSX and TypeScript share most). Compiling is most of a grammar's first use, and most of the
+ * patterns a site's lists held were compiled before (docs/measurements.md, h112). So a new list is searched as runs
+ * of patterns already compiled (each compiled as a scanner of its own) and, between them, runs compiled for it,
+ * which later lists use in turn. A search of the pieces gives what the list's own scanner gives (Oniguruma's: the
+ * leftmost match, of the patterns matching there the first): the leftmost of the pieces' matches, the first piece's
+ * of those there. A list searched often gets a scanner of its own (`compileAfter`), so matching, most of a large
+ * site's highlighting, is one search as before. A scanner keeps no state a caller depends on (vscode-textmate already
+ * calls one scanner at any position of any line; Oniguruma's own cache is checked against the string and the
+ * position).
  */
 export function sharingScanners(engine: RegexEngine, options: SharingOptions = {}): RegexEngine {
+  // Chosen on the real site and the synthetic one (docs/measurements.md, h112): compiled whole after fewer searches,
+  // the real site compiled more again; after more, the synthetic site's hot lists were searched in pieces longer.
   const { minRun = 2, maxPieces = 16, compileAfter = 1024 } = options;
   /** Every compiled piece, by its patterns' keys. */
   const pieces = new Map<string, Piece>();

@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
+import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
 import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
@@ -448,7 +449,8 @@ export class OutputFolder {
   }
 
   private resolve(relPath: string): string {
-    const target = path.resolve(this.tmp, relPath);
+    // `tmp` is absolute and normalized (else no target would start with it below).
+    const target = insideFolder(this.tmp, relPath);
     if (!target.startsWith(this.tmp + path.sep))
       throw new Error(`refusing to write outside the output folder: ${relPath}`);
     return target;

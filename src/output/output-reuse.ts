@@ -3,6 +3,7 @@ import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
 import type { FileStamp } from '../disk/background-writes';
+import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
   encodeManifest,
@@ -38,9 +39,10 @@ export interface OutputReuse {
    */
   spareHolds(file: string, written: WrittenFile): FileStamp | undefined;
   /**
-   * The spare's file `file` (in the spare folder `dir`) when it holds what `key` makes, the bytes of the published
-   * build's file of that key, and is still as the build before last left it (one `lstat`): it then stays in place,
-   * neither the published file looked at nor anything written. Its stamp goes into the next manifest as it is.
+   * The spare's file `file` (in the spare folder `dir`, absolute and normalized) when it holds what `key` makes,
+   * the bytes of the published build's file of that key, and is still as the build before last left it (one
+   * `lstat`): it then stays in place, neither the published file looked at nor anything written. Its stamp goes into
+   * the next manifest as it is.
    */
   keptInSpare(file: string, key: string, dir: string): { written: WrittenFile; stamp: FileStamp } | undefined;
   /**
@@ -125,7 +127,7 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       const stamp = spareHolds(file, entry);
       if (!stamp) return undefined;
       // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
-      const stat = lstatSync(path.join(dir, file), { throwIfNoEntry: false });
+      const stat = lstatSync(insideFolder(dir, file), { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
       return { written: { size: entry.size, revision: entry.revision }, stamp };
     },

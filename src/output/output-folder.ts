@@ -312,7 +312,10 @@ export class OutputFolder {
    */
   async writeGroup(group: OutputGroup): Promise<WriteCounts> {
     const known = this.reuse.hasGroup(group.name) ? await group.key() : undefined;
-    const previous = known === undefined ? undefined : this.reuse.reusableGroup(group.name, known);
+    const previous =
+      known === undefined
+        ? undefined
+        : this.reuse.reusableGroup(group.name, known, this.inPlace ? this.tmp : undefined);
     const files: string[] = [];
     /** The files with a key of their own (`GroupWriter.keyed`); the others are made from the group's. */
     const fileKeys = new Map<string, string>();
@@ -321,7 +324,8 @@ export class OutputFolder {
     if (previous) {
       key = known!;
       for (const file of previous) {
-        await this.link(file.file, file.path, file.written);
+        if (file.kept) this.keep(file.file, file.written, file.kept.mtimeMs);
+        else await this.link(file.file, file.path, file.written);
         files.push(file.file);
         if (file.key !== key) fileKeys.set(file.file, file.key);
       }

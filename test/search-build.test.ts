@@ -2,7 +2,7 @@
  * The search stage in a build: its files are kept whole when nothing they are made from changed (no search work),
  * made again when a page's text did, and a failure while they stream leaves the published build as it was.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -87,6 +87,48 @@ test('an output group that fails after appending leaves nothing of it in the out
   await second.abort();
   assert.is(readFileSync(path.join(groupOut, 'g/records.json'), 'utf8'), '[1,3]');
   assert.not.ok(existsSync(second.tmp));
+});
+
+test("a group kept in the spare updated in place: the spare's files stay, the published copies unread", async () => {
+  const groupOut = path.join(dir, 'group-in-place');
+  const reuse = { manifests: path.join(dir, 'group-manifests'), enabled: true };
+  let made = 0;
+  const group: OutputGroup = {
+    name: 'g',
+    key: async () => 'k',
+    async make(writer) {
+      made++;
+      await writer.file('g/a.json', '{"a":1}');
+      await writer.file('g/b.json', '{"b":2}');
+      return 'k';
+    },
+  };
+  const buildOnce = async () => {
+    const folder = await OutputFolder.open(groupOut, { reuse });
+    const counts = await folder.writeGroup(group);
+    await folder.commit();
+    folder.saveManifest();
+    return counts;
+  };
+  // A published build and its spare (the one before), each described by a manifest.
+  await buildOnce();
+  await buildOnce();
+  assert.is(made, 1);
+  // The published build's file replaced by hand (a new file: the spare's, a link to the same bytes, stays as it
+  // was).
+  const published = realpathSync(groupOut);
+  const a = path.join(published, 'g/a.json');
+  writeFileSync(`${a}.new`, 'changed by hand');
+  renameSync(`${a}.new`, a);
+  assert.equal(await buildOnce(), { written: 0, reused: 2 });
+  assert.is.not(realpathSync(groupOut), published, 'the spare, updated in place, is published');
+  assert.is(made, 1, 'the group is kept from the spare, not made again');
+  assert.is(readFileSync(path.join(groupOut, 'g/a.json'), 'utf8'), '{"a":1}');
+  // The folder with the file changed by hand is now the spare: its file is taken from the published build.
+  assert.equal(await buildOnce(), { written: 0, reused: 2 });
+  assert.is(realpathSync(groupOut), published);
+  assert.is(made, 1);
+  assert.is(readFileSync(path.join(groupOut, 'g/a.json'), 'utf8'), '{"a":1}');
 });
 
 test("an appended file's revision: a keyed piece by its key (its bytes not hashed), another by its bytes", async () => {

@@ -101,15 +101,16 @@ export function contentRecord(file: string, version: string | undefined, options
   };
 }
 
+/**
+ * Whether a value read back has an entry's layout. Its stamp's parts are only said to be strings: `matches` takes
+ * an entry only when each equals a number of the file's stat written in decimal, so one that is not digits is a
+ * miss there (without a pattern tested on each of a large site's 50,000 parts).
+ */
 function isEntry(value: unknown): value is Entry {
-  return (
-    Array.isArray(value) &&
-    value.length === 6 &&
-    value.slice(0, 5).every((part) => typeof part === 'string' && /^\d+$/.test(part)) &&
-    typeof value[5] === 'object' &&
-    value[5] !== null &&
-    !Array.isArray(value[5])
-  );
+  if (!Array.isArray(value) || value.length !== 6) return false;
+  for (let i = 0; i < 5; i++) if (typeof value[i] !== 'string') return false;
+  const facts: unknown = value[5];
+  return typeof facts === 'object' && facts !== null && !Array.isArray(facts);
 }
 
 function stampOf(stat: BigIntStats): FileStamp {

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
 import type { CodeVersions, StageName } from './code-versions';
 import { type ContentRecord, contentRecord } from './content-record';
-import { digestOf } from './digest';
+import { digestOf, digestText } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import {
   bytesFileStore,
@@ -249,11 +248,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     stats[name] ??= { hits: 0, misses: 0 };
     return stats[name];
   };
+  // One-shot: a warm build of a large site makes three keys a page (compile, render, search part), and a Hash
+  // object for each short string costs several times the hash.
   const keyOf = (name: StageName, input: unknown) =>
-    createHash('sha256')
-      .update(`${name}\0${versions[name]}\0${digestOf(input)}`)
-      .digest('base64url')
-      .slice(0, 32);
+    digestText(`${name}\0${versions[name]}\0${digestOf(input)}`).slice(0, 32);
   const record = contentRecord(path.join(dir, 'content-record.pack'), versions.content, { reuse });
   const content: ContentFiles = {
     take(file, stat) {

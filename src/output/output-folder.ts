@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
+import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
 import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
@@ -311,7 +312,10 @@ export class OutputFolder {
    */
   async writeGroup(group: OutputGroup): Promise<WriteCounts> {
     const known = this.reuse.hasGroup(group.name) ? await group.key() : undefined;
-    const previous = known === undefined ? undefined : this.reuse.reusableGroup(group.name, known);
+    const previous =
+      known === undefined
+        ? undefined
+        : this.reuse.reusableGroup(group.name, known, this.inPlace ? this.tmp : undefined);
     const files: string[] = [];
     /** The files with a key of their own (`GroupWriter.keyed`); the others are made from the group's. */
     const fileKeys = new Map<string, string>();
@@ -320,7 +324,8 @@ export class OutputFolder {
     if (previous) {
       key = known!;
       for (const file of previous) {
-        await this.link(file.file, file.path, file.written);
+        if (file.kept) this.keep(file.file, file.written, file.kept.mtimeMs);
+        else await this.link(file.file, file.path, file.written);
         files.push(file.file);
         if (file.key !== key) fileKeys.set(file.file, file.key);
       }
@@ -448,7 +453,8 @@ export class OutputFolder {
   }
 
   private resolve(relPath: string): string {
-    const target = path.resolve(this.tmp, relPath);
+    // `tmp` is absolute and normalized (else no target would start with it below).
+    const target = insideFolder(this.tmp, relPath);
     if (!target.startsWith(this.tmp + path.sep))
       throw new Error(`refusing to write outside the output folder: ${relPath}`);
     return target;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
 import type { FileStamp } from '../disk/background-writes';
+import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
   encodeManifest,
@@ -20,11 +21,12 @@ export interface OutputReuse {
   record(file: string, key: string, written: WrittenFile): void;
   /** Whether the previous build has a group of that name (then its key is worth finding before making it). */
   hasGroup(group: string): boolean;
-  /** The previous build's files of a group made together (the search files) when all can be kept. */
-  reusableGroup(
-    group: string,
-    key: string,
-  ): { file: string; key: string; path: string; written: WrittenFile }[] | undefined;
+  /**
+   * The previous build's files of a group made together (the search files) when all can be kept: each either the
+   * spare's own file, left in place (`kept`: see `keptInSpare`, when `spareDir` is the spare folder being updated),
+   * or the published build's (`path`, to link).
+   */
+  reusableGroup(group: string, key: string, spareDir?: string): KeptGroupFile[] | undefined;
   /** Notes that the files of a group were made together from `key`. */
   recordGroup(group: string, key: string, files: string[]): void;
   /**
@@ -38,9 +40,10 @@ export interface OutputReuse {
    */
   spareHolds(file: string, written: WrittenFile): FileStamp | undefined;
   /**
-   * The spare's file `file` (in the spare folder `dir`) when it holds what `key` makes, the bytes of the published
-   * build's file of that key, and is still as the build before last left it (one `lstat`): it then stays in place,
-   * neither the published file looked at nor anything written. Its stamp goes into the next manifest as it is.
+   * The spare's file `file` (in the spare folder `dir`, absolute and normalized) when it holds what `key` makes,
+   * the bytes of the published build's file of that key, and is still as the build before last left it (one
+   * `lstat`): it then stays in place, neither the published file looked at nor anything written. Its stamp goes into
+   * the next manifest as it is.
    */
   keptInSpare(file: string, key: string, dir: string): { written: WrittenFile; stamp: FileStamp } | undefined;
   /**
@@ -56,6 +59,12 @@ export interface OutputReuse {
    */
   save(folder: string, held: Iterable<[string, WrittenFile | undefined]>, stamps?: ReadonlyMap<string, number>): void;
 }
+
+/** A file of a group kept from the previous builds (see `OutputReuse.reusableGroup`). */
+export type KeptGroupFile = { file: string; key: string; written: WrittenFile } & (
+  | { kept: FileStamp; path?: undefined }
+  | { path: string; kept?: undefined }
+);
 
 /**
  * Output manifests kept: two per folder built into (the published build's and the spare's), the most recently
@@ -117,32 +126,42 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       return undefined;
     return { size: entry.size, mtimeMs: entry.mtimeMs };
   };
+  const keptInSpare = (file: string, key: string, dir: string) => {
+    const entry = previous.file(file);
+    if (!entry || entry.key !== key) return undefined;
+    const stamp = spareHolds(file, entry);
+    if (!stamp) return undefined;
+    // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
+    const stat = lstatSync(insideFolder(dir, file), { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
+    return { written: { size: entry.size, revision: entry.revision }, stamp };
+  };
   return {
     reusable,
-    keptInSpare(file, key, dir) {
-      const entry = previous.file(file);
-      if (!entry || entry.key !== key) return undefined;
-      const stamp = spareHolds(file, entry);
-      if (!stamp) return undefined;
-      // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
-      const stat = lstatSync(path.join(dir, file), { throwIfNoEntry: false });
-      if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
-      return { written: { size: entry.size, revision: entry.revision }, stamp };
-    },
+    keptInSpare,
     record(file, key, written) {
       next.files.set(file, { key, size: written.size, revision: written.revision, mtimeMs: 0 });
     },
     hasGroup: (group) => Object.hasOwn(previous.groups, group),
-    reusableGroup(group, key) {
+    reusableGroup(group, key, spareDir) {
       const entry = previous.groups[group];
       if (!entry || entry.key !== key) return undefined;
-      // A file of the group may have a key of its own (see `GroupWriter.keyed`).
-      const files = entry.files.map((file) => {
+      const files: KeptGroupFile[] = [];
+      for (const file of entry.files) {
+        // A file of the group may have a key of its own (see `GroupWriter.keyed`).
         const fileKey = previous.file(file)?.key ?? key;
-        return { file, key: fileKey, found: reusable(file, fileKey) };
-      });
-      if (files.some((f) => !f.found)) return undefined;
-      return files.map(({ file, key: fileKey, found }) => ({ file, key: fileKey, ...found! }));
+        // In the spare updated in place, a file the build before last left as this one wants stays (one lstat):
+        // the published build's copy is not looked at, nor linked over it (the thread's lstat of it, a message).
+        const kept = spareDir === undefined ? undefined : keptInSpare(file, fileKey, spareDir);
+        if (kept) {
+          files.push({ file, key: fileKey, written: kept.written, kept: kept.stamp });
+          continue;
+        }
+        const found = reusable(file, fileKey);
+        if (!found) return undefined;
+        files.push({ file, key: fileKey, ...found });
+      }
+      return files;
     },
     recordGroup(group, key, files) {
       next.groups[group] = { key, files };

@@ -289,15 +289,23 @@ test("the browser bundle is the last build's while what esbuild read is unchange
     return new Map(files.map((f) => [f, readFileSync(path.join(folder, f), 'utf8')]));
   };
   const bundles = (summary: BuildSummary) => summary.cache.bundle ?? { hits: 0, misses: 0 };
+  // A site with code of its own in the browser: a site without takes the bundle made with the CLI
+  // (prebuilt-client-bundle.test.ts), with no bundle stage to cache.
+  const footer = path.join(dir, 'src/theme/Footer.tsx');
+  mkdirSync(path.dirname(footer), { recursive: true });
+  writeFileSync(footer, 'export default function F() { return <footer>Piede uno</footer>; }\n');
   await build();
   const before = assets();
   const again = await build();
   assert.equal(bundles(again), { hits: 1, misses: 0 }, 'nothing changed: no esbuild');
   assert.equal(again.cache['service-worker'], { hits: 1, misses: 0 }, 'nor for sw.js');
   assert.equal(assets(), before, 'the same files');
-  const footer = path.join(dir, 'src/theme/Footer.tsx');
-  mkdirSync(path.dirname(footer), { recursive: true });
-  writeFileSync(footer, 'export default function F() { return <footer>Piede uno</footer>; }\n');
+  const admonition = path.join(dir, 'src/theme/Admonition.tsx');
+  writeFileSync(
+    admonition,
+    "import Original from '@theme-original/Admonition';\n" +
+      'export default function A(props) { return <div className="nuovo"><Original {...props} /></div>; }\n',
+  );
   assert.equal(bundles(await build()), { hits: 0, misses: 1 }, 'a new override: a new bundle input');
   assert.equal(bundles(await build()), { hits: 1, misses: 0 });
   // The same bundle input (the override's path); its file changed.
@@ -317,8 +325,11 @@ test("the browser bundle is the last build's while what esbuild read is unchange
   assert.equal(noCache.cache['service-worker'], { hits: 0, misses: 1 });
   assert.equal(assets(), warmAssets, 'the same bundle');
   assert.is(read('it/sw.js'), warmWorker, 'the same service worker (its bundle was the last build’s)');
+  rmSync(admonition);
+  assert.equal(bundles(await build()), { hits: 0, misses: 1 }, 'an override taken out: one input fewer');
   rmSync(path.join(dir, 'src/theme'), { recursive: true });
-  assert.equal(bundles(await build()), { hits: 0, misses: 1 });
+  await build();
+  assert.not.match([...assets().values()].join('\n'), 'Piede', 'no override: none of its code in the bundle');
 });
 
 test('a watched file store keeps its entry while the files and their folders are unchanged', async () => {

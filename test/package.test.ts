@@ -238,7 +238,8 @@ test('npx docs-it init from the read-only install writes a site (from the packed
 });
 
 test("a site written in TypeScript gets docs-it's types, with either module resolution", () => {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
+  const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
   // The fixture's config is right; this file is not, and must be the only one with errors.
   writeFileSync(path.join(site, 'wrong.ts'), "import { defineConfig } from 'docs-it';\ndefineConfig({ title: 1 });\n");
   for (const [moduleResolution, module] of [

@@ -249,7 +249,8 @@ test("a site written in TypeScript gets docs-it's types, with either module reso
     const options = { strict: true, noEmit: true, skipLibCheck: false, types: [], target: 'ES2022' };
     const tsconfig = { compilerOptions: { ...options, module, moduleResolution }, include: ['*.ts'] };
     writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const checked = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: site });
+    // TypeScript 7 prints its pretty form in a pipe too: `--pretty false` gives one `file(line,col): error` line each.
+    const checked = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: site });
     const errors = checked.stdout.split('\n').filter((line) => /error TS/.test(line));
     assert.is(errors.length, 1, `${moduleResolution}: ${checked.stdout}`);
     // Not assignable (not "cannot find module"): the types of defineConfig were read.

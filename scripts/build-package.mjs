@@ -28,7 +28,8 @@ await build({
 });
 
 // The declarations of that module (package.json's `exports` names them).
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
+const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
 // Node's own resolution (`moduleResolution: node16/nodenext` in a site) wants the extension of every relative
 // import, which the sources leave out.

@@ -238,7 +238,8 @@ test('npx docs-it init from the read-only install writes a site (from the packed
 });
 
 test("a site written in TypeScript gets docs-it's types, with either module resolution", () => {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
+  const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
   // The fixture's config is right; this file is not, and must be the only one with errors.
   writeFileSync(path.join(site, 'wrong.ts'), "import { defineConfig } from 'docs-it';\ndefineConfig({ title: 1 });\n");
   for (const [moduleResolution, module] of [
@@ -248,7 +249,8 @@ test("a site written in TypeScript gets docs-it's types, with either module reso
     const options = { strict: true, noEmit: true, skipLibCheck: false, types: [], target: 'ES2022' };
     const tsconfig = { compilerOptions: { ...options, module, moduleResolution }, include: ['*.ts'] };
     writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const checked = run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: site });
+    // TypeScript 7 prints its pretty form in a pipe too: `--pretty false` gives one `file(line,col): error` line each.
+    const checked = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: site });
     const errors = checked.stdout.split('\n').filter((line) => /error TS/.test(line));
     assert.is(errors.length, 1, `${moduleResolution}: ${checked.stdout}`);
     // Not assignable (not "cannot find module"): the types of defineConfig were read.

@@ -35,6 +35,16 @@ export interface NavbarProps {
   toggleRef?: { current: HTMLButtonElement | null };
 }
 
+declare global {
+  /**
+   * The DOM's button element, named here for `NavbarProps` in a project without the DOM's types (this folder's, or
+   * a site's without `lib: ["DOM"]`): merged with the DOM's own where it is there. TypeScript 5 took it from
+   * React's types (which declare it empty for such projects), read for this folder too; TypeScript 7 does not
+   * read them there.
+   */
+  interface HTMLButtonElement {}
+}
+
 /** An admonition (`:::tip[Title]` in markdown, `<Admonition>` in MDX), with the props Docusaurus gives it. */
 export interface AdmonitionProps {
   /** Its kind as the page wrote it: note, tip, info, caution, warning or danger. */

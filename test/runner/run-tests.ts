@@ -89,7 +89,8 @@ interface Worker {
 /** `tsc -b` in a process of its own: its exit code, what it printed, how long it took. */
 function typeChecked(): Promise<{ code: number | null; output: string; seconds: number }> {
   const started = performance.now();
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
+  const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
   const child = spawn(process.execPath, [tsc, '-b'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -248,6 +248,37 @@ test('a large sidebar page keeps the neighbours of the first item leading to the
   assert.ok(inner?.type === 'category' && inner.items.some((i) => i.type === 'category' && i.items.length === 1));
 });
 
+test("a large sidebar page reads only the items it shows: a site's section list is not walked on every page", () => {
+  // A list of 20,000 closed categories (a site of a million pages); the first page sums its rows once.
+  const sections: SidebarItem[] = Array.from({ length: 20_000 }, (_, c) => ({
+    type: 'category',
+    label: `Sezione ${c}`,
+    collapsed: c % 1000 !== 7,
+    items: Array.from({ length: 3 }, (_, i) => ({ type: 'link', label: `Pagina ${i}`, href: `/s${c}/p${i}` })),
+  }));
+  let reads = 0;
+  const counted = new Proxy(sections, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const first = shownSidebar(counted, '/s10000/p1');
+  // Every thousandth category is open (its 3 links are rows of the whole sidebar too): 9 of them in each gap here
+  // (the 7th is at the top, the 10,007th beside the page).
+  assert.equal(
+    first.filter((item) => item.type === 'gap'),
+    [
+      { type: 'gap', items: 10_000 - keptAround - keptAtTop, rows: 10_000 - keptAround - keptAtTop + 27 },
+      { type: 'gap', items: 20_000 - 10_001 - keptAround, rows: 20_000 - 10_001 - keptAround + 27 },
+    ],
+  );
+  reads = 0;
+  const shown = shownSidebar(counted, '/s15000/p2');
+  assert.is(shown.length, keptAtTop + 2 * keptAround + 1 + 2);
+  assert.ok(reads <= keptAtTop + 2 * keptAround + 1, `${reads} items read for a page showing ${shown.length - 2}`);
+});
+
 function labelsFrom(from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, i) => `Sezione ${from + i}`);
 }

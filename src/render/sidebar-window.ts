@@ -50,6 +50,23 @@ function rowsOf(item: SidebarItem): number {
   return rows;
 }
 
+/**
+ * The rows of each list's first items, summed once per list: `rowsBefore[i]` is the rows of items 0 to i - 1, so a
+ * gap's height is one subtraction. Summing each gap's items on every page made each page walk its whole list,
+ * and a list of a large site's sections grows with the site: the render stage grew faster than the pages.
+ */
+const rowsBefore = new WeakMap<SidebarItem[], number[]>();
+
+function rowSumsOf(items: SidebarItem[]): number[] {
+  let sums = rowsBefore.get(items);
+  if (!sums) {
+    sums = [0];
+    for (const item of items) sums.push(sums[sums.length - 1]! + rowsOf(item));
+    rowsBefore.set(items, sums);
+  }
+  return sums;
+}
+
 function closedForm(category: SidebarCategory): SidebarCategory {
   let closed = closedForms.get(category);
   if (!closed) {
@@ -66,21 +83,29 @@ function closedForm(category: SidebarCategory): SidebarCategory {
  * sidebar file it loads once, and a reader without JavaScript sees the path to the page.
  */
 export function shownSidebar(items: SidebarItem[], path: string): ShownSidebarItem[] {
+  if (items.length <= longList) return items.map((item) => shownItem(item, path));
   const current = placeOf(items, path);
-  const keep = (i: number) =>
-    items.length <= longList || i < keptAtTop || (current > -1 && Math.abs(i - current) <= keptAround);
   const shown: ShownSidebarItem[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (keep(i)) {
-      shown.push(shownItem(item, path));
-      continue;
-    }
-    const last = shown[shown.length - 1];
-    if (last?.type === 'gap') {
-      last.items++;
-      last.rows += rowsOf(item);
-    } else shown.push({ type: 'gap', items: 1, rows: rowsOf(item) });
+  // Kept: the top, and the neighbourhood of the current page's item; each run of items between is one gap.
+  const keep = (from: number, to: number) => {
+    for (let i = from; i < to; i++) shown.push(shownItem(items[i]!, path));
+  };
+  const gap = (from: number, to: number) => {
+    if (to <= from) return;
+    const sums = rowSumsOf(items);
+    shown.push({ type: 'gap', items: to - from, rows: sums[to]! - sums[from]! });
+  };
+  const top = Math.min(keptAtTop, items.length);
+  const near = current > -1 ? Math.max(current - keptAround, 0) : items.length;
+  const nearEnd = current > -1 ? Math.min(current + keptAround + 1, items.length) : items.length;
+  if (near <= top) {
+    keep(0, Math.max(top, nearEnd));
+    gap(Math.max(top, nearEnd), items.length);
+  } else {
+    keep(0, top);
+    gap(top, near);
+    keep(near, nearEnd);
+    gap(nearEnd, items.length);
   }
   return shown;
 }

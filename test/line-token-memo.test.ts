@@ -98,7 +98,8 @@ test('what a grammar remembers is bounded: a line met again in each stretch stay
   };
   // About ten lines a generation (each costs at least 1 KB: see `entryBytes`).
   rememberLineTokens(grammar, 12 * 1024);
-  const html = (h: HighlighterCore, code: string) => h.codeToHtml(code, { lang: 'typescript', theme: 'prova' });
+  const html = (h: HighlighterCore, code: string) =>
+    h.codeToHtml(code, { lang: 'typescript', theme: 'prova', tokenizeTimeLimit: 0 });
   const repeated = "import { invoke } from '@tauri-apps/api/tauri';";
   const page = (n: number) => `${repeated}\nconst risultato${n} = await invoke('comando_${n}');`;
   // Two hundred pages, each a line of its own after the line every page has: far more than two generations.

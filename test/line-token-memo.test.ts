@@ -7,7 +7,7 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { grammarLoaders } from '../src/markdown/highlighter';
-import { rememberLineTokens } from '../src/markdown/line-token-memo';
+import { bytesPerGeneration, rememberLineTokens } from '../src/markdown/line-token-memo';
 
 const theme = createCssVariablesTheme({ name: 'prova', variablePrefix: '--shiki-', fontStyle: true });
 
@@ -84,6 +84,36 @@ test('forgetting makes the grammar read lines again', async () => {
   forget();
   highlighter.codeToHtml(code, { lang: 'typescript', theme: 'prova', tokenizeTimeLimit: 0 });
   assert.is(read, 4);
+});
+
+test('what a grammar remembers is bounded: a line met again in each stretch stays, a line met once goes', async () => {
+  const plain = await core(['typescript']);
+  const highlighter = await core(['typescript']);
+  const grammar = highlighter.getLanguage('typescript');
+  let read = 0;
+  const tokenize = grammar.tokenizeLine2.bind(grammar);
+  grammar.tokenizeLine2 = (...args) => {
+    read++;
+    return tokenize(...args);
+  };
+  // About ten lines a generation (each costs at least 1 KB: see `entryBytes`).
+  rememberLineTokens(grammar, 12 * 1024);
+  const html = (h: HighlighterCore, code: string) =>
+    h.codeToHtml(code, { lang: 'typescript', theme: 'prova', tokenizeTimeLimit: 0 });
+  const repeated = "import { invoke } from '@tauri-apps/api/tauri';";
+  const page = (n: number) => `${repeated}\nconst risultato${n} = await invoke('comando_${n}');`;
+  // Two hundred pages, each a line of its own after the line every page has: far more than two generations.
+  for (let n = 0; n < 200; n++) assert.is(html(highlighter, page(n)), html(plain, page(n)), `page ${n}`);
+  assert.is(read, 201, "the repeated line read once, every page's own line once");
+  // The first pages' own lines were forgotten (read again); the repeated line was not.
+  read = 0;
+  assert.is(html(highlighter, page(0)), html(plain, page(0)));
+  assert.is(read, 1, "the first page's own line read again, the repeated line remembered");
+  // The last page's line is still in the young generation.
+  read = 0;
+  html(highlighter, page(199));
+  assert.is(read, 0);
+  assert.ok(bytesPerGeneration >= 1024 * 1024, 'a build remembers thousands of lines a generation');
 });
 
 test.run();

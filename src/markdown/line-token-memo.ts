@@ -31,45 +31,89 @@ function stateKey(state: StateFrame): string {
   return key;
 }
 
-/** Lines remembered per grammar before the memory starts over: a few MB, far more lines than a large site has. */
-const maxLines = 200_000;
+/**
+ * What a grammar remembers in each of its two generations (see `rememberLineTokens`), in bytes as `entryBytes`
+ * counts them: about 2,500 lines of code of a usual length. Documentation's repeated lines (`}`, imports, the same
+ * commands) are met again long before that many others are read; a memory of every line instead grew a compile
+ * worker's heap by about 1.7 KB a line (docs/measurements.md, h110's section).
+ */
+export const bytesPerGeneration = 4 * 1024 * 1024;
 
 /**
- * Makes a grammar remember the tokens of every line it read, by the state the line started in: documentation
- * repeats lines (`}`, imports, the same commands), and reading a line is most of highlighting. The state a line
- * ends in is replaced by an equal one met before, so the lines after it are found again too. Returns a function
- * that forgets everything (a grammar loaded later may inject into this one and change its tokens).
+ * What remembering a line costs, about: its key, its tokens, their object and map entry, and the HTML the
+ * highlighter writes for them (kept while the tokens are), which grows with the line.
  */
-export function rememberLineTokens(grammar: Grammar): () => void {
+const entryBytes = (line: string, tokens: Uint32Array) => 1024 + 16 * line.length + tokens.byteLength;
+
+/** Lines remembered by the state they start in (a state found again by identity: see `rememberLineTokens`). */
+type Remembered = Map<StateStack, Map<string, LineResult>>;
+
+/**
+ * Makes a grammar remember the tokens of the lines it read, by the state each line started in: documentation
+ * repeats lines (`}`, imports, the same commands), and reading a line is most of highlighting. The state a line
+ * ends in is replaced by an equal one met before, so the lines after it are found again too. What it remembers is
+ * bounded, not what a site has: lines (and states) go into a young generation, and when that holds `bytesKept`
+ * bytes of lines (`entryBytes`) it becomes the old one and the one before it is forgotten; a line found in the old
+ * generation is remembered in the young one again. So a line met in each such stretch stays, and a line read
+ * once (a page's own) goes after two stretches: a compile worker no longer holds every line of the pages it
+ * compiled. Returns a function that forgets everything (a grammar loaded later may inject into this one and change
+ * its tokens).
+ */
+export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGeneration): () => void {
   const read: TokenizeLine2 = grammar.tokenizeLine2.bind(grammar);
-  let byState = new Map<StateStack, Map<string, LineResult>>();
+  let young: Remembered = new Map();
+  let old: Remembered = new Map();
+  /** The state each key names, young and old alike: an equal state met later is replaced by it. */
   let shared = new Map<string, StateStack>();
-  let lines = 0;
+  let oldShared = new Map<string, StateStack>();
+  let bytes = 0;
   const forget = () => {
-    byState = new Map();
+    young = new Map();
+    old = new Map();
     shared = new Map();
-    lines = 0;
+    oldShared = new Map();
+    bytes = 0;
+  };
+  const remember = (state: StateStack, line: string, result: LineResult) => {
+    const cost = entryBytes(line, result.tokens);
+    bytes += cost;
+    if (bytes > bytesKept) {
+      old = young;
+      oldShared = shared;
+      young = new Map();
+      shared = new Map();
+      bytes = cost;
+    }
+    let ofState = young.get(state);
+    if (!ofState) {
+      ofState = new Map();
+      young.set(state, ofState);
+    }
+    ofState.set(line, result);
   };
   grammar.tokenizeLine2 = (line, state, timeLimit) => {
-    const known = byState.get(state)?.get(line);
+    const known = young.get(state)?.get(line);
     if (known) return known;
+    const older = old.get(state)?.get(line);
+    if (older) {
+      // Met again: kept another stretch, its state too (the lines after it are found by that state's identity).
+      const next = older.ruleStack;
+      if (isFrame(next)) {
+        const key = stateKey(next);
+        if (!shared.has(key)) shared.set(key, next);
+      }
+      remember(state, line, older);
+      return older;
+    }
     const result = read(line, state, timeLimit);
     // A line cut short by a time limit is not what the line gives: never remember it.
     if (result.stoppedEarly || !isFrame(result.ruleStack)) return result;
     const key = stateKey(result.ruleStack);
-    let next = shared.get(key);
-    if (!next?.equals(result.ruleStack)) {
-      next = result.ruleStack;
-      shared.set(key, next);
-    }
+    let next = shared.get(key) ?? oldShared.get(key);
+    if (!next?.equals(result.ruleStack)) next = result.ruleStack;
+    shared.set(key, next);
     const remembered: LineResult = { tokens: result.tokens, ruleStack: next, stoppedEarly: false };
-    if (++lines > maxLines) forget();
-    let ofState = byState.get(state);
-    if (!ofState) {
-      ofState = new Map();
-      byState.set(state, ofState);
-    }
-    ofState.set(line, remembered);
+    remember(state, line, remembered);
     return remembered;
   };
   return forget;

@@ -19,7 +19,7 @@ import {
 } from '../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { type FieldTerms, type PagePart, PagePartMaker } from './page-part';
-import { PostingsPool } from './postings-pool';
+import { ListScratch, PostingsPool } from './postings-pool';
 import type { SearchRecord } from './records';
 import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
@@ -472,8 +472,16 @@ export class LocalIndexWriter {
       for (let f = 0; f < fields.length; f++) if (this.termLists[id * fields.length + f]) return true;
       return false;
     };
-    const terms = [...this.terms.keys()].filter((term) => live(this.terms.get(term)!));
-    terms.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // The terms by number (the map's order is theirs), and the live ones' numbers in the terms' code-unit order.
+    const names = [...this.terms.keys()];
+    let liveCount = 0;
+    const order = new Int32Array(names.length);
+    for (let id = 0; id < names.length; id++) if (live(id)) order[liveCount++] = id;
+    const sorted = order.subarray(0, liveCount).sort((a, b) => {
+      const x = names[a]!;
+      const y = names[b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     const { sizes } = this;
     const pFields = pageFields.length;
     const sFields = fields.length - pFields;
@@ -482,42 +490,51 @@ export class LocalIndexWriter {
     const postings = new PostingsPacker(sizes.postings);
     const termPacker = new TermPacker(sizes.terms);
     const writeReady = async () => {
-      for (const [n, shard] of postings.take()) await this.write(shardPaths.postings(n), JSON.stringify(shard));
+      for (const [n, json] of postings.take()) await this.write(shardPaths.postings(n), json);
       for (const [n, shard] of termPacker.take()) {
         const json = JSON.stringify(shard);
         if (json.length > maxShardBytes) throw this.tooLong(n, json.length, shard);
         await this.write(shardPaths.terms(n), json);
       }
     };
-    for (let t = 0; t < terms.length; t++) {
-      const term = terms[t]!;
-      const id = this.terms.get(term)!;
+    // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
+    const scratch = new ListScratch();
+    for (let t = 0; t < liveCount; t++) {
+      const id = sorted[t]!;
+      const term = names[id]!;
       // The list as the shards encode it (see `PostingsShard`), and its raw size (fields, counts, occurrences).
-      const list: number[] = [];
+      postings.begin(t);
       let rawSize = 0;
       for (let f = 0; f < fields.length; f++) {
         const slot = this.termLists[id * fields.length + f]!;
         if (!slot) continue;
-        const { docs, tfs } = this.pool.read(slot - 1);
+        const n = this.pool.readInto(slot - 1, scratch);
         rawSize += 2 + this.pool.occurrences(slot - 1);
-        list.push(f, docs.length);
+        postings.push(f);
+        postings.push(n);
         let previous = -1;
         let previousPage = -1;
-        docs.forEach((doc, i) => {
-          list.push(doc - previous);
+        for (let i = 0; i < n; i++) {
+          const doc = scratch.docs[i]!;
+          postings.push(doc - previous);
           previous = doc;
-          if (f < pFields) list.push(tfs[i]!, this.pageLengths.values[doc * pFields + f]!, pageCodeOf(doc));
-          else if (f !== parentField) {
+          if (f < pFields) {
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.pageLengths.values[doc * pFields + f]!);
+            postings.push(pageCodeOf(doc));
+          } else if (f !== parentField) {
             const page = this.pageOf.values[doc]!;
-            list.push(page - previousPage, tfs[i]!, this.sectionLengths.values[doc * sFields + f - pFields]!);
-            list.push(sectionCodeOf(doc));
+            postings.push(page - previousPage);
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.sectionLengths.values[doc * sFields + f - pFields]!);
+            postings.push(sectionCodeOf(doc));
             previousPage = page;
           }
-        });
+        }
       }
-      const at = postings.add(t, list);
+      const at = postings.finish();
       termPacker.add(term, t, this.stemmer ? this.stemLength(term, this.stemmer.stem) : '', rawSize, at);
-      await writeReady();
+      if (postings.waiting || termPacker.waiting) await writeReady();
     }
     termPacker.end();
     await writeReady();
@@ -534,7 +551,7 @@ export class LocalIndexWriter {
       sectionCount: this.sections,
       averages,
       termShards: termPacker.firsts,
-      termCount: terms.length,
+      termCount: liveCount,
     };
     await this.write('local-index.json', JSON.stringify(entry));
   }

@@ -52,10 +52,10 @@ class Column {
   }
 }
 
-/** The first place in `sorted` whose number is not below `n`. */
-function lowerBound(sorted: readonly number[], n: number): number {
+/** The first place among the first `length` of `sorted` whose number is not below `n`. */
+function lowerBound(sorted: Int32Array, length: number, n: number): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]! < n) lo = mid + 1;
@@ -396,34 +396,34 @@ export class LocalIndexWriter {
         }
       }
     }
+    const scratch = new ListScratch();
     for (const [at, docsChanged] of changes) {
       if (!differs.has(at)) continue;
       // The list's entries of this page's documents are a slice of it (documents are numbered in page order):
       // the old part's, replaced by the new part's. A list whose slice is the same is left as it is.
       const changed = [...docsChanged].sort((a, b) => a[0] - b[0]);
       const slot = this.termLists[at]!;
-      const list = slot ? this.pool.read(slot - 1) : { docs: [], tfs: [] };
-      const from = lowerBound(list.docs, changed[0]![0]);
-      const to = lowerBound(list.docs, changed[changed.length - 1]![0] + 1);
+      // Decoded into the scratch and copied into the new list as it is read: no array of the list's documents.
+      const n = slot ? this.pool.readInto(slot - 1, scratch) : 0;
+      const from = lowerBound(scratch.docs, n, changed[0]![0]);
+      const to = lowerBound(scratch.docs, n, changed[changed.length - 1]![0] + 1);
       const kept = changed.filter(([, tf]) => tf > 0);
       if (
         to - from === kept.length &&
-        kept.every(([doc, tf], i) => list.docs[from + i] === doc && list.tfs[from + i] === tf)
+        kept.every(([doc, tf], i) => scratch.docs[from + i] === doc && scratch.tfs[from + i] === tf)
       )
         continue;
-      const docs = list.docs.slice(0, from).concat(
-        kept.map(([doc]) => doc),
-        list.docs.slice(to),
-      );
-      const tfs = list.tfs.slice(0, from).concat(
-        kept.map(([, tf]) => tf),
-        list.tfs.slice(to),
-      );
-      if (docs.length === 0) {
+      if (slot) this.pool.release(slot - 1);
+      if (from + kept.length + n - to === 0) {
         // A word no page has any more: its term stays numbered, with no list (`end` leaves it out).
-        if (slot) this.pool.release(slot - 1);
         this.termLists[at] = 0;
-      } else this.termLists[at] = (slot ? this.pool.replace(slot - 1, docs, tfs) : this.newList(docs, tfs)) + 1;
+        continue;
+      }
+      const list = this.pool.create();
+      for (let i = 0; i < from; i++) this.pool.add(list, scratch.docs[i]!, scratch.tfs[i]!);
+      for (const [doc, tf] of kept) this.pool.add(list, doc, tf);
+      for (let i = to; i < n; i++) this.pool.add(list, scratch.docs[i]!, scratch.tfs[i]!);
+      this.termLists[at] = list + 1;
     }
     next.page.forEach(([length], i) => {
       this.pageLengths.values[page * pageFields.length + i] = length;
@@ -441,12 +441,6 @@ export class LocalIndexWriter {
     this.keys[page] = next.key;
     this.recordCounts.values[page] = next.recordCount;
     return true;
-  }
-
-  private newList(docs: readonly number[], tfs: readonly number[]): number {
-    const list = this.pool.create();
-    for (let i = 0; i < docs.length; i++) this.pool.add(list, docs[i]!, tfs[i]!);
-    return list;
   }
 
   /** Writes every page's text file (a writer made from a state: `partOf` gives a page's part when it is needed). */

@@ -137,18 +137,6 @@ export class PostingsPool {
     return count;
   }
 
-  /**
-   * A new list holding `docs` (increasing) with their term frequencies: how a list whose documents changed is
-   * replaced (an edited page's documents taken out or put in). The old list's slices stay in the pool, unused,
-   * until the pool is compacted (`compacted`).
-   */
-  replace(list: number, docs: readonly number[], tfs: readonly number[]): number {
-    this.release(list);
-    const next = this.create();
-    for (let i = 0; i < docs.length; i++) this.add(next, docs[i]!, tfs[i]!);
-    return next;
-  }
-
   /** A list no longer used: its slices count as unused until the pool is compacted. */
   release(list: number): void {
     this.unused += this.sliceBytes(list);

@@ -10,6 +10,7 @@ import { defaultShardSizes, shardLocalIndex } from '../src/search/local-index-sh
 import type { SearchRecord } from '../src/search/records';
 import { jsonArrayBytes } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
+import { PostingsPacker } from '../src/search/shard-packer';
 import { loadStemmer } from '../src/search/stemmer';
 import { maxCodedWords, maxShardBytes, sectionCode, type TermShard } from '../src/shared/search/local-index-format';
 import { localSearchOfIndex } from './local-search-of';
@@ -189,6 +190,47 @@ test('bad input: a word larger than a shard may be is a clear error, not a slow 
     (error: Error) =>
       /terms\/\d+\.json is \d+ bytes, over the 1048576-byte limit of a shard/.test(error.message) &&
       /\/it\/v1\/guides\/pagina-0/.test(error.message),
+  );
+});
+
+test("the postings packer writes a shard's JSON as JSON.stringify would, its pieces the lists, within its size", () => {
+  const number = fc.oneof(
+    fc.integer({ min: 0, max: 12 }),
+    fc.integer({ min: 0, max: 2_000_000 }),
+    fc.constantFrom(9, 10, 99, 100, 99_999, 100_000, 2 ** 31, 2 ** 40),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(number, { minLength: 1, maxLength: 60 }), { maxLength: 40 }),
+      fc.integer({ min: 8, max: 200 }),
+      (lists, limit) => {
+        const packer = new PostingsPacker(limit);
+        const at = lists.map((list, t) => packer.add(t * 997, list));
+        packer.end();
+        const shards = packer.take();
+        const pieces = new Map<number, { shard: number; numbers: number[] }[]>();
+        shards.forEach(([n, json], i) => {
+          assert.is(n, i);
+          const parsed = JSON.parse(json) as number[][];
+          assert.is(json, JSON.stringify(parsed));
+          // Over the size only when a shard holds one piece of a term and one number.
+          if (json.length > limit) assert.ok(parsed.length === 1 && parsed[0]!.length === 2, `${json} over ${limit}`);
+          for (const [t, ...numbers] of parsed) {
+            if (!pieces.has(t!)) pieces.set(t!, []);
+            pieces.get(t!)!.push({ shard: n, numbers });
+          }
+        });
+        lists.forEach((list, t) => {
+          const of = pieces.get(t * 997)!;
+          assert.equal(
+            of.flatMap((p) => p.numbers),
+            list,
+          );
+          assert.equal(at[t], { first: of[0]!.shard, more: of.length - 1 });
+        });
+      },
+    ),
+    { numRuns: 300 },
   );
 });
 

@@ -201,7 +201,7 @@ test('an edited paragraph reads the lists of the words whose counts it changed, 
   let replacing = false;
   let reads = 0;
   const { replacePart } = LocalIndexWriter.prototype;
-  const { read } = PostingsPool.prototype;
+  const { readInto } = PostingsPool.prototype;
   LocalIndexWriter.prototype.replacePart = function (this: LocalIndexWriter, ...args) {
     replacing = true;
     try {
@@ -210,9 +210,9 @@ test('an edited paragraph reads the lists of the words whose counts it changed, 
       replacing = false;
     }
   };
-  PostingsPool.prototype.read = function (this: PostingsPool, list: number) {
+  PostingsPool.prototype.readInto = function (this: PostingsPool, ...args) {
     if (replacing) reads++;
-    return read.call(this, list);
+    return readInto.apply(this, args);
   };
   try {
     // New words, one word's count raised, the words taken out again: each step the files made whole.
@@ -232,7 +232,7 @@ test('an edited paragraph reads the lists of the words whose counts it changed, 
     }
   } finally {
     LocalIndexWriter.prototype.replacePart = replacePart;
-    PostingsPool.prototype.read = read;
+    PostingsPool.prototype.readInto = readInto;
   }
 });
 

@@ -14,7 +14,6 @@ import {
   localIndexVersion,
   maxShardBytes,
   type PageText,
-  type PostingsShard,
   pageCode,
   pageFields,
   sectionCode,
@@ -88,7 +87,7 @@ export function shardLocalIndex(
   // term shards, the entry keeping each one's first term and offset.
   const postings = new PostingsPacker(sizes.postings);
   const termPacker = new TermPacker(sizes.terms);
-  const postingShards: [number, PostingsShard][] = [];
+  const postingShards: [number, string][] = [];
   index.terms.forEach((term, t) => {
     const at = postings.add(t, encodePostings(index.postings[t]!, documents));
     termPacker.add(term, t, index.stems ? index.stems[t]! : '', index.postings[t]!.length, at);
@@ -97,8 +96,7 @@ export function shardLocalIndex(
   termPacker.end();
   postings.end();
   for (const [n, shard] of termPacker.take()) files.set(shardPaths.terms(n), JSON.stringify(shard));
-  for (const [n, pieces] of [...postingShards, ...postings.take()])
-    files.set(shardPaths.postings(n), JSON.stringify(pieces));
+  for (const [n, json] of [...postingShards, ...postings.take()]) files.set(shardPaths.postings(n), json);
 
   texts.forEach((blocks, page) => {
     const [url, category, title] = index.pages[page]!;

@@ -19,7 +19,7 @@ import {
 } from '../shared/search/local-index-format';
 import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { type FieldTerms, type PagePart, PagePartMaker } from './page-part';
-import { PostingsPool } from './postings-pool';
+import { ListScratch, PostingsPool } from './postings-pool';
 import type { SearchRecord } from './records';
 import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
 
@@ -52,10 +52,10 @@ class Column {
   }
 }
 
-/** The first place in `sorted` whose number is not below `n`. */
-function lowerBound(sorted: readonly number[], n: number): number {
+/** The first place among the first `length` of `sorted` whose number is not below `n`. */
+function lowerBound(sorted: Int32Array, length: number, n: number): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]! < n) lo = mid + 1;
@@ -396,34 +396,34 @@ export class LocalIndexWriter {
         }
       }
     }
+    const scratch = new ListScratch();
     for (const [at, docsChanged] of changes) {
       if (!differs.has(at)) continue;
       // The list's entries of this page's documents are a slice of it (documents are numbered in page order):
       // the old part's, replaced by the new part's. A list whose slice is the same is left as it is.
       const changed = [...docsChanged].sort((a, b) => a[0] - b[0]);
       const slot = this.termLists[at]!;
-      const list = slot ? this.pool.read(slot - 1) : { docs: [], tfs: [] };
-      const from = lowerBound(list.docs, changed[0]![0]);
-      const to = lowerBound(list.docs, changed[changed.length - 1]![0] + 1);
+      // Decoded into the scratch and copied into the new list as it is read: no array of the list's documents.
+      const n = slot ? this.pool.readInto(slot - 1, scratch) : 0;
+      const from = lowerBound(scratch.docs, n, changed[0]![0]);
+      const to = lowerBound(scratch.docs, n, changed[changed.length - 1]![0] + 1);
       const kept = changed.filter(([, tf]) => tf > 0);
       if (
         to - from === kept.length &&
-        kept.every(([doc, tf], i) => list.docs[from + i] === doc && list.tfs[from + i] === tf)
+        kept.every(([doc, tf], i) => scratch.docs[from + i] === doc && scratch.tfs[from + i] === tf)
       )
         continue;
-      const docs = list.docs.slice(0, from).concat(
-        kept.map(([doc]) => doc),
-        list.docs.slice(to),
-      );
-      const tfs = list.tfs.slice(0, from).concat(
-        kept.map(([, tf]) => tf),
-        list.tfs.slice(to),
-      );
-      if (docs.length === 0) {
+      if (slot) this.pool.release(slot - 1);
+      if (from + kept.length + n - to === 0) {
         // A word no page has any more: its term stays numbered, with no list (`end` leaves it out).
-        if (slot) this.pool.release(slot - 1);
         this.termLists[at] = 0;
-      } else this.termLists[at] = (slot ? this.pool.replace(slot - 1, docs, tfs) : this.newList(docs, tfs)) + 1;
+        continue;
+      }
+      const list = this.pool.create();
+      for (let i = 0; i < from; i++) this.pool.add(list, scratch.docs[i]!, scratch.tfs[i]!);
+      for (const [doc, tf] of kept) this.pool.add(list, doc, tf);
+      for (let i = to; i < n; i++) this.pool.add(list, scratch.docs[i]!, scratch.tfs[i]!);
+      this.termLists[at] = list + 1;
     }
     next.page.forEach(([length], i) => {
       this.pageLengths.values[page * pageFields.length + i] = length;
@@ -441,12 +441,6 @@ export class LocalIndexWriter {
     this.keys[page] = next.key;
     this.recordCounts.values[page] = next.recordCount;
     return true;
-  }
-
-  private newList(docs: readonly number[], tfs: readonly number[]): number {
-    const list = this.pool.create();
-    for (let i = 0; i < docs.length; i++) this.pool.add(list, docs[i]!, tfs[i]!);
-    return list;
   }
 
   /** Writes every page's text file (a writer made from a state: `partOf` gives a page's part when it is needed). */
@@ -472,8 +466,16 @@ export class LocalIndexWriter {
       for (let f = 0; f < fields.length; f++) if (this.termLists[id * fields.length + f]) return true;
       return false;
     };
-    const terms = [...this.terms.keys()].filter((term) => live(this.terms.get(term)!));
-    terms.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // The terms by number (the map's order is theirs), and the live ones' numbers in the terms' code-unit order.
+    const names = [...this.terms.keys()];
+    let liveCount = 0;
+    const order = new Int32Array(names.length);
+    for (let id = 0; id < names.length; id++) if (live(id)) order[liveCount++] = id;
+    const sorted = order.subarray(0, liveCount).sort((a, b) => {
+      const x = names[a]!;
+      const y = names[b]!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     const { sizes } = this;
     const pFields = pageFields.length;
     const sFields = fields.length - pFields;
@@ -482,42 +484,51 @@ export class LocalIndexWriter {
     const postings = new PostingsPacker(sizes.postings);
     const termPacker = new TermPacker(sizes.terms);
     const writeReady = async () => {
-      for (const [n, shard] of postings.take()) await this.write(shardPaths.postings(n), JSON.stringify(shard));
+      for (const [n, json] of postings.take()) await this.write(shardPaths.postings(n), json);
       for (const [n, shard] of termPacker.take()) {
         const json = JSON.stringify(shard);
         if (json.length > maxShardBytes) throw this.tooLong(n, json.length, shard);
         await this.write(shardPaths.terms(n), json);
       }
     };
-    for (let t = 0; t < terms.length; t++) {
-      const term = terms[t]!;
-      const id = this.terms.get(term)!;
+    // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
+    const scratch = new ListScratch();
+    for (let t = 0; t < liveCount; t++) {
+      const id = sorted[t]!;
+      const term = names[id]!;
       // The list as the shards encode it (see `PostingsShard`), and its raw size (fields, counts, occurrences).
-      const list: number[] = [];
+      postings.begin(t);
       let rawSize = 0;
       for (let f = 0; f < fields.length; f++) {
         const slot = this.termLists[id * fields.length + f]!;
         if (!slot) continue;
-        const { docs, tfs } = this.pool.read(slot - 1);
+        const n = this.pool.readInto(slot - 1, scratch);
         rawSize += 2 + this.pool.occurrences(slot - 1);
-        list.push(f, docs.length);
+        postings.push(f);
+        postings.push(n);
         let previous = -1;
         let previousPage = -1;
-        docs.forEach((doc, i) => {
-          list.push(doc - previous);
+        for (let i = 0; i < n; i++) {
+          const doc = scratch.docs[i]!;
+          postings.push(doc - previous);
           previous = doc;
-          if (f < pFields) list.push(tfs[i]!, this.pageLengths.values[doc * pFields + f]!, pageCodeOf(doc));
-          else if (f !== parentField) {
+          if (f < pFields) {
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.pageLengths.values[doc * pFields + f]!);
+            postings.push(pageCodeOf(doc));
+          } else if (f !== parentField) {
             const page = this.pageOf.values[doc]!;
-            list.push(page - previousPage, tfs[i]!, this.sectionLengths.values[doc * sFields + f - pFields]!);
-            list.push(sectionCodeOf(doc));
+            postings.push(page - previousPage);
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.sectionLengths.values[doc * sFields + f - pFields]!);
+            postings.push(sectionCodeOf(doc));
             previousPage = page;
           }
-        });
+        }
       }
-      const at = postings.add(t, list);
+      const at = postings.finish();
       termPacker.add(term, t, this.stemmer ? this.stemLength(term, this.stemmer.stem) : '', rawSize, at);
-      await writeReady();
+      if (postings.waiting || termPacker.waiting) await writeReady();
     }
     termPacker.end();
     await writeReady();
@@ -534,7 +545,7 @@ export class LocalIndexWriter {
       sectionCount: this.sections,
       averages,
       termShards: termPacker.firsts,
-      termCount: terms.length,
+      termCount: liveCount,
     };
     await this.write('local-index.json', JSON.stringify(entry));
   }

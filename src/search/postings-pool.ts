@@ -22,6 +22,24 @@ class GrowableInt32 {
   }
 }
 
+/** Documents and term frequencies of one list at a time (`PostingsPool.readInto`), kept from list to list. */
+export class ListScratch {
+  docs = new Int32Array(1024);
+  tfs = new Int32Array(1024);
+  /** Room for `n` entries (the arrays' values kept). */
+  room(n: number): void {
+    if (n <= this.docs.length) return;
+    let size = this.docs.length * 2;
+    while (size < n) size *= 2;
+    const docs = new Int32Array(size);
+    docs.set(this.docs);
+    this.docs = docs;
+    const tfs = new Int32Array(size);
+    tfs.set(this.tfs);
+    this.tfs = tfs;
+  }
+}
+
 export class PostingsPool {
   private pool = new Uint8Array(64 * 1024);
   private poolUsed = 0;
@@ -72,10 +90,23 @@ export class PostingsPool {
 
   /** The list's documents and term frequencies, in order. */
   read(list: number): { docs: number[]; tfs: number[] } {
+    const into = new ListScratch();
+    const n = this.readInto(list, into);
+    return { docs: Array.from(into.docs.subarray(0, n)), tfs: Array.from(into.tfs.subarray(0, n)) };
+  }
+
+  /**
+   * The list's documents and term frequencies decoded into `into` (grown as needed), returning how many: the
+   * index's end reads every list once, and one scratch for them all allocates nothing per list.
+   */
+  readInto(list: number, into: ListScratch): number {
     const at = list * PostingsPool.stride;
     const s = this.state.values;
     const [tail, tailUsed, lastDoc, lastTf] = [s[at + 1]!, s[at + 2]!, s[at + 4]!, s[at + 5]!];
-    const numbers: number[] = [];
+    // Numbers: gap, then (tf of the document before, gap)… ; the last document's tf is still in the state.
+    let count = 0;
+    let doc = -1;
+    let gapNext = true;
     let slice = s[at]!;
     let size = 0;
     let value = 0;
@@ -87,7 +118,13 @@ export class PostingsPool {
         value += (byte & 0x7f) * 2 ** shift;
         if (byte & 0x80) shift += 7;
         else {
-          numbers.push(value);
+          if (gapNext) {
+            doc += value;
+            into.room(count + 1);
+            into.docs[count] = doc;
+            into.tfs[count++] = lastTf;
+          } else into.tfs[count - 1] = value;
+          gapNext = !gapNext;
           value = 0;
           shift = 0;
         }
@@ -96,29 +133,8 @@ export class PostingsPool {
       slice = this.linkAt(slice + sliceSizes[size]! - linkBytes);
       size = Math.min(size + 1, sliceSizes.length - 1);
     }
-    // Numbers: gap, then (tf of the document before, gap)… ; the last document's tf is still in the state.
-    const docs: number[] = [];
-    const tfs: number[] = [];
-    let doc = -1;
-    for (let i = 0; i < numbers.length; i += 2) {
-      doc += numbers[i]!;
-      docs.push(doc);
-      tfs.push(i + 1 < numbers.length ? numbers[i + 1]! : lastTf);
-    }
-    if (docs.length && docs.at(-1) !== lastDoc) throw new Error('postings pool: a list was read wrong');
-    return { docs, tfs };
-  }
-
-  /**
-   * A new list holding `docs` (increasing) with their term frequencies: how a list whose documents changed is
-   * replaced (an edited page's documents taken out or put in). The old list's slices stay in the pool, unused,
-   * until the pool is compacted (`compacted`).
-   */
-  replace(list: number, docs: readonly number[], tfs: readonly number[]): number {
-    this.release(list);
-    const next = this.create();
-    for (let i = 0; i < docs.length; i++) this.add(next, docs[i]!, tfs[i]!);
-    return next;
+    if (count && into.docs[count - 1] !== lastDoc) throw new Error('postings pool: a list was read wrong');
+    return count;
   }
 
   /** A list no longer used: its slices count as unused until the pool is compacted. */
@@ -165,11 +181,12 @@ export class PostingsPool {
    */
   compacted(slots: Int32Array): PostingsPool {
     const next = new PostingsPool();
+    const scratch = new ListScratch();
     for (let i = 0; i < slots.length; i++) {
       if (!slots[i]) continue;
-      const { docs, tfs } = this.read(slots[i]! - 1);
+      const n = this.readInto(slots[i]! - 1, scratch);
       const list = next.create();
-      for (let j = 0; j < docs.length; j++) next.add(list, docs[j]!, tfs[j]!);
+      for (let j = 0; j < n; j++) next.add(list, scratch.docs[j]!, scratch.tfs[j]!);
       slots[i] = list + 1;
     }
     return next;

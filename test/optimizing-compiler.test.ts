@@ -9,11 +9,15 @@ const statusOf = new Function('f', 'return %GetOptimizationStatus(f)') as (f: un
 /** V8's `OptimizationStatus::kTurboFanned`. */
 const turboFanned = 1 << 6;
 
-/** A new function called until V8 would have optimized it (its background compile given time to end). */
+let made = 0;
+
+/**
+ * A new function called until V8 would have optimized it (its background compile given time to end); its source
+ * its own, so that V8's compilation cache does not hand back one optimized before.
+ */
 async function hotFunction(): Promise<(x: number) => number> {
-  const f = new Function('x', 'let s = 0; for (let i = 0; i < 100; i++) s += x * i; return s;') as (
-    x: number,
-  ) => number;
+  const body = `let s = ${made++}; for (let i = 0; i < 100; i++) s += x * i; return s;`;
+  const f = new Function('x', body) as (x: number) => number;
   let sum = 0;
   for (let round = 0; round < 20 && (statusOf(f) & turboFanned) === 0; round++) {
     for (let i = 0; i < 50_000; i++) sum += f(i);
@@ -23,17 +27,28 @@ async function hotFunction(): Promise<(x: number) => number> {
   return f;
 }
 
-test('a small build runs without TurboFan; a build of many files gets it back once its content is listed', async () => {
+test('a small cold build runs without TurboFan; a large one gets it back once its content is listed', async () => {
   assert.ok((statusOf(await hotFunction()) & turboFanned) !== 0, 'TurboFan optimizes a hot function by default');
   turbofanOffUntilSized();
   try {
     assert.is(statusOf(await hotFunction()) & turboFanned, 0, 'not before the size is known');
-    turbofanForFiles(turbofanFromFiles - 1);
+    turbofanForFiles(turbofanFromFiles - 1, true);
     assert.is(statusOf(await hotFunction()) & turboFanned, 0, 'not for a small build');
-    turbofanForFiles(turbofanFromFiles);
+    turbofanForFiles(turbofanFromFiles, true);
     assert.ok((statusOf(await hotFunction()) & turboFanned) !== 0, 'a large build has it');
   } finally {
     // Whatever failed, the rest of this process keeps V8's default.
+    setFlagsFromString('--turbofan');
+  }
+});
+
+test('a warm build gets TurboFan back whatever its size', async () => {
+  turbofanOffUntilSized();
+  try {
+    assert.is(statusOf(await hotFunction()) & turboFanned, 0, 'not before the size is known');
+    turbofanForFiles(1, false);
+    assert.ok((statusOf(await hotFunction()) & turboFanned) !== 0, 'a warm build of one file has it');
+  } finally {
     setFlagsFromString('--turbofan');
   }
 });

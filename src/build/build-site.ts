@@ -198,7 +198,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
     () => readContent(config, run.cache.modules, undefined, run.cache.content),
     (c) => `${c.discovered.sources.length} files`,
   );
-  turbofanForFiles(content.discovered.sources.length);
+  turbofanForFiles(content.discovered.sources.length, run.cache.startsCold);
   highlightEarly(run, config, content, options);
   if (options.upstream || options.translationStatus) {
     const translations = await run.task(

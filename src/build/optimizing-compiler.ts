@@ -1,11 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * From this many content files a build runs long enough for V8's optimizing compiler (TurboFan) to pay for its
+ * From this many content files a cold build runs long enough for V8's optimizing compiler (TurboFan) to pay for its
  * compilations; below, its concurrent compilations (about a quarter of a 100-doc build's processor time, on the
- * second processor the build already uses) cost more than the optimized code saves (docs/measurements.md, h115).
+ * second processor the build already uses) cost more than the optimized code saves. Measured on both sides of it
+ * (docs/measurements.md, h115's section and the lead's at the end of the thirteenth session): the real site and
+ * 100 docs faster without, 1,000 docs slower.
  */
-export const turbofanFromFiles = 2000;
+export const turbofanFromFiles = 500;
 
 let off = false;
 
@@ -18,9 +20,13 @@ export function turbofanOffUntilSized(): void {
   off = true;
 }
 
-/** Once the content is listed: TurboFan back for a large build (a function is optimized from then on). */
-export function turbofanForFiles(files: number): void {
-  if (!off || files < turbofanFromFiles) return;
+/**
+ * Once the content is listed: TurboFan back for a large build, and for a warm one (`cold` false: its work is the
+ * cache's tight loops over every page, which optimized code runs faster at any size); a function is optimized from
+ * then on.
+ */
+export function turbofanForFiles(files: number, cold: boolean): void {
+  if (!off || (cold && files < turbofanFromFiles)) return;
   setFlagsFromString('--turbofan');
   off = false;
 }

@@ -63,7 +63,7 @@ const allowed: Record<string, string[]> = {
   cache: ['errors', 'shared', 'bin', 'disk'],
   config: ['errors', 'cache', 'shared'],
   translations: ['errors', 'shared'],
-  content: ['errors', 'cache', 'config', 'shared', 'translations'],
+  content: ['errors', 'cache', 'config', 'disk', 'shared', 'translations'],
   markdown: ['errors', 'shared', 'templates'],
   render: ['errors', 'shared', 'templates', 'markdown', 'content', 'config', 'translations', 'bin'],
   search: ['shared', 'markdown'],

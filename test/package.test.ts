@@ -18,12 +18,12 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixture, removeDir, repoRoot } from './helpers';
+import { tscPath } from './runner/tsc-path';
 
 // KEEP_PACKAGE_TEST=1 keeps the folder of the test (its path is printed) to look into.
 const keep = process.env.KEEP_PACKAGE_TEST === '1';
@@ -238,8 +238,6 @@ test('npx docs-it init from the read-only install writes a site (from the packed
 });
 
 test("a site written in TypeScript gets docs-it's types, with either module resolution", () => {
-  // TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
-  const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
   // The fixture's config is right; this file is not, and must be the only one with errors.
   writeFileSync(path.join(site, 'wrong.ts'), "import { defineConfig } from 'docs-it';\ndefineConfig({ title: 1 });\n");
   for (const [moduleResolution, module] of [
@@ -250,7 +248,7 @@ test("a site written in TypeScript gets docs-it's types, with either module reso
     const tsconfig = { compilerOptions: { ...options, module, moduleResolution }, include: ['*.ts'] };
     writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify(tsconfig));
     // TypeScript 7 prints its pretty form in a pipe too: `--pretty false` gives one `file(line,col): error` line each.
-    const checked = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: site });
+    const checked = run(process.execPath, [tscPath, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: site });
     const errors = checked.stdout.split('\n').filter((line) => /error TS/.test(line));
     assert.is(errors.length, 1, `${moduleResolution}: ${checked.stdout}`);
     // Not assignable (not "cannot find module"): the types of defineConfig were read.

@@ -17,7 +17,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
@@ -26,6 +25,7 @@ import { parse } from 'uvu/parse';
 import { removeSharedBuildsAtExit, testRunVariable } from '../build-outputs';
 import { cpuSeconds } from './cpu-time';
 import { channelFd, type FileResult, type FromRunner, type ToRunner, testTimesVariable } from './protocol';
+import { tscPath } from './tsc-path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const testDir = path.dirname(here);
@@ -89,9 +89,7 @@ interface Worker {
 /** `tsc -b` in a process of its own: its exit code, what it printed, how long it took. */
 function typeChecked(): Promise<{ code: number | null; output: string; seconds: number }> {
   const started = performance.now();
-  // TypeScript's package exports its package.json but not bin/tsc: the compiler is found beside the former.
-  const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
-  const child = spawn(process.execPath, [tsc, '-b'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [tscPath, '-b'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));

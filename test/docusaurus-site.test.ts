@@ -315,7 +315,7 @@ test('markdown.mdx1Compat.undefinedComponents: a component used without an impor
 
 test('without markdown.mdx1Compat.undefinedComponents, a component used without an import is an error', async () => {
   const config = readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus/site.config.ts'), 'utf8');
-  const errors = await buildErrors('docusaurus', {
+  const errors = await sharedFixtureErrors({
     'site.config.ts': config.replace('undefinedComponents: true', 'undefinedComponents: false'),
   });
   assert.match(
@@ -343,7 +343,7 @@ test('a CSS module that does not parse, a missing imported image, bad JSX in .js
 });
 
 test('an image a page imports or requires from the static folder, if missing, is an error at its line', async () => {
-  const errors = await buildErrors('docusaurus', {
+  const errors = await sharedFixtureErrors({
     'content/docs/guide/immagini.mdx':
       "# Immagini\n\nimport manca from '@site/static/img/manca.svg';\n\n<img src={manca} />\n\n" +
       "<img src={require('/img/altra.svg').default} />\n",
@@ -563,7 +563,7 @@ test("a changed image gets a new URL on the next build, though the page's compil
 });
 
 test('two docs given one id is an error at the id line', async () => {
-  const errors = await buildErrors('docusaurus', {
+  const errors = await sharedFixtureErrors({
     'content/docs/guide/doppia.md': '---\nid: distribuire\n---\n\n# Doppia\n',
   });
   assert.match(errors.join('\n'), 'content/docs/guide/doppia.md:2:1: two docs with the id "guide/distribuire"');
@@ -665,7 +665,7 @@ test("a post's URL is made as Docusaurus makes it: its slug, the dated file name
 });
 
 test('a relative image that does not exist is an error at its line', async () => {
-  const errors = await buildErrors('docusaurus', {
+  const errors = await sharedFixtureErrors({
     'content/docs/guide/rotta.md': '# Rotta\n\nTesto.\n\n![manca](./img/manca.png)\n',
   });
   assert.match(errors.join('\n'), 'content/docs/guide/rotta.md:5:1: missing file content/docs/guide/img/manca.png');

@@ -26,8 +26,8 @@ export interface Compiler {
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks. A bound on the heaps'
    * growth (`ExecutionPlan.heapGrowingPercent`) is set at once by a build whose cache starts cold, else once it has
    * compiled `heapBoundAfter` pages (a warm build of a large site, which compiles a few, holds far less and would pay
-   * the bound's collections for nothing), with a full collection of this thread that makes it apply at once; it is
-   * V8's, so the whole process's, until it ends.
+   * the bound's collections for nothing), with a full collection of this thread as the next page is sent that makes it
+   * apply at once; it is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -95,19 +95,26 @@ export function createCompiler({
   let heapGrowingPercent: number | undefined;
   let compiledPages = 0;
   /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
+  /** Set when the bound is: a full collection as the next page is sent to be compiled. */
+  let collectAtNextPage = false;
   const boundHeaps = () => {
     if (heapGrowingPercent === undefined) return;
     setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
     heapGrowingPercent = undefined;
-    // V8 applies the factor when a full collection sets the heap's next limit: one now, or the stage grows this
-    // thread's heap to the limit its last collection set (up to four times what it held then, never collected on
-    // the way: most of a large cold build's markdown-stage peak, docs/measurements.md, h117).
-    collectGarbage();
+    collectAtNextPage = true;
   };
   const counted =
     <I, O>(run: (input: I) => Promise<O>) =>
     (input: I): Promise<O> => {
       if (++compiledPages >= heapBoundAfter) boundHeaps();
+      // V8 applies the bound when a full collection sets the heap's next limit: one now, or the stage grows this
+      // thread's heap to the limit its last collection set (up to four times what it held then, never collected on
+      // the way: most of a large cold build's markdown-stage peak, docs/measurements.md, h117). Made as the first
+      // page goes, not when the plan is followed: the site has let go of its pages' texts by then.
+      if (collectAtNextPage) {
+        collectAtNextPage = false;
+        collectGarbage();
+      }
       return run(input);
     };
   let ahead: HighlightAhead | undefined;

@@ -94,9 +94,9 @@ export function createCompiler({
   /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
   let heapGrowingPercent: number | undefined;
   let compiledPages = 0;
-  /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
   /** Set when the bound is: a full collection as the next page is sent to be compiled. */
   let collectAtNextPage = false;
+  /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
   const boundHeaps = () => {
     if (heapGrowingPercent === undefined) return;
     setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);

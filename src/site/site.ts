@@ -384,7 +384,12 @@ export function createSite(
     options.assets ??
     createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
   const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
+  /** Each page's problems, for the pages that have any (most have none: no empty array held a page). */
   const pageDiagnostics = new Map<string, Diagnostic[]>();
+  const setPageDiagnostics = (file: string, diagnostics: Diagnostic[]) => {
+    if (diagnostics.length > 0) pageDiagnostics.set(file, diagnostics);
+    else pageDiagnostics.delete(file);
+  };
   const routeDiagnostics = new Map<string, Diagnostic[]>();
   let linkDiagnostics: Diagnostic[] = [];
   const policies = brokenLinkPoliciesOf(config.site);
@@ -493,12 +498,12 @@ export function createSite(
           .then(
             (compiled) => {
               compiledOnce.add(file);
-              pageDiagnostics.set(file, problemsOf(file, compiled));
+              setPageDiagnostics(file, problemsOf(file, compiled));
               return compiled;
             },
             (error: unknown) => {
               const located = docsItErrorsOf(error);
-              if (located.length > 0) pageDiagnostics.set(file, located.map(errorDiagnostic));
+              if (located.length > 0) setPageDiagnostics(file, located.map(errorDiagnostic));
               throw error;
             },
           );
@@ -527,7 +532,7 @@ export function createSite(
             if (summary === undefined) return page;
           }
           const { page, urls } = await linked(unlinkedOf(summary));
-          pageDiagnostics.set(file, problemsOf(file, page));
+          setPageDiagnostics(file, problemsOf(file, page));
           compiledOnce.add(file);
           return madeStandIn(file, standInOf(page, key, urls));
         })();

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Cache } from '../../cache/stage-cache';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../../errors';
 import { fencedCodeBlocks } from '../../markdown/code-fences';
@@ -25,7 +26,8 @@ export interface Compiler {
    * thread with a worker highlighting ahead the code blocks of `pages` that the cache lacks. A bound on the heaps'
    * growth (`ExecutionPlan.heapGrowingPercent`) is set at once by a build whose cache starts cold, else once it has
    * compiled `heapBoundAfter` pages (a warm build of a large site, which compiles a few, holds far less and would pay
-   * the bound's collections for nothing); it is V8's, so the whole process's, until it ends.
+   * the bound's collections for nothing), with a full collection of this thread as the next page is sent that makes it
+   * apply at once; it is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -58,6 +60,8 @@ export interface CompilerOptions {
   script: string | URL;
   /** Sets V8's flags for the process (default: `v8.setFlagsFromString`; tests see what a plan asks of it). */
   setV8Flags?: (flags: string) => void;
+  /** A full collection of this thread's heap (default: `collectNow`; tests see when one is asked for). */
+  collectGarbage?: () => void;
   /** How many pages a build compiles (the cache lacked them) before a plan's bound on the heaps' growth is set. */
   heapBoundAfter?: number;
 }
@@ -68,26 +72,49 @@ export interface CompilerOptions {
  */
 const pagesCompiledForHeapBound = 1000;
 
+/**
+ * A full collection of this thread's heap: V8's `gc`, exposed for the moment it is taken from a new context's global
+ * (a Node that refuses the flag: nothing happens).
+ */
+function collectNow(): void {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  setFlagsFromString('--no-expose-gc');
+  if (typeof gc === 'function') gc();
+}
+
 export function createCompiler({
   cache,
   script,
   setV8Flags = setFlagsFromString,
+  collectGarbage = collectNow,
   heapBoundAfter = pagesCompiledForHeapBound,
 }: CompilerOptions): Compiler {
   let pool: CompilePool | undefined;
   /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
   let heapGrowingPercent: number | undefined;
   let compiledPages = 0;
+  /** Set when the bound is: a full collection as the next page is sent to be compiled. */
+  let collectAtNextPage = false;
   /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
   const boundHeaps = () => {
     if (heapGrowingPercent === undefined) return;
     setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
     heapGrowingPercent = undefined;
+    collectAtNextPage = true;
   };
   const counted =
     <I, O>(run: (input: I) => Promise<O>) =>
     (input: I): Promise<O> => {
       if (++compiledPages >= heapBoundAfter) boundHeaps();
+      // V8 applies the bound when a full collection sets the heap's next limit: one now, or the stage grows this
+      // thread's heap to the limit its last collection set (up to four times what it held then, never collected on
+      // the way: most of a large cold build's markdown-stage peak, docs/measurements.md, h117). Made as the first
+      // page goes, not when the plan is followed: the site has let go of its pages' texts by then.
+      if (collectAtNextPage) {
+        collectAtNextPage = false;
+        collectGarbage();
+      }
       return run(input);
     };
   let ahead: HighlightAhead | undefined;

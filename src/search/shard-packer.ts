@@ -57,9 +57,9 @@ export function endsTermShard(term: string): boolean {
 
 /**
  * Where the term shards start, given the terms in order: a new shard when the last one ended after a word by its
- * hash (past an eighth of the size), or when this word would take it past the size. The size counted is the shard's JSON without where the lists
- * are (a postings file's number, known only once the lists are encoded): the cuts follow from the words and their
- * lists' raw sizes alone, so the writer finds them without encoding a list.
+ * hash (past an eighth of the size), or when this word would take it past the size. The size counted is the
+ * shard's JSON without where the lists are (a postings file's number, known only once the lists are encoded): the
+ * cuts follow from the words and their lists' raw sizes alone, so the writer finds them without encoding a list.
  */
 export class TermShardCutter {
   private bytes = 0;

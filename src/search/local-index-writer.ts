@@ -55,7 +55,7 @@ class Column {
 }
 
 /** A search file's key in the output (`KeyedFileSink`): a digest of its bytes. */
-const digestOf = (json: string) => oneShotHash('md5', json, 'base64url');
+const digestOf = (json: string) => oneShotHash('sha1', json, 'base64url');
 
 /** The first place among the first `length` of `sorted` whose number is not below `n`. */
 function lowerBound(sorted: Int32Array, length: number, n: number): number {

@@ -138,12 +138,13 @@ export class PostingsPacker {
 
   /** The next number of the list begun. */
   push(n: number): void {
-    // Both 32-bit halves of the number (codes and sizes can pass 2^32), each lane with its own multiplier.
+    // Each lane its own multiplier, its high bits folded down; a number past 2^32 (rare) its high half too.
     const low = n >>> 0;
-    const high = (n / 4294967296) >>> 0;
-    this.h1 = Math.imul(this.h1 ^ low, 0x01000193) ^ high;
-    this.h2 = Math.imul((this.h2 ^ low) + high, 0x5bd1e995);
-    this.h2 ^= this.h2 >>> 15;
+    const high = n > 0xffffffff ? (n / 4294967296) >>> 0 : 0;
+    const h1 = Math.imul(this.h1 ^ low, 0x01000193);
+    const h2 = Math.imul((this.h2 ^ low) + high, 0x5bd1e995);
+    this.h1 = h1 ^ (h1 >>> 15) ^ high;
+    this.h2 = h2 ^ (h2 >>> 13);
     if (this.open) {
       // The piece takes the number while the shard has room for it.
       if (this.bytes + this.pieceBytes + numberBytes(n) <= this.limit) {

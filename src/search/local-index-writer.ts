@@ -574,49 +574,65 @@ export class LocalIndexWriter {
     const postings = new PostingsPacker(sizes.postings);
     const termPacker = new TermPacker();
     const scratch = new ListScratch();
-    /** Encodes the terms `[from, to)` (one term shard): its JSON and its postings files', each term's hash kept. */
-    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
-      postings.restart();
+    /** Encodes term `t` of the term shard that starts at `from` into the packers; its list's hash kept. */
+    const encodeTerm = (t: number, from: number) => {
       // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
-      for (let t = from; t < to; t++) {
-        const id = sorted[t]!;
-        const term = names[id]!;
-        // The list as the shards encode it (see `PostingsShard`).
-        postings.begin(t - from);
-        for (let f = 0; f < fields.length; f++) {
-          const slot = this.termLists[id * fields.length + f]!;
-          if (!slot) continue;
-          const n = this.pool.readInto(slot - 1, scratch);
-          postings.push(f);
-          postings.push(n);
-          let previous = -1;
-          let previousPage = -1;
-          for (let i = 0; i < n; i++) {
-            const doc = scratch.docs[i]!;
-            postings.push(doc - previous);
-            previous = doc;
-            if (f < pFields) {
-              postings.push(scratch.tfs[i]!);
-              postings.push(this.pageLengths.values[doc * pFields + f]!);
-              postings.push(pageCodeOf(doc));
-            } else if (f !== parentField) {
-              const page = this.pageOf.values[doc]!;
-              postings.push(page - previousPage);
-              postings.push(scratch.tfs[i]!);
-              postings.push(this.sectionLengths.values[doc * sFields + f - pFields]!);
-              postings.push(sectionCodeOf(doc));
-              previousPage = page;
-            }
+      const id = sorted[t]!;
+      const term = names[id]!;
+      // The list as the shards encode it (see `PostingsShard`).
+      postings.begin(t - from);
+      for (let f = 0; f < fields.length; f++) {
+        const slot = this.termLists[id * fields.length + f]!;
+        if (!slot) continue;
+        const n = this.pool.readInto(slot - 1, scratch);
+        postings.push(f);
+        postings.push(n);
+        let previous = -1;
+        let previousPage = -1;
+        for (let i = 0; i < n; i++) {
+          const doc = scratch.docs[i]!;
+          postings.push(doc - previous);
+          previous = doc;
+          if (f < pFields) {
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.pageLengths.values[doc * pFields + f]!);
+            postings.push(pageCodeOf(doc));
+          } else if (f !== parentField) {
+            const page = this.pageOf.values[doc]!;
+            postings.push(page - previousPage);
+            postings.push(scratch.tfs[i]!);
+            postings.push(this.sectionLengths.values[doc * sFields + f - pFields]!);
+            postings.push(sectionCodeOf(doc));
+            previousPage = page;
           }
         }
-        const at = postings.finish();
-        const [h1, h2] = postings.listHash;
-        this.termHashes[id * 2] = h1;
-        this.termHashes[id * 2 + 1] = h2;
-        termPacker.add(term, stemmer ? this.stemLength(term, stemmer.stem) : '', rawSizes[t]!, at);
       }
+      const at = postings.finish();
+      const [h1, h2] = postings.listHash;
+      this.termHashes[id * 2] = h1;
+      this.termHashes[id * 2 + 1] = h2;
+      termPacker.add(term, stemmer ? this.stemLength(term, stemmer.stem) : '', rawSizes[t]!, at);
+    };
+    /** Encodes the terms `[from, to)` (one term shard) whole: its JSON and its postings files'. */
+    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
+      postings.restart();
+      for (let t = from; t < to; t++) encodeTerm(t, from);
       postings.end();
       return { terms: termPacker.take(), postings: postings.take().map(([, json]) => json) };
+    };
+    /**
+     * `encode`, each postings file given to `each` as it is cut: a shard of the words of every page holds lists of
+     * megabytes (at 10,000 pages, 11 MB in one shard), not held at once.
+     */
+    const encodeStreaming = async (from: number, to: number, each: (k: number, json: string) => Promise<void>) => {
+      postings.restart();
+      for (let t = from; t < to; t++) {
+        encodeTerm(t, from);
+        if (postings.waiting) for (const [k, json] of postings.take()) await each(k, json);
+      }
+      postings.end();
+      for (const [k, json] of postings.take()) await each(k, json);
+      return termPacker.take();
     };
     /** A term shard's key: what its files are made of (its words, their lists' raw sizes and hashes). */
     const keyOf = (from: number, to: number) => {
@@ -661,13 +677,16 @@ export class LocalIndexWriter {
         continue;
       }
       // Encoded again: each file keyed by its bytes' digest, so a file the edit left as it was is not written.
-      const made = encode(from, to);
-      const json = this.termJson(name, made.terms);
-      const digests = [json, ...made.postings].map(digestOf);
+      const digests = [''];
+      const shard = await encodeStreaming(from, to, async (k, piece) => {
+        const digest = digestOf(piece);
+        digests.push(digest);
+        await put(shardPaths.postings(name, k), digest, () => piece);
+      });
+      const json = this.termJson(name, shard);
+      digests[0] = digestOf(json);
       files.set(keyOf(from, to), digests);
-      await put(shardPaths.terms(name), digests[0]!, () => json);
-      for (const [k, piece] of made.postings.entries())
-        await put(shardPaths.postings(name, k), digests[k + 1]!, () => piece);
+      await put(shardPaths.terms(name), digests[0], () => json);
     }
     this.shardFiles = files;
     this.global = global;

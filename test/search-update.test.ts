@@ -19,6 +19,7 @@ import {
   writeSearchParts,
 } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
+import type { ShardSizes } from '../src/search/shard-packer';
 import { italianRecordOptions } from './search-record-options';
 import { numbers } from './seeded-numbers';
 
@@ -83,7 +84,13 @@ async function whole(parts: PagePart[]) {
 }
 
 /** Updates `state` to `parts`, counting the parts asked for; undefined when the state cannot take them. */
-async function update(state: Uint8Array, before: PagePart[], parts: PagePart[], keep: SearchKeep) {
+async function update(
+  state: Uint8Array,
+  before: PagePart[],
+  parts: PagePart[],
+  keep: SearchKeep,
+  to?: { sink: SearchFileSink; files: () => Map<string, string>; sizes?: ShardSizes },
+) {
   const sink = memorySink();
   const asked = new Set<number>();
   const byKey = new Map(before.map((part) => [part.key, part]));
@@ -97,10 +104,11 @@ async function update(state: Uint8Array, before: PagePart[], parts: PagePart[], 
     (key) => byKey.get(key),
     (key) => parts.find((part) => part.key === key),
     input,
-    sink as SearchFileSink,
+    to?.sink ?? (sink as SearchFileSink),
     keep,
+    to?.sizes,
   );
-  return done && { files: filesOf(sink), asked, records: done.records };
+  return done && { files: to ? to.files() : filesOf(sink), asked, records: done.records };
 }
 
 const assertSame = (actual: Map<string, string>, expected: Map<string, string>, step: string) => {
@@ -232,6 +240,113 @@ test('an edited paragraph reads the lists of the words whose counts it changed, 
     }
   } finally {
     LocalIndexWriter.prototype.replacePart = replacePart;
+    PostingsPool.prototype.readInto = readInto;
+  }
+});
+
+/**
+ * A sink that keeps files by key as a build's output folder does (`GroupWriter.keyed`): a keyed file whose key is
+ * the last build's is kept with the last build's bytes and its contents not asked for; `lost` files are gone.
+ */
+function keyedSink(last: Map<string, { key: string; text: string }>, lost: ReadonlySet<string> = new Set()) {
+  const sink = memorySink();
+  const keys = new Map<string, { key: string; text: string }>();
+  const made: string[] = [];
+  const keyed = async (file: string, key: string, contents: () => string) => {
+    const old = lost.has(file) ? undefined : last.get(file);
+    let text: string;
+    if (old?.key === key) text = old.text;
+    else {
+      text = contents();
+      made.push(file);
+    }
+    keys.set(file, { key, text });
+    await sink.file(file, text);
+  };
+  return { sink: { ...sink, keyed } as SearchFileSink, files: () => filesOf(sink), keys, made };
+}
+
+/** Words of a site of many words: each page has a few dozen of thousands, the first ones more often. */
+const wideVocabulary = (() => {
+  const next = numbers(99);
+  const letters = 'abcdefgilmnoprstuvz';
+  return Array.from({ length: 4000 }, () =>
+    Array.from({ length: 4 + next(7) }, () => letters[next(letters.length)]!).join(''),
+  );
+})();
+
+/** A page of three sections of such words; `added` appended to its last paragraph (an edit, as in a build). */
+function widePageOf(p: number, added = ''): SearchPage {
+  const next = numbers(p + 7);
+  const text = (n: number) =>
+    Array.from({ length: n }, () => wideVocabulary[next(next(wideVocabulary.length) + 1)]!).join(' ');
+  const blocks: SearchBlock[] = [{ kind: 'text', text: text(20) } as SearchBlock];
+  for (let h = 0; h < 3; h++) {
+    blocks.push({ kind: 'heading', level: 2, text: text(3), id: `h-${h}` } as SearchBlock);
+    blocks.push({ kind: 'text', text: text(30) + (h === 2 ? added : '') } as SearchBlock);
+  }
+  return {
+    url: `/it/v1/guide/pagina-${p}`,
+    title: text(3),
+    category: 'Guide',
+    keywords: [],
+    description: null,
+    weight: 1,
+    blocks,
+  };
+}
+
+test('an edit encodes and writes again only the shards it touched; a lost shard is made again', async () => {
+  const pages = 400;
+  const added = Array.from({ length: pages }, () => '');
+  const partsNow = () => added.map((text, p) => maker.partOf(widePageOf(p, text), options, `w${p}.${text.length}`));
+  let parts = partsNow();
+  const { keep, state } = memoryKeep();
+  // Lists read by `end` (a cold build's: every list).
+  let reads = 0;
+  const { readInto } = PostingsPool.prototype;
+  PostingsPool.prototype.readInto = function (this: PostingsPool, ...args) {
+    reads++;
+    return readInto.apply(this, args);
+  };
+  // Term shards of about ten words: an edited section's words fall in a few of them.
+  const sizes: ShardSizes = { terms: 300, postings: 2000 };
+  const cold = keyedSink(new Map());
+  await writeSearchParts(parts, input, cold.sink, sizes, keep);
+  const lists = reads;
+  const shardFiles = (files: Iterable<string>) =>
+    [...files].filter((f) => f.startsWith('it/search/terms/') || f.startsWith('it/search/postings/'));
+  const all = shardFiles(cold.keys.keys());
+  const termShards = all.filter((f) => f.includes('/terms/')).length;
+  assert.ok(termShards > 100, `${termShards} term shards`);
+  try {
+    let last = cold.keys;
+    for (const [step, page, lost] of [
+      ['a paragraph appended', 7, []],
+      ['another page, a tenth of the shard files lost', 300, all.filter((_, i) => i % 10 === 0)],
+    ] as const) {
+      const before = parts;
+      added[page] += ` parola${page} nuova${page}`;
+      parts = partsNow();
+      const warm = keyedSink(last, new Set(lost));
+      reads = 0;
+      const updated = await update(state(), before, parts, keep, { ...warm, sizes });
+      const read = reads;
+      assert.ok(updated, step);
+      // The files are the files made whole; few were made again, and the lost ones were.
+      const sink = memorySink();
+      await writeSearchParts(parts, input, sink, sizes);
+      assertSame(updated.files, filesOf(sink), step);
+      const made = shardFiles(warm.made);
+      assert.ok(made.length - lost.length < all.length / 3, `${step}: ${made.length} of ${all.length} files made`);
+      const lostNow = lost.filter((file) => updated.files.has(file));
+      if (lost.length) assert.ok(lostNow.length > 5, `${step}: ${lostNow.length} lost`);
+      for (const file of lostNow) assert.ok(warm.made.includes(file), `${step}: ${file} made again`);
+      // (A lost file's term shard is encoded again whole.)
+      if (!lost.length) assert.ok(read < lists / 3, `${step}: ${read} of ${lists} lists read`);
+      last = warm.keys;
+    }
+  } finally {
     PostingsPool.prototype.readInto = readInto;
   }
 });

@@ -3,8 +3,8 @@
  * (local-index-writer.ts, the same bytes: test/search-stream.test.ts checks one against the other); this form is
  * what tests and benchmarks cut an index built in memory with, at any shard sizes.
  * Cuts the whole local index into the files the browser loads (see local-index-format.ts): an entry of fixed
- * size, term shards, postings shards and one text file per page. Shards are cut by their JSON size, so none
- * grows with the site: a larger site has more of them, and a query still loads only those of its words.
+ * size, term shards, each with its postings files, and one text file per page. Shards are cut by their JSON size,
+ * so none grows with the site: a larger site has more of them, and a query still loads only those of its words.
  */
 import {
   fields,
@@ -17,11 +17,12 @@ import {
   pageCode,
   pageFields,
   sectionCode,
+  shardName,
   shardPaths,
   type TermShard,
 } from '../shared/search/local-index-format';
 import { identifierParts, termIndexer, wholeWords } from '../shared/search/text-terms';
-import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
+import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker, TermShardCutter } from './shard-packer';
 
 export { defaultShardSizes, type ShardSizes } from './shard-packer';
 
@@ -83,20 +84,33 @@ export function shardLocalIndex(
     pageOf: index.sections.map(([page]) => page),
   };
 
-  // Each term's list re-encoded with its documents' figures, packed into postings shards by size; the terms into
-  // term shards, the entry keeping each one's first term and offset.
+  // Each term's list re-encoded with its documents' figures; the terms cut into term shards (`TermShardCutter`),
+  // each shard's lists packed into postings files of its own by size; the entry keeps each shard's first term and
+  // offset.
   const postings = new PostingsPacker(sizes.postings);
-  const termPacker = new TermPacker(sizes.terms);
-  const postingShards: [number, string][] = [];
+  const termPacker = new TermPacker();
+  const cutter = new TermShardCutter(sizes.terms);
+  const firsts: [string, number][] = [];
+  const endShard = () => {
+    if (!firsts.length) return;
+    postings.end();
+    const name = shardName(firsts[firsts.length - 1]![0]);
+    files.set(shardPaths.terms(name), JSON.stringify(termPacker.take()));
+    for (const [k, json] of postings.take()) files.set(shardPaths.postings(name, k), json);
+  };
+  let from = 0;
   index.terms.forEach((term, t) => {
-    const at = postings.add(t, encodePostings(index.postings[t]!, documents));
-    termPacker.add(term, t, index.stems ? index.stems[t]! : '', index.postings[t]!.length, at);
-    postingShards.push(...postings.take());
+    const rawSize = index.postings[t]!.length;
+    if (cutter.starts(term, rawSize)) {
+      endShard();
+      postings.restart();
+      firsts.push([term, t]);
+      from = t;
+    }
+    const at = postings.add(t - from, encodePostings(index.postings[t]!, documents));
+    termPacker.add(term, index.stems ? index.stems[t]! : '', rawSize, at);
   });
-  termPacker.end();
-  postings.end();
-  for (const [n, shard] of termPacker.take()) files.set(shardPaths.terms(n), JSON.stringify(shard));
-  for (const [n, json] of [...postingShards, ...postings.take()]) files.set(shardPaths.postings(n), json);
+  endShard();
 
   texts.forEach((blocks, page) => {
     const [url, category, title] = index.pages[page]!;
@@ -123,7 +137,7 @@ export function shardLocalIndex(
     pageCount,
     sectionCount: index.sections.length,
     averages: index.averages,
-    termShards: termPacker.firsts,
+    termShards: firsts,
     termCount: index.terms.length,
   };
   files.set('local-index.json', JSON.stringify(entry));

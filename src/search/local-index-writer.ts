@@ -6,6 +6,7 @@
  * postings shards written as each fills. The files are those `buildLocalIndex` + `shardLocalIndex` make of the
  * whole index at once (test/search-stream).
  */
+import { hash as oneShotHash } from 'node:crypto';
 import {
   encodeStemLength,
   fields,
@@ -14,6 +15,7 @@ import {
   maxShardBytes,
   pageCode,
   pageFields,
+  shardName,
   shardPaths,
   type TermShard,
 } from '../shared/search/local-index-format';
@@ -21,7 +23,7 @@ import { minStemLength, type Stem } from '../shared/search/stemmers';
 import { type FieldTerms, type PagePart, PagePartMaker } from './page-part';
 import { ListScratch, PostingsPool } from './postings-pool';
 import type { SearchRecord } from './records';
-import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker } from './shard-packer';
+import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker, TermShardCutter } from './shard-packer';
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
@@ -52,6 +54,9 @@ class Column {
   }
 }
 
+/** A search file's key in the output (`KeyedFileSink`): a digest of its bytes. */
+const digestOf = (json: string) => oneShotHash('sha1', json, 'base64url');
+
 /** The first place among the first `length` of `sorted` whose number is not below `n`. */
 function lowerBound(sorted: Int32Array, length: number, n: number): number {
   let lo = 0;
@@ -65,7 +70,7 @@ function lowerBound(sorted: Int32Array, length: number, n: number): number {
 }
 
 /** The version of the state file's layout (`LocalIndexWriter.state`): a file of another is a miss. */
-const stateVersion = 1;
+const stateVersion = 2;
 
 /** The state file's first line. */
 interface StateHead {
@@ -80,6 +85,11 @@ interface StateHead {
   terms: string[];
   /** See `PostingsPool.unused`. */
   unused: number;
+  /** See `LocalIndexWriter.global`. */
+  global: string;
+  /** The last `end`'s term shards' keys, and their files' digests (see `LocalIndexWriter.shardFiles`). */
+  shardKeys: string[];
+  shardFiles: string[][];
   /** The byte lengths of the numbers' blocks, in `state`'s order. */
   blocks: number[];
 }
@@ -102,8 +112,13 @@ function isStateHead(value: unknown): value is StateHead {
     head.weights.every((w) => typeof w === 'number') &&
     isStrings(head.terms) &&
     isCount(head.unused) &&
+    typeof head.global === 'string' &&
+    isStrings(head.shardKeys) &&
+    Array.isArray(head.shardFiles) &&
+    head.shardFiles.length === head.shardKeys.length &&
+    head.shardFiles.every((digests) => isStrings(digests) && digests.length > 0) &&
     Array.isArray(head.blocks) &&
-    head.blocks.length === 10 &&
+    head.blocks.length === 11 &&
     head.blocks.every(isCount)
   );
 }
@@ -135,6 +150,14 @@ export class LocalIndexWriter {
   private readonly urls: string[] = [];
   private pages = 0;
   private sections = 0;
+  /** Per term, two lanes of the hash of its encoded list at the last `end` (`PostingsPacker.listHash`). */
+  private termHashes = new Uint32Array(1024 * 2);
+  /** Terms whose lists, or their documents' figures, changed since the last `end`: their hashes are stale. */
+  private readonly touched = new Set<number>();
+  /** The last `end`'s term shards: by key, their files' digests (the term shard's, then its postings files'). */
+  private shardFiles = new Map<string, string[]>();
+  /** What every list's encoding depended on at the last `end` ('' before one: every shard is encoded). */
+  private global = '';
 
   constructor(
     words: LocalIndexWords,
@@ -177,6 +200,7 @@ export class LocalIndexWriter {
       this.termLists.subarray(0, this.terms.size * fields.length),
       pool.state,
       pool.pool,
+      this.termHashes.subarray(0, this.terms.size * 2),
     ];
     const head: StateHead = {
       v: stateVersion,
@@ -188,6 +212,10 @@ export class LocalIndexWriter {
       weights: this.pageWeights,
       terms: [...this.terms.keys()],
       unused: this.pool.unused,
+      // A state saved with edits not yet ended (no `end` since `replacePart`) has stale hashes: none is trusted.
+      global: this.touched.size ? '' : this.global,
+      shardKeys: [...this.shardFiles.keys()],
+      shardFiles: [...this.shardFiles.values()],
       blocks: blocks.map((block) => block.byteLength),
     };
     const headBytes = Buffer.from(`${JSON.stringify(head)}\n`);
@@ -230,6 +258,7 @@ export class LocalIndexWriter {
       head.terms.length * fields.length * 4,
     ];
     if (expected.some((n, i) => head.blocks[i] !== n) || head.blocks[8]! % 4 !== 0) return undefined;
+    if (head.blocks[10] !== head.terms.length * 2 * 4) return undefined;
     if (head.keys.length !== pages || head.urls.length !== pages || head.weights.length !== pages) return undefined;
     if (end + 1 + head.blocks.reduce((a, b) => a + b, 0) !== bytes.length) return undefined;
     // Copied out of the file's bytes: typed arrays need aligned offsets, and they grow in place.
@@ -258,6 +287,10 @@ export class LocalIndexWriter {
     const poolState = new Int32Array(take());
     writer.pool = PostingsPool.of({ state: poolState, pool: new Uint8Array(take()) });
     writer.pool.unused = head.unused;
+    writer.termHashes = new Uint32Array(take());
+    if (writer.termHashes.length === 0) writer.termHashes = new Uint32Array(1024 * 2);
+    writer.global = head.global;
+    writer.shardFiles = new Map(head.shardKeys.map((key, i) => [key, head.shardFiles[i]!]));
     const lists = poolState.length / 7;
     if (writer.termLists.some((slot) => slot < 0 || slot > lists)) return undefined;
     head.terms.forEach((term, t) => {
@@ -396,6 +429,37 @@ export class LocalIndexWriter {
         }
       }
     }
+    // The words whose encoded lists change (`end` encodes their term shards again): those whose lists change, and
+    // every word of a document of the page whose figures (field lengths, code, weight) change, before or after.
+    for (const at of differs) this.touched.add(Math.floor(at / fields.length));
+    const touch = (fieldTerms: readonly FieldTerms[]) => {
+      for (const [, terms] of fieldTerms)
+        for (const term of terms) {
+          const t = this.terms.get(term);
+          if (t !== undefined) this.touched.add(t);
+        }
+    };
+    const sFields = fields.length - pageFields.length;
+    const weightChanged = this.pageWeights[page] !== next.weight;
+    if (
+      weightChanged ||
+      this.pageCodes.values[page] !== next.titleWords ||
+      next.page.some(([length], i) => this.pageLengths.values[page * pageFields.length + i] !== length)
+    ) {
+      touch(old.page);
+      touch(next.page);
+    }
+    next.sections.forEach(([code, fieldTerms], i) => {
+      const s = from + i;
+      if (
+        weightChanged ||
+        this.sectionCodes.values[s] !== code ||
+        fieldTerms.some(([length], f) => this.sectionLengths.values[s * sFields + f] !== length)
+      ) {
+        touch(old.sections[i]![1]);
+        touch(fieldTerms);
+      }
+    });
     const scratch = new ListScratch();
     for (const [at, docsChanged] of changes) {
       if (!differs.has(at)) continue;
@@ -428,7 +492,6 @@ export class LocalIndexWriter {
     next.page.forEach(([length], i) => {
       this.pageLengths.values[page * pageFields.length + i] = length;
     });
-    const sFields = fields.length - pageFields.length;
     next.sections.forEach(([code, fieldTerms], i) => {
       this.sectionCodes.values[from + i] = code;
       fieldTerms.forEach(([length], f) => {
@@ -448,7 +511,12 @@ export class LocalIndexWriter {
     for (let page = 0; page < this.pages; page++) await this.writeText(page, () => partOf(page));
   }
 
-  /** Writes the term and postings shards, as each fills, then the entry. */
+  /**
+   * Writes the term shards, each with its postings files, then the entry. A writer made from a state (`ofState`)
+   * with a keyed sink encodes again only the term shards an edit touched (a word of an edited page, a cut moved):
+   * the others' key, made from their words and the hashes of their lists the state keeps, names the files the last
+   * build wrote, which the sink keeps when they are still as written (a file changed or lost is made again).
+   */
   async end(): Promise<void> {
     // The distinct weights in the order the pages first have them, and each page's place among them.
     const weights: number[] = [];
@@ -476,34 +544,47 @@ export class LocalIndexWriter {
       const y = names[b]!;
       return x < y ? -1 : x > y ? 1 : 0;
     });
-    const { sizes } = this;
+    const { sizes, stemmer } = this;
     const pFields = pageFields.length;
     const sFields = fields.length - pFields;
     const parentField = fields.indexOf('p');
+    // What every list's encoding depends on besides its own documents: a change re-encodes every shard.
+    const global = JSON.stringify([localIndexVersion, weights, stemmer?.file ?? null, sizes.terms, sizes.postings]);
+    const { keyed } = this.sinks;
+    const encodeAll = !keyed || global !== this.global;
+
+    // Each term's raw list size (fields, counts, occurrences): the cuts follow from it and the words alone.
+    const rawSizeOf = (id: number) => {
+      let rawSize = 0;
+      for (let f = 0; f < fields.length; f++) {
+        const slot = this.termLists[id * fields.length + f]!;
+        if (slot) rawSize += 2 + this.pool.occurrences(slot - 1);
+      }
+      return rawSize;
+    };
+    const rawSizes = new Float64Array(liveCount);
+    const starts: number[] = [];
+    const cutter = new TermShardCutter(sizes.terms);
+    for (let t = 0; t < liveCount; t++) {
+      rawSizes[t] = rawSizeOf(sorted[t]!);
+      if (cutter.starts(names[sorted[t]!]!, rawSizes[t]!)) starts.push(t);
+    }
+    starts.push(liveCount);
 
     const postings = new PostingsPacker(sizes.postings);
-    const termPacker = new TermPacker(sizes.terms);
-    const writeReady = async () => {
-      for (const [n, json] of postings.take()) await this.write(shardPaths.postings(n), json);
-      for (const [n, shard] of termPacker.take()) {
-        const json = JSON.stringify(shard);
-        if (json.length > maxShardBytes) throw this.tooLong(n, json.length, shard);
-        await this.write(shardPaths.terms(n), json);
-      }
-    };
-    // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
+    const termPacker = new TermPacker();
     const scratch = new ListScratch();
-    for (let t = 0; t < liveCount; t++) {
+    /** Encodes term `t` of the term shard that starts at `from` into the packers; its list's hash kept. */
+    const encodeTerm = (t: number, from: number) => {
+      // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
       const id = sorted[t]!;
       const term = names[id]!;
-      // The list as the shards encode it (see `PostingsShard`), and its raw size (fields, counts, occurrences).
-      postings.begin(t);
-      let rawSize = 0;
+      // The list as the shards encode it (see `PostingsShard`).
+      postings.begin(t - from);
       for (let f = 0; f < fields.length; f++) {
         const slot = this.termLists[id * fields.length + f]!;
         if (!slot) continue;
         const n = this.pool.readInto(slot - 1, scratch);
-        rawSize += 2 + this.pool.occurrences(slot - 1);
         postings.push(f);
         postings.push(n);
         let previous = -1;
@@ -527,13 +608,89 @@ export class LocalIndexWriter {
         }
       }
       const at = postings.finish();
-      termPacker.add(term, t, this.stemmer ? this.stemLength(term, this.stemmer.stem) : '', rawSize, at);
-      if (postings.waiting || termPacker.waiting) await writeReady();
+      const [h1, h2] = postings.listHash;
+      this.termHashes[id * 2] = h1;
+      this.termHashes[id * 2 + 1] = h2;
+      termPacker.add(term, stemmer ? this.stemLength(term, stemmer.stem) : '', rawSizes[t]!, at);
+    };
+    /** Encodes the terms `[from, to)` (one term shard) whole: its JSON and its postings files'. */
+    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
+      postings.restart();
+      for (let t = from; t < to; t++) encodeTerm(t, from);
+      postings.end();
+      return { terms: termPacker.take(), postings: postings.take().map(([, json]) => json) };
+    };
+    /**
+     * `encode`, each postings file given to `each` as it is cut: a shard of the words of every page holds lists of
+     * megabytes (at 10,000 pages, 11 MB in one shard), not held at once.
+     */
+    const encodeStreaming = async (from: number, to: number, each: (k: number, json: string) => Promise<void>) => {
+      postings.restart();
+      for (let t = from; t < to; t++) {
+        encodeTerm(t, from);
+        if (postings.waiting) for (const [k, json] of postings.take()) await each(k, json);
+      }
+      postings.end();
+      for (const [k, json] of postings.take()) await each(k, json);
+      return termPacker.take();
+    };
+    /** A term shard's key: what its files are made of (its words, their lists' raw sizes and hashes). */
+    const keyOf = (from: number, to: number) => {
+      let text = global;
+      for (let t = from; t < to; t++) {
+        const id = sorted[t]!;
+        text += `\n${names[id]}\0${rawSizes[t]}\0${this.termHashes[id * 2]}\0${this.termHashes[id * 2 + 1]}`;
+      }
+      return oneShotHash('sha256', text, 'base64url').slice(0, 32);
+    };
+
+    const firsts: [string, number][] = [];
+    const shardNames = new Map<string, string>();
+    /** Per term shard key, its files' digests: the term shard's, then its postings files' in order. */
+    const files = new Map<string, string[]>();
+    const put = async (file: string, digest: string, contents: () => string) => {
+      if (keyed) await keyed(file, digest, contents);
+      else await this.write(file, contents());
+    };
+    for (let s = 0; s + 1 < starts.length; s++) {
+      const from = starts[s]!;
+      const to = starts[s + 1]!;
+      const first = names[sorted[from]!]!;
+      const name = shardName(first);
+      const other = shardNames.get(name);
+      if (other !== undefined)
+        throw new Error(`search: the term shards of "${other}" and "${first}" have one name (${name}): rename a word`);
+      shardNames.set(name, first);
+      firsts.push([first, from]);
+      let touched = encodeAll;
+      for (let t = from; t < to && !touched; t++) touched = this.touched.has(sorted[t]!);
+      const key = touched ? undefined : keyOf(from, to);
+      const kept = key === undefined ? undefined : this.shardFiles.get(key);
+      if (keyed && key !== undefined && kept !== undefined) {
+        // The last build's files, each by its digest, unless the sink lost one: then the shard is encoded (once).
+        let made: ReturnType<typeof encode> | undefined;
+        const encoded = () => (made ??= encode(from, to));
+        await keyed(shardPaths.terms(name), kept[0]!, () => this.termJson(name, encoded().terms));
+        for (let k = 1; k < kept.length; k++)
+          await keyed(shardPaths.postings(name, k - 1), kept[k]!, () => encoded().postings[k - 1]!);
+        files.set(key, kept);
+        continue;
+      }
+      // Encoded again: each file keyed by its bytes' digest, so a file the edit left as it was is not written.
+      const digests = [''];
+      const shard = await encodeStreaming(from, to, async (k, piece) => {
+        const digest = digestOf(piece);
+        digests.push(digest);
+        await put(shardPaths.postings(name, k), digest, () => piece);
+      });
+      const json = this.termJson(name, shard);
+      digests[0] = digestOf(json);
+      files.set(keyOf(from, to), digests);
+      await put(shardPaths.terms(name), digests[0], () => json);
     }
-    termPacker.end();
-    await writeReady();
-    postings.end();
-    await writeReady();
+    this.shardFiles = files;
+    this.global = global;
+    this.touched.clear();
 
     const entry: LocalIndexEntry = {
       v: localIndexVersion,
@@ -544,10 +701,17 @@ export class LocalIndexWriter {
       pageCount: this.pages,
       sectionCount: this.sections,
       averages,
-      termShards: termPacker.firsts,
+      termShards: firsts,
       termCount: liveCount,
     };
     await this.write('local-index.json', JSON.stringify(entry));
+  }
+
+  /** A term shard's JSON; only a single word can make it larger than a shard may be (they are cut smaller). */
+  private termJson(name: string, shard: TermShard): string {
+    const json = JSON.stringify(shard);
+    if (json.length > maxShardBytes) throw this.tooLong(name, json.length, shard);
+    return json;
   }
 
   private stemLength(term: string, stem: Stem): string {
@@ -596,12 +760,17 @@ export class LocalIndexWriter {
         next.set(this.termLists);
         this.termLists = next;
       }
+      if ((t + 1) * 2 > this.termHashes.length) {
+        const next = new Uint32Array(Math.max(this.termHashes.length * 2, (t + 1) * 2));
+        next.set(this.termHashes);
+        this.termHashes = next;
+      }
     }
     return t;
   }
 
   /** Only a single word can make a shard this large (they are cut smaller): say which and where it is. */
-  private tooLong(n: number, bytes: number, shard: TermShard): Error {
+  private tooLong(name: string, bytes: number, shard: TermShard): Error {
     const longest = shard.terms.reduce((a, b) => (b.length > a.length ? b : a));
     const id = this.terms.get(longest)!;
     let url = '';
@@ -613,8 +782,8 @@ export class LocalIndexWriter {
       break;
     }
     return new Error(
-      `search: ${shardPaths.terms(n)} is ${bytes} bytes, over the ${maxShardBytes}-byte limit of a shard: the word ` +
-        `"${longest.slice(0, 40)}…" (${longest.length} characters) on ${url} is one word ` +
+      `search: ${shardPaths.terms(name)} is ${bytes} bytes, over the ${maxShardBytes}-byte limit of a shard: ` +
+        `the word "${longest.slice(0, 40)}…" (${longest.length} characters) on ${url} is one word ` +
         'to the search; break it with spaces or punctuation, or leave the page out of search (noindex)',
     );
   }

@@ -1,7 +1,10 @@
 /*
  * How the local index's term and postings shards are cut (see local-index-format.ts): the one owner of the cut, used
  * by the stream writer (local-index-writer.ts) and by the whole-index form (local-index-shards.ts), so both give the
- * same files. Shards are cut by their JSON size, so none grows with the site: a larger site has more of them.
+ * same files. Shards are cut by their JSON size, so none grows with the site: a larger site has more of them. A term
+ * shard also ends after a word whose hash says so (`TermShardCutter`), and each term shard's lists go into postings
+ * files of its own: a word added or a list grown by an edit moves the cuts of its own term shard only, and the
+ * other shards keep their names and bytes (the writer then leaves them as the last build wrote them).
  */
 import type { TermShard } from '../shared/search/local-index-format';
 
@@ -33,11 +36,54 @@ const numberBytes = (n: number) =>
     : String(n).length + 1;
 
 /**
- * Packs the terms' encoded posting lists, in term order, into postings shards: a list runs over into the next
- * shard when this one is full. A list comes a number at a time (`begin`, `push`, `finish`) and is written straight
- * into the shard's JSON (`JSON.stringify` of its `PostingsShard`, the same bytes), so no list or piece is an array:
- * at 100,000 pages the index's end read every list into arrays and pieces, the stage's peak. Finished shards wait
- * in `take()` until their owner writes them.
+ * Past an eighth of its size bound, a term shard ends after one word in this many, by the word's hash
+ * (`TermShardCutter`): at 8 KB, shards of 2–3 KB (50–70 words past the first kilobyte) mostly ended by a hash, which
+ * an edit elsewhere does not move. Smaller shards make an edit encode fewer lists again (every word of an edited
+ * section is touched), and the entry longer (it lists them): under a kilobyte, no shard ends by a hash.
+ */
+const termCutEvery = 64;
+
+/** Whether a term shard ends after `term` whatever its size: a hash of its code units (FNV-1a, then mixed). */
+export function endsTermShard(term: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % termCutEvery === 0;
+}
+
+/**
+ * Where the term shards start, given the terms in order: a new shard when the last one ended after a word by its
+ * hash (past an eighth of the size), or when this word would take it past the size. The size counted is the
+ * shard's JSON without where the lists are (a postings file's number, known only once the lists are encoded): the
+ * cuts follow from the words and their lists' raw sizes alone, so the writer finds them without encoding a list.
+ */
+export class TermShardCutter {
+  private bytes = 0;
+  private ended = true;
+
+  constructor(private readonly limit: number) {}
+
+  /** Whether `term` (its list's raw size `rawSize`, see `TermShard.sizes`) starts a new term shard. */
+  starts(term: string, rawSize: number): boolean {
+    const size = term.length + 8 + numberBytes(rawSize);
+    const starts = this.ended || this.bytes + size > this.limit;
+    if (starts) this.bytes = 60;
+    this.bytes += size;
+    this.ended = this.bytes * 8 >= this.limit && endsTermShard(term);
+    return starts;
+  }
+}
+
+/**
+ * Packs one term shard's encoded posting lists, in term order, into its postings files: a list runs over into the
+ * next file when this one is full (`restart` for the next term shard). A list comes a number at a time (`begin`,
+ * `push`, `finish`) and is written straight into the file's JSON (`JSON.stringify` of its `PostingsShard`, the same
+ * bytes), so no list or piece is an array: at 100,000 pages the index's end read every list into arrays and pieces,
+ * the stage's peak. Finished files wait in `take()` until their owner writes them.
  */
 export class PostingsPacker {
   /** The current shard's JSON so far (ASCII: digits, commas and brackets). */
@@ -53,8 +99,25 @@ export class PostingsPacker {
   private pieceBytes = 0;
   private first = -1;
   private more = 0;
+  /** Two lanes of a hash of the list's numbers (`listHash`). */
+  private h1 = 0;
+  private h2 = 0;
 
   constructor(private readonly limit: number) {}
+
+  /** Starts the files of another term shard, from 0 (the finished ones taken). */
+  restart(): void {
+    this.jsonLength = 0;
+    this.pieces = 0;
+    this.bytes = 2;
+    this.count = 0;
+    this.ready = [];
+  }
+
+  /** A hash of the numbers of the list last finished (64 bits, two lanes): what the writer keeps of it. */
+  get listHash(): [number, number] {
+    return [this.h1 >>> 0, this.h2 >>> 0];
+  }
 
   /** Adds term `t`'s list whole; returns the shard its first piece is in and how many more shards it runs over. */
   add(t: number, list: readonly number[]): { first: number; more: number } {
@@ -69,10 +132,19 @@ export class PostingsPacker {
     this.open = false;
     this.first = -1;
     this.more = 0;
+    this.h1 = 0x9747b28c;
+    this.h2 = 0x3c6ef372;
   }
 
   /** The next number of the list begun. */
   push(n: number): void {
+    // Each lane its own multiplier, its high bits folded down; a number past 2^32 (rare) its high half too.
+    const low = n >>> 0;
+    const high = n > 0xffffffff ? (n / 4294967296) >>> 0 : 0;
+    const h1 = Math.imul(this.h1 ^ low, 0x01000193);
+    const h2 = Math.imul((this.h2 ^ low) + high, 0x5bd1e995);
+    this.h1 = h1 ^ (h1 >>> 15) ^ high;
+    this.h2 = h2 ^ (h2 >>> 13);
     if (this.open) {
       // The piece takes the number while the shard has room for it.
       if (this.bytes + this.pieceBytes + numberBytes(n) <= this.limit) {
@@ -164,56 +236,26 @@ export class PostingsPacker {
   }
 }
 
-/**
- * Packs the terms, in order, into term shards, and keeps each shard's first term and offset for the entry
- * (`LocalIndexEntry.termShards`). Finished shards wait in `take()`.
- */
+/** One term shard's words and where their lists are, as they are added in order (`TermShard`). */
 export class TermPacker {
-  readonly firsts: [string, number][] = [];
-  private shard: TermShard | undefined;
-  private bytes = 0;
-  private ready: [number, TermShard][] = [];
-
-  constructor(private readonly limit: number) {}
+  private shard: TermShard = { terms: [], stems: '', sizes: [], first: [], more: [] };
 
   /**
-   * Adds term `t`: its stem length (`encodeStemLength`, '' without a stemmer), the raw size of its list (fields,
-   * counts, occurrences) and where its postings are (`PostingsPacker.add`).
+   * Adds a term: its stem length (`encodeStemLength`, '' without a stemmer), the raw size of its list (fields,
+   * counts, occurrences) and where its postings are (`PostingsPacker.finish`).
    */
-  add(term: string, t: number, stem: string, rawSize: number, at: { first: number; more: number }): void {
-    const size = term.length + 4 + numberBytes(rawSize) + numberBytes(at.first) + 2;
-    if (!this.shard || this.bytes + size > this.limit) {
-      this.cut();
-      this.firsts.push([term, t]);
-      this.shard = { terms: [], stems: '', sizes: [], first: [], more: [] };
-      this.bytes = 60;
-    }
+  add(term: string, stem: string, rawSize: number, at: { first: number; more: number }): void {
     this.shard.terms.push(term);
     this.shard.stems += stem;
     this.shard.sizes.push(rawSize);
     this.shard.first.push(at.first);
     this.shard.more.push(at.more);
-    this.bytes += size;
   }
 
-  end(): void {
-    this.cut();
-  }
-
-  /** Whether a finished shard waits to be taken. */
-  get waiting(): boolean {
-    return this.ready.length > 0;
-  }
-
-  /** The shards finished since the last call, with their numbers. */
-  take(): [number, TermShard][] {
-    const ready = this.ready;
-    this.ready = [];
-    return ready;
-  }
-
-  private cut(): void {
-    if (this.shard) this.ready.push([this.firsts.length - 1, this.shard]);
-    this.shard = undefined;
+  /** The shard of the terms added since the last call. */
+  take(): TermShard {
+    const shard = this.shard;
+    this.shard = { terms: [], stems: '', sizes: [], first: [], more: [] };
+    return shard;
   }
 }

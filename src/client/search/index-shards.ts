@@ -2,13 +2,15 @@
  * The shards of a local index the browser has loaded, and the term lookups over them. A query first loads the
  * term shards its words fall in (`loadTerms`), then the postings of the terms it expands to (`loadPostings`);
  * lookups and postings then answer synchronously, exactly as over the whole index: the term shards are
- * consecutive ranges of one sorted list, so a lookup runs in each shard of its range and adds the shard's offset.
+ * consecutive ranges of one sorted list, so a lookup runs in each shard of its range and adds the shard's offset;
+ * a term's postings are in its own term shard's postings files, its pieces named by its place in that shard.
  */
 import {
   decodeStemLength,
   type LocalIndexEntry,
   type PageText,
   type PostingsShard,
+  shardName,
   shardPaths,
   type TermShard,
 } from '../../shared/search/local-index-format';
@@ -57,8 +59,12 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
   const starts = entry.termShards;
   const termShards: (LoadedTerms | undefined)[] = new Array(starts.length);
   const pendingTerms = new Map<number, Promise<void>>();
-  const postingShards = new Map<number, Map<number, number[]>>();
-  const pendingPostings = new Map<number, Promise<void>>();
+  /** Postings files by path (`shardPaths.postings`): each piece by its term's place in its term shard. */
+  const postingShards = new Map<string, Map<number, number[]>>();
+  const pendingPostings = new Map<string, Promise<void>>();
+  /** Term shard `n`'s name (see `shardName`), found once. */
+  const names: (string | undefined)[] = new Array(starts.length);
+  const nameOf = (n: number) => (names[n] ??= shardName(starts[n]![0]));
   const texts = new Map<number, Promise<PageText>>();
 
   /** The last shard whose start is `atMost` what is looked for (0 when none is): the starts are sorted. */
@@ -119,15 +125,16 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
     return shard;
   };
   const at = (t: number) => {
-    const shard = loaded(shardOfTerm(t));
-    return { shard: shard.shard, i: t - shard.offset };
+    const n = shardOfTerm(t);
+    const shard = loaded(n);
+    return { n, shard: shard.shard, i: t - shard.offset };
   };
 
   const loadTermShard = (n: number) => {
     if (termShards[n]) return Promise.resolve();
     let pending = pendingTerms.get(n);
     if (!pending) {
-      pending = load(shardPaths.terms(n))
+      pending = load(shardPaths.terms(nameOf(n)))
         .then((value) => {
           const shard = value as TermShard;
           termShards[n] = { offset: starts[n]![1], shard, dictionary: createTermDictionary(shard.terms) };
@@ -137,18 +144,18 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
     }
     return pending;
   };
-  const loadPostingShard = (n: number) => {
-    if (postingShards.has(n)) return Promise.resolve();
-    let pending = pendingPostings.get(n);
+  const loadPostingShard = (path: string) => {
+    if (postingShards.has(path)) return Promise.resolve();
+    let pending = pendingPostings.get(path);
     if (!pending) {
-      pending = load(shardPaths.postings(n))
+      pending = load(path)
         .then((value) => {
           const pieces = new Map<number, number[]>();
           for (const piece of value as PostingsShard) pieces.set(piece[0]!, piece);
-          postingShards.set(n, pieces);
+          postingShards.set(path, pieces);
         })
-        .finally(() => pendingPostings.delete(n));
-      pendingPostings.set(n, pending);
+        .finally(() => pendingPostings.delete(path));
+      pendingPostings.set(path, pending);
     }
     return pending;
   };
@@ -193,11 +200,11 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
       return found;
     },
     postings: (t) => {
-      const { shard, i } = at(t);
+      const { n, shard, i } = at(t);
       const first = shard.first[i]!;
       const list: number[] = [];
-      for (let n = first; n <= first + shard.more[i]!; n++) {
-        const piece = postingShards.get(n)?.get(t);
+      for (let k = first; k <= first + shard.more[i]!; k++) {
+        const piece = postingShards.get(shardPaths.postings(nameOf(n), k))?.get(i);
         if (!piece) throw new Error(`search: postings of term ${t} used before they were loaded`);
         for (let k = 1; k < piece.length; k++) list.push(piece[k]!);
       }
@@ -217,10 +224,11 @@ export function createIndexShards(entry: LocalIndexEntry, load: ShardLoader): In
       await Promise.all([...wanted].map(loadTermShard));
     },
     async loadPostings(termIndexes) {
-      const wanted = new Set<number>();
+      const wanted = new Set<string>();
       for (const t of termIndexes) {
-        const { shard, i } = at(t);
-        for (let n = shard.first[i]!; n <= shard.first[i]! + shard.more[i]!; n++) wanted.add(n);
+        const { n, shard, i } = at(t);
+        const first = shard.first[i]!;
+        for (let k = first; k <= first + shard.more[i]!; k++) wanted.add(shardPaths.postings(nameOf(n), k));
       }
       await Promise.all([...wanted].map(loadPostingShard));
     },

@@ -4,17 +4,20 @@
  * - `local-index.json` (`LocalIndexEntry`): what every search loads first, of a size that does not depend on the
  *   pages: the words the site's search treats specially (stop words, synonyms), the stemmer, the counts and mean
  *   field lengths BM25 needs, and where the term shards start;
- * - `terms/<n>.json` (`TermShard`): a range of the index's words in code-unit order (what typo, prefix and stem
- *   lookups walk), with where each word's postings are;
- * - `postings/<n>.json` (`PostingsShard`): the posting lists of a range of words, each entry carrying what the
- *   ranking needs of its document (field length, page, weight, heading depth), so a query reads nothing else;
+ * - `terms/<name>.json` (`TermShard`): a range of the index's words in code-unit order (what typo, prefix and stem
+ *   lookups walk), with where each word's postings are; `name` is `shardName` of its first word, so a shard keeps
+ *   its name, and its bytes when its words' lists are the same, whatever an edit changes elsewhere;
+ * - `postings/<name>-<k>.json` (`PostingsShard`, k from 0): the posting lists of one term shard's words, each entry
+ *   carrying what the ranking needs of its document (field length, page, weight, heading depth), so a query reads
+ *   nothing else;
  * - `text/<page>.json` (`PageText`): a page's URL, titles, headings and text blocks, fetched only for pages that
  *   appear in results;
  * - `stemmer.<hash>.js`, for a language with a stemmer: the module the index's words were stemmed with, which
  *   the browser imports to stem queries the same way.
- * Shards are cut by size (`maxShardBytes`), so a query loads the few shards of its words, never the whole index.
+ * Shards are cut by size (`maxShardBytes`), so a query loads the few shards of its words, never the whole index;
+ * term shards also where a word's hash says (see shard-packer.ts), so that an edit moves only the cuts near it.
  */
-export const localIndexVersion = 5;
+export const localIndexVersion = 6;
 
 /** No search file but the stemmer is larger than this: a shard is cut before it. */
 export const maxShardBytes = 1024 * 1024;
@@ -37,7 +40,7 @@ export interface LocalIndexEntry {
   sectionCount: number;
   /** Mean length of each field (`fields` order) over its documents. */
   averages: number[];
-  /** Per term shard (`terms/<n>.json`, n from 0): its first term and the global index of that term. */
+  /** Per term shard (`terms/<shardName(first)>.json`): its first term and the global index of that term. */
   termShards: [first: string, offset: number][];
   /** How many words the index has. */
   termCount: number;
@@ -51,15 +54,16 @@ export interface TermShard {
   stems: string;
   /** Per term, how many documents and occurrences its postings hold (the prefix search prefers the larger). */
   sizes: number[];
-  /** Per term, the first postings shard holding its list. */
+  /** Per term, the first of this shard's postings files (`postings/<name>-<k>.json`) holding its list. */
   first: number[];
-  /** Per term, how many more postings shards its list continues into (0 for most). */
+  /** Per term, how many more of the shard's postings files its list continues into (0 for most). */
   more: number[];
 }
 
 /**
- * Pieces of posting lists: `[term, ...numbers]`, term by its global index. A term's list is the concatenation of
- * its pieces in shard order; per field: field id (position in `fields`), document count, then per document:
+ * Pieces of posting lists: `[term, ...numbers]`, term by its place in its term shard. A term's list is the
+ * concatenation of its pieces in file order; per field: field id (position in `fields`), document count, then per
+ * document:
  * - page fields: the gap from the previous page (from -1), term frequency, field length, page code;
  * - `p` (the headings above a section, which only say what a section is about): the gap alone;
  * - other section fields: the gap from the previous section, the gap from the previous section's page,
@@ -125,10 +129,27 @@ export type PageText = [
   sections: [anchor: string, headings: (string | null)[], blocks: string[]][],
 ];
 
+/**
+ * A term shard's name: a hash of its first term (53 bits, cyrb53, in base 36), the same in the build and the browser.
+ * A name does not depend on the shard's place, so a word added before it leaves its files as they are.
+ */
+export function shardName(first: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < first.length; i++) {
+    const c = first.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 /** The path, under the search folder, of each kind of shard. */
 export const shardPaths = {
-  terms: (n: number) => `terms/${n}.json`,
-  postings: (n: number) => `postings/${n}.json`,
+  terms: (name: string) => `terms/${name}.json`,
+  postings: (name: string, k: number) => `postings/${name}-${k}.json`,
   text: (page: number) => `text/${page}.json`,
 };
 

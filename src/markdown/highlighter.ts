@@ -185,7 +185,10 @@ export interface HighlighterOptions {
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
+export function createHighlighter(options: HighlighterOptions = {}): Highlighter & {
+  /** Loads Shiki and its engine now, not with the first block (a thread that will highlight, started early). */
+  prepare(): void;
+} {
   const { wasm = onigWasm, warn, asShipped = false } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
@@ -299,6 +302,10 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
 
   return {
     resolveLanguage,
+    prepare() {
+      // A failure is met again, and told, by the first block.
+      getCore().catch(() => undefined);
+    },
     async highlight(block) {
       if (block.lang === null) {
         const marked = new Set(block.highlightLines);

@@ -125,36 +125,6 @@ test('a worker started early is dropped by a plan without one: the build thread 
   }
 });
 
-test('a worker started with the build is given the blocks of the content read, and highlights them ahead', async () => {
-  const compiler = await coldCompiler();
-  try {
-    compiler.startEarly();
-    compiler.highlightEarly([withTwoBlocks, `# Altro\n\n${sh}`], 3);
-    compiler.follow(plan(3), [page('a.md', withTwoBlocks)]);
-    await compiler.compile(page('a.md', withTwoBlocks));
-    assert.is(compiler.highlightedAhead, 2);
-  } finally {
-    await compiler.close();
-  }
-});
-
-test('a worker started with the build stops when the content has too few blocks, or when none are sent', async () => {
-  for (const given of ['too few', 'none'] as const) {
-    const compiler = await coldCompiler();
-    try {
-      compiler.startEarly();
-      if (given === 'too few') compiler.highlightEarly([withTwoBlocks], 3);
-      else compiler.stopEarly();
-      // Had it been kept, the plan would have the pages' two blocks highlighted by it, below its three.
-      compiler.follow(plan(3), [page('a.md', withTwoBlocks)]);
-      await compiler.compile(page('a.md', withTwoBlocks));
-      assert.is(compiler.highlightedAhead, 0, given);
-    } finally {
-      await compiler.close();
-    }
-  }
-});
-
 test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's after enough pages", async () => {
   const asked: string[] = [];
   const bound = ['--heap-growing-percent=100'];

@@ -49,12 +49,6 @@ export type BuildOptions = RunOptions &
     highlightAheadFrom?: number | undefined;
     /** Worker threads rendering routes (default: see `renderWorkersOf`); 0: the build's thread renders them. */
     renderWorkers?: number | undefined;
-    /**
-     * Starts the worker that highlights ahead with the build, before the config is read, when the cache starts
-     * cold (`Compiler.startEarly`): `docs-it build`'s, whose cold builds nearly all have code blocks enough; a site
-     * with too few stops it after the content stage.
-     */
-    highlighterFirst?: boolean | undefined;
   };
 
 export interface BuildSummary {
@@ -88,7 +82,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const start = performance.now();
   const writesBefore = backgroundWrites().stats();
   const run = await startRun(options, 'build');
-  if (options.highlighterFirst) run.compiler.startEarly();
   // What the build found outside any page (a cache it could not update), and the site once there is one.
   const found: Diagnostic[] = [];
   let site: Site | undefined;
@@ -112,7 +105,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const bundle = await run.task(
       'bundle',
       () => bundling,
-      (b) => `${b.files.length + (b.copied?.length ?? 0)} files`,
+      (b) => `${b.files.length} files`,
     );
     const output = await writeOutput(run, site, bundle, options, ahead, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
@@ -259,21 +252,17 @@ function planFor(options: BuildOptions, config: ResolvedConfig, pages: number): 
  * `follow` keeps it or stops it once the pages are known.
  */
 function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, options: BuildOptions): void {
-  const { sources } = content.discovered;
+  if (!run.cache.startsCold) return;
   // A file the content record vouched for is read only when a stage needs its text: reading every text here would
   // undo the record on each warm build of a site that keeps no highlighted block (too few code blocks for a store).
-  const plan =
-    run.cache.startsCold && (run.cache.stats().content?.hits ?? 0) === 0
-      ? planFor(options, config, sources.length)
-      : undefined;
-  const from = plan?.workers === 0 ? plan.highlightAheadFrom : undefined;
-  // A worker started with the build (`highlighterFirst`) that is given nothing here stops.
-  if (from === undefined) run.compiler.stopEarly();
-  else
-    run.compiler.highlightEarly(
-      sources.map((source) => withoutFrontMatter(source.text)),
-      from,
-    );
+  if ((run.cache.stats().content?.hits ?? 0) > 0) return;
+  const { sources } = content.discovered;
+  const plan = planFor(options, config, sources.length);
+  if (plan.workers > 0 || plan.highlightAheadFrom === undefined) return;
+  run.compiler.highlightEarly(
+    sources.map((source) => withoutFrontMatter(source.text)),
+    plan.highlightAheadFrom,
+  );
 }
 
 /**

@@ -55,6 +55,6 @@ export const buildFailure: FailureText = {
 /** `docs-it build`: the pipeline, told to the reporter; the summary on stdout. */
 export async function buildCommand(options: BuildOptions, reporter: TerminalReporter): Promise<void> {
   turbofanOffUntilSized();
-  const summary = await buildSite({ highlighterFirst: true, ...options, reporter });
+  const summary = await buildSite({ ...options, reporter });
   reporter.result(formatSummary(summary, process.cwd(), reporter.verbosity === 'verbose'));
 }

@@ -185,10 +185,7 @@ export interface HighlighterOptions {
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(options: HighlighterOptions = {}): Highlighter & {
-  /** Loads Shiki and its engine now, not with the first block (a thread that will highlight, started early). */
-  prepare(): void;
-} {
+export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
   const { wasm = onigWasm, warn, asShipped = false } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
@@ -302,10 +299,6 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
 
   return {
     resolveLanguage,
-    prepare() {
-      // A failure is met again, and told, by the first block.
-      getCore().catch(() => undefined);
-    },
     async highlight(block) {
       if (block.lang === null) {
         const marked = new Set(block.highlightLines);

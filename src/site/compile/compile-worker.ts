@@ -61,8 +61,6 @@ function highlight(block: CodeBlock): Promise<string> {
 }
 
 const highlightOnly = (workerData as { highlightOnly?: boolean } | null)?.highlightOnly === true;
-// A thread that only highlights has blocks coming (it may be started before they are known: `startEarly`).
-if (highlightOnly) highlighter.prepare();
 // Loaded before the worker says it is ready, as a static import would be: a pipeline that cannot load is a
 // worker that cannot start (compile-pool).
 const pipeline = highlightOnly ? undefined : await import('../../markdown/compile-page');

@@ -35,15 +35,6 @@ export interface Compiler {
    * pages' blocks) when it plans a worker highlighting ahead, and stops it otherwise. Nothing once `follow` ran.
    */
   highlightEarly(bodies: Iterable<string>, minBlocks: number): void;
-  /**
-   * Starts the worker that highlights ahead before anything of the site is read, when the cache starts cold: its
-   * start and Shiki's load (its engine's WebAssembly) then overlap the config and content stages. It waits for its
-   * blocks from `highlightEarly`, which stops it when the content has too few, as `follow` does when it plans
-   * otherwise; `stopEarly` stops it when neither is asked. Nothing once `follow` ran.
-   */
-  startEarly(): void;
-  /** Stops the worker `startEarly` started while no blocks were sent to it. */
-  stopEarly(): void;
   /** Whether pages are compiled in workers (then they are best asked for all at once). */
   readonly parallel: boolean;
   /** Whether this thread compiles the pages while a worker highlights their code blocks ahead of it. */
@@ -204,15 +195,9 @@ export function createCompiler({
         if (highlight.stored(block) === undefined) blocks.push(block);
     return blocks;
   };
-  /** A worker started by `highlightEarly` (or `startEarly`) that no `follow` took yet. */
+  /** A worker started by `highlightEarly` that no `follow` took yet. */
   let early: HighlightAhead | undefined;
-  /** Whether `early`, if any, was sent blocks. */
-  let earlySent = false;
   let followed = false;
-  const stopEarly = () => {
-    early?.close().catch(() => undefined);
-    early = undefined;
-  };
 
   const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
     // A page the cache has is not compiled: its blocks (and its text) are not looked at.
@@ -241,22 +226,15 @@ export function createCompiler({
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
       // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
-      stopEarly();
+      early?.close().catch(() => undefined);
+      early = undefined;
     },
     highlightEarly(bodies, minBlocks) {
-      if (followed || earlySent) return;
+      if (followed || early) return;
       const blocks = blocksToHighlight(bodies);
-      if (blocks.length < minBlocks) return stopEarly();
-      early ??= highlightAhead(script, warnOnce);
-      earlySent = true;
-      for (const block of blocks) early.send(block);
-    },
-    startEarly() {
-      if (followed || early || !cache.startsCold) return;
+      if (blocks.length < minBlocks) return;
       early = highlightAhead(script, warnOnce);
-    },
-    stopEarly() {
-      if (!earlySent) stopEarly();
+      for (const block of blocks) early.send(block);
     },
     get parallel() {
       return pool !== undefined;

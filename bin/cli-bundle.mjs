@@ -180,7 +180,11 @@ export async function writeCliBundle(packageRoot, outDir, options) {
   const cli = await import(pathToFileURL(path.join(outDir, 'program.mjs')).href);
   // The browser bundle of a site without code of its own: the same for every such site (see
   // src/site/bundle/prebuilt-client-bundle.ts), so made once here rather than by each build.
-  await cli.writePrebuiltClientBundle(packageRoot, outDir);
+  // sw.ts's production bundle, which depends on no site (src/build/write-service-worker.ts): the same.
+  await Promise.all([
+    cli.writePrebuiltClientBundle(packageRoot, outDir),
+    cli.writePrebuiltServiceWorker(packageRoot, outDir),
+  ]);
   const versions = cli.codeVersionsFromMetafile(metafile, packageRoot);
   writeFileSync(path.join(outDir, codeVersionsFile), JSON.stringify(versions));
   return cli;

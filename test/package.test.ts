@@ -101,6 +101,7 @@ test('npm pack ships the generator, its templates and client, the built CLI and 
     'dist/cli/compile-worker.mjs',
     'dist/cli/write-thread.mjs',
     'dist/cli/code-versions.json',
+    'dist/cli/service-worker.js',
     'dist/index.mjs',
     'dist/types/index.d.ts',
     'src/index.ts',

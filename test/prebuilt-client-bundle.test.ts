@@ -1,38 +1,52 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkoutCliDir } from '../bin/cli-bundle.mjs';
 import { buildSite } from '../src/build/build-site';
-import type { KeptBundle } from '../src/site/bundle/bundle-cache';
+import { OutputFolder, revisionOf } from '../src/output/output-folder';
 import { type BundleInput, isSiteFree } from '../src/site/bundle/bundle-client';
-import { prebuiltClientBundle, prebuiltClientFile } from '../src/site/bundle/prebuilt-client-bundle';
+import {
+  type PrebuiltClientList,
+  prebuiltClientBundle,
+  prebuiltClientFile,
+  prebuiltClientFolder,
+} from '../src/site/bundle/prebuilt-client-bundle';
 import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
-const base64 = (text: string) => Buffer.from(text).toString('base64');
-
 /** A bundle as `writePrebuiltClientBundle` keeps it, whose bytes no esbuild makes: a build that has them took it. */
-const marked: KeptBundle = {
-  css: ['/assets/styles.PRIMA000.css'],
-  js: ['/assets/app.PRIMA000.js'],
-  onDemand: [],
-  files: [
-    { path: 'assets/app.PRIMA000.js', base64: base64('import "./chunks/chunk.PRIMA000.js";\n') },
-    { path: 'assets/chunks/chunk.PRIMA000.js', base64: base64('console.log("fatto prima");\n') },
-    { path: 'assets/styles.PRIMA000.css', base64: base64('body{color:red}\n') },
-  ],
-  watched: [],
+const markedFiles: Record<string, string> = {
+  'assets/app.PRIMA000.js': 'import "./chunks/chunk.PRIMA000.js";\n',
+  'assets/chunks/chunk.PRIMA000.js': 'console.log("fatto prima");\n',
+  'assets/styles.PRIMA000.css': 'body{color:red}\n',
 };
 
-/** A CLI folder: the checkout's CLI bundle (linked file by file) with `marked` as its prebuilt browser bundle. */
+/** Writes the marked bundle into a CLI folder `dir`: its list, and its files named by their place in it. */
+function writeMarked(dir: string): void {
+  const list: PrebuiltClientList = {
+    css: ['/assets/styles.PRIMA000.css'],
+    js: ['/assets/app.PRIMA000.js'],
+    onDemand: [],
+    files: Object.entries(markedFiles).map(([file, text]) => ({ path: file, revision: revisionOf(Buffer.from(text)) })),
+  };
+  mkdirSync(path.join(dir, prebuiltClientFolder), { recursive: true });
+  for (const [i, text] of Object.values(markedFiles).entries()) {
+    writeFileSync(path.join(dir, prebuiltClientFolder, String(i)), text);
+  }
+  writeFileSync(path.join(dir, prebuiltClientFile), JSON.stringify(list));
+}
+
+/** A CLI folder: the checkout's CLI bundle (linked file by file) with the marked bundle as its prebuilt one. */
 function markedCliDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-prebuilt-'));
   const real = checkoutCliDir(repoRoot);
   for (const name of readdirSync(real)) {
-    if (name !== prebuiltClientFile) symlinkSync(path.join(real, name), path.join(dir, name));
+    if (name !== prebuiltClientFile && name !== prebuiltClientFolder) {
+      symlinkSync(path.join(real, name), path.join(dir, name));
+    }
   }
-  writeFileSync(path.join(dir, prebuiltClientFile), JSON.stringify(marked));
+  writeMarked(dir);
   return dir;
 }
 
@@ -67,16 +81,44 @@ test('a build of a site without code of its own takes the bundle made with the C
   }
 });
 
+test("a copied file whose hash is known (the prebuilt bundle's) is never read for it", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-prebuilt-'));
+  try {
+    const output = await OutputFolder.open(path.join(dir, 'out'), { root: dir });
+    for (const name of ['known', 'unknown']) writeFileSync(path.join(dir, name), name);
+    await output.copyFiles([
+      { path: 'it/assets/known.js', from: path.join(dir, 'known'), revision: '7'.repeat(32) },
+      { path: 'it/assets/unknown.js', from: path.join(dir, 'unknown') },
+    ]);
+    await output.flush();
+    // Gone once copied: a revision asked for now can only be the one given.
+    rmSync(path.join(dir, 'known'));
+    assert.equal(output.fileInfo('it/assets/known.js'), { size: 5, revision: '7'.repeat(32) });
+    assert.is(output.fileInfo('it/assets/unknown.js')?.revision, revisionOf(Buffer.from('unknown')));
+    await output.commit();
+    assert.is(readFileSync(path.join(dir, 'out/it/assets/known.js'), 'utf8'), 'known');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('no prebuilt bundle for a CLI folder without one: the build bundles with esbuild', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-prebuilt-'));
   try {
     assert.is(prebuiltClientBundle(repoRoot, dir, '/'), undefined);
-    writeFileSync(path.join(dir, prebuiltClientFile), JSON.stringify(marked));
+    // A CLI bundle of the version before, whose list held the files' bytes.
+    writeFileSync(
+      path.join(dir, prebuiltClientFile),
+      JSON.stringify({ css: [], js: [], onDemand: [], files: [{ path: 'assets/app.js', base64: 'eA==' }] }),
+    );
+    assert.is(prebuiltClientBundle(repoRoot, dir, '/'), undefined);
+    writeMarked(dir);
     const bundle = prebuiltClientBundle(repoRoot, dir, '/docs/');
     assert.equal(bundle?.js, ['/docs/assets/app.PRIMA000.js']);
+    assert.equal(bundle?.files, [], 'no bytes read');
     assert.equal(
-      bundle?.files.map((f) => f.path),
-      ['docs/assets/app.PRIMA000.js', 'docs/assets/chunks/chunk.PRIMA000.js', 'docs/assets/styles.PRIMA000.css'],
+      bundle?.copied?.map((f) => [f.path, readFileSync(f.from, 'utf8')]),
+      Object.entries(markedFiles).map(([file, text]) => [`docs/${file}`, text]),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -375,6 +375,7 @@ async function writeOutput(
           budget: config.site.pwa.precache,
           order: precacheOrderOf(site),
           cache: run.cache,
+          cliDir: options.cliDir,
         }),
       (sw) =>
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +

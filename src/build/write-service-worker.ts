@@ -1,5 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { checkoutBundleIsCurrent, checkoutCliDir } from '../../bin/cli-bundle.mjs';
 import type { Cache } from '../cache/stage-cache';
 import type { OutputFolder } from '../output/output-folder';
 import { injectPrecacheManifest, precacheManifest } from './precache-manifest';
@@ -18,6 +20,8 @@ export interface ServiceWorkerInput {
   order: PrecacheOrderInput;
   /** Where the last build's bundle of sw.ts is kept (taken while the files esbuild read are unchanged). */
   cache?: Cache;
+  /** The folder of the running CLI bundle, which holds sw.ts's production bundle (see `writePrebuiltServiceWorker`). */
+  cliDir?: string | undefined;
 }
 
 export interface ServiceWorkerSummary {
@@ -45,10 +49,17 @@ export async function writeServiceWorker({
   budget,
   order,
   cache,
+  cliDir,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
-  // Bundled by esbuild in its own process while the file-writing thread finishes the pages.
+  // Made with the CLI bundle for a production build; else bundled by esbuild in its own process while the
+  // file-writing thread finishes the pages.
   const input = { packageRoot, mode };
-  const bundling = cache ? cache.stage('service-worker', bundleServiceWorker)(input) : bundleServiceWorker(input);
+  const prebuilt = mode === 'production' ? prebuiltServiceWorker(packageRoot, cliDir) : undefined;
+  const bundling = prebuilt
+    ? Promise.resolve(prebuilt)
+    : cache
+      ? cache.stage('service-worker', bundleServiceWorker)(input)
+      : bundleServiceWorker(input);
   // sw.js goes beside the pages, into a folder the file-writing thread may not have created yet.
   const flushed = output.flush();
   const [bundled] = await Promise.all([bundling, flushed]);
@@ -91,4 +102,33 @@ export async function bundleServiceWorker({
     .filter((p) => !/^[\w-]+:/.test(p))
     .map((p) => path.resolve(p));
   return { code: result.outputFiles[0]!.text, watched };
+}
+
+/** The file beside the CLI bundle holding sw.ts's production bundle. */
+export const prebuiltServiceWorkerFile = 'service-worker.js';
+
+/**
+ * Makes sw.ts's production bundle into `cliDir`, with the CLI bundle (bin/cli-bundle.mjs): it depends on no site,
+ * and the CLI bundle is made again whenever its sources (sw.ts among them) or the installed packages (workbox's)
+ * change, so a production build takes it instead of asking esbuild for the same bytes.
+ */
+export async function writePrebuiltServiceWorker(packageRoot: string, cliDir: string): Promise<void> {
+  const { code } = await bundleServiceWorker({ packageRoot, mode: 'production' });
+  writeFileSync(path.join(cliDir, prebuiltServiceWorkerFile), code);
+}
+
+/**
+ * sw.ts's production bundle made with the running CLI; undefined when there is none (docs-it run from sources
+ * changed since the checkout's CLI bundle was made, or a CLI bundle made before this file existed): the caller
+ * bundles with esbuild, the same options and so the same bytes.
+ */
+export function prebuiltServiceWorker(packageRoot: string, cliDir: string | undefined): { code: string } | undefined {
+  const dir = cliDir ?? (checkoutBundleIsCurrent(packageRoot) ? checkoutCliDir(packageRoot) : undefined);
+  if (dir === undefined) return undefined;
+  try {
+    return { code: readFileSync(path.join(dir, prebuiltServiceWorkerFile), 'utf8') };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

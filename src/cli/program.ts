@@ -8,6 +8,7 @@ import { exitCodes, runCommand } from './run-command';
 import { type OutputStream, Terminal } from './terminal';
 import { type FailureText, TerminalReporter, type Verbosity } from './terminal-reporter';
 
+export { writePrebuiltServiceWorker } from '../build/write-service-worker';
 export { codeVersionsFromMetafile } from '../cache/load-code-versions';
 export { writePrebuiltClientBundle } from '../site/bundle/prebuilt-client-bundle';
 export { endChildProcesses } from './child-processes';

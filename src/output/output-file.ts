@@ -41,6 +41,15 @@ export interface CopiedFile {
   path: string;
   /** The file it is read from. */
   from: string;
+  /**
+   * Its content hash (`revisionOf`), when known before the build (a file made with the CLI bundle): the build then
+   * never reads it, and a build folder that holds it already keeps it.
+   */
+  revision?: string;
+  /** False: not a file a page may link to (the browser bundle's). */
+  linkable?: false;
+  /** False: not precached for offline reading (see `SiteFile.precache`). */
+  precache?: false;
 }
 
 /** Files written and files kept from the previous build. */

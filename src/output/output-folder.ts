@@ -199,7 +199,7 @@ export class OutputFolder {
   }
 
   /** Queues a copy of a file of the site (`from`); anything but a plain file is refused, never read. */
-  async copy(from: string, relPath: string): Promise<void> {
+  async copy(from: string, relPath: string, revision?: string): Promise<void> {
     const target = this.resolve(relPath);
     let size: number;
     try {
@@ -211,8 +211,12 @@ export class OutputFolder {
       throw fileFailure(error, `copy ${source} into the build`, source);
     }
     // Copied files are hashed only if the service worker or the manifest asks for them (from the original: the
-    // same bytes), or to know whether the folder updated in place holds them already.
-    const entry: { size: number; source: string; revision?: string } = { size, source: from };
+    // same bytes), or to know whether the folder updated in place holds them already; never when `revision` is known.
+    const entry: { size: number; source: string; revision?: string } = {
+      size,
+      source: from,
+      ...(revision === undefined ? {} : { revision }),
+    };
     this.written.set(relPath, entry);
     this.sources.set(relPath, this.shownSource(from));
     this.files++;
@@ -364,7 +368,7 @@ export class OutputFolder {
 
   /** Copies files of the site into the build as they are. */
   async copyFiles(copies: readonly CopiedFile[]): Promise<void> {
-    await Promise.all(copies.map((copy) => this.copy(copy.from, copy.path)));
+    await Promise.all(copies.map((copy) => this.copy(copy.from, copy.path, copy.revision)));
   }
 
   /** Waits for every file queued so far to be on disk; throws the first that could not be written. */
@@ -471,7 +475,7 @@ function isPublished(out: string, dir: string): boolean {
 }
 
 /** A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one). */
-function revisionOf(contents: Uint8Array): string {
+export function revisionOf(contents: Uint8Array): string {
   return oneShotHash('sha256', contents, 'hex').slice(0, 32);
 }
 

@@ -14,6 +14,11 @@ export interface ClientBundle {
   js: string[];
   files: { path: string; contents: Uint8Array }[];
   /**
+   * Files made before the build, copied into it from disk as they are, each with its content hash (a bundle made
+   * with the CLI bundle: `prebuiltClientBundle`).
+   */
+  copied?: { path: string; from: string; revision: string }[];
+  /**
    * Files (output-relative) that only Mermaid's chunk reaches: a page with a diagram loads what it needs of
    * them; they are left out of the offline precache, which would otherwise grow by megabytes.
    */
@@ -305,6 +310,7 @@ export function rebasedBundle(bundle: ClientBundle, baseUrl: string): ClientBund
     css: bundle.css.map((url) => `/${at(url.slice(1))}`),
     js: bundle.js.map((url) => `/${at(url.slice(1))}`),
     files: bundle.files.map((f) => ({ path: at(f.path), contents: f.contents })),
+    ...(bundle.copied ? { copied: bundle.copied.map((f) => ({ ...f, path: at(f.path) })) } : {}),
     onDemand: new Set([...bundle.onDemand].map(at)),
   };
 }

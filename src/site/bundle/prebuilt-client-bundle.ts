@@ -1,11 +1,25 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkoutBundleIsCurrent, checkoutCliDir } from '../../../bin/cli-bundle.mjs';
-import { clientBundleOf, type KeptBundle, keptBundleOf } from './bundle-cache';
+import { revisionOf } from '../../output/output-folder';
 import { bundleClientWithInputs, type ClientBundle, rebasedBundle } from './bundle-client';
 
-/** The file beside the CLI bundle holding the browser bundle of a site without code of its own (`isSiteFree`). */
+/** The file beside the CLI bundle that lists the browser bundle of a site without code of its own (`isSiteFree`). */
 export const prebuiltClientFile = 'client-bundle.json';
+
+/**
+ * The folder beside it holding that bundle's files, each named by its place in the list: not by its path, whose
+ * `.map` files a package may not ship as such (the package test), and which a build copies, never reads.
+ */
+export const prebuiltClientFolder = 'client-bundle';
+
+/** `client-bundle.json`: the bundle as `ClientBundle` says, each file by its path, size and content hash. */
+export interface PrebuiltClientList {
+  css: string[];
+  js: string[];
+  onDemand: string[];
+  files: { path: string; revision: string }[];
+}
 
 /**
  * Makes the site-free browser bundle into `cliDir`: with the CLI bundle (bin/cli-bundle.mjs), so once per
@@ -20,13 +34,24 @@ export async function writePrebuiltClientBundle(packageRoot: string, cliDir: str
     siteRoot: packageRoot,
     staticDir: packageRoot,
   });
-  writeFileSync(path.join(cliDir, prebuiltClientFile), JSON.stringify(keptBundleOf(bundle, [])));
+  const folder = path.join(cliDir, prebuiltClientFolder);
+  mkdirSync(folder, { recursive: true });
+  for (const [i, file] of bundle.files.entries()) writeFileSync(path.join(folder, String(i)), file.contents);
+  const list: PrebuiltClientList = {
+    css: bundle.css,
+    js: bundle.js,
+    onDemand: [...bundle.onDemand],
+    // The hash the build would make of the bytes (`OutputFolder`'s revision), made once here.
+    files: bundle.files.map((file) => ({ path: file.path, revision: revisionOf(file.contents) })),
+  };
+  writeFileSync(path.join(cliDir, prebuiltClientFile), JSON.stringify(list));
 }
 
 /**
- * The site-free browser bundle made with the running CLI, for `baseUrl`; undefined when there is none (docs-it
- * run from sources changed since the checkout's CLI bundle was made): the caller bundles with esbuild, the same
- * options and so the same bytes.
+ * The site-free browser bundle made with the running CLI, for `baseUrl`, its files to copy from the CLI's folder
+ * (`copied`: no bytes read, hashed or sent to the writing thread, and a build folder holding them keeps them);
+ * undefined when there is none (docs-it run from sources changed since the checkout's CLI bundle was made): the
+ * caller bundles with esbuild, the same options and so the same bytes.
  */
 export function prebuiltClientBundle(
   packageRoot: string,
@@ -35,12 +60,26 @@ export function prebuiltClientBundle(
 ): ClientBundle | undefined {
   const dir = cliDir ?? (checkoutBundleIsCurrent(packageRoot) ? checkoutCliDir(packageRoot) : undefined);
   if (dir === undefined) return undefined;
-  let kept: KeptBundle;
+  let list: PrebuiltClientList;
   try {
-    kept = JSON.parse(readFileSync(path.join(dir, prebuiltClientFile), 'utf8')) as KeptBundle;
+    list = JSON.parse(readFileSync(path.join(dir, prebuiltClientFile), 'utf8')) as PrebuiltClientList;
   } catch {
     // A CLI bundle made before this file existed: bundle as before.
     return undefined;
   }
-  return rebasedBundle(clientBundleOf(kept), baseUrl);
+  // A CLI bundle made before its files were kept beside the list (the list held their bytes): bundle as before.
+  if (!list.files.every((file) => typeof file.revision === 'string')) return undefined;
+  const folder = path.join(dir, prebuiltClientFolder);
+  const bundle: ClientBundle = {
+    css: list.css,
+    js: list.js,
+    onDemand: new Set(list.onDemand),
+    files: [],
+    copied: list.files.map((file, i) => ({
+      path: file.path,
+      from: path.join(folder, String(i)),
+      revision: file.revision,
+    })),
+  };
+  return rebasedBundle(bundle, baseUrl);
 }

@@ -507,6 +507,12 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     ...(bundle?.onDemand.has(file.path) ? { precache: false } : {}),
   }));
   const copies: CopiedFile[] = [
+    // A bundle made with the CLI bundle: copied as it is, its hashes known (see `prebuiltClientBundle`).
+    ...(bundle?.copied ?? []).map((file) => ({
+      ...file,
+      linkable: false as const,
+      ...(bundle?.onDemand.has(file.path) ? { precache: false as const } : {}),
+    })),
     ...site.content.discovered.staticFiles
       // The host files join docs-it's own (see `hostFiles`).
       .filter((file) => !(hostFileNames as readonly string[]).includes(file))
@@ -544,7 +550,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       return contents === undefined ? undefined : { path: file, contents: async () => contents, linkable: false };
     },
     linkable() {
-      const linkable = [...byPath.values()].filter((file) => !('contents' in file) || file.linkable !== false);
+      const linkable = [...byPath.values()].filter((file) => file.linkable !== false);
       return new Set([...linkable, ...site.assets.copies()].map((file) => urlOfFile(file.path)));
     },
     precached(file) {

@@ -92,6 +92,7 @@ const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPla
   held: undefined,
   maxMemoryMb: undefined,
   heapGrowingPercent: undefined,
+  collectWhenBounded: false,
 });
 const rust = '```rust\nfn main() {\n    avvia();\n}\n```\n';
 const ts = '```ts\nconst x: number = 1;\n```\n';
@@ -135,7 +136,7 @@ test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's 
   const cold = await coldCompiler((flags) => asked.push(flags), 2);
   try {
     // Neither workers nor a worker highlighting ahead: only the bound is looked at.
-    cold.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    cold.follow({ ...plan(undefined), heapGrowingPercent: 100, collectWhenBounded: true });
     assert.equal(asked, bound.slice(0, 1), 'a cold build: at once');
     await cold.compile(page('a.md', '# A\n'));
     assert.equal(asked, bound, 'collected as the first page is sent');
@@ -160,7 +161,7 @@ test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's 
     heapBoundAfter: 2,
   });
   try {
-    warm.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    warm.follow({ ...plan(undefined), heapGrowingPercent: 100, collectWhenBounded: true });
     await warm.compile(page('a.md', '# A\n'));
     assert.equal(asked, [], 'one page compiled: a warm build of a large site holds too little to pay the bound');
     await warm.compile(page('b.md', '# B\n'));
@@ -179,6 +180,15 @@ test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's 
     assert.equal(asked, [], 'a plan without a bound asks nothing of V8');
   } finally {
     await unbounded.close();
+  }
+  asked.length = 0;
+  const uncollected = await coldCompiler((flags) => asked.push(flags), 1);
+  try {
+    uncollected.follow({ ...plan(undefined), heapGrowingPercent: 100 });
+    await uncollected.compile(page('a.md', '# A\n'));
+    assert.equal(asked, bound.slice(0, 1), "a bound left to V8's next collection: no collection asked for");
+  } finally {
+    await uncollected.close();
   }
 });
 

@@ -154,6 +154,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     held: undefined,
     maxMemoryMb: undefined,
     heapGrowingPercent: undefined,
+    collectWhenBounded: false,
   });
   assert.is(build(102, 1).highlightAheadFrom, undefined, 'no second processor to highlight on');
   assert.is(build(102, 2, 1).highlightAheadFrom, undefined, "--jobs 1: the build's thread alone");
@@ -168,11 +169,14 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     held: undefined,
     maxMemoryMb: undefined,
     heapGrowingPercent: undefined,
+    collectWhenBounded: false,
   });
   assert.is(build(4999, 2).heapGrowingPercent, undefined, "a site whose pages are kept: V8's own growth");
   assert.is(build(5000, 2).heapGrowingPercent, 100, "a large site's heaps grow at most to twice what they hold");
   assert.is(build(49999, 2).heapGrowingPercent, 100);
   assert.is(build(50000, 2).heapGrowingPercent, 50, 'from 50,000 pages, to one and a half times');
+  assert.is(build(49999, 2).collectWhenBounded, false, "below 50,000 pages the bound waits for V8's next collection");
+  assert.is(build(50000, 2).collectWhenBounded, true, 'from 50,000 pages a collection applies the bound at once');
   const dev = planExecution({ mode: 'dev', processors: 8 });
   assert.equal(dev, {
     workers: 2,
@@ -181,6 +185,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     held: 1,
     maxMemoryMb: 1024,
     heapGrowingPercent: undefined,
+    collectWhenBounded: false,
   });
   assert.is(planExecution({ mode: 'dev', processors: 1 }).workers, 1, 'dev never compiles on its serving thread');
 });

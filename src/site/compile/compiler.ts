@@ -27,7 +27,7 @@ export interface Compiler {
    * growth (`ExecutionPlan.heapGrowingPercent`) is set at once by a build whose cache starts cold, else once it has
    * compiled `heapBoundAfter` pages (a warm build of a large site, which compiles a few, holds far less and would pay
    * the bound's collections for nothing), with a full collection of this thread as the next page is sent that makes it
-   * apply at once; it is V8's, so the whole process's, until it ends.
+   * apply at once when the plan asks for one (`collectWhenBounded`); it is V8's, so the whole process's, until it ends.
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
@@ -93,6 +93,8 @@ export function createCompiler({
   let pool: CompilePool | undefined;
   /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
   let heapGrowingPercent: number | undefined;
+  /** The plan's `collectWhenBounded`. */
+  let collectWhenBounded = false;
   let compiledPages = 0;
   /** Set when the bound is: a full collection as the next page is sent to be compiled. */
   let collectAtNextPage = false;
@@ -101,7 +103,7 @@ export function createCompiler({
     if (heapGrowingPercent === undefined) return;
     setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
     heapGrowingPercent = undefined;
-    collectAtNextPage = true;
+    collectAtNextPage = collectWhenBounded;
   };
   const counted =
     <I, O>(run: (input: I) => Promise<O>) =>
@@ -247,6 +249,7 @@ export function createCompiler({
     follow(plan, pages = []) {
       followed = true;
       heapGrowingPercent = plan.heapGrowingPercent;
+      collectWhenBounded = plan.collectWhenBounded;
       // A cold build compiles every page: its heaps are bounded from the stage's start, before they have grown.
       if (cache.startsCold) boundHeaps();
       if (pool || ahead) return;

@@ -29,6 +29,12 @@ export interface ExecutionPlan {
    * thread allocates fast grow to four times what it holds.
    */
   heapGrowingPercent: number | undefined;
+  /**
+   * Whether the bound is made to apply at once, by a full collection of the build's thread as it is set: V8 applies
+   * the bound at its next full collection only, and until then a heap grows to the limit its last one set (see
+   * `pagesForCollectionAtBound`).
+   */
+  collectWhenBounded: boolean;
 }
 
 export type PlanInput =
@@ -70,6 +76,13 @@ const pagesKeptInMemory = 5000;
 const largeSiteHeapGrowingPercent = 100;
 const pagesForLessGrowth = 50_000;
 const largerSiteHeapGrowingPercent = 50;
+/**
+ * From this many pages on, a full collection makes the bound apply as it is set: without it the markdown stage of a
+ * 100,000-page build grew the build's thread to the limit the model stage's last collection set (its peak 2.76 GB
+ * against 1.2 GB with it); at 10,000 pages it lowered no peak and cost processor time (docs/measurements.md, h117's
+ * section and the lead's of the fourteenth session).
+ */
+const pagesForCollectionAtBound = pagesForLessGrowth;
 
 /** How far a build's heaps may grow past what they hold (`ExecutionPlan.heapGrowingPercent`). */
 function heapGrowingPercentOf(pages: number): number | undefined {
@@ -103,6 +116,7 @@ export function planExecution(input: PlanInput): ExecutionPlan {
       held: 1,
       maxMemoryMb: devWorkerMemoryMb,
       heapGrowingPercent: undefined,
+      collectWhenBounded: false,
     };
   }
   const { pages, processors, jobs } = input;
@@ -117,5 +131,6 @@ export function planExecution(input: PlanInput): ExecutionPlan {
     held: undefined,
     maxMemoryMb: undefined,
     heapGrowingPercent: heapGrowingPercentOf(pages),
+    collectWhenBounded: pages >= pagesForCollectionAtBound,
   };
 }

@@ -3,11 +3,13 @@
  * stage. Writes `npm run bench`'s synthetic site of that many pages under bench/.sites (kept if there), builds it
  * with `--no-cache -v` in a child process, and samples the child's VmRSS and VmHWM (Linux's /proc) every 250 ms;
  * each stage's line (`✔ markdown: … (…)`) closes a stage. Prints, per stage, the highest VmRSS sampled during it and
- * VmHWM at its end, then the build's own summary lines. `--keep` keeps the output folder. Linux only (reads /proc).
+ * VmHWM at its end, then the build's own summary lines. `--keep` keeps the output folder and the folder of builds
+ * beside it. Linux only (reads /proc).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { storeOf } from '../src/output/output-store';
 import { writeSyntheticSite } from './synthetic-site';
 import { emptyTrash, throwAway, waitForCleanUp } from './trash';
 
@@ -19,6 +21,11 @@ const pages = Number(arg('--pages') ?? 10_000);
 const root = path.resolve(import.meta.dirname, '..');
 // Under bench/.sites, on the same disk as its trash (see trash.ts).
 const out = path.join(root, 'bench/.sites', `.out-stage-memory-${pages}`);
+/** The output folder and the builds folder its link points into (`.docs-it-builds-…`: gigabytes at 100,000 pages). */
+const throwAwayOutput = () => {
+  throwAway(out);
+  throwAway(storeOf(out));
+};
 
 /** A stage's line as `-v` prints it: its name is what comes before the colon or the time. */
 function stageOfLine(line: string): string | undefined {
@@ -45,7 +52,7 @@ const snapshots = arg('--snapshots');
 const snapshotStages = new Set((arg('--snapshot-stages') ?? 'markdown,render,search').split(','));
 const site = path.join(root, 'bench/.sites', String(pages));
 if (!existsSync(path.join(site, 'site.config.ts'))) writeSyntheticSite(path.join(root, 'bench/.sites'), pages);
-throwAway(out);
+throwAwayOutput();
 waitForCleanUp();
 const child = spawn(
   process.execPath,
@@ -102,7 +109,7 @@ child.on('exit', (code) => {
     console.log(`${row.stage.padEnd(16)} ${`${row.at.toFixed(1)} s`.padStart(9)} ${mb(row.peak)} ${mb(row.hwm)}`);
   for (const line of summary) console.log(line);
   if (!process.argv.includes('--keep')) {
-    throwAway(out);
+    throwAwayOutput();
     emptyTrash();
   }
   process.exitCode = code ?? 1;

@@ -10,6 +10,7 @@ export declare function cliBundleOptions(
 ): BuildOptions & { metafile: true };
 export declare function checkoutCliDir(packageRoot: string): string;
 export declare function checkoutBundleIsCurrent(packageRoot: string): boolean;
+export declare function runningCliDir(packageRoot: string, cliDir: string | undefined): string | undefined;
 export declare function loadWorkerModule(
   packageRoot: string,
   bundled: string,

@@ -150,6 +150,17 @@ export function checkoutBundleIsCurrent(packageRoot) {
 }
 
 /**
+ * The folder of the running CLI bundle, which holds what it made beside it (the prebuilt browser bundle and
+ * sw.js): `cliDir` when docs-it runs from a CLI bundle, else the checkout's when it is current (docs-it run from
+ * its sources, as the tests do); undefined when there is none (sources changed since it was made).
+ * @param {string} packageRoot
+ * @param {string | undefined} cliDir
+ */
+export function runningCliDir(packageRoot, cliDir) {
+  return cliDir ?? (checkoutBundleIsCurrent(packageRoot) ? checkoutCliDir(packageRoot) : undefined);
+}
+
+/**
  * Loads a worker thread's module when docs-it runs from its TypeScript sources (tests): the checkout's current
  * CLI bundle's compiled copy (`bundled`, beside the CLI), else the sources through tsx (`fromSources`). A thread
  * does not share its parent's module hooks, and tsx's own, registered in each thread, make loading the markdown

@@ -105,15 +105,15 @@ test("a copied file whose hash is known (the prebuilt bundle's) is never read fo
 test('no prebuilt bundle for a CLI folder without one: the build bundles with esbuild', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-it-prebuilt-'));
   try {
-    assert.is(prebuiltClientBundle(repoRoot, dir, '/'), undefined);
+    assert.is(prebuiltClientBundle(dir, '/'), undefined);
     // A CLI bundle of the version before, whose list held the files' bytes.
     writeFileSync(
       path.join(dir, prebuiltClientFile),
       JSON.stringify({ css: [], js: [], onDemand: [], files: [{ path: 'assets/app.js', base64: 'eA==' }] }),
     );
-    assert.is(prebuiltClientBundle(repoRoot, dir, '/'), undefined);
+    assert.is(prebuiltClientBundle(dir, '/'), undefined);
     writeMarked(dir);
-    const bundle = prebuiltClientBundle(repoRoot, dir, '/docs/');
+    const bundle = prebuiltClientBundle(dir, '/docs/');
     assert.equal(bundle?.js, ['/docs/assets/app.PRIMA000.js']);
     assert.equal(bundle?.files, [], 'no bytes read');
     assert.equal(

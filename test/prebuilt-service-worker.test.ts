@@ -30,7 +30,7 @@ async function serviceWorkerOf(dir: string, mode: 'production' | 'development', 
     precached: () => true,
     budget: defaultPrecacheBudget,
     order: { baseUrl: '/it/', notFoundRoute: '/it/404', routes: ['/it/'], sidebars: {} },
-    cliDir,
+    prebuiltDir: cliDir,
   });
   await output.commit();
   return readFileSync(path.join(out, 'it', 'sw.js'), 'utf8');

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { runningCliDir } from '../../bin/cli-bundle.mjs';
 import type { StageName } from '../cache/code-versions';
 import type { Cache, StageStats } from '../cache/stage-cache';
 import { loadConfig } from '../config/load-config';
@@ -92,8 +93,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   try {
     site = await readSite(run, options);
     report();
+    // What the running CLI made beside it for every production build (looked for once: from sources, it is a walk).
+    const prebuiltDir =
+      site.config.mode === 'production' ? runningCliDir(options.packageRoot, options.cliDir) : undefined;
     // esbuild bundles in its own process while the markdown is compiled here.
-    const bundling = bundleOf(run, site, options);
+    const bundling = bundleOf(run, site, options, prebuiltDir);
     let pages: CompiledPages | undefined = await compilePages(run, site, options, bundling, (a) => (ahead = a));
     report();
     await checkLinksOf(run, site, pages, options);
@@ -107,7 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => bundling,
       (b) => `${b.files.length} files`,
     );
-    const output = await writeOutput(run, site, bundle, options, ahead, (warning) =>
+    const output = await writeOutput(run, site, bundle, options, prebuiltDir, ahead, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
     return summaryOf(run, site, output, {
@@ -269,7 +273,7 @@ function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, 
  * The browser bundle (the build before's when nothing it was made from changed) and the site's own stylesheets,
  * started at once (esbuild works in its own process).
  */
-function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBundle> {
+function bundleOf(run: Run, site: Site, options: BuildOptions, prebuiltDir: string | undefined): Promise<ClientBundle> {
   const { config } = site;
   const clientConfig = clientConfigOf(config.site, site.chrome, site.model, config.mode);
   const production = config.mode === 'production';
@@ -289,9 +293,7 @@ function bundleOf(run: Run, site: Site, options: BuildOptions): Promise<ClientBu
     themeOverrides: site.content.theme.files,
     siteThemeComponents: site.content.theme.components,
   };
-  const prebuilt = isSiteFree(input)
-    ? prebuiltClientBundle(options.packageRoot, options.cliDir, input.baseUrl)
-    : undefined;
+  const prebuilt = isSiteFree(input) ? prebuiltClientBundle(prebuiltDir, input.baseUrl) : undefined;
   const bundling = Promise.all([
     (prebuilt
       ? Promise.resolve(prebuilt)
@@ -324,6 +326,7 @@ async function writeOutput(
   site: Site,
   bundle: ClientBundle,
   options: BuildOptions,
+  prebuiltDir: string | undefined,
   ahead: RenderAhead | undefined,
   warn: (message: string) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
@@ -375,7 +378,7 @@ async function writeOutput(
           budget: config.site.pwa.precache,
           order: precacheOrderOf(site),
           cache: run.cache,
-          cliDir: options.cliDir,
+          prebuiltDir,
         }),
       (sw) =>
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +

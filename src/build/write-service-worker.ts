@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { checkoutBundleIsCurrent, checkoutCliDir } from '../../bin/cli-bundle.mjs';
 import type { Cache } from '../cache/stage-cache';
 import type { OutputFolder } from '../output/output-folder';
 import { injectPrecacheManifest, precacheManifest } from './precache-manifest';
@@ -20,8 +19,8 @@ export interface ServiceWorkerInput {
   order: PrecacheOrderInput;
   /** Where the last build's bundle of sw.ts is kept (taken while the files esbuild read are unchanged). */
   cache?: Cache;
-  /** The folder of the running CLI bundle, which holds sw.ts's production bundle (see `writePrebuiltServiceWorker`). */
-  cliDir?: string | undefined;
+  /** The running CLI bundle's folder (`runningCliDir`): sw.ts's production bundle (`writePrebuiltServiceWorker`). */
+  prebuiltDir?: string | undefined;
 }
 
 export interface ServiceWorkerSummary {
@@ -49,12 +48,12 @@ export async function writeServiceWorker({
   budget,
   order,
   cache,
-  cliDir,
+  prebuiltDir,
 }: ServiceWorkerInput): Promise<ServiceWorkerSummary> {
   // Made with the CLI bundle for a production build; else bundled by esbuild in its own process while the
   // file-writing thread finishes the pages.
   const input = { packageRoot, mode };
-  const prebuilt = mode === 'production' ? prebuiltServiceWorker(packageRoot, cliDir) : undefined;
+  const prebuilt = mode === 'production' ? prebuiltServiceWorker(prebuiltDir) : undefined;
   const bundling = prebuilt
     ? Promise.resolve(prebuilt)
     : cache
@@ -118,12 +117,11 @@ export async function writePrebuiltServiceWorker(packageRoot: string, cliDir: st
 }
 
 /**
- * sw.ts's production bundle made with the running CLI; undefined when there is none (docs-it run from sources
- * changed since the checkout's CLI bundle was made, or a CLI bundle made before this file existed): the caller
- * bundles with esbuild, the same options and so the same bytes.
+ * sw.ts's production bundle made with the running CLI (its folder `dir`, `runningCliDir`); undefined when there is
+ * none (no running CLI bundle, or one made before this file existed): the caller bundles with esbuild, the same
+ * options and so the same bytes.
  */
-export function prebuiltServiceWorker(packageRoot: string, cliDir: string | undefined): { code: string } | undefined {
-  const dir = cliDir ?? (checkoutBundleIsCurrent(packageRoot) ? checkoutCliDir(packageRoot) : undefined);
+export function prebuiltServiceWorker(dir: string | undefined): { code: string } | undefined {
   if (dir === undefined) return undefined;
   try {
     return { code: readFileSync(path.join(dir, prebuiltServiceWorkerFile), 'utf8') };

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutBundleIsCurrent, checkoutCliDir } from '../../../bin/cli-bundle.mjs';
 import { revisionOf } from '../../output/output-folder';
 import { bundleClientWithInputs, type ClientBundle, rebasedBundle } from './bundle-client';
 
@@ -48,17 +47,12 @@ export async function writePrebuiltClientBundle(packageRoot: string, cliDir: str
 }
 
 /**
- * The site-free browser bundle made with the running CLI, for `baseUrl`, its files to copy from the CLI's folder
- * (`copied`: no bytes read, hashed or sent to the writing thread, and a build folder holding them keeps them);
- * undefined when there is none (docs-it run from sources changed since the checkout's CLI bundle was made): the
- * caller bundles with esbuild, the same options and so the same bytes.
+ * The site-free browser bundle made with the running CLI (its folder `dir`, `runningCliDir`), for `baseUrl`, its
+ * files to copy from that folder (`copied`: no bytes read, hashed or sent to the writing thread, and a build folder
+ * holding them keeps them); undefined when there is none (no running CLI bundle, or one made before these files
+ * existed): the caller bundles with esbuild, the same options and so the same bytes.
  */
-export function prebuiltClientBundle(
-  packageRoot: string,
-  cliDir: string | undefined,
-  baseUrl: string,
-): ClientBundle | undefined {
-  const dir = cliDir ?? (checkoutBundleIsCurrent(packageRoot) ? checkoutCliDir(packageRoot) : undefined);
+export function prebuiltClientBundle(dir: string | undefined, baseUrl: string): ClientBundle | undefined {
   if (dir === undefined) return undefined;
   let list: PrebuiltClientList;
   try {

@@ -65,6 +65,12 @@ test('all files run; a failing test or before hook, a file that ends its process
   assert.match(out, /Total: {5}5\n {2}Passed: {4}3\n/);
   const failed = /\nFailed: (.*)\n/.exec(out)?.[1]?.split(', ').sort();
   assert.equal(failed, ['b-fails.test.ts', 'c-crashes.test.ts', 'e-cannot-start.test.ts']);
+  // Each failure's message again after the summary, where a CI log's end shows it; a passing file's output not.
+  const recap = out.slice(out.indexOf('\nFailed: '));
+  assert.match(recap, /What the failed files printed:[\s\S]*two is wrong/);
+  assert.match(recap, 'boom in c');
+  assert.match(recap, 'nothing to test in e');
+  assert.not.match(recap, 'printed by a');
 });
 
 test('one test process: the files one after another, a new process for the files after one that ended its own', () => {

@@ -124,6 +124,8 @@ async function main(): Promise<number> {
   const results: FileResult[] = [];
   const crashed: string[] = [];
   const failedEnds: string[] = [];
+  /** What each failed file printed, shown again after the summary (see below). */
+  const failedOutputs: string[] = [];
 
   const show = (result: FileResult, output: string) => {
     const mark = result.failed ? '✘' : '✔';
@@ -132,7 +134,9 @@ async function main(): Promise<number> {
     // uvu ends a file's line with a newline and then the reset of its colour: the reset goes before the newline.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: an escape sequence is what is looked for
     const text = output.replace(/\n((?:\x1b\[\d+m)*)\s*$/, '$1');
-    process.stdout.write(`${mark} ${result.name}  (${counts}; ${times})\n${text}\n\n`);
+    const block = `${mark} ${result.name}  (${counts}; ${times})\n${text}\n\n`;
+    if (result.failed) failedOutputs.push(block);
+    process.stdout.write(block);
   };
 
   let stopping = false;
@@ -223,6 +227,9 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
   if (failed.length > 0) process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
+  // A CI log is often read from its end, or kept only there: each failure's message is shown again where the
+  // summary names it, rather than only among a hundred files' blocks above.
+  if (failedOutputs.length > 0) process.stdout.write(`\nWhat the failed files printed:\n\n${failedOutputs.join('')}`);
   if (notRun.length > 0) process.stdout.write(`\nNot run: ${notRun.join(', ')}\n`);
   for (const end of failedEnds) process.stdout.write(`\n${end}\n`);
 

@@ -110,6 +110,23 @@ function cachedEntries(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Waits until the worker has kept `urls` (in its on-demand cache) and holds at most `pwa.keep` files: it keeps a
+ * page as it answers it, in the background, so a page just shown may not be kept yet (a reader going offline in
+ * the same instant would not find it either; `waitForFunction` takes a promise for a truthy value, hence the loop,
+ * whose polls are the hang guard).
+ */
+async function waitUntilKept(page: Page, urls: string[]): Promise<void> {
+  for (let poll = 0; ; poll++) {
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('docs-it-on-demand')).keys()).map((request) => request.url),
+    );
+    if (urls.every((url) => kept.includes(url)) && kept.length <= keptFiles) return;
+    if (poll * 100 > workerGuardMs) assert.unreachable(`hang guard: ${kept.length} files kept: ${kept.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 test('offline: every page loads with no network, in-app navigation works, unknown paths show the 404', async () => {
   const context = await newContext(true);
   const page = await context.newPage();
@@ -182,6 +199,7 @@ test('past the precache budget: a page visited once opens again offline, one nev
   // Online, the reader opens a page the precache left out.
   await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-59`);
   await page.locator('main h1', { hasText: 'Pagina 59' }).waitFor();
+  await waitUntilKept(page, [`${largeOrigin}/it/v1/guides/altre/pagina-59`]);
   await context.setOffline(true);
   // Offline: that page opens again, as does a precached page never opened.
   const again = await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-59`);
@@ -215,16 +233,8 @@ test('what the worker keeps is bounded: past pwa.keep, the page used longest ago
     await page.goto(pageUrl(i));
     await page.locator('main h1', { hasText: `Pagina ${i}` }).waitFor();
   }
-  // The worker keeps each page as it answers it: wait until the last one is kept and the bound holds again
-  // (`waitForFunction` takes a promise for a truthy value, hence the loop; its polls are the hang guard).
-  for (let poll = 0; ; poll++) {
-    const kept = await page.evaluate(async () =>
-      (await (await caches.open('docs-it-on-demand')).keys()).map((request) => request.url),
-    );
-    if (kept.includes(pageUrl(54)) && kept.length <= keptFiles) break;
-    if (poll * 100 > workerGuardMs) assert.unreachable(`hang guard: ${kept.length} files kept: ${kept.join(', ')}`);
-    await page.waitForTimeout(100);
-  }
+  // The worker keeps each page as it answers it: wait until the pages looked for below are kept and the bound holds.
+  await waitUntilKept(page, [54, 53, 50].map(pageUrl));
   await context.setOffline(true);
   // Offline: the pages used last open again; the one used longest ago shows the site's not-found page.
   for (const i of [54, 53, 50]) {

@@ -31,7 +31,9 @@ test('docs-it dev serves the local index, its shards and the records of the curr
   const [hit] = await (await localSearch()).search('leggero');
   assert.is(hit?.url, '/it/v1/guides/faq', 'every page is indexed, compiled or not');
   assert.is(hit!.content, 'Perché è leggero.');
-  const records = (await json('/it/search/records.json')) as { url: string }[];
+  const list = (await json('/it/search/records/list.json')) as { pieces: string[] };
+  const records: { url: string }[] = [];
+  for (const piece of list.pieces) records.push(...((await json(`/it/search/records/${piece}`)) as { url: string }[]));
   assert.ok(records.some((r) => r.url === '/it/v1/guides/faq'));
   // A shard the index does not name is not found, and answered as `serve` answers it: the 404 page.
   const missing = await site.respond('/it/search/text/manca.json');

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,6 +14,7 @@ import { stopWordsOf } from '../src/shared/search/stop-words';
 import { minWordSizeForTypos } from '../src/shared/search/typo-tolerance';
 import { copyFixture, removeDir, repoRoot, textReporter } from './helpers';
 import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from './meilisearch-double';
+import { writeRecordsTo } from './records-files';
 
 /** The fixture site's synonyms table, as a site writes it in `search.synonyms`. */
 const fixtureSynonyms = [
@@ -54,8 +55,8 @@ const record = (i: number): SearchRecord => ({
   version: 'v1',
 });
 const records = Array.from({ length: 2500 }, (_, i) => record(i));
-mkdirSync(path.join(buildDir, 'it/search'), { recursive: true });
-writeFileSync(path.join(buildDir, 'it/search/records.json'), JSON.stringify(records));
+// In pieces that do not fall on the batches' bounds: the push sends the records joined, in batches of 1,000.
+writeRecordsTo(buildDir, records, 700);
 
 const oldDocs = [
   {
@@ -378,17 +379,38 @@ test('host and index uid from the config (DOCS_IT_SEARCH_HOST), the index from -
 
 test('without a build the records are missing: the error says where and what to do', async () => {
   assert.is(await run({ dir: path.join(dir, 'nessuna-build') }), 1);
-  assert.match(output(), 'nessuna-build/it/search/records.json: search records not found');
+  assert.match(output(), 'nessuna-build/it/search/records/list.json: search records not found');
   assert.match(output(), 'docs-it build');
 });
 
 test('records that are not valid JSON: the file, line and column, and what to do', async () => {
   const broken = path.join(dir, 'rotta');
-  mkdirSync(path.join(broken, 'it/search'), { recursive: true });
-  writeFileSync(path.join(broken, 'it/search/records.json'), '[\n  {"id": "r1"},\n  {"id": \n');
+  writeRecordsTo(broken, records.slice(0, 3), 2);
+  writeFileSync(path.join(broken, 'it/search/records/piece-1.json'), '[\n  {"id": "r1"},\n  {"id": \n');
   assert.is(await run({ dir: broken }), 1);
-  assert.match(output(), /rotta\/it\/search\/records\.json:\d+:\d+: the search records are not valid JSON/);
+  assert.match(output(), /rotta\/it\/search\/records\/piece-1\.json:\d+:\d+: the search records are not valid JSON/);
   assert.match(output(), 'docs-it build');
+  assert.not.match(output(), /\n\s+at /, 'no stack trace');
+});
+
+test('a piece of the records missing, pieces that do not hold the listed records, a list naming a path', async () => {
+  const broken = path.join(dir, 'a-pezzi');
+  const piece = path.join(broken, 'it/search/records/piece-1.json');
+  writeRecordsTo(broken, records.slice(0, 3), 2);
+  const kept = readFileSync(piece);
+  rmSync(piece);
+  assert.is(await run({ dir: broken }), 1);
+  assert.match(output(), 'a-pezzi/it/search/records/piece-1.json: search records not found');
+  writeFileSync(piece, '[]');
+  assert.is(await run({ dir: broken }), 1);
+  assert.match(
+    output(),
+    "a-pezzi/it/search/records/list.json: the search records' pieces hold 2 records, their list says 3",
+  );
+  writeFileSync(piece, kept);
+  writeFileSync(path.join(broken, 'it/search/records/list.json'), '{"records": 3, "pieces": ["../../segreto.json"]}');
+  assert.is(await run({ dir: broken }), 1);
+  assert.match(output(), 'a-pezzi/it/search/records/list.json: the list of the search records is "pieces" is not');
   assert.not.match(output(), /\n\s+at /, 'no stack trace');
 });
 

@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
+import { readRecordsOf } from './records-files';
 
 const dir = copyFixture('basic');
 const out = path.join(dir, 'build');
@@ -66,7 +67,7 @@ test('an edited page makes its own part again, and the search files are a cold b
   assert.is(gone.length, 1, 'the edited page’s old part is pruned');
   // The other pages' parts were read back, not made and written again.
   for (const [name, mtime] of after) if (!added.includes(name)) assert.is(mtime, before.get(name), name);
-  assert.match(readFileSync(path.join(out, 'it/search/records.json'), 'utf8'), 'girasole');
+  assert.match(JSON.stringify(readRecordsOf(out)), 'girasole');
   // The other pages' text files are the previous build's (linked: the same inode), the edited page's is new.
   const edited = [...textFiles()].filter(([name, { ino, text }]) => {
     if (text.includes('girasole')) return true;

@@ -11,6 +11,7 @@ import { buildLocalIndex } from '../src/search/local-index';
 import { type ShardSizes, shardLocalIndex } from '../src/search/local-index-shards';
 import { type FieldTerms, PagePartMaker } from '../src/search/page-part';
 import { extractSearchRecords, type SearchPage } from '../src/search/records';
+import { parseRecordsList, recordsJsonOf } from '../src/search/records-files';
 import { jsonArrayBytes, RunBytes, writeSearchFiles } from '../src/search/search-files';
 import { searchWordsOf } from '../src/search/search-words';
 import { loadStemmer, stemmerSource } from '../src/search/stemmer';
@@ -78,20 +79,22 @@ async function wholeFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSi
 async function streamedFiles(pages: SearchPage[], stemmed: boolean, sizes?: ShardSizes) {
   const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [['finestra', 'window']] });
   const files = new Map<string, string>();
-  const pieces: Buffer[] = [];
+  const recordFiles = new Map<string, Uint8Array>();
   await writeSearchFiles(
     pages,
     { options, words: stemmed ? words : { ...words, stemmer: null } },
     {
       file: async (file, contents) => {
-        assert.not.ok(files.has(file), `${file} written once`);
-        files.set(file, contents);
+        assert.not.ok(files.has(file) || recordFiles.has(file), `${file} written once`);
+        if (file.startsWith('it/search/records/')) recordFiles.set(file, Buffer.from(contents));
+        else files.set(file, String(contents));
       },
-      append: async (_file, piece) => void pieces.push(Buffer.from(piece)),
     },
     sizes,
   );
-  return { files, records: Buffer.concat(pieces) };
+  const list = parseRecordsList(String(recordFiles.get('it/search/records/list.json')));
+  if (typeof list === 'string') throw new Error(list);
+  return { files, records: recordsJsonOf(list, (name) => recordFiles.get(`it/search/records/${name}`)!) };
 }
 
 function assertSame(a: Map<string, string>, b: Map<string, string>) {
@@ -167,7 +170,7 @@ test('a field counts each term once however its words are written, and an identi
   }
 });
 
-test('records.json comes in pieces, and the stream holds one page at a time', async () => {
+test('the records come in pieces, and the stream holds one page at a time', async () => {
   const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
   let appends = 0;
   let bytes = 0;
@@ -186,10 +189,9 @@ test('records.json comes in pieces, and the stream holds one page at a time', as
     })(),
     { options, words },
     {
-      file: async (file) => {
+      file: async (file, piece) => {
         if (file.startsWith('it/search/text/')) indexed++;
-      },
-      append: async (_file, piece) => {
+        if (!file.startsWith('it/search/records/') || file.endsWith('/list.json')) return;
         appends++;
         bytes += piece.length;
         // No piece carries much more than its size: records are not kept past a piece.
@@ -198,7 +200,7 @@ test('records.json comes in pieces, and the stream holds one page at a time', as
     },
   );
   held.push(result.held());
-  assert.ok(appends > 1, `records.json in ${appends} pieces of ${bytes} characters`);
+  assert.ok(appends > 1, `the records in ${appends} pieces of ${bytes} characters`);
   assert.is(largestLag, 0, 'no page asked for before the one before it was indexed');
   assert.is(held[0]!.pages, 1500);
 });

@@ -59,6 +59,7 @@ function memoryKeep() {
     settings: 'settings',
     runs: {
       get: (key) => runs.get(key),
+      use: () => undefined,
       set: async (key, head, bytes) => void runs.set(key, Buffer.concat([Buffer.from(head), bytes])),
     },
     saveState: (bytes) => {
@@ -252,12 +253,16 @@ function keyedSink(last: Map<string, { key: string; text: string }>, lost: Reado
   const sink = memorySink();
   const keys = new Map<string, { key: string; text: string }>();
   const made: string[] = [];
-  const keyed = async (file: string, key: string, contents: () => string) => {
+  const keyed = async (
+    file: string,
+    key: string,
+    contents: () => string | Uint8Array | Promise<string | Uint8Array>,
+  ) => {
     const old = lost.has(file) ? undefined : last.get(file);
     let text: string;
     if (old?.key === key) text = old.text;
     else {
-      text = contents();
+      text = Buffer.from(await contents()).toString('utf8');
       made.push(file);
     }
     keys.set(file, { key, text });
@@ -295,6 +300,50 @@ function widePageOf(p: number, added = ''): SearchPage {
     blocks,
   };
 }
+
+test("an edit makes only its run's piece of the records, the others kept unread; a lost one made again", async () => {
+  let seeds = Array.from({ length: 600 }, () => 1);
+  let parts = partsOf(seeds);
+  const { keep, state } = memoryKeep();
+  const cold = keyedSink(new Map());
+  await writeSearchParts(parts, input, cold.sink, undefined, keep);
+  const pieceFiles = (files: Iterable<string>) =>
+    [...files].filter((f) => f.startsWith('it/search/records/') && !f.endsWith('/list.json'));
+  const pieces = pieceFiles(cold.keys.keys());
+  assert.ok(pieces.length > 4, `${pieces.length} pieces`);
+  // Runs whose records the cache folder gave (a run kept as a piece is not read).
+  let read = 0;
+  const counted: SearchKeep = {
+    ...keep,
+    runs: {
+      ...keep.runs,
+      get: (key) => {
+        const bytes = keep.runs.get(key);
+        if (bytes) read++;
+        return bytes;
+      },
+    },
+  };
+  let last = cold.keys;
+  for (const [step, page, lost] of [
+    ['one page edited', 7, []],
+    ['another, a piece lost', 300, [pieces[0]!]],
+  ] as const) {
+    const before = parts;
+    seeds = seeds.map((seed, p) => (p === page ? seed + 1 : seed));
+    parts = partsOf(seeds);
+    const warm = keyedSink(last, new Set(lost));
+    read = 0;
+    const updated = await update(state(), before, parts, counted, warm);
+    assert.ok(updated, step);
+    assertSame(updated.files, await whole(parts), step);
+    const made = pieceFiles(warm.made);
+    assert.is(made.length, 1 + lost.length, `${step}: ${made.length} pieces made`);
+    for (const file of lost) assert.ok(made.includes(file), `${step}: ${file} made again`);
+    assert.is(read, lost.length, `${step}: ${read} runs read`);
+    last = warm.keys;
+  }
+});
 
 test('an edit encodes and writes again only the shards it touched; a lost shard is made again', async () => {
   const pages = 400;

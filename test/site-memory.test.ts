@@ -48,10 +48,7 @@ async function runSite(keepPages: boolean) {
   // HTML documents need the client bundle: their props are what the page data files hold.
   for (const file of [...files.pages, ...files.extras].filter((f) => !f.path.endsWith('.html')))
     contents.set(file.path, await file.contents());
-  await files.search.make({
-    file: async (file, text) => void contents.set(file, text),
-    append: async (file, piece) => void contents.set(file, `${contents.get(file) ?? ''}${piece}`),
-  });
+  await files.search.make({ file: async (file, text) => void contents.set(file, text) });
   run.end();
   return { site, contents, afterRoutes, held: site.held(), compiled: run.cache.stats().compile };
 }

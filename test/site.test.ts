@@ -9,6 +9,7 @@ import { buildSite } from '../src/build/build-site';
 import { removeBuild, removeBuildAtExit } from './build-outputs';
 import { repoRoot } from './helpers';
 import { builtRealSite } from './real-site';
+import { readRecordsOf } from './records-files';
 
 // The real site, built once for the test run: every published route, and the content issues' promises about
 // each page.
@@ -255,10 +256,7 @@ test('the references are in the api sidebar as upstream: breadcrumbs, prev/next,
   assert.match(page('/it/v1/api/js'), '<li><span>API</span></li>');
   // The JS modules keep their own sidebar.
   assert.match(page('/it/v1/api/js/window'), '<li><a href="/it/v1/api/js">API JavaScript</a></li>');
-  const records = JSON.parse(readFileSync(path.join(out, 'it/search/records.json'), 'utf8')) as {
-    url: string;
-    hierarchy_lvl0: string;
-  }[];
+  const records = readRecordsOf<{ url: string; hierarchy_lvl0: string }>(out);
   const categoryOf = (url: string) => new Set(records.filter((r) => r.url === url).map((r) => r.hierarchy_lvl0));
   for (const url of ['/it/v1/api/config', '/it/v1/api/cli', '/it/v1/api/js'])
     assert.equal([...categoryOf(url)], ['API'], url);

@@ -93,6 +93,8 @@ export interface Cache {
    */
   readonly searchRuns: {
     get(key: string): Uint8Array | undefined;
+    /** Keeps an entry through `prune` without reading it. */
+    use(key: string): void;
     /** Stores an entry as a head and bytes (waits while the writing thread has much queued). */
     set(key: string, head: string, bytes: Uint8Array): Promise<void>;
     /**
@@ -286,6 +288,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     },
     searchRuns: {
       get: (key) => (reuse ? searchRuns.get(key) : undefined),
+      use: (key) => searchRuns.use(key),
       set: (key, head, bytes) => searchRuns.write(key, head, bytes),
       keepAll: (all) => {
         keepAllRuns = all;

@@ -5,7 +5,7 @@ import { currentLocaleOf } from '../config/site-schema';
 import { DocsItError } from '../errors';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';
-import { recordsFileOf } from '../search/search-files';
+import { parseRecordsList, recordsListOf } from '../search/records-files';
 import { searchWordsOf } from '../search/search-words';
 import { formatMs } from '../shared/format-units';
 import { CommandFailure } from './run-command';
@@ -69,7 +69,7 @@ export async function indexCommand(options: IndexCommandOptions, reporter: Termi
         'Pass --host http://127.0.0.1:7700, set search.host in the config, or DOCS_IT_SEARCH_HOST.',
       );
     const records = await readRecords(
-      path.join(config.paths.out, recordsFileOf(config.site.baseUrl)),
+      path.join(config.paths.out, recordsListOf(config.site.baseUrl)),
       config.paths.root,
     );
     reporter.info(`docs-it index: ${records.length} documents for the index ${indexUid}`);
@@ -104,36 +104,53 @@ export async function indexCommand(options: IndexCommandOptions, reporter: Termi
   }
 }
 
-async function readRecords(file: string, root: string): Promise<SearchRecord[]> {
-  const rel = path.relative(root, file) || file;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new DocsItError(
-      'search records not found',
-      { file: rel },
-      'Run `docs-it build` first, or pass --dir with the build folder.',
-    );
+/**
+ * The records of a build: its list (`records-files.ts`), then each piece it names, joined in order. Every file that
+ * is missing or does not parse is named, with a line and column when JSON.parse says where.
+ */
+async function readRecords(listFile: string, root: string): Promise<SearchRecord[]> {
+  const shown = (file: string) => path.relative(root, file) || file;
+  const rebuild = 'Build the site again with `docs-it build` (the file may have been cut short or edited).';
+  const textOf = async (file: string) => {
+    try {
+      return await readFile(file, 'utf8');
+    } catch {
+      throw new DocsItError(
+        'search records not found',
+        { file: shown(file) },
+        'Run `docs-it build` first, or pass --dir with the build folder.',
+      );
+    }
+  };
+  const list = parseRecordsList(await textOf(listFile));
+  if (typeof list === 'string')
+    throw new DocsItError(`the list of the search records is ${list}`, { file: shown(listFile) }, rebuild);
+  const records: SearchRecord[] = [];
+  for (const piece of list.pieces) {
+    const file = path.join(path.dirname(listFile), piece);
+    const text = await textOf(file);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      // JSON.parse says where (`at position 1234`): turned into a line and column of the file.
+      const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+      const before = text.slice(0, position).split('\n');
+      throw new DocsItError(
+        `the search records are not valid JSON: ${(error as Error).message}`,
+        { file: shown(file), line: before.length, column: before.at(-1)!.length + 1 },
+        rebuild,
+      );
+    }
+    if (!Array.isArray(parsed))
+      throw new DocsItError('the search records are not a JSON array', { file: shown(file) }, rebuild);
+    for (const record of parsed as SearchRecord[]) records.push(record);
   }
-  let records: unknown;
-  try {
-    records = JSON.parse(text);
-  } catch (error) {
-    // JSON.parse says where (`at position 1234`): turned into a line and column of the file.
-    const position = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
-    const before = text.slice(0, position).split('\n');
+  if (records.length !== list.records)
     throw new DocsItError(
-      `the search records are not valid JSON: ${(error as Error).message}`,
-      { file: rel, line: before.length, column: before.at(-1)!.length + 1 },
-      'Build the site again with `docs-it build` (the file may have been cut short or edited).',
+      `the search records' pieces hold ${records.length} records, their list says ${list.records}`,
+      { file: shown(listFile) },
+      rebuild,
     );
-  }
-  if (!Array.isArray(records))
-    throw new DocsItError(
-      'the search records are not a JSON array',
-      { file: rel },
-      'Build the site again with `docs-it build`.',
-    );
-  return records as SearchRecord[];
+  return records;
 }

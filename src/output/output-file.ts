@@ -13,15 +13,10 @@ export interface OutputFile {
 export interface GroupWriter {
   file(path: string, contents: string | Uint8Array): Promise<void>;
   /**
-   * Adds a piece at the end of a file of the group (its first piece makes it). `pieceKey`, when given, is a key that
-   * names the piece's bytes (the same key, the same bytes): the file's revision takes it instead of hashing them.
-   */
-  append(path: string, piece: string | Uint8Array, pieceKey?: string): Promise<void>;
-  /**
    * A file of the group that depends on `key` alone: the previous build's is kept (linked, nothing made) when it
    * was made from the same key, else `contents` makes it.
    */
-  keyed?(path: string, key: string, contents: () => string): Promise<void>;
+  keyed?(path: string, key: string, contents: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void>;
 }
 
 /**

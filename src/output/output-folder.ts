@@ -1,4 +1,4 @@
-import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
+import { hash as oneShotHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -155,39 +155,6 @@ export class OutputFolder {
   }
 
   /**
-   * Queues a piece to add at the end of a file (the first piece makes it); `hashes` keeps each file's hash. The
-   * revision of an appended file is a hash of its pieces, each as its key (`GroupWriter.append`) or as its bytes:
-   * `records.json`'s runs are its bytes nearly whole (76 MB at 10,000 pages), hashed again each build otherwise.
-   */
-  private async append(
-    relPath: string,
-    piece: string | Uint8Array,
-    hashes: Map<string, Hash>,
-    pieceKey?: string,
-  ): Promise<void> {
-    const target = this.resolve(relPath);
-    const data = typeof piece === 'string' ? Buffer.from(piece) : piece;
-    let hash = hashes.get(relPath);
-    const first = !hash;
-    if (!hash) {
-      hash = createHash('sha256');
-      hashes.set(relPath, hash);
-      this.written.set(relPath, { size: 0 });
-      this.files++;
-    }
-    // Each piece marked and its length said, so that no run of keys and bytes reads as another.
-    if (pieceKey !== undefined) hash.update(`k${pieceKey.length}:${pieceKey}`);
-    else {
-      hash.update(`b${data.byteLength}:`);
-      hash.update(data);
-    }
-    this.written.get(relPath)!.size += data.byteLength;
-    this.bytes += data.byteLength;
-    if (first) await backgroundWrites().write(target, data, this.failed(relPath), true);
-    else await backgroundWrites().append(target, data, this.failed(relPath));
-  }
-
-  /**
    * Queues a file made from the list of the others (the service worker, which precaches them): in the build like
    * any, but not counted among the files and bytes the build reports (the list is taken).
    */
@@ -312,7 +279,7 @@ export class OutputFolder {
   /**
    * Writes a group of files made together, or keeps all of the previous build's when its key is unchanged. Its key
    * is asked for first only when the previous build has the group (else the files are made, and their key with
-   * them). Files added to in pieces are in the new build's folder, which a failure throws away whole.
+   * them). A group made is in the new build's folder, which a failure throws away whole.
    */
   async writeGroup(group: OutputGroup): Promise<WriteCounts> {
     const known = this.reuse.hasGroup(group.name) ? await group.key() : undefined;
@@ -334,15 +301,10 @@ export class OutputFolder {
         if (file.key !== key) fileKeys.set(file.file, file.key);
       }
     } else {
-      const appended = new Map<string, Hash>();
       key = await group.make({
         file: async (file, contents) => {
           await this.write(file, contents);
           files.push(file);
-        },
-        append: async (file, piece, pieceKey) => {
-          if (!appended.has(file)) files.push(file);
-          await this.append(file, piece, appended, pieceKey);
         },
         keyed: async (file, fileKey, contents) => {
           const keptFile = this.inPlace ? this.reuse.keptInSpare(file, fileKey, this.tmp) : undefined;
@@ -353,13 +315,11 @@ export class OutputFolder {
           } else if (previousFile) {
             await this.link(file, previousFile.path, previousFile.written);
             kept++;
-          } else await this.write(file, contents());
+          } else await this.write(file, await contents());
           files.push(file);
           fileKeys.set(file, fileKey);
         },
       });
-      // An appended file's revision is the hash of all its pieces.
-      for (const [file, hash] of appended) this.written.get(file)!.revision = hash.digest('hex').slice(0, 32);
     }
     for (const file of files) this.reuse.record(file, fileKeys.get(file) ?? key, this.fileInfo(file)!);
     this.reuse.recordGroup(group.name, key, files);

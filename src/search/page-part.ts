@@ -1,9 +1,9 @@
 /*
- * What the search files take from one page, made from that page alone: its records as `records.json` writes
- * them, its text file around its first section's number, and each of its documents' fields as the index counts
- * them (distinct words, and each term with its occurrences). The index is assembled from these in page order
- * (local-index-writer.ts); a build keeps them in the cache folder by a key of the page and the site's search
- * settings, so that an edit makes again only the edited page's part.
+ * What the search files take from one page, made from that page alone: its records as the records' pieces
+ * (records-files.ts) take them, its text file around its first section's number, and each of its documents'
+ * fields as the index counts them (distinct words, and each term with its occurrences). The index is assembled
+ * from these in page order (local-index-writer.ts); a build keeps them in the cache folder by a key of the page
+ * and the site's search settings, so that an edit makes again only the edited page's part.
  */
 import { pageFields, type SectionDocument, sectionCode, sectionFields } from '../shared/search/local-index-format';
 import { identifierParts, termIndexer, wholeWords, wordPattern } from '../shared/search/text-terms';
@@ -20,7 +20,7 @@ export interface PagePart {
   weight: number;
   /**
    * Its records, each as `JSON.stringify` makes it, joined by commas; and how many. A part read back from the cache
-   * folder has them as the file's bytes (`partOfFile`): `records.json` takes them as they are, never decoded.
+   * folder has them as the file's bytes (`partOfFile`): a piece of the records takes them as they are, never decoded.
    */
   records: string | Uint8Array;
   recordCount: number;

@@ -3,6 +3,7 @@ import { searchDirOf } from '../shared/urls';
 import { LocalIndexWriter } from './local-index-writer';
 import { type PagePart, PagePartMaker } from './page-part';
 import type { RecordOptions, SearchPage } from './records';
+import { parseRecordsList, RecordsPieces, recordsDirOf, recordsJsonOf, recordsListOf } from './records-files';
 import type { SearchWords } from './search-words';
 import type { ShardSizes } from './shard-packer';
 import { loadStemmer, stemmerSource } from './stemmer';
@@ -13,9 +14,6 @@ export interface SearchInput {
   options: RecordOptions;
   words: SearchWords;
 }
-
-/** The records file `docs-it index` pushes, relative to the output folder. */
-export const recordsFileOf = (baseUrl: string) => `${searchDirOf(baseUrl)}records.json`;
 
 /** Characters of JSON per piece of `jsonArrayBytes`: far below the longest string V8 can hold (2^29 - 24). */
 const jsonPieceChars = 16 * 1024 * 1024;
@@ -45,16 +43,11 @@ export function jsonArrayBytes(items: readonly unknown[], pieceChars = jsonPiece
   return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
 }
 
-/** Where the search files go, by path relative to the output folder: whole files, and `records.json` in pieces. */
+/** Where the search files go, by path relative to the output folder. */
 export interface SearchFileSink {
-  file(path: string, contents: string): Promise<void>;
-  /**
-   * Adds a piece at the end of a file (its first piece makes it); `pieceKey` names its bytes (a run's key: see
-   * `GroupWriter.append`).
-   */
-  append(path: string, piece: string | Uint8Array, pieceKey?: string): Promise<void>;
+  file(path: string, contents: string | Uint8Array): Promise<void>;
   /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
-  keyed?(path: string, key: string, contents: () => string): Promise<void>;
+  keyed?(path: string, key: string, contents: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void>;
 }
 
 /**
@@ -65,10 +58,14 @@ export interface SearchKeep {
   /** What the parts are made with (`stages.searchPartsKey`): a state made under other settings is not taken. */
   settings: string;
   /**
-   * The records of a run of pages (`endsRun`), joined as `records.json` has them, by `runKeyOf` their keys (`get`
-   * keeps the entry for the next build too).
+   * The records of a run of pages (`endsRun`), joined by commas, by `runKeyOf` their keys (`get` keeps the entry for
+   * the next build too, `use` keeps it unread: the output kept the run's piece).
    */
-  runs: { get(key: string): Uint8Array | undefined; set(key: string, head: string, bytes: Uint8Array): Promise<void> };
+  runs: {
+    get(key: string): Uint8Array | undefined;
+    use(key: string): void;
+    set(key: string, head: string, bytes: Uint8Array): Promise<void>;
+  };
   saveState(bytes: Uint8Array): void;
 }
 
@@ -76,9 +73,9 @@ export interface SearchKeep {
 const maxRunPages = 256;
 
 /**
- * Whether a run of `records.json` ends after the page at `url`, the run having `length` pages: cut where the URL
- * says (one page in 64, by a hash of it) so that a page added or removed moves only its own run's cut, and the
- * other runs are the same pages, their records taken whole from the previous build.
+ * Whether a run of the records (a piece of them: records-files.ts) ends after the page at `url`, the run having
+ * `length` pages: cut where the URL says (one page in 64, by a hash of it) so that a page added or removed moves only
+ * its own run's cut, and the other runs are the same pages, their pieces kept from the previous build.
  */
 export function endsRun(url: string, length: number): boolean {
   if (length >= maxRunPages) return true;
@@ -165,8 +162,8 @@ async function stemmerOf(input: Omit<SearchInput, 'pages'>) {
 /**
  * Writes every search file of a site into `sink` from a stream of its pages, holding one page at a time: the local
  * index (`local-index.json`, its shards and a text file per page, see local-index-writer.ts), the stemmer module
- * of its language, and `records.json` (what `docs-it index` pushes: the same bytes as one `JSON.stringify` of
- * every record), appended as the pages come. Returns how many records it wrote.
+ * of its language, and the records `docs-it index` pushes, a piece a run of pages (records-files.ts), written as
+ * the pages come. Returns how many records it wrote.
  */
 export async function writeSearchFiles(
   pages: AsyncIterable<SearchPage> | Iterable<SearchPage>,
@@ -204,35 +201,32 @@ export async function writeSearchParts(
   keep?: SearchKeep,
 ): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
   const dir = searchDirOf(input.options.baseUrl);
-  const recordsFile = recordsFileOf(input.options.baseUrl);
   const stem = await stemmerOf(input);
   const { write, sinks } = writerSinks(dir, sink);
   const index = new LocalIndexWriter(input.words, write, stem, sizes, sinks);
+  const pieces = new RecordsPieces(input.options.baseUrl, sink);
   let count = 0;
-  let pages = 0;
   // The current run's records (`endsRun`): kept parts' records are bytes, made ones' strings.
   const run = new RunBytes();
   let keys: string[] = [];
   const endRun = async () => {
     const bytes = run.take();
-    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its bytes are hashed.
+    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its piece named by its bytes.
     const key = keys.every(Boolean) ? runKeyOf(keys) : undefined;
     if (keep && key) await keep.runs.set(key, runHeadOf(key, bytes), bytes);
-    await sink.append(recordsFile, pages === keys.length ? '[' : ',');
-    await sink.append(recordsFile, bytes, key);
+    await pieces.add(bytes, key);
     keys = [];
   };
   for await (const part of parts) {
     if (keys.length > 0) run.add(',');
     run.add(part.records);
     keys.push(part.key);
-    pages++;
     count += part.recordCount;
     await index.addPart(part);
     if (endsRun(part.url, keys.length)) await endRun();
   }
   if (keys.length > 0) await endRun();
-  await sink.append(recordsFile, pages === 0 ? '[]' : ']');
+  await pieces.end(count);
   await index.end();
   if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
   if (keep) keep.saveState(index.state(keep.settings));
@@ -264,7 +258,6 @@ export async function updateSearchFiles(
   sizes?: ShardSizes,
 ): Promise<{ records: number } | undefined> {
   const dir = searchDirOf(input.options.baseUrl);
-  const recordsFile = recordsFileOf(input.options.baseUrl);
   const stem = await stemmerOf(input);
   const { write, sinks } = writerSinks(dir, sink);
   const index = LocalIndexWriter.ofState(state, keep.settings, input.words, write, stem, sizes, sinks);
@@ -286,26 +279,28 @@ export async function updateSearchFiles(
 
   const urls = index.pageUrls();
   const run = new RunBytes();
+  const pieces = new RecordsPieces(input.options.baseUrl, sink);
   let first = 0;
   for (let page = 0; page < keys.length; page++) {
     if (!endsRun(urls[page]!, page - first + 1) && page + 1 < keys.length) continue;
-    const runKeys = keys.slice(first, page + 1);
-    const runKey = runKeyOf(runKeys);
-    let bytes = runOfFile(keep.runs.get(runKey), runKey);
-    if (!bytes) {
-      for (let p = first; p <= page; p++) {
-        if (p > first) run.add(',');
+    const [from, to] = [first, page];
+    const runKey = runKeyOf(keys.slice(from, to + 1));
+    // The run's records are asked for only when the output lacks its piece: most runs are kept unread.
+    keep.runs.use(runKey);
+    await pieces.addKeyed(runKey, async () => {
+      const kept = runOfFile(keep.runs.get(runKey), runKey);
+      if (kept) return kept;
+      for (let p = from; p <= to; p++) {
+        if (p > from) run.add(',');
         run.add((await partOf(p)).records);
       }
-      bytes = run.take();
+      const bytes = run.take();
       await keep.runs.set(runKey, runHeadOf(runKey, bytes), bytes);
-    }
-    await sink.append(recordsFile, first === 0 ? '[' : ',');
-    // The run's key names its bytes (`SearchFileSink.append`), as `writeSearchParts` names them.
-    await sink.append(recordsFile, bytes, runKey);
+      return bytes;
+    });
     first = page + 1;
   }
-  await sink.append(recordsFile, ']');
+  await pieces.end(index.counts().records);
   await index.writeTexts((page) => {
     const part = made.get(page) ?? keptPart(keys[page]!);
     // The previous build's text file is gone (its output folder removed) and so is the page's part.
@@ -318,38 +313,31 @@ export async function updateSearchFiles(
   return { records: index.counts().records };
 }
 
-/** Search files kept in memory (`dev` serves them so; tests and benchmarks read them): appended ones as bytes. */
+/** Search files kept in memory (`dev` serves them so; tests and benchmarks read them): the records' pieces as bytes. */
 export function memorySink() {
   const files = new Map<string, string | Uint8Array>();
-  const pieces = new Map<string, Buffer[]>();
   return {
     file: async (file: string, contents: string | Uint8Array) => void files.set(file, contents),
-    append: async (file: string, piece: string | Uint8Array) => {
-      if (!pieces.has(file)) pieces.set(file, []);
-      pieces.get(file)!.push(Buffer.from(piece));
-    },
     /** Every file written so far, by path. */
-    files(): Map<string, string | Uint8Array> {
-      const all = new Map(files);
-      for (const [file, parts] of pieces) all.set(file, Buffer.concat(parts));
-      return all;
-    },
+    files: (): Map<string, string | Uint8Array> => new Map(files),
   };
 }
 
 /**
- * Every search file of a site, in memory (the benchmarks, tests): the files of `writeSearchFiles` by output path,
- * `records.json` as bytes.
+ * Every search file of a site, in memory (the benchmarks, tests): the files of `writeSearchFiles` by output path
+ * but the records' (`records-files.ts`), and the records as the one JSON array their pieces make.
  */
 export async function searchFiles(
   input: SearchInput,
   sizes?: ShardSizes,
-): Promise<{ files: Map<string, string>; recordsJson: { file: string; bytes: Uint8Array }; records: number }> {
+): Promise<{ files: Map<string, string>; recordsJson: { bytes: Uint8Array; pieces: number }; records: number }> {
   const sink = memorySink();
   const { records } = await writeSearchFiles(input.pages, input, sink, sizes);
-  const recordsFile = recordsFileOf(input.options.baseUrl);
   const all = sink.files();
-  const bytes = all.get(recordsFile) as Uint8Array;
-  all.delete(recordsFile);
-  return { files: all as Map<string, string>, recordsJson: { file: recordsFile, bytes }, records };
+  const dir = recordsDirOf(input.options.baseUrl);
+  const list = parseRecordsList(String(all.get(recordsListOf(input.options.baseUrl))));
+  if (typeof list === 'string') throw new Error(`search: the records' list is ${list}`);
+  const bytes = recordsJsonOf(list, (name) => Buffer.from(all.get(`${dir}${name}`)!));
+  for (const file of [...all.keys()]) if (file.startsWith(dir)) all.delete(file);
+  return { files: all as Map<string, string>, recordsJson: { bytes, pieces: list.pieces.length }, records };
 }

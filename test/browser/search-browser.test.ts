@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { indexSettingsOf } from '../../src/search/meilisearch-push';
 import { searchWordsOf } from '../../src/search/search-words';
 import { clientConfigFor, copyFixture, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
+import { readRecordsOf } from '../records-files';
 import { releaseChromium, sharedChromium } from './browser';
 import { fetchesOf, installClock, pauseClock, recordFetches } from './page-time';
 
@@ -69,10 +70,7 @@ test.before(async () => {
   await buildSite({ packageRoot: repoRoot, config, out: localOut, env: {} });
   await buildSite({ packageRoot: repoRoot, config, out: meiliOut, env: meiliEnv });
   await Promise.all([buildHarness(localOut, {}), buildHarness(meiliOut, meiliEnv)]);
-  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >[];
+  const records = readRecordsOf(localOut);
   const settings = indexSettingsOf(searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] }));
   double.seed('docs-v1', records, settings as Record<string, unknown>);
   [local, meili] = await Promise.all([
@@ -573,13 +571,9 @@ test('the build writes the records, the local index, its shards and the text fil
   const files = readdirSync(path.join(localOut, 'it/search'));
   assert.equal(
     files.sort().map((f) => f.replace(/^stemmer\.[0-9a-f]{8}\.js$/, 'stemmer.js')),
-    ['local-index.json', 'postings', 'records.json', 'stemmer.js', 'terms', 'text'],
+    ['local-index.json', 'postings', 'records', 'stemmer.js', 'terms', 'text'],
   );
-  const records = JSON.parse(readFileSync(path.join(localOut, 'it/search/records.json'), 'utf8')) as {
-    url: string;
-    anchor: string | null;
-    hierarchy_lvl0: string;
-  }[];
+  const records = readRecordsOf<{ url: string; anchor: string | null; hierarchy_lvl0: string }>(localOut);
   assert.ok(
     records.some(
       (r) => r.url === '/it/v1/guides/ricerca' && r.anchor === 'trasparenti' && r.hierarchy_lvl0 === 'Guide',

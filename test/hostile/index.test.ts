@@ -3,7 +3,6 @@
  * a run that died, a temporary index deleted under a run, a swap slower than the task timeout, answers that
  * are not Meilisearch's. Every outcome must say what the live index serves.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,6 +12,7 @@ import { temporaryPrefixOf } from '../../src/search/index-lock';
 import type { SearchRecord } from '../../src/search/records';
 import { copyFixture, removeDir, repoRoot, textReporter } from '../helpers';
 import { answeredWithinMs, errorOf, type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
+import { writeRecordsTo } from '../records-files';
 
 const dir = copyFixture('basic');
 const config = path.join(dir, 'site.config.ts');
@@ -42,8 +42,7 @@ const recordsOf = (tag: string, n: number): SearchRecord[] =>
 /** A build folder holding `records`. */
 const buildWith = (name: string, records: SearchRecord[]) => {
   const out = path.join(dir, name);
-  mkdirSync(path.join(out, 'it/search'), { recursive: true });
-  writeFileSync(path.join(out, 'it/search/records.json'), JSON.stringify(records));
+  writeRecordsTo(out, records);
   return out;
 };
 const buildA = buildWith('build-a', recordsOf('a', 4014));

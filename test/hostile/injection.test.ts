@@ -27,6 +27,7 @@ import { translationStatus } from '../../src/translations/translation-status';
 import { releaseChromium, sharedChromium } from '../browser/browser';
 import { copyFixture, quietly, removeDir, repoRoot } from '../helpers';
 import { type MeilisearchDouble, startMeilisearchDouble } from '../meilisearch-double';
+import { readRecordsOf } from '../records-files';
 
 /** XML parse errors of a document, as a conforming XML 1.0 parser reports them (none: well-formed). */
 function xmlErrors(xml: string): string[] {
@@ -237,10 +238,7 @@ test.before(async () => {
   const env = { DOCS_IT_SEARCH_HOST: double.url, DOCS_IT_SEARCH_KEY: 'chiave-ricerca' };
   await quietly(() => buildSite({ packageRoot: repoRoot, config, out: meiliOut, env }));
   await quietly(() => buildSite({ packageRoot: repoRoot, config, out: localOut, env: {} }));
-  const records = JSON.parse(readFileSync(path.join(meiliOut, 'it/search/records.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >[];
+  const records = readRecordsOf(meiliOut);
   const trap = {
     id: 'trappola',
     hierarchy_lvl0: 'Guide',

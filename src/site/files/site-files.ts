@@ -18,6 +18,7 @@ import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
 import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
+import { recordsDirOf } from '../../search/records-files';
 import {
   memorySink,
   type SearchInput,
@@ -485,7 +486,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       return searchKeyOf(digest);
     },
     // The full search records are for `docs-it index` (Meilisearch), not for readers: the local index is.
-    precache: (file) => file !== `${searchDir}records.json` && precachedType(file),
+    precache: (file) => !file.startsWith(recordsDirOf(siteConfig.baseUrl)) && precachedType(file),
   };
   // `dev` serves the search files from memory, made once per state of the site.
   let searchContents: Promise<Map<string, string | Uint8Array>> | undefined;

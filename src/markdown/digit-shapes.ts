@@ -24,6 +24,8 @@ export interface RawGrammar {
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const hex = /^[0-9a-fA-F]+$/;
+/** A quantifier's counts (`{2}`, `{1,3}`, `{,4}`), read where a `{` stands. */
+const counts = /\{[0-9]*,?[0-9]*\}/y;
 
 /** The digits from code point `from` to `to`, as a set's text ('' when none). */
 const digitsBetween = (from: number, to: number) => {
@@ -147,7 +149,8 @@ export function digitTests(source: string, resolvedBackReferences = false): stri
       i = close + 1;
     } else if (c === '{') {
       // A quantifier's counts are not characters of the text.
-      const quantifier = /^\{[0-9]*,?[0-9]*\}/.exec(source.slice(i));
+      counts.lastIndex = i;
+      const quantifier = counts.exec(source);
       if (quantifier && /[0-9]/.test(quantifier[0])) i += quantifier[0].length;
       else i++;
     } else {
@@ -192,6 +195,23 @@ function capturesNoDigit(text: string): boolean {
   );
   return !/[\\.[\]0-9{}]/.test(withoutClasses);
 }
+
+/** What each grammar's rules test and include, read once: a highlighter asks again after every grammar it loads. */
+const readGrammars = new WeakMap<RawGrammar, { tests: string[] | null; includes: string[] }>();
+const readGrammar = (grammar: RawGrammar) => {
+  let read = readGrammars.get(grammar);
+  if (!read) {
+    const includes: string[] = [];
+    JSON.stringify(grammar, (key, value: unknown) => {
+      if (key === 'include' && typeof value === 'string' && !value.startsWith('#') && !value.startsWith('$'))
+        includes.push(value.split('#')[0]!);
+      return value;
+    });
+    read = { tests: grammarTests(grammar), includes };
+    readGrammars.set(grammar, read);
+  }
+  return read;
+};
 
 /** Every test of digits a grammar's rules make, or null when one of them is not modelled (see the module's text). */
 function grammarTests(grammar: RawGrammar): string[] | null {
@@ -239,11 +259,7 @@ function grammarsReading(grammars: readonly RawGrammar[], scope: string): RawGra
     // A scope included but not loaded is not read (vscode-textmate skips it).
     if (!grammar || found.has(grammar)) continue;
     found.add(grammar);
-    JSON.stringify(grammar, (key, value: unknown) => {
-      if (key === 'include' && typeof value === 'string' && !value.startsWith('#') && !value.startsWith('$'))
-        pending.push(value.split('#')[0]!);
-      return value;
-    });
+    pending.push(...readGrammar(grammar).includes);
     for (const other of grammars)
       if (other.injectTo?.some((to) => found.has(byScope.get(to)!))) pending.push(other.scopeName);
   }
@@ -260,7 +276,7 @@ export function digitShapes(grammars: readonly RawGrammar[], scope: string): ((l
   if (!reading) return null;
   const sets: string[] = [];
   for (const grammar of reading) {
-    const tests = grammarTests(grammar);
+    const { tests } = readGrammar(grammar);
     if (!tests) return null;
     sets.push(...tests);
   }

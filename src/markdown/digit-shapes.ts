@@ -24,8 +24,6 @@ export interface RawGrammar {
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const hex = /^[0-9a-fA-F]+$/;
-/** A quantifier's counts (`{2}`, `{1,3}`, `{,4}`), read where a `{` stands. */
-const counts = /\{[0-9]*,?[0-9]*\}/y;
 
 /** The digits from code point `from` to `to`, as a set's text ('' when none). */
 const digitsBetween = (from: number, to: number) => {
@@ -62,48 +60,163 @@ function escapeAt(source: string, at: number): [number, number] | null {
 }
 
 /**
- * The sets of digits a pattern tests (each a text of digits), or null when it reads the text in a way not modelled.
- * `resolvedBackReferences`: an end or while pattern, whose `\1`… vscode-textmate replaces with the begin's captured
- * text (checked digit-free by the caller).
+ * Where a digit stands, as the shapes see it: the character before its run of digits. Bits 0–127 are that
+ * character when it is ASCII (never a digit), `otherContext` any other character, `lineStart` a run that opens
+ * the line. A test of digits applies in a set of these (a bigint of bits).
  */
-export function digitTests(source: string, resolvedBackReferences = false): string[] | null {
-  const sets: string[] = [];
-  // Extended mode's comments may hold brackets: not read here.
+export const otherContext = 128;
+export const lineStart = 129;
+const anyContext = (1n << 130n) - 1n;
+const contextBit = (code: number) => 1n << BigInt(code < 128 ? code : otherContext);
+
+/** A test of digits a pattern makes (`digits`, a set as a text) and where the digit it tests may stand. */
+export interface DigitTest {
+  digits: string;
+  contexts: bigint;
+}
+
+/**
+ * What a pattern's atom can consume at one position: the tests of digits it makes there, whether the character may
+ * be a digit, and the characters other than digits it may be (a superset: `anyContext` when not read closely).
+ */
+interface Consumed {
+  tests: string[];
+  mayBeDigit: boolean;
+  other: bigint;
+}
+
+/** A pattern read as a tree, enough to follow where each digit test stands. */
+type Node =
+  | { kind: 'consume'; consumed: Consumed }
+  | { kind: 'sequence'; items: Node[] }
+  | { kind: 'alternatives'; branches: Node[] }
+  /** `once`: the body is matched at least once (`+`, `{2,}`). */
+  | { kind: 'repeat'; body: Node; once: boolean }
+  /** A lookahead reads forward from here; a lookbehind from somewhere before: any context. */
+  | { kind: 'look'; behind: boolean; body: Node }
+  /** An end pattern's back-reference (the begin's text, no digit, maybe empty) or a zero-width assertion. */
+  | { kind: 'unknown text' }
+  | { kind: 'empty' };
+
+/** Each ASCII letter's other case; under case folding a letter may also be a character outside ASCII (K, ſ). */
+const foldCase = (bits: bigint): bigint => {
+  let folded = bits;
+  for (let c = 0x41; c <= 0x5a; c++) {
+    const upper = 1n << BigInt(c);
+    const lower = 1n << BigInt(c + 32);
+    if (bits & (upper | lower)) folded |= upper | lower | (1n << BigInt(otherContext));
+  }
+  // A character outside ASCII may fold to several ASCII ones (ß, ﬀ): not followed.
+  return bits & (1n << BigInt(otherContext)) ? anyContext : folded;
+};
+
+/** The characters other than digits from `from` to `to` (code points). */
+const othersBetween = (from: number, to: number): bigint => {
+  let bits = 0n;
+  for (let c = from; c <= Math.min(to, 127); c++) if (c < 0x30 || c > 0x39) bits |= 1n << BigInt(c);
+  if (to > 127) bits |= 1n << BigInt(otherContext);
+  return bits;
+};
+const asciiSet = (chars: string): bigint => {
+  let bits = 0n;
+  for (const c of chars) bits |= 1n << BigInt(c.charCodeAt(0));
+  return bits;
+};
+const letters = othersBetween(0x41, 0x5a) | othersBetween(0x61, 0x7a);
+const otherBit = 1n << BigInt(otherContext);
+/**
+ * The class escapes read closely (what they hold besides ASCII digits); those not here that consume a character
+ * are taken as any character. `\d` holds the other scripts' decimal digits too (Oniguruma reads Unicode).
+ */
+const classEscapes: Record<string, bigint> = {
+  d: otherBit,
+  w: letters | asciiSet('_') | otherBit,
+  h: asciiSet('abcdefABCDEF'),
+  s: asciiSet(' \t\n\v\f\r') | otherBit,
+};
+/** Escapes of one character that is not a digit. */
+const controlEscapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', e: '\x1b' };
+/** Escapes that consume no character: word and text boundaries, anchors, `\K`. */
+const zeroWidthEscapes = 'bBAzZGKyY';
+/** Class escapes that never hold an ASCII digit. */
+const digitlessEscapes = 'sDWHR';
+/** Escapes that consume a character (or several) of any kind. */
+const anyEscapes = 'DWHSRXNO';
+
+/**
+ * The tests of digits a pattern makes, each with where the digit it tests may stand, or null when the pattern reads
+ * the text in a way not modelled. `resolvedBackReferences`: an end or while pattern, whose `\1`… vscode-textmate
+ * replaces with the begin's captured text (checked digit-free by the caller).
+ */
+export function digitTests(source: string, resolvedBackReferences = false): DigitTest[] | null {
+  // Extended mode's comments and spaces: not read here.
   if (/\(\?[imx-]*x/.test(source)) return null;
-  /** Reads a class from its `[`; returns the index after its `]`, or -1. */
-  const readClass = (start: number): number => {
-    let i = start + 1;
-    if (source[i] === '^') i++;
+  let i = 0;
+  let refused = false;
+  /** Reads a class from its `[` (at `i`), leaving `i` after its `]`. */
+  const readClass = (ignoreCase: boolean): Consumed => {
+    const consumed: Consumed = { tests: [], mayBeDigit: false, other: 0n };
+    i++;
+    if (source[i] === '^') {
+      // Negated: any character may be one it does not hold.
+      consumed.mayBeDigit = true;
+      consumed.other = anyContext;
+      i++;
+    }
     let first = true;
     let previous: number | undefined;
+    const add = (from: number, to: number) => {
+      const digits = digitsBetween(from, to);
+      if (digits !== '') {
+        consumed.tests.push(digits);
+        consumed.mayBeDigit = true;
+      }
+      consumed.other |= othersBetween(from, to);
+    };
     while (i < source.length) {
       const c = source[i]!;
-      if (c === ']' && !first) return i + 1;
+      if (c === ']' && !first) {
+        i++;
+        if (ignoreCase) consumed.other = foldCase(consumed.other);
+        return consumed;
+      }
       first = false;
       let value: number;
       if (c === '[') {
         if (source[i + 1] === ':') {
           // A POSIX bracket (`[:alnum:]`): every digit or none.
           const close = source.indexOf(':]', i + 2);
-          if (close === -1 || !/^\^?[a-z]+$/.test(source.slice(i + 2, close))) return -1;
+          if (close === -1 || !/^\^?[a-z]+$/.test(source.slice(i + 2, close))) break;
+          consumed.mayBeDigit = true;
+          consumed.other = anyContext;
           i = close + 2;
           previous = undefined;
           continue;
         }
-        i = readClass(i);
-        if (i === -1) return -1;
+        const inner = readClass(ignoreCase);
+        if (refused) return consumed;
+        consumed.tests.push(...inner.tests);
+        consumed.mayBeDigit ||= inner.mayBeDigit;
+        consumed.other |= inner.other;
         previous = undefined;
         continue;
       }
       if (c === '&' && source[i + 1] === '&') {
+        // An intersection holds less than its parts: their tests and characters are a superset.
         i += 2;
         previous = undefined;
         continue;
       }
       if (c === '\\') {
         const read = escapeAt(source, i);
-        if (!read) return -1;
+        if (!read) break;
         value = read[0];
+        const control = controlEscapes[source[i + 1]!];
+        if (control !== undefined) value = control.charCodeAt(0);
+        else if (value === -1) {
+          consumed.mayBeDigit = true;
+          consumed.other |= classEscapes[source[i + 1]!] ?? anyContext;
+        }
         i += read[1];
       } else {
         value = c.codePointAt(0)!;
@@ -114,8 +227,8 @@ export function digitTests(source: string, resolvedBackReferences = false): stri
         continue;
       }
       // A range: `previous-value` when a `-` stood between two characters.
-      if (previous !== undefined && value !== -1) {
-        sets.push(digitsBetween(previous, value));
+      if (previous !== undefined) {
+        add(previous, value);
         previous = undefined;
         continue;
       }
@@ -124,41 +237,193 @@ export function digitTests(source: string, resolvedBackReferences = false): stri
         i++;
         continue;
       }
-      sets.push(digitsBetween(value, value));
+      add(value, value);
     }
-    return -1;
+    refused = true;
+    return consumed;
   };
-  for (let i = 0; i < source.length; ) {
-    const c = source[i]!;
-    if (c === '\\') {
-      if (resolvedBackReferences && isDigit(source[i + 1]) && source[i + 1] !== '0') {
-        i += 2;
-        while (isDigit(source[i])) i++;
+  /** One character, as a literal or an escape. */
+  const single = (code: number, ignoreCase: boolean): Node => {
+    const digit = code >= 0x30 && code <= 0x39;
+    const other = digit ? 0n : contextBit(code);
+    return {
+      kind: 'consume',
+      consumed: {
+        tests: digit ? [String.fromCharCode(code)] : [],
+        mayBeDigit: digit,
+        other: ignoreCase ? foldCase(other) : other,
+      },
+    };
+  };
+  /** Alternatives up to a `)` or the end; `flags.ignoreCase` may be turned on by `(?i)` within. */
+  const readAlternatives = (ignoreCaseAtStart: boolean): Node => {
+    const branches: Node[] = [];
+    let items: Node[] = [];
+    let ignoreCase = ignoreCaseAtStart;
+    while (i < source.length && !refused) {
+      const c = source[i]!;
+      if (c === ')') break;
+      if (c === '|') {
+        branches.push({ kind: 'sequence', items });
+        items = [];
+        i++;
         continue;
       }
-      const read = escapeAt(source, i);
-      if (!read) return null;
-      if (read[0] !== -1) sets.push(digitsBetween(read[0], read[0]));
-      i += read[1];
-    } else if (c === '[') {
-      i = readClass(i);
-      if (i === -1) return null;
-    } else if (c === '(' && source.startsWith('(?#', i)) {
-      const close = source.indexOf(')', i);
-      if (close === -1) return null;
-      i = close + 1;
-    } else if (c === '{') {
-      // A quantifier's counts are not characters of the text.
-      counts.lastIndex = i;
-      const quantifier = counts.exec(source);
-      if (quantifier && /[0-9]/.test(quantifier[0])) i += quantifier[0].length;
-      else i++;
-    } else {
-      if (isDigit(c)) sets.push(c);
-      i++;
+      if ('*+?'.includes(c) || (c === '{' && quantifierAt(source, i) > 0)) {
+        const length = c === '{' ? quantifierAt(source, i) : 1;
+        const last = items.pop();
+        if (!last) {
+          refused = true;
+          break;
+        }
+        const once = c === '+' || (c === '{' && /^\{0*[1-9]/.test(source.slice(i)));
+        items.push({ kind: 'repeat', body: last, once });
+        i += length;
+        // Lazy or possessive.
+        if (source[i] === '?' || source[i] === '+') i++;
+        continue;
+      }
+      if (c === '(') {
+        if (source.startsWith('(?#', i)) {
+          const close = source.indexOf(')', i);
+          if (close === -1) refused = true;
+          i = close + 1;
+          continue;
+        }
+        const options = /^\(\?([imx]*)(?:-([imx]*))?(:|\))/.exec(source.slice(i));
+        if (options && (options[1] || options[2] || options[3] === ':')) {
+          const on = options[1]!.includes('i') ? true : options[2]?.includes('i') ? false : undefined;
+          i += options[0].length;
+          if (options[3] === ')') {
+            // `(?i)`: to the end of the enclosing group (its later alternatives too); only ever widens.
+            if (on === true) ignoreCase = true;
+            continue;
+          }
+          items.push(readGroup(on ?? ignoreCase));
+          continue;
+        }
+        let behind = false;
+        let look = false;
+        if (source.startsWith('(?=', i) || source.startsWith('(?!', i)) {
+          look = true;
+          i += 3;
+        } else if (source.startsWith('(?<=', i) || source.startsWith('(?<!', i)) {
+          look = true;
+          behind = true;
+          i += 4;
+        } else if (source.startsWith('(?>', i)) i += 3;
+        else if (/^\(\?(<[a-zA-Z_][a-zA-Z0-9_]*>|'[a-zA-Z_][a-zA-Z0-9_]*')/.test(source.slice(i)))
+          i = source.indexOf(source[i + 2] === '<' ? '>' : "'", i + 3) + 1;
+        else if (source[i + 1] === '?') {
+          // Conditions, absent operators, other options: not read here.
+          refused = true;
+          break;
+        } else i++;
+        const body = readAlternativesClosed(ignoreCase);
+        items.push(look ? { kind: 'look', behind, body } : body);
+        continue;
+      }
+      if (c === '[') {
+        items.push({ kind: 'consume', consumed: readClass(ignoreCase) });
+        continue;
+      }
+      if (c === '.') {
+        items.push({ kind: 'consume', consumed: { tests: [], mayBeDigit: true, other: anyContext } });
+        i++;
+        continue;
+      }
+      if (c === '^' || c === '$') {
+        items.push({ kind: 'empty' });
+        i++;
+        continue;
+      }
+      if (c === '\\') {
+        const e = source[i + 1];
+        if (resolvedBackReferences && isDigit(e) && e !== '0') {
+          i += 2;
+          while (isDigit(source[i])) i++;
+          items.push({ kind: 'unknown text' });
+          continue;
+        }
+        const read = escapeAt(source, i);
+        if (!read) {
+          refused = true;
+          break;
+        }
+        i += read[1];
+        if (read[0] !== -1) items.push(single(read[0], ignoreCase));
+        else if (controlEscapes[e!] !== undefined) items.push(single(controlEscapes[e!]!.charCodeAt(0), ignoreCase));
+        else if (zeroWidthEscapes.includes(e!)) items.push({ kind: 'empty' });
+        else if (e! in classEscapes || anyEscapes.includes(e!) || e === 'p' || e === 'P') {
+          const other = classEscapes[e!] ?? anyContext;
+          items.push({ kind: 'consume', consumed: { tests: [], mayBeDigit: !digitlessEscapes.includes(e!), other } });
+        } else {
+          refused = true;
+          break;
+        }
+        continue;
+      }
+      const code = source.codePointAt(i)!;
+      items.push(single(code, ignoreCase));
+      i += code > 0xffff ? 2 : 1;
     }
-  }
-  return sets.filter((set) => set !== '' && set !== '0123456789');
+    branches.push({ kind: 'sequence', items });
+    return branches.length === 1 ? branches[0]! : { kind: 'alternatives', branches };
+  };
+  /** A group's alternatives and its `)`. */
+  const readAlternativesClosed = (ignoreCase: boolean): Node => {
+    const body = readAlternatives(ignoreCase);
+    if (source[i] !== ')') refused = true;
+    i++;
+    return body;
+  };
+  const readGroup = readAlternativesClosed;
+  const tree = readAlternatives(false);
+  if (refused || i < source.length) return null;
+
+  /** Each test's digits and the contexts it is made in. */
+  const found = new Map<string, bigint>();
+  /** Where the next character's run of digits may stand after `node`, from where it may stand before it. */
+  const follow = (node: Node, before: bigint): bigint => {
+    switch (node.kind) {
+      case 'consume': {
+        for (const digits of node.consumed.tests)
+          if (digits !== '0123456789') found.set(digits, (found.get(digits) ?? 0n) | before);
+        return node.consumed.other | (node.consumed.mayBeDigit ? before : 0n);
+      }
+      case 'sequence':
+        return node.items.reduce((at, item) => follow(item, at), before);
+      case 'alternatives':
+        return node.branches.reduce((at, branch) => at | follow(branch, before), 0n);
+      case 'repeat': {
+        // Where each time through may start: until the contexts stop growing.
+        let at = before;
+        for (;;) {
+          const next = at | follow(node.body, at);
+          if (next === at) break;
+          at = next;
+        }
+        // Through at least once: the contexts after the last time; else also those before the first.
+        return node.once ? follow(node.body, at) : at;
+      }
+      case 'look':
+        follow(node.body, node.behind ? anyContext : before);
+        return before;
+      case 'unknown text':
+        return anyContext;
+      case 'empty':
+        return before;
+    }
+  };
+  // A search may start anywhere: in any context.
+  follow(tree, anyContext);
+  return [...found].map(([digits, contexts]) => ({ digits, contexts }));
+}
+
+/** The length of a quantifier's counts at `at` (`{2}`, `{1,3}`, `{,4}`, `{2,}`), or 0 where `{` is a character. */
+function quantifierAt(source: string, at: number): number {
+  const read = /^\{(?:[0-9]+(?:,[0-9]*)?|,[0-9]+)\}/.exec(source.slice(at, at + 24));
+  return read ? read[0].length : 0;
 }
 
 /** The text of a pattern's `n`-th capture group, or null (named groups, which renumber, are not read). */
@@ -197,7 +462,7 @@ function capturesNoDigit(text: string): boolean {
 }
 
 /** What each grammar's rules test and include, read once: a highlighter asks again after every grammar it loads. */
-const readGrammars = new WeakMap<RawGrammar, { tests: string[] | null; includes: string[] }>();
+const readGrammars = new WeakMap<RawGrammar, { tests: DigitTest[] | null; includes: string[] }>();
 const readGrammar = (grammar: RawGrammar) => {
   let read = readGrammars.get(grammar);
   if (!read) {
@@ -214,8 +479,8 @@ const readGrammar = (grammar: RawGrammar) => {
 };
 
 /** Every test of digits a grammar's rules make, or null when one of them is not modelled (see the module's text). */
-function grammarTests(grammar: RawGrammar): string[] | null {
-  const sets: string[] = [];
+function grammarTests(grammar: RawGrammar): DigitTest[] | null {
+  const sets: DigitTest[] = [];
   let refused = false;
   const visit = (node: unknown): void => {
     if (refused || typeof node !== 'object' || node === null) return;
@@ -268,27 +533,38 @@ function grammarsReading(grammars: readonly RawGrammar[], scope: string): RawGra
 
 /**
  * For the scope's grammar among those loaded: a function giving a line's shape, each digit replaced by the first
- * digit the grammars cannot tell from it (two lines of the same shape read in the same state give the same tokens
- * and the same state after them), or null when the grammars read the text in a way this does not model.
+ * digit the grammars cannot tell from it where its run of digits stands (two lines of the same shape read in the
+ * same state give the same tokens and the same state after them), or null when the grammars read the text in a way
+ * this does not model.
  */
 export function digitShapes(grammars: readonly RawGrammar[], scope: string): ((line: string) => string) | null {
   const reading = grammarsReading(grammars, scope);
   if (!reading) return null;
-  const sets: string[] = [];
+  const tests: DigitTest[] = [];
   for (const grammar of reading) {
-    const { tests } = readGrammar(grammar);
-    if (!tests) return null;
-    sets.push(...tests);
+    const read = readGrammar(grammar).tests;
+    if (!read) return null;
+    tests.push(...read);
   }
-  const distinct = [...new Set(sets)];
-  /** Each digit's class: which of the tests hold it. */
-  const signature = (d: string) => distinct.map((set) => (set.includes(d) ? '1' : '0')).join('');
-  const first = new Map<string, string>();
-  const shape: Record<string, string> = {};
-  for (const d of '0123456789') {
-    const key = signature(d);
-    if (!first.has(key)) first.set(key, d);
-    shape[d] = first.get(key)!;
+  /** For each context, each digit's first digit of its class there: which of the tests made there hold it. */
+  const classes: string[] = [];
+  for (let context = 0; context <= lineStart; context++) {
+    const bit = 1n << BigInt(context);
+    const sets = [...new Set(tests.filter((test) => test.contexts & bit).map((test) => test.digits))];
+    const first = new Map<string, string>();
+    let shape = '';
+    for (const d of '0123456789') {
+      const key = sets.map((set) => (set.includes(d) ? '1' : '0')).join('');
+      if (!first.has(key)) first.set(key, d);
+      shape += first.get(key)!;
+    }
+    classes.push(shape);
   }
-  return (line) => line.replace(/[0-9]/g, (d) => shape[d]!);
+  return (line) =>
+    line.replace(/[0-9]+/g, (run: string, at: number) => {
+      const shape = classes[at === 0 ? lineStart : Math.min(line.charCodeAt(at - 1), otherContext)]!;
+      let shaped = '';
+      for (let k = 0; k < run.length; k++) shaped += shape[run.charCodeAt(k) - 0x30];
+      return shaped;
+    });
 }

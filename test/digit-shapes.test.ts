@@ -162,7 +162,7 @@ test("every block of the site and the fixtures, its digits changed within their 
       'const a = 0x1F + 0o17 + 017 + 0b101n + 1e-7 + 9_000;\nconst s = "\\x41\\u0042\\101\\7";\n' +
         'const r = /\\1[0-7]\\x41/;\n' +
         'const b = 0b1_01 + 0B11n + 0o7_7 + 0O17 + 08 + 09.5 + 0_8 + 1_000n + 0x_1 + .5e+3_0;\n' +
-        // A template's substitution, written in two strings: the linter takes a dollar sign and a brace together for a mistake.
+        // A template's substitution in two strings: the linter takes a dollar sign and a brace for a mistake.
         'const t = `\\0\\12\\377\\400\\8\\9 $' +
         '{x_1234} \\u{10FFFF}`; const u = "\\01\\378";\n' +
         "const comando_3612 = await invoke<number>('comando_3612', { valore: 11 }); // 0b2 0o9 a7 _8 é7",

@@ -41,8 +41,10 @@ test('the digits a pattern tests: literals, classes and ranges; counts and class
   assert.equal(where('[]0]'), ['0 any']);
   assert.equal(where('x(?#commento 1)y'), []);
   // Back-references, octal and control escapes, extended mode, conditions: refused.
-  for (const source of ['(a)\\1', '\\k<n>', '\\012', '\\cA', '(?x) a # 1', '[a', 'a)', '(?(1)a)', '*1'])
+  for (const source of ['(a)\\1', '\\k<n>', '\\g<n>', '\\012', '(?x) a # 1', '[a-1', 'a)1', '(?(1)a)', '*1'])
     assert.is(digitTests(source), null, source);
+  // No digit, range or hex escape: no test to find, whatever else the pattern holds.
+  assert.equal(digitTests('\\cA|(?x) a # b|(?~c)'), []);
   // An end pattern's back-reference is the begin's captured text, checked by the caller: any character before.
   assert.equal(where('(")(\\2)', true), []);
   assert.equal(where('\\1[0-7]', true), ['01234567 any']);

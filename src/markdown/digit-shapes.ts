@@ -67,7 +67,9 @@ function escapeAt(source: string, at: number): [number, number] | null {
 export const otherContext = 128;
 export const lineStart = 129;
 const anyContext = (1n << 130n) - 1n;
-const contextBit = (code: number) => 1n << BigInt(code < 128 ? code : otherContext);
+const otherBit = 1n << BigInt(otherContext);
+const digitBits = ((1n << 0x3an) - 1n) & ~((1n << 0x30n) - 1n);
+const contextBit = (code: number) => (code < 128 ? 1n << BigInt(code) : otherBit);
 
 /** A test of digits a pattern makes (`digits`, a set as a text) and where the digit it tests may stand. */
 export interface DigitTest {
@@ -100,30 +102,27 @@ type Node =
 
 /** Each ASCII letter's other case; under case folding a letter may also be a character outside ASCII (K, ſ). */
 const foldCase = (bits: bigint): bigint => {
-  let folded = bits;
-  for (let c = 0x41; c <= 0x5a; c++) {
-    const upper = 1n << BigInt(c);
-    const lower = 1n << BigInt(c + 32);
-    if (bits & (upper | lower)) folded |= upper | lower | (1n << BigInt(otherContext));
-  }
   // A character outside ASCII may fold to several ASCII ones (ß, ﬀ): not followed.
-  return bits & (1n << BigInt(otherContext)) ? anyContext : folded;
+  if (bits & otherBit) return anyContext;
+  const upper = bits & upperCase;
+  const lower = bits & lowerCase;
+  return upper | lower ? bits | (upper << 32n) | (lower >> 32n) | otherBit : bits;
 };
 
 /** The characters other than digits from `from` to `to` (code points). */
 const othersBetween = (from: number, to: number): bigint => {
-  let bits = 0n;
-  for (let c = from; c <= Math.min(to, 127); c++) if (c < 0x30 || c > 0x39) bits |= 1n << BigInt(c);
-  if (to > 127) bits |= 1n << BigInt(otherContext);
-  return bits;
+  const upTo = Math.min(to, 127) + 1;
+  const ascii = from < upTo ? ((1n << BigInt(upTo)) - (1n << BigInt(from))) & ~digitBits : 0n;
+  return to > 127 ? ascii | otherBit : ascii;
 };
 const asciiSet = (chars: string): bigint => {
   let bits = 0n;
   for (const c of chars) bits |= 1n << BigInt(c.charCodeAt(0));
   return bits;
 };
-const letters = othersBetween(0x41, 0x5a) | othersBetween(0x61, 0x7a);
-const otherBit = 1n << BigInt(otherContext);
+const upperCase = othersBetween(0x41, 0x5a);
+const lowerCase = othersBetween(0x61, 0x7a);
+const letters = upperCase | lowerCase;
 /**
  * The class escapes read closely (what they hold besides ASCII digits); those not here that consume a character
  * are taken as any character. `\d` holds the other scripts' decimal digits too (Oniguruma reads Unicode).
@@ -143,12 +142,36 @@ const digitlessEscapes = 'sDWHR';
 /** Escapes that consume a character (or several) of any kind. */
 const anyEscapes = 'DWHSRXNO';
 
+/** One character consumed: a test of it if it is a digit, else the context it makes. */
+function singleNode(code: number, ignoreCase: boolean): Node {
+  const digit = code >= 0x30 && code <= 0x39;
+  const other = digit ? 0n : contextBit(code);
+  return {
+    kind: 'consume',
+    consumed: {
+      tests: digit ? [String.fromCharCode(code)] : [],
+      mayBeDigit: digit,
+      other: ignoreCase ? foldCase(other) : other,
+    },
+  };
+}
+/** The ASCII characters' nodes, case as written and case folded: most of a grammar's text is literals. */
+const singles = [false, true].map((ignoreCase) =>
+  Array.from({ length: 128 }, (_, code) => singleNode(code, ignoreCase)),
+);
+/**
+ * A pattern that can make no test of digits: no digit, no range, no `\x`/`\u` escape (which could name a digit)
+ * and no `\k`/`\g` (named references, refused). Most patterns; read no further.
+ */
+const testsNoDigit = /^(?:[^0-9\\-]|\\[^0-9xukg])*\\?$/;
+
 /**
  * The tests of digits a pattern makes, each with where the digit it tests may stand, or null when the pattern reads
  * the text in a way not modelled. `resolvedBackReferences`: an end or while pattern, whose `\1`… vscode-textmate
  * replaces with the begin's captured text (checked digit-free by the caller).
  */
 export function digitTests(source: string, resolvedBackReferences = false): DigitTest[] | null {
+  if (testsNoDigit.test(source)) return [];
   // Extended mode's comments and spaces: not read here.
   if (/\(\?[imx-]*x/.test(source)) return null;
   let i = 0;
@@ -243,17 +266,10 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
     return consumed;
   };
   /** One character, as a literal or an escape. */
+  /** One character, as a literal or an escape (ASCII ones made once, `singles`). */
   const single = (code: number, ignoreCase: boolean): Node => {
-    const digit = code >= 0x30 && code <= 0x39;
-    const other = digit ? 0n : contextBit(code);
-    return {
-      kind: 'consume',
-      consumed: {
-        tests: digit ? [String.fromCharCode(code)] : [],
-        mayBeDigit: digit,
-        other: ignoreCase ? foldCase(other) : other,
-      },
-    };
+    const made = code < 128 ? singles[ignoreCase ? 1 : 0]![code] : undefined;
+    return made ?? singleNode(code, ignoreCase);
   };
   /** Alternatives up to a `)` or the end; `flags.ignoreCase` may be turned on by `(?i)` within. */
   const readAlternatives = (ignoreCaseAtStart: boolean): Node => {
@@ -276,7 +292,7 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
           refused = true;
           break;
         }
-        const once = c === '+' || (c === '{' && /^\{0*[1-9]/.test(source.slice(i)));
+        const once = c === '+' || (c === '{' && /^\{0*[1-9]/.test(source.slice(i, i + 24)));
         items.push({ kind: 'repeat', body: last, once });
         i += length;
         // Lazy or possessive.
@@ -290,7 +306,7 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
           i = close + 1;
           continue;
         }
-        const options = /^\(\?([imx]*)(?:-([imx]*))?(:|\))/.exec(source.slice(i));
+        const options = /^\(\?([imx]*)(?:-([imx]*))?(:|\))/.exec(source.slice(i, i + 12));
         if (options && (options[1] || options[2] || options[3] === ':')) {
           const on = options[1]!.includes('i') ? true : options[2]?.includes('i') ? false : undefined;
           i += options[0].length;
@@ -312,7 +328,7 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
           behind = true;
           i += 4;
         } else if (source.startsWith('(?>', i)) i += 3;
-        else if (/^\(\?(<[a-zA-Z_][a-zA-Z0-9_]*>|'[a-zA-Z_][a-zA-Z0-9_]*')/.test(source.slice(i)))
+        else if (/^\(\?(<[a-zA-Z_][a-zA-Z0-9_]*>|'[a-zA-Z_][a-zA-Z0-9_]*')/.test(source.slice(i, i + 64)))
           i = source.indexOf(source[i + 2] === '<' ? '>' : "'", i + 3) + 1;
         else if (source[i + 1] === '?') {
           // Conditions, absent operators, other options: not read here.
@@ -384,7 +400,26 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
   /** Each test's digits and the contexts it is made in. */
   const found = new Map<string, bigint>();
   /** Where the next character's run of digits may stand after `node`, from where it may stand before it. */
+  /**
+   * Each group's answer for the contexts it was entered with: a repeat asks its body again until nothing grows, and
+   * repeats nested in repeats would otherwise ask their bodies a number of times growing with the depth.
+   */
+  const answered = new Map<Node, Map<bigint, bigint>>();
   const follow = (node: Node, before: bigint): bigint => {
+    if (node.kind === 'consume' || node.kind === 'empty' || node.kind === 'unknown text') return step(node, before);
+    let known = answered.get(node);
+    if (!known) {
+      known = new Map();
+      answered.set(node, known);
+    }
+    let after = known.get(before);
+    if (after === undefined) {
+      after = step(node, before);
+      known.set(before, after);
+    }
+    return after;
+  };
+  const step = (node: Node, before: bigint): bigint => {
     switch (node.kind) {
       case 'consume': {
         for (const digits of node.consumed.tests)
@@ -461,6 +496,13 @@ function capturesNoDigit(text: string): boolean {
   return !/[\\.[\]0-9{}]/.test(withoutClasses);
 }
 
+/** Tests of the same digits as one, made wherever any of them is. */
+const mergedTests = (tests: readonly DigitTest[]): DigitTest[] => {
+  const contexts = new Map<string, bigint>();
+  for (const test of tests) contexts.set(test.digits, (contexts.get(test.digits) ?? 0n) | test.contexts);
+  return [...contexts].map(([digits, where]) => ({ digits, contexts: where }));
+};
+
 /** What each grammar's rules test and include, read once: a highlighter asks again after every grammar it loads. */
 const readGrammars = new WeakMap<RawGrammar, { tests: DigitTest[] | null; includes: string[] }>();
 const readGrammar = (grammar: RawGrammar) => {
@@ -511,7 +553,7 @@ function grammarTests(grammar: RawGrammar): DigitTest[] | null {
     for (const [key, child] of Object.entries(rule)) if (typeof child === 'object' && key !== 'injectTo') visit(child);
   };
   visit(grammar);
-  return refused ? null : sets;
+  return refused ? null : mergedTests(sets);
 }
 
 /** The grammars a scope's lines may be read with: those it includes, and those injected into any of them. */
@@ -540,17 +582,18 @@ function grammarsReading(grammars: readonly RawGrammar[], scope: string): RawGra
 export function digitShapes(grammars: readonly RawGrammar[], scope: string): ((line: string) => string) | null {
   const reading = grammarsReading(grammars, scope);
   if (!reading) return null;
-  const tests: DigitTest[] = [];
+  const all: DigitTest[] = [];
   for (const grammar of reading) {
     const read = readGrammar(grammar).tests;
     if (!read) return null;
-    tests.push(...read);
+    all.push(...read);
   }
+  const tests = mergedTests(all);
   /** For each context, each digit's first digit of its class there: which of the tests made there hold it. */
   const classes: string[] = [];
   for (let context = 0; context <= lineStart; context++) {
     const bit = 1n << BigInt(context);
-    const sets = [...new Set(tests.filter((test) => test.contexts & bit).map((test) => test.digits))];
+    const sets = tests.filter((test) => test.contexts & bit).map((test) => test.digits);
     const first = new Map<string, string>();
     let shape = '';
     for (const d of '0123456789') {

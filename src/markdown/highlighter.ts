@@ -9,7 +9,8 @@ import type {
 } from 'shiki/core';
 import type { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { escapeHtml } from '../shared/escape-html';
-import { rememberLineTokens } from './line-token-memo';
+import { digitShapes, type RawGrammar } from './digit-shapes';
+import { bytesPerGeneration, rememberLineTokens } from './line-token-memo';
 import { sharingScanners } from './shared-scanners';
 import { blockHtml, createLineWriter } from './token-html';
 
@@ -175,9 +176,9 @@ export interface HighlighterOptions {
   wasm?: () => Promise<Uint8Array>;
   /**
    * True: Shiki as it ships, every block's HTML its `codeToHtml` (a tree of the block, serialized) with a scanner
-   * compiled for each grammar rule. By default the HTML is written from the grammar's tokens directly
-   * (`createLineWriter`) and rules with the same patterns share a scanner (`sharingScanners`): the same bytes, which
-   * the tests check against this.
+   * compiled for each grammar rule and every line read. By default the HTML is written from the grammar's tokens
+   * directly (`createLineWriter`), rules with the same patterns share a scanner (`sharingScanners`) and lines read
+   * already are remembered (`rememberLineTokens`): the same bytes, which the tests check against this.
    */
   asShipped?: boolean;
   /** Told, once, that the WebAssembly engine could not load and the JavaScript one highlights instead. */
@@ -191,6 +192,8 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
   const loaded = new Map<string, Promise<void>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
+  /** Every grammar loaded, with those it brought (embedded languages): what `digitShapes` reads. */
+  const loadedGrammars: RawGrammar[] = [];
   /** The state a block's first line is read in, Shiki's own once it is loaded. */
   let initialState: StateStack | undefined;
   const withEngine = async (engine: RegexEngine | Promise<RegexEngine>) => {
@@ -249,9 +252,11 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
     let loading = loaded.get(lang);
     if (!loading) {
       loading = grammars[lang]!()
-        .then((mod) =>
-          highlighter.loadLanguage((mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default),
-        )
+        .then((mod) => {
+          const registrations = (mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default;
+          loadedGrammars.push(...(registrations as unknown as RawGrammar[]));
+          return highlighter.loadLanguage(registrations);
+        })
         // A grammar loaded may inject rules into those loaded before: the lines they read are read again.
         .then(() => {
           for (const forget of forgetters) forget();
@@ -268,7 +273,8 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
    * directly. A line read again gives the same tokens (`rememberLineTokens`), so its HTML is written once.
    */
   let writeLine: ((line: string, tokens: Uint32Array) => string) | undefined;
-  const lineHtml = new WeakMap<Uint32Array, string>();
+  /** The HTML of the line last written with these tokens (lines of one shape share their tokens). */
+  const lineHtml = new WeakMap<Uint32Array, { line: string; html: string }>();
   const linesHtml = (highlighter: HighlighterCore, grammar: Grammar, initial: StateStack, code: string): string[] => {
     if (!writeLine) {
       // The theme sets the colour ids the grammar's tokens carry: set before the first line is read, never changed.
@@ -287,11 +293,11 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
       }
       const result = grammar.tokenizeLine2(line, state, 0);
       let written = lineHtml.get(result.tokens);
-      if (written === undefined) {
-        written = writeLine(line, result.tokens);
+      if (written?.line !== line) {
+        written = { line, html: writeLine(line, result.tokens) };
         lineHtml.set(result.tokens, written);
       }
-      html.push(written);
+      html.push(written.html);
       state = result.ruleStack;
     }
     return html;
@@ -310,9 +316,17 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
       }
       const highlighter = await ready(block.lang);
       const grammar = highlighter.getLanguage(block.lang);
-      if (!remembering.has(grammar)) {
+      // As shipped, every line is read: the reference the tests hold the memory and its shapes to.
+      if (!asShipped && !remembering.has(grammar)) {
         remembering.add(grammar);
-        forgetters.push(rememberLineTokens(grammar));
+        const lang = block.lang;
+        const scope = () => loadedGrammars.find((raw) => raw.name === lang)?.scopeName;
+        forgetters.push(
+          rememberLineTokens(grammar, bytesPerGeneration, () => {
+            const scopeName = scope();
+            return scopeName === undefined ? null : digitShapes(loadedGrammars, scopeName);
+          }),
+        );
       }
       // A NUL, which Shiki's tree and serializer treat in ways of their own, takes Shiki's path.
       if (!asShipped && initialState && !block.code.includes('\0'))

@@ -56,11 +56,19 @@ type Remembered = Map<StateStack, Map<string, LineResult>>;
  * bytes of lines (`entryBytes`) it becomes the old one and the one before it is forgotten; a line found in the old
  * generation is remembered in the young one again. So a line met in each such stretch stays, and a line read
  * once (a page's own) goes after two stretches: a compile worker no longer holds every line of the pages it
- * compiled. Returns a function that forgets everything (a grammar loaded later may inject into this one and change
- * its tokens).
+ * compiled. With `shapes` (asked again after each forgetting), lines are remembered by their shape: a page's own
+ * numbers (`fn comando_3612`) that the grammars cannot tell apart give a line read already, whose tokens are the
+ * same (offsets, not text: the caller writes each line's own text). Returns a function that forgets everything (a
+ * grammar loaded later may inject into this one and change its tokens).
  */
-export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGeneration): () => void {
+export function rememberLineTokens(
+  grammar: Grammar,
+  bytesKept = bytesPerGeneration,
+  shapes?: () => ((line: string) => string) | null,
+): () => void {
   const read: TokenizeLine2 = grammar.tokenizeLine2.bind(grammar);
+  /** A line's key: its shape when the grammars cannot tell some digits apart (`digitShapes`), else the line. */
+  let shapeOf: ((line: string) => string) | null | undefined;
   let young: Remembered = new Map();
   let old: Remembered = new Map();
   /** The state each key names, young and old alike: an equal state met later is replaced by it. */
@@ -68,13 +76,14 @@ export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGenerat
   let oldShared = new Map<string, StateStack>();
   let bytes = 0;
   const forget = () => {
+    shapeOf = undefined;
     young = new Map();
     old = new Map();
     shared = new Map();
     oldShared = new Map();
     bytes = 0;
   };
-  const remember = (state: StateStack, line: string, result: LineResult) => {
+  const remember = (state: StateStack, key: string, line: string, result: LineResult) => {
     const cost = entryBytes(line, result.tokens);
     bytes += cost;
     if (bytes > bytesKept) {
@@ -89,12 +98,14 @@ export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGenerat
       ofState = new Map();
       young.set(state, ofState);
     }
-    ofState.set(line, result);
+    ofState.set(key, result);
   };
   grammar.tokenizeLine2 = (line, state, timeLimit) => {
-    const known = young.get(state)?.get(line);
+    if (shapeOf === undefined) shapeOf = shapes?.() ?? null;
+    const lineKey = shapeOf ? shapeOf(line) : line;
+    const known = young.get(state)?.get(lineKey);
     if (known) return known;
-    const older = old.get(state)?.get(line);
+    const older = old.get(state)?.get(lineKey);
     if (older) {
       // Met again: kept another stretch, its state too (the lines after it are found by that state's identity).
       const next = older.ruleStack;
@@ -102,7 +113,7 @@ export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGenerat
         const key = stateKey(next);
         if (!shared.has(key)) shared.set(key, next);
       }
-      remember(state, line, older);
+      remember(state, lineKey, line, older);
       return older;
     }
     const result = read(line, state, timeLimit);
@@ -113,7 +124,7 @@ export function rememberLineTokens(grammar: Grammar, bytesKept = bytesPerGenerat
     if (!next?.equals(result.ruleStack)) next = result.ruleStack;
     shared.set(key, next);
     const remembered: LineResult = { tokens: result.tokens, ruleStack: next, stoppedEarly: false };
-    remember(state, line, remembered);
+    remember(state, lineKey, line, remembered);
     return remembered;
   };
   return forget;

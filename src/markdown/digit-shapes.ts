@@ -46,7 +46,7 @@ function escapeAt(source: string, at: number): [number, number] | null {
     const digits = source.slice(at + 2, at + 2 + length);
     return digits.length === length && hex.test(digits) ? [Number.parseInt(digits, 16), 2 + length] : null;
   }
-  // Octal and control escapes, back-references, named references and calls: not read here.
+  // Octal and control escapes, a back-reference, a reference to a named group or a call: not read here.
   if (isDigit(e) || 'ocCMkg'.includes(e)) return null;
   if (e === 'p' || e === 'P') {
     // A Unicode property: ASCII digits share every one Oniguruma knows (`Digit`, `Alnum`, `Nd`, `Hex_Digit`, …).
@@ -161,7 +161,7 @@ const singles = [false, true].map((ignoreCase) =>
 );
 /**
  * A pattern that can make no test of digits: no digit, no range, no `\x`/`\u` escape (which could name a digit)
- * and no `\k`/`\g` (named references, refused). Most patterns; read no further.
+ * and no `\k`/`\g` (a named group's reference, refused). Most patterns; read no further.
  */
 const testsNoDigit = /^(?:[^0-9\\-]|\\[^0-9xukg])*\\?$/;
 

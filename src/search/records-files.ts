@@ -37,7 +37,7 @@ export function parseRecordsList(text: string): RecordsList | string {
   return { records, pieces: pieces as string[] };
 }
 
-/** A piece's file name: a key (a run's, or its bytes' digest) of base64url characters, never a path. */
+/** A piece's file name: a digest (of its run's first URL) in base64url characters, never a path. */
 const pieceNamePattern = /^[\w-]{1,64}\.json$/;
 
 /** Where the pieces go: whole files, and files kept from the previous build while their key is the same. */
@@ -53,8 +53,8 @@ function pieceOf(run: Uint8Array): Uint8Array {
 
 /**
  * Writes the pieces of the records as the runs come, then the list. A run with a key (its pages' parts' keys: a
- * build's) is named by it and given to the sink's keyed files, so the previous build's piece is kept when the run
- * is the same; a run without one (tests, benchmarks) is named by a digest of its bytes.
+ * build's) is given to the sink's keyed files under that key, so the previous build's piece is kept unread when the
+ * run is the same; a run without one (tests, benchmarks) is written.
  */
 export class RecordsPieces {
   private readonly names: string[] = [];
@@ -67,20 +67,20 @@ export class RecordsPieces {
     this.dir = recordsDirOf(baseUrl);
   }
 
-  /** A run's records, made: `run` is its records joined by commas. */
-  async add(run: Uint8Array, key?: string): Promise<void> {
-    if (key !== undefined) return this.addKeyed(key, async () => run);
-    const piece = pieceOf(run);
-    await this.sink.file(this.fileOf(oneShotHash('sha256', piece, 'base64url').slice(0, 32)), piece);
+  /** A run's records, made: `run` is its records joined by commas, `firstUrl` its first page's URL. */
+  async add(firstUrl: string, run: Uint8Array, key?: string): Promise<void> {
+    if (key !== undefined) return this.addKeyed(firstUrl, key, async () => run);
+    await this.sink.file(this.fileOf(firstUrl), pieceOf(run));
   }
 
   /**
    * A run's records by its key alone: `run` makes them only when the output lacks the previous build's piece (or
    * the sink keeps no file).
    */
-  async addKeyed(key: string, run: () => Promise<Uint8Array>): Promise<void> {
-    if (!this.sink.keyed) await this.sink.file(this.fileOf(key), pieceOf(await run()));
-    else await this.sink.keyed(this.fileOf(key), key, async () => pieceOf(await run()));
+  async addKeyed(firstUrl: string, key: string, run: () => Promise<Uint8Array>): Promise<void> {
+    const file = this.fileOf(firstUrl);
+    if (!this.sink.keyed) await this.sink.file(file, pieceOf(await run()));
+    else await this.sink.keyed(file, key, async () => pieceOf(await run()));
   }
 
   /** Writes the list: `records` is how many records the pieces hold. */
@@ -89,7 +89,13 @@ export class RecordsPieces {
     await this.sink.file(`${this.dir}list.json`, JSON.stringify(list));
   }
 
-  private fileOf(name: string): string {
+  /**
+   * A piece's file, named by its run's first page: what the site holds, never how docs-it keys its work (the same
+   * site gives the same files whichever docs-it version or install built it), and the same for the run's next
+   * build while that page starts it.
+   */
+  private fileOf(firstUrl: string): string {
+    const name = oneShotHash('sha256', firstUrl, 'base64url').slice(0, 32);
     this.names.push(name);
     return `${this.dir}${name}.json`;
   }

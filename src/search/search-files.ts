@@ -209,16 +209,18 @@ export async function writeSearchParts(
   // The current run's records (`endsRun`): kept parts' records are bytes, made ones' strings.
   const run = new RunBytes();
   let keys: string[] = [];
+  let firstUrl = '';
   const endRun = async () => {
     const bytes = run.take();
-    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its piece named by its bytes.
+    // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its piece written whole.
     const key = keys.every(Boolean) ? runKeyOf(keys) : undefined;
     if (keep && key) await keep.runs.set(key, runHeadOf(key, bytes), bytes);
-    await pieces.add(bytes, key);
+    await pieces.add(firstUrl, bytes, key);
     keys = [];
   };
   for await (const part of parts) {
     if (keys.length > 0) run.add(',');
+    else firstUrl = part.url;
     run.add(part.records);
     keys.push(part.key);
     count += part.recordCount;
@@ -287,7 +289,7 @@ export async function updateSearchFiles(
     const runKey = runKeyOf(keys.slice(from, to + 1));
     // The run's records are asked for only when the output lacks its piece: most runs are kept unread.
     keep.runs.use(runKey);
-    await pieces.addKeyed(runKey, async () => {
+    await pieces.addKeyed(urls[from]!, runKey, async () => {
       const kept = runOfFile(keep.runs.get(runKey), runKey);
       if (kept) return kept;
       for (let p = from; p <= to; p++) {

@@ -78,7 +78,8 @@ let peak = 0;
 let last = { rss: 0, hwm: 0 };
 const sample = () => {
   const now = child.pid === undefined ? undefined : memoryOf(child.pid);
-  if (!now) return;
+  // An exited child not yet reaped still has a status, without its memory's lines.
+  if (!now || now.hwm === 0) return;
   last = now;
   peak = Math.max(peak, now.rss);
 };

@@ -3,8 +3,9 @@
  * stage. Writes `npm run bench`'s synthetic site of that many pages under bench/.sites (kept if there), builds it
  * with `--no-cache -v` in a child process, and samples the child's VmRSS and VmHWM (Linux's /proc) every 250 ms;
  * each stage's line (`✔ markdown: … (…)`) closes a stage. Prints, per stage, the highest VmRSS sampled during it and
- * VmHWM at its end, then the build's own summary lines. `--keep` keeps the output folder and the folder of builds
- * beside it. Linux only (reads /proc).
+ * VmHWM at its end, a row `(the end)` for what follows the last stage's line (the writes flushed, the build
+ * published, its manifest and cache saved), then the build's own summary lines. `--keep` keeps the output folder and
+ * the folder of builds beside it. Linux only (reads /proc).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,7 +78,8 @@ let peak = 0;
 let last = { rss: 0, hwm: 0 };
 const sample = () => {
   const now = child.pid === undefined ? undefined : memoryOf(child.pid);
-  if (!now) return;
+  // An exited child not yet reaped still has a status, without its memory's lines.
+  if (!now || now.hwm === 0) return;
   last = now;
   peak = Math.max(peak, now.rss);
 };
@@ -102,6 +104,9 @@ child.stdout.on('data', onChunk);
 child.stderr.on('data', onChunk);
 child.on('exit', (code) => {
   clearInterval(timer);
+  // After the last stage's line the build still flushes its writes, publishes and saves its manifest and cache:
+  // what it takes there is a row of its own, VmHWM as last sampled (the process is gone once it exits).
+  rows.push({ stage: '(the end)', peak, hwm: last.hwm, at: (performance.now() - started) / 1000 });
   const mb = (kb: number) => `${Math.round(kb / 1024)} MB`.padStart(9);
   console.log(`${pages} pages, cold, --no-cache: exit ${code}`);
   console.log(`${'stage'.padEnd(16)} ${'ends at'.padStart(9)} ${'peak RSS'.padStart(9)} ${'VmHWM'.padStart(9)}`);

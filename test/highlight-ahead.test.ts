@@ -93,6 +93,7 @@ const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPla
   maxMemoryMb: undefined,
   heapGrowingPercent: undefined,
   collectWhenBounded: false,
+  endHeapGrowingPercent: undefined,
 });
 const rust = '```rust\nfn main() {\n    avvia();\n}\n```\n';
 const ts = '```ts\nconst x: number = 1;\n```\n';
@@ -189,6 +190,57 @@ test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's 
     assert.equal(asked, bound.slice(0, 1), "a bound left to V8's next collection: no collection asked for");
   } finally {
     await uncollected.close();
+  }
+});
+
+test("the plan's end bound (after rendering): set with a full collection once the first bound was", async () => {
+  const asked: string[] = [];
+  const large = { ...plan(undefined), heapGrowingPercent: 50, collectWhenBounded: true, endHeapGrowingPercent: 25 };
+  const cold = await coldCompiler((flags) => asked.push(flags), 1);
+  try {
+    cold.follow(large);
+    await cold.compile(page('a.md', '# A\n'));
+    asked.length = 0;
+    cold.boundTheEnd();
+    assert.equal(asked, ['--heap-growing-percent=25', 'gc'], 'the end bound, applied at once by a collection');
+    cold.boundTheEnd();
+    assert.equal(asked, ['--heap-growing-percent=25', 'gc'], 'set once');
+  } finally {
+    await cold.close();
+  }
+  asked.length = 0;
+  const withoutEnd = await coldCompiler((flags) => asked.push(flags), 1);
+  try {
+    withoutEnd.follow({ ...large, endHeapGrowingPercent: undefined });
+    await withoutEnd.compile(page('a.md', '# A\n'));
+    asked.length = 0;
+    withoutEnd.boundTheEnd();
+    assert.equal(asked, [], 'a plan without an end bound asks nothing more of V8');
+  } finally {
+    await withoutEnd.close();
+  }
+  // A cache that keeps a highlighted block: the build starts warm, and compiles too few pages to be bounded.
+  const versions = await loadCodeVersions(repoRoot);
+  const dir = freshCacheDir();
+  const kept = createCache({ versions, dir, mode: 'build' });
+  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
+  kept.save();
+  asked.length = 0;
+  const warm = createCompiler({
+    cache: createCache({ versions, dir, mode: 'build' }),
+    script,
+    setV8Flags: (flags) => asked.push(flags),
+    collectGarbage: () => asked.push('gc'),
+    heapBoundAfter: 2,
+  });
+  try {
+    warm.follow(large);
+    await warm.compile(page('a.md', '# A\n'));
+    warm.boundTheEnd();
+    assert.equal(asked, [], 'a warm build never bounded: its end is not either');
+  } finally {
+    await warm.close();
   }
 });
 

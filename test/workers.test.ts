@@ -155,6 +155,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     maxMemoryMb: undefined,
     heapGrowingPercent: undefined,
     collectWhenBounded: false,
+    endHeapGrowingPercent: undefined,
   });
   assert.is(build(102, 1).highlightAheadFrom, undefined, 'no second processor to highlight on');
   assert.is(build(102, 2, 1).highlightAheadFrom, undefined, "--jobs 1: the build's thread alone");
@@ -170,6 +171,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     maxMemoryMb: undefined,
     heapGrowingPercent: undefined,
     collectWhenBounded: false,
+    endHeapGrowingPercent: undefined,
   });
   assert.is(build(4999, 2).heapGrowingPercent, undefined, "a site whose pages are kept: V8's own growth");
   assert.is(build(5000, 2).heapGrowingPercent, 100, "a large site's heaps grow at most to twice what they hold");
@@ -177,6 +179,8 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
   assert.is(build(50000, 2).heapGrowingPercent, 50, 'from 50,000 pages, to one and a half times');
   assert.is(build(49999, 2).collectWhenBounded, false, "below 50,000 pages the bound waits for V8's next collection");
   assert.is(build(50000, 2).collectWhenBounded, true, 'from 50,000 pages a collection applies the bound at once');
+  assert.is(build(49999, 2).endHeapGrowingPercent, undefined, 'below 50,000 pages the end keeps the bound');
+  assert.is(build(50000, 2).endHeapGrowingPercent, 25, 'from 50,000 pages the end grows a quarter past what it holds');
   const dev = planExecution({ mode: 'dev', processors: 8 });
   assert.equal(dev, {
     workers: 2,
@@ -186,6 +190,7 @@ test('the execution plan: one thread and a worker highlighting ahead for small s
     maxMemoryMb: 1024,
     heapGrowingPercent: undefined,
     collectWhenBounded: false,
+    endHeapGrowingPercent: undefined,
   });
   assert.is(planExecution({ mode: 'dev', processors: 1 }).workers, 1, 'dev never compiles on its serving thread');
 });

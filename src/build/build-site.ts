@@ -357,6 +357,8 @@ async function writeOutput(
       },
       (c) => `${c.written} written, ${c.reused} unchanged`,
     );
+    // The stages left are where the build's thread holds the most: its heap let grow less from here (large sites).
+    run.compiler.boundTheEnd();
     await run.task(
       'search',
       () => output.writeGroup(files.search),

@@ -50,6 +50,12 @@ export interface Compiler {
    * thread: the same output, slower). One each, however many pages it concerned.
    */
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The followed plan's bound for the stages after rendering (`ExecutionPlan.endHeapGrowingPercent`), with a full
+   * collection of this thread that makes it apply at once (and lets go of the render stage's garbage); nothing when
+   * the plan has none or its first bound was never set (a warm build that compiled a few pages).
+   */
+  boundTheEnd(): void;
   /** Stops the workers, if any; compiling goes on in this thread until the next `follow`. */
   close(): Promise<void>;
 }
@@ -96,6 +102,9 @@ export function createCompiler({
   /** The plan's `collectWhenBounded`. */
   let collectWhenBounded = false;
   let compiledPages = 0;
+  /** The plan's `endHeapGrowingPercent`, and whether the plan's first bound was set (`boundTheEnd` needs it). */
+  let endHeapGrowingPercent: number | undefined;
+  let bounded = false;
   /** Set when the bound is: a full collection as the next page is sent to be compiled. */
   let collectAtNextPage = false;
   /** A page compiled (the cache lacked it), here or in a worker: the plan's bound set once enough are. */
@@ -103,6 +112,7 @@ export function createCompiler({
     if (heapGrowingPercent === undefined) return;
     setV8Flags(`--heap-growing-percent=${heapGrowingPercent}`);
     heapGrowingPercent = undefined;
+    bounded = true;
     collectAtNextPage = collectWhenBounded;
   };
   const counted =
@@ -250,6 +260,7 @@ export function createCompiler({
       followed = true;
       heapGrowingPercent = plan.heapGrowingPercent;
       collectWhenBounded = plan.collectWhenBounded;
+      endHeapGrowingPercent = plan.endHeapGrowingPercent;
       // A cold build compiles every page: its heaps are bounded from the stage's start, before they have grown.
       if (cache.startsCold) boundHeaps();
       if (pool || ahead) return;
@@ -258,6 +269,12 @@ export function createCompiler({
       // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
       early?.close().catch(() => undefined);
       early = undefined;
+    },
+    boundTheEnd() {
+      if (!bounded || endHeapGrowingPercent === undefined) return;
+      setV8Flags(`--heap-growing-percent=${endHeapGrowingPercent}`);
+      endHeapGrowingPercent = undefined;
+      collectGarbage();
     },
     highlightEarly(bodies, minBlocks) {
       if (followed || early) return;

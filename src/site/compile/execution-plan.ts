@@ -35,6 +35,12 @@ export interface ExecutionPlan {
    * `pagesForCollectionAtBound`).
    */
   collectWhenBounded: boolean;
+  /**
+   * How far the heaps may grow past what they hold in the stages after rendering (the search files, the writes'
+   * flush, the manifest), in percent, set with a full collection there (`Compiler.boundTheEnd`); undefined: as
+   * `heapGrowingPercent` says.
+   */
+  endHeapGrowingPercent: number | undefined;
 }
 
 export type PlanInput =
@@ -83,6 +89,12 @@ const largerSiteHeapGrowingPercent = 50;
  * section and the lead's of the fourteenth session).
  */
 const pagesForCollectionAtBound = pagesForLessGrowth;
+/**
+ * From `pagesForLessGrowth` pages on, the stages after rendering grow the heaps a quarter past what they hold: there
+ * the build's thread holds the most (every page's model and keys, the search index's lists), and one and a half times
+ * it made a 100,000-page build's peak, over the memory budget (docs/measurements.md, h124's section).
+ */
+const largerSiteEndHeapGrowingPercent = 25;
 
 /** How far a build's heaps may grow past what they hold (`ExecutionPlan.heapGrowingPercent`). */
 function heapGrowingPercentOf(pages: number): number | undefined {
@@ -117,6 +129,7 @@ export function planExecution(input: PlanInput): ExecutionPlan {
       maxMemoryMb: devWorkerMemoryMb,
       heapGrowingPercent: undefined,
       collectWhenBounded: false,
+      endHeapGrowingPercent: undefined,
     };
   }
   const { pages, processors, jobs } = input;
@@ -132,5 +145,6 @@ export function planExecution(input: PlanInput): ExecutionPlan {
     maxMemoryMb: undefined,
     heapGrowingPercent: heapGrowingPercentOf(pages),
     collectWhenBounded: pages >= pagesForCollectionAtBound,
+    endHeapGrowingPercent: pages >= pagesForLessGrowth ? largerSiteEndHeapGrowingPercent : undefined,
   };
 }

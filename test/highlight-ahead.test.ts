@@ -85,6 +85,25 @@ const coldCompiler = async (setV8Flags?: (flags: string) => void, heapBoundAfter
     ...(heapBoundAfter !== undefined ? { heapBoundAfter } : {}),
   });
 const page = plainPageInput;
+/**
+ * A compiler whose cache keeps a highlighted block from a previous build, so the build starts warm; `setV8Flags`
+ * also hears of each full collection it asks for (as `gc`).
+ */
+const warmCompiler = async (setV8Flags: (flags: string) => void, heapBoundAfter: number) => {
+  const versions = await loadCodeVersions(repoRoot);
+  const dir = freshCacheDir();
+  const kept = createCache({ versions, dir, mode: 'build' });
+  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
+  kept.save();
+  return createCompiler({
+    cache: createCache({ versions, dir, mode: 'build' }),
+    script,
+    setV8Flags,
+    collectGarbage: () => setV8Flags('gc'),
+    heapBoundAfter,
+  });
+};
 const plan = (highlightAheadFrom: number | undefined, workers = 0): ExecutionPlan => ({
   workers,
   eager: false,
@@ -147,20 +166,8 @@ test("a plan's bound on the heaps' growth: a cold build's at once, a warm one's 
     await cold.close();
   }
   // A cache that keeps a highlighted block: the build starts warm.
-  const versions = await loadCodeVersions(repoRoot);
-  const dir = freshCacheDir();
-  const kept = createCache({ versions, dir, mode: 'build' });
-  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
-  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
-  kept.save();
   asked.length = 0;
-  const warm = createCompiler({
-    cache: createCache({ versions, dir, mode: 'build' }),
-    script,
-    setV8Flags: (flags) => asked.push(flags),
-    collectGarbage: () => asked.push('gc'),
-    heapBoundAfter: 2,
-  });
+  const warm = await warmCompiler((flags) => asked.push(flags), 2);
   try {
     warm.follow({ ...plan(undefined), heapGrowingPercent: 100, collectWhenBounded: true });
     await warm.compile(page('a.md', '# A\n'));
@@ -220,20 +227,8 @@ test("the plan's end bound (after rendering): set with a full collection once th
     await withoutEnd.close();
   }
   // A cache that keeps a highlighted block: the build starts warm, and compiles too few pages to be bounded.
-  const versions = await loadCodeVersions(repoRoot);
-  const dir = freshCacheDir();
-  const kept = createCache({ versions, dir, mode: 'build' });
-  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
-  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
-  kept.save();
   asked.length = 0;
-  const warm = createCompiler({
-    cache: createCache({ versions, dir, mode: 'build' }),
-    script,
-    setV8Flags: (flags) => asked.push(flags),
-    collectGarbage: () => asked.push('gc'),
-    heapBoundAfter: 2,
-  });
+  const warm = await warmCompiler((flags) => asked.push(flags), 2);
   try {
     warm.follow(large);
     await warm.compile(page('a.md', '# A\n'));

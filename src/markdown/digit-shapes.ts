@@ -399,12 +399,12 @@ export function digitTests(source: string, resolvedBackReferences = false): Digi
 
   /** Each test's digits and the contexts it is made in. */
   const found = new Map<string, bigint>();
-  /** Where the next character's run of digits may stand after `node`, from where it may stand before it. */
   /**
    * Each group's answer for the contexts it was entered with: a repeat asks its body again until nothing grows, and
    * repeats nested in repeats would otherwise ask their bodies a number of times growing with the depth.
    */
   const answered = new Map<Node, Map<bigint, bigint>>();
+  /** Where the next character's run of digits may stand after `node`, from where it may stand before it. */
   const follow = (node: Node, before: bigint): bigint => {
     if (node.kind === 'consume' || node.kind === 'empty' || node.kind === 'unknown text') return step(node, before);
     let known = answered.get(node);

@@ -30,6 +30,14 @@ export type IndexFileSink = (file: string, json: string) => Promise<void>;
 /** Where it puts a file that depends on `key` alone (see `GroupWriter.keyed`), by path under the search folder. */
 export type KeyedFileSink = (file: string, key: string, contents: () => string) => Promise<void>;
 
+/** `array`, or a copy of it twice as long (at least `length`) when it has room for fewer than `length` numbers. */
+function withRoom<T extends Int32Array | Uint32Array>(array: T, length: number): T {
+  if (length <= array.length) return array;
+  const next = new (array.constructor as new (size: number) => T)(Math.max(array.length * 2, length));
+  next.set(array);
+  return next;
+}
+
 /** Numbers kept per document until the end, in one growing typed array. */
 class Column {
   values: Uint32Array = new Uint32Array(1024);
@@ -45,11 +53,7 @@ class Column {
     return column;
   }
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const next = new Uint32Array(this.values.length * 2);
-      next.set(this.values);
-      this.values = next;
-    }
+    this.values = withRoom(this.values, this.length + 1);
     this.values[this.length++] = value;
   }
 }
@@ -613,26 +617,29 @@ export class LocalIndexWriter {
       this.termHashes[id * 2 + 1] = h2;
       termPacker.add(term, stemmer ? this.stemLength(term, stemmer.stem) : '', rawSizes[t]!, at);
     };
-    /** Encodes the terms `[from, to)` (one term shard) whole: its JSON and its postings files'. */
-    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
-      postings.restart();
-      for (let t = from; t < to; t++) encodeTerm(t, from);
-      postings.end();
-      return { terms: termPacker.take(), postings: postings.take().map(([, json]) => json) };
-    };
     /**
-     * `encode`, each postings file given to `each` as it is cut: a shard of the words of every page holds lists of
-     * megabytes (at 10,000 pages, 11 MB in one shard), not held at once.
+     * Encodes the terms `[from, to)` (one term shard): yields each postings file as it is cut (a shard of the words
+     * of every page holds lists of megabytes, at 10,000 pages 11 MB in one shard, not held at once), then returns
+     * the term shard.
      */
-    const encodeStreaming = async (from: number, to: number, each: (k: number, json: string) => Promise<void>) => {
+    function* encodeShard(from: number, to: number): Generator<[number, string], TermShard, undefined> {
       postings.restart();
       for (let t = from; t < to; t++) {
         encodeTerm(t, from);
-        if (postings.waiting) for (const [k, json] of postings.take()) await each(k, json);
+        if (postings.waiting) yield* postings.take();
       }
       postings.end();
-      for (const [k, json] of postings.take()) await each(k, json);
+      yield* postings.take();
       return termPacker.take();
+    }
+    /** `encodeShard` whole: its term shard and its postings files, in order. */
+    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
+      const files: string[] = [];
+      const shard = encodeShard(from, to);
+      for (let next = shard.next(); ; next = shard.next()) {
+        if (next.done) return { terms: next.value, postings: files };
+        files.push(next.value[1]);
+      }
     };
     /** A term shard's key: what its files are made of (its words, their lists' raw sizes and hashes). */
     const keyOf = (from: number, to: number) => {
@@ -678,12 +685,15 @@ export class LocalIndexWriter {
       }
       // Encoded again: each file keyed by its bytes' digest, so a file the edit left as it was is not written.
       const digests = [''];
-      const shard = await encodeStreaming(from, to, async (k, piece) => {
+      const encoding = encodeShard(from, to);
+      let next = encoding.next();
+      for (; !next.done; next = encoding.next()) {
+        const [k, piece] = next.value;
         const digest = digestOf(piece);
         digests.push(digest);
         await put(shardPaths.postings(name, k), digest, () => piece);
-      });
-      const json = this.termJson(name, shard);
+      }
+      const json = this.termJson(name, next.value);
       digests[0] = digestOf(json);
       files.set(keyOf(from, to), digests);
       await put(shardPaths.terms(name), digests[0], () => json);
@@ -755,16 +765,8 @@ export class LocalIndexWriter {
     if (t === undefined) {
       t = this.terms.size;
       this.terms.set(term, t);
-      if ((t + 1) * fields.length > this.termLists.length) {
-        const next = new Int32Array(this.termLists.length * 2);
-        next.set(this.termLists);
-        this.termLists = next;
-      }
-      if ((t + 1) * 2 > this.termHashes.length) {
-        const next = new Uint32Array(Math.max(this.termHashes.length * 2, (t + 1) * 2));
-        next.set(this.termHashes);
-        this.termHashes = next;
-      }
+      this.termLists = withRoom(this.termLists, (t + 1) * fields.length);
+      this.termHashes = withRoom(this.termHashes, (t + 1) * 2);
     }
     return t;
   }

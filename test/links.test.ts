@@ -2,6 +2,7 @@
  * The links the site makes outside its pages' content (navbar, footer, sidebars, hero buttons, the not-found
  * page) are checked like the links in pages, and reported where they are written.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -50,6 +51,34 @@ test('navbar and footer links to pages that do not exist fail the build at their
     'site.config.ts:40 navbar: broken link: /it/blogg is not a page of this site',
     'site.config.ts:45 footer "Rete": broken link: /it/notizie is not a page of this site',
   ]);
+});
+
+test('a build that fails on a link has written everything when it returns: the bundle made meanwhile is kept', async () => {
+  const dir = copyFixture('basic', {
+    'content/pages/404.md': '---\ntitle: Persa\n---\n\nTorna alla [home](/it/casa).\n',
+  });
+  const file = path.join(dir, 'site.config.ts');
+  try {
+    const failed = await buildSite({
+      packageRoot: repoRoot,
+      config: file,
+      out: path.join(dir, 'build'),
+      mode: 'development',
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.instance(failed, DocsItErrors);
+    // esbuild bundles in its own process while the pages are compiled and their links checked (in development
+    // mode: a production build takes the CLI bundle's when there is one): a build that returned without waiting
+    // for it would keep the bundle later, into a folder its caller may have removed.
+    assert.ok(
+      existsSync(path.join(dir, 'node_modules/.cache/docs-it/bundle.json')),
+      readdirSync(path.join(dir, 'node_modules/.cache/docs-it')).join(),
+    );
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test("the breadcrumbs' home link is checked like the other links of the site, at the config's mainDocId", async () => {

@@ -88,6 +88,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let site: Site | undefined;
   // Pages rendered while the markdown stage compiles the others, when this build does that (see `rendersAhead`).
   let ahead: RenderAhead | undefined;
+  // The client bundle, made in esbuild's process while the pages are compiled: a build that fails before it
+  // waits for it still, since it keeps what it made in the cache (a build writes nothing once it has returned).
+  let bundling: Promise<ClientBundle> | undefined;
   const report = () =>
     run.reporter.diagnostics([...(site?.diagnostics() ?? []), ...run.compiler.diagnostics, ...found]);
   try {
@@ -97,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const prebuiltDir =
       site.config.mode === 'production' ? runningCliDir(options.packageRoot, options.cliDir) : undefined;
     // esbuild bundles in its own process while the markdown is compiled here.
-    const bundling = bundleOf(run, site, options, prebuiltDir);
+    bundling = bundleOf(run, site, options, prebuiltDir);
     let pages: CompiledPages | undefined = await compilePages(run, site, options, bundling, (a) => (ahead = a));
     report();
     await checkLinksOf(run, site, pages, options);
@@ -106,9 +109,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const routesOf = site;
     await run.task('props', () => routesOf.checkRoutes());
     report();
+    const made = bundling;
     const bundle = await run.task(
       'bundle',
-      () => bundling,
+      () => made,
       (b) => `${b.files.length} files`,
     );
     const output = await writeOutput(run, site, bundle, options, prebuiltDir, ahead, (warning) =>
@@ -122,6 +126,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   } finally {
     ahead?.stop();
     await run.compiler.close();
+    await bundling?.catch(() => undefined);
     // The cache entries are written by another thread: the next build must find them all.
     await run.cache.flush();
     run.end();

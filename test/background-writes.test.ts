@@ -15,9 +15,10 @@ import * as assert from 'uvu/assert';
 import { createBackgroundWrites, maxPendingBytes, type WriteFailure } from '../src/disk/background-writes';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
-import { removeDir, repoRoot } from './helpers';
+import { processTmpDir } from './build-outputs';
+import { removeDir } from './helpers';
 
-const root = path.join(repoRoot, 'test/.tmp', `background-writes-${process.pid}`);
+const root = path.join(processTmpDir(), 'background-writes');
 
 test.before(() => {
   mkdirSync(root, { recursive: true });

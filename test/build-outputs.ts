@@ -3,13 +3,54 @@
  * (see src/output/output-store.ts), so removing the link alone would leave every build behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storeOf } from '../src/output/output-store';
 
 /** Where tests build (ignored by git). */
 const testTmp = path.join(path.dirname(fileURLToPath(import.meta.url)), '.tmp');
+
+/**
+ * This test process's own folder in test/.tmp, where its tests copy fixtures and build (the builds the processes
+ * of a run share are beside it, not in it): the test runner's process fails a file that leaves anything in it
+ * (see test/runner/test-worker.ts), which two processes writing into one folder would not let it tell apart.
+ */
+export const processTmp = path.join(testTmp, `process-${process.pid}`);
+
+let removedAtEnd = false;
+/** `processTmp`, made if missing, and removed when the process ends if nothing was left in it. */
+export function processTmpDir(): string {
+  mkdirSync(processTmp, { recursive: true });
+  if (!removedAtEnd) {
+    removedAtEnd = true;
+    // What killed test processes left: the folders of processes no longer running.
+    removeInBackground(
+      readdirSync(testTmp).flatMap((entry) => {
+        const pid = Number(/^process-(\d+)$/.exec(entry)?.[1]);
+        return pid > 0 && pid !== process.pid && !isAlive(pid) ? [path.join(testTmp, entry)] : [];
+      }),
+    );
+    process.once('exit', () => {
+      try {
+        rmdirSync(processTmp);
+      } catch {
+        // Not empty (the runner reported what was left) or gone already.
+      }
+    });
+  }
+  return processTmp;
+}
 
 /** Removes what building into `out` made: the link `out` and, beside it, the folder that holds its builds. */
 export function removeBuild(out: string): void {

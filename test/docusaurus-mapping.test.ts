@@ -10,7 +10,8 @@ import { carryOption, type Draft, type MappingContext, mappingRows } from '../sr
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
 import { viewOf } from '../src/docusaurus-import/site-parts';
 import { themeFileKind } from '../src/docusaurus-import/theme-components';
-import { fixture, removeDir, repoRoot } from './helpers';
+import { processTmpDir } from './build-outputs';
+import { fixture, removeDir } from './helpers';
 
 const context: MappingContext = {
   docs: docsIndexOf(fixture('docusaurus-source/docs')),
@@ -276,7 +277,7 @@ test('onBroken… and customCss are carried: the three choices, and stylesheets 
 });
 
 test('a stylesheet of an installed package (require.resolve in the config) is named as the package exports it', () => {
-  const site = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'mapping-'));
+  const site = mkdtempSync(path.join(processTmpDir(), 'mapping-'));
   try {
     const pkg = path.join(site, 'node_modules', '@faro', 'tweet');
     mkdirSync(path.join(pkg, 'dist', 'theme'), { recursive: true });

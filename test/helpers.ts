@@ -26,6 +26,7 @@ import { clientConfigOf } from '../src/render/client-config';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
+import { processTmpDir } from './build-outputs';
 
 /** The Italian site's interface, which these pages are compiled with. */
 const italianText = interfaceTextOf('it');
@@ -35,10 +36,8 @@ export const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures',
 
 /** A fresh copy of a fixture site in a temporary folder, with optional files added or replaced. */
 export function copyFixture(name: string, files: Record<string, string> = {}): string {
-  // Inside the repo, so the fixture's relative import of defineConfig still resolves.
-  const parent = path.join(repoRoot, 'test', '.tmp');
-  mkdirSync(parent, { recursive: true });
-  const dir = mkdtempSync(path.join(parent, `${name}-`));
+  // Inside the repo, so the fixture's import of docs-it still resolves (the package's own name, from within it).
+  const dir = mkdtempSync(path.join(processTmpDir(), `${name}-`));
   cpSync(fixture(name), dir, { recursive: true });
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });

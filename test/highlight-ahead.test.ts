@@ -9,12 +9,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { createCache } from '../src/cache/stage-cache';
+import { backgroundWrites } from '../src/disk/background-writes';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { compileWorkerScript } from '../src/site/compile/compile-pool';
 import type { ToWorker } from '../src/site/compile/compile-protocol';
 import { createCompiler } from '../src/site/compile/compiler';
 import type { ExecutionPlan } from '../src/site/compile/execution-plan';
 import { highlightAhead } from '../src/site/compile/highlight-ahead';
+import { processTmpDir } from './build-outputs';
 import { plainPageInput } from './compile-inputs';
 import { removeDir, repoRoot } from './helpers';
 
@@ -57,9 +59,12 @@ test('a highlighting worker has no page compiler: a page sent to it stops it', a
 });
 
 /** Cache folders of the compiler's tests, inside the repo as the fixtures' copies are. */
-const tmp = path.join(repoRoot, 'test', '.tmp');
+const tmp = processTmpDir();
 const cacheDirs: string[] = [];
-test.after(() => {
+test.after(async () => {
+  // The compilers' cache entries are written by the writing thread (a build waits for them before it returns):
+  // removed before they land, their folders would be made again.
+  await backgroundWrites().flush();
   for (const dir of cacheDirs) removeDir(dir);
 });
 const freshCacheDir = () => {

@@ -20,13 +20,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importDocusaurus } from '../src/docusaurus-import/import-site';
 import { DocsItError, formatError, UsageError } from '../src/errors';
+import { processTmpDir } from './build-outputs';
 import { fixture, removeDir, repoRoot } from './helpers';
 
 const bin = path.join(repoRoot, 'bin/docs-it.mjs');
 const source = fixture('docusaurus-source');
 /** A guard against a hang only (ten times what an import and a build of the fixture take on a loaded machine). */
 const hangGuardMs = 600_000;
-const tmp = path.join(repoRoot, 'test', '.tmp');
+const tmp = processTmpDir();
 mkdirSync(tmp, { recursive: true });
 const work = mkdtempSync(path.join(tmp, 'import-docusaurus-'));
 

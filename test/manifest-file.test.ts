@@ -4,9 +4,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeManifest, encodeManifest, type ManifestData } from '../src/output/manifest-file';
 import { outputReuse } from '../src/output/output-reuse';
-import { removeDir, repoRoot } from './helpers';
+import { processTmpDir } from './build-outputs';
+import { removeDir } from './helpers';
 
-const root = path.join(repoRoot, 'test/.tmp', `manifest-file-${process.pid}`);
+const root = path.join(processTmpDir(), 'manifest-file');
 test.after(() => removeDir(root));
 
 function sample(): ManifestData {

@@ -11,9 +11,10 @@ import { moduleFiles } from '../src/cache/module-files';
 import { moduleRecord, recordedModule, recordFileOf } from '../src/cache/module-record';
 import { childProcesses } from '../src/cli/child-processes';
 import { importTsModule } from '../src/config/import-ts-module';
+import { processTmpDir } from './build-outputs';
 import { removeDir, repoRoot } from './helpers';
 
-const parent = path.join(repoRoot, 'test', '.tmp');
+const parent = processTmpDir();
 
 /** A folder with a module importing a module of a subfolder, as a site's config imports its own files. */
 function siteWith(files: Record<string, string> = {}): string {

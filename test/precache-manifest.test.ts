@@ -7,7 +7,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { injectPrecacheManifest, type PrecachedFile, precacheManifest } from '../src/build/precache-manifest';
-import { removeDir, repoRoot } from './helpers';
+import { processTmpDir } from './build-outputs';
+import { removeDir } from './helpers';
 
 const files: PrecachedFile[] = [
   { path: 'it/404.html', revision: 'r1' },
@@ -21,7 +22,7 @@ const files: PrecachedFile[] = [
 const code = '(()=>{precacheAndRoute(self.__WB_MANIFEST);})();\n';
 
 async function workboxOutput(baseUrl: string): Promise<string> {
-  const dir = mkdtempSync(path.join(repoRoot, 'test/.tmp-precache-'));
+  const dir = mkdtempSync(path.join(processTmpDir(), 'precache-'));
   try {
     const swSrc = path.join(dir, 'sw-src.js');
     writeFileSync(swSrc, code);

@@ -5,10 +5,11 @@ import * as assert from 'uvu/assert';
 import { moduleFiles } from '../src/cache/module-files';
 import { readSidebarsFile } from '../src/config/sidebars-file';
 import { type DocsItErrors, formatError } from '../src/errors';
+import { processTmpDir } from './build-outputs';
 import { removeDir, repoRoot } from './helpers';
 
 // A Docusaurus sidebars file, named by docs.sidebarPath, is read as Docusaurus writes it.
-const parent = path.join(repoRoot, 'test', '.tmp');
+const parent = processTmpDir();
 mkdirSync(parent, { recursive: true });
 const dir = mkdtempSync(path.join(parent, 'sidebars-'));
 const options = { modules: moduleFiles(path.join(dir, 'modules')), packageRoot: repoRoot };

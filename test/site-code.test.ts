@@ -12,11 +12,12 @@ import { bundleClient } from '../src/site/bundle/bundle-client';
 import { bundleSiteCode } from '../src/site/code/bundle-site-code';
 import { compileCssModule } from '../src/site/code/site-css';
 import { loadThemeOverrides } from '../src/site/code/theme-overrides';
+import { processTmpDir } from './build-outputs';
 import { clientConfigFor, fixture, removeDir, repoRoot } from './helpers';
 
 /** Runs `check` on a site folder in test/.tmp with these files (static ones in content/static), then removes it. */
 async function withSite(files: Record<string, string>, check: (root: string) => Promise<void>): Promise<void> {
-  const parent = path.join(repoRoot, 'test', '.tmp');
+  const parent = processTmpDir();
   mkdirSync(parent, { recursive: true });
   const root = mkdtempSync(path.join(parent, 'site-code-'));
   try {

@@ -173,6 +173,8 @@ test("a large build lets every page's text go before compiling: each is read aga
     } catch (error) {
       return error;
     } finally {
+      // The pages compiled are kept by the writing thread: on disk before the folder is removed.
+      await run.cache.flush();
       run.end();
     }
   };

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { removeBuild, removeBuildAtExit } from './build-outputs';
+import { processTmpDir, removeBuild, removeBuildAtExit } from './build-outputs';
 import { repoRoot } from './helpers';
 import { builtRealSite } from './real-site';
 import { readRecordsOf } from './records-files';
@@ -15,7 +15,7 @@ import { readRecordsOf } from './records-files';
 // each page.
 const out = await builtRealSite();
 /** A second build of the same site, on a busy machine. */
-const again = path.join(repoRoot, 'test', '.tmp', `site-busy-${process.pid}`);
+const again = path.join(processTmpDir(), 'site-busy');
 removeBuildAtExit(again);
 const expected = readFileSync(path.join(repoRoot, 'test/fixtures/routes.txt'), 'utf8')
   .split('\n')

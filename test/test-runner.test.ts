@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, repoRoot } from './helpers';
@@ -18,7 +19,8 @@ test.after(() => removeDir(dir));
 const file = (name: string, body: string) =>
   writeFileSync(
     path.join(dir, name),
-    `import { test } from 'uvu';\nimport * as assert from 'uvu/assert';\n${body}\ntest.run();\n`,
+    `import { test } from 'uvu';\nimport * as assert from 'uvu/assert';\n${body}\n
+test.run();\n`,
   );
 file('a-passes.test.ts', "test('prints', () => { console.log('printed by a'); assert.ok(true); });");
 file('b-fails.test.ts', "test('one', () => assert.ok(true));\ntest('two', () => assert.is(1, 2, 'two is wrong'));");
@@ -32,11 +34,14 @@ file(
   "test.before(() => { throw new Error('nothing to test in e'); });\ntest('never runs', () => {});",
 );
 
-/** The runner's exit code and what it printed (colours left out). */
+/** The runner's exit code and what it printed (colours left out), on the files of `dir` or another folder. */
 function runner(...args: string[]) {
+  return runnerIn(dir, ...args);
+}
+function runnerIn(folder: string, ...args: string[]) {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'test/runner/run-tests.ts'), '--dir', dir, ...args],
+    ['--import', 'tsx', path.join(repoRoot, 'test/runner/run-tests.ts'), '--dir', folder, ...args],
     { encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' }, cwd: repoRoot },
   );
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are escape sequences
@@ -101,6 +106,74 @@ test("--times shows each test's wall and processor seconds, and the before hooks
   assert.match(blockOf(out, 'b-fails.test.ts'), seconds('one'));
   assert.match(blockOf(out, 'b-fails.test.ts'), seconds('two'));
   assert.not.match(runner('a-passes').out, seconds('prints'));
+});
+
+test("a file that leaves something in its process's test/.tmp fails, naming it; the next file is not blamed", () => {
+  const leaving = mkdtempSync(path.join(tmp, 'test-runner-leaving-'));
+  const outputs = pathToFileURL(path.join(repoRoot, 'test/build-outputs.ts')).href;
+  const writes = pathToFileURL(path.join(repoRoot, 'src/disk/background-writes.ts')).href;
+  const leaves = (name: string, body: string) =>
+    writeFileSync(
+      path.join(leaving, name),
+      `import { test } from 'uvu';\nimport path from 'node:path';\nimport { mkdirSync, rmSync } from 'node:fs';\n` +
+        `import { processTmpDir } from '${outputs}';\nimport { backgroundWrites } from '${writes}';\n` +
+        `${body}\ntest.run();\n`,
+    );
+  // A folder left; a cache entry queued for the writing thread, the folder removed before it was written.
+  leaves(
+    'a-leaves.test.ts',
+    "test('copies', () => mkdirSync(path.join(processTmpDir(), 'site-1/docs'), { recursive: true }));",
+  );
+  leaves(
+    'b-writes-late.test.ts',
+    "test('builds', () => { const site = path.join(processTmpDir(), 'site-2'); " +
+      "backgroundWrites().writeLater(path.join(site, 'node_modules/.cache/compile/k.json'), '{}'); " +
+      'rmSync(site, { recursive: true, force: true }); });',
+  );
+  leaves('c-tidy.test.ts', "test('copies and removes', () => rmSync(processTmpDir() + '/x', { force: true }));");
+  const { code, out } = runnerIn(leaving, '--jobs', '1');
+  assert.is(code, 1, out);
+  assert.match(blockOf(out, 'a-leaves.test.ts'), /left behind in test\/\.tmp[\s\S]*site-1\/docs/);
+  assert.match(
+    blockOf(out, 'b-writes-late.test.ts'),
+    /left behind[\s\S]*site-2\/node_modules\/\.cache\/compile\/k\.json/,
+  );
+  assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'a-leaves.test.ts, b-writes-late.test.ts');
+  removeDir(leaving);
+});
+
+test("a file that leaves something in its process's test/.tmp fails, naming it; the next file is not blamed", () => {
+  const leaving = mkdtempSync(path.join(tmp, 'test-runner-leaving-'));
+  const outputs = pathToFileURL(path.join(repoRoot, 'test/build-outputs.ts')).href;
+  const writes = pathToFileURL(path.join(repoRoot, 'src/disk/background-writes.ts')).href;
+  const leaves = (name: string, body: string) =>
+    writeFileSync(
+      path.join(leaving, name),
+      `import { test } from 'uvu';\nimport path from 'node:path';\nimport { mkdirSync, rmSync } from 'node:fs';\n` +
+        `import { processTmpDir } from '${outputs}';\nimport { backgroundWrites } from '${writes}';\n` +
+        `${body}\ntest.run();\n`,
+    );
+  // A folder left; a cache entry queued for the writing thread, the folder removed before it was written.
+  leaves(
+    'a-leaves.test.ts',
+    "test('copies', () => mkdirSync(path.join(processTmpDir(), 'site-1/docs'), { recursive: true }));",
+  );
+  leaves(
+    'b-writes-late.test.ts',
+    "test('builds', () => { const site = path.join(processTmpDir(), 'site-2'); " +
+      "backgroundWrites().writeLater(path.join(site, 'node_modules/.cache/compile/k.json'), '{}'); " +
+      'rmSync(site, { recursive: true, force: true }); });',
+  );
+  leaves('c-tidy.test.ts', "test('copies and removes', () => rmSync(processTmpDir() + '/x', { force: true }));");
+  const { code, out } = runnerIn(leaving, '--jobs', '1');
+  assert.is(code, 1, out);
+  assert.match(blockOf(out, 'a-leaves.test.ts'), /left behind in test\/\.tmp[\s\S]*site-1\/docs/);
+  assert.match(
+    blockOf(out, 'b-writes-late.test.ts'),
+    /left behind[\s\S]*site-2\/node_modules\/\.cache\/compile\/k\.json/,
+  );
+  assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'a-leaves.test.ts, b-writes-late.test.ts');
+  removeDir(leaving);
 });
 
 test.run();

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { themeNamesOfSite } from '../src/site/site';
+import { processTmpDir } from './build-outputs';
 import { buildErrors, copyFixture, discovered, quietly, removeDir, repoRoot } from './helpers';
 
 const footer = 'export default function Footer() { return <footer>Pied de page</footer>; }\n';
@@ -53,8 +54,7 @@ test('a file of src/theme named like a module docs-it provides, imported by noth
 });
 
 test('the names pages and code import from @theme/ are looked for only in a site with src/theme', async () => {
-  mkdirSync(path.join(repoRoot, 'test', '.tmp'), { recursive: true });
-  const dir = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'theme-names-'));
+  const dir = mkdtempSync(path.join(processTmpDir(), 'theme-names-'));
   mkdirSync(path.join(dir, 'src/components'), { recursive: true });
   writeFileSync(path.join(dir, 'src/components/Uses.tsx'), "import Carousel from '@theme/Carousel';\n");
   try {

@@ -4,9 +4,12 @@
  * What the files share (a Chromium: see per-process.ts) is closed when the runner says the run is over. It talks
  * with the runner on a channel of its own (see protocol.ts).
  */
+import { readdirSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { backgroundWrites } from '../../src/disk/background-writes';
+import { processTmp } from '../build-outputs';
 import { treeCpuSeconds } from './cpu-time';
 import { keepSharedUntilRunEnds } from './per-process';
 import { channelFd, type FileResult, type FromRunner, type ToRunner, testTimesVariable } from './protocol';
@@ -89,6 +92,27 @@ process.on('uncaughtException', (error) => {
   void send({ type: 'output', text: `\nUncaught ${error.stack ?? String(error)}\n` }).then(() => exit(1));
 });
 
+/**
+ * What the file left in this process's folder of test/.tmp (see `processTmp`), removed so that the next file is
+ * not blamed for it. The files the process's writing thread still had queued land first: a cache entry written
+ * after its test removed the folder is the file's, not the next one's.
+ */
+async function leftBehind(): Promise<string[]> {
+  await backgroundWrites().flush();
+  let entries: string[];
+  try {
+    entries = readdirSync(processTmp, { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  rmSync(processTmp, { recursive: true, force: true });
+  // A folder and what it holds: the deepest entries say what was written.
+  return entries
+    .filter((entry) => !entries.some((other) => other.startsWith(`${entry}/`)))
+    .sort()
+    .slice(0, 20);
+}
+
 /** uvu's runner of one suite: [errors or true, passed, skipped, total]. */
 type SuiteRun = () => Promise<[string | true, number, number, number]>;
 
@@ -120,6 +144,12 @@ async function runFile(name: string, file: string): Promise<FileResult> {
   } catch (error) {
     result.failed = true;
     process.stdout.write(`\n${(error as Error).stack ?? String(error)}\n`);
+  }
+  const left = await leftBehind();
+  if (left.length > 0) {
+    result.failed = true;
+    process.stdout.write(`\nleft behind in test/.tmp (a test's folder not removed, or written after it was):\n`);
+    process.stdout.write(`${left.map((entry) => `  ${entry}\n`).join('')}`);
   }
   result.seconds = (performance.now() - started) / 1000;
   result.cpuSeconds = treeCpuSeconds() - cpu;

@@ -10,6 +10,7 @@ import { CacheExpiration } from 'workbox-expiration';
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { keptFilesOf, keptFilesParam } from '../shared/kept-files';
 import { candidatesOf, notFoundFileOf } from '../shared/served-files';
+import { keptOrder } from './kept-order';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -32,20 +33,23 @@ const keptKeyOf = (url: URL) => url.origin + url.pathname;
  */
 const keptFiles = new CacheExpiration(onDemandCache, { maxEntries: keptFilesOf(params.get(keptFilesParam)) });
 
-/** Notes that a kept file was used now, then lets go of the ones past the bound. */
-async function touchKept(key: string): Promise<void> {
+/** Kept files are dated as used in the order they were answered (see kept-order.ts). */
+const keptFilesOrder = keptOrder(async (key) => {
   await keptFiles.updateTimestamp(key);
   await keptFiles.expireEntries();
-}
+});
 
-/** A kept file for a path: the path as it was asked for, else with or without its trailing slash. */
-async function fromKept(url: URL): Promise<Response | undefined> {
+/**
+ * A kept file for a path: the path as it was asked for, else with or without its trailing slash. It is dated as
+ * used (within `event`'s life) after the files answered before it.
+ */
+async function fromKept(url: URL, event: FetchEvent): Promise<Response | undefined> {
   const key = keptKeyOf(url);
   const other = key.endsWith('/') ? key.slice(0, -1) : `${key}/`;
   for (const k of [key, other]) {
     const kept = await caches.match(k, { cacheName: onDemandCache });
     if (kept) {
-      await touchKept(k);
+      event.waitUntil(keptFilesOrder.answered(k, Promise.resolve()));
       return kept;
     }
   }
@@ -95,16 +99,12 @@ self.addEventListener('fetch', (event) => {
           const copy = response.clone();
           log('keep', url.pathname);
           const key = keptKeyOf(url);
-          event.waitUntil(
-            caches
-              .open(onDemandCache)
-              .then((cache) => cache.put(key, copy))
-              .then(() => touchKept(key)),
-          );
+          const kept = caches.open(onDemandCache).then((cache) => cache.put(key, copy));
+          event.waitUntil(keptFilesOrder.answered(key, kept));
         }
         return response;
       } catch (error) {
-        const kept = offlineMode ? await fromKept(url) : undefined;
+        const kept = offlineMode ? await fromKept(url, event) : undefined;
         if (kept) return kept;
         // Offline, neither precached nor kept: the site's own 404 answers, as the server would for a path it
         // does not have (the worker knows only the files it holds, not every page of the site).
@@ -113,7 +113,7 @@ self.addEventListener('fetch', (event) => {
           // A page kept without its data (opened by its address, not in the app): failing makes the app load
           // it the ordinary way, which the kept page answers.
           const page = new URL(url.pathname.slice(0, -'page-data.json'.length), url.origin);
-          if (offlineMode && (await fromKept(page))) throw error;
+          if (offlineMode && (await fromKept(page, event))) throw error;
           const data = await fromPrecache(notFound);
           if (data) return new Response('', { status: 404 });
         }

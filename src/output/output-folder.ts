@@ -434,9 +434,13 @@ function isPublished(out: string, dir: string): boolean {
   }
 }
 
-/** A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one). */
+/**
+ * A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one): the
+ * first 16 bytes of the digest in hex. Encoded from the bytes, it is a string of its own: a slice of the whole hex
+ * digest would be V8's view into it, keeping its 64 characters alive for as long as the build keeps the revision.
+ */
 export function revisionOf(contents: Uint8Array): string {
-  return oneShotHash('sha256', contents, 'hex').slice(0, 32);
+  return oneShotHash('sha256', contents, 'buffer').toString('hex', 0, 16);
 }
 
 /** A written entry's revision; a copied file is read and hashed the first time it is asked for. */

@@ -34,7 +34,7 @@ test('two pages whose keeping ends in the reverse order are dated in the order t
   assert.ok(dated[1]!.at > dated[0]!.at, `dated in two milliseconds: ${dated[0]!.at}, ${dated[1]!.at}`);
 });
 
-test('a keeping that fails holds up nothing after it; one read from the cache is dated after those before', async () => {
+test('a failed keeping holds nothing up after it; one read from the cache is dated after those before', async () => {
   const dated: string[] = [];
   const order = keptOrder(async (key) => void dated.push(key));
   const failing = held();

@@ -53,7 +53,7 @@ test('navbar and footer links to pages that do not exist fail the build at their
   ]);
 });
 
-test('a build failing on a link has written everything when it returns: the bundle made meanwhile is kept', async () => {
+test('a build failing on a link has written all when it returns: the bundle made meanwhile is kept', async () => {
   const dir = copyFixture('basic', {
     'content/pages/404.md': '---\ntitle: Persa\n---\n\nTorna alla [home](/it/casa).\n',
   });

@@ -106,11 +106,11 @@ async function leftBehind(): Promise<string[]> {
     return [];
   }
   rmSync(processTmp, { recursive: true, force: true });
-  // A folder and what it holds: the deepest entries say what was written.
-  return entries
-    .filter((entry) => !entries.some((other) => other.startsWith(`${entry}/`)))
-    .sort()
-    .slice(0, 20);
+  // A folder and what it holds: the deepest entries say what was written (sorted by their names' parts, a folder
+  // comes just before what it holds).
+  const parts = (entry: string) => entry.replaceAll('/', '\0');
+  entries.sort((a, b) => (parts(a) < parts(b) ? -1 : 1));
+  return entries.filter((entry, i) => !entries[i + 1]?.startsWith(`${entry}/`)).slice(0, 20);
 }
 
 /** uvu's runner of one suite: [errors or true, passed, skipped, total]. */

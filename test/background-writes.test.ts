@@ -12,7 +12,12 @@ import {
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createBackgroundWrites, maxPendingBytes, type WriteFailure } from '../src/disk/background-writes';
+import {
+  type BackgroundWrites,
+  createBackgroundWrites,
+  maxPendingBytes,
+  type WriteFailure,
+} from '../src/disk/background-writes';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
 import { processTmpDir } from './build-outputs';
@@ -23,10 +28,45 @@ const root = path.join(processTmpDir(), 'background-writes');
 test.before(() => {
   mkdirSync(root, { recursive: true });
 });
-test.after(() => removeDir(root));
+test.after(async () => {
+  await Promise.all(writers.map((w) => w.close()));
+  removeDir(root);
+});
+
+/** The writers the tests make, each with a thread of its own: stopped once the tests are done. */
+const writers: BackgroundWrites[] = [];
+const writer = () => {
+  const made = createBackgroundWrites();
+  writers.push(made);
+  return made;
+};
+
+test('writers made and closed in one process leave no listener on stderr behind: no warning of a leak', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', onWarning);
+  const listeners = process.stderr.listenerCount('error');
+  try {
+    // More than the 10 listeners an emitter is allowed before Node warns of a leak.
+    for (let i = 0; i < 12; i++) {
+      const writes = createBackgroundWrites();
+      await writes.write(path.join(root, 'many', `file-${i}.txt`), `testo ${i}`);
+      await writes.close();
+      // A listener added as a program may (Node's own pipes are added with the warning silenced).
+      const listener = () => undefined;
+      process.stderr.on('error', listener);
+      process.stderr.removeListener('error', listener);
+    }
+    assert.is(process.stderr.listenerCount('error'), listeners);
+    assert.equal(warnings, []);
+    assert.is(readFileSync(path.join(root, 'many', 'file-11.txt'), 'utf8'), 'testo 11');
+  } finally {
+    process.removeListener('warning', onWarning);
+  }
+});
 
 test('files, links and copies are on disk, in folders made for them, once flush resolves', async () => {
-  const writes = createBackgroundWrites();
+  const writes = writer();
   const dir = path.join(root, 'plain');
   for (let i = 0; i < 100; i++) void writes.write(path.join(dir, `cartella-${i % 7}`, `file-${i}.txt`), `testo ${i}`);
   void writes.write(path.join(dir, 'binario.bin'), new Uint8Array([1, 2, 3]));
@@ -45,7 +85,7 @@ test('files, links and copies are on disk, in folders made for them, once flush 
 });
 
 test('a write that fails is reported to its caller; the others are written', async () => {
-  const writes = createBackgroundWrites();
+  const writes = writer();
   const dir = path.join(root, 'failing');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'un-file'), 'non una cartella');
@@ -59,7 +99,7 @@ test('a write that fails is reported to its caller; the others are written', asy
 });
 
 test('past the limit of bytes waiting, a write waits for the disk instead of filling memory', async () => {
-  const writes = createBackgroundWrites();
+  const writes = writer();
   const chunk = new Uint8Array(1024 * 1024);
   const dir = path.join(root, 'pressure');
   const early: Promise<void>[] = [];
@@ -80,7 +120,7 @@ test('past the limit of bytes waiting, a write waits for the disk instead of fil
 });
 
 test('a file queued without waiting counts against the limit: `room` waits until the thread has taken it', async () => {
-  const writes = createBackgroundWrites();
+  const writes = writer();
   const dir = path.join(root, 'later');
   await writes.room();
   // A synchronous cache store cannot wait: it queues past the limit, and its caller waits for room where it can.
@@ -155,7 +195,7 @@ test("new files take the place of a spare folder's own files, never of files lin
   linkSync(path.join(dir, 'live/condivisa.html'), path.join(spare, 'condivisa.html'));
   writeFileSync(path.join(dir, 'fuori.txt'), 'fuori');
   symlinkSync(path.join(dir, 'fuori.txt'), path.join(spare, 'collegamento.html'));
-  const writes = createBackgroundWrites();
+  const writes = writer();
   writes.useSpare(spare);
   for (let i = 0; i < 3; i++) void writes.write(path.join(dir, `nuova/${i}.html`), `nuova ${i}`, undefined, true);
   void writes.write(path.join(dir, 'nuova/senza-riuso.html'), 'creata');
@@ -174,7 +214,7 @@ test('a spare folder given later replaces the one before: a build without one re
   const dir = path.join(root, 'spare-reset');
   mkdirSync(path.join(dir, 'spare'), { recursive: true });
   writeFileSync(path.join(dir, 'spare/di-una-build-precedente.html'), 'vecchia');
-  const writes = createBackgroundWrites();
+  const writes = writer();
   writes.useSpare(path.join(dir, 'spare'));
   writes.useSpare(path.join(dir, 'nessuna'));
   void writes.write(path.join(dir, 'nuova.html'), 'nuova', undefined, true);
@@ -205,7 +245,7 @@ test("a commit keeps the replaced build as the next build's spare; nothing of a 
 });
 
 test('a folder updated in place: thousands of files kept among writes stay, the rest are pruned', async () => {
-  const writes = createBackgroundWrites();
+  const writes = writer();
   const dir = path.join(root, 'updated');
   // More files than one op of kept files takes, in folders of their own.
   const count = 9000;

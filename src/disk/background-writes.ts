@@ -68,6 +68,12 @@ export interface BackgroundWrites {
   prune(dir: string): void;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
+  /**
+   * Flushes, then stops the thread (another starts if more is queued after): a writer made for one task ends with
+   * it. Idle, a thread does not keep the process alive, but it lives on, and Node's pipe of its stdio into this
+   * process's holds a listener on stdout and stderr: a process that made a writer per task would pile them.
+   */
+  close(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
   stats(): WriteStats;
 }
@@ -254,6 +260,13 @@ export function createBackgroundWrites(): BackgroundWrites {
       send();
       if (pendingOps === 0) return Promise.resolve();
       return waitFor('idle');
+    },
+    async close() {
+      send();
+      if (pendingOps > 0) await waitFor('idle');
+      const worker = thread;
+      thread = undefined;
+      await worker?.terminate();
     },
     stats: () => ({ ...stats }),
   };

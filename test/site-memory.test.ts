@@ -49,6 +49,8 @@ async function runSite(keepPages: boolean) {
   for (const file of [...files.pages, ...files.extras].filter((f) => !f.path.endsWith('.html')))
     contents.set(file.path, await file.contents());
   await files.search.make({ file: async (file, text) => void contents.set(file, text) });
+  // The cache entries queued are on disk before the test ends (test/.tmp must be empty after it).
+  await run.cache.flush();
   run.end();
   return { site, contents, afterRoutes, held: site.held(), compiled: run.cache.stats().compile };
 }
@@ -112,6 +114,8 @@ test("a route's HTML and page data ask for its render key once: its page's HTML 
     // Both files of a route have the route's key, and different routes different keys.
     assert.equal(new Set(keys.values()).size, site.model.routes.length);
   } finally {
+    // The cache entries queued are on disk before the test ends (test/.tmp must be empty after it).
+    await run.cache.flush();
     run.end();
   }
 });
@@ -224,6 +228,8 @@ test('with workers a build asks for a bounded number of pages at a time, the lon
       [...asked].sort((a, b) => b - a),
     );
   } finally {
+    // The cache entries queued are on disk before the test ends (test/.tmp must be empty after it).
+    await run.cache.flush();
     run.end();
   }
 });
@@ -264,6 +270,8 @@ test("a worker highlighting ahead: the build's thread starts every page it holds
     assert.is((await compiling(false, true)).most, 1);
     assert.is((await compiling(true, false)).most, 1);
   } finally {
+    // The cache entries queued are on disk before the test ends (test/.tmp must be empty after it).
+    await run.cache.flush();
     run.end();
   }
 });
@@ -322,6 +330,8 @@ test("a build makes each page's stand-in as it compiles it, and each route's key
     await files.search.key?.();
     assert.is(taken - byPropsCheck, 0, "the render keys and the search key pass made no route's key props again");
   } finally {
+    // The cache entries queued are on disk before the test ends (test/.tmp must be empty after it).
+    await run.cache.flush();
     run.end();
   }
 });

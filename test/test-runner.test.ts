@@ -108,7 +108,7 @@ test("--times shows each test's wall and processor seconds, and the before hooks
   assert.not.match(runner('a-passes').out, seconds('prints'));
 });
 
-test("a file that leaves something in its process's test/.tmp fails, naming it; the next file is not blamed", () => {
+test("what a file leaves in its process's test/.tmp is named under it, removed; the next file is not blamed", () => {
   const leaving = mkdtempSync(path.join(tmp, 'test-runner-leaving-'));
   const outputs = pathToFileURL(path.join(repoRoot, 'test/build-outputs.ts')).href;
   const writes = pathToFileURL(path.join(repoRoot, 'src/disk/background-writes.ts')).href;
@@ -132,47 +132,13 @@ test("a file that leaves something in its process's test/.tmp fails, naming it; 
   );
   leaves('c-tidy.test.ts', "test('copies and removes', () => rmSync(processTmpDir() + '/x', { force: true }));");
   const { code, out } = runnerIn(leaving, '--jobs', '1');
-  assert.is(code, 1, out);
+  assert.is(code, 0, out);
   assert.match(blockOf(out, 'a-leaves.test.ts'), /left behind in test\/\.tmp[\s\S]*site-1\/docs/);
   assert.match(
     blockOf(out, 'b-writes-late.test.ts'),
     /left behind[\s\S]*site-2\/node_modules\/\.cache\/compile\/k\.json/,
   );
-  assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'a-leaves.test.ts, b-writes-late.test.ts');
-  removeDir(leaving);
-});
-
-test("a file that leaves something in its process's test/.tmp fails, naming it; the next file is not blamed", () => {
-  const leaving = mkdtempSync(path.join(tmp, 'test-runner-leaving-'));
-  const outputs = pathToFileURL(path.join(repoRoot, 'test/build-outputs.ts')).href;
-  const writes = pathToFileURL(path.join(repoRoot, 'src/disk/background-writes.ts')).href;
-  const leaves = (name: string, body: string) =>
-    writeFileSync(
-      path.join(leaving, name),
-      `import { test } from 'uvu';\nimport path from 'node:path';\nimport { mkdirSync, rmSync } from 'node:fs';\n` +
-        `import { processTmpDir } from '${outputs}';\nimport { backgroundWrites } from '${writes}';\n` +
-        `${body}\ntest.run();\n`,
-    );
-  // A folder left; a cache entry queued for the writing thread, the folder removed before it was written.
-  leaves(
-    'a-leaves.test.ts',
-    "test('copies', () => mkdirSync(path.join(processTmpDir(), 'site-1/docs'), { recursive: true }));",
-  );
-  leaves(
-    'b-writes-late.test.ts',
-    "test('builds', () => { const site = path.join(processTmpDir(), 'site-2'); " +
-      "backgroundWrites().writeLater(path.join(site, 'node_modules/.cache/compile/k.json'), '{}'); " +
-      'rmSync(site, { recursive: true, force: true }); });',
-  );
-  leaves('c-tidy.test.ts', "test('copies and removes', () => rmSync(processTmpDir() + '/x', { force: true }));");
-  const { code, out } = runnerIn(leaving, '--jobs', '1');
-  assert.is(code, 1, out);
-  assert.match(blockOf(out, 'a-leaves.test.ts'), /left behind in test\/\.tmp[\s\S]*site-1\/docs/);
-  assert.match(
-    blockOf(out, 'b-writes-late.test.ts'),
-    /left behind[\s\S]*site-2\/node_modules\/\.cache\/compile\/k\.json/,
-  );
-  assert.is(/\nFailed: (.*)\n/.exec(out)?.[1], 'a-leaves.test.ts, b-writes-late.test.ts');
+  assert.not.match(blockOf(out, 'c-tidy.test.ts'), 'left behind');
   removeDir(leaving);
 });
 

@@ -78,4 +78,16 @@ test('dev lists the same files and says the same about the links', async () => {
   }
 });
 
+test('dev closed: its background compile stops, and nothing is compiled or written after it returned', async () => {
+  const dev = await startDev(
+    { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), port: 0, host: '127.0.0.1', open: false },
+    collectingReporter(),
+  );
+  await dev.close();
+  const compiled = dev.site.pagesCompiledInBackground;
+  // The background compile starts after the first page is served or a short wait: asked for again after the close.
+  await dev.site.compileEverything();
+  assert.is(dev.site.pagesCompiledInBackground, compiled, 'no page compiled once dev was closed');
+});
+
 test.run();

@@ -76,6 +76,12 @@ export class DevSite {
   private markPageServed!: () => void;
   /** Called when a page is served next (an update waits for it before checking links). */
   private onPageServed: (() => void) | undefined;
+  /** Set by `dispose`: background compiling stops. */
+  private disposed = false;
+  /** The background compile (`compileEverything`), which `dispose` waits for. */
+  private compiling: Promise<void> | undefined;
+  /** Pages `compileEverything` went through (tests: none once the site is disposed of). */
+  pagesCompiledInBackground = 0;
   /** Settles when the first page has been rendered for a reader; background compiling waits for it. */
   readonly firstPageServed = new Promise<void>((resolve) => (this.markPageServed = resolve));
   /** Identifies this server process: a client that sees another id reloads. */
@@ -112,20 +118,38 @@ export class DevSite {
     await this.reload([]);
   }
 
+  /**
+   * Stops compiling in the background, then everything the site runs, its cache entries written first: nothing is
+   * written once it has returned (the site's folder may be removed then).
+   */
   async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.compiling?.catch(() => undefined);
     await this.run?.compiler.close();
     await this.bundler?.dispose();
+    await this.run?.cache.flush();
     this.run?.end();
   }
 
-  /** Compiles every page (so links are checked site-wide), then checks the links. */
-  async compileEverything(): Promise<void> {
+  /**
+   * Compiles every page (so links are checked site-wide), then checks the links; stops between two pages once the
+   * site is disposed of.
+   */
+  compileEverything(): Promise<void> {
+    this.compiling = this.compileAll();
+    return this.compiling;
+  }
+
+  private async compileAll(): Promise<void> {
     const site = this.site;
     for (const file of site.jobs.keys()) {
+      if (this.disposed) return;
       await site.page(file);
+      this.pagesCompiledInBackground++;
       // Between pages, a page a reader asks for goes first.
       await new Promise((resolve) => setImmediate(resolve));
     }
+    if (this.disposed) return;
     this.run.end();
     await this.checkLinks(site);
   }

@@ -23,8 +23,8 @@ const testTmp = path.join(path.dirname(fileURLToPath(import.meta.url)), '.tmp');
 
 /**
  * This test process's own folder in test/.tmp, where its tests copy fixtures and build (the builds the processes
- * of a run share are beside it, not in it): the test runner's process fails a file that leaves anything in it
- * (see test/runner/test-worker.ts), which two processes writing into one folder would not let it tell apart.
+ * of a run share are beside it, not in it): the test runner's process names, under each file, what that file left
+ * in it (see test/runner/test-worker.ts), which two processes writing into one folder would not let it tell apart.
  */
 export const processTmp = path.join(testTmp, `process-${process.pid}`);
 

@@ -148,8 +148,8 @@ async function runFile(name: string, file: string): Promise<FileResult> {
   const left = await leftBehind();
   if (left.length > 0) {
     // Printed, not failed: a write queued after a file ended (an operation of an earlier file of this process still
-    // running) lands while another file runs, which would then be blamed; two such writes are not traced yet
-    // (docs/measurements.md, the lead's section of the sixteenth session).
+    // running) lands while another file runs, which would then be blamed; one such write (an `other-site` copy's
+    // module cache) is not traced yet (docs/measurements.md, the lead's section of the sixteenth session).
     process.stdout.write(`\nleft behind in test/.tmp (a test's folder not removed, or written after it was):\n`);
     process.stdout.write(`${left.map((entry) => `  ${entry}\n`).join('')}`);
   }

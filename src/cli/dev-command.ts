@@ -121,10 +121,14 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   let changes = 0;
+  // Once `close` is called no change is applied: an update started later would load the config and compile into a
+  // site that is going away (its cache folder written after its caller removed it).
+  let closed = false;
   const flush = () => {
     const batch = [...pending];
     pending = new Set();
     running = running.then(async () => {
+      if (closed) return;
       const t = performance.now();
       const id = `${site.buildId}-${++changes}`;
       try {
@@ -159,7 +163,11 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     startMs,
     site,
     async close() {
+      closed = true;
+      clearTimeout(timer);
       await watcher.close();
+      // An update under way finishes before the site is disposed (its errors are already reported in `flush`).
+      await running;
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

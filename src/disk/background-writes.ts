@@ -1,8 +1,16 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FileStamp, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
+import type {
+  FileStamp,
+  FolderListing,
+  FolderTimes,
+  WriteBatch,
+  WriteDone,
+  WriteFailure,
+  WriteOp,
+} from './write-protocol';
 
-export type { FileStamp, WriteFailure };
+export type { FileStamp, FolderListing, FolderTimes, WriteFailure };
 
 /**
  * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
@@ -56,16 +64,21 @@ export interface BackgroundWrites {
    * Hands the thread a build folder to bring up to date in place, instead of a spare: a file queued into it whose
    * `keep` stamp matches the one there is left as it is; any other is made under a name of its own and renamed
    * over the old one (a new inode: the old one may be shared with the published build). `prune` then removes
-   * what it holds that nothing was queued for. Appends go to a file written in this build only.
+   * what it holds that nothing was queued for. Appends go to a file written in this build only. `listing` says what
+   * it held when the build that made it ended (see `FolderListing`): it is then not walked if its folders' times
+   * say nothing was added, removed or renamed since.
    */
-  update(dir: string): void;
+  update(dir: string, listing?: FolderListing): void;
   /**
    * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
    * wants): nothing is written, and `prune` leaves it.
    */
   keep(file: string): void;
-  /** Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. */
-  prune(dir: string): void;
+  /**
+   * Removes from the folder given to `update` every file nothing was queued for since, and emptied folders. Resolves
+   * with the folders it holds then and their times, for the next update of it (none when they are not known).
+   */
+  prune(dir: string): Promise<FolderTimes | undefined>;
   /** Resolves when everything queued so far is on disk (or failed, which `onError` was told). */
   flush(): Promise<void>;
   /**
@@ -116,6 +129,8 @@ export function createBackgroundWrites(): BackgroundWrites {
   let pendingOps = 0;
   let scheduled = false;
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
+  /** What each `prune` queued waits for (see `WriteDone.pruned`). */
+  const onPruned = new Map<number, (folders: FolderTimes | undefined) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   const stats: WriteStats = { files: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
@@ -140,8 +155,14 @@ export function createBackgroundWrites(): BackgroundWrites {
       stats.kept += done.kept;
       stats.bytes += done.bytes;
       stats.busyMs += done.ms;
+      if (done.pruned) onPruned.get(done.pruned.id)?.(done.pruned.folders);
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
-      for (const id of done.ids) onErrors.delete(id);
+      for (const id of done.ids) {
+        onErrors.delete(id);
+        // A prune that found no folder being updated (or failed) has nothing to say.
+        onPruned.get(id)?.(undefined);
+        onPruned.delete(id);
+      }
       if (pendingBytes < maxPendingBytes) wake('room');
       if (pendingOps === 0) {
         worker.unref();
@@ -161,6 +182,8 @@ export function createBackgroundWrites(): BackgroundWrites {
     thread = undefined;
     for (const handler of onErrors.values()) handler({ message: error.message });
     onErrors.clear();
+    for (const resolve of onPruned.values()) resolve(undefined);
+    onPruned.clear();
     pendingBytes = 0;
     pendingOps = 0;
     wake('room');
@@ -202,10 +225,12 @@ export function createBackgroundWrites(): BackgroundWrites {
     size: number,
     onError?: (failure: WriteFailure) => void,
     wait = true,
+    onPrune?: (folders: FolderTimes | undefined) => void,
   ): Promise<void> => {
     batchKeeps();
     const id = nextId++;
     if (onError) onErrors.set(id, onError);
+    if (onPrune) onPruned.set(id, onPrune);
     batch.push({ ...op, id, dir: path.dirname(op.file) });
     batchSize += size;
     pendingBytes += size;
@@ -241,7 +266,8 @@ export function createBackgroundWrites(): BackgroundWrites {
     copy: (file, from, onError, recycle = false, keep) =>
       queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
-    update: (dir) => void queue({ kind: 'update', file: dir }, 0, undefined, false),
+    update: (dir, listing) =>
+      void queue({ kind: 'update', file: dir, ...(listing ? { listing } : {}) }, 0, undefined, false),
     keep(file) {
       keeps.push(file);
       if (keeps.length >= keepsAtOnce) batchKeeps();
@@ -250,7 +276,9 @@ export function createBackgroundWrites(): BackgroundWrites {
         setImmediate(send);
       }
     },
-    prune: (dir) => void queue({ kind: 'prune', file: dir }, 0, undefined, false),
+    prune(dir) {
+      return new Promise((resolve) => void queue({ kind: 'prune', file: dir }, 0, undefined, false, resolve));
+    },
     room() {
       if (pendingBytes < maxPendingBytes) return Promise.resolve();
       send();

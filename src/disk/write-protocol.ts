@@ -28,6 +28,23 @@ export interface WriteOp {
    * cost more to send to the thread than anything the thread does with them.
    */
   files?: string[];
+  /**
+   * Of an `update`: what the folder held when the build that made it ended (see `FolderListing`), so that it is not
+   * walked; without it, or when one of its folders changed since, the folder is walked.
+   */
+  listing?: FolderListing;
+}
+
+/**
+ * What a build folder held when the build that made it ended: its files (and anything else but folders), and each
+ * of its folders with its change time then (`''` the folder itself), paths relative to it with `/`. A folder's change
+ * time moves whenever an entry is added to it, removed or renamed, so folders whose times are unchanged hold the
+ * entries listed; a file changed in place moves only its own times, which each file's check looks at.
+ */
+export interface FolderListing {
+  files: string[];
+  folders: string[];
+  times: number[];
 }
 
 /** What a file held in a build folder is recognised by: its size and modification time. */
@@ -52,4 +69,12 @@ export interface WriteDone {
   bytes: number;
   ms: number;
   failures: ({ id: number } & WriteFailure)[];
+  /**
+   * Of a `prune` (its `id`): the folders the updated folder holds now and their change times (its files are the
+   * build's to list), or none when they are not known (the next update then walks it).
+   */
+  pruned?: { id: number; folders: FolderTimes | undefined };
 }
+
+/** Folders of a build folder and their change times (see `FolderListing`). */
+export type FolderTimes = Pick<FolderListing, 'folders' | 'times'>;

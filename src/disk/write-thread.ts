@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
+import type { FolderListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
 const port = parentPort!;
 const dirs = new Set<string>();
@@ -34,10 +34,23 @@ let keptAsIs = 0;
 
 /**
  * The folder being brought up to date in place (see background-writes' `update`): what it held when it was
- * given (every entry but its folders), and which of those the new build has put or kept there since.
+ * given (every entry but its folders), and which of those the new build has put or kept there since. `times` holds
+ * each of its folders' change time as it was looked at, and `touched` the folders this build has changed since (their
+ * times are looked at again once it ends); `times` is dropped when what it holds can no longer be told that way.
  */
-let updating: { dir: string; held: Set<string>; folders: Set<string>; placed: Set<string> } | undefined;
+let updating:
+  | {
+      dir: string;
+      held: Set<string>;
+      folders: Set<string>;
+      placed: Set<string>;
+      times: Map<string, number> | undefined;
+      touched: Set<string>;
+    }
+  | undefined;
 let nextTemporary = 0;
+/** What the last `prune` of a batch found (see `WriteDone.pruned`). */
+let pruned: WriteDone['pruned'];
 
 /**
  * Walks a folder's tree: `folder` for it and each folder in it, `other` for every other entry (a link to a folder
@@ -58,14 +71,48 @@ function walkTree(dir: string, folder: (dir: string) => void, other: (file: stri
   }
 }
 
-/** Every entry of a folder but its folders, which go in `folders`. */
-function heldIn(dir: string, held: Set<string>, folders: Set<string>): void {
+/** A folder's change time, or undefined when it is not a folder (or is gone). */
+function folderTime(dir: string): number | undefined {
+  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  return stat?.isDirectory() ? stat.ctimeMs : undefined;
+}
+
+/**
+ * What the folder `dir` holds: every entry but its folders in `held`, its folders in `folders` with their change
+ * times. From `listing` when each of its folders still has the time it gave (one `lstat` a folder: nothing was
+ * added to any of them, removed or renamed since); else by walking it, each folder's time taken before it is listed.
+ */
+function heldIn(
+  dir: string,
+  listing: FolderListing | undefined,
+): { held: Set<string>; folders: Set<string>; times: Map<string, number> } {
+  const full = (rel: string) => (rel ? `${dir}/${rel}` : dir);
+  if (listing && listing.folders.length === listing.times.length) {
+    const times = new Map<string, number>();
+    let same = true;
+    for (let i = 0; i < listing.folders.length && same; i++) {
+      const folder = full(listing.folders[i]!);
+      const time = folderTime(folder);
+      same = time === listing.times[i];
+      times.set(folder, time!);
+    }
+    if (same && times.has(dir)) return { held: new Set(listing.files.map(full)), folders: new Set(times.keys()), times };
+  }
+  const held = new Set<string>();
+  const times = new Map<string, number>();
   walkTree(
     dir,
-    (folder) => folders.add(folder),
+    (folder) => {
+      const time = folderTime(folder);
+      if (time !== undefined) times.set(folder, time);
+    },
     (file) => held.add(file),
   );
+  return { held, folders: new Set(times.keys()), times };
 }
+
+/** Notes that this build changed the entries of `dir` (a folder of the folder being updated). */
+const touch = (dir: string) => updating!.touched.add(dir);
 
 /** Whether `file` is the folder being updated or in it. */
 const inUpdated = (file: string) => file === updating!.dir || file.startsWith(`${updating!.dir}/`);
@@ -83,6 +130,7 @@ function stillHeld(file: string, keep: WriteOp['keep']): boolean {
  */
 function replace(file: string, make: (temporary: string) => void): void {
   const temporary = `${file}.docs-it-${process.pid}-${nextTemporary++}`;
+  touch(path.dirname(file));
   make(temporary);
   try {
     renameSync(temporary, file);
@@ -94,7 +142,9 @@ function replace(file: string, make: (temporary: string) => void): void {
       rmSync(temporary, { force: true });
       throw error;
     }
-    // A folder where the new build has a file: the folder goes (it is in the folder being updated).
+    // A folder where the new build has a file: the folder goes (it is in the folder being updated), and with it
+    // folders whose times are not followed one by one: the next update walks the folder.
+    updating!.times = undefined;
     rmSync(file, { recursive: true, force: true });
     renameSync(temporary, file);
   }
@@ -108,14 +158,22 @@ function makeFolderIn(dir: string): void {
     at = `${at}/${part}`;
     const stat = lstatSync(at, { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) unlinkSync(at);
-    if (!stat?.isDirectory()) mkdirSync(at);
+    if (!stat?.isDirectory()) {
+      mkdirSync(at);
+      touch(path.dirname(at));
+      touch(at);
+    }
     updating!.folders.add(at);
   }
 }
 
-/** Removes what the folder being updated held and the new build has not: files, then the folders they leave empty. */
-function prune(): void {
-  const { held, placed, dir } = updating!;
+/**
+ * Removes what the folder being updated held and the new build has not: files, then the folders they leave empty.
+ * Returns the folders it holds then, with their change times (those this build changed looked at again), for the
+ * update that will next take it (see `heldIn`); none when they are not known.
+ */
+function prune(): FolderTimes | undefined {
+  const { held, placed, dir, times, touched } = updating!;
   updating = undefined;
   const emptied = new Set<string>();
   for (const file of held) {
@@ -128,11 +186,27 @@ function prune(): void {
     for (let at = start; at.length > dir.length && at.startsWith(`${dir}/`); at = path.dirname(at)) {
       try {
         rmdirSync(at);
+        times?.delete(at);
+        touched.add(path.dirname(at));
       } catch {
         break;
       }
     }
   }
+  if (!times) return undefined;
+  for (const folder of emptied) touched.add(folder);
+  for (const folder of touched) {
+    const time = folderTime(folder);
+    if (time === undefined) times.delete(folder);
+    else times.set(folder, time);
+  }
+  const folders: string[] = [];
+  const folderTimes: number[] = [];
+  for (const [folder, time] of times) {
+    folders.push(folder === dir ? '' : folder.slice(dir.length + 1));
+    folderTimes.push(time);
+  }
+  return { folders, times: folderTimes };
 }
 
 /**
@@ -183,14 +257,11 @@ function apply(op: WriteOp): void {
     spare.length = 0;
     updating = undefined;
     if (op.kind === 'spare') addSpare(op.file);
-    else {
-      updating = { dir: op.file, held: new Set(), folders: new Set(), placed: new Set() };
-      heldIn(op.file, updating.held, updating.folders);
-    }
+    else updating = { dir: op.file, ...heldIn(op.file, op.listing), placed: new Set(), touched: new Set() };
     return;
   }
   if (op.kind === 'prune') {
-    if (updating?.dir === op.file) prune();
+    if (updating?.dir === op.file) pruned = { id: op.id, folders: prune() };
     return;
   }
   if (op.kind === 'keep') {
@@ -259,6 +330,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   recycled = 0;
   kept = 0;
   keptAsIs = 0;
+  pruned = undefined;
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
@@ -297,5 +369,6 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
     bytes,
     ms,
     failures,
+    ...(pruned ? { pruned } : {}),
   } satisfies WriteDone);
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FolderListing, FolderTimes } from '../disk/write-protocol';
 
 /*
  * An output manifest on disk (see output-reuse): tens of thousands of files' key, size, time and hash. As JSON it
@@ -7,7 +8,9 @@ import { createHash } from 'node:crypto';
  * (split, never parsed), the sizes and times as 64-bit floats; only a file looked up is made an object.
  *
  * Layout: a first line naming the format, a line of JSON (the folder, the groups, the counts, each block's length
- * and a SHA-256 of all that and the blocks), then the blocks. A file of another format, cut short, grown or changed
+ * and a SHA-256 of all that and the blocks), then the blocks. A build that brought its folder up to date in place
+ * also lists that folder's folders with their change times (see `FolderListing`), so that the build that next
+ * updates it need not walk it. A file of another format, cut short, grown or changed
  * in any byte reads as none (the build then makes its files again: slower, never wrong).
  */
 
@@ -35,6 +38,8 @@ export interface ManifestView {
   groups: ManifestGroups;
   file(path: string): ManifestEntry | undefined;
   held(path: string): HeldEntry | undefined;
+  /** Every file of the folder and its folders with their times, when the build recorded them. */
+  listing(): FolderListing | undefined;
 }
 
 /** What a build writes. */
@@ -43,16 +48,20 @@ export interface ManifestData {
   groups: ManifestGroups;
   files: Map<string, ManifestEntry>;
   held: Map<string, HeldEntry>;
+  /** The folder's folders and their change times, when known (see `FolderListing`). */
+  folders?: FolderTimes | undefined;
 }
 
 /** The first line: a manifest of any other line is of another layout, and is not read. */
-const format = 'docs-it output manifest 2\n';
+const format = 'docs-it output manifest 3\n';
 
 interface Head {
   folder?: string;
   groups: ManifestGroups;
   files: number;
   held: number;
+  /** Folders listed with their times (none: not recorded). */
+  folders: number;
   /** Byte lengths of the blocks, in the order `blocksOf` gives them. */
   lengths: number[];
   /** SHA-256 (hex) of the rest of the head and of the blocks. */
@@ -78,6 +87,8 @@ export function encodeManifest(data: ManifestData): Buffer {
     Buffer.from(files.map(([, entry]) => entry.revision).join(separator)),
     Buffer.from(held.map(([path]) => path).join(separator)),
     Buffer.from(held.map(([, entry]) => entry.revision ?? '').join(separator)),
+    Buffer.from(new Float64Array(data.folders?.times ?? []).buffer),
+    Buffer.from((data.folders?.folders ?? []).join(separator)),
   ];
   const body = Buffer.concat(blocks);
   const unsigned: Omit<Head, 'digest'> = {
@@ -85,6 +96,7 @@ export function encodeManifest(data: ManifestData): Buffer {
     groups: data.groups,
     files: files.length,
     held: held.length,
+    folders: data.folders?.folders.length ?? 0,
     lengths: blocks.map((block) => block.byteLength),
   };
   const head: Head = { ...unsigned, digest: digestOf(unsigned, body) };
@@ -125,7 +137,14 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
   const revisions = lines(3, head.files);
   const heldPaths = lines(4, head.held);
   const heldRevisions = lines(5, head.held);
-  if (!paths || !keys || !revisions || !heldPaths || !heldRevisions) return undefined;
+  if (head.lengths[6] !== 8 * head.folders) return undefined;
+  const folderTimes = new Float64Array(head.folders);
+  new Uint8Array(folderTimes.buffer).set(body.subarray(at, at + head.lengths[6]));
+  at += head.lengths[6];
+  // A folder's path may be empty (the build folder itself): `lines` would read one empty name as none.
+  const folders = head.folders === 0 ? [] : body.toString('utf8', at, at + head.lengths[7]!).split(separator);
+  if (!paths || !keys || !revisions || !heldPaths || !heldRevisions || folders.length !== head.folders)
+    return undefined;
   const fileIndex = new Map<string, number>();
   for (let i = 0; i < paths.length; i++) fileIndex.set(paths[i]!, i);
   let heldIndex: Map<string, number> | undefined;
@@ -145,6 +164,10 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
       const revision = heldRevisions[i]!;
       return { size: numbers[j]!, mtimeMs: numbers[count + j]!, ...(revision ? { revision } : {}) };
     },
+    listing() {
+      if (head.folders === 0) return undefined;
+      return { files: [...paths, ...heldPaths], folders, times: [...folderTimes] };
+    },
   };
 }
 
@@ -163,8 +186,9 @@ function isHead(value: unknown): value is Head {
     head.groups !== null &&
     Number.isInteger(head.files) &&
     Number.isInteger(head.held) &&
+    Number.isInteger(head.folders) &&
     Array.isArray(head.lengths) &&
-    head.lengths.length === 6 &&
+    head.lengths.length === 8 &&
     head.lengths.every((length) => Number.isInteger(length) && length >= 0) &&
     typeof head.digest === 'string'
   );

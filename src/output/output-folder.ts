@@ -2,7 +2,7 @@ import { hash as oneShotHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { backgroundWrites, type WriteFailure } from '../disk/background-writes';
+import { backgroundWrites, type FolderTimes, type WriteFailure } from '../disk/background-writes';
 import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
@@ -104,9 +104,11 @@ export class OutputFolder {
       const inPlace = spare !== undefined && reuse.describesSpare(path.basename(spare));
       let tmp: string;
       if (inPlace) {
+        // What it holds is read from the list its build left, not from the folder (see background-writes' `update`).
+        const listing = reuse.spareListing();
         reuse.distrustSpare();
         tmp = spare;
-        backgroundWrites().update(spare);
+        backgroundWrites().update(spare, listing);
       } else {
         tmp = newBuildFolder(store);
         // A build without a spare reuses nothing (a missing folder hands the thread none).
@@ -124,6 +126,8 @@ export class OutputFolder {
   private readonly written = new Map<string, { size: number; revision?: string; source?: string }>();
   /** The modification time of each file kept as the spare held it (`keep`): the manifest takes it without an lstat. */
   private readonly stamps = new Map<string, number>();
+  /** The folders of the folder updated in place and their times once it was pruned (see background-writes). */
+  private folders: FolderTimes | undefined;
   /** The source of each file written from one (a page), named when its file cannot be written. */
   private readonly sources = new Map<string, string>();
 
@@ -362,8 +366,9 @@ export class OutputFolder {
    */
   async commit(warn: (message: string) => void = () => undefined): Promise<void> {
     // What the updated folder held and this build has not goes before it is published.
-    if (this.inPlace) backgroundWrites().prune(this.tmp);
+    const pruned = this.inPlace ? backgroundWrites().prune(this.tmp) : undefined;
     await this.flush();
+    this.folders = await pruned;
     try {
       publish(this.out, this.store, this.tmp, this.state);
     } catch (error) {
@@ -385,6 +390,7 @@ export class OutputFolder {
       path.basename(this.tmp),
       [...this.written.keys()].map((relPath) => [relPath, this.heldFile(relPath)]),
       this.stamps,
+      this.folders,
     );
   }
 

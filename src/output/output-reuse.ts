@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
-import type { FileStamp } from '../disk/background-writes';
+import type { FileStamp, FolderListing, FolderTimes } from '../disk/background-writes';
 import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
@@ -52,12 +52,22 @@ export interface OutputReuse {
    */
   distrustSpare(): void;
   /**
+   * What the spare folder held when the build that made it ended (its files and its folders' times), when that build
+   * recorded it: the spare updated in place is then not walked (see background-writes' `update`).
+   */
+  spareListing(): FolderListing | undefined;
+  /**
    * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
    * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
    * the swap. `stamps` holds the modification times already known of files of the build (kept as they were), which
-   * are not looked at again.
+   * are not looked at again; `folders`, the folder's folders and their times, when known.
    */
-  save(folder: string, held: Iterable<[string, WrittenFile | undefined]>, stamps?: ReadonlyMap<string, number>): void;
+  save(
+    folder: string,
+    held: Iterable<[string, WrittenFile | undefined]>,
+    stamps?: ReadonlyMap<string, number>,
+    folders?: FolderTimes,
+  ): void;
 }
 
 /** A file of a group kept from the previous builds (see `OutputReuse.reusableGroup`). */
@@ -76,7 +86,12 @@ const keptManifests = 16;
 const manifestExt = '.manifest';
 
 /** No manifest: nothing to reuse. */
-const noManifest: ManifestView = { groups: {}, file: () => undefined, held: () => undefined };
+const noManifest: ManifestView = {
+  groups: {},
+  file: () => undefined,
+  held: () => undefined,
+  listing: () => undefined,
+};
 
 /** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */
 export interface ReuseOptions {
@@ -168,11 +183,12 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     },
     describesSpare: (folder) => spare?.folder === folder,
     spareHolds,
+    spareListing: () => spare?.listing(),
     distrustSpare() {
       // Only on disk: this build goes on using what it read.
       rmSync(spareFile, { force: true });
     },
-    save(folder, held, stamps) {
+    save(folder, held, stamps, folders) {
       const stampOf = (file: string) =>
         stamps?.get(file) ?? lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
       const files = new Map<string, ManifestEntry>();
@@ -184,15 +200,17 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
       }
       const heldFiles: ManifestData['held'] = new Map();
       for (const [file, written] of held) {
-        if (files.has(file) || !written) continue;
+        if (files.has(file)) continue;
         const mtimeMs = stampOf(file);
-        if (mtimeMs !== undefined) heldFiles.set(file, { ...written, mtimeMs });
+        // A file whose bytes are not known is listed all the same (a size no file has: never taken as held), so
+        // that the update of the folder that reads this list instead of walking it removes it if need be.
+        if (mtimeMs !== undefined) heldFiles.set(file, written ? { ...written, mtimeMs } : { size: -1, mtimeMs });
       }
       mkdirSync(path.dirname(manifestFile), { recursive: true });
       // The published build's manifest now describes the spare; one that describes no folder is of no use there.
       if (previous.folder && previous.folder !== folder) renameSync(manifestFile, spareFile);
       else rmSync(spareFile, { force: true });
-      replaceFileSync(manifestFile, encodeManifest({ folder, groups: next.groups, files, held: heldFiles }));
+      replaceFileSync(manifestFile, encodeManifest({ folder, groups: next.groups, files, held: heldFiles, folders }));
       pruneManifests(path.dirname(manifestFile), keptManifests);
     },
   };
@@ -220,6 +238,7 @@ export const noReuse: OutputReuse = {
   spareHolds: () => undefined,
   keptInSpare: () => undefined,
   distrustSpare: () => undefined,
+  spareListing: () => undefined,
   save: () => undefined,
 };
 

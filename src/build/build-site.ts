@@ -13,7 +13,7 @@ import { backgroundWrites, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
-import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
+import { hasReusableOutput, type ReuseOptions, type SpareChecked } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
@@ -96,6 +96,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   try {
     site = await readSite(run, options);
     report();
+    // The output's spare folder looked at by the file-writing thread while this one compiles and renders.
+    const spareCheck = OutputFolder.checkSpare(site.config.paths.out, reuseOptionsOf(site.config, options));
     // What the running CLI made beside it for every production build (looked for once: from sources, it is a walk).
     const prebuiltDir =
       site.config.mode === 'production' ? runningCliDir(options.packageRoot, options.cliDir) : undefined;
@@ -115,7 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => made,
       (b) => `${b.files.length} files`,
     );
-    const output = await writeOutput(run, site, bundle, options, prebuiltDir, ahead, (warning) =>
+    const output = await writeOutput(run, site, bundle, { options, prebuiltDir, ahead, spareCheck }, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
     return summaryOf(run, site, output, {
@@ -330,9 +332,17 @@ async function writeOutput(
   run: Run,
   site: Site,
   bundle: ClientBundle,
-  options: BuildOptions,
-  prebuiltDir: string | undefined,
-  ahead: RenderAhead | undefined,
+  {
+    options,
+    prebuiltDir,
+    ahead,
+    spareCheck,
+  }: {
+    options: BuildOptions;
+    prebuiltDir: string | undefined;
+    ahead: RenderAhead | undefined;
+    spareCheck: SpareChecked | undefined;
+  },
   warn: (message: string) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
   const { config } = site;
@@ -347,6 +357,7 @@ async function writeOutput(
   const output = await OutputFolder.open(config.paths.out, {
     root: config.paths.root,
     reuse: reuseOptionsOf(config, options),
+    check: spareCheck,
   });
   try {
     const rendered = await run.task(

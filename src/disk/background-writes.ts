@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type {
+  CheckedListing,
   FileStamp,
-  FolderListing,
   FolderTimes,
   WriteBatch,
   WriteDone,
@@ -10,7 +10,7 @@ import type {
   WriteOp,
 } from './write-protocol';
 
-export type { FileStamp, FolderListing, FolderTimes, WriteFailure };
+export type { CheckedListing, FileStamp, FolderTimes, WriteFailure };
 
 /**
  * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
@@ -64,11 +64,17 @@ export interface BackgroundWrites {
    * Hands the thread a build folder to bring up to date in place, instead of a spare: a file queued into it whose
    * `keep` stamp matches the one there is left as it is; any other is made under a name of its own and renamed
    * over the old one (a new inode: the old one may be shared with the published build). `prune` then removes
-   * what it holds that nothing was queued for. Appends go to a file written in this build only. `listing` says what
-   * it held when the build that made it ended (see `FolderListing`): it is then not walked if its folders' times
-   * say nothing was added, removed or renamed since.
+   * what it holds that nothing was queued for. Appends go to a file written in this build only. What it holds is
+   * what `check` (the one whose id is `check`) found, when it found each folder as listed; else it is walked.
    */
-  update(dir: string, listing?: FolderListing): void;
+  update(dir: string, check?: number): void;
+  /**
+   * Looks at a build folder the next `update` may take, against what it held when the build that made it ended
+   * (`listing`: its folders' times, its files' stamps), while the build goes on: resolves with the files not as
+   * listed, or none when one of its folders changed since (something added, removed or renamed: `update` then walks
+   * it). Only reads.
+   */
+  check(dir: string, listing: CheckedListing): SpareCheck;
   /**
    * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
    * wants): nothing is written, and `prune` leaves it.
@@ -89,6 +95,12 @@ export interface BackgroundWrites {
   close(): Promise<void>;
   /** What was written since the thread started: files, bytes, the thread's time, the time callers waited. */
   stats(): WriteStats;
+}
+
+/** A `check` queued: its id (for `update`) and what it will find. */
+export interface SpareCheck {
+  id: number;
+  changed: Promise<string[] | undefined>;
 }
 
 export interface WriteStats {
@@ -129,8 +141,9 @@ export function createBackgroundWrites(): BackgroundWrites {
   let pendingOps = 0;
   let scheduled = false;
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
-  /** What each `prune` queued waits for (see `WriteDone.pruned`). */
+  /** What each `prune` and `check` queued waits for (see `WriteDone`). */
   const onPruned = new Map<number, (folders: FolderTimes | undefined) => void>();
+  const onChecked = new Map<number, (changed: string[] | undefined) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   const stats: WriteStats = { files: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
@@ -156,6 +169,11 @@ export function createBackgroundWrites(): BackgroundWrites {
       stats.bytes += done.bytes;
       stats.busyMs += done.ms;
       if (done.pruned) onPruned.get(done.pruned.id)?.(done.pruned.folders);
+      if (done.checked) {
+        const resolve = onChecked.get(done.checked.id);
+        onChecked.delete(done.checked.id);
+        resolve?.(done.checked.changed);
+      }
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
       for (const id of done.ids) {
         onErrors.delete(id);
@@ -165,13 +183,17 @@ export function createBackgroundWrites(): BackgroundWrites {
       }
       if (pendingBytes < maxPendingBytes) wake('room');
       if (pendingOps === 0) {
-        worker.unref();
+        // A check under way (see `check`) holds the process until it answers: its caller waits for it.
+        if (onChecked.size === 0) worker.unref();
         wake('idle');
       }
     });
     worker.on('error', (error) => fail(error));
     worker.on('exit', () => {
       if (thread === worker) thread = undefined;
+      // A check it had not answered found nothing (a closed writer's: see `close`).
+      for (const resolve of onChecked.values()) resolve(undefined);
+      onChecked.clear();
       if (pendingOps > 0) fail(new Error('the file-writing thread stopped'));
     });
     return worker;
@@ -184,6 +206,8 @@ export function createBackgroundWrites(): BackgroundWrites {
     onErrors.clear();
     for (const resolve of onPruned.values()) resolve(undefined);
     onPruned.clear();
+    for (const resolve of onChecked.values()) resolve(undefined);
+    onChecked.clear();
     pendingBytes = 0;
     pendingOps = 0;
     wake('room');
@@ -226,11 +250,13 @@ export function createBackgroundWrites(): BackgroundWrites {
     onError?: (failure: WriteFailure) => void,
     wait = true,
     onPrune?: (folders: FolderTimes | undefined) => void,
+    onId?: (id: number) => void,
   ): Promise<void> => {
     batchKeeps();
     const id = nextId++;
     if (onError) onErrors.set(id, onError);
     if (onPrune) onPruned.set(id, onPrune);
+    onId?.(id);
     batch.push({ ...op, id, dir: path.dirname(op.file) });
     batchSize += size;
     pendingBytes += size;
@@ -266,8 +292,18 @@ export function createBackgroundWrites(): BackgroundWrites {
     copy: (file, from, onError, recycle = false, keep) =>
       queue({ kind: 'copy', file, from, recycle, ...(keep ? { keep } : {}) }, 0, onError),
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
-    update: (dir, listing) =>
-      void queue({ kind: 'update', file: dir, ...(listing ? { listing } : {}) }, 0, undefined, false),
+    update: (dir, check) =>
+      void queue({ kind: 'update', file: dir, ...(check === undefined ? {} : { check }) }, 0, undefined, false),
+    check(dir, listing) {
+      let id = 0;
+      const changed = new Promise<string[] | undefined>((resolve) => {
+        void queue({ kind: 'check', file: dir, listing }, 0, undefined, false, undefined, (opId) => {
+          id = opId;
+          onChecked.set(opId, resolve);
+        });
+      });
+      return { id, changed };
+    },
     keep(file) {
       keeps.push(file);
       if (keeps.length >= keepsAtOnce) batchKeeps();

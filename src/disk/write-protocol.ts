@@ -14,7 +14,7 @@ export interface WriteFailure {
  */
 export interface WriteOp {
   id: number;
-  kind: 'write' | 'append' | 'link' | 'copy' | 'keep' | 'spare' | 'update' | 'prune';
+  kind: 'write' | 'append' | 'link' | 'copy' | 'keep' | 'spare' | 'update' | 'prune' | 'check';
   file: string;
   dir: string;
   data?: string | Uint8Array;
@@ -29,10 +29,15 @@ export interface WriteOp {
    */
   files?: string[];
   /**
-   * Of an `update`: what the folder held when the build that made it ended (see `FolderListing`), so that it is not
-   * walked; without it, or when one of its folders changed since, the folder is walked.
+   * Of a `check` (see `BackgroundWrites.check`): what the folder held when the build that made it ended, with each
+   * file's stamp then.
    */
-  listing?: FolderListing;
+  listing?: CheckedListing;
+  /**
+   * Of an `update`: the `check` of the same folder whose findings it takes (what the folder holds), instead of
+   * walking it; without one, or when that check found a folder changed, the folder is walked.
+   */
+  check?: number;
 }
 
 /**
@@ -45,6 +50,12 @@ export interface FolderListing {
   files: string[];
   folders: string[];
   times: number[];
+}
+
+/** A `FolderListing` with each file's size and modification time (`sizes[i]`, `mtimes[i]` of `files[i]`). */
+export interface CheckedListing extends FolderListing {
+  sizes: number[];
+  mtimes: number[];
 }
 
 /** What a file held in a build folder is recognised by: its size and modification time. */
@@ -74,6 +85,11 @@ export interface WriteDone {
    * build's to list), or none when they are not known (the next update then walks it).
    */
   pruned?: { id: number; folders: FolderTimes | undefined };
+  /**
+   * Of a `check` (its `id`): the listed files that are no longer as listed (changed, gone, no longer plain files),
+   * or none when one of the folders changed (something was added, removed or renamed: the folder is walked).
+   */
+  checked?: { id: number; changed: string[] | undefined };
 }
 
 /** Folders of a build folder and their change times (see `FolderListing`). */

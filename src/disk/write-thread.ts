@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { FolderListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
+import type { CheckedListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
 const port = parentPort!;
 const dirs = new Set<string>();
@@ -49,7 +49,7 @@ let updating:
     }
   | undefined;
 let nextTemporary = 0;
-/** What the last `prune` of a batch found (see `WriteDone.pruned`). */
+/** What the last `prune` of a batch found (see `WriteDone`). */
 let pruned: WriteDone['pruned'];
 
 /**
@@ -77,27 +77,15 @@ function folderTime(dir: string): number | undefined {
   return stat?.isDirectory() ? stat.ctimeMs : undefined;
 }
 
-/**
- * What the folder `dir` holds: every entry but its folders in `held`, its folders in `folders` with their change
- * times. From `listing` when each of its folders still has the time it gave (one `lstat` a folder: nothing was
- * added to any of them, removed or renamed since); else by walking it, each folder's time taken before it is listed.
- */
-function heldIn(
-  dir: string,
-  listing: FolderListing | undefined,
-): { held: Set<string>; folders: Set<string>; times: Map<string, number> } {
-  const full = (rel: string) => (rel ? `${dir}/${rel}` : dir);
-  if (listing && listing.folders.length === listing.times.length) {
-    const times = new Map<string, number>();
-    let same = true;
-    for (let i = 0; i < listing.folders.length && same; i++) {
-      const folder = full(listing.folders[i]!);
-      const time = folderTime(folder);
-      same = time === listing.times[i];
-      times.set(folder, time!);
-    }
-    if (same && times.has(dir)) return { held: new Set(listing.files.map(full)), folders: new Set(times.keys()), times };
-  }
+/** What a folder holds: every entry but its folders in `held`, its folders in `folders` with their times. */
+interface Held {
+  held: Set<string>;
+  folders: Set<string>;
+  times: Map<string, number>;
+}
+
+/** What a folder holds, by walking it: each folder's time is taken before it is listed. */
+function walked(dir: string): Held {
   const held = new Set<string>();
   const times = new Map<string, number>();
   walkTree(
@@ -109,6 +97,132 @@ function heldIn(
     (file) => held.add(file),
   );
   return { held, folders: new Set(times.keys()), times };
+}
+
+/**
+ * A `check` under way or done (see `check`): looked at a slice at a time between the thread's messages, so that the
+ * writes queued meanwhile (the cache's) are not held up by it; `found` once it is done (undefined: a folder changed).
+ */
+interface Check extends Held {
+  id: number;
+  dir: string;
+  listing: CheckedListing;
+  /** The next folder, then the next file, to look at. */
+  folder: number;
+  file: number;
+  changed: string[];
+  done: boolean;
+  /** Set when a folder was not as listed: what the folder holds is then not known. */
+  failed: boolean;
+  ms: number;
+}
+
+let current: Check | undefined;
+/** Entries looked at in one slice of a check (a few milliseconds). */
+const checkSlice = 500;
+
+/**
+ * Starts checking the folder `dir` against what it held when the build that made it ended (`listing`): each of its
+ * folders still has the time it had then (one `lstat` a folder: nothing was added to any of them, removed or renamed
+ * since), and each file its stamp (one `lstat` a file). Only reads. The files not as listed are posted once done
+ * (`WriteDone.checked`), or none when a folder changed (the update then walks the folder).
+ */
+function startCheck(id: number, dir: string, listing: CheckedListing): void {
+  abandonCheck();
+  const failed =
+    listing.folders.length !== listing.times.length ||
+    listing.files.length !== listing.sizes.length ||
+    listing.files.length !== listing.mtimes.length;
+  current = {
+    id,
+    dir,
+    listing,
+    folder: 0,
+    file: 0,
+    held: new Set(),
+    folders: new Set(),
+    times: new Map(),
+    changed: [],
+    done: false,
+    failed,
+    ms: 0,
+  };
+  const check = current;
+  const step = () => {
+    if (current !== check || check.done) return;
+    checkSome(check, checkSlice);
+    if (check.done) postChecked(check);
+    else setImmediate(step);
+  };
+  setImmediate(step);
+}
+
+/** Looks at up to `count` more entries of a check (all: `Infinity`). */
+function checkSome(check: Check, count: number): void {
+  const start = performance.now();
+  const { dir, listing } = check;
+  const full = (rel: string) => (rel ? `${dir}/${rel}` : dir);
+  let left = count;
+  while (!check.failed && check.folder < listing.folders.length && left-- > 0) {
+    const folder = full(listing.folders[check.folder]!);
+    const time = folderTime(folder);
+    if (time === undefined || time !== listing.times[check.folder]) check.failed = true;
+    else check.times.set(folder, time);
+    check.folder++;
+  }
+  if (!check.failed && check.folder === listing.folders.length && !check.times.has(dir)) check.failed = true;
+  while (!check.failed && check.file < listing.files.length && left-- > 0) {
+    const i = check.file++;
+    const file = full(listing.files[i]!);
+    check.held.add(file);
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size !== listing.sizes[i] || stat.mtimeMs !== listing.mtimes[i])
+      check.changed.push(listing.files[i]!);
+  }
+  check.done = check.failed || check.file === listing.files.length;
+  if (check.done) check.folders = new Set(check.times.keys());
+  check.ms += performance.now() - start;
+}
+
+/** Gives up the check under way, if any: it says it found nothing (its build has no use for it any more). */
+function abandonCheck(): void {
+  const check = current;
+  current = undefined;
+  if (!check || check.done) return;
+  check.failed = true;
+  check.done = true;
+  postChecked(check);
+}
+
+function postChecked(check: Check): void {
+  port.postMessage({
+    ids: [],
+    files: 0,
+    recycled: 0,
+    kept: 0,
+    bytes: 0,
+    ms: check.ms,
+    failures: [],
+    checked: { id: check.id, changed: check.failed ? undefined : check.changed },
+  } satisfies WriteDone);
+}
+
+/**
+ * What the check `id` of `dir` found the folder holds (finished now if it is still under way), or undefined when it
+ * is another folder's, or found a folder changed.
+ */
+function checkedHeld(id: number | undefined, dir: string): Held | undefined {
+  const check = current;
+  if (!check || check.id !== id || check.dir !== dir) {
+    abandonCheck();
+    return undefined;
+  }
+  current = undefined;
+  if (!check.done) {
+    checkSome(check, Infinity);
+    postChecked(check);
+  }
+  return check.failed ? undefined : check;
 }
 
 /** Notes that this build changed the entries of `dir` (a folder of the folder being updated). */
@@ -170,7 +284,7 @@ function makeFolderIn(dir: string): void {
 /**
  * Removes what the folder being updated held and the new build has not: files, then the folders they leave empty.
  * Returns the folders it holds then, with their change times (those this build changed looked at again), for the
- * update that will next take it (see `heldIn`); none when they are not known.
+ * check that will next look at it (see `check`); none when they are not known.
  */
 function prune(): FolderTimes | undefined {
   const { held, placed, dir, times, touched } = updating!;
@@ -257,7 +371,14 @@ function apply(op: WriteOp): void {
     spare.length = 0;
     updating = undefined;
     if (op.kind === 'spare') addSpare(op.file);
-    else updating = { dir: op.file, ...heldIn(op.file, op.listing), placed: new Set(), touched: new Set() };
+    else {
+      const held = checkedHeld(op.check, op.file) ?? walked(op.file);
+      updating = { dir: op.file, held: held.held, folders: held.folders, times: held.times, placed: new Set(), touched: new Set() };
+    }
+    return;
+  }
+  if (op.kind === 'check') {
+    startCheck(op.id, op.file, op.listing!);
     return;
   }
   if (op.kind === 'prune') {
@@ -334,7 +455,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   const failures: ({ id: number } & WriteFailure)[] = [];
   for (const op of ops) {
     try {
-      if (op.kind === 'spare' || op.kind === 'update' || op.kind === 'prune' || op.kind === 'keep') {
+      if (['spare', 'update', 'prune', 'keep', 'check'].includes(op.kind)) {
         // Not a file made: no folder to make.
       } else if (updating && inUpdated(op.dir)) {
         // Only what this folder holds now counts there (a link put where a folder goes is removed, never followed).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FolderListing, FolderTimes } from '../disk/write-protocol';
+import type { CheckedListing, FolderTimes } from '../disk/write-protocol';
 
 /*
  * An output manifest on disk (see output-reuse): tens of thousands of files' key, size, time and hash. As JSON it
@@ -38,8 +38,8 @@ export interface ManifestView {
   groups: ManifestGroups;
   file(path: string): ManifestEntry | undefined;
   held(path: string): HeldEntry | undefined;
-  /** Every file of the folder and its folders with their times, when the build recorded them. */
-  listing(): FolderListing | undefined;
+  /** Every file of the folder with its stamp, and its folders with their times, when the build recorded them. */
+  listing(): CheckedListing | undefined;
 }
 
 /** What a build writes. */
@@ -166,7 +166,13 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
     },
     listing() {
       if (head.folders === 0) return undefined;
-      return { files: [...paths, ...heldPaths], folders, times: [...folderTimes] };
+      return {
+        files: [...paths, ...heldPaths],
+        sizes: [...numbers.subarray(0, count)],
+        mtimes: [...numbers.subarray(count)],
+        folders,
+        times: [...folderTimes],
+      };
     },
   };
 }

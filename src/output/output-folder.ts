@@ -6,7 +6,14 @@ import { backgroundWrites, type FolderTimes, type WriteFailure } from '../disk/b
 import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
-import { noReuse, type OutputReuse, outputReuse, type ReuseOptions } from './output-reuse';
+import {
+  noReuse,
+  type OutputReuse,
+  outputReuse,
+  type ReuseOptions,
+  readSpareManifest,
+  type SpareChecked,
+} from './output-reuse';
 import {
   ensureStore,
   lockOf,
@@ -15,6 +22,7 @@ import {
   outputState,
   publish,
   shownPath,
+  storeOf,
   tidyStore,
 } from './output-store';
 import { fileFailure, writeFailure } from './write-failure';
@@ -77,7 +85,10 @@ export class OutputFolder {
    * change, so an interrupted update is never taken for a build; else the new build gets a new folder, whose files
    * take the place of the spare's (see background-writes' `useSpare`).
    */
-  static async open(out: string, options: { root?: string; reuse?: ReuseOptions } = {}): Promise<OutputFolder> {
+  static async open(
+    out: string,
+    options: { root?: string; reuse?: ReuseOptions; check?: SpareChecked | undefined } = {},
+  ): Promise<OutputFolder> {
     const shown = shownPath(out);
     const fail = (error: unknown) => fileFailure(error, `prepare the output folder ${shown}`);
     try {
@@ -100,15 +111,17 @@ export class OutputFolder {
       // Looked at again with the lock held: another build may have published meanwhile.
       const state = outputState(out);
       const spare = await tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
-      const reuse = options.reuse ? outputReuse(out, options.reuse) : noReuse;
+      const reuse = options.reuse ? outputReuse(out, options.reuse, options.check) : noReuse;
       const inPlace = spare !== undefined && reuse.describesSpare(path.basename(spare));
       let tmp: string;
       if (inPlace) {
-        // What it holds is read from the list its build left, not from the folder (see background-writes' `update`).
-        const listing = reuse.spareListing();
+        // Checked while the build went on (see `checkSpare`): what it holds is then known, each file's state too.
+        const checked = reuse.checkedSpare();
+        const changed = checked?.folder === path.basename(spare) ? await checked.changed : undefined;
+        if (changed) reuse.trustCheck(changed);
         reuse.distrustSpare();
         tmp = spare;
-        backgroundWrites().update(spare, listing);
+        backgroundWrites().update(spare, changed ? checked!.id : undefined);
       } else {
         tmp = newBuildFolder(store);
         // A build without a spare reuses nothing (a missing folder hands the thread none).
@@ -120,6 +133,18 @@ export class OutputFolder {
       lock.release();
       throw fail(error);
     }
+  }
+
+  /**
+   * Starts looking at the spare build folder of `out` on the file-writing thread, while the build goes on, so that
+   * `open` need not: against the list of what it held and each file's stamp, which the build that updated it in
+   * place left (see output-reuse's `readSpareManifest`). Only reads; without the lock, so `open` takes what it
+   * found only if the spare's manifest is still the same file. Undefined when there is nothing to check.
+   */
+  static checkSpare(out: string, reuse: ReuseOptions): SpareChecked | undefined {
+    const manifest = readSpareManifest(out, reuse);
+    if (!manifest) return undefined;
+    return { ...manifest, ...backgroundWrites().check(path.join(storeOf(out), manifest.folder), manifest.listing) };
   }
 
   /** What was written where, for the service worker's precache manifest (no second read of the output). */

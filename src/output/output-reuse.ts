@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
-import type { FileStamp, FolderListing, FolderTimes } from '../disk/background-writes';
+import type { CheckedListing, FileStamp, FolderTimes } from '../disk/background-writes';
 import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
@@ -52,10 +52,15 @@ export interface OutputReuse {
    */
   distrustSpare(): void;
   /**
-   * What the spare folder held when the build that made it ended (its files and its folders' times), when that build
-   * recorded it: the spare updated in place is then not walked (see background-writes' `update`).
+   * The check of the spare made while the build went on (see `readSpareManifest`), when the spare's manifest is still
+   * the one it was made from.
    */
-  spareListing(): FolderListing | undefined;
+  checkedSpare(): SpareChecked | undefined;
+  /**
+   * Takes the check's findings (the spare's files not as its manifest lists them) instead of an `lstat` of each file
+   * `keptInSpare` is asked about.
+   */
+  trustCheck(changed: readonly string[]): void;
   /**
    * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
    * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
@@ -68,6 +73,23 @@ export interface OutputReuse {
     stamps?: ReadonlyMap<string, number>,
     folders?: FolderTimes,
   ): void;
+}
+
+/** The spare's manifest read ahead of the build's output stage, and what it lists (see `readSpareManifest`). */
+export interface SpareManifest {
+  /** The spare build folder it describes (a folder name of the store). */
+  folder: string;
+  listing: CheckedListing;
+  view: ManifestView;
+  /** The manifest file's identity when read: it is taken at the output stage only if it is still that file. */
+  identity: string;
+}
+
+/** A spare manifest whose folder the file-writing thread is checking (see background-writes' `check`). */
+export interface SpareChecked extends SpareManifest {
+  /** The check's id, for the update that takes what it found. */
+  id: number;
+  changed: Promise<string[] | undefined>;
 }
 
 /** A file of a group kept from the previous builds (see `OutputReuse.reusableGroup`). */
@@ -113,18 +135,48 @@ export function hasReusableOutput(outDir: string, { manifests, enabled }: ReuseO
   return enabled && existsSync(path.join(manifests, `${manifestNameOf(outDir)}${manifestExt}`));
 }
 
+/** What a file is, by inode, size and times: another file, or the same one written again, is another identity. */
+function identityOf(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/**
+ * The manifest of the spare build folder of `outDir`, when there is one that lists its folders (a build that
+ * updated it in place), read without the output's lock: the build's output stage takes it only if it is still the
+ * same file then (see `outputReuse`).
+ */
+export function readSpareManifest(outDir: string, { manifests, enabled }: ReuseOptions): SpareManifest | undefined {
+  if (!enabled) return undefined;
+  const file = path.join(manifests, `${manifestNameOf(outDir)}-spare${manifestExt}`);
+  const identity = identityOf(file);
+  const view = identity === undefined ? undefined : readManifest(file);
+  // A build folder's name: one plain name in the store.
+  if (!view?.folder || !/^b-[0-9a-z]+-[0-9a-f]+$/.test(view.folder) || identityOf(file) !== identity) return undefined;
+  const listing = view.listing();
+  return listing && { folder: view.folder, listing, view, identity: identity! };
+}
+
 /**
  * Reuse of the files of the last build into `outDir`, recorded in a manifest per output folder. A file is
  * reused when it was made from the same key and still has the size and modification time it had when it was
  * written: a file changed by hand is produced again.
  */
-export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions): OutputReuse {
+export function outputReuse(
+  outDir: string,
+  { manifests, enabled }: ReuseOptions,
+  checked?: SpareChecked,
+): OutputReuse {
   const name = manifestNameOf(outDir);
   const manifestFile = path.join(manifests, `${name}${manifestExt}`);
   // The manifest of the build before the published one: the spare folder's.
   const spareFile = path.join(manifests, `${name}-spare${manifestExt}`);
   const previous: ManifestView = (enabled && readManifest(manifestFile)) || noManifest;
-  const spare = enabled ? readManifest(spareFile) : undefined;
+  // The one read ahead when no build has replaced it since (the lock is held from here).
+  const current = enabled && checked && identityOf(spareFile) === checked.identity ? checked : undefined;
+  const spare = current ? current.view : enabled ? readManifest(spareFile) : undefined;
+  /** The spare's files found not as listed by the check taken (see `trustCheck`); else each file is looked at. */
+  let changed: ReadonlySet<string> | undefined;
   const next: ManifestData = { files: new Map(), held: new Map(), groups: {} };
   const reusable = (file: string, key: string) => {
     const entry = previous.file(file);
@@ -146,9 +198,14 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     if (!entry || entry.key !== key) return undefined;
     const stamp = spareHolds(file, entry);
     if (!stamp) return undefined;
-    // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
-    const stat = lstatSync(insideFolder(dir, file), { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
+    if (changed) {
+      // The check compared the file with the same stamp, the spare manifest's.
+      if (changed.has(file)) return undefined;
+    } else {
+      // lstat, as the file-writing thread's own check (`stillHeld`): a link put there by hand is not the file.
+      const stat = lstatSync(insideFolder(dir, file), { throwIfNoEntry: false });
+      if (!stat?.isFile() || stat.size !== stamp.size || stat.mtimeMs !== stamp.mtimeMs) return undefined;
+    }
     return { written: { size: entry.size, revision: entry.revision }, stamp };
   };
   return {
@@ -183,7 +240,10 @@ export function outputReuse(outDir: string, { manifests, enabled }: ReuseOptions
     },
     describesSpare: (folder) => spare?.folder === folder,
     spareHolds,
-    spareListing: () => spare?.listing(),
+    checkedSpare: () => current,
+    trustCheck(found) {
+      changed = new Set(found);
+    },
     distrustSpare() {
       // Only on disk: this build goes on using what it read.
       rmSync(spareFile, { force: true });
@@ -238,7 +298,8 @@ export const noReuse: OutputReuse = {
   spareHolds: () => undefined,
   keptInSpare: () => undefined,
   distrustSpare: () => undefined,
-  spareListing: () => undefined,
+  checkedSpare: () => undefined,
+  trustCheck: () => undefined,
   save: () => undefined,
 };
 

@@ -44,6 +44,23 @@ test('a manifest reads back as it was written, file by file', () => {
   assert.is(empty.file(''), undefined);
 });
 
+test("a build folder's folders and their times read back with every file's stamp; none recorded, no listing", () => {
+  const data = sample();
+  assert.is(decodeManifest(encodeManifest(data))!.listing(), undefined, 'no folders recorded');
+  const folders = { folders: ['', 'it', 'it/docs', 'it/città è'], times: [1.25, 1_764_000_000_000.123, 3, 4] };
+  const listing = decodeManifest(encodeManifest({ ...data, folders }))!.listing();
+  assert.ok(listing);
+  assert.equal(listing.folders, folders.folders);
+  assert.equal(listing.times, folders.times);
+  const files = [...data.files, ...data.held];
+  assert.equal(listing.files, files.map(([file]) => file), 'the keyed files, then the others');
+  assert.equal(listing.sizes, files.map(([, entry]) => entry.size));
+  assert.equal(listing.mtimes, files.map(([, entry]) => entry.mtimeMs));
+  // The folder alone: its name is empty.
+  const alone = decodeManifest(encodeManifest({ ...data, folders: { folders: [''], times: [7] } }))!.listing();
+  assert.equal(alone?.folders, ['']);
+});
+
 test('a manifest cut short, grown, changed in one byte or of another format reads as none', () => {
   const bytes = encodeManifest(sample());
   assert.is(decodeManifest(bytes.subarray(0, bytes.length - 1)), undefined, 'cut short');
@@ -58,7 +75,8 @@ test('a manifest cut short, grown, changed in one byte or of another format read
   assert.is(decodeManifest(otherFolder), undefined, 'its head changed');
   // The layout before this one: a JSON object.
   assert.is(decodeManifest(Buffer.from(JSON.stringify({ files: {}, groups: {} }))), undefined, 'old layout');
-  assert.is(decodeManifest(Buffer.from(`docs-it output manifest 3\n${bytes.subarray(26)}`)), undefined, 'newer');
+  const newer = Buffer.concat([Buffer.from('docs-it output manifest 9'), bytes.subarray('docs-it output manifest 3'.length)]);
+  assert.is(decodeManifest(newer), undefined, 'newer');
 });
 
 test('a build after a damaged manifest reuses nothing; manifests of the older layout are removed', () => {

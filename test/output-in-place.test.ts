@@ -1,9 +1,19 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { readSpareManifest } from '../src/output/output-reuse';
 import { copyFixture, filesOf, outputLeftovers, pipeEnv, quietly, removeDir, repoRoot } from './helpers';
 
 /*
@@ -151,6 +161,9 @@ test('three updates in place in a row: each touches only what differs (the stamp
 
 test('a file of the spare changed by hand is made again; one of the published build does not matter', async () => {
   const spare = spareFolder();
+  // Looked at ahead of the update, by its stamps (see `OutputFolder.checkSpare`).
+  const manifests = path.join(dir, 'node_modules/.cache/docs-it/outputs');
+  assert.is(readSpareManifest(out, { manifests, enabled: true })?.folder, path.basename(spare));
   const page = 'it/v1/guides/serie/pagina-20/index.html';
   writeFileSync(path.join(spare, page), readFileSync(path.join(spare, page), 'utf8').replace('Pagina 20', 'Pagina X'));
   const published = liveFolder();
@@ -172,6 +185,20 @@ test('a page removed and one added: the updated folder holds what a cold build h
   writeFileSync(removed, text);
   removeDir(path.join(dir, 'content/docs/guides/serie/nuova.md'));
   await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+  assert.equal(outputLeftovers(out), []);
+});
+
+test('a file and a folder put by hand into the spare are removed by the update, which is checked ahead', async () => {
+  const spare = spareFolder();
+  const manifests = path.join(dir, 'node_modules/.cache/docs-it/outputs');
+  assert.is(readSpareManifest(out, { manifests, enabled: true })?.folder, path.basename(spare), 'its folders listed');
+  writeFileSync(path.join(spare, 'it/v1/guides/serie/pagina-2/in-piu.html'), 'aggiunto a mano');
+  mkdirSync(path.join(spare, 'it/v1/guides/serie/cartella/sotto'), { recursive: true });
+  writeFileSync(path.join(spare, 'it/v1/guides/serie/cartella/sotto/x.html'), 'aggiunto a mano');
+  edit(13, 'Versione NOVE');
+  await build();
+  assert.is(realpathSync(out), realpathSync(spare));
   assertSameFiles(filesOf(out), await coldFiles());
   assert.equal(outputLeftovers(out), []);
 });

@@ -19,6 +19,7 @@ import {
   type WriteFailure,
 } from '../src/disk/background-writes';
 import { DocsItError } from '../src/errors';
+import { encodeManifest } from '../src/output/manifest-file';
 import { OutputFolder } from '../src/output/output-folder';
 import { processTmpDir } from './build-outputs';
 import { removeDir } from './helpers';
@@ -279,17 +280,19 @@ function filesUnder(dir: string, sub = ''): string[] {
   });
 }
 
-test("a folder checked against what its last update left: the update takes the check's findings, or walks it", async () => {
+test('a folder checked against what its last update left: the update takes what was found, or walks it', async () => {
   const writes = writer();
-  const dir = path.join(root, 'checked');
+  const store = path.join(root, 'checked');
+  const folder = 'b-000000000-00000000';
+  const dir = path.join(store, folder);
   for (let i = 0; i < 30; i++) {
     mkdirSync(path.join(dir, `c-${i % 3}`), { recursive: true });
     writeFileSync(path.join(dir, `c-${i % 3}`, `f-${i}.txt`), `testo ${i}`);
   }
   const files = filesUnder(dir);
-  const update = async (check?: number) => {
+  const update = async (check?: number, kept = files) => {
     writes.update(dir, check);
-    for (const file of files) writes.keep(path.join(dir, file));
+    for (const file of kept) writes.keep(path.join(dir, file));
     return writes.prune(dir);
   };
   // An update that keeps everything gives back its folders and their times.
@@ -297,45 +300,40 @@ test("a folder checked against what its last update left: the update takes the c
   assert.ok(folders);
   assert.equal([...folders.folders].sort(), ['', 'c-0', 'c-1', 'c-2']);
   assert.equal(folders.times[folders.folders.indexOf('c-1')], statSync(path.join(dir, 'c-1')).ctimeMs);
-  const stamps = files.map((file) => statSync(path.join(dir, file)));
-  const listing = {
-    files,
-    sizes: stamps.map((stat) => stat.size),
-    mtimes: stamps.map((stat) => stat.mtimeMs),
-    ...folders,
+  /** A manifest of the folder listing `listed` with their stamps now (what a build saves once it is published). */
+  const manifestOf = (listed: string[], name = folder) => {
+    const file = path.join(root, `checked-${Math.random().toString(36).slice(2)}.manifest`);
+    const held = new Map(
+      listed.map((f) => [f, { size: statSync(path.join(dir, f)).size, mtimeMs: statSync(path.join(dir, f)).mtimeMs }]),
+    );
+    writeFileSync(file, encodeManifest({ folder: name, groups: {}, files: new Map(), held, folders }));
+    return file;
   };
+  const listed = manifestOf(files);
 
+  assert.is(await writes.check(store, manifestOf(files, '../fuori')).found, undefined, 'not a build folder: refused');
   // Each folder as listed: the update does not walk the folder, it takes what the check found. A file the list
   // leaves out (no build's list does) is then not seen, so not pruned.
-  const check = writes.check(dir, { ...listing, files: files.slice(1), sizes: listing.sizes.slice(1) });
-  assert.equal(await check.changed, undefined, 'a list whose stamps do not match its files is refused');
   const unlisted = files[0]!;
-  const partial = {
-    ...listing,
-    files: files.slice(1),
-    sizes: listing.sizes.slice(1),
-    mtimes: listing.mtimes.slice(1),
-  };
-  const first = writes.check(dir, partial);
-  assert.equal(await first.changed, []);
-  writes.update(dir, first.id);
-  for (const file of partial.files) writes.keep(path.join(dir, file));
-  assert.equal(await writes.prune(dir), folders, 'nothing changed: the same folders and times');
+  const first = writes.check(store, manifestOf(files.slice(1)));
+  const found = await first.found;
+  assert.equal(found && { folder: found.folder, changed: found.changed }, { folder, changed: [] });
+  assert.equal(await update(first.id, files.slice(1)), folders, 'nothing changed: the same folders and times');
   assert.ok(existsSync(path.join(dir, unlisted)), 'not walked: the file left out of the list is still there');
 
   // A file changed in place moves no folder's time: its stamp says it changed.
   // (A file's and a folder's times move by the clock's tick: the changes below come a tick after what came before.)
   await new Promise((resolve) => setTimeout(resolve, 20));
   writeFileSync(path.join(dir, 'c-2/f-5.txt'), 'cambiato a mano');
-  const second = writes.check(dir, listing);
-  assert.equal(await second.changed, ['c-2/f-5.txt']);
+  const second = writes.check(store, listed);
+  assert.equal((await second.found)?.changed, ['c-2/f-5.txt']);
   // A check not taken by an update is given up by the next one (which then walks the folder).
   assert.ok(await update());
 
-  // A file added by hand moves its folder's time: no findings, and the update walks the folder and prunes it.
+  // A file added by hand moves its folder's time: nothing found, and the update walks the folder and prunes it.
   writeFileSync(path.join(dir, 'c-0/in-piu.txt'), 'aggiunto a mano');
-  const third = writes.check(dir, listing);
-  assert.is(await third.changed, undefined);
+  const third = writes.check(store, listed);
+  assert.is(await third.found, undefined);
   const after = await update(third.id);
   assert.not.ok(existsSync(path.join(dir, 'c-0/in-piu.txt')), 'the added file is pruned');
   assert.is(after?.times[after.folders.indexOf('c-0')], statSync(path.join(dir, 'c-0')).ctimeMs, 'its time now');

@@ -53,9 +53,19 @@ test("a build folder's folders and their times read back with every file's stamp
   assert.equal(listing.folders, folders.folders);
   assert.equal(listing.times, folders.times);
   const files = [...data.files, ...data.held];
-  assert.equal(listing.files, files.map(([file]) => file), 'the keyed files, then the others');
-  assert.equal(listing.sizes, files.map(([, entry]) => entry.size));
-  assert.equal(listing.mtimes, files.map(([, entry]) => entry.mtimeMs));
+  assert.equal(
+    listing.files,
+    files.map(([file]) => file),
+    'the keyed files, then the others',
+  );
+  assert.equal(
+    listing.sizes,
+    files.map(([, entry]) => entry.size),
+  );
+  assert.equal(
+    listing.mtimes,
+    files.map(([, entry]) => entry.mtimeMs),
+  );
   // The folder alone: its name is empty.
   const alone = decodeManifest(encodeManifest({ ...data, folders: { folders: [''], times: [7] } }))!.listing();
   assert.equal(alone?.folders, ['']);
@@ -75,7 +85,10 @@ test('a manifest cut short, grown, changed in one byte or of another format read
   assert.is(decodeManifest(otherFolder), undefined, 'its head changed');
   // The layout before this one: a JSON object.
   assert.is(decodeManifest(Buffer.from(JSON.stringify({ files: {}, groups: {} }))), undefined, 'old layout');
-  const newer = Buffer.concat([Buffer.from('docs-it output manifest 9'), bytes.subarray('docs-it output manifest 3'.length)]);
+  const newer = Buffer.concat([
+    Buffer.from('docs-it output manifest 9'),
+    bytes.subarray('docs-it output manifest 3'.length),
+  ]);
   assert.is(decodeManifest(newer), undefined, 'newer');
 });
 

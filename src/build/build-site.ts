@@ -9,11 +9,11 @@ import { customCssFiles } from '../config/package-stylesheet';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { withoutFrontMatter } from '../content/front-matter';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
-import { backgroundWrites, type WriteStats } from '../disk/background-writes';
+import { backgroundWrites, type SpareCheck, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
-import { hasReusableOutput, type ReuseOptions, type SpareChecked } from '../output/output-reuse';
+import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
@@ -341,7 +341,7 @@ async function writeOutput(
     options: BuildOptions;
     prebuiltDir: string | undefined;
     ahead: RenderAhead | undefined;
-    spareCheck: SpareChecked | undefined;
+    spareCheck: SpareCheck | undefined;
   },
   warn: (message: string) => void,
 ): Promise<{ output: OutputFolder; rendered: WriteCounts }> {

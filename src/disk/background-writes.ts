@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type {
-  CheckedListing,
   FileStamp,
   FolderTimes,
+  SpareFound,
   WriteBatch,
   WriteDone,
   WriteFailure,
   WriteOp,
 } from './write-protocol';
 
-export type { CheckedListing, FileStamp, FolderTimes, WriteFailure };
+export type { FileStamp, FolderTimes, SpareFound, WriteFailure };
 
 /**
  * Files written by a thread of their own (write-thread.ts). Creating a file can cost far more than writing it
@@ -69,12 +69,12 @@ export interface BackgroundWrites {
    */
   update(dir: string, check?: number): void;
   /**
-   * Looks at a build folder the next `update` may take, against what it held when the build that made it ended
-   * (`listing`: its folders' times, its files' stamps), while the build goes on: resolves with the files not as
-   * listed, or none when one of its folders changed since (something added, removed or renamed: `update` then walks
-   * it). Only reads.
+   * Looks at the build folder of `store` that the output manifest `manifest` describes, against what it held when
+   * the build that made it ended (its folders' times, its files' stamps), while the build goes on: an `update` of it
+   * may then take what it found instead of walking it. Resolves with what it found (see `SpareFound`), or none when
+   * one of its folders changed since (something added, removed or renamed) or the manifest lists none. Only reads.
    */
-  check(dir: string, listing: CheckedListing): SpareCheck;
+  check(store: string, manifest: string): SpareCheck;
   /**
    * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
    * wants): nothing is written, and `prune` leaves it.
@@ -100,7 +100,7 @@ export interface BackgroundWrites {
 /** A `check` queued: its id (for `update`) and what it will find. */
 export interface SpareCheck {
   id: number;
-  changed: Promise<string[] | undefined>;
+  found: Promise<SpareFound | undefined>;
 }
 
 export interface WriteStats {
@@ -143,7 +143,7 @@ export function createBackgroundWrites(): BackgroundWrites {
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
   /** What each `prune` and `check` queued waits for (see `WriteDone`). */
   const onPruned = new Map<number, (folders: FolderTimes | undefined) => void>();
-  const onChecked = new Map<number, (changed: string[] | undefined) => void>();
+  const onChecked = new Map<number, (found: SpareFound | undefined) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   const stats: WriteStats = { files: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
@@ -172,7 +172,7 @@ export function createBackgroundWrites(): BackgroundWrites {
       if (done.checked) {
         const resolve = onChecked.get(done.checked.id);
         onChecked.delete(done.checked.id);
-        resolve?.(done.checked.changed);
+        resolve?.(done.checked.found);
       }
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
       for (const id of done.ids) {
@@ -294,15 +294,15 @@ export function createBackgroundWrites(): BackgroundWrites {
     useSpare: (dir) => void queue({ kind: 'spare', file: dir }, 0, undefined, false),
     update: (dir, check) =>
       void queue({ kind: 'update', file: dir, ...(check === undefined ? {} : { check }) }, 0, undefined, false),
-    check(dir, listing) {
+    check(store, manifest) {
       let id = 0;
-      const changed = new Promise<string[] | undefined>((resolve) => {
-        void queue({ kind: 'check', file: dir, listing }, 0, undefined, false, undefined, (opId) => {
+      const found = new Promise<SpareFound | undefined>((resolve) => {
+        void queue({ kind: 'check', file: store, manifest }, 0, undefined, false, undefined, (opId) => {
           id = opId;
           onChecked.set(opId, resolve);
         });
       });
-      return { id, changed };
+      return { id, found };
     },
     keep(file) {
       keeps.push(file);

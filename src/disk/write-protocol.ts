@@ -29,10 +29,10 @@ export interface WriteOp {
    */
   files?: string[];
   /**
-   * Of a `check` (see `BackgroundWrites.check`): what the folder held when the build that made it ended, with each
-   * file's stamp then.
+   * Of a `check` (see `BackgroundWrites.check`, `file` the folder of the builds): the output manifest that says what
+   * the build folder to check held when the build that made it ended, with each file's stamp then.
    */
-  listing?: CheckedListing;
+  manifest?: string;
   /**
    * Of an `update`: the `check` of the same folder whose findings it takes (what the folder holds), instead of
    * walking it; without one, or when that check found a folder changed, the folder is walked.
@@ -86,10 +86,21 @@ export interface WriteDone {
    */
   pruned?: { id: number; folders: FolderTimes | undefined };
   /**
-   * Of a `check` (its `id`): the listed files that are no longer as listed (changed, gone, no longer plain files),
-   * or none when one of the folders changed (something was added, removed or renamed: the folder is walked).
+   * Of a `check` (its `id`): what it found, or none when one of the folders changed (something was added, removed
+   * or renamed: the folder is walked) or the manifest lists none.
    */
-  checked?: { id: number; changed: string[] | undefined };
+  checked?: { id: number; found: SpareFound | undefined };
+}
+
+/**
+ * What a `check` found: the build folder (a name in the folder of the builds) its manifest describes, that
+ * manifest's identity when read (see manifest-file's `identityOf`), and the listed files no longer as listed
+ * (changed, gone, no longer plain files).
+ */
+export interface SpareFound {
+  folder: string;
+  identity: string;
+  changed: string[];
 }
 
 /** Folders of a build folder and their change times (see `FolderListing`). */

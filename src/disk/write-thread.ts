@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { isBuildFolderName, readManifestFile } from '../output/manifest-file';
 import type { CheckedListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
 const port = parentPort!;
@@ -107,9 +108,12 @@ interface Check extends Held {
   id: number;
   dir: string;
   listing: CheckedListing;
+  /** The manifest's build folder and identity (see `SpareFound`). */
+  folder: string;
+  identity: string;
   /** The next folder, then the next file, to look at. */
-  folder: number;
-  file: number;
+  atFolder: number;
+  atFile: number;
   changed: string[];
   done: boolean;
   /** Set when a folder was not as listed: what the folder holds is then not known. */
@@ -122,30 +126,40 @@ let current: Check | undefined;
 const checkSlice = 500;
 
 /**
- * Starts checking the folder `dir` against what it held when the build that made it ended (`listing`): each of its
- * folders still has the time it had then (one `lstat` a folder: nothing was added to any of them, removed or renamed
- * since), and each file its stamp (one `lstat` a file). Only reads. The files not as listed are posted once done
- * (`WriteDone.checked`), or none when a folder changed (the update then walks the folder).
+ * Starts checking the build folder that the output manifest `manifest` describes (in the folder of the builds
+ * `store`) against what it held when the build that made it ended: each of its folders still has the time it had
+ * then (one `lstat` a folder: nothing was added to any of them, removed or renamed since), and each file its stamp
+ * (one `lstat` a file). Only reads. What it found is posted once done (`WriteDone.checked`): none when a folder
+ * changed (the update then walks the folder) or the manifest lists none. Read here, not by the build's thread,
+ * which would hold what it lists for the rest of the build and send it here.
  */
-function startCheck(id: number, dir: string, listing: CheckedListing): void {
+function startCheck(id: number, store: string, manifest: string): void {
   abandonCheck();
+  const start = performance.now();
+  const read = readManifestFile(manifest);
+  const listing = read?.view.listing();
+  const folder = read?.view.folder;
   const failed =
+    !listing ||
+    !isBuildFolderName(folder) ||
     listing.folders.length !== listing.times.length ||
     listing.files.length !== listing.sizes.length ||
     listing.files.length !== listing.mtimes.length;
   current = {
     id,
-    dir,
-    listing,
-    folder: 0,
-    file: 0,
+    dir: `${store}/${folder}`,
+    listing: listing ?? { files: [], sizes: [], mtimes: [], folders: [], times: [] },
+    folder: folder ?? '',
+    identity: read?.identity ?? '',
+    atFolder: 0,
+    atFile: 0,
     held: new Set(),
     folders: new Set(),
     times: new Map(),
     changed: [],
     done: false,
     failed,
-    ms: 0,
+    ms: performance.now() - start,
   };
   const check = current;
   const step = () => {
@@ -163,23 +177,23 @@ function checkSome(check: Check, count: number): void {
   const { dir, listing } = check;
   const full = (rel: string) => (rel ? `${dir}/${rel}` : dir);
   let left = count;
-  while (!check.failed && check.folder < listing.folders.length && left-- > 0) {
-    const folder = full(listing.folders[check.folder]!);
+  while (!check.failed && check.atFolder < listing.folders.length && left-- > 0) {
+    const folder = full(listing.folders[check.atFolder]!);
     const time = folderTime(folder);
-    if (time === undefined || time !== listing.times[check.folder]) check.failed = true;
+    if (time === undefined || time !== listing.times[check.atFolder]) check.failed = true;
     else check.times.set(folder, time);
-    check.folder++;
+    check.atFolder++;
   }
-  if (!check.failed && check.folder === listing.folders.length && !check.times.has(dir)) check.failed = true;
-  while (!check.failed && check.file < listing.files.length && left-- > 0) {
-    const i = check.file++;
+  if (!check.failed && check.atFolder === listing.folders.length && !check.times.has(dir)) check.failed = true;
+  while (!check.failed && check.atFile < listing.files.length && left-- > 0) {
+    const i = check.atFile++;
     const file = full(listing.files[i]!);
     check.held.add(file);
     const stat = lstatSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile() || stat.size !== listing.sizes[i] || stat.mtimeMs !== listing.mtimes[i])
       check.changed.push(listing.files[i]!);
   }
-  check.done = check.failed || check.file === listing.files.length;
+  check.done = check.failed || check.atFile === listing.files.length;
   if (check.done) check.folders = new Set(check.times.keys());
   check.ms += performance.now() - start;
 }
@@ -203,7 +217,10 @@ function postChecked(check: Check): void {
     bytes: 0,
     ms: check.ms,
     failures: [],
-    checked: { id: check.id, changed: check.failed ? undefined : check.changed },
+    checked: {
+      id: check.id,
+      found: check.failed ? undefined : { folder: check.folder, identity: check.identity, changed: check.changed },
+    },
   } satisfies WriteDone);
 }
 
@@ -373,12 +390,34 @@ function apply(op: WriteOp): void {
     if (op.kind === 'spare') addSpare(op.file);
     else {
       const held = checkedHeld(op.check, op.file) ?? walked(op.file);
-      updating = { dir: op.file, held: held.held, folders: held.folders, times: held.times, placed: new Set(), touched: new Set() };
+      updating = {
+        dir: op.file,
+        held: held.held,
+        folders: held.folders,
+        times: held.times,
+        placed: new Set(),
+        touched: new Set(),
+      };
     }
     return;
   }
   if (op.kind === 'check') {
-    startCheck(op.id, op.file, op.listing!);
+    try {
+      startCheck(op.id, op.file, op.manifest!);
+    } catch {
+      // A manifest that cannot be looked at: nothing found (the update walks the folder).
+      current = undefined;
+      port.postMessage({
+        ids: [],
+        files: 0,
+        recycled: 0,
+        kept: 0,
+        bytes: 0,
+        ms: 0,
+        failures: [],
+        checked: { id: op.id, found: undefined },
+      } satisfies WriteDone);
+    }
     return;
   }
   if (op.kind === 'prune') {

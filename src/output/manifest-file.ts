@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import type { CheckedListing, FolderTimes } from '../disk/write-protocol';
 
 /*
@@ -176,6 +177,33 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
     },
   };
 }
+
+/** What a file is, by inode, size and times: another file, or the same one written again, is another identity. */
+export function identityOf(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/**
+ * The manifest in `file` and the identity of the file it was read from (unchanged from before the read to after
+ * it), or undefined when there is none, it cannot be read, or it changed meanwhile.
+ */
+export function readManifestFile(file: string): { view: ManifestView; identity: string } | undefined {
+  const identity = identityOf(file);
+  if (identity === undefined) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const view = identityOf(file) === identity ? decodeManifest(bytes) : undefined;
+  return view && { view, identity };
+}
+
+/** Whether a manifest's folder is a build folder's plain name (see output-store), safe to join to the store's path. */
+export const isBuildFolderName = (name: string | undefined): name is string =>
+  name !== undefined && /^b-[0-9a-z]+-[0-9a-f]+$/.test(name);
 
 /** The digest of a manifest: of its head too, so that a byte changed there names no other folder or group. */
 function digestOf(unsigned: Omit<Head, 'digest'>, body: Uint8Array): string {

@@ -1,19 +1,12 @@
 import { hash as oneShotHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { backgroundWrites, type FolderTimes, type WriteFailure } from '../disk/background-writes';
+import { backgroundWrites, type FolderTimes, type SpareCheck, type WriteFailure } from '../disk/background-writes';
 import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
-import {
-  noReuse,
-  type OutputReuse,
-  outputReuse,
-  type ReuseOptions,
-  readSpareManifest,
-  type SpareChecked,
-} from './output-reuse';
+import { noReuse, type OutputReuse, outputReuse, type ReuseOptions, spareManifestOf } from './output-reuse';
 import {
   ensureStore,
   lockOf,
@@ -87,7 +80,7 @@ export class OutputFolder {
    */
   static async open(
     out: string,
-    options: { root?: string; reuse?: ReuseOptions; check?: SpareChecked | undefined } = {},
+    options: { root?: string; reuse?: ReuseOptions; check?: SpareCheck | undefined } = {},
   ): Promise<OutputFolder> {
     const shown = shownPath(out);
     const fail = (error: unknown) => fileFailure(error, `prepare the output folder ${shown}`);
@@ -111,17 +104,16 @@ export class OutputFolder {
       // Looked at again with the lock held: another build may have published meanwhile.
       const state = outputState(out);
       const spare = await tidyStore(out, store, state.kind === 'ours' ? state.live : undefined);
-      const reuse = options.reuse ? outputReuse(out, options.reuse, options.check) : noReuse;
+      const reuse = options.reuse ? outputReuse(out, options.reuse) : noReuse;
       const inPlace = spare !== undefined && reuse.describesSpare(path.basename(spare));
       let tmp: string;
       if (inPlace) {
         // Checked while the build went on (see `checkSpare`): what it holds is then known, each file's state too.
-        const checked = reuse.checkedSpare();
-        const changed = checked?.folder === path.basename(spare) ? await checked.changed : undefined;
-        if (changed) reuse.trustCheck(changed);
+        const check = options.check;
+        const trusted = check !== undefined && reuse.trustCheck(await check.found, path.basename(spare));
         reuse.distrustSpare();
         tmp = spare;
-        backgroundWrites().update(spare, changed ? checked!.id : undefined);
+        backgroundWrites().update(spare, trusted ? check.id : undefined);
       } else {
         tmp = newBuildFolder(store);
         // A build without a spare reuses nothing (a missing folder hands the thread none).
@@ -137,14 +129,13 @@ export class OutputFolder {
 
   /**
    * Starts looking at the spare build folder of `out` on the file-writing thread, while the build goes on, so that
-   * `open` need not: against the list of what it held and each file's stamp, which the build that updated it in
-   * place left (see output-reuse's `readSpareManifest`). Only reads; without the lock, so `open` takes what it
-   * found only if the spare's manifest is still the same file. Undefined when there is nothing to check.
+   * `open` need not: against the list of what it held and each file's stamp, which the build that last updated it in
+   * place left in its manifest (see background-writes' `check`). Only reads, without the lock: `open` takes what it
+   * found only if the spare's manifest is still the same file. Undefined when the build keeps nothing.
    */
-  static checkSpare(out: string, reuse: ReuseOptions): SpareChecked | undefined {
-    const manifest = readSpareManifest(out, reuse);
-    if (!manifest) return undefined;
-    return { ...manifest, ...backgroundWrites().check(path.join(storeOf(out), manifest.folder), manifest.listing) };
+  static checkSpare(out: string, reuse: ReuseOptions): SpareCheck | undefined {
+    if (!reuse.enabled || !existsSync(spareManifestOf(out, reuse))) return undefined;
+    return backgroundWrites().check(storeOf(out), spareManifestOf(out, reuse));
   }
 
   /** What was written where, for the service worker's precache manifest (no second read of the output). */

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import { replaceFileSync } from '../cache/replace-file';
-import type { CheckedListing, FileStamp, FolderTimes } from '../disk/background-writes';
+import type { FileStamp, FolderTimes, SpareFound } from '../disk/background-writes';
 import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
@@ -10,6 +10,7 @@ import {
   type ManifestData,
   type ManifestEntry,
   type ManifestView,
+  readManifestFile,
 } from './manifest-file';
 import type { WrittenFile } from './written-file';
 
@@ -52,15 +53,11 @@ export interface OutputReuse {
    */
   distrustSpare(): void;
   /**
-   * The check of the spare made while the build went on (see `readSpareManifest`), when the spare's manifest is still
-   * the one it was made from.
+   * Takes what a check of the spare folder `folder` made while the build went on found (see background-writes'
+   * `check`: the spare's files not as its manifest lists them) instead of an `lstat` of each file `keptInSpare` is
+   * asked about, when it checked against this very manifest. Says whether it did.
    */
-  checkedSpare(): SpareChecked | undefined;
-  /**
-   * Takes the check's findings (the spare's files not as its manifest lists them) instead of an `lstat` of each file
-   * `keptInSpare` is asked about.
-   */
-  trustCheck(changed: readonly string[]): void;
+  trustCheck(found: SpareFound | undefined, folder: string): boolean;
   /**
    * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
    * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
@@ -73,23 +70,6 @@ export interface OutputReuse {
     stamps?: ReadonlyMap<string, number>,
     folders?: FolderTimes,
   ): void;
-}
-
-/** The spare's manifest read ahead of the build's output stage, and what it lists (see `readSpareManifest`). */
-export interface SpareManifest {
-  /** The spare build folder it describes (a folder name of the store). */
-  folder: string;
-  listing: CheckedListing;
-  view: ManifestView;
-  /** The manifest file's identity when read: it is taken at the output stage only if it is still that file. */
-  identity: string;
-}
-
-/** A spare manifest whose folder the file-writing thread is checking (see background-writes' `check`). */
-export interface SpareChecked extends SpareManifest {
-  /** The check's id, for the update that takes what it found. */
-  id: number;
-  changed: Promise<string[] | undefined>;
 }
 
 /** A file of a group kept from the previous builds (see `OutputReuse.reusableGroup`). */
@@ -135,26 +115,9 @@ export function hasReusableOutput(outDir: string, { manifests, enabled }: ReuseO
   return enabled && existsSync(path.join(manifests, `${manifestNameOf(outDir)}${manifestExt}`));
 }
 
-/** What a file is, by inode, size and times: another file, or the same one written again, is another identity. */
-function identityOf(file: string): string | undefined {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
-}
-
-/**
- * The manifest of the spare build folder of `outDir`, when there is one that lists its folders (a build that
- * updated it in place), read without the output's lock: the build's output stage takes it only if it is still the
- * same file then (see `outputReuse`).
- */
-export function readSpareManifest(outDir: string, { manifests, enabled }: ReuseOptions): SpareManifest | undefined {
-  if (!enabled) return undefined;
-  const file = path.join(manifests, `${manifestNameOf(outDir)}-spare${manifestExt}`);
-  const identity = identityOf(file);
-  const view = identity === undefined ? undefined : readManifest(file);
-  // A build folder's name: one plain name in the store.
-  if (!view?.folder || !/^b-[0-9a-z]+-[0-9a-f]+$/.test(view.folder) || identityOf(file) !== identity) return undefined;
-  const listing = view.listing();
-  return listing && { folder: view.folder, listing, view, identity: identity! };
+/** The manifest of the spare build folder of the builds into `outDir` (see `outputReuse`). */
+export function spareManifestOf(outDir: string, { manifests }: ReuseOptions): string {
+  return path.join(manifests, `${manifestNameOf(outDir)}-spare${manifestExt}`);
 }
 
 /**
@@ -162,19 +125,15 @@ export function readSpareManifest(outDir: string, { manifests, enabled }: ReuseO
  * reused when it was made from the same key and still has the size and modification time it had when it was
  * written: a file changed by hand is produced again.
  */
-export function outputReuse(
-  outDir: string,
-  { manifests, enabled }: ReuseOptions,
-  checked?: SpareChecked,
-): OutputReuse {
+export function outputReuse(outDir: string, options: ReuseOptions): OutputReuse {
+  const { manifests, enabled } = options;
   const name = manifestNameOf(outDir);
   const manifestFile = path.join(manifests, `${name}${manifestExt}`);
   // The manifest of the build before the published one: the spare folder's.
-  const spareFile = path.join(manifests, `${name}-spare${manifestExt}`);
+  const spareFile = spareManifestOf(outDir, options);
   const previous: ManifestView = (enabled && readManifest(manifestFile)) || noManifest;
-  // The one read ahead when no build has replaced it since (the lock is held from here).
-  const current = enabled && checked && identityOf(spareFile) === checked.identity ? checked : undefined;
-  const spare = current ? current.view : enabled ? readManifest(spareFile) : undefined;
+  const spareRead = enabled ? readManifestFile(spareFile) : undefined;
+  const spare = spareRead?.view;
   /** The spare's files found not as listed by the check taken (see `trustCheck`); else each file is looked at. */
   let changed: ReadonlySet<string> | undefined;
   const next: ManifestData = { files: new Map(), held: new Map(), groups: {} };
@@ -240,9 +199,12 @@ export function outputReuse(
     },
     describesSpare: (folder) => spare?.folder === folder,
     spareHolds,
-    checkedSpare: () => current,
-    trustCheck(found) {
-      changed = new Set(found);
+    trustCheck(found, folder) {
+      // Only a check of this manifest's very file and folder (the lock is held from here: nothing replaces either).
+      if (!found || found.identity !== spareRead?.identity || found.folder !== folder || spare?.folder !== folder)
+        return false;
+      changed = new Set(found.changed);
+      return true;
     },
     distrustSpare() {
       // Only on disk: this build goes on using what it read.
@@ -298,8 +260,7 @@ export const noReuse: OutputReuse = {
   spareHolds: () => undefined,
   keptInSpare: () => undefined,
   distrustSpare: () => undefined,
-  checkedSpare: () => undefined,
-  trustCheck: () => undefined,
+  trustCheck: () => false,
   save: () => undefined,
 };
 

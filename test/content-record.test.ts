@@ -4,9 +4,15 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cliBundleOptions } from '../bin/cli-bundle.mjs';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
+import { reachableFrom, stageModules } from '../src/cache/code-versions';
 import { contentRecord, granularityNs } from '../src/cache/content-record';
+import { type FrontMatterPart, parseFrontMatterPart } from '../src/content/front-matter';
+import type { SourceFile } from '../src/content/source-file';
+import { attachFacts } from '../src/content/text-facts';
 import { backgroundWrites } from '../src/disk/background-writes';
+import { frontMatterPartOf } from '../src/site/source-facts';
 import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
 
 const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
@@ -22,6 +28,9 @@ const dir = copyFixture('basic', {
   'content/docs/guides/stessa-misura.md': page('Stessa misura', 'Valore: 111.'),
   'content/docs/guides/mtime-rimesso.md': page('Mtime rimesso', 'Valore: 333.'),
   'content/docs/guides/altro-inode.md': page('Altro inode', 'Valore: 555.'),
+  'content/docs/guides/titolo.md': page('Titolo uno', 'Solo il titolo cambia.'),
+  // A position of -0, which JSON would give back as 0: the record keeps this front matter as V8 writes it.
+  'content/docs/guides/meno-zero.md': '---\ntitle: Meno zero\nsidebar_position: -0\n---\n\nTesto.\n',
 });
 const out = path.join(dir, 'build');
 const cacheDir = path.join(dir, 'node_modules/.cache/docs-it');
@@ -120,6 +129,89 @@ test('a corrupt or foreign content record is a miss: every page is read, and the
     // The record is written again: the next build takes every page from it.
     await backgroundWrites().flush();
   }
+});
+
+test('a warm build takes every front matter from the record and looks none up; an edit to one is seen', async () => {
+  await sleep(Number(granularityNs / 1_000_000n) + 100);
+  await build();
+  const lookups = (summary: BuildSummary) => {
+    const counts = summary.cache['front-matter'] ?? { hits: 0, misses: 0 };
+    return counts.hits + counts.misses;
+  };
+  const warm = await build();
+  assert.is(content(warm).misses, 0);
+  // `authors.yml` is read by the same stage (it is no page, and not in the record).
+  assert.is(lookups(warm), 1, 'no page’s front matter looked up in its cache');
+  const before = filesOf(out);
+  writeFileSync(guide('titolo.md'), page('Titolo due', 'Solo il titolo cambia.'));
+  const edited = await build();
+  assert.is(lookups(edited), 2, 'the edited page’s only');
+  assert.match(html('titolo'), 'Titolo due');
+  assert.not.match(html('titolo'), 'Titolo uno');
+  writeFileSync(guide('titolo.md'), page('Titolo uno', 'Solo il titolo cambia.'));
+  await build();
+  assert.equal(filesOf(out), before, 'the edit undone: the same output as before it');
+});
+
+/** A content file as discovery gives it, with `text` as its text. */
+const sourceOf = (file: string, text: string): SourceFile => ({
+  file,
+  relPath: file.split('/').slice(2).join('/'),
+  section: file.split('/')[1] as SourceFile['section'],
+  text,
+});
+
+test('a front matter kept in the record is taken without parsing; a -0 survives; a broken one is parsed', () => {
+  let parsed = 0;
+  const parse = (source: SourceFile): FrontMatterPart => {
+    parsed++;
+    return parseFrontMatterPart(source);
+  };
+  const doc = 'content/docs/a.md';
+  const other = 'content/docs/b.md';
+  const texts = { [doc]: page('Uno', 'Testo.'), [other]: '---\ntitle: Due\nsidebar_position: -0\n---\n\nTesto.\n' };
+  for (const [file, text] of Object.entries(texts)) {
+    // A file read in this build: parsed once, and its facts (which the record keeps) take a copy.
+    const facts = {};
+    const fresh = sourceOf(file, text);
+    attachFacts(fresh, facts);
+    const first = frontMatterPartOf(fresh, parse);
+    assert.is(parsed, 1, file);
+    assert.equal(frontMatterPartOf(fresh, parse), first, 'asked again: the same');
+    assert.is(parsed, 1);
+    // The next build's source of the same file, taken from the record: the facts as JSON gives them back.
+    const taken = sourceOf(file, 'not read');
+    attachFacts(taken, JSON.parse(JSON.stringify(facts)));
+    const again = frontMatterPartOf(taken, parse);
+    assert.is(parsed, 1, 'not parsed');
+    assert.equal(again, first);
+    for (const broken of ['not base64 of a part', { frontMatter: 1 }, 7]) {
+      const source = sourceOf(file, text);
+      attachFacts(source, { frontMatter: broken });
+      assert.equal(frontMatterPartOf(source, parse), first, JSON.stringify(broken));
+      assert.is(parsed, 2, 'a broken value: parsed again');
+      parsed = 1;
+    }
+    parsed = 0;
+  }
+  // -0, which JSON gives back as 0: kept as V8 writes it, and -0 again when taken.
+  const kept: Record<string, unknown> = {};
+  const source = sourceOf(other, texts[other]!);
+  attachFacts(source, kept);
+  assert.ok(Object.is(frontMatterPartOf(source, parse).frontMatter.sidebar_position, -0));
+  assert.type(kept.frontMatter, 'string', 'kept as V8 writes it');
+  const taken = sourceOf(other, 'not read');
+  attachFacts(taken, JSON.parse(JSON.stringify(kept)));
+  const unparsed = (): FrontMatterPart => {
+    throw new Error('parsed');
+  };
+  assert.ok(Object.is(frontMatterPartOf(taken, unparsed).frontMatter.sidebar_position, -0));
+});
+
+test('the content record’s code is the front matter parser’s too: an edit to it makes a new record', async () => {
+  const { build: bundle } = await import('esbuild');
+  const result = await bundle({ ...cliBundleOptions(repoRoot, path.join(dir, 'bundle')), write: false });
+  assert.ok(reachableFrom(result.metafile, stageModules.content).includes('src/content/front-matter.ts'));
 });
 
 /** A file's stat as the record compares it. */

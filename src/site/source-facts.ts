@@ -1,5 +1,7 @@
+import { deserialize, serialize } from 'node:v8';
 import { digestOfString } from '../cache/digest';
 import { themeNamesIn } from '../config/site-theme-files';
+import { type FrontMatterPart, parseFrontMatterPart } from '../content/front-matter';
 import { headingOf } from '../content/page-heading';
 import type { ParsedSource, SourceFile } from '../content/source-file';
 import { textFact } from '../content/text-facts';
@@ -17,6 +19,61 @@ import type { ContentComponentName } from '../shared/theme-components';
  * reached from here (`headingOf`).
  */
 export { headingOf };
+
+/**
+ * A content file's front matter, parsed and checked, kept in the content record: a file taken from the record is
+ * neither read nor looked up in the front-matter cache, whose key, lookup and decoding were most of the model stage
+ * of a warm build. Kept as it is when JSON gives it back the same (nearly always), else as V8's serialization (a
+ * blog post's `date` may be a `Date`). `parse` is the front-matter stage (`parseFrontMatterPart` behind its cache);
+ * imported here, that parser is part of the record's code, so a change to it makes a new record.
+ */
+export function frontMatterPartOf(
+  source: SourceFile,
+  parse: (source: SourceFile) => FrontMatterPart = parseFrontMatterPart,
+): FrontMatterPart {
+  let parsed: FrontMatterPart | undefined;
+  const kept = textFact<SourceFile, unknown>(source, 'frontMatter', (s) => {
+    parsed = parse(s);
+    // A copy: the record's value is not the object the model takes.
+    return isPlainJson(parsed) ? JSON.parse(JSON.stringify(parsed)) : serialize(parsed).toString('base64');
+  });
+  if (parsed) return parsed;
+  if (isFrontMatterPart(kept)) return kept;
+  try {
+    const part: unknown = typeof kept === 'string' ? deserialize(Buffer.from(kept, 'base64')) : undefined;
+    if (isFrontMatterPart(part)) return part;
+  } catch {
+    // Written by another V8 (a cache folder shared between two versions of Node): parsed again below.
+  }
+  return parse(source);
+}
+
+/** Whether JSON gives `value` back as it is: plain objects and arrays of strings, finite numbers, booleans, null. */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
+    return true;
+  }
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key of Object.keys(value)) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/** Whether a value read back from the record has a front matter part's layout. */
+function isFrontMatterPart(value: unknown): value is FrontMatterPart {
+  if (typeof value !== 'object' || value === null) return false;
+  const part = value as Record<string, unknown>;
+  return (
+    typeof part.frontMatter === 'object' &&
+    part.frontMatter !== null &&
+    typeof part.keyLines === 'object' &&
+    part.keyLines !== null &&
+    typeof part.headChars === 'number' &&
+    typeof part.headLines === 'number'
+  );
+}
 
 /** The digest of a page's body (`digestOfString`): its compile input's key takes it instead of the body. */
 export function bodyDigestOf(source: ParsedSource): string {

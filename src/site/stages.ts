@@ -7,6 +7,7 @@ import type { CompileInput } from '../markdown/compile-page';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
 import type { Compiler } from './compile/compiler';
+import { frontMatterPartOf } from './source-facts';
 
 /**
  * A render input with the route's props as their digest (`Site.routeKey`) and its sidebar as a digest of what the
@@ -36,7 +37,10 @@ export function createStages(cache: Cache, compiler: Compiler) {
         'text',
         textFact(source, textDigestFact, (s) => digestOfString(s.text)),
       );
-      return withFrontMatter(source, parse(source, source.file));
+      return withFrontMatter(
+        source,
+        frontMatterPartOf(source, (s) => parse(s, s.file)),
+      );
     },
     /** A YAML file's value (`authors.yml`), by its name and text. */
     readYaml,

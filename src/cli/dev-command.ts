@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
@@ -61,6 +62,10 @@ function openBrowser(url: string): void {
  */
 export async function startDev(options: DevOptions, reporter: Reporter = silentReporter): Promise<RunningDev> {
   const started = performance.now();
+  // A file the site reads now and a writer saves before the watcher is up would otherwise be missed until its
+  // next save: the watcher's first scan takes those modified since. A file system's clock may lag a tick behind
+  // this one, so a save in the first tick can look older; the site reads its files later than that.
+  const changesSince = Date.now();
   const site = new DevSite(
     { config: options.config, packageRoot: options.packageRoot, cliDir: options.cliDir },
     `<script type="module" src="${clientPath}"></script>`,
@@ -97,26 +102,31 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     .catch((error: unknown) => reporter.diagnostics([...site.diagnostics, ...unexpected(error)]));
 
   const { paths } = site.config;
+  const watchedPaths = [
+    paths.content,
+    paths.configFile,
+    // The site's interface strings (i18n/<locale>/code.json), read with the config.
+    path.join(paths.root, 'i18n'),
+    // The site's components module and its neighbours: rendered into pages and bundled for the browser.
+    ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
+    // The site's overrides of theme components (src/theme/<Name>.tsx).
+    path.join(paths.root, themeOverridesDir),
+    path.join(options.packageRoot, 'src/client'),
+    path.join(options.packageRoot, 'templates/styles.css'),
+    // The site's stylesheets: an edit reloads the pages with it.
+    ...site.config.site.customCss.map((file) => path.resolve(paths.root, file)),
+    // Those its code imports, wherever they are (their list grows with the code: see `flush`).
+    ...site.codeStyles,
+  ];
+  // Chokidar says it is ready before it has scanned the folders when one of the paths does not exist (most sites
+  // have no i18n/ or src/theme/): a save in that gap was lost. The missing ones are added once it is ready.
+  const missing = watchedPaths.filter((file) => !existsSync(file));
   const watcher = watch(
-    [
-      paths.content,
-      paths.configFile,
-      // The site's interface strings (i18n/<locale>/code.json), read with the config.
-      path.join(paths.root, 'i18n'),
-      // The site's components module and its neighbours: rendered into pages and bundled for the browser.
-      ...(site.config.site.components ? [path.dirname(path.resolve(paths.root, site.config.site.components))] : []),
-      // The site's overrides of theme components (src/theme/<Name>.tsx).
-      path.join(paths.root, themeOverridesDir),
-      path.join(options.packageRoot, 'src/client'),
-      path.join(options.packageRoot, 'templates/styles.css'),
-      // The site's stylesheets: an edit reloads the pages with it.
-      ...site.config.site.customCss.map((file) => path.resolve(paths.root, file)),
-      // Those its code imports, wherever they are (their list grows with the code: see `flush`).
-      ...site.codeStyles,
-    ],
+    watchedPaths.filter((file) => !missing.includes(file)),
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
-    { ignoreInitial: true, followSymlinks: false },
+    { ignoreInitial: false, alwaysStat: true, followSymlinks: false },
   );
+  let scanned = false;
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
@@ -149,7 +159,10 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
       }
     });
   };
-  watcher.on('all', (_event, file) => {
+  watcher.on('all', (event, file, stats) => {
+    // The first scan names every file and folder: of those, only files saved since the site began to read them
+    // are changes.
+    if (!scanned && (event === 'addDir' || (event === 'add' && (stats?.mtimeMs ?? 0) < changesSince))) return;
     pending.add(path.resolve(file));
     clearTimeout(timer);
     // Editors save in bursts (write, rename, chmod): events of one burst arrive together and are applied together;
@@ -157,6 +170,8 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     timer = setTimeout(flush, 1);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  scanned = true;
+  if (missing.length > 0) watcher.add(missing);
   return {
     url,
     port: listening.port,

@@ -63,9 +63,10 @@ function openBrowser(url: string): void {
 export async function startDev(options: DevOptions, reporter: Reporter = silentReporter): Promise<RunningDev> {
   const started = performance.now();
   // A file the site reads now and a writer saves before the watcher is up would otherwise be missed until its
-  // next save: the watcher's first scan takes those modified since. A file system's clock may lag a tick behind
-  // this one, so a save in the first tick can look older; the site reads its files later than that.
-  const changesSince = Date.now();
+  // next save: the watcher's first scan takes those modified since. To the fraction of a millisecond, as files' times
+  // are (a whole one would take a file written earlier in the same millisecond for a change). A file system's clock
+  // may lag a tick behind this one, so a save in the first tick can look older; the site reads its files later.
+  const changesSince = performance.timeOrigin + performance.now();
   const site = new DevSite(
     { config: options.config, packageRoot: options.packageRoot, cliDir: options.cliDir },
     `<script type="module" src="${clientPath}"></script>`,

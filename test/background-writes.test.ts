@@ -18,8 +18,8 @@ import {
   maxPendingBytes,
   type WriteFailure,
 } from '../src/disk/background-writes';
+import { encodeManifest } from '../src/disk/manifest-file';
 import { DocsItError } from '../src/errors';
-import { encodeManifest } from '../src/output/manifest-file';
 import { OutputFolder } from '../src/output/output-folder';
 import { processTmpDir } from './build-outputs';
 import { removeDir } from './helpers';

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodeManifest, encodeManifest, type ManifestData } from '../src/output/manifest-file';
+import { decodeManifest, encodeManifest, type ManifestData } from '../src/disk/manifest-file';
 import { outputReuse } from '../src/output/output-reuse';
 import { processTmpDir } from './build-outputs';
 import { removeDir } from './helpers';

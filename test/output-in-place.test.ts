@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
-import { readManifestFile } from '../src/output/manifest-file';
+import { readManifestFile } from '../src/disk/manifest-file';
 import { spareManifestOf } from '../src/output/output-reuse';
 import { copyFixture, filesOf, outputLeftovers, pipeEnv, quietly, removeDir, repoRoot } from './helpers';
 

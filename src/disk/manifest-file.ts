@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { CheckedListing, FolderTimes } from '../disk/write-protocol';
+import type { CheckedListing, FolderTimes } from './write-protocol';
 
 /*
  * An output manifest on disk (see output-reuse): tens of thousands of files' key, size, time and hash. As JSON it
@@ -180,8 +180,13 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
 
 /** What a file is, by inode, size and times: another file, or the same one written again, is another identity. */
 export function identityOf(file: string): string | undefined {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  } catch {
+    // Not only a missing file: a file where a folder of its path should be (ENOTDIR) reads as no manifest too.
+    return undefined;
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { isBuildFolderName, readManifestFile } from '../output/manifest-file';
+import { isBuildFolderName, readManifestFile } from './manifest-file';
 import type { CheckedListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
 const port = parentPort!;

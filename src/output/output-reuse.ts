@@ -11,7 +11,7 @@ import {
   type ManifestEntry,
   type ManifestView,
   readManifestFile,
-} from './manifest-file';
+} from '../disk/manifest-file';
 import type { WrittenFile } from './written-file';
 
 /** The previous build's files the new build can take as they are, instead of producing them again. */

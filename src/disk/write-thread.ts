@@ -209,18 +209,21 @@ function abandonCheck(): void {
 }
 
 function postChecked(check: Check): void {
+  const found = check.failed ? undefined : { folder: check.folder, identity: check.identity, changed: check.changed };
+  postCheckResult(check.id, check.ms, found);
+}
+
+/** Tells the build what the check `id` found (undefined: nothing it can use). */
+function postCheckResult(id: number, ms: number, found: NonNullable<WriteDone['checked']>['found']): void {
   port.postMessage({
     ids: [],
     files: 0,
     recycled: 0,
     kept: 0,
     bytes: 0,
-    ms: check.ms,
+    ms,
     failures: [],
-    checked: {
-      id: check.id,
-      found: check.failed ? undefined : { folder: check.folder, identity: check.identity, changed: check.changed },
-    },
+    checked: { id, found },
   } satisfies WriteDone);
 }
 
@@ -407,16 +410,7 @@ function apply(op: WriteOp): void {
     } catch {
       // A manifest that cannot be looked at: nothing found (the update walks the folder).
       current = undefined;
-      port.postMessage({
-        ids: [],
-        files: 0,
-        recycled: 0,
-        kept: 0,
-        bytes: 0,
-        ms: 0,
-        failures: [],
-        checked: { id: op.id, found: undefined },
-      } satisfies WriteDone);
+      postCheckResult(op.id, 0, undefined);
     }
     return;
   }

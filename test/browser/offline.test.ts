@@ -272,6 +272,8 @@ test('a category opening: a link brought into view stays where it is, and a clic
   assert.equal(await link.boundingBox(), before, 'the link has not moved since it was brought into view');
   await link.click();
   await page.waitForURL('**/altre/pagina-59');
+  // The address changes as the navigation starts; the page's content follows once it has arrived.
+  await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 59');
   assert.is(await page.locator('main h1').innerText(), 'Pagina 59');
   await context.close();
 });

@@ -211,6 +211,31 @@ test("new files take the place of a spare folder's own files, never of files lin
   assert.equal(readdirSync(path.join(spare, 'pagina')), []);
 });
 
+test('a recycled file holds the new bytes alone: a longer spare file is cut to them, counted in bytes', async () => {
+  const dir = path.join(root, 'spare-longer');
+  const spare = path.join(dir, 'spare');
+  mkdirSync(spare, { recursive: true });
+  const long = 'una pagina della build precedente, molto più lunga di quella nuova. '.repeat(200);
+  for (const name of ['a.html', 'b.html', 'c.html']) writeFileSync(path.join(spare, name), long);
+  const writes = writer();
+  writes.useSpare(spare);
+  // Text whose characters are fewer than its UTF-8 bytes, bytes, and a text longer than the spare's file.
+  void writes.write(path.join(dir, 'nuova/testo.html'), 'però è così', undefined, true);
+  void writes.write(path.join(dir, 'nuova/byte.bin'), new Uint8Array([1, 2, 3]), undefined, true);
+  void writes.write(path.join(dir, 'nuova/lunga.html'), `${long}e ancora`, undefined, true);
+  await writes.flush();
+  assert.is(writes.stats().recycled, 3);
+  assert.equal(readdirSync(spare), []);
+  // Compared whole, shown short: the spare's text left past the new bytes would be thousands of characters.
+  const holds = (rel: string, expected: string | Buffer) => {
+    const held = readFileSync(path.join(dir, rel));
+    assert.ok(held.equals(Buffer.from(expected)), `${rel}: ${held.byteLength} bytes, "${held.subarray(0, 40)}…"`);
+  };
+  holds('nuova/testo.html', 'però è così');
+  holds('nuova/byte.bin', Buffer.from([1, 2, 3]));
+  holds('nuova/lunga.html', `${long}e ancora`);
+});
+
 test('a spare folder given later replaces the one before: a build without one reuses nothing', async () => {
   const dir = path.join(root, 'spare-reset');
   mkdirSync(path.join(dir, 'spare'), { recursive: true });

@@ -6,6 +6,8 @@ import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { formatSummary } from '../src/cli/build-command';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
+import { OutputFolder } from '../src/output/output-folder';
+import { lockOf, storeOf } from '../src/output/output-store';
 import { writeFailure } from '../src/output/write-failure';
 import { collectingReporter } from '../src/site/reporter';
 import { copyFixture, outputLeftovers, removeDir, repoRoot } from './helpers';
@@ -153,6 +155,26 @@ test('a cache that cannot be saved after the new build is in place is a warning,
     [['warning', 'the cache in node_modules/.cache/docs-it was not updated (…); the next build renders every page.']],
   );
   rmSync(manifests);
+  rmSync(other, { recursive: true });
+});
+
+test("the output's manifest is saved before the build gives up the output's lock", async () => {
+  const other = path.join(dir, 'build-lock-held');
+  const lock = lockOf(storeOf(other));
+  const held: boolean[] = [];
+  const save = OutputFolder.prototype.saveManifest;
+  // A build started once the lock is free reads the manifests: they must be this build's by then.
+  OutputFolder.prototype.saveManifest = function (this: OutputFolder) {
+    held.push(existsSync(lock) && readdirSync(lock).length > 0);
+    save.call(this);
+  };
+  try {
+    await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out: other });
+  } finally {
+    OutputFolder.prototype.saveManifest = save;
+  }
+  assert.equal(held, [true]);
+  assert.not.ok(existsSync(lock) && readdirSync(lock).length > 0, 'given up once the build is done');
   rmSync(other, { recursive: true });
 });
 

@@ -402,8 +402,7 @@ async function writeOutput(
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +
         (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more kept when first opened)` : ''),
     );
-    await output.commit(warn);
-    keepForNextBuild(output, run.cache, config.paths.root, warn);
+    await output.commit(warn, () => keepForNextBuild(output, run.cache, config.paths.root, warn));
     return { output, rendered };
   } catch (error) {
     await output.abort();
@@ -430,7 +429,10 @@ function renderWorkersOf(site: Site, options: BuildOptions): number {
   return site.model.routes.length >= renderWorkersFrom && availableParallelism() >= 2 ? 1 : 0;
 }
 
-/** The new build is in place: the cache only helps the next one, so a failure here is a warning. */
+/**
+ * The new build is in place (run by `commit`, the output's lock held): the cache only helps the next one, so a
+ * failure here is a warning.
+ */
 function keepForNextBuild(output: OutputFolder, cache: Cache, root: string, warn: (message: string) => void): void {
   try {
     output.saveManifest();

@@ -377,10 +377,12 @@ export class OutputFolder {
 
   /**
    * Publishes the finished build (one rename of a link onto the output path). The replaced build stays in the
-   * store as the next build's spare; what this build left of its own spare is removed. A failure after the
-   * build is published is only a warning: the build is in place.
+   * store as the next build's spare; what this build left of its own spare is removed. `keep` then saves what the
+   * next builds take (`saveManifest`, the cache) before the lock is given up: a build started in between would read
+   * the manifests of the builds before, and keep less. A failure after the build is published is only a warning
+   * (`keep` gives its own): the build is in place.
    */
-  async commit(warn: (message: string) => void = () => undefined): Promise<void> {
+  async commit(warn: (message: string) => void = () => undefined, keep: () => void = () => undefined): Promise<void> {
     // What the updated folder held and this build has not goes before it is published.
     const pruned = this.inPlace ? backgroundWrites().prune(this.tmp) : undefined;
     await this.flush();
@@ -395,12 +397,15 @@ export class OutputFolder {
       if (this.spare && !this.inPlace) await rm(this.spare, { recursive: true, force: true });
     } catch (error) {
       warn(`${shownPath(this.spare!)} not removed (${(error as Error).message}); the next build tries again.`);
+    }
+    try {
+      keep();
     } finally {
       this.lock.release();
     }
   }
 
-  /** Keeps what the published build was made from and holds, for the next builds (after `commit`). */
+  /** Keeps what the published build was made from and holds, for the next builds (in `commit`'s `keep`). */
   saveManifest(): void {
     this.reuse.save(
       path.basename(this.tmp),

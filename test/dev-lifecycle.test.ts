@@ -1,4 +1,4 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -101,6 +101,38 @@ test('close waits for the update under way, and disposes the site only after it'
     await dev.close();
     assert.equal(order, ['update', 'update done', 'dispose']);
   } finally {
+    removeDir(dir);
+  }
+});
+
+// A stylesheet the site's code starts to import after an edit is watched from then on: chokidar names it as it
+// starts to watch it, which is not a change (the update that found the import has read it).
+test("a stylesheet newly imported by the site's code is watched without an update of its own", async () => {
+  const dir = copyFixture('docusaurus');
+  const report = collectingReporter();
+  const dev = await devOf(dir, report);
+  try {
+    await dev.site.compileEverything();
+    const style = path.join(dir, 'src/stili/nuovo.css');
+    mkdirSync(path.dirname(style));
+    writeFileSync(style, '.comando { border: 1px solid; }\n');
+    const command = path.join(dir, 'src/components/Command.tsx');
+    writeFileSync(command, `import '../stili/nuovo.css';\n${readFileSync(command, 'utf8')}`);
+    const applied = () => report.lines.filter((line) => line.startsWith('↻'));
+    await until(() => applied().some((line) => line.includes('Command.tsx')), 'applied the import');
+    assert.ok(dev.site.codeStyles.includes(style), 'the stylesheet is the code’s now');
+    // Updates are applied in turn: one the stylesheet's first sight would cause comes before the sentinel's.
+    writeFileSync(path.join(dir, 'content/docs/sentinella.md'), '# Sentinella\n\nUna pagina aggiunta.\n');
+    await until(() => applied().some((line) => line.includes('sentinella.md')), 'applied the sentinel');
+    assert.not.ok(
+      applied().some((line) => line.includes('nuovo.css')),
+      applied().join('\n'),
+    );
+    // Watched: a save of it is applied.
+    writeFileSync(style, '.comando { border: 2px solid; }\n');
+    await until(() => applied().some((line) => line.includes('nuovo.css')), 'applied the stylesheet’s edit');
+  } finally {
+    await dev.close();
     removeDir(dir);
   }
 });

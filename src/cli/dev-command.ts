@@ -4,6 +4,7 @@ import path from 'node:path';
 import { watch } from 'chokidar';
 import { bundleDevClient, clientPath, createDevServer } from '../dev/dev-server';
 import { DevSite } from '../dev/dev-site';
+import { watchChanges } from '../dev/watch-changes';
 import { countOf, type Diagnostic, DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import { listen } from '../serve/listen';
 import { formatMs } from '../shared/format-units';
@@ -127,11 +128,12 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
     { ignoreInitial: false, alwaysStat: true, followSymlinks: false },
   );
-  let scanned = false;
+  const changes = watchChanges(changesSince);
+  const watched = new Set(watchedPaths.map((file) => path.resolve(file)));
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  let changes = 0;
+  let updates = 0;
   // Once `close` is called no change is applied: an update started later would load the config and compile into a
   // site that is going away (its cache folder written after its caller removed it).
   let closed = false;
@@ -141,11 +143,20 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     running = running.then(async () => {
       if (closed) return;
       const t = performance.now();
-      const id = `${site.buildId}-${++changes}`;
+      const id = `${site.buildId}-${++updates}`;
       try {
         // Readers reload as soon as the pages can be served; the link check's findings follow in `update`.
         const result = await site.update(batch, (paths) => reload(id, paths));
-        watcher.add([...site.codeStyles]);
+        // A stylesheet the code has just started to import: its first `add` is not a change (the update read it).
+        const styles = site.codeStyles.filter((file) => !watched.has(path.resolve(file)));
+        if (styles.length > 0) {
+          for (const file of styles) watched.add(path.resolve(file));
+          changes.watchFrom(
+            styles.map((file) => path.resolve(file)),
+            performance.timeOrigin + performance.now(),
+          );
+          watcher.add(styles);
+        }
         broadcast(result, id);
         reporter.info(
           `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,
@@ -161,9 +172,7 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     });
   };
   watcher.on('all', (event, file, stats) => {
-    // The first scan names every file and folder: of those, only files saved since the site began to read them
-    // are changes.
-    if (!scanned && (event === 'addDir' || (event === 'add' && (stats?.mtimeMs ?? 0) < changesSince))) return;
+    if (!changes.isChange(event, path.resolve(file), stats?.mtimeMs)) return;
     pending.add(path.resolve(file));
     clearTimeout(timer);
     // Editors save in bursts (write, rename, chmod): events of one burst arrive together and are applied together;
@@ -171,7 +180,7 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     timer = setTimeout(flush, 1);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  scanned = true;
+  changes.scanned();
   if (missing.length > 0) watcher.add(missing);
   return {
     url,

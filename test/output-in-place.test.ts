@@ -19,7 +19,8 @@ import { copyFixture, filesOf, outputLeftovers, pipeEnv, quietly, removeDir, rep
 
 /*
  * A warm build brings the spare build folder (the one before the published build) up to date in place: only the
- * files that differ from what it holds are made (new inodes), the rest are left as they are, and what it holds
+ * files that differ from what it holds are written (over its own files, as new inodes where a file is shared with
+ * the published build), the rest are left as they are, and what it holds
  * that the new build has not is removed. These tests check that, and that an interrupted update never shows.
  */
 const pages = Object.fromEntries(
@@ -145,6 +146,22 @@ test('two edits in a row, then an edit reverted, give the bytes of cold builds',
   edit(5, 'Versione UNO');
   edit(3, 'Versione UNO');
   await build();
+  assertSameFiles(filesOf(out), await coldFiles());
+});
+
+test("a page made shorter: the spare's own file of it is written over and cut to the new bytes", async () => {
+  edit(7, 'Versione NOVE, molto più lunga di tutte quelle di prima');
+  await build();
+  edit(7, 'V');
+  const spare = spareFolder();
+  const page = path.join(spare, 'it/v1/guides/serie/pagina-7/index.html');
+  const before = lstatSync(page);
+  assert.is(before.nlink, 1, "the spare's own file (the published build has its own)");
+  await build();
+  assert.is(realpathSync(out), realpathSync(spare));
+  const after = lstatSync(page);
+  assert.is(after.ino, before.ino, 'written over, not made anew: its folder is left as it was');
+  assert.ok(after.size < before.size, `${after.size} bytes, before ${before.size}`);
   assertSameFiles(filesOf(out), await coldFiles());
 });
 

@@ -62,8 +62,9 @@ export interface BackgroundWrites {
   useSpare(dir: string): void;
   /**
    * Hands the thread a build folder to bring up to date in place, instead of a spare: a file queued into it whose
-   * `keep` stamp matches the one there is left as it is; any other is made under a name of its own and renamed
-   * over the old one (a new inode: the old one may be shared with the published build). `prune` then removes
+   * `keep` stamp matches the one there is left as it is; any other is written over the old one when that one is
+   * the folder's own (one link), else made under a name of its own and renamed over it (a new inode: the old one
+   * is shared with the published build). `prune` then removes
    * what it holds that nothing was queued for. Appends go to a file written in this build only. What it holds is
    * what `check` (the one whose id is `check`) found, when it found each folder as listed; else it is walked.
    */

@@ -260,8 +260,32 @@ function stillHeld(file: string, keep: WriteOp['keep']): boolean {
 }
 
 /**
- * Puts a new file at `file` of the folder being updated: made under a name of its own beside it (a new inode,
- * never the old file written in place, which another build folder may share), then renamed over what was there.
+ * Writes over a file of the folder being updated that no other folder shares (one link: the published build does
+ * not hold it), then cuts it to the new length, as a recycled file is written (see `overwriteFlags`): its folder's
+ * entries stay as they were. False when the file is not such a file (then it is replaced).
+ */
+function overwriteOwn(file: string, data: string | Uint8Array): boolean {
+  if (!updating!.held.has(file)) return false;
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.nlink !== 1) return false;
+  let fd: number;
+  try {
+    fd = openSync(file, overwriteFlags);
+  } catch {
+    return false;
+  }
+  try {
+    writeFileSync(fd, data);
+    ftruncateSync(fd, byteLengthOf(data));
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Puts a new file at `file` of the folder being updated: made under a name of its own beside it (a new inode: the
+ * old file may be shared with another build folder, see `overwriteOwn`), then renamed over what was there.
  */
 function replace(file: string, make: (temporary: string) => void): void {
   const temporary = `${file}.docs-it-${process.pid}-${nextTemporary++}`;
@@ -444,8 +468,9 @@ function apply(op: WriteOp): void {
   if (op.kind !== 'append' && updating && inUpdated(op.file)) {
     updating.placed.add(op.file);
     if (stillHeld(op.file, op.keep)) kept++;
-    else if (op.kind === 'write') replace(op.file, (temporary) => writeNew(temporary, op.data!));
-    else if (op.kind === 'copy')
+    else if (op.kind === 'write') {
+      if (!overwriteOwn(op.file, op.data!)) replace(op.file, (temporary) => writeNew(temporary, op.data!));
+    } else if (op.kind === 'copy')
       replace(op.file, (temporary) => copyFileSync(op.from!, temporary, constants.COPYFILE_EXCL));
     else replace(op.file, (temporary) => linkOrCopy(op.from!, temporary));
     return;

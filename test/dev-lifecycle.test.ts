@@ -112,7 +112,6 @@ test("a stylesheet newly imported by the site's code is watched without an updat
   const report = collectingReporter();
   const dev = await devOf(dir, report);
   try {
-    await dev.site.compileEverything();
     const style = path.join(dir, 'src/stili/nuovo.css');
     mkdirSync(path.dirname(style));
     writeFileSync(style, '.comando { border: 1px solid; }\n');

@@ -275,8 +275,7 @@ function overwriteOwn(file: string, data: string | Uint8Array): boolean {
     return false;
   }
   try {
-    writeFileSync(fd, data);
-    ftruncateSync(fd, byteLengthOf(data));
+    writeOver(fd, data);
   } finally {
     closeSync(fd);
   }
@@ -410,8 +409,12 @@ const writeFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | 
  * blocks.
  */
 const overwriteFlags = constants.O_WRONLY | constants.O_NOFOLLOW;
-const byteLengthOf = (data: string | Uint8Array) =>
-  typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+
+/** Writes `data` from the start of the file opened as `fd` (with `overwriteFlags`), then cuts what followed it. */
+function writeOver(fd: number, data: string | Uint8Array): void {
+  writeFileSync(fd, data);
+  ftruncateSync(fd, typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+}
 // Only at the end of a file a write made: a missing one is an error, not a new file.
 const appendFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
 const newFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -480,9 +483,9 @@ function apply(op: WriteOp): void {
     const flags = op.kind === 'append' ? appendFlags : took ? overwriteFlags : writeFlags;
     const fd = openSync(op.file, flags, 0o666);
     try {
-      writeFileSync(fd, op.data!);
-      // Cut only what the spare's file held past the new bytes: its blocks before them are overwritten.
-      if (took) ftruncateSync(fd, byteLengthOf(op.data!));
+      // A spare's file keeps its blocks: only what it held past the new bytes is cut.
+      if (took) writeOver(fd, op.data!);
+      else writeFileSync(fd, op.data!);
     } finally {
       closeSync(fd);
     }

@@ -128,8 +128,10 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
     // Links are not followed: a link to a parent folder would make the watcher walk the whole disk.
     { ignoreInitial: false, alwaysStat: true, followSymlinks: false },
   );
-  const changes = watchChanges(changesSince);
-  const watched = new Set(watchedPaths.map((file) => path.resolve(file)));
+  const changes = watchChanges(
+    changesSince,
+    watchedPaths.map((file) => path.resolve(file)),
+  );
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
@@ -148,15 +150,11 @@ export async function startDev(options: DevOptions, reporter: Reporter = silentR
         // Readers reload as soon as the pages can be served; the link check's findings follow in `update`.
         const result = await site.update(batch, (paths) => reload(id, paths));
         // A stylesheet the code has just started to import: its first `add` is not a change (the update read it).
-        const styles = site.codeStyles.filter((file) => !watched.has(path.resolve(file)));
-        if (styles.length > 0) {
-          for (const file of styles) watched.add(path.resolve(file));
-          changes.watchFrom(
-            styles.map((file) => path.resolve(file)),
-            performance.timeOrigin + performance.now(),
-          );
-          watcher.add(styles);
-        }
+        const styles = changes.watchFrom(
+          site.codeStyles.map((file) => path.resolve(file)),
+          performance.timeOrigin + performance.now(),
+        );
+        if (styles.length > 0) watcher.add(styles);
         broadcast(result, id);
         reporter.info(
           `↻ ${batch.map((f) => path.relative(paths.root, f)).join(', ')} (${formatMs(performance.now() - t)})`,

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { blobEntriesOf, blobStore } from '../src/cache/blob-store';
+import { backgroundWrites } from '../src/disk/background-writes';
 import { copyFixture, filesOf, removeDir, repoRoot } from './helpers';
 import { readRecordsOf } from './records-files';
 
@@ -24,7 +26,21 @@ test.after(() => removeDir(dir));
 const build = () => buildSite({ packageRoot: repoRoot, config, out });
 /** A build of the site as it is, with nothing reused: what every other build's search files must equal. */
 const coldBuild = () => buildSite({ packageRoot: repoRoot, config, out: coldOut, noCache: true });
-const partFiles = () => new Map(readdirSync(parts).map((name) => [name, statSync(path.join(parts, name)).mtimeMs]));
+/** Each part's key, with where its bytes are: a part not made again stays where it was. */
+const partEntries = () =>
+  new Map([...blobEntriesOf(parts)].map(([key, { file, offset, length }]) => [key, `${file}:${offset}:${length}`]));
+/** A part's bytes as the cache folder gives them. */
+const partBytes = (key: string) => blobStore(parts).get(key)!;
+/** Puts `bytes` in the cache folder under a part's key, as a killed run or another page's part could have. */
+const putPart = async (entries: [key: string, bytes: Uint8Array][]) => {
+  const store = blobStore(parts);
+  for (const [key, bytes] of entries) store.set(key, bytes);
+  store.save();
+  await backgroundWrites().flush();
+};
+/** Keys of parts of pages other than the readme (edited below, whose part is made again anyway). */
+const otherKeys = () =>
+  [...blobEntriesOf(parts).keys()].sort().filter((key) => !partBytes(key).toString().includes('Benvenuto nelle guide'));
 const searchFiles = (root: string) => filesOf(path.join(root, 'it/search'));
 
 const assertSameSearchFiles = async () => {
@@ -41,9 +57,9 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(file, before.replace(from, to));
 };
 
-/** The first line of a part's file: the part but its records, which follow it as they are. */
-const partHead = (file: string) =>
-  JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!) as { key: string; recordBytes: number };
+/** The first line of a part: the part but its records, which follow it as they are. */
+const partHead = (bytes: Uint8Array) =>
+  JSON.parse(Buffer.from(bytes).toString('utf8').split('\n', 1)[0]!) as { key: string; recordBytes: number };
 
 const textFiles = () =>
   new Map(
@@ -55,18 +71,18 @@ const textFiles = () =>
 
 test('an edited page makes its own part again, and the search files are a cold build’s', async () => {
   await build();
-  const before = partFiles();
+  const before = partEntries();
   const textsBefore = textFiles();
   assert.ok(before.size > 3, 'a part for each searchable page');
   edit(faq, 'Risposte brevi.', 'Risposte brevissime, con parole nuove: girasole.');
   await build();
-  const after = partFiles();
+  const after = partEntries();
   const added = [...after.keys()].filter((name) => !before.has(name));
   const gone = [...before.keys()].filter((name) => !after.has(name));
   assert.is(added.length, 1, 'one new part: the edited page’s');
   assert.is(gone.length, 1, 'the edited page’s old part is pruned');
   // The other pages' parts were read back, not made and written again.
-  for (const [name, mtime] of after) if (!added.includes(name)) assert.is(mtime, before.get(name), name);
+  for (const [key, where] of after) if (!added.includes(key)) assert.is(where, before.get(key), key);
   assert.match(JSON.stringify(readRecordsOf(out)), 'girasole');
   // The other pages' text files are the previous build's (linked: the same inode), the edited page's is new.
   const edited = [...textFiles()].filter(([name, { ino, text }]) => {
@@ -81,39 +97,33 @@ test('an edited page makes its own part again, and the search files are a cold b
 
 test('a part cut short, or another page’s under its name, is made again', async () => {
   await build();
-  // Parts of pages other than the one edited below (whose old part is pruned, whichever its name).
-  const [cut, foreign, other] = [...partFiles().keys()]
-    .sort()
-    .map((name) => path.join(parts, name))
-    .filter((file) => !readFileSync(file, 'utf8').includes('Benvenuto nelle guide'));
-  // Cut short, as by a killed run; and a valid part of another page written where this one's should be.
-  writeFileSync(cut!, readFileSync(cut!, 'utf8').slice(0, 40));
-  writeFileSync(foreign!, readFileSync(other!));
+  const [cut, foreign, other] = otherKeys();
+  // Cut short, as by a killed run; and a valid part of another page under this one's key.
+  await putPart([
+    [cut!, partBytes(cut!).subarray(0, 40)],
+    [foreign!, partBytes(other!)],
+  ]);
   edit(readme, 'Benvenuto nelle guide.', 'Benvenuto nelle guide di prova.');
   await build();
-  for (const file of [cut!, foreign!]) {
-    assert.is(`${partHead(file).key}.part`, path.basename(file), 'made again under its own key');
-  }
+  for (const key of [cut!, foreign!]) assert.is(partHead(partBytes(key)).key, key, 'made again under its own key');
   await assertSameSearchFiles();
 });
 
 test('a part whose records are cut short, or grown, is made again', async () => {
   await build();
-  // Two parts of pages other than the one edited below (whose part is made again anyway).
-  const [short, long] = [...partFiles().keys()]
-    .sort()
-    .map((name) => path.join(parts, name))
-    .filter((file) => !readFileSync(file, 'utf8').includes('Benvenuto nelle guide'));
+  const [short, long] = otherKeys();
   // The head line intact, the records after it cut short by a killed run, or another run's longer ones.
-  const shortBytes = readFileSync(short!);
-  writeFileSync(short!, shortBytes.subarray(0, shortBytes.length - 10));
-  writeFileSync(long!, Buffer.concat([readFileSync(long!), Buffer.from(',{}')]));
+  const shortBytes = partBytes(short!);
+  await putPart([
+    [short!, shortBytes.subarray(0, shortBytes.length - 10)],
+    [long!, Buffer.concat([partBytes(long!), Buffer.from(',{}')])],
+  ]);
   edit(readme, 'Benvenuto nelle guide di prova.', 'Benvenuto nelle guide di prova, ancora.');
   await build();
-  for (const file of [short!, long!]) {
-    const bytes = readFileSync(file);
+  for (const key of [short!, long!]) {
+    const bytes = partBytes(key);
     const records = bytes.subarray(bytes.indexOf(10) + 1);
-    assert.is(records.length, partHead(file).recordBytes, `${path.basename(file)} made again whole`);
+    assert.is(records.length, partHead(bytes).recordBytes, `${key} made again whole`);
     assert.ok(JSON.parse(`[${records}]`).length > 0);
   }
   await assertSameSearchFiles();
@@ -121,10 +131,10 @@ test('a part whose records are cut short, or grown, is made again', async () => 
 
 test('a first build into another output folder takes the parts the cache folder has', async () => {
   await build();
-  const before = partFiles();
+  const before = partEntries();
   const otherOut = path.join(dir, 'other');
   await buildSite({ packageRoot: repoRoot, config, out: otherOut });
-  assert.equal(partFiles(), before, 'no part made or written again');
+  assert.equal(partEntries(), before, 'no part made or written again');
   const other = searchFiles(otherOut);
   for (const [file, bytes] of searchFiles(out)) assert.ok(bytes.equals(other.get(file)!), file);
 });

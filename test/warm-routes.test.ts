@@ -4,12 +4,13 @@
  * neither given props from its page nor read back from the cache. Every warm build here is compared, byte for byte,
  * with a build of the same edited site that reuses nothing (`--no-cache`).
  */
-import fs, { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
+import { blobEntriesOf } from '../src/cache/blob-store';
 import { packStore } from '../src/cache/stores';
 import { assertSameFiles, copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
@@ -27,22 +28,30 @@ const cacheDir = path.join(dir, 'node_modules/.cache/docs-it');
 const compileDir = path.join(cacheDir, 'compile');
 const config = path.join(dir, 'site.config.ts');
 
-/** The compiled pages read back from the cache's files while `run` runs (by the build's thread). */
+/**
+ * The compiled pages read back from the cache's files while `run` runs (by the build's thread), each as the text
+ * read: the reads of the compile store's data files (blob-store.ts), by the file each was opened as.
+ */
 async function readsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
   const reads: string[] = [];
-  const original = fs.readFileSync;
-  const counting = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    const value = (original as (...args: unknown[]) => unknown)(file, ...rest);
-    // Only a read that found its entry (a miss looks first).
-    if (typeof file === 'string' && file.startsWith(compileDir + path.sep)) reads.push(file);
-    return value;
-  }) as typeof fs.readFileSync;
-  fs.readFileSync = counting;
+  const [open, read] = [fs.openSync, fs.readSync];
+  const opened = new Set<number>();
+  fs.openSync = ((file: fs.PathLike, ...rest: unknown[]) => {
+    const fd = (open as (...args: unknown[]) => number)(file, ...rest);
+    if (typeof file === 'string' && file.startsWith(compileDir + path.sep)) opened.add(fd);
+    else opened.delete(fd);
+    return fd;
+  }) as typeof fs.openSync;
+  fs.readSync = ((fd: number, buffer: NodeJS.ArrayBufferView, ...rest: unknown[]) => {
+    const count = (read as (...args: unknown[]) => number)(fd, buffer, ...rest);
+    if (opened.has(fd)) reads.push(Buffer.from(buffer.buffer, buffer.byteOffset, count).toString('utf8'));
+    return count;
+  }) as typeof fs.readSync;
   syncBuiltinESMExports();
   try {
     return { result: await run(), reads };
   } finally {
-    fs.readFileSync = original;
+    [fs.openSync, fs.readSync] = [open, read];
     syncBuiltinESMExports();
   }
 }
@@ -73,7 +82,7 @@ test('nothing changed: nothing rendered, no compiled page read back', async () =
   const { result, reads } = await build();
   assert.is(rendered(result), 0);
   // The feeds (no key) still read their posts; no doc or page is read.
-  const read = reads.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { html: string });
+  const read = reads.map((text) => JSON.parse(text) as { html: string });
   assert.ok(
     read.every((p) => p.html.includes('articolo')),
     'only the posts of the feeds',
@@ -86,7 +95,7 @@ test("a paragraph edited: that route alone rendered again, no other doc's page r
     const { result, reads } = await build();
     assert.is(rendered(result), 2, "the edited doc's document and page data");
     assert.match(page('it/v1/guides/intro/primo'), 'Usa rustup, sempre.');
-    const read = reads.map((file) => JSON.parse(readFileSync(file, 'utf8')) as { html: string });
+    const read = reads.map((text) => JSON.parse(text) as { html: string });
     assert.ok(
       read.every((p) => p.html.includes('articolo')),
       `no doc read back: ${read.filter((p) => !p.html.includes('articolo')).length} were`,
@@ -158,7 +167,7 @@ test('summaries that do not parse, or of another layout, are misses: pages read 
   const summaries = path.join(cacheDir, 'page-summaries.pack');
   const restore = edit('content/docs/guides/intro/primo.md', (t) => t.replace('Usa rustup.', 'Usa cargo.'));
   try {
-    const compiled = readdirSync(compileDir).length;
+    const compiled = blobEntriesOf(compileDir).size;
     writeFileSync(summaries, '{"cut short');
     const first = await build();
     // Every page read back but the edited one, compiled.

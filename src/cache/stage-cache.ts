@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
+import { blobJsonStore, blobStore } from './blob-store';
 import type { CodeVersions, StageName } from './code-versions';
 import { type ContentRecord, contentRecord } from './content-record';
 import { digestOf, digestText } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import {
   bytesFileStore,
-  jsonFileStore,
   layeredStore,
   memoryStore,
   packStore,
@@ -216,7 +216,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   // for a file that changed. `dev` keeps it in memory too, over the same file.
   const highlighted = path.join(dir, 'highlight.pack');
   const frontMatter = serializedStore(packStore(path.join(dir, 'front-matter.pack'), maxFrontMatterChars));
-  const compiledPages = jsonFileStore<unknown>(path.join(dir, 'compile'));
+  const compiledPages = blobJsonStore<unknown>(blobStore(path.join(dir, 'compile')));
   const summaries = packStore(path.join(dir, 'page-summaries.pack'), maxSummaryChars);
   const routeKeys = packStore(path.join(dir, 'route-keys.pack'), maxRouteKeyChars);
   /** The summaries set by this run: read back under `--no-cache` too (as `CachedStage.kept`), and no hit. */
@@ -235,15 +235,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     bundle: watchedFileStore(path.join(dir, 'bundle.json')),
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
-  const searchParts = bytesFileStore(path.join(dir, 'search-pages'), '.part');
+  const searchParts = blobStore(path.join(dir, 'search-pages'));
   const searchRuns = bytesFileStore(path.join(dir, 'search-runs'), '.json');
   const searchStateFile = path.join(dir, 'search-state.bin');
   let keepAllRuns = false;
-  let searchPartKeys: Set<string> | undefined;
-  const searchPartKeysOf = () => {
-    searchPartKeys ??= searchParts.keys();
-    return searchPartKeys;
-  };
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
   const countsOf = (name: StageName): StageStats => {
@@ -278,10 +273,9 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     searchParts: {
       get: (key) => (reuse ? searchParts.get(key) : undefined),
       previous: (key) => (reuse ? searchParts.peek(key) : undefined),
-      has: (key) => reuse && searchPartKeysOf().has(key),
+      has: (key) => reuse && searchParts.has(key),
       set: (key, contents) => {
         searchParts.set(key, contents);
-        searchPartKeysOf().add(key);
         return backgroundWrites().room();
       },
       use: (key) => searchParts.use(key),
@@ -408,6 +402,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       record.save();
       summaries.save();
       routeKeys.save();
+      searchParts.save();
     },
     flush: () => backgroundWrites().flush(),
     prune() {

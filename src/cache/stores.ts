@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
@@ -37,46 +37,10 @@ export function memoryStore<O>(): Store<O> {
 }
 
 /**
- * One JSON file per entry (`<dir>/<key>.json`), each a JSON object: thousands of pages are read one by one,
- * only those a build asks for. One flat folder: creating a folder cost more here than writing ten files.
- * Reads are synchronous; entries are written by the file-writing thread (`Cache.flush` waits for them).
- */
-export function jsonFileStore<O>(dir: string): Store<O> & { use(key: string): void } {
-  const used = new Set<string>();
-  const fileOf = (key: string) => path.join(dir, `${key}.json`);
-  return {
-    get(_id, key) {
-      used.add(key);
-      try {
-        return JSON.parse(readFileSync(fileOf(key), 'utf8')) as O;
-      } catch {
-        return undefined;
-      }
-    },
-    set(_id, key, value) {
-      used.add(key);
-      // Written in place, not through a temporary file and a rename (the rename cost more than the write): a
-      // file cut short by a killed run is not valid JSON, so `get` reads it as a miss. A failed write is not
-      // reported: a cache that cannot be written only makes the next build slower.
-      backgroundWrites().writeLater(fileOf(key), JSON.stringify(value));
-    },
-    room: () => backgroundWrites().room(),
-    has: (key) => existsSync(fileOf(key)),
-    /** Keeps an entry through `prune` without reading it (a run that found it still valid by its key alone). */
-    use: (key) => void used.add(key),
-    prune() {
-      // Folders are from the older layout with one folder per key prefix.
-      for (const name of readdirOrNone(dir)) {
-        if (!used.has(name.replace(/\.json$/, ''))) rmSync(path.join(dir, name), { recursive: true, force: true });
-      }
-    },
-    save: () => undefined,
-  };
-}
-
-/**
  * One file per entry (`<dir>/<key><ext>`), read back as its bytes, written from a string: entries a caller encodes
- * itself (the search parts, search/page-part.ts), each read only when asked for. Written as `jsonFileStore`'s are.
+ * itself (the search stage's runs of records), each read only when asked for. Written in place by the file-writing
+ * thread, not through a temporary file and a rename (the rename cost more than the write): a file cut short by a
+ * killed run is a miss for its reader, which checks what it reads.
  */
 export function bytesFileStore(dir: string, ext: string) {
   const used = new Set<string>();
@@ -84,14 +48,6 @@ export function bytesFileStore(dir: string, ext: string) {
   return {
     get(key: string): Buffer | undefined {
       used.add(key);
-      try {
-        return readFileSync(fileOf(key));
-      } catch {
-        return undefined;
-      }
-    },
-    /** The entry's bytes, without keeping it through `prune` (an entry read to be replaced). */
-    peek(key: string): Buffer | undefined {
       try {
         return readFileSync(fileOf(key));
       } catch {
@@ -107,14 +63,8 @@ export function bytesFileStore(dir: string, ext: string) {
       await backgroundWrites().write(fileOf(key), head);
       await backgroundWrites().append(fileOf(key), bytes);
     },
-    set(key: string, contents: string | Uint8Array): void {
-      used.add(key);
-      backgroundWrites().writeLater(fileOf(key), contents);
-    },
     /** Keeps an entry through `prune` without reading it. */
     use: (key: string) => void used.add(key),
-    /** The keys of the entries in the folder now (one listing). */
-    keys: () => new Set(readdirOrNone(dir).flatMap((name) => (name.endsWith(ext) ? [name.slice(0, -ext.length)] : []))),
     prune(): void {
       for (const name of readdirOrNone(dir)) {
         if (!(name.endsWith(ext) && used.has(name.slice(0, -ext.length)))) {

@@ -35,6 +35,8 @@ test('entries set by one run are read back by the next, whole, from a few files'
   assert.ok(dataFiles(dir).length < 10, 'never a file per entry');
   const again = blobStore(dir);
   for (let i = 0; i < 300; i++) assert.is(again.get(`k${i}`)?.toString(), value(i), `k${i}`);
+  // As text too, through one buffer: a long entry after a short one, then a short one after it.
+  for (const i of [0, 8, 3, 299, 9]) assert.is(again.text(`k${i}`), value(i), `k${i} as text`);
   assert.ok(again.has('k7'));
   assert.not.ok(again.has('k300'));
   assert.is(again.get('k300'), undefined);
@@ -46,6 +48,8 @@ test('an entry set in this run is read back before its bytes reach the disk', ()
   store.set('a', 'uno');
   store.set('b', new Uint8Array([1, 2, 3]));
   assert.is(store.get('a')?.toString(), 'uno');
+  assert.is(store.text('a'), 'uno');
+  assert.is(store.text('b'), '\u0001\u0002\u0003');
   assert.equal([...store.get('b')!], [1, 2, 3]);
   assert.ok(store.has('a'));
   assert.not.ok(existsSync(dir), 'nothing written yet');

@@ -23,6 +23,11 @@ import { readdirOrNone, type Store } from './stores';
 export interface BlobStore {
   /** The entry's bytes (kept through `prune`), or undefined. */
   get(key: string): Buffer | undefined;
+  /**
+   * The entry as UTF-8 text (kept through `prune`), or undefined: read through one buffer the store reuses, so a
+   * build that reads back thousands of entries allocates no buffer for each.
+   */
+  text(key: string): string | undefined;
   /** The entry's bytes, without keeping it through `prune` (an entry read to be replaced). */
   peek(key: string): Buffer | undefined;
   /** Whether the index has the entry (its bytes are not read). */
@@ -109,11 +114,9 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
     batch.clear();
   };
 
-  const read = (key: string): Buffer | undefined => {
-    const waiting = batch.get(key);
-    if (waiting !== undefined) return Buffer.from(asBytes(waiting));
-    const entry = indexOf().get(key);
-    if (!entry) return undefined;
+  let scratch = Buffer.alloc(0);
+  /** Reads an entry into `into(length)` (a buffer of at least that length); undefined when it is not all there. */
+  const readInto = (entry: Entry, into: (length: number) => Buffer): Buffer | undefined => {
     let fd = fds.get(entry.file);
     if (!fds.has(entry.file)) {
       try {
@@ -124,13 +127,32 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
       fds.set(entry.file, fd);
     }
     if (fd === undefined) return undefined;
-    const bytes = Buffer.allocUnsafe(entry.length);
+    const bytes = into(entry.length);
     try {
       if (readSync(fd, bytes, 0, entry.length, entry.offset) !== entry.length) return undefined;
     } catch {
       return undefined;
     }
     return bytes;
+  };
+
+  const read = (key: string): Buffer | undefined => {
+    const waiting = batch.get(key);
+    if (waiting !== undefined) return Buffer.from(asBytes(waiting));
+    const entry = indexOf().get(key);
+    return entry && readInto(entry, (length) => Buffer.allocUnsafe(length));
+  };
+
+  const text = (key: string): string | undefined => {
+    const waiting = batch.get(key);
+    if (waiting !== undefined) return typeof waiting === 'string' ? waiting : Buffer.from(waiting).toString('utf8');
+    const entry = indexOf().get(key);
+    if (!entry) return undefined;
+    const into = (length: number) => {
+      if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(Math.max(length, 2 * scratch.length, 64 * 1024));
+      return scratch;
+    };
+    return readInto(entry, into)?.toString('utf8', 0, entry.length);
   };
 
   const closeFiles = () => {
@@ -168,6 +190,10 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
     get(key) {
       used.add(key);
       return read(key);
+    },
+    text(key) {
+      used.add(key);
+      return text(key);
     },
     peek: read,
     has: (key) => batch.has(key) || indexOf().has(key),
@@ -225,10 +251,10 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
 export function blobJsonStore<O>(blobs: BlobStore): Store<O> & { use(key: string): void } {
   return {
     get(_id, key) {
-      const bytes = blobs.get(key);
-      if (!bytes) return undefined;
+      const text = blobs.text(key);
+      if (text === undefined) return undefined;
       try {
-        return JSON.parse(bytes.toString('utf8')) as O;
+        return JSON.parse(text) as O;
       } catch {
         return undefined;
       }

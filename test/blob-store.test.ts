@@ -144,6 +144,19 @@ test('prune copies a mostly forgotten file down to its live entries, folds a sma
   assert.is(last.get('k7')?.toString(), value(7));
 });
 
+test('a run’s own files are neither copied nor removed by its prune, however many it made', async () => {
+  const dir = newFolder();
+  const store = blobStore(dir, { fileBytes: 4096 });
+  for (let i = 0; i < 60; i++) store.set(`k${i}`, value(i));
+  store.prune();
+  await backgroundWrites().flush();
+  const files = dataFiles(dir);
+  assert.ok(files.length > 3);
+  const bytes = files.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+  const entries = [...blobEntriesOf(dir).values()].reduce((sum, entry) => sum + entry.length, 0);
+  assert.is(bytes, entries, 'every byte written once');
+});
+
 test('two stores on one folder (dev and a build) never read each other’s bytes as their own', async () => {
   const dir = newFolder();
   const a = blobStore(dir);

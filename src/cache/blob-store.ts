@@ -93,7 +93,9 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
   let changed = false;
   /** The data file this run appends to, and how many bytes went into it. */
   let current: { file: string; bytes: number; started: boolean } | undefined;
-  let files = 0;
+  /** The data files this run made, and the bytes it put in them. */
+  const own = new Set<string>();
+  let written = 0;
   /** Entries set but not yet handed to the writing thread: read from here. */
   const batch = new Map<string, string | Uint8Array>();
   let batched: (string | Uint8Array)[] = [];
@@ -165,10 +167,12 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
     const length = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     if (!current || (current.bytes > 0 && current.bytes + length > fileBytes)) {
       send();
-      current = { file: `${run}-${(files++).toString(36)}${dataExt}`, bytes: 0, started: false };
+      current = { file: `${run}-${own.size.toString(36)}${dataExt}`, bytes: 0, started: false };
+      own.add(current.file);
     }
     indexOf().set(key, { file: current.file, offset: current.bytes, length });
     current.bytes += length;
+    written += length;
     changed = true;
     batch.set(key, contents);
     batched.push(contents);
@@ -216,14 +220,14 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
         list.push([key, entry.length]);
         live.set(entry.file, list);
       }
-      const written = current?.bytes ?? 0;
+      const wrote = written;
       for (const [file, list] of live) {
-        if (file === current?.file) continue;
+        if (own.has(file)) continue;
         const size = sizeOf(path.join(dir, file));
         const liveBytes = list.reduce((sum, [, length]) => sum + length, 0);
         // A file small beside what this run wrote is folded into this run's: one-page edits do not leave a file
         // each behind, and a large file is not copied again for a small edit (files grow as a binary counter does).
-        const small = size !== undefined && liveBytes < foldBelow * written;
+        const small = size !== undefined && liveBytes < foldBelow * wrote;
         if (size !== undefined && liveBytes >= size * liveShareToKeep && !small) continue;
         // Mostly forgotten, small or gone: its live entries are copied into this run's file, and it goes below.
         for (const [key] of list) {
@@ -235,7 +239,7 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
       }
       save();
       const keep = new Set([indexName, ...[...entries.values()].map((entry) => entry.file)]);
-      if (current) keep.add(current.file);
+      for (const file of own) keep.add(file);
       for (const name of readdirOrNone(dir)) {
         if (keep.has(name) || (name.startsWith(`${indexName}.`) && !stale(path.join(dir, name)))) continue;
         rmSync(path.join(dir, name), { recursive: true, force: true });

@@ -1,8 +1,8 @@
 /*
  * The search files after edits made from the previous build's index state (`updateSearchFiles`): the same bytes as
  * the files made whole from the same parts (`writeSearchParts`), whatever the sequence of edits; only the edited
- * pages' parts and their runs' are asked for; a state that cannot take the edits (pages added or removed, sections
- * added) says so and writes nothing.
+ * pages' parts and those of the runs whose piece of the records is made again are asked for; a state that cannot
+ * take the edits (pages added or removed, sections added) says so and writes nothing.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +12,7 @@ import { type PagePart, PagePartMaker } from '../src/search/page-part';
 import { PostingsPool } from '../src/search/postings-pool';
 import type { SearchPage } from '../src/search/records';
 import {
+  endsRun,
   memorySink,
   type SearchFileSink,
   type SearchKeep,
@@ -53,20 +54,14 @@ function pageOf(p: number, seed: number, sections = 2, weight = 1): SearchPage {
 
 /** What a build keeps for the next (the cache folder's), in memory. */
 function memoryKeep() {
-  const runs = new Map<string, Uint8Array>();
   let state: Uint8Array | undefined;
   const keep: SearchKeep = {
     settings: 'settings',
-    runs: {
-      get: (key) => runs.get(key),
-      use: () => undefined,
-      set: async (key, head, bytes) => void runs.set(key, Buffer.concat([Buffer.from(head), bytes])),
-    },
     saveState: (bytes) => {
       state = bytes;
     },
   };
-  return { keep, runs, state: () => state! };
+  return { keep, state: () => state! };
 }
 
 const maker = new PagePartMaker(words.stopWords);
@@ -123,7 +118,10 @@ test('a sequence of edits gives the files made whole, asking only for the edited
   let shape = (_p: number): [number, number] => [2, 1];
   let parts = partsOf(seeds, shape);
   const { keep, state } = memoryKeep();
-  await writeSearchParts(parts, input, memorySink(), undefined, keep);
+  // Each build's search files kept by their keys, as in an output folder (a run's piece unchanged is not made).
+  const cold = keyedSink(new Map());
+  await writeSearchParts(parts, input, cold.sink, undefined, keep);
+  let last = cold.keys;
   // Edits: one page's words (its own word gone, others new); two pages; a page's weight; the first and last page;
   // 70 pages again and again (lists replaced until the pool is compacted).
   const steps: [string, number[], ((p: number) => [number, number])?][] = [
@@ -145,7 +143,9 @@ test('a sequence of edits gives the files made whole, asking only for the edited
     seeds = seeds.map((seed, p) => (edited.includes(p) ? seed + 1 : seed));
     if (newShape) shape = newShape;
     parts = partsOf(seeds, shape);
-    const updated = await update(state(), before, parts, keep);
+    const warm = keyedSink(last);
+    const updated = await update(state(), before, parts, keep, warm);
+    last = warm.keys;
     assert.ok(updated, `${step}: the state takes the edit`);
     assertSame(updated.files, await whole(parts), step);
     assert.is(
@@ -176,19 +176,6 @@ test('a state that cannot take the edits writes nothing', async () => {
   assert.is(await update(state().subarray(0, 100), parts, parts, keep), undefined, 'a state cut short');
   const many = partsOf(Array.from({ length: 50 }, (_, p) => (p < 10 ? 2 : 1)));
   assert.is(await update(state(), parts, many, keep), undefined, 'a fifth of the pages edited');
-});
-
-test('a run whose kept records are cut short is made again from its pages', async () => {
-  const parts = partsOf(Array.from({ length: 300 }, () => 1));
-  const { keep, runs, state } = memoryKeep();
-  await writeSearchParts(parts, input, memorySink(), undefined, keep);
-  assert.ok(runs.size > 1, 'several runs');
-  for (const [key, bytes] of runs) runs.set(key, bytes.subarray(0, bytes.length - 5));
-  const edited = partsOf(Array.from({ length: 300 }, (_, p) => (p === 5 ? 2 : 1)));
-  const updated = await update(state(), parts, edited, keep);
-  assert.ok(updated);
-  assertSame(updated.files, await whole(edited), 'runs cut short');
-  assert.is(updated.asked.size, 300, 'every run made again');
 });
 
 test('an edited paragraph reads the lists of the words whose counts it changed, no other', async () => {
@@ -311,19 +298,14 @@ test("an edit makes only its run's piece of the records, the others kept unread;
     [...files].filter((f) => f.startsWith('it/search/records/') && !f.endsWith('/list.json'));
   const pieces = pieceFiles(cold.keys.keys());
   assert.ok(pieces.length > 4, `${pieces.length} pieces`);
-  // Runs whose records the cache folder gave (a run kept as a piece is not read).
-  let read = 0;
-  const counted: SearchKeep = {
-    ...keep,
-    runs: {
-      ...keep.runs,
-      get: (key) => {
-        const bytes = keep.runs.get(key);
-        if (bytes) read++;
-        return bytes;
-      },
-    },
-  };
+  // The pages of each run (as `writeSearchParts` cuts them), by its piece's file (written in the runs' order).
+  const runs: number[][] = [[]];
+  parts.forEach((part, p) => {
+    runs[runs.length - 1]!.push(p);
+    if (endsRun(part.url, runs[runs.length - 1]!.length) && p + 1 < parts.length) runs.push([]);
+  });
+  assert.is(runs.length, pieces.length);
+  const runOf = new Map(pieces.map((file, i) => [file, runs[i]!]));
   let last = cold.keys;
   for (const [step, page, lost] of [
     ['one page edited', 7, []],
@@ -333,14 +315,20 @@ test("an edit makes only its run's piece of the records, the others kept unread;
     seeds = seeds.map((seed, p) => (p === page ? seed + 1 : seed));
     parts = partsOf(seeds);
     const warm = keyedSink(last, new Set(lost));
-    read = 0;
-    const updated = await update(state(), before, parts, counted, warm);
+    const updated = await update(state(), before, parts, keep, warm);
     assert.ok(updated, step);
     assertSame(updated.files, await whole(parts), step);
     const made = pieceFiles(warm.made);
     assert.is(made.length, 1 + lost.length, `${step}: ${made.length} pieces made`);
     for (const file of lost) assert.ok(made.includes(file), `${step}: ${file} made again`);
-    assert.is(read, lost.length, `${step}: ${read} runs read`);
+    // Only the parts of the runs made again were asked for: the edited page's run's, the lost piece's run's.
+    const expected = new Set(made.flatMap((file) => runOf.get(file) ?? []));
+    assert.ok(expected.has(page), `${step}: the edited page's run is made`);
+    assert.equal(
+      [...updated.asked].sort((a, b) => a - b),
+      [...expected].sort((a, b) => a - b),
+      step,
+    );
     last = warm.keys;
   }
 });

@@ -7,7 +7,6 @@ import { type ContentRecord, contentRecord } from './content-record';
 import { digestOf, digestText } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
 import {
-  bytesFileStore,
   layeredStore,
   memoryStore,
   packStore,
@@ -86,22 +85,6 @@ export interface Cache {
     set(key: string, contents: string): Promise<void>;
     /** Keeps an entry through `prune` without reading it. */
     use(key: string): void;
-  };
-  /**
-   * The records of runs of pages, by a key of their parts (search/search-files.ts's `SearchKeep.runs`): a build
-   * after an edit takes the unchanged runs' whole. `get` keeps an entry through `prune`.
-   */
-  readonly searchRuns: {
-    get(key: string): Uint8Array | undefined;
-    /** Keeps an entry through `prune` without reading it. */
-    use(key: string): void;
-    /** Stores an entry as a head and bytes (waits while the writing thread has much queued). */
-    set(key: string, head: string, bytes: Uint8Array): Promise<void>;
-    /**
-     * Whether `prune` keeps every entry (the search files kept whole: no run was asked for) or only those asked
-     * for (the files made).
-     */
-    keepAll(all: boolean): void;
   };
   /** The search index's state (`LocalIndexWriter.state`): one file, replaced by each build that makes the index. */
   readonly searchState: {
@@ -182,7 +165,6 @@ const ownEntries = new Set([
   'service-worker.json',
   'modules',
   'search-pages',
-  'search-runs',
   'search-state.bin',
   'page-summaries.pack',
   'route-keys.pack',
@@ -236,9 +218,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const searchParts = blobStore(path.join(dir, 'search-pages'));
-  const searchRuns = bytesFileStore(path.join(dir, 'search-runs'), '.json');
   const searchStateFile = path.join(dir, 'search-state.bin');
-  let keepAllRuns = false;
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
   const countsOf = (name: StageName): StageStats => {
@@ -279,14 +259,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         return backgroundWrites().room();
       },
       use: (key) => searchParts.use(key),
-    },
-    searchRuns: {
-      get: (key) => (reuse ? searchRuns.get(key) : undefined),
-      use: (key) => searchRuns.use(key),
-      set: (key, head, bytes) => searchRuns.write(key, head, bytes),
-      keepAll: (all) => {
-        keepAllRuns = all;
-      },
     },
     searchState: {
       get: () => (reuse ? readFileOrNone(searchStateFile) : undefined),
@@ -415,7 +387,6 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       routeKeys.save();
       modules.prune();
       searchParts.prune();
-      if (!keepAllRuns) searchRuns.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.
       for (const name of readdirOrNone(dir)) {
         if (!ownEntries.has(name) && !name.endsWith('.tmp'))

@@ -37,45 +37,6 @@ export function memoryStore<O>(): Store<O> {
 }
 
 /**
- * One file per entry (`<dir>/<key><ext>`), read back as its bytes, written from a string: entries a caller encodes
- * itself (the search stage's runs of records), each read only when asked for. Written in place by the file-writing
- * thread, not through a temporary file and a rename (the rename cost more than the write): a file cut short by a
- * killed run is a miss for its reader, which checks what it reads.
- */
-export function bytesFileStore(dir: string, ext: string) {
-  const used = new Set<string>();
-  const fileOf = (key: string) => path.join(dir, `${key}${ext}`);
-  return {
-    get(key: string): Buffer | undefined {
-      used.add(key);
-      try {
-        return readFileSync(fileOf(key));
-      } catch {
-        return undefined;
-      }
-    },
-    /**
-     * Stores an entry of a head and bytes, waiting while the writing thread has much queued (large entries a
-     * build makes many of: memory stays bounded).
-     */
-    async write(key: string, head: string, bytes: Uint8Array): Promise<void> {
-      used.add(key);
-      await backgroundWrites().write(fileOf(key), head);
-      await backgroundWrites().append(fileOf(key), bytes);
-    },
-    /** Keeps an entry through `prune` without reading it. */
-    use: (key: string) => void used.add(key),
-    prune(): void {
-      for (const name of readdirOrNone(dir)) {
-        if (!(name.endsWith(ext) && used.has(name.slice(0, -ext.length)))) {
-          rmSync(path.join(dir, name), { recursive: true, force: true });
-        }
-      }
-    },
-  };
-}
-
-/**
  * Many small entries in one file (highlighted code blocks, front matter, page summaries): one read on first use
  * instead of thousands. The file is a log (see `readPack`): `save` appends the entries this run set that it lacks,
  * so a build that changed one page writes one page's entries, not the site's; it is written whole again, with only

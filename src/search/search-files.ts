@@ -52,20 +52,12 @@ export interface SearchFileSink {
 
 /**
  * What a build keeps of the search stage for the next one, besides each page's part (the cache folder's): the
- * records of runs of pages, by a key of their parts, and the index's state (`LocalIndexWriter.state`).
+ * index's state (`LocalIndexWriter.state`). A run's piece of the records is kept in the output (`RecordsPieces`),
+ * and made again from its pages' parts when the output lost it.
  */
 export interface SearchKeep {
   /** What the parts are made with (`stages.searchPartsKey`): a state made under other settings is not taken. */
   settings: string;
-  /**
-   * The records of a run of pages (`endsRun`), joined by commas, by `runKeyOf` their keys (`get` keeps the entry for
-   * the next build too, `use` keeps it unread: the output kept the run's piece).
-   */
-  runs: {
-    get(key: string): Uint8Array | undefined;
-    use(key: string): void;
-    set(key: string, head: string, bytes: Uint8Array): Promise<void>;
-  };
   saveState(bytes: Uint8Array): void;
 }
 
@@ -87,27 +79,6 @@ export function endsRun(url: string, length: number): boolean {
 
 /** The key of a run of pages' records: their parts' keys, in order. */
 export const runKeyOf = (keys: readonly string[]) => oneShotHash('sha256', keys.join('\0'), 'base64url').slice(0, 32);
-
-/**
- * A run's records as the cache folder keeps them: a line of JSON with its key and length, then the records' bytes.
- * A file cut short (a killed run) or grown is a miss (`runOfFile`), and the run is made from its pages' parts.
- */
-const runHeadOf = (key: string, bytes: Uint8Array) => `${JSON.stringify({ key, bytes: bytes.length })}\n`;
-
-function runOfFile(file: Uint8Array | undefined, key: string): Uint8Array | undefined {
-  if (!file) return undefined;
-  const end = file.indexOf(10);
-  if (end < 0) return undefined;
-  try {
-    const head = JSON.parse(Buffer.from(file.buffer, file.byteOffset, end).toString('utf8')) as unknown;
-    if (typeof head !== 'object' || head === null) return undefined;
-    const { key: fileKey, bytes } = head as Record<string, unknown>;
-    if (fileKey !== key || bytes !== file.length - end - 1) return undefined;
-  } catch {
-    return undefined;
-  }
-  return file.subarray(end + 1);
-}
 
 /** Bytes a run's buffer starts with: the records of 64 pages, the run's mean length, are about 0.5 MB. */
 const runBufferBytes = 1024 * 1024;
@@ -214,7 +185,6 @@ export async function writeSearchParts(
     const bytes = run.take();
     // A part without a key (tests, benchmarks) is no build's: nothing of its run is kept, its piece written whole.
     const key = keys.every(Boolean) ? runKeyOf(keys) : undefined;
-    if (keep && key) await keep.runs.set(key, runHeadOf(key, bytes), bytes);
     await pieces.add(firstUrl, bytes, key);
     keys = [];
   };
@@ -287,18 +257,14 @@ export async function updateSearchFiles(
     if (!endsRun(urls[page]!, page - first + 1) && page + 1 < keys.length) continue;
     const [from, to] = [first, page];
     const runKey = runKeyOf(keys.slice(from, to + 1));
-    // The run's records are asked for only when the output lacks its piece: most runs are kept unread.
-    keep.runs.use(runKey);
+    // The run's records are made from its pages' parts only when the output lacks its piece (an edited page's run,
+    // a piece lost): the other runs are kept unread.
     await pieces.addKeyed(urls[from]!, runKey, async () => {
-      const kept = runOfFile(keep.runs.get(runKey), runKey);
-      if (kept) return kept;
       for (let p = from; p <= to; p++) {
         if (p > from) run.add(',');
         run.add((await partOf(p)).records);
       }
-      const bytes = run.take();
-      await keep.runs.set(runKey, runHeadOf(runKey, bytes), bytes);
-      return bytes;
+      return run.take();
     });
     first = page + 1;
   }

@@ -87,7 +87,6 @@ export function createStages(cache: Cache, compiler: Compiler) {
     /** Each page's search part kept across builds, by a key of the page and `searchPartsKey` (search/page-part.ts). */
     searchParts: cache.searchParts,
     /** What the search stage keeps for the next build besides the parts (search/search-files.ts's `SearchKeep`). */
-    searchRuns: cache.searchRuns,
     searchState: cache.searchState,
   };
 }

@@ -440,8 +440,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         // Unchanged search files keep the parts too (the files are kept without them being read).
         stages.searchParts.use(key);
       }
-      // And the runs of records (`make` asks for those it keeps).
-      stages.searchRuns.keepAll(true);
       keyed = found;
       return searchKeyOf(digest);
     },
@@ -452,7 +450,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       // No key pass before (a first build into the output folder, `dev`): the keys are found now.
       const found = keyed ?? (await keyPass());
       keyed = undefined;
-      stages.searchRuns.keepAll(false);
       for (const [key] of found) digest.update(key);
       const keptPart = (key: string) =>
         stages.searchParts.has(key) ? partOfFile(stages.searchParts.get(key), key) : undefined;
@@ -469,7 +466,6 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       partsKey ??= stages.searchPartsKey(head);
       const keep: SearchKeep = {
         settings: partsKey,
-        runs: stages.searchRuns,
         saveState: (bytes) => stages.searchState.set(bytes),
       };
       // After edits: the previous build's index with the edited pages' parts replaced, if it can take them.

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -362,6 +363,46 @@ test('a folder checked against what its last update left: the update takes what 
   const after = await update(third.id);
   assert.not.ok(existsSync(path.join(dir, 'c-0/in-piu.txt')), 'the added file is pruned');
   assert.is(after?.times[after.folders.indexOf('c-0')], statSync(path.join(dir, 'c-0')).ctimeMs, 'its time now');
+});
+
+test('a folder whose manifest lists no folders (a build into a new folder) is walked by the check', async () => {
+  const writes = writer();
+  const store = path.join(root, 'nuovo');
+  const folder = 'b-0nuovo-00000000';
+  const dir = path.join(store, folder);
+  for (let i = 0; i < 12; i++) {
+    mkdirSync(path.join(dir, `c-${i % 3}`, 'sotto'), { recursive: true });
+    writeFileSync(path.join(dir, `c-${i % 3}`, i % 2 ? 'sotto' : '', `f-${i}.txt`), `testo ${i}`);
+  }
+  const files = filesUnder(dir);
+  const stamp = (f: string) => ({
+    size: statSync(path.join(dir, f)).size,
+    mtimeMs: statSync(path.join(dir, f)).mtimeMs,
+  });
+  const manifest = path.join(root, 'nuovo.manifest');
+  // As a build into a new folder saves it: its files' stamps, no folders.
+  const held = new Map(files.map((f) => [f, stamp(f)]));
+  writeFileSync(manifest, encodeManifest({ folder, groups: {}, files: new Map(), held }));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  writeFileSync(path.join(dir, files[3]!), 'cambiato a mano');
+  rmSync(path.join(dir, files[5]!));
+  writeFileSync(path.join(dir, 'c-1/in-piu.txt'), 'aggiunto a mano');
+  const check = writes.check(store, manifest);
+  const found = await check.found;
+  assert.ok(found, 'found: the folder walked');
+  assert.equal([...found.changed].sort(), [files[3]!, files[5]!].sort(), 'the changed file and the missing one');
+  // The update takes what the walk found: the file added by hand is held, and pruned as nothing placed it.
+  writes.update(dir, check.id);
+  for (const file of files) if (file !== files[5]) writes.keep(path.join(dir, file));
+  const folders = await writes.prune(dir);
+  assert.not.ok(existsSync(path.join(dir, 'c-1/in-piu.txt')), 'the added file is pruned');
+  assert.ok(folders);
+  assert.equal(
+    [...folders.folders].sort(),
+    ['', 'c-0', 'c-0/sotto', 'c-1', 'c-1/sotto', 'c-2', 'c-2/sotto'],
+    'its folders, for the next check',
+  );
+  assert.is(folders.times[folders.folders.indexOf('c-1')], statSync(path.join(dir, 'c-1')).ctimeMs);
 });
 
 test.run();

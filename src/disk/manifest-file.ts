@@ -41,6 +41,8 @@ export interface ManifestView {
   held(path: string): HeldEntry | undefined;
   /** Every file of the folder with its stamp, and its folders with their times, when the build recorded them. */
   listing(): CheckedListing | undefined;
+  /** Every file of the folder with its stamp (a build into a new folder records no folders: see `listing`). */
+  stamps(): Omit<CheckedListing, 'folders' | 'times'>;
 }
 
 /** What a build writes. */
@@ -167,14 +169,13 @@ export function decodeManifest(bytes: Buffer): ManifestView | undefined {
     },
     listing() {
       if (head.folders === 0) return undefined;
-      return {
-        files: [...paths, ...heldPaths],
-        sizes: [...numbers.subarray(0, count)],
-        mtimes: [...numbers.subarray(count)],
-        folders,
-        times: [...folderTimes],
-      };
+      return { ...this.stamps(), folders, times: [...folderTimes] };
     },
+    stamps: () => ({
+      files: [...paths, ...heldPaths],
+      sizes: [...numbers.subarray(0, count)],
+      mtimes: [...numbers.subarray(count)],
+    }),
   };
 }
 

@@ -115,6 +115,11 @@ interface Check extends Held {
   /** The next folder, then the next file, to look at. */
   atFolder: number;
   atFile: number;
+  /**
+   * A folder whose manifest lists no folders (a build into a new folder records none) is walked instead: the
+   * folders still to list, each listed file's place in the listing, and those found.
+   */
+  walk?: { pending: string[]; places: Map<string, number>; found: Set<number> };
   changed: string[];
   done: boolean;
   /** Set when a folder was not as listed: what the folder holds is then not known. */
@@ -130,15 +135,19 @@ const checkSlice = 500;
  * Starts checking the build folder that the output manifest `manifest` describes (in the folder of the builds
  * `store`) against what it held when the build that made it ended: each of its folders still has the time it had
  * then (one `lstat` a folder: nothing was added to any of them, removed or renamed since), and each file its stamp
- * (one `lstat` a file). Only reads. What it found is posted once done (`WriteDone.checked`): none when a folder
- * changed (the update then walks the folder) or the manifest lists none. Read here, not by the build's thread,
- * which would hold what it lists for the rest of the build and send it here.
+ * (one `lstat` a file). A manifest that lists no folders (that build made a new folder) has the folder walked
+ * instead, its files looked at against their stamps all the same. Only reads. What it found is posted once done
+ * (`WriteDone.checked`): none when a folder changed (the update then walks the folder) or the manifest is not
+ * there. Read here, not by the build's thread, which would hold what it lists for the rest of the build and send it
+ * here.
  */
 function startCheck(id: number, store: string, manifest: string): void {
   abandonCheck();
   const start = performance.now();
   const read = readManifestFile(manifest);
-  const listing = read?.view.listing();
+  const listed = read?.view.listing();
+  // No folders recorded: the folder is walked, its files looked at against their stamps all the same.
+  const listing = listed ?? (read && { ...read.view.stamps(), folders: [], times: [] });
   const folder = read?.view.folder;
   const failed =
     !listing ||
@@ -161,6 +170,15 @@ function startCheck(id: number, store: string, manifest: string): void {
     done: false,
     failed,
     ms: performance.now() - start,
+    ...(listing && !listed
+      ? {
+          walk: {
+            pending: [`${store}/${folder}`],
+            places: new Map(listing.files.map((f, i) => [f, i])),
+            found: new Set(),
+          },
+        }
+      : {}),
   };
   const check = current;
   const step = () => {
@@ -174,6 +192,10 @@ function startCheck(id: number, store: string, manifest: string): void {
 
 /** Looks at up to `count` more entries of a check (all: `Infinity`). */
 function checkSome(check: Check, count: number): void {
+  if (check.walk) {
+    walkSome(check, check.walk, count);
+    return;
+  }
   const start = performance.now();
   const { dir, listing } = check;
   const full = (rel: string) => (rel ? `${dir}/${rel}` : dir);
@@ -196,6 +218,53 @@ function checkSome(check: Check, count: number): void {
   }
   check.done = check.failed || check.atFile === listing.files.length;
   if (check.done) check.folders = new Set(check.times.keys());
+  check.ms += performance.now() - start;
+}
+
+/**
+ * Looks at up to `count` more folders of a check that walks its folder: each folder's time (taken before it is
+ * listed, as `walked` does), each file in it against its listed stamp (a file the listing lacks is held, never taken
+ * for a kept one); once every folder is listed, the listed files not found are changed.
+ */
+function walkSome(check: Check, walk: NonNullable<Check['walk']>, count: number): void {
+  const start = performance.now();
+  const { dir, listing } = check;
+  let left = count;
+  while (!check.failed && walk.pending.length > 0 && left-- > 0) {
+    const folder = walk.pending.pop()!;
+    const time = folderTime(folder);
+    let entries: Dirent[] = [];
+    try {
+      if (time !== undefined) entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      // Gone since: as if it were not there.
+    }
+    if (time === undefined) {
+      if (folder === dir) check.failed = true;
+      continue;
+    }
+    check.times.set(folder, time);
+    for (const entry of entries) {
+      const file = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        walk.pending.push(file);
+        continue;
+      }
+      check.held.add(file);
+      const rel = file.slice(dir.length + 1);
+      const i = walk.places.get(rel);
+      if (i === undefined) continue;
+      walk.found.add(i);
+      const stat = lstatSync(file, { throwIfNoEntry: false });
+      if (!stat?.isFile() || stat.size !== listing.sizes[i] || stat.mtimeMs !== listing.mtimes[i])
+        check.changed.push(rel);
+    }
+  }
+  check.done = check.failed || walk.pending.length === 0;
+  if (check.done && !check.failed) {
+    for (let i = 0; i < listing.files.length; i++) if (!walk.found.has(i)) check.changed.push(listing.files[i]!);
+    check.folders = new Set(check.times.keys());
+  }
   check.ms += performance.now() - start;
 }
 

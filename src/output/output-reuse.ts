@@ -93,6 +93,7 @@ const noManifest: ManifestView = {
   file: () => undefined,
   held: () => undefined,
   listing: () => undefined,
+  stamps: () => ({ files: [], sizes: [], mtimes: [] }),
 };
 
 /** Where the manifests of output folders are kept, and whether their files may be reused (not `--no-cache`). */

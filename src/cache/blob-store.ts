@@ -10,8 +10,8 @@ import { readdirOrNone, type Store } from './stores';
  * file costs many times writing its bytes (docs/measurements.md, "The cache's page entries in blob files").
  *
  * - Each run appends what it sets to data files of its own (`<run>-<n>.blobs`), never to another run's: two
- *   processes sharing the folder (`dev` and a build) cannot interleave their bytes. Entries are handed to the
- *   file-writing thread in batches.
+ *   processes sharing the folder (`dev` and a build) cannot interleave their bytes. Each entry is handed to the
+ *   file-writing thread as it is set.
  * - The index (`index`) names each entry's file, offset and length; it is written whole (a temporary file and a
  *   rename) when a run saves. An entry is read with one positioned read, and is a miss when the file is gone or
  *   holds fewer bytes than its length (a run killed before its appends reached the disk, or an entry of this run
@@ -32,21 +32,22 @@ export interface BlobStore {
   peek(key: string): Buffer | undefined;
   /** Whether the index has the entry (its bytes are not read). */
   has(key: string): boolean;
-  /** Stores an entry (kept through `prune`); its bytes reach the disk through the file-writing thread. */
+  /**
+   * Stores an entry (kept through `prune`); its bytes reach the disk through the file-writing thread (until they
+   * are there, the entry is a miss).
+   */
   set(key: string, contents: string | Uint8Array): void;
   /** Keeps an entry through `prune` without reading it. */
   use(key: string): void;
   /** Resolves once the writing thread has room (see background-writes' `room`). */
   room(): Promise<void>;
-  /** Hands what is batched to the writing thread and writes the index if it changed. */
+  /** Writes the index if it changed (the entries' bytes may still be on their way: see `get`). */
   save(): void;
   /** `save`, after forgetting what this run did not use and removing the files no entry is left in. */
   prune(): void;
 }
 
 export interface BlobStoreOptions {
-  /** A batch handed to the writing thread at once. */
-  batchBytes?: number;
   /** A data file past this size is followed by a new one. */
   fileBytes?: number;
 }
@@ -64,8 +65,6 @@ const indexFormat = 'docs-it blobs 1';
 const indexName = 'index';
 const dataExt = '.blobs';
 
-/** Batches of this size keep the thread's operations few without holding much in memory. */
-const defaultBatchBytes = 1024 * 1024;
 const defaultFileBytes = 64 * 1024 * 1024;
 
 /** A file copied down to its live entries when they are under this share of it. */
@@ -79,7 +78,6 @@ const staleTemporaryMs = 60_000;
 let runs = 0;
 
 export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStore {
-  const batchBytes = options.batchBytes ?? defaultBatchBytes;
   const fileBytes = options.fileBytes ?? defaultFileBytes;
   const indexFile = path.join(dir, indexName);
   // Unique to this store in this process and to the moment: another process's files never take the name.
@@ -92,43 +90,25 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
   const used = new Set<string>();
   let changed = false;
   /** The data file this run appends to, and how many bytes went into it. */
-  let current: { file: string; bytes: number; started: boolean } | undefined;
+  let current: { file: string; bytes: number } | undefined;
   /** The data files this run made, and the bytes it put in them. */
   const own = new Set<string>();
   let written = 0;
-  /** Entries set but not yet handed to the writing thread: read from here. */
-  const batch = new Map<string, string | Uint8Array>();
-  let batched: (string | Uint8Array)[] = [];
-  let batchedBytes = 0;
-  const fds = new Map<string, number | undefined>();
-
-  const send = () => {
-    if (!current || batched.length === 0) return;
-    const data = batched.every((part) => typeof part === 'string')
-      ? batched.join('')
-      : Buffer.concat(batched.map(asBytes));
-    const target = path.join(dir, current.file);
-    const writes = backgroundWrites();
-    void (current.started ? writes.append(target, data) : writes.write(target, data));
-    current.started = true;
-    batched = [];
-    batchedBytes = 0;
-    batch.clear();
-  };
+  const fds = new Map<string, number>();
 
   let scratch = Buffer.alloc(0);
   /** Reads an entry into `into(length)` (a buffer of at least that length); undefined when it is not all there. */
   const readInto = (entry: Entry, into: (length: number) => Buffer): Buffer | undefined => {
     let fd = fds.get(entry.file);
-    if (!fds.has(entry.file)) {
+    if (fd === undefined) {
       try {
         fd = openSync(path.join(dir, entry.file), 'r');
       } catch {
-        fd = undefined;
+        // Gone, or not made yet (this run's file, its first entry still on its way): looked for again next time.
+        return undefined;
       }
       fds.set(entry.file, fd);
     }
-    if (fd === undefined) return undefined;
     const bytes = into(entry.length);
     try {
       if (readSync(fd, bytes, 0, entry.length, entry.offset) !== entry.length) return undefined;
@@ -139,15 +119,11 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
   };
 
   const read = (key: string): Buffer | undefined => {
-    const waiting = batch.get(key);
-    if (waiting !== undefined) return Buffer.from(asBytes(waiting));
     const entry = indexOf().get(key);
     return entry && readInto(entry, (length) => Buffer.allocUnsafe(length));
   };
 
   const text = (key: string): string | undefined => {
-    const waiting = batch.get(key);
-    if (waiting !== undefined) return typeof waiting === 'string' ? waiting : Buffer.from(waiting).toString('utf8');
     const entry = indexOf().get(key);
     if (!entry) return undefined;
     const into = (length: number) => {
@@ -158,31 +134,29 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
   };
 
   const closeFiles = () => {
-    for (const fd of fds.values()) if (fd !== undefined) closeSync(fd);
+    for (const fd of fds.values()) closeSync(fd);
     fds.clear();
   };
 
   function set(key: string, contents: string | Uint8Array): void {
     used.add(key);
     const length = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    const writes = backgroundWrites();
+    // Handed to the writing thread at once, never held here: an entry kept a while outlives the young generation,
+    // and a build's worth of them was old garbage that raised the peak (docs/measurements.md).
     if (!current || (current.bytes > 0 && current.bytes + length > fileBytes)) {
-      send();
-      current = { file: `${run}-${own.size.toString(36)}${dataExt}`, bytes: 0, started: false };
+      current = { file: `${run}-${own.size.toString(36)}${dataExt}`, bytes: 0 };
       own.add(current.file);
-    }
+      void writes.write(path.join(dir, current.file), contents);
+    } else void writes.append(path.join(dir, current.file), contents);
     indexOf().set(key, { file: current.file, offset: current.bytes, length });
     current.bytes += length;
     written += length;
     changed = true;
-    batch.set(key, contents);
-    batched.push(contents);
-    batchedBytes += length;
-    if (batchedBytes >= batchBytes) send();
   }
 
   const save = () => {
-    send();
-    // A file opened as missing may exist by now (this run's, written since): it is looked for again.
+    // Not held open past a run: a file a prune removes is let go, and `dev`'s next run opens each anew.
     closeFiles();
     if (!changed) return;
     mkdirSync(dir, { recursive: true });
@@ -200,7 +174,7 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
       return text(key);
     },
     peek: read,
-    has: (key) => batch.has(key) || indexOf().has(key),
+    has: (key) => indexOf().has(key),
     set,
     use: (key) => void used.add(key),
     room: () => backgroundWrites().room(),
@@ -271,8 +245,6 @@ export function blobJsonStore<O>(blobs: BlobStore): Store<O> & { use(key: string
     save: () => blobs.save(),
   };
 }
-
-const asBytes = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.from(data) : data);
 
 function stale(file: string): boolean {
   try {

@@ -5,7 +5,10 @@
  * axe-core's serious and critical findings in both colour modes.
  */
 
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -18,7 +21,7 @@ import { serveBuiltSite } from './site-server';
 let browser: Browser;
 let site: Awaited<ReturnType<typeof serveBuiltSite>>;
 const { t } = translatorOf(interfaceTextOf('it'));
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeServer: { url: string; close(): void };
 
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -35,12 +38,35 @@ const pages = {
 test.before(async () => {
   site = await serveBuiltSite();
   browser = await sharedChromium();
+  axeServer = await serveAxe();
 });
 test.after(async () => {
   for (const tab of tabs.values()) await (await tab).context().close();
   await releaseChromium();
   await site.close();
+  axeServer.close();
 });
+
+/**
+ * axe-core's script (650 kB) from a loopback server of its own with a long cache lifetime: Chromium then compiles it
+ * once per tab and takes it from its code cache on the next pages, where a script injected as text was compiled
+ * again on every page (most of what injecting it cost).
+ */
+async function serveAxe(): Promise<{ url: string; close(): void }> {
+  const script = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'text/javascript',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    response.end(script);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/axe.min.js`,
+    close: () => server.close(),
+  };
+}
 
 /** A page in a fresh browser profile (no service worker: requests reach the server and `page.route`). */
 async function open(path: string, options: BrowserContextOptions = desktop): Promise<Page> {
@@ -409,7 +435,7 @@ for (const mode of ['light', 'dark'] as const) {
     for (const name of axePages) {
       // axe is injected as a script: the site's Content-Security-Policy would refuse it.
       const page = await view(pages[name], { ...desktop, colorScheme: mode, bypassCSP: true });
-      await page.addScriptTag({ path: axePath });
+      await page.addScriptTag({ url: axeServer.url });
       const violations = await page.evaluate(async () => {
         const axe = (
           window as unknown as {

@@ -27,6 +27,8 @@ const micromark = unified().use(remarkParse).use(remarkGfm).use(remarkDirective)
 const highlighter = createHighlighter();
 const fastCompiler = createPageCompiler({ fastParser: true, highlighter });
 const fullCompiler = createPageCompiler({ fastParser: false, highlighter });
+// The fast parser without the direct path (src/markdown/direct-hast.ts): the unified pipeline from its tree.
+const pipelineCompiler = createPageCompiler({ fastParser: true, direct: false, highlighter });
 
 /** A tree without its positions (the fast parser gives only those a compiled page reads). */
 function withoutPositions(node: unknown): unknown {
@@ -53,15 +55,33 @@ test('on every .md page of the site and the fixtures: the same tree as micromark
   assert.ok(pages.length > 100 && fast / pages.length > 0.8, `${fast} of ${pages.length}`);
 });
 
-test('on every .md page of the site and the fixtures: the same compiled page, places of links included', async () => {
-  for (const { file, body } of markdownPages()) {
-    for (const excerpt of file.includes('/blog/') ? [false, true] : [false]) {
-      const input = inputOf(file, body, excerpt);
-      const [withFast, without] = await Promise.all([fastCompiler(input), fullCompiler(input)]);
-      assert.equal(withFast, without, file);
+// The direct path's comparison on every page is here too (see test/direct-path.test.ts): each page is compiled
+// once by the default compiler (the fast parser, the direct path) and compared with both, not once for each file.
+test(
+  'on every .md page of the site and the fixtures: the same compiled page, places of links included, as the ' +
+    'full parser and as the pipeline without the direct path',
+  async () => {
+    let direct = 0;
+    const pages = markdownPages();
+    for (const { file, body } of pages) {
+      const tree = fastMdast(md, pageSource(body, 'md'));
+      const titleLine = inputOf(file, body).titleLine;
+      if (tree && directHast(tree, { text: italianText, ...(titleLine ? { titleLine } : {}) })) direct++;
+      for (const excerpt of file.includes('/blog/') ? [false, true] : [false]) {
+        const input = inputOf(file, body, excerpt);
+        const [withFast, without, pipeline] = await Promise.all([
+          fastCompiler(input),
+          fullCompiler(input),
+          pipelineCompiler(input),
+        ]);
+        assert.equal(withFast, without, file);
+        assert.equal(withFast, pipeline, `${file}, the direct path against the pipeline`);
+      }
     }
-  }
-});
+    // A direct path that gave up on everything would pass the comparison with the pipeline.
+    assert.ok(direct / pages.length > 0.4, `${direct} of ${pages.length} pages take the direct path`);
+  },
+);
 
 /** Pieces of markdown the generated pages are made of: what the site writes, and the edges of each construct. */
 const piece = fc.oneof(

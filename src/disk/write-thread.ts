@@ -190,6 +190,12 @@ function startCheck(id: number, store: string, manifest: string): void {
   setImmediate(step);
 }
 
+/** Whether `file` is the plain file the listing's `i`th entry stamps (its size and modification time). */
+function asListed(file: string, listing: CheckedListing, i: number): boolean {
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return !!stat?.isFile() && stat.size === listing.sizes[i] && stat.mtimeMs === listing.mtimes[i];
+}
+
 /** Looks at up to `count` more entries of a check (all: `Infinity`). */
 function checkSome(check: Check, count: number): void {
   if (check.walk) {
@@ -212,9 +218,7 @@ function checkSome(check: Check, count: number): void {
     const i = check.atFile++;
     const file = full(listing.files[i]!);
     check.held.add(file);
-    const stat = lstatSync(file, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size !== listing.sizes[i] || stat.mtimeMs !== listing.mtimes[i])
-      check.changed.push(listing.files[i]!);
+    if (!asListed(file, listing, i)) check.changed.push(listing.files[i]!);
   }
   check.done = check.failed || check.atFile === listing.files.length;
   if (check.done) check.folders = new Set(check.times.keys());
@@ -255,9 +259,7 @@ function walkSome(check: Check, walk: NonNullable<Check['walk']>, count: number)
       const i = walk.places.get(rel);
       if (i === undefined) continue;
       walk.found.add(i);
-      const stat = lstatSync(file, { throwIfNoEntry: false });
-      if (!stat?.isFile() || stat.size !== listing.sizes[i] || stat.mtimeMs !== listing.mtimes[i])
-        check.changed.push(rel);
+      if (!asListed(file, listing, i)) check.changed.push(rel);
     }
   }
   check.done = check.failed || walk.pending.length === 0;

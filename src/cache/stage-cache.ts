@@ -69,7 +69,7 @@ export interface Cache {
   readonly modules: ModuleFiles;
   /**
    * The search stage's part of each page (search/page-part.ts), one file each by a key the stage makes with
-   * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` nothing is read back.
+   * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` only the parts this run made are read back.
    */
   readonly searchParts: {
     /** The entry's bytes (search/page-part.ts's `partOfFile` reads them). */
@@ -218,6 +218,8 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
   };
   const searchParts = blobStore(path.join(dir, 'search-pages'));
+  // Parts this run made: read back under `--no-cache` too (made by this run, not reused from an earlier one).
+  const partsMadeNow = new Set<string>();
   const searchStateFile = path.join(dir, 'search-state.bin');
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
@@ -251,10 +253,11 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     keyOf,
     content,
     searchParts: {
-      get: (key) => (reuse ? searchParts.get(key) : undefined),
+      get: (key) => (reuse || partsMadeNow.has(key) ? searchParts.get(key) : undefined),
       previous: (key) => (reuse ? searchParts.peek(key) : undefined),
-      has: (key) => reuse && searchParts.has(key),
+      has: (key) => (reuse || partsMadeNow.has(key)) && searchParts.has(key),
       set: (key, contents) => {
+        partsMadeNow.add(key);
         searchParts.set(key, contents);
         return backgroundWrites().room();
       },

@@ -344,8 +344,12 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
           const input = await renderInputOf(route.path);
           const workers = poolOf();
           if (!workers) return renderHere(route.path, input);
+          const rendering = workers.render(input.page, () => renderHere(route.path, input));
+          // Handled below, once the part is made: not an unhandled rejection meanwhile.
+          rendering.catch(() => undefined);
+          await partAhead(route);
           try {
-            return await workers.render(input.page, () => renderHere(route.path, input));
+            return await rendering;
           } catch (error) {
             throw overrideErrorOf(error, route.path) ?? error;
           }
@@ -397,6 +401,26 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       if (searchPage) yield [searchPage, i];
     }
   }
+  let partMaker: PagePartMaker | undefined;
+  /**
+   * Makes a route's search part, unless the cache folder has it, while a render worker renders the route: this
+   * thread would only wait for it, the route's page is at hand (read for its render input), and the search stage then
+   * takes the part from the cache folder instead of reading the page back to make it. A part that fails is left to the
+   * search stage, which makes it again and reports what is wrong.
+   */
+  const partAhead = async (route: (typeof model.routes)[number]): Promise<void> => {
+    try {
+      const key = await partKeyAt(route);
+      if (key === undefined || stages.searchParts.has(key)) return;
+      const page = await searchPageAt(route);
+      if (!page) return;
+      const head = searchHeadOf();
+      partMaker ??= new PagePartMaker(head.words.stopWords);
+      await stages.searchParts.set(key, partFileOf(partMaker.partOf(page, head.options, key)));
+    } catch {
+      // Made again (and reported) by the search stage.
+    }
+  };
   let partsKey: string | undefined;
   /**
    * The key of a route's search part, or undefined when search leaves the route out: the search settings', the

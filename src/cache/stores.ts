@@ -77,23 +77,20 @@ export function packStore(file: string, maxChars: number): Store<string> {
     save() {
       // Unchanged since it was read, and nothing in it unused: nothing to write.
       if (unsaved.size === 0 && (!loaded || (loaded.whole && loaded.count === used.size))) return;
+      // Only a whole file that holds entries is appended to: for any other the segment is not made at all.
+      const appendTo = loaded?.whole && loaded.count > 0 ? loaded : undefined;
       const added = [...unsaved].map((key) => [key, used.get(key)!] as const);
-      const segment = added.length > 0 ? packSegment(added) : undefined;
+      const segment = appendTo && added.length > 0 ? packSegment(added) : undefined;
       mkdirSync(path.dirname(file), { recursive: true });
       const appended = segment?.byteLength ?? 0;
       let size: number;
       // A few entries added to a whole file that stays under twice what this run used: appended (a large change,
       // a cold build, is written whole instead of doubling the file).
-      if (
-        loaded?.whole &&
-        loaded.count > 0 &&
-        appended <= chars / 4 &&
-        loaded.bytes + appended <= 2 * chars + compactFrom
-      ) {
+      if (appendTo && appended <= chars / 4 && appendTo.bytes + appended <= 2 * chars + compactFrom) {
         if (segment) appendFileSync(file, segment);
-        size = loaded.bytes + appended;
+        size = appendTo.bytes + appended;
       } else {
-        const contents = Buffer.concat([Buffer.from(packFormat), packSegment([...used])]);
+        const contents = packSegment([...used], packFormat);
         replaceFileSync(file, contents);
         size = contents.byteLength;
       }
@@ -130,14 +127,22 @@ interface SegmentHead {
   digest: string;
 }
 
-/** A segment of a pack: a line of JSON (keys, lengths, digest), then the values' bytes, one after the other. */
-function packSegment(entries: readonly (readonly [string, string])[]): Buffer {
-  const values = entries.map(([, value]) => Buffer.from(value));
-  const body = Buffer.concat(values);
+/**
+ * A segment of a pack: a line of JSON (keys, lengths, digest), then the values' bytes, one after the other, behind
+ * `before` (the format line of a pack written whole). The values are encoded straight into one buffer: a cold build's
+ * pack holds tens of thousands of them, and a buffer each, concatenated, cost several times the encoding.
+ */
+function packSegment(entries: readonly (readonly [string, string])[], before = ''): Buffer {
   const keys = entries.map(([key]) => key);
-  const lengths = values.map((value) => value.byteLength);
+  const lengths = entries.map(([, value]) => Buffer.byteLength(value));
+  let total = 0;
+  for (const length of lengths) total += length;
+  const body = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (const [, value] of entries) at += body.write(value, at);
   const head: SegmentHead = { keys, lengths, digest: segmentDigest(keys, lengths, body) };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), body]);
+  const headBytes = Buffer.from(`${before}${JSON.stringify(head)}\n`);
+  return Buffer.concat([headBytes, body], headBytes.byteLength + total);
 }
 
 /**

@@ -68,6 +68,8 @@ export interface BuildSummary {
   writes: WriteStats;
   /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
   pageFiles: { written: number; reused: number };
+  /** Search parts made while a render worker rendered their route, and by the search stage (`SiteFiles`). */
+  searchParts: { ahead: number; inStage: number };
   files: number;
   bytes: number;
   ms: number;
@@ -344,7 +346,7 @@ async function writeOutput(
     spareCheck: SpareCheck | undefined;
   },
   warn: (message: string) => void,
-): Promise<{ output: OutputFolder; rendered: WriteCounts }> {
+): Promise<{ output: OutputFolder; rendered: WriteCounts; searchParts: { ahead: number; inStage: number } }> {
   const { config } = site;
   const workers = renderWorkersOf(site, options);
   let pool: RenderPool | undefined;
@@ -403,7 +405,7 @@ async function writeOutput(
         (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more kept when first opened)` : ''),
     );
     await output.commit(warn, () => keepForNextBuild(output, run.cache, config.paths.root, warn));
-    return { output, rendered };
+    return { output, rendered, searchParts: files.searchPartsMade() };
   } catch (error) {
     await output.abort();
     throw error;
@@ -446,7 +448,11 @@ function keepForNextBuild(output: OutputFolder, cache: Cache, root: string, warn
 function summaryOf(
   run: Run,
   site: Site,
-  { output, rendered }: { output: OutputFolder; rendered: WriteCounts },
+  {
+    output,
+    rendered,
+    searchParts,
+  }: { output: OutputFolder; rendered: WriteCounts; searchParts: BuildSummary['searchParts'] },
   { ms, writes, renderedAhead }: { ms: number; writes: WriteStats; renderedAhead: number },
 ): BuildSummary {
   const kinds: Record<string, number> = {};
@@ -460,6 +466,7 @@ function summaryOf(
     renderedAhead,
     writes,
     pageFiles: rendered,
+    searchParts,
     files: output.files,
     bytes: output.bytes,
     ms,

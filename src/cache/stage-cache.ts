@@ -69,7 +69,8 @@ export interface Cache {
   readonly modules: ModuleFiles;
   /**
    * The search stage's part of each page (search/page-part.ts), one file each by a key the stage makes with
-   * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` only the parts this run made are read back.
+   * `keyOf('search', …)`: an edit makes again only the edited page's. Under `--no-cache` only the parts this run
+   * made are read back.
    */
   readonly searchParts: {
     /** The entry's bytes (search/page-part.ts's `partOfFile` reads them). */

@@ -36,6 +36,10 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
           ? `, ${countOf(summary.renderedAhead, 'route')} rendered during the markdown stage`
           : ''),
     );
+    const { ahead, inStage } = summary.searchParts;
+    lines.push(
+      `Search: ${countOf(ahead + inStage, 'page part')} made, ${ahead} of them while a thread rendered their pages`,
+    );
     const w = summary.writes;
     lines.push(
       `Disk: ${countOf(w.files, 'file')} (output and cache; ${w.recycled} in place of files of the replaced build; ` +

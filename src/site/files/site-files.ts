@@ -95,6 +95,11 @@ export interface SiteFiles {
   linkable(): Set<string>;
   /** Whether the service worker precaches the file at an output path (only files of the site, under its base URL). */
   precached(file: string): boolean;
+  /**
+   * Search parts made so far: while a render worker rendered their route (`ahead`), and by the search stage, which
+   * read their page back (`inStage`).
+   */
+  searchPartsMade(): { ahead: number; inStage: number };
 }
 
 /** What a reader needs to read the site offline: documents, data, code, styles, images, fonts. */
@@ -402,6 +407,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     }
   }
   let partMaker: PagePartMaker | undefined;
+  const partsMade = { ahead: 0, inStage: 0 };
   /**
    * Makes a route's search part, unless the cache folder has it, while a render worker renders the route: this
    * thread would only wait for it, the route's page is at hand (read for its render input), and the search stage then
@@ -416,7 +422,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       if (!page) return;
       const head = searchHeadOf();
       partMaker ??= new PagePartMaker(head.words.stopWords);
-      await stages.searchParts.set(key, partFileOf(partMaker.partOf(page, head.options, key)));
+      const part = partMaker.partOf(page, head.options, key);
+      partsMade.ahead++;
+      await stages.searchParts.set(key, partFileOf(part));
     } catch {
       // Made again (and reported) by the search stage.
     }
@@ -484,6 +492,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         const page = await searchPageAt(model.routes[route]!);
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
+        partsMade.inStage++;
         await stages.searchParts.set(key, partFileOf(part));
         return part;
       };
@@ -574,6 +583,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const linkable = [...byPath.values()].filter((file) => file.linkable !== false);
       return new Set([...linkable, ...site.assets.copies()].map((file) => urlOfFile(file.path)));
     },
+    searchPartsMade: () => ({ ...partsMade }),
     precached(file) {
       // The worker's scope is the base URL: it answers nothing above it.
       if (!file.startsWith(base)) return false;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
-import { replaceFileSync } from './replace-file';
+import { replaceFileSync, writeChunksSync } from './replace-file';
 
 /** Where a stage's outputs are kept, by entry id (a file, a route) and key (stage version + input digest). */
 export interface Store<O> {
@@ -82,17 +82,17 @@ export function packStore(file: string, maxChars: number): Store<string> {
       const added = [...unsaved].map((key) => [key, used.get(key)!] as const);
       const segment = appendTo && added.length > 0 ? packSegment(added) : undefined;
       mkdirSync(path.dirname(file), { recursive: true });
-      const appended = segment?.byteLength ?? 0;
+      const appended = segment ? segmentBytes(segment) : 0;
       let size: number;
       // A few entries added to a whole file that stays under twice what this run used: appended (a large change,
       // a cold build, is written whole instead of doubling the file).
       if (appendTo && appended <= chars / 4 && appendTo.bytes + appended <= 2 * chars + compactFrom) {
-        if (segment) appendFileSync(file, segment);
+        if (segment) writeChunksSync(file, segment, 'a');
         size = appendTo.bytes + appended;
       } else {
         const contents = packSegment([...used], packFormat);
         replaceFileSync(file, contents);
-        size = contents.byteLength;
+        size = segmentBytes(contents);
       }
       unsaved.clear();
       // What the file now holds as far as this run knows (entries it did not use, if kept, are not looked up).
@@ -129,10 +129,11 @@ interface SegmentHead {
 
 /**
  * A segment of a pack: a line of JSON (keys, lengths, digest), then the values' bytes, one after the other, behind
- * `before` (the format line of a pack written whole). The values are encoded straight into one buffer: a cold build's
- * pack holds tens of thousands of them, and a buffer each, concatenated, cost several times the encoding.
+ * `before` (the format line of a pack written whole); the head and the values as two chunks, written one after the
+ * other. The values are encoded straight into one buffer, never copied: a cold build's pack holds tens of thousands
+ * of them (tens of MB), and a buffer each, concatenated, cost several times the encoding.
  */
-function packSegment(entries: readonly (readonly [string, string])[], before = ''): Buffer {
+function packSegment(entries: readonly (readonly [string, string])[], before = ''): [head: Buffer, body: Buffer] {
   const keys = entries.map(([key]) => key);
   const lengths = entries.map(([, value]) => Buffer.byteLength(value));
   let total = 0;
@@ -141,9 +142,10 @@ function packSegment(entries: readonly (readonly [string, string])[], before = '
   let at = 0;
   for (const [, value] of entries) at += body.write(value, at);
   const head: SegmentHead = { keys, lengths, digest: segmentDigest(keys, lengths, body) };
-  const headBytes = Buffer.from(`${before}${JSON.stringify(head)}\n`);
-  return Buffer.concat([headBytes, body], headBytes.byteLength + total);
+  return [Buffer.from(`${before}${JSON.stringify(head)}\n`), body];
 }
+
+const segmentBytes = (chunks: readonly Uint8Array[]) => chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 
 /**
  * A pack: its format line, then segments, each appended by one save. A segment cut short (a run killed while it

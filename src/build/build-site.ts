@@ -404,7 +404,13 @@ async function writeOutput(
         `${sw.files} files, ${formatBytes(sw.bytes)} precached` +
         (sw.files < sw.candidates ? ` (the budget; ${sw.candidates - sw.files} more kept when first opened)` : ''),
     );
-    await output.commit(warn, () => keepForNextBuild(output, run.cache, config.paths.root, warn));
+    await output.commit(
+      warn,
+      () => keepForNextBuild(output, run.cache, config.paths.root, warn),
+      // The cache's files in memory (a cold build's packs: tens of MB to encode) written while the writing thread
+      // finishes the output; `keepForNextBuild` finds them saved.
+      () => run.cache.save(),
+    );
     return { output, rendered, searchParts: files.searchPartsMade() };
   } catch (error) {
     await output.abort();

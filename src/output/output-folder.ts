@@ -380,12 +380,23 @@ export class OutputFolder {
    * store as the next build's spare; what this build left of its own spare is removed. `keep` then saves what the
    * next builds take (`saveManifest`, the cache) before the lock is given up: a build started in between would read
    * the manifests of the builds before, and keep less. A failure after the build is published is only a warning
-   * (`keep` gives its own): the build is in place.
+   * (`keep` gives its own): the build is in place. `meanwhile` runs while the writing thread finishes the build's
+   * files (work that needs none of them, which would otherwise wait for that thread); what it throws is ignored.
    */
-  async commit(warn: (message: string) => void = () => undefined, keep: () => void = () => undefined): Promise<void> {
+  async commit(
+    warn: (message: string) => void = () => undefined,
+    keep: () => void = () => undefined,
+    meanwhile: () => void = () => undefined,
+  ): Promise<void> {
     // What the updated folder held and this build has not goes before it is published.
     const pruned = this.inPlace ? backgroundWrites().prune(this.tmp) : undefined;
-    await this.flush();
+    const flushed = this.flush();
+    try {
+      meanwhile();
+    } catch {
+      // `keep` does it again, and warns.
+    }
+    await flushed;
     this.folders = await pruned;
     try {
       publish(this.out, this.store, this.tmp, this.state);

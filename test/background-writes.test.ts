@@ -145,6 +145,23 @@ async function publishBuild(out: string, files: Record<string, string>): Promise
   await folder.commit();
 }
 
+test("commit's `meanwhile` runs before the build's files are all written; one that throws fails nothing", async () => {
+  const out = path.join(root, 'meanwhile/build');
+  const folder = await OutputFolder.open(out);
+  for (let i = 0; i < 50; i++) await folder.write(`pagina-${i}.html`, `pagina ${i}`);
+  const steps: string[] = [];
+  await folder.commit(
+    () => undefined,
+    () => steps.push('keep'),
+    () => {
+      steps.push(existsSync(path.join(out, 'pagina-0.html')) ? 'meanwhile after publishing' : 'meanwhile');
+      throw new Error('disco pieno');
+    },
+  );
+  assert.equal(steps, ['meanwhile', 'keep']);
+  assert.is(readFileSync(path.join(out, 'pagina-49.html'), 'utf8'), 'pagina 49');
+});
+
 test('a file that cannot be written fails the commit, naming it and what to do; nothing is published', async () => {
   const out = path.join(root, 'site/build');
   await publishBuild(out, { 'index.html': 'la build precedente' });

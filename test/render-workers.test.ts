@@ -7,10 +7,14 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
+import { loadConfig } from '../src/config/load-config';
 import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
-import { createRenderPool } from '../src/site/files/render-pool';
+import { createRenderPool, type RenderPool } from '../src/site/files/render-pool';
+import { siteFiles } from '../src/site/files/site-files';
 import { collectingReporter } from '../src/site/reporter';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 import { copyFixture, filesOf, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
 /** An override of a theme component the pages draw: a worker must render it as the build's thread does. */
@@ -113,6 +117,56 @@ test("render workers that cannot start: the build's thread renders every page, o
     assert.is(await pool.render(page('/f'), () => 'f'), 'f');
   } finally {
     await pool.close();
+  }
+});
+
+test('the first `renderHereFirst` routes are rendered on the build’s thread; workers start at the next one', async () => {
+  const basic = copyFixture('basic');
+  const options = { packageRoot: repoRoot, config: path.join(basic, 'site.config.ts'), noCache: true };
+  const run = await startRun(options, 'build');
+  try {
+    const resolved = await loadConfig(options, run.cache.modules);
+    const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, {
+      keepPages: false,
+    });
+    await site.compileAll();
+    await run.cache.flush();
+    const bundle = { css: ['/a.css'], js: ['/a.js'], files: [], onDemand: new Set<string>() };
+    const html = (renderHereFirst: number | undefined) => {
+      const asked = { pools: 0, routes: 0 };
+      const pool: RenderPool = {
+        render: async () => {
+          asked.routes++;
+          return 'dal worker';
+        },
+        close: async () => undefined,
+      };
+      const files = siteFiles(site, run.stages, {
+        bundle,
+        renderPool: () => {
+          asked.pools++;
+          return pool;
+        },
+        ...(renderHereFirst === undefined ? {} : { renderHereFirst }),
+      });
+      return { asked, documents: files.pages.filter((file) => file.path.endsWith('.html')) };
+    };
+    const { asked, documents } = html(2);
+    assert.ok(documents.length > 3);
+    const first = [await documents[0]!.contents(), await documents[1]!.contents()];
+    for (const page of first) assert.match(String(page), '</html>');
+    assert.equal(asked, { pools: 0, routes: 0 }, 'no worker asked for two routes');
+    assert.is(await documents[2]!.contents(), 'dal worker');
+    assert.is(await documents[3]!.contents(), 'dal worker');
+    assert.equal(asked, { pools: 1, routes: 2 });
+    // Without it (workers asked for by the build's options), the workers render from the first route.
+    const fromFirst = html(undefined);
+    assert.is(await fromFirst.documents[0]!.contents(), 'dal worker');
+    assert.equal(fromFirst.asked, { pools: 1, routes: 1 });
+  } finally {
+    await run.cache.flush();
+    run.end();
+    removeDir(basic);
   }
 });
 

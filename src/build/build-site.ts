@@ -48,7 +48,10 @@ export type BuildOptions = RunOptions &
      * build's thread (default: see `planExecution`).
      */
     highlightAheadFrom?: number | undefined;
-    /** Worker threads rendering routes (default: see `renderWorkersOf`); 0: the build's thread renders them. */
+    /**
+     * Worker threads rendering routes (default: see `renderWorkersOf`, from the `renderHereFirst`-th route to render);
+     * 0: the build's thread renders them. Given, they render every route from the first.
+     */
     renderWorkers?: number | undefined;
   };
 
@@ -354,6 +357,7 @@ async function writeOutput(
     bundle,
     kinds: options.fileKinds ?? [],
     ...(workers > 0 ? { renderPool: (shared) => (pool = createRenderPool({ size: workers, shared, warn })) } : {}),
+    ...(options.renderWorkers === undefined ? { renderHereFirst } : {}),
     ...(ahead ? { renderedAhead: ahead.take } : {}),
   });
   const output = await OutputFolder.open(config.paths.out, {
@@ -423,6 +427,13 @@ async function writeOutput(
  * receiving the site's model) costs more than the rendering it takes off the build's thread.
  */
 export const renderWorkersFrom = 2000;
+
+/**
+ * Routes a build with render workers renders on its own thread before it starts them: a warm build after an edit
+ * renders one or a few routes, each in a few ms, where a worker's start (a thread, React and the theme loaded, the
+ * site's shared data received) costs a few hundred; a cold build renders thousands, and these few change nothing.
+ */
+const renderHereFirst = 16;
 
 /** Pages being rendered at once while the build's thread writes the one before (see `OutputFolder.writeFiles`). */
 const pagesRenderedAhead = 8;

@@ -223,6 +223,11 @@ export interface SiteFilesOptions {
    */
   renderPool?: (shared: RenderShared) => RenderPool;
   /**
+   * Routes the calling thread renders before `renderPool` is asked for the workers (default: none): a build that
+   * renders only a few (a warm build after an edit renders one or two) is done before a worker would have started.
+   */
+  renderHereFirst?: number;
+  /**
    * A route's HTML document when it was rendered ahead of the render stage (see `render-ahead.ts`), taken once;
    * undefined (or a promise of it) when it was not, or failed there: the page is then rendered as usual.
    */
@@ -320,8 +325,13 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   };
 
   let pool: RenderPool | undefined;
+  let renderedHere = 0;
   const poolOf = (): RenderPool | undefined => {
     if (!renderPool) return undefined;
+    if (!pool && renderedHere < (options.renderHereFirst ?? 0)) {
+      renderedHere++;
+      return undefined;
+    }
     const overrides = serverOverrides();
     pool ??= renderPool({
       site: siteConfig,

@@ -244,6 +244,33 @@ test("the plan's end bound (after rendering): set with a full collection once th
   }
 });
 
+test('a warm build with compile workers compiles its first pages on its own thread: a worker only for more', async () => {
+  const reference = await coldCompiler();
+  const warm = await warmCompiler(() => undefined, 1000);
+  const pages = Array.from({ length: 7 }, (_, i) => page(`p${i}.md`, `# Pagina ${i}\n\n${i % 2 ? rust : ts}`));
+  try {
+    reference.follow(plan(undefined));
+    const expected = await Promise.all(pages.map((p) => reference.compile(p)));
+    warm.follow(plan(undefined, 2));
+    assert.equal(await warm.compile(pages[0]!), expected[0]);
+    assert.is(warm.workers, 0, 'one page to compile (an edit): no worker started for it');
+    assert.equal(await Promise.all(pages.slice(1).map((p) => warm.compile(p))), expected.slice(1));
+    assert.ok(warm.workers > 0, 'more pages: workers compile them');
+  } finally {
+    await warm.close();
+    await reference.close();
+  }
+  // Workers asked for (`--jobs`, and `dev`: an eager plan) compile from the first page, warm or not.
+  const asked = await warmCompiler(() => undefined, 1000);
+  try {
+    asked.follow({ ...plan(undefined, 2), eager: true });
+    await asked.compile(pages[0]!);
+    assert.is(asked.workers, 1);
+  } finally {
+    await asked.close();
+  }
+});
+
 test('a cache starts cold under --no-cache and until it keeps a highlighted block', async () => {
   const dir = freshCacheDir();
   const versions = await loadCodeVersions(repoRoot);

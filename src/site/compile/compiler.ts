@@ -89,6 +89,9 @@ function collectNow(): void {
   if (typeof gc === 'function') gc();
 }
 
+/** Pages a warm build with compile workers compiles on its own thread before it starts one (see `startPool`). */
+const pagesCompiledHereFirst = 4;
+
 export function createCompiler({
   cache,
   script,
@@ -211,8 +214,16 @@ export function createCompiler({
       ...(plan.held !== undefined ? { held: plan.held } : {}),
       ...(plan.maxMemoryMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: plan.maxMemoryMb } } : {}),
     });
+    // A build whose cache had pages (a warm one: after an edit, one or a few pages to compile) compiles its first
+    // pages here, and starts a worker only for more: the page compiles in less time than a worker takes to start.
+    // Not when workers were asked for (`--jobs`: `eager`), nor in `dev`, which never compiles on its serving thread.
+    let hereFirst = cache.startsCold || plan.eager ? 0 : pagesCompiledHereFirst;
     compile = compileStage.via(
       counted(async (input: CompileInput) => {
+        if (hereFirst > 0 && started.started === 0) {
+          hereFirst--;
+          return compileHere(input);
+        }
         try {
           return await started.compile(input);
         } catch (error) {

@@ -244,7 +244,7 @@ test("the plan's end bound (after rendering): set with a full collection once th
   }
 });
 
-test('a warm build with compile workers compiles its first pages on its own thread: a worker only for more', async () => {
+test('a warm build with compile workers compiles its first pages itself, a worker only for more', async () => {
   const reference = await coldCompiler();
   const warm = await warmCompiler(() => undefined, 1000);
   const pages = Array.from({ length: 7 }, (_, i) => page(`p${i}.md`, `# Pagina ${i}\n\n${i % 2 ? rust : ts}`));

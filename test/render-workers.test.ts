@@ -120,7 +120,7 @@ test("render workers that cannot start: the build's thread renders every page, o
   }
 });
 
-test('the first `renderHereFirst` routes are rendered on the build’s thread; workers start at the next one', async () => {
+test('the first `renderHereFirst` routes render on the build’s thread; workers start at the next one', async () => {
   const basic = copyFixture('basic');
   const options = { packageRoot: repoRoot, config: path.join(basic, 'site.config.ts'), noCache: true };
   const run = await startRun(options, 'build');

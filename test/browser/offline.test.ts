@@ -89,6 +89,33 @@ function guarded<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, hang]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Waits for the page to reach `url` (a glob) after a person's action; if it never does (a hang guard), the error
+ * says what the page did meanwhile: its URLs, failed requests and console messages, so a failure under load says why.
+ */
+async function reaches(page: Page, url: string, act: () => Promise<void>): Promise<void> {
+  const seen: string[] = [];
+  const note = (what: string) => seen.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+  const onNavigated = (frame: { url(): string }) => note(`at ${frame.url()}`);
+  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
+    note(`failed ${request.url()} (${request.failure()?.errorText})`);
+  const onConsole = (message: { type(): string; text(): string }) => note(`${message.type()}: ${message.text()}`);
+  page.on('framenavigated', onNavigated);
+  page.on('requestfailed', onFailed);
+  page.on('console', onConsole);
+  try {
+    await act();
+    note('acted');
+    await page.waitForURL(url);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nwhat the page did:\n${seen.join('\n')}`);
+  } finally {
+    page.off('framenavigated', onNavigated);
+    page.off('requestfailed', onFailed);
+    page.off('console', onConsole);
+  }
+}
+
 /** Waits until a service worker controls the page (and, in offline mode, the precache is filled). */
 async function waitForWorker(page: Page): Promise<void> {
   // `ready` settles once a worker of the page's scope is active, that is installed: precached in offline mode.
@@ -211,8 +238,9 @@ test('past the precache budget: a page visited once opens again offline, one nev
   // In the app, from the sidebar: the page kept without its data still opens.
   await page.waitForFunction(() => document.documentElement.classList.contains('hydrated'));
   await page.locator('.docs-sidebar').getByRole('button', { name: 'Altre pagine', exact: true }).click();
-  await page.locator('.docs-sidebar a[href="/it/v1/guides/altre/pagina-59"]').click();
-  await page.waitForURL('**/altre/pagina-59');
+  await reaches(page, '**/altre/pagina-59', () =>
+    page.locator('.docs-sidebar a[href="/it/v1/guides/altre/pagina-59"]').click(),
+  );
   await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Pagina 59');
   // A page neither precached nor opened: the site's not-found page, with its navbar to go on reading.
   const never = await page.goto(`${largeOrigin}/it/v1/guides/altre/pagina-58`);

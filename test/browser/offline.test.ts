@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Page, Request } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build/build-site';
@@ -96,10 +96,9 @@ function guarded<T>(promise: Promise<T>, what: string): Promise<T> {
 async function reaches(page: Page, url: string, act: () => Promise<void>): Promise<void> {
   const seen: string[] = [];
   const note = (what: string) => seen.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
-  const onNavigated = (frame: { url(): string }) => note(`at ${frame.url()}`);
-  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
-    note(`failed ${request.url()} (${request.failure()?.errorText})`);
-  const onConsole = (message: { type(): string; text(): string }) => note(`${message.type()}: ${message.text()}`);
+  const onNavigated = (frame: Frame) => note(`at ${frame.url()}`);
+  const onFailed = (request: Request) => note(`failed ${request.url()} (${request.failure()?.errorText})`);
+  const onConsole = (message: ConsoleMessage) => note(`${message.type()}: ${message.text()}`);
   page.on('framenavigated', onNavigated);
   page.on('requestfailed', onFailed);
   page.on('console', onConsole);

@@ -26,7 +26,7 @@ import {
 } from '../site/bundle/bundle-client';
 import { prebuiltClientBundle } from '../site/bundle/prebuilt-client-bundle';
 import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
-import { type ExecutionPlan, keepsEveryPage, planExecution } from '../site/compile/execution-plan';
+import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
 import { siteFiles } from '../site/files/site-files';
@@ -87,7 +87,9 @@ export interface BuildSummary {
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const start = performance.now();
   const writesBefore = backgroundWrites().stats();
-  const run = await startRun(options, 'build');
+  const run = await startRun(options, 'build', {
+    highlightsSoon: mayHighlightAhead(availableParallelism(), options.jobs),
+  });
   // What the build found outside any page (a cache it could not update), and the site once there is one.
   const found: Diagnostic[] = [];
   let site: Site | undefined;

@@ -33,13 +33,25 @@ export interface Run {
   end(): void;
 }
 
-export async function startRun(options: RunOptions, mode: 'build' | 'dev'): Promise<Run> {
+/**
+ * `highlightsSoon`: the run may have a worker highlighting ahead (`mayHighlightAhead`). A run whose cache starts cold
+ * then starts that worker at once (see `CompilerOptions.startHighlighting`).
+ */
+export async function startRun(
+  options: RunOptions,
+  mode: 'build' | 'dev',
+  { highlightsSoon = false }: { highlightsSoon?: boolean } = {},
+): Promise<Run> {
   const paths = resolvePaths(options);
   const versions = await loadCodeVersions(options.packageRoot, options.cliDir);
   const cache = createCache({ versions, dir: paths.cache, mode, reuse: !options.noCache });
   const reporter = options.reporter ?? silentReporter;
   const progress = new Progress(reporter);
-  const compiler = createCompiler({ cache, script: compileWorkerScript(options.packageRoot, options.cliDir) });
+  const compiler = createCompiler({
+    cache,
+    script: compileWorkerScript(options.packageRoot, options.cliDir),
+    startHighlighting: highlightsSoon && cache.startsCold,
+  });
   return {
     cache,
     compiler,

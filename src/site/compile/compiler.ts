@@ -70,6 +70,13 @@ export interface CompilerOptions {
   collectGarbage?: () => void;
   /** How many pages a build compiles (the cache lacked them) before a plan's bound on the heaps' growth is set. */
   heapBoundAfter?: number;
+  /**
+   * Starts a worker that may highlight ahead at once, before the config is read: its start (a thread, its modules) then
+   * overlaps the config and content stages instead of the model's and the markdown's, which wait for it on a cold
+   * build of a small site. `highlightEarly` or `follow` gives it its blocks, or stops it when the pages call for
+   * none.
+   */
+  startHighlighting?: boolean;
 }
 
 /**
@@ -98,6 +105,7 @@ export function createCompiler({
   setV8Flags = setFlagsFromString,
   collectGarbage = collectNow,
   heapBoundAfter = pagesCompiledForHeapBound,
+  startHighlighting = false,
 }: CompilerOptions): Compiler {
   let pool: CompilePool | undefined;
   /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
@@ -248,6 +256,18 @@ export function createCompiler({
   /** A worker started by `highlightEarly` that no `follow` took yet. */
   let early: HighlightAhead | undefined;
   let followed = false;
+  /** The worker started before the pages were known (`startHighlighting`), until it is given blocks or stopped. */
+  let spare = startHighlighting ? highlightAhead(script, warnOnce) : undefined;
+  /** The spare worker when there is one, else a new one. */
+  const highlightWorker = () => {
+    const worker = spare ?? highlightAhead(script, warnOnce);
+    spare = undefined;
+    return worker;
+  };
+  const stopSpare = () => {
+    spare?.close().catch(() => undefined);
+    spare = undefined;
+  };
 
   const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
     // A page the cache has is not compiled: its blocks (and its text) are not looked at.
@@ -258,7 +278,7 @@ export function createCompiler({
     );
     // A worker started early highlights the blocks it was sent first: those of the pages follow in their order
     // (one sent already is not sent again).
-    const started = early ?? (blocks.length < minBlocks ? undefined : highlightAhead(script, warnOnce));
+    const started = early ?? (blocks.length < minBlocks ? undefined : highlightWorker());
     early = undefined;
     for (const block of blocks) started?.send(block);
     return started;
@@ -274,12 +294,13 @@ export function createCompiler({
       endHeapGrowingPercent = plan.endHeapGrowingPercent;
       // A cold build compiles every page: its heaps are bounded from the stage's start, before they have grown.
       if (cache.startsCold) boundHeaps();
-      if (pool || ahead) return;
+      if (pool || ahead) return stopSpare();
       if (plan.workers > 0) pool = startPool(plan);
       else if (plan.highlightAheadFrom !== undefined) ahead = startAhead(pages, plan.highlightAheadFrom);
       // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
       early?.close().catch(() => undefined);
       early = undefined;
+      stopSpare();
     },
     boundTheEnd() {
       if (!bounded || endHeapGrowingPercent === undefined) return;
@@ -290,8 +311,8 @@ export function createCompiler({
     highlightEarly(bodies, minBlocks) {
       if (followed || early) return;
       const blocks = blocksToHighlight(bodies);
-      if (blocks.length < minBlocks) return;
-      early = highlightAhead(script, warnOnce);
+      if (blocks.length < minBlocks) return stopSpare();
+      early = highlightWorker();
       for (const block of blocks) early.send(block);
     },
     get parallel() {
@@ -310,10 +331,11 @@ export function createCompiler({
     async close() {
       workersBefore += pool?.started ?? 0;
       takenBefore += ahead?.taken ?? 0;
-      const stopping = [pool?.close(), ahead?.close(), early?.close()];
+      const stopping = [pool?.close(), ahead?.close(), early?.close(), spare?.close()];
       pool = undefined;
       ahead = undefined;
       early = undefined;
+      spare = undefined;
       compile = compileStage;
       await Promise.all(stopping);
     },

@@ -113,6 +113,14 @@ const devCompileWorkers = 2;
 const devWorkerMemoryMb = 1024;
 
 /**
+ * Whether a build on `processors` processors with `jobs` asked for may have a worker highlighting ahead, whatever its
+ * pages: one that compiles its pages in its own thread will (see `planExecution`).
+ */
+export function mayHighlightAhead(processors: number, jobs: number | undefined): boolean {
+  return jobs === undefined && processors > 1;
+}
+
+/**
  * A build's plan: as many workers as asked, else one per processor but one (the build's own thread, the garbage
  * collector and esbuild, which bundles the browser code meanwhile, keep one busy) or one per processor on large
  * sites, and never more than one per `pagesPerWorker` pages; one means none, and then, on a machine of more
@@ -136,7 +144,7 @@ export function planExecution(input: PlanInput): ExecutionPlan {
   const room = pages >= pagesForEveryProcessor ? processors : processors - 1;
   const size = jobs ?? Math.max(1, Math.min(room, Math.floor(pages / pagesPerWorker)));
   const workers = size > 1 ? size : 0;
-  const ahead = workers === 0 && jobs === undefined && processors > 1;
+  const ahead = workers === 0 && mayHighlightAhead(processors, jobs);
   return {
     workers,
     eager: jobs !== undefined,

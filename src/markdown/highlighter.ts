@@ -123,6 +123,15 @@ export interface Highlighter {
   highlight(block: CodeBlock): Promise<string>;
 }
 
+/** The highlighter `createHighlighter` makes. */
+export interface ShikiHighlighter extends Highlighter {
+  /**
+   * Loads Shiki and its engine now rather than for the first block: a worker started before its blocks are known
+   * does it while it waits for them.
+   */
+  prepare(): void;
+}
+
 /**
  * Shiki (its core, its grammar engine and the engine's WebAssembly loader), loaded by the first block to
  * highlight: the build's thread, whose blocks a worker highlights ahead at a cold start, never compiles it.
@@ -186,7 +195,7 @@ export interface HighlighterOptions {
 }
 
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
-export function createHighlighter(options: HighlighterOptions = {}): Highlighter {
+export function createHighlighter(options: HighlighterOptions = {}): ShikiHighlighter {
   const { wasm = onigWasm, warn, asShipped = false } = options;
   let core: Promise<HighlighterCore> | undefined;
   const loaded = new Map<string, Promise<void>>();
@@ -305,6 +314,10 @@ export function createHighlighter(options: HighlighterOptions = {}): Highlighter
 
   return {
     resolveLanguage,
+    prepare() {
+      // A failure here is the first block's to meet: it asks for the same promise.
+      getCore().catch(() => undefined);
+    },
     async highlight(block) {
       if (block.lang === null) {
         const marked = new Set(block.highlightLines);

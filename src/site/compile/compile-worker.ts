@@ -61,6 +61,8 @@ function highlight(block: CodeBlock): Promise<string> {
 }
 
 const highlightOnly = (workerData as { highlightOnly?: boolean } | null)?.highlightOnly === true;
+// Highlighting only, the worker may have been started before its blocks were known (see highlight-ahead).
+if (highlightOnly) highlighter.prepare();
 // Loaded before the worker says it is ready, as a static import would be: a pipeline that cannot load is a
 // worker that cannot start (compile-pool).
 const pipeline = highlightOnly ? undefined : await import('../../markdown/compile-page');

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { BroadcastChannel, Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
@@ -16,6 +16,7 @@ import type { ToWorker } from '../src/site/compile/compile-protocol';
 import { createCompiler } from '../src/site/compile/compiler';
 import type { ExecutionPlan } from '../src/site/compile/execution-plan';
 import { highlightAhead } from '../src/site/compile/highlight-ahead';
+import { startRun } from '../src/site/run';
 import { processTmpDir } from './build-outputs';
 import { plainPageInput } from './compile-inputs';
 import { removeDir, repoRoot } from './helpers';
@@ -140,6 +141,100 @@ test('a worker started before the pages are known is kept: it highlights the blo
   } finally {
     await Promise.all([compiler.close(), reference.close()]);
   }
+});
+
+/** Counts the compile workers started from `announcing-worker.mjs` (the real worker, which says it started). */
+const workerStarts = () => {
+  const channel = new BroadcastChannel('compile-workers');
+  let started = 0;
+  const waiting: (() => void)[] = [];
+  channel.onmessage = () => {
+    started++;
+    for (const wake of waiting.splice(0)) wake();
+  };
+  return {
+    get started() {
+      return started;
+    },
+    /** Resolves once `n` workers have started. */
+    until: (n: number) =>
+      new Promise<void>(function check(resolve) {
+        if (started >= n) resolve();
+        else waiting.push(() => check(resolve));
+      }),
+    close: () => channel.close(),
+  };
+};
+const announcingScript = path.join(repoRoot, 'test/fixtures/workers/announcing-worker.mjs');
+const startingCompiler = async () =>
+  createCompiler({
+    cache: createCache({
+      versions: await loadCodeVersions(repoRoot),
+      dir: freshCacheDir(),
+      mode: 'build',
+      reuse: false,
+    }),
+    script: announcingScript,
+    startHighlighting: true,
+  });
+
+test('a cold build starts its highlighting worker with its compiler, and that worker is the one that highlights', async () => {
+  const starts = workerStarts();
+  const compiler = await startingCompiler();
+  try {
+    // Nothing was asked of the compiler yet: the worker starts while the build reads its config and content.
+    assert.is(compiler.highlightWorkers, 1);
+    await starts.until(1);
+    compiler.highlightEarly([withTwoBlocks], 2);
+    compiler.follow(plan(2), [page('a.md', withTwoBlocks)]);
+    await compiler.compile(page('a.md', withTwoBlocks));
+    assert.is(compiler.highlightedAhead, 2);
+    assert.is(compiler.highlightWorkers, 1, 'no other worker was started for the blocks');
+    assert.is(starts.started, 1);
+  } finally {
+    await compiler.close();
+    starts.close();
+  }
+});
+
+test('the worker started with the compiler highlights nothing when the pages call for none', async () => {
+  const few = await startingCompiler();
+  const workers = await startingCompiler();
+  try {
+    assert.is(few.highlightWorkers, 1);
+    // Too few blocks for a worker: the build's thread highlights them.
+    few.highlightEarly([withTwoBlocks], 3);
+    few.follow(plan(3), [page('a.md', withTwoBlocks)]);
+    await few.compile(page('a.md', withTwoBlocks));
+    assert.is(few.highlightedAhead, 0);
+    assert.is(few.highlightWorkers, 1, 'none started for the pages');
+    // Compile workers instead: they highlight their pages' blocks.
+    workers.follow(plan(undefined, 2), [page('a.md', withTwoBlocks)]);
+    await workers.compile(page('a.md', withTwoBlocks));
+    assert.is(workers.highlightedAhead, 0);
+  } finally {
+    await Promise.all([few.close(), workers.close()]);
+  }
+});
+
+test('a run starts the worker at once only when it may highlight ahead and its cache starts cold', async () => {
+  const root = freshCacheDir();
+  const startsWith = async (highlightsSoon: boolean) => {
+    const run = await startRun({ packageRoot: repoRoot, root }, 'build', { highlightsSoon });
+    const started = run.compiler.highlightWorkers;
+    await run.compiler.close();
+    return started;
+  };
+  assert.is(await startsWith(true), 1, 'a cold cache');
+  assert.is(await startsWith(false), 0, 'a build that will not highlight ahead (--jobs)');
+  // A cache that keeps a highlighted block: the build starts warm, and most blocks are highlighted already.
+  const versions = await loadCodeVersions(repoRoot);
+  const kept = createCache({ versions, dir: path.join(root, 'node_modules/.cache/docs-it'), mode: 'build' });
+  const block: CodeBlock = { code: 'fn main() {}', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  await kept.stage('highlight', async () => '<pre>fn main() {}</pre>')(block);
+  kept.save();
+  await backgroundWrites().flush();
+  assert.is(await startsWith(true), 0, 'a warm cache');
 });
 
 test('a worker started early is dropped by a plan without one: the build thread highlights alone', async () => {

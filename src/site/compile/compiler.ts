@@ -45,6 +45,8 @@ export interface Compiler {
   readonly workers: number;
   /** Code blocks whose HTML a worker highlighting ahead gave. */
   readonly highlightedAhead: number;
+  /** How many workers highlighting ahead were started so far (one that was stopped unused counts). */
+  readonly highlightWorkers: number;
   /**
    * Its warnings: a worker that could not start (its pages are then compiled, or its blocks highlighted, in this
    * thread: the same output, slower). One each, however many pages it concerned.
@@ -256,11 +258,16 @@ export function createCompiler({
   /** A worker started by `highlightEarly` that no `follow` took yet. */
   let early: HighlightAhead | undefined;
   let followed = false;
+  let highlightWorkers = 0;
+  const startHighlightWorker = () => {
+    highlightWorkers++;
+    return highlightAhead(script, warnOnce);
+  };
   /** The worker started before the pages were known (`startHighlighting`), until it is given blocks or stopped. */
-  let spare = startHighlighting ? highlightAhead(script, warnOnce) : undefined;
+  let spare = startHighlighting ? startHighlightWorker() : undefined;
   /** The spare worker when there is one, else a new one. */
   const highlightWorker = () => {
-    const worker = spare ?? highlightAhead(script, warnOnce);
+    const worker = spare ?? startHighlightWorker();
     spare = undefined;
     return worker;
   };
@@ -326,6 +333,9 @@ export function createCompiler({
     },
     get highlightedAhead() {
       return takenBefore + (ahead?.taken ?? 0);
+    },
+    get highlightWorkers() {
+      return highlightWorkers;
     },
     diagnostics,
     async close() {

@@ -178,7 +178,7 @@ const startingCompiler = async () =>
     startHighlighting: true,
   });
 
-test('a cold build starts its highlighting worker with its compiler, and that worker is the one that highlights', async () => {
+test('a cold build starts its highlighting worker with its compiler, the one that then highlights', async () => {
   const starts = workerStarts();
   const compiler = await startingCompiler();
   try {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Packages left out of the bundle: native, optional, or reading their own files at run time. */
-export const externalPackages = ['esbuild', 'chokidar', 'fsevents'];
+export const externalPackages = ['esbuild', 'chokidar', 'fsevents', 'oxc-transform'];
 
 /** The entry module of the CLI. */
 export const cliEntry = 'src/cli/program.ts';
@@ -17,6 +17,12 @@ export const compileWorkerEntry = 'src/site/compile/compile-worker.ts';
 
 /** The render worker's module (see src/site/files/render-pool.ts, which finds it beside itself). */
 export const renderWorkerEntry = 'src/render/render-worker.ts';
+
+/**
+ * What a site's modules import as `docs-it` when they are made without esbuild (src/config/strip-types.ts, which
+ * finds it beside itself).
+ */
+export const publicApiEntry = 'src/index.ts';
 
 /** The file-writing thread's module (see src/disk/background-writes.ts, which finds it beside itself). */
 export const writeThreadEntry = 'src/disk/write-thread.ts';
@@ -36,6 +42,7 @@ export function cliBundleOptions(packageRoot, outDir, { sourcemap = true } = {})
       'compile-worker': path.join(packageRoot, compileWorkerEntry),
       'write-thread': path.join(packageRoot, writeThreadEntry),
       'render-worker': path.join(packageRoot, renderWorkerEntry),
+      'public-api': path.join(packageRoot, publicApiEntry),
     },
     outdir: outDir,
     // Split, so that code only some commands need (MDX, Meilisearch, workbox) loads only when used.

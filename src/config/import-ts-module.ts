@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build as esbuild, type Loader, type Metafile, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
 import { bundlerErrors, DocsItError } from '../errors';
+import { publicApiUrl, strippedModule, typeStripper, typeStripperVersion } from './strip-types';
 
 /** The module a site's `import … from 'docs-it'` means: the typed helpers of its config and data files. */
 export const publicApiModule = 'src/index.ts';
@@ -52,8 +53,9 @@ const bySyntax: Plugin = {
 };
 
 /**
- * Transpiles a TypeScript module of the site (its config, a data file) with esbuild and imports its default
- * export. Its own imports are bundled; packages stay imports, resolved from the site.
+ * Transpiles a TypeScript module of the site (its config, a data file) and imports its default export: with
+ * oxc-transform when it imports no module of the site (strip-types.ts), else with esbuild, which bundles its own
+ * imports. Packages stay imports, resolved from the site.
  */
 export async function importTsModule(
   file: string,
@@ -78,9 +80,34 @@ export async function importTsModule(
     process.cwd(),
     esbuildVersion(),
   ]);
-  const recorded = options.modules.recorded(path.basename(file), key);
-  const out = recorded ?? (await transpiled(file, relFile, key, options));
+  // The fast path's module (see strip-types.ts) depends on the file alone, the stripper and the docs-it it imports.
+  const version = options.formatBySyntax ? undefined : typeStripperVersion();
+  const strippedKey =
+    version === undefined ? undefined : JSON.stringify([file, relFile, `${typeStripper}@${version}`, publicApiUrl]);
+  const name = path.basename(file);
+  const recorded =
+    (strippedKey === undefined ? undefined : options.modules.recorded(name, strippedKey)) ??
+    options.modules.recorded(name, key);
+  const out =
+    recorded ??
+    (strippedKey === undefined ? undefined : await stripped(file, strippedKey, options.modules)) ??
+    (await transpiled(file, relFile, key, options));
   return importModule(out, relFile);
+}
+
+/**
+ * The module made without esbuild, in a file of `modules` (recorded with the file it was made from); undefined
+ * when the fast path does not apply or fails in any way (esbuild then makes it, and reports what is wrong).
+ */
+async function stripped(file: string, key: string, modules: ModuleFiles): Promise<string | undefined> {
+  const startedAt = Date.now();
+  let code: string | undefined;
+  try {
+    code = await strippedModule(file, await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return code === undefined ? undefined : modules.file(path.basename(file), code, { key, inputs: [file], startedAt });
 }
 
 /** The version of the esbuild this process would ask, from its package.json (loading esbuild takes longer). */

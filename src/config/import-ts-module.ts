@@ -69,6 +69,8 @@ export async function importTsModule(
      * package.json decides, as Node does.
      */
     formatBySyntax?: boolean;
+    /** esbuild even where the types could be stripped without it (tests compare the two). */
+    esbuildOnly?: boolean;
   },
 ): Promise<unknown> {
   // What esbuild makes of the file depends on these besides the files it reads (see cache/module-record.ts).
@@ -81,7 +83,7 @@ export async function importTsModule(
     esbuildVersion(),
   ]);
   // The fast path's module (see strip-types.ts) depends on the file alone, the stripper and the docs-it it imports.
-  const version = options.formatBySyntax ? undefined : typeStripperVersion();
+  const version = options.formatBySyntax || options.esbuildOnly ? undefined : typeStripperVersion();
   const strippedKey =
     version === undefined ? undefined : JSON.stringify([file, relFile, `${typeStripper}@${version}`, publicApiUrl]);
   const name = path.basename(file);

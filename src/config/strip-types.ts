@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
-import type { Node as AcornNode } from 'acorn';
 
 /*
  * A site module (its config, a data file) made without esbuild: when it imports nothing of the site's own (only
@@ -51,8 +50,21 @@ function loadTypeStripper(): Promise<OxcTransform | undefined> {
   return loaded;
 }
 
-/** Names a module may bind or mean only in CommonJS: a module that uses one is left to esbuild. */
-const commonJsNames = new Set(['require', 'module', 'exports', '__dirname', '__filename']);
+/**
+ * Globals only CommonJS gives a module (`require.resolve('./x')`, `module.exports`): oxc's `inject` imports each
+ * one the module uses unbound (its scopes say which, not the text) from this specifier, which is no package, so
+ * such a module goes to esbuild, which bundles a `require`d file of the site as today.
+ */
+const commonJsGlobal = 'docs-it:commonjs';
+const commonJsGlobals = Object.fromEntries(
+  ['require', 'module', 'exports', '__dirname', '__filename'].map((name): [string, [string, string]] => [
+    name,
+    [commonJsGlobal, name],
+  ]),
+);
+
+/** Static imports (`import … from`, `export … from`, `export * from`) in es-module-lexer's numbering. */
+const staticImports = new Set([1, 8]);
 
 /**
  * The ES module that `source` (the file `file`) means, its types stripped and `docs-it` imported from
@@ -67,42 +79,24 @@ export async function strippedModule(file: string, source: string): Promise<stri
     lang,
     sourceType: 'module',
     typescript: { onlyRemoveTypeImports: false },
+    inject: commonJsGlobals,
   });
   if (result.errors.length > 0 || Object.keys(result.helpersUsed).length > 0) return undefined;
-  const { parse } = await import('acorn');
-  let program: AcornNode;
-  try {
-    program = parse(result.code, { ecmaVersion: 'latest', sourceType: 'module' });
-  } catch {
-    return undefined;
-  }
-  const docsItImports: { start: number; end: number }[] = [];
+  const lexer = await import('es-module-lexer/minimal');
+  await lexer.init();
+  const [imports] = lexer.parse(result.code, file);
   const resolveFrom = createRequire(file);
-  let applies = true;
-  visit(program, (node) => {
-    switch (node.type) {
-      case 'ImportExpression':
-      case 'MetaProperty':
-        applies = false;
-        break;
-      case 'Identifier':
-        if (commonJsNames.has((node as AcornNode & { name: string }).name)) applies = false;
-        break;
-      case 'ImportDeclaration':
-      case 'ExportNamedDeclaration':
-      case 'ExportAllDeclaration': {
-        const from = (node as AcornNode & { source?: (AcornNode & { value: unknown }) | null }).source;
-        if (!from) break;
-        if (from.value === 'docs-it') docsItImports.push({ start: from.start, end: from.end });
-        else if (!isPackageImport(from.value, resolveFrom)) applies = false;
-        break;
-      }
-    }
-  });
-  if (!applies) return undefined;
+  const docsIt: { s: number; e: number }[] = [];
+  for (const specifier of imports) {
+    // `import()`, `import.meta`, import phases: left to esbuild.
+    if (!staticImports.has(specifier.t)) return undefined;
+    if (specifier.n === 'docs-it') docsIt.push(specifier);
+    else if (!isPackageImport(specifier.n, resolveFrom)) return undefined;
+  }
   let code = result.code;
-  for (const { start, end } of docsItImports.reverse())
-    code = code.slice(0, start) + JSON.stringify(publicApiUrl) + code.slice(end);
+  // Its quotes included (`s` and `e` bound the specifier's text within them).
+  for (const { s, e } of docsIt.reverse())
+    code = code.slice(0, s - 1) + JSON.stringify(publicApiUrl) + code.slice(e + 1);
   return code;
 }
 
@@ -110,7 +104,7 @@ export async function strippedModule(file: string, source: string): Promise<stri
  * Whether an import names a Node built-in or a package the site's folders give (resolved as Node would: a name
  * that a tsconfig's `paths` or a package's `imports` maps to a file of the site is not one, and goes to esbuild).
  */
-function isPackageImport(specifier: unknown, resolveFrom: NodeJS.Require): boolean {
+function isPackageImport(specifier: string | undefined, resolveFrom: NodeJS.Require): boolean {
   if (typeof specifier !== 'string') return false;
   if (specifier.startsWith('node:') || builtinModules.includes(specifier)) return true;
   if (/^[.#/]/.test(specifier) || specifier.includes(':') || path.isAbsolute(specifier)) return false;
@@ -121,24 +115,3 @@ function isPackageImport(specifier: unknown, resolveFrom: NodeJS.Require): boole
   }
 }
 
-/**
- * Calls `enter` on each node of an ESTree tree except the names that are not references: a property's name after
- * a dot and a key of an object or class (`{ module: … }` is no use of CommonJS's `module`).
- */
-function visit(node: AcornNode, enter: (node: AcornNode) => void): void {
-  enter(node);
-  const record = node as unknown as Record<string, unknown> & { computed?: boolean; shorthand?: boolean };
-  for (const [key, value] of Object.entries(record)) {
-    if (!record.computed) {
-      if (key === 'property' && node.type === 'MemberExpression') continue;
-      if (key === 'key' && !record.shorthand && /^(Property|MethodDefinition|PropertyDefinition)$/.test(node.type))
-        continue;
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item, enter);
-    } else if (isNode(value)) visit(value, enter);
-  }
-}
-
-const isNode = (value: unknown): value is AcornNode =>
-  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';

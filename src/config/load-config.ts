@@ -13,6 +13,7 @@ import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 import { readSidebarsFile, type SidebarsFile } from './sidebars-file';
 import { defaultSiteUrl, type SiteConfig } from './site-schema';
+import { typeStripperWarning } from './strip-types';
 import { loadThemeText } from './theme-text';
 import { validateConfig } from './validate-config';
 
@@ -125,6 +126,7 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
       ...(mode === 'production' ? defaultUrlWarnings(raw, relConfig) : []),
       ...themeText.warnings,
       ...(sidebarsFile?.warnings ?? []),
+      ...[typeStripperWarning()].filter((warning) => warning !== undefined),
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
+import { DocsItError } from '../errors';
 
 /*
  * A site module (its config, a data file) made without esbuild: when it imports nothing of the site's own (only
@@ -18,7 +19,9 @@ export const typeStripper = 'oxc-transform';
  * and whether or not it installed docs-it (the CLI bundle's entry beside this chunk, or the sources under tsx).
  */
 export const publicApiUrl = (
-  import.meta.url.endsWith('.ts') ? new URL('../index.ts', import.meta.url) : new URL('./public-api.mjs', import.meta.url)
+  import.meta.url.endsWith('.ts')
+    ? new URL('../index.ts', import.meta.url)
+    : new URL('./public-api.mjs', import.meta.url)
 ).href;
 
 /** The installed version of the type stripper (from its package.json: loading it takes longer); undefined: none. */
@@ -35,19 +38,33 @@ type OxcTransform = typeof import('oxc-transform');
 
 let loaded: Promise<OxcTransform | undefined> | undefined;
 
-/** The type stripper, loaded once; a binding that cannot load warns once and gives undefined (esbuild then). */
+/** Why the type stripper could not be loaded, until `typeStripperWarning` hands it on. */
+let unloadable: DocsItError | undefined;
+let warned = false;
+
+/** The type stripper, loaded once; a binding that cannot load gives undefined (esbuild then) and one warning. */
 function loadTypeStripper(): Promise<OxcTransform | undefined> {
   loaded ??= import('oxc-transform').then(
     (module) => module,
     (error: unknown) => {
       const reason = String((error as Error)?.message ?? error).split('\n')[0];
-      process.stderr.write(
-        `docs-it: warning: ${typeStripper} could not be loaded (${reason}); site modules are made with esbuild instead\n`,
+      unloadable = new DocsItError(
+        `${typeStripper} could not be loaded (${reason}); site modules are made with esbuild instead`,
       );
       return undefined;
     },
   );
   return loaded;
+}
+
+/**
+ * The warning that the type stripper could not be loaded, the first time it is asked for after that happened
+ * (the config's warnings carry it: one warning for the process, however many modules went to esbuild).
+ */
+export function typeStripperWarning(): DocsItError | undefined {
+  if (unloadable === undefined || warned) return undefined;
+  warned = true;
+  return unloadable;
 }
 
 /**
@@ -114,4 +131,3 @@ function isPackageImport(specifier: string | undefined, resolveFrom: NodeJS.Requ
     return false;
   }
 }
-

@@ -10,6 +10,8 @@ import * as assert from 'uvu/assert';
 import { checkoutBundleIsCurrent, checkoutCliDir, codeVersionsFile, loadWorkerModule } from '../bin/cli-bundle.mjs';
 import { removeDir, repoRoot } from './helpers';
 
+// The tests' scratch folder is made by whichever test needs it first: a fresh clone has none.
+mkdirSync(path.join(repoRoot, 'test', '.tmp'), { recursive: true });
 const root = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'worker-sources-'));
 test.after(() => removeDir(root));
 

@@ -35,6 +35,7 @@ export function typeStripperVersion(): string | undefined {
 }
 
 type OxcTransform = typeof import('oxc-transform');
+type TransformOptions = NonNullable<Parameters<OxcTransform['transformSync']>[2]>;
 
 let loaded: Promise<OxcTransform | undefined> | undefined;
 
@@ -88,7 +89,8 @@ const staticImports = new Set([1, 8]);
  * `publicApiUrl`; undefined when the fast path does not apply to it (see above).
  */
 export async function strippedModule(file: string, source: string): Promise<string | undefined> {
-  const lang = /\.m?ts$/.test(file) ? 'ts' : /\.m?js$/.test(file) ? 'js' : undefined;
+  // TypeScript or JavaScript, by the file's extension (`.ts`, `.mts`, `.js`, `.mjs`).
+  const lang = /\.m?(ts|js)$/.exec(file)?.[1] as TransformOptions['lang'];
   if (lang === undefined) return undefined;
   const oxc = await loadTypeStripper();
   if (oxc === undefined) return undefined;

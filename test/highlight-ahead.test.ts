@@ -74,18 +74,16 @@ const freshCacheDir = () => {
   cacheDirs.push(dir);
   return dir;
 };
+/** A cache that keeps nothing from before (`--no-cache`), as a cold build's. */
+const coldCache = async () =>
+  createCache({ versions: await loadCodeVersions(repoRoot), dir: freshCacheDir(), mode: 'build', reuse: false });
 /**
- * A compiler whose cache keeps nothing from before (`--no-cache`), as a cold build's; `setV8Flags` also hears of
- * each full collection it asks for (as `gc`).
+ * A compiler whose cache keeps nothing from before, as a cold build's; `setV8Flags` also hears of each full
+ * collection it asks for (as `gc`).
  */
 const coldCompiler = async (setV8Flags?: (flags: string) => void, heapBoundAfter?: number) =>
   createCompiler({
-    cache: createCache({
-      versions: await loadCodeVersions(repoRoot),
-      dir: freshCacheDir(),
-      mode: 'build',
-      reuse: false,
-    }),
+    cache: await coldCache(),
     script,
     ...(setV8Flags ? { setV8Flags, collectGarbage: () => setV8Flags('gc') } : {}),
     ...(heapBoundAfter !== undefined ? { heapBoundAfter } : {}),
@@ -168,12 +166,7 @@ const workerStarts = () => {
 const announcingScript = path.join(repoRoot, 'test/fixtures/workers/announcing-worker.mjs');
 const startingCompiler = async () =>
   createCompiler({
-    cache: createCache({
-      versions: await loadCodeVersions(repoRoot),
-      dir: freshCacheDir(),
-      mode: 'build',
-      reuse: false,
-    }),
+    cache: await coldCache(),
     script: announcingScript,
     startHighlighting: true,
   });

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild, type Loader, type Metafile, type Plugin } from 'esbuild';
 import type { ModuleFiles } from '../cache/module-files';
 import { bundlerErrors, DocsItError } from '../errors';
-import { publicApiUrl, strippedModule, typeStripper, typeStripperVersion } from './strip-types';
+import { installedVersion, publicApiUrl, strippedModule, typeStripper } from './strip-types';
 
 /** The module a site's `import … from 'docs-it'` means: the typed helpers of its config and data files. */
 export const publicApiModule = 'src/index.ts';
@@ -80,10 +78,10 @@ export async function importTsModule(
     options.formatBySyntax === true,
     options.packageRoot,
     process.cwd(),
-    esbuildVersion(),
+    installedVersion('esbuild') ?? '?',
   ]);
   // The fast path's module (see strip-types.ts) depends on the file alone, the stripper and the docs-it it imports.
-  const version = options.formatBySyntax || options.esbuildOnly ? undefined : typeStripperVersion();
+  const version = options.formatBySyntax || options.esbuildOnly ? undefined : installedVersion(typeStripper);
   const strippedKey =
     version === undefined ? undefined : JSON.stringify([file, relFile, `${typeStripper}@${version}`, publicApiUrl]);
   const name = path.basename(file);
@@ -110,16 +108,6 @@ async function stripped(file: string, key: string, modules: ModuleFiles): Promis
     return undefined;
   }
   return code === undefined ? undefined : modules.file(path.basename(file), code, { key, inputs: [file], startedAt });
-}
-
-/** The version of the esbuild this process would ask, from its package.json (loading esbuild takes longer). */
-function esbuildVersion(): string {
-  try {
-    const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
-    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? '?';
-  } catch {
-    return '?';
-  }
 }
 
 /** The module made by esbuild, in a file of `modules` (recorded with what esbuild read, for the next run). */

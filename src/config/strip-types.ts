@@ -24,10 +24,13 @@ export const publicApiUrl = (
     : new URL('./public-api.mjs', import.meta.url)
 ).href;
 
-/** The installed version of the type stripper (from its package.json: loading it takes longer); undefined: none. */
-export function typeStripperVersion(): string | undefined {
+/**
+ * The installed version of a package this module's folder resolves (from its package.json: loading the package takes
+ * longer); undefined: none.
+ */
+export function installedVersion(name: string): string | undefined {
   try {
-    const manifest = createRequire(import.meta.url).resolve(`${typeStripper}/package.json`);
+    const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
     return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
   } catch {
     return undefined;

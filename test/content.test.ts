@@ -1,10 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { paginateBlog } from '../src/content/blog';
 import { buildContentModel } from '../src/content/build-content-model';
-import { parseFrontMatter, plainFrontMatter, yamlFrontMatter } from '../src/content/front-matter';
+import { frontMatterHead, normalizedContentText, parseFrontMatter, yamlFrontMatter } from '../src/content/front-matter';
+import { plainFrontMatter } from '../src/content/plain-front-matter';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { discovered, fixture, repoRoot } from './helpers';
 
@@ -392,7 +394,7 @@ test('a post without a date is an error', () => {
   }
 });
 
-test('front matter of plain `key: value` lines is read without YAML, to what YAML reads; the rest is YAML’s', () => {
+test('front matter of plain, quoted and listed values, one level deep, is read without YAML, as YAML reads it', () => {
   const yaml = (text: string) => {
     try {
       return yamlFrontMatter(text, 'content/docs/prova.md');
@@ -405,21 +407,29 @@ test('front matter of plain `key: value` lines is read without YAML, to what YAM
     "title: L'articolo (primo), uno/due",
     'title: Perché sì, e anche l’altro; ok!\nsidebar_label: e-mail/posta\ntoc_max_heading_level: 4',
     'draft_note: yes\nmode: on\nflag: No\nid: Y',
+    'draft: true\nunlisted: False\ncustom_edit_url: null\nimage: ~',
+    "title: \"Tra virgolette: anche # e 'apici'\"\ndescription: 'L''altro, con \"doppie\"'",
+    'title: ""\ndescription: \'\'',
+    'tags: [a, b]\nkeywords: [tauri, sicurezza,csp ,  due parole]\nauthors: []\nnumeri: [1, true, null, x]',
+    'date: 2024-01-01\ncommit: 3689ffd38596f13c9de1ae582adac8e8a741e469\nversione: 1.x',
+    'upstream:\n  path: docs/references/security.md\n  commit: 3689ffd38596f13c9de1ae582adac8e8a741e469\ntitle: Dopo',
+    'upstream: none\nlink: https://tauri.app/v1/guides#sezione\nlinguaggio: C# e F#',
+    'tags:\n  - uno\n  - "due, tre"\n  - 3\ntitle: x',
+    'tags:\n- uno\n- due',
+    'hero:\n    title: "Crea app"\n    tagline: Tauri unisce HTML\n    numeri: [1, 2]',
   ];
   const left = [
-    'draft: true',
-    'title: null',
-    'x: TRUE',
     'sidebar_position: 007',
     'sidebar_position: -1',
     'sidebar_position: 1.5',
     'sidebar_position: 12345678901234567',
-    'date: 2024-01-01',
-    'title: "Tra virgolette"',
+    'sidebar_position: 1e3',
+    'sidebar_position: 0x1F',
+    'title: "con \\" escape"',
+    'title: "aperta',
     'title: a: b',
     'title: nota # commento',
     'title: spazio in fondo ',
-    'tags: [a, b]',
     'title:',
     'title: uno\ntitle: due',
     'true: x',
@@ -428,36 +438,95 @@ test('front matter of plain `key: value` lines is read without YAML, to what YAM
     '  title: rientrato',
     'title: .inf',
     'title: emoji 🎉',
+    'title: prima riga\n  seconda riga',
+    'tags: [a, [b]]',
+    'tags: [a, "b"]',
+    'tags: [a, ]',
+    'tags: [a: b]',
+    'tags: [ ]',
+    'title: &ancora x',
+    'title: *ancora',
+    'title: !!str 3',
+    'title: |\n  blocco',
+    'upstream:\n  path: a\n    deeper: b',
+    'upstream:\n  path: a\n commit: b',
+    'upstream:\n  path: a\n  path: b',
+    'hero:\n  actions:\n    - label: x',
+    'tags:\n  - uno\n   - due',
+    'tags:\n  - a: b',
+    'title: x\n# commento',
   ];
-  for (const text of taken) assert.equal(plainFrontMatter(text), yaml(text), text);
+  for (const text of taken) {
+    const plain = plainFrontMatter(text);
+    assert.ok(plain, `not taken: ${JSON.stringify(text)}`);
+    assert.equal(plain, yaml(text), text);
+  }
   for (const text of left) assert.is(plainFrontMatter(text), undefined, text);
-  // Lines made of the characters that matter to YAML's plain scalars: wherever the fast reading answers, it
-  // answers as YAML does.
-  const plainParts = ['ab', 'Zeta', 'è', '0', '7', ' ', '1', 'x'];
-  const trickyParts = [':', '#', '-', "'", '"', ',', '.', '[', '{', '&', '*', '!', '|', '>', '?', '%', '@', '\t'];
-  const alphabet = [...plainParts, ...plainParts, ...plainParts, ...trickyParts, 'true', 'null', 'e3', '.5'];
+  // Lines made of the characters that matter to YAML's scalars, in every shape the fast reading takes: wherever it
+  // answers, it answers as YAML does.
+  const plainParts = ['ab', 'Zeta', 'è', '0', '7', ' ', '1', 'x', '  '];
+  const trickyParts = [':', '#', '-', "'", '"', ',', '.', '[', ']', '{', '&', '*', '!', '|', '>', '?', '%', '@', '\t'];
+  const wordParts = ['true', 'null', 'e3', '.5', '0x', '0o', '~', 'E', '+', '\\', ': ', ' #', '\u2028', '\u00a0'];
+  const alphabet = [...plainParts, ...plainParts, ...plainParts, ...trickyParts, ...wordParts];
   let seed = 35;
   const next = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     return seed / 2 ** 31;
   };
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const scalar = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(alphabet)).join('');
+  const shapes = [
+    () => scalar(),
+    () => `"${scalar()}"`,
+    () => `'${scalar()}'`,
+    () => `[${Array.from({ length: Math.floor(next() * 4) }, scalar).join(pick([',', ', ']))}]`,
+  ];
+  const value = () => pick(shapes)();
+  const keys = ['title', 'sidebar_position', 'x', 'title', 'tags', 'upstream'];
+  const line = () => {
+    const key = pick(keys);
+    const kind = next();
+    if (kind < 0.7) return `${key}: ${value()}`;
+    const indent = pick(['  ', '  ', '    ', '', ' ']);
+    const count = 1 + Math.floor(next() * 3);
+    if (kind < 0.85) return `${key}:\n${Array.from({ length: count }, () => `${indent}- ${value()}`).join('\n')}`;
+    return `${key}:\n${Array.from({ length: count }, () => `${indent}${pick(keys)}: ${value()}`).join('\n')}`;
+  };
   let answered = 0;
-  for (let run = 0; run < 4000; run++) {
-    const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
-      const key = ['title', 'sidebar_position', 'x', 'title'][Math.floor(next() * 4)]!;
-      const value = Array.from(
-        { length: 1 + Math.floor(next() * 6) },
-        () => alphabet[Math.floor(next() * alphabet.length)],
-      ).join('');
-      return `${key}: ${value}`;
-    });
-    const text = lines.join('\n');
+  for (let run = 0; run < 6000; run++) {
+    const text = Array.from({ length: 1 + Math.floor(next() * 3) }, line).join('\n');
     const plain = plainFrontMatter(text);
     if (plain === undefined) continue;
     answered++;
     assert.equal(plain, yaml(text), JSON.stringify(text));
   }
-  assert.ok(answered > 300, `${answered} texts read without YAML`);
+  assert.ok(answered > 600, `${answered} texts read without YAML`);
+});
+
+/** The real site's pages (content/ of the repository) and the YAML of each one's front matter. */
+function realSitePages(): { file: string; head: string | undefined }[] {
+  const files = readdirSync(path.join(repoRoot, 'content'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.mdx?$/.test(file))
+    .map((file) => path.posix.join('content', file.split(path.sep).join('/')))
+    .sort();
+  return files.map((file) => {
+    const head = frontMatterHead(normalizedContentText(readFileSync(path.join(repoRoot, file), 'utf8')));
+    return { file, head: head === undefined || head === 'unclosed' ? undefined : head.yaml };
+  });
+}
+
+test('every page of the real site but the home page has a front matter read without YAML', () => {
+  const pages = realSitePages();
+  assert.ok(pages.length > 90, `${pages.length} pages`);
+  const left = pages.filter(({ head }) => head !== undefined && plainFrontMatter(head) === undefined);
+  assert.equal(
+    left.map(({ file }) => file),
+    ['content/pages/index.md'],
+  );
+  for (const { file, head } of pages) {
+    const plain = head === undefined ? undefined : plainFrontMatter(head);
+    if (plain) assert.equal(plain, yamlFrontMatter(head!, file), file);
+  }
 });
 
 test.run();

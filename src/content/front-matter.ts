@@ -4,6 +4,7 @@ import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
 import { letGoOfText, onLetGo } from './held-texts';
+import { plainFrontMatter } from './plain-front-matter';
 import type { ParsedSource, SourceFile } from './source-file';
 import { shareFacts } from './text-facts';
 
@@ -288,45 +289,6 @@ export function yamlFrontMatter(yamlText: string, file: string): { data: unknown
       'Write the values out instead of repeating them through YAML aliases (&name / *name).',
     );
   }
-}
-
-/** A line `key: value` of a plain key (a name: no quote, no indicator, not `__proto__` nor `<<`). */
-const plainLine = /^([A-Za-z][A-Za-z0-9_]*): (.+)$/;
-/**
- * A value YAML's core schema reads as this very string: a letter first (no indicator, no number, no `.inf`),
- * then letters, digits, spaces and punctuation that neither ends a plain scalar (`: `, ` #`) nor starts a
- * collection, and no space at the end (which YAML drops).
- */
-const plainString = /^[A-Za-z\u00C0-\u024F][A-Za-z0-9\u00C0-\u024F .,;!?'’()/_-]*(?<! )$/;
-/** The plain strings the core schema reads as a boolean or null. */
-const coreKeywords = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
-/** A decimal integer the core schema reads as this number (no sign, no leading zero, exact as a double). */
-const plainInteger = /^(?:0|[1-9][0-9]{0,14})$/;
-
-/**
- * The front matter of most pages (`title: …`, `sidebar_position: 3`) read without YAML: every line a plain key
- * and a value that YAML's core schema reads as a string or a decimal integer, each key once. It is what
- * `yamlFrontMatter` gives for such a text (the tests compare them), at a fraction of its cost on the first pages
- * of a process; any other text (a list, a quote, a comment, an empty line, a date…) is YAML's: undefined.
- */
-export function plainFrontMatter(
-  yamlText: string,
-): { data: Record<string, string | number>; keyLines: Record<string, number> } | undefined {
-  const data: Record<string, string | number> = {};
-  const keyLines: Record<string, number> = {};
-  const lines = yamlText.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = plainLine.exec(lines[i]!);
-    if (!line) return undefined;
-    const [, key, value] = line as unknown as [string, string, string];
-    if (Object.hasOwn(data, key) || coreKeywords.has(key)) return undefined;
-    if (plainInteger.test(value)) data[key] = Number(value);
-    else if (plainString.test(value) && !coreKeywords.has(value)) data[key] = value;
-    else return undefined;
-    // The first line of the YAML is the file's second (after `---`).
-    keyLines[key] = i + 2;
-  }
-  return { data, keyLines };
 }
 
 /** The front matter keys a section knows, for the "did you mean" of an unknown key. */

@@ -29,7 +29,7 @@ import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
-import { siteFiles } from '../site/files/site-files';
+import { type SearchPartsMade, siteFiles } from '../site/files/site-files';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
@@ -72,7 +72,7 @@ export interface BuildSummary {
   /** Page files (HTML, page data, sidebars) written, and kept from the previous build. */
   pageFiles: { written: number; reused: number };
   /** Search parts made while a render worker rendered their route, and by the search stage (`SiteFiles`). */
-  searchParts: { ahead: number; inStage: number };
+  searchParts: SearchPartsMade;
   files: number;
   bytes: number;
   ms: number;
@@ -351,7 +351,7 @@ async function writeOutput(
     spareCheck: SpareCheck | undefined;
   },
   warn: (message: string) => void,
-): Promise<{ output: OutputFolder; rendered: WriteCounts; searchParts: { ahead: number; inStage: number } }> {
+): Promise<{ output: OutputFolder; rendered: WriteCounts; searchParts: SearchPartsMade }> {
   const { config } = site;
   const workers = renderWorkersOf(site, options);
   let pool: RenderPool | undefined;

@@ -97,10 +97,21 @@ export interface SiteFiles {
   precached(file: string): boolean;
   /**
    * Search parts made so far: while a render worker rendered their route (`ahead`), and by the search stage, which
-   * read their page back (`inStage`).
+   * read their page back (`inStage`; the first routes of those, each with why its part was not made ahead when that
+   * failed, in `inStageRoutes`).
    */
-  searchPartsMade(): { ahead: number; inStage: number };
+  searchPartsMade(): SearchPartsMade;
 }
+
+/** See `SiteFiles.searchPartsMade`. */
+export interface SearchPartsMade {
+  ahead: number;
+  inStage: number;
+  inStageRoutes: string[];
+}
+
+/** How many routes `SearchPartsMade.inStageRoutes` names at most (a build without render workers makes them all). */
+const inStageRoutesNamed = 10;
 
 /** What a reader needs to read the site offline: documents, data, code, styles, images, fonts. */
 const precachedTypes = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$/;
@@ -418,6 +429,8 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
   }
   let partMaker: PagePartMaker | undefined;
   const partsMade = { ahead: 0, inStage: 0 };
+  const inStageRoutes: string[] = [];
+  const aheadFailures = new Map<string, string>();
   /**
    * Makes a route's search part, unless the cache folder has it, while a render worker renders the route: this
    * thread would only wait for it, the route's page is at hand (read for its render input), and the search stage then
@@ -435,8 +448,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const part = partMaker.partOf(page, head.options, key);
       partsMade.ahead++;
       await stages.searchParts.set(key, partFileOf(part));
-    } catch {
-      // Made again (and reported) by the search stage.
+    } catch (error) {
+      // Made again (and reported) by the search stage; why it failed here is kept for `inStageRoutes`.
+      aheadFailures.set(route.path, (error as Error)?.message ?? String(error));
     }
   };
   let partsKey: string | undefined;
@@ -503,6 +517,11 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
         partsMade.inStage++;
+        if (inStageRoutes.length < inStageRoutesNamed) {
+          const { path: routePath } = model.routes[route]!;
+          const failure = aheadFailures.get(routePath);
+          inStageRoutes.push(failure === undefined ? routePath : `${routePath} (made ahead: ${failure})`);
+        }
         await stages.searchParts.set(key, partFileOf(part));
         return part;
       };
@@ -593,7 +612,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       const linkable = [...byPath.values()].filter((file) => file.linkable !== false);
       return new Set([...linkable, ...site.assets.copies()].map((file) => urlOfFile(file.path)));
     },
-    searchPartsMade: () => ({ ...partsMade }),
+    searchPartsMade: () => ({ ...partsMade, inStageRoutes: [...inStageRoutes] }),
     precached(file) {
       // The worker's scope is the base URL: it answers nothing above it.
       if (!file.startsWith(base)) return false;

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, repoRoot } from './helpers';
+import { testTimesVariable } from './runner/protocol';
 
 const tmp = path.join(repoRoot, 'test', '.tmp');
 mkdirSync(tmp, { recursive: true });
@@ -42,7 +43,12 @@ function runnerIn(folder: string, ...args: string[]) {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'test/runner/run-tests.ts'), '--dir', folder, ...args],
-    { encoding: 'utf8', env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' }, cwd: repoRoot },
+    {
+      encoding: 'utf8',
+      // Without the variable by which an outer `--times` run asks its own test processes for times.
+      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json', [testTimesVariable]: undefined },
+      cwd: repoRoot,
+    },
   );
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are escape sequences
   return { code: result.status, out: result.stdout.replace(/\x1b\[\d+m/g, '') };

@@ -46,4 +46,55 @@ test('after the fence, prose is prose again', () => {
   assert.is(usesMdx(page), true);
 });
 
+/** `usesMdx` as it read every line (the reading it must keep): the lines after a fence's test, one by one. */
+function usesMdxLineByLine(body: string): boolean {
+  let fence: string | undefined;
+  for (const line of body.split('\n')) {
+    const inside = fence !== undefined;
+    fence = fenceAfter(line, fence);
+    if (inside || fence !== undefined) continue;
+    const text = line.replace(/`[^`]*`/g, '');
+    if (/^(?:import|export)\s/.test(text) || /<\/?[A-Z][\w.]*[\s/>]|<[a-z][\w-]*\s[^<>]*=\{/.test(text)) return true;
+  }
+  return false;
+}
+
+test('whether a page is MDX: the same answer as reading every line, on pages made of fences, code and tags', () => {
+  const parts = [
+    '```',
+    '````js',
+    '~~~',
+    '  ```',
+    '`` ` ``',
+    'import x from "y";',
+    'export const a = 1;',
+    '`import` x',
+    'testo',
+    '<Tabs>',
+    '<div style={{a: 1}}>',
+    '`<Tabs>`',
+    '<a href="x">',
+    '< b',
+    'importante',
+    '  import y',
+    '',
+  ];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  let mdx = 0;
+  for (let run = 0; run < 4000; run++) {
+    const lines = Array.from({ length: 1 + Math.floor(next() * 8) }, () =>
+      Array.from({ length: 1 + Math.floor(next() * 2) }, () => parts[Math.floor(next() * parts.length)]).join(''),
+    );
+    const page = lines.join('\n');
+    const expected = usesMdxLineByLine(page);
+    if (expected) mdx++;
+    assert.is(usesMdx(page), expected, JSON.stringify(page));
+  }
+  assert.ok(mdx > 500 && mdx < 3500, `${mdx} pages of MDX`);
+});
+
 test.run();

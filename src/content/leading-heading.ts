@@ -21,19 +21,20 @@ function plainText(markdown: string): string {
  * out (see `titleLine`), so this is the one place that decides it.
  */
 export function leadingHeading(body: string): TitleHeading | undefined {
-  const lines = body.split('\n');
   let inComment = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  // Line by line from the top, without splitting the whole body: the answer is in its first few lines.
+  for (let i = 0, start = 0; ; i++) {
+    const end = body.indexOf('\n', start);
+    const line = end === -1 ? body.slice(start) : body.slice(start, end);
+    start = end + 1;
     if (inComment || /^\s*<!--/.test(line)) {
       inComment = !line.includes('-->');
-      continue;
+    } else if (!skippable.test(line)) {
+      const atx = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+      if (!atx) return undefined;
+      const text = plainText(atx[1]!.replace(/\s*\{#[^}]+\}\s*$/, ''));
+      return text ? { text, line: i + 1 } : undefined;
     }
-    if (skippable.test(line)) continue;
-    const atx = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (!atx) return undefined;
-    const text = plainText(atx[1]!.replace(/\s*\{#[^}]+\}\s*$/, ''));
-    return text ? { text, line: i + 1 } : undefined;
+    if (end === -1) return undefined;
   }
-  return undefined;
 }

@@ -5,8 +5,8 @@
  * run), which on a cold build of a site whose pages all have such a front matter is most of the model stage.
  *
  * The reading answers only where it gives what `yamlFrontMatter` gives (the tests compare the two on every shape
- * and on generated texts); anything else (a comment, an empty line, an anchor, a multi-line scalar, an escape, a
- * float, a date, a deeper level…) is undefined, and the YAML library reads it.
+ * and on generated texts); anything else (a comment, an empty line, an anchor or a tag, a multi-line scalar, an
+ * escape, a float, a deeper level…) is undefined, and the YAML library reads it.
  */
 
 /** A mapping's key: a name (no quote, no indicator, not `__proto__` nor `<<`). */
@@ -56,7 +56,7 @@ const plainInteger = /^(?:0|[1-9][0-9]{0,14})$/;
 
 type Scalar = string | number | boolean | null;
 type Value = Scalar | Scalar[] | Record<string, Scalar | Scalar[]>;
-/** What a scalar reads as, or `undefined` when this reading leaves it to YAML. */
+/** What each reader below answers for a text it leaves to YAML. */
 const notTaken = undefined;
 
 /** A plain scalar's value under the core schema, or undefined when it is not one this reading takes. */

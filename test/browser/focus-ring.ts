@@ -110,9 +110,20 @@ export async function pressTabs(page: Page, count: number): Promise<void> {
   await Promise.all(sent);
 }
 
-/** The walk so far: how many Tabs it took, whether focus has come round, the rings met before it did. */
-export function tabWalkSoFar(page: Page): Promise<WalkLog> {
-  return page.evaluate(() => (window as unknown as { tabWalk: WalkLog }).tabWalk);
+/**
+ * How far the walk has got: how many Tabs the page has seen released, and whether focus has come round. The rings
+ * stay in the page until `tabWalkRings` (handing them all over after every few Tabs cost more than the Tabs).
+ */
+export function tabWalkSoFar(page: Page): Promise<Omit<WalkLog, 'rings'>> {
+  return page.evaluate(() => {
+    const { steps, cameRound } = (window as unknown as { tabWalk: WalkLog }).tabWalk;
+    return { steps, cameRound };
+  });
+}
+
+/** The rings of every element the walk met, in order. */
+export function tabWalkRings(page: Page): Promise<FocusRing[]> {
+  return page.evaluate(() => (window as unknown as { tabWalk: WalkLog }).tabWalk.rings);
 }
 
 /**

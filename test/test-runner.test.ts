@@ -4,11 +4,12 @@
  * ends its process fail the run, which names them, and the files after them still run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { testRunVariable } from './build-outputs';
 import { removeDir, repoRoot } from './helpers';
 import { testTimesVariable } from './runner/protocol';
 
@@ -35,20 +36,54 @@ file(
   "test.before(() => { throw new Error('nothing to test in e'); });\ntest('never runs', () => {});",
 );
 
-/** The runner's exit code and what it printed (colours left out), on the files of `dir` or another folder. */
+/*
+ * What the runner runs with `spawnSync` (the CLI bundled again, `tsc -b`), noted one line each in a file by a
+ * module every run of these tests preloads.
+ */
+const spawnLog = path.join(dir, 'spawned.log');
+const spawnNoter = path.join(dir, 'note-spawns.cjs');
+writeFileSync(
+  spawnNoter,
+  `const childProcess = require('node:child_process');
+   const { appendFileSync } = require('node:fs');
+   const spawnSync = childProcess.spawnSync;
+   childProcess.spawnSync = (file, args, ...rest) => {
+     appendFileSync(${JSON.stringify(spawnLog)}, JSON.stringify(args) + '\\n');
+     return spawnSync(file, args, ...rest);
+   };
+   require('node:module').syncBuiltinESMExports();`,
+);
+const spawned = (): string[] => {
+  const lines = existsSync(spawnLog) ? readFileSync(spawnLog, 'utf8').split('\n').filter(Boolean) : [];
+  rmSync(spawnLog, { force: true });
+  return lines;
+};
+
+/**
+ * The runner's exit code and what it printed (colours left out), on the files of `dir` or another folder: a run
+ * started by a test of a run (here this process's, whether or not a runner started it), which leaves the CLI's
+ * bundle to that run, unless `ownRun`.
+ */
 function runner(...args: string[]) {
   return runnerIn(dir, ...args);
 }
 function runnerIn(folder: string, ...args: string[]) {
+  return runWith({ ownRun: false }, folder, ...args);
+}
+function runWith({ ownRun }: { ownRun: boolean }, folder: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TSX_TSCONFIG_PATH: 'tsconfig.base.json',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${spawnNoter}`,
+    [testRunVariable]: String(process.pid),
+    // Without the variable by which an outer `--times` run asks its own test processes for times.
+    [testTimesVariable]: undefined,
+  };
+  if (ownRun) delete env[testRunVariable];
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'test/runner/run-tests.ts'), '--dir', folder, ...args],
-    {
-      encoding: 'utf8',
-      // Without the variable by which an outer `--times` run asks its own test processes for times.
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json', [testTimesVariable]: undefined },
-      cwd: repoRoot,
-    },
+    { encoding: 'utf8', env, cwd: repoRoot },
   );
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are escape sequences
   return { code: result.status, out: result.stdout.replace(/\x1b\[\d+m/g, '') };
@@ -94,14 +129,21 @@ test('one test process: the files one after another, a new process for the files
 });
 
 test('a pattern of file names runs the files it keeps, --skip leaves some out; when they pass, so does the run', () => {
-  const { code, out } = runner('passes');
+  spawned();
+  // A run of its own makes the checkout's CLI bundle current before its first file; a run started inside a run
+  // leaves that to the run it is in.
+  const { code, out } = runWith({ ownRun: true }, dir, 'passes');
   assert.is(code, 0, out);
   assert.match(out, '2 test files, 2 test processes');
   assert.not.match(out, /fails|crashes/);
   assert.not.match(out, 'Failed:');
+  const bundles = (lines: string[]) =>
+    lines.filter((line) => line.includes('docs-it.mjs') && line.includes('--version'));
+  assert.is(bundles(spawned()).length, 1, 'a run of its own bundles the CLI once');
   const skipped = runner('--skip', 'fails|crashes|cannot', '--skip', '^a-');
   assert.is(skipped.code, 0, skipped.out);
   assert.match(skipped.out, /^1 test files, 1 test processes\n\n✔ d-passes\.test\.ts/);
+  assert.equal(bundles(spawned()), [], 'a run inside a run leaves the bundle to it');
 });
 
 test("--times shows each test's wall and processor seconds, and the before hooks', under its file", () => {

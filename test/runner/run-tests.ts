@@ -113,11 +113,14 @@ async function main(): Promise<number> {
   // The builds the test processes share (the real site) are this run's: removed when it ends.
   removeSharedBuildsAtExit();
   // A checkout's CLI bundles its sources again when they changed, into one folder for every process that runs
-  // it: done here once, before two test processes could start it at the same moment.
-  const bundled = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), '--version'], {
-    encoding: 'utf8',
-  });
-  if (bundled.status !== 0) process.stderr.write(`docs-it --version failed:\n${bundled.stderr}\n`);
+  // it: done here once, before two test processes could start it at the same moment. A run started by a test of
+  // another run (test/test-runner.test.ts) leaves it to that run, which did it before its first test.
+  if (process.env[testRunVariable] === undefined) {
+    const bundled = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docs-it.mjs'), '--version'], {
+      encoding: 'utf8',
+    });
+    if (bundled.status !== 0) process.stderr.write(`docs-it --version failed:\n${bundled.stderr}\n`);
+  }
   process.stdout.write(`${files.length} test files, ${jobs} test processes\n\n`);
   const typecheck = options.typecheck ? typeChecked() : undefined;
 

@@ -129,13 +129,18 @@ export const codeVersionsFile = 'code-versions.json';
  */
 export const checkoutCliDir = (packageRoot) => path.join(packageRoot, 'node_modules', '.cache', 'docs-it', 'cli');
 
-/** @param {string} dir */
+/**
+ * The newest time of change of the files under `dir` the bundles are made from: its code, and what the browser
+ * bundle made with the CLI takes besides (templates/styles.css, the tsconfig files esbuild reads); a note does not
+ * count.
+ * @param {string} dir
+ */
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (/\.(ts|tsx|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+    else if (!entry.name.endsWith('.md')) newest = Math.max(newest, statSync(full).mtimeMs);
   }
   return newest;
 }

@@ -52,10 +52,14 @@ test("a thread loads the checkout's current bundle; the sources once a source or
   await load('bundled-again.mjs');
   write('package-lock.json', '{}', 500);
   await load('lock-newer.mjs');
-  // Only the sources of the bundle count: a file that is not one (a note, a stylesheet) changes nothing.
+  // Only the sources of the bundles count: a note changes nothing; the stylesheet the browser bundle made with the
+  // CLI takes does.
   utimesSync(versions, 600, 600);
   write('src/site/notes.md', 'note', 700);
   await load('not-a-source.mjs');
+  write('templates/styles.css', 'body { color: red; }', 800);
+  assert.not.ok(checkoutBundleIsCurrent(root), 'a stylesheet newer than the bundle');
+  await load('styles-newer.mjs');
   assert.equal(loaded.workerSourcesTest, [
     'sources instead of no-bundle.mjs',
     'current.mjs',
@@ -63,6 +67,7 @@ test("a thread loads the checkout's current bundle; the sources once a source or
     'bundled-again.mjs',
     'sources instead of lock-newer.mjs',
     'not-a-source.mjs',
+    'sources instead of styles-newer.mjs',
   ]);
 });
 

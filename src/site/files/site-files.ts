@@ -112,6 +112,8 @@ export interface SearchPartsMade {
 
 /** How many routes `SearchPartsMade.inStageRoutes` names at most (a build without render workers makes them all). */
 const inStageRoutesNamed = 10;
+/** How many reasons of parts not made ahead a build keeps for those routes (see `partAhead`). */
+const aheadFailuresKept = 1000;
 
 /** What a reader needs to read the site offline: documents, data, code, styles, images, fonts. */
 const precachedTypes = /\.(html|json|js|css|svg|png|ico|webmanifest|woff2)$/;
@@ -449,8 +451,10 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
       partsMade.ahead++;
       await stages.searchParts.set(key, partFileOf(part));
     } catch (error) {
-      // Made again (and reported) by the search stage; why it failed here is kept for `inStageRoutes`.
-      aheadFailures.set(route.path, (error as Error)?.message ?? String(error));
+      // Made again (and reported) by the search stage; why it failed here is kept for `inStageRoutes` (a bounded
+      // number of reasons: a cause that fails every page would otherwise hold one for each).
+      if (aheadFailures.size < aheadFailuresKept)
+        aheadFailures.set(route.path, (error as Error)?.message ?? String(error));
     }
   };
   let partsKey: string | undefined;

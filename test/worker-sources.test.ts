@@ -1,13 +1,14 @@
 /*
- * The worker threads' modules when docs-it runs from its TypeScript sources (tests): the checkout's CLI bundle's
- * compiled copy while that bundle is current (as bin/docs-it.mjs judges it), the sources through tsx once a
- * source, or the lock file, is newer than it.
+ * The worker threads' modules and the code versions when docs-it runs from its TypeScript sources (tests): the
+ * checkout's CLI bundle's while that bundle is current (as bin/docs-it.mjs judges it), the sources' once a source,
+ * or the lock file, is newer than it.
  */
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkoutBundleIsCurrent, checkoutCliDir, codeVersionsFile, loadWorkerModule } from '../bin/cli-bundle.mjs';
+import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { removeDir, repoRoot } from './helpers';
 
 // The tests' scratch folder is made by whichever test needs it first: a fresh clone has none.
@@ -69,6 +70,41 @@ test("a thread loads the checkout's current bundle; the sources once a source or
     'not-a-source.mjs',
     'sources instead of styles-newer.mjs',
   ]);
+});
+
+test("the code versions: the checkout's current bundle's file; the sources' graph once a source is newer", async () => {
+  const own = mkdtempSync(path.join(repoRoot, 'test', '.tmp', 'code-versions-of-'));
+  try {
+    const at = (rel: string, text: string, seconds: number) => {
+      const file = path.join(own, rel);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      utimesSync(file, seconds, seconds);
+    };
+    // The CLI bundle's entries, as modules of nothing.
+    const entries = [
+      'cli/program',
+      'site/compile/compile-worker',
+      'disk/write-thread',
+      'render/render-worker',
+      'index',
+    ];
+    for (const entry of entries) at(`src/${entry}.ts`, 'export {};', 100);
+    for (const rel of ['src/site/a.ts', 'templates/b.tsx', 'bin/c.mjs']) at(rel, '', 100);
+    const versions = { stage: 'della-prova' };
+    at(path.relative(own, path.join(checkoutCliDir(own), codeVersionsFile)), JSON.stringify(versions), 200);
+    assert.equal(await loadCodeVersions(own), versions, 'the bundle’s file');
+    // A source newer than the bundle: the graph is built from the sources (here, entries of nothing, which lack the
+    // modules the stages are keyed by: the build of the graph says so).
+    at('src/site/a.ts', 'export const a = 1;', 300);
+    const fromSources = await loadCodeVersions(own).then(
+      () => 'read from the file',
+      (error: Error) => error.message,
+    );
+    assert.match(fromSources, "is not among the bundle's inputs");
+  } finally {
+    removeDir(own);
+  }
 });
 
 test.run();

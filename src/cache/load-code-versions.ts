@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cliBundleOptions, codeVersionsFile } from '../../bin/cli-bundle.mjs';
+import { cliBundleOptions, codeVersionsFile, runningCliDir } from '../../bin/cli-bundle.mjs';
 import { type CodeVersions, codeVersionsOf, diskCodeReader, type ModuleGraph } from './code-versions';
 
 /** The versions of the bundle's metafile, for bin/docs-it.mjs to write beside a fresh bundle. */
@@ -12,13 +12,16 @@ export function codeVersionsFromMetafile(metafile: ModuleGraph, packageRoot: str
 const fromSources = new Map<string, Promise<CodeVersions>>();
 
 /**
- * The versions of the running code: from `code-versions.json` beside the CLI bundle, or, when docs-it runs
- * from its TypeScript sources (tests, benchmarks), from the same module graph built now.
+ * The versions of the running code: from `code-versions.json` beside the CLI bundle. When docs-it runs from its
+ * TypeScript sources (tests, benchmarks), from the checkout's CLI bundle's while it is current (the same module
+ * graph, bundled again by bin/docs-it.mjs whenever a source changed; the test runner runs it before its first
+ * test), else from the graph built now, which costs esbuild seconds of processor time in each process.
  */
 export function loadCodeVersions(packageRoot: string, cliDir?: string): Promise<CodeVersions> {
-  if (cliDir) {
+  const bundleDir = runningCliDir(packageRoot, cliDir);
+  if (bundleDir) {
     try {
-      return Promise.resolve(JSON.parse(readFileSync(path.join(cliDir, codeVersionsFile), 'utf8')) as CodeVersions);
+      return Promise.resolve(JSON.parse(readFileSync(path.join(bundleDir, codeVersionsFile), 'utf8')) as CodeVersions);
     } catch {
       // A bundle without its versions file is incomplete: read the graph from the sources instead.
     }

@@ -9,6 +9,7 @@ import { frontMatterHead, normalizedContentText, parseFrontMatter, yamlFrontMatt
 import { plainFrontMatter } from '../src/content/plain-front-matter';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { discovered, fixture, repoRoot } from './helpers';
+import { numbers } from './seeded-numbers';
 
 const config = await loadConfig({ packageRoot: repoRoot, config: path.join(fixture('basic'), 'site.config.ts') });
 const site = config.site;
@@ -468,33 +469,29 @@ test('front matter of plain, quoted and listed values, one level deep, is read w
   const trickyParts = [':', '#', '-', "'", '"', ',', '.', '[', ']', '{', '&', '*', '!', '|', '>', '?', '%', '@', '\t'];
   const wordParts = ['true', 'null', 'e3', '.5', '0x', '0o', '~', 'E', '+', '\\', ': ', ' #', '\u2028', '\u00a0'];
   const alphabet = [...plainParts, ...plainParts, ...plainParts, ...trickyParts, ...wordParts];
-  let seed = 35;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const scalar = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(alphabet)).join('');
+  const next = numbers(35);
+  const pick = <T>(list: readonly T[]) => list[next(list.length)]!;
+  const scalar = () => Array.from({ length: 1 + next(6) }, () => pick(alphabet)).join('');
   const shapes = [
     () => scalar(),
     () => `"${scalar()}"`,
     () => `'${scalar()}'`,
-    () => `[${Array.from({ length: Math.floor(next() * 4) }, scalar).join(pick([',', ', ']))}]`,
+    () => `[${Array.from({ length: next(4) }, scalar).join(pick([',', ', ']))}]`,
   ];
   const value = () => pick(shapes)();
   const keys = ['title', 'sidebar_position', 'x', 'title', 'tags', 'upstream'];
   const line = () => {
     const key = pick(keys);
-    const kind = next();
-    if (kind < 0.7) return `${key}: ${value()}`;
+    const kind = next(100);
+    if (kind < 70) return `${key}: ${value()}`;
     const indent = pick(['  ', '  ', '    ', '', ' ']);
-    const count = 1 + Math.floor(next() * 3);
-    if (kind < 0.85) return `${key}:\n${Array.from({ length: count }, () => `${indent}- ${value()}`).join('\n')}`;
+    const count = 1 + next(3);
+    if (kind < 85) return `${key}:\n${Array.from({ length: count }, () => `${indent}- ${value()}`).join('\n')}`;
     return `${key}:\n${Array.from({ length: count }, () => `${indent}${pick(keys)}: ${value()}`).join('\n')}`;
   };
   let answered = 0;
   for (let run = 0; run < 6000; run++) {
-    const text = Array.from({ length: 1 + Math.floor(next() * 3) }, line).join('\n');
+    const text = Array.from({ length: 1 + next(3) }, line).join('\n');
     const plain = plainFrontMatter(text);
     if (plain === undefined) continue;
     answered++;

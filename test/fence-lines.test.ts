@@ -12,6 +12,7 @@ import { fenceAfter } from '../src/markdown/fence-lines';
 import { importsOf } from '../src/markdown/mdx-imports';
 import { mdx1Compat } from '../src/markdown/mdx1-compat';
 import { compileMd } from './helpers';
+import { numbers } from './seeded-numbers';
 
 /** A fence that shows another fence's opening line: everything up to the last line is code. */
 const inFence = (code: string) => `Prima.\n\n\`\`\`\`md\n\`\`\`\`js\n${code}\n\`\`\`\`\n\nDopo.\n`;
@@ -79,15 +80,11 @@ test('whether a page is MDX: the same answer as reading every line, on pages mad
     '  import y',
     '',
   ];
-  let seed = 7;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const next = numbers(7);
   let mdx = 0;
   for (let run = 0; run < 4000; run++) {
-    const lines = Array.from({ length: 1 + Math.floor(next() * 8) }, () =>
-      Array.from({ length: 1 + Math.floor(next() * 2) }, () => parts[Math.floor(next() * parts.length)]).join(''),
+    const lines = Array.from({ length: 1 + next(8) }, () =>
+      Array.from({ length: 1 + next(2) }, () => parts[next(parts.length)]).join(''),
     );
     const page = lines.join('\n');
     const expected = usesMdxLineByLine(page);

@@ -38,9 +38,11 @@ test("validating the real config compiles none of zod's fast parsers (new Functi
     const { validateConfig } = await import(${module('src/config/validate-config.ts')});
     const { importTsModule } = await import(${module('src/config/import-ts-module.ts')});
     const { moduleFiles } = await import(${module('src/cache/module-files.ts')});
-    const { mkdtempSync } = await import('node:fs');
+    const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const modules = moduleFiles(mkdtempSync(tmpdir() + '/docs-it-zod-'));
+    const modulesDir = mkdtempSync(tmpdir() + '/docs-it-zod-');
+    process.once('exit', () => rmSync(modulesDir, { recursive: true, force: true }));
+    const modules = moduleFiles(modulesDir);
     const raw = await importTsModule(${module('site.config.ts')}, 'site.config.ts', {
       modules,
       packageRoot: ${JSON.stringify(repoRoot)},

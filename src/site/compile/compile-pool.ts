@@ -5,6 +5,7 @@ import { CompileCrash } from '../../markdown/compile-crash';
 import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
+import { workerEnd } from '../worker-end';
 import { bodyLengthOf } from './compile-jobs';
 import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-protocol';
 
@@ -72,6 +73,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Stops the worker once its module is evaluated (see `workerEnd`). */
+  end: () => Promise<void>;
   /** Whether the worker loaded its modules (see `ready` in compile-protocol). */
   ready: boolean;
   /** Pages sent to the worker, in the order it compiles them: the first is the one it is on. */
@@ -141,7 +144,14 @@ export function createCompilePool(options: PoolOptions): CompilePool {
 
   const start = (): Slot => {
     const worker = new Worker(script, { execArgv: workerExecArgv(), ...(resourceLimits ? { resourceLimits } : {}) });
-    const slot: Slot = { worker, ready: false, jobs: [], highlighting: new Map(), texts: new Set() };
+    const slot: Slot = {
+      worker,
+      end: workerEnd(worker),
+      ready: false,
+      jobs: [],
+      highlighting: new Map(),
+      texts: new Set(),
+    };
     started++;
     const inWorker = (block: CodeBlock) =>
       new Promise<string>((resolve, reject) => {
@@ -290,7 +300,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
     async close() {
       const all = slots.splice(0);
       for (const slot of all) for (const entry of slot.highlighting.values()) entry.reject(new Error('closed'));
-      await Promise.all(all.map((s) => s.worker.terminate()));
+      await Promise.all(all.map((s) => s.end()));
     },
   };
 }

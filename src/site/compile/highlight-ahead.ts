@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CodeBlock } from '../../markdown/highlighter';
+import { workerEnd } from '../worker-end';
 import { workerExecArgv } from './compile-pool';
 import type { FromWorker, ToWorker } from './compile-protocol';
 
@@ -27,6 +28,7 @@ const keyOf = (b: CodeBlock) => `${b.lang}\0${b.showLineNumbers}\0${b.highlightL
 /** `warn`: told what the worker warns about (its highlighter fell back to another engine). */
 export function highlightAhead(script: string | URL, warn?: (message: string) => void): HighlightAhead {
   const worker = new Worker(script, { execArgv: workerExecArgv(), workerData: { highlightOnly: true } });
+  const end = workerEnd(worker);
   const byKey = new Map<string, Promise<string>>();
   const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
   let lastId = 0;
@@ -47,7 +49,8 @@ export function highlightAhead(script: string | URL, warn?: (message: string) =>
     waiting.clear();
   };
   worker.on('error', stop);
-  worker.on('exit', (code) => stop(new Error(`the highlighting worker stopped (exit code ${code})`)));
+  const exited = (code: number) => stop(new Error(`the highlighting worker stopped (exit code ${code})`));
+  worker.on('exit', exited);
   return {
     send(block) {
       const key = keyOf(block);
@@ -74,9 +77,9 @@ export function highlightAhead(script: string | URL, warn?: (message: string) =>
     },
     async close() {
       closing = true;
-      worker.removeAllListeners('exit');
+      worker.off('exit', exited);
       stop(new Error('closed'));
-      await worker.terminate();
+      await end();
     },
   };
 }

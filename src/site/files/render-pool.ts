@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { FromRenderWorker, RenderShared, ToRenderWorker } from '../../render/render-protocol';
 import type { RoutePage } from '../../render/route-props';
 import { workerExecArgv } from '../compile/compile-pool';
+import { workerEnd } from '../worker-end';
 
 /** Worker threads rendering routes to their HTML documents beside the build's thread (src/render/render-worker). */
 export interface RenderPool {
@@ -31,6 +32,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Stops the worker once its module is evaluated (see `workerEnd`). */
+  end: () => Promise<void>;
   jobs: Map<number, Job>;
 }
 
@@ -70,7 +73,7 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
     if (at === -1) return;
     slots.splice(at, 1);
     fallBack(error);
-    void slot.worker.terminate();
+    void slot.end();
     const jobs = [...slot.jobs.values()];
     slot.jobs.clear();
     for (const job of jobs) renderHere(job);
@@ -84,7 +87,7 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
       fallBack(error);
       break;
     }
-    const slot: Slot = { worker, jobs: new Map() };
+    const slot: Slot = { worker, end: workerEnd(worker), jobs: new Map() };
     slots.push(slot);
     worker.on('message', (message: FromRenderWorker) => {
       if (message.type === 'ready') return;
@@ -116,7 +119,7 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
     },
     async close() {
       const closing = slots.splice(0);
-      await Promise.all(closing.map((slot) => slot.worker.terminate()));
+      await Promise.all(closing.map((slot) => slot.end()));
     },
   };
 }

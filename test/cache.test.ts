@@ -410,6 +410,7 @@ function graph(): ModuleGraph {
       [stageModules.props]: imports(),
       [stageModules.bundle]: imports(),
       [stageModules['service-worker']]: imports(),
+      [stageModules['last-commits']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
       'node_modules/yaml/index.js': imports(),
     },

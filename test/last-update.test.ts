@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { LastCommitsReader } from '../src/site/last-commits-reader';
+import { gitHeadOf } from '../src/translations/git-head';
 import { readLastCommitDates } from '../src/translations/last-commit-dates';
 import { copyFixture, removeDir, repoRoot } from './helpers';
 
@@ -101,26 +102,98 @@ test('one git log gives each file the day of its last commit; a shallow clone le
   }
 });
 
-test('the last commits of a full clone take two git processes', async () => {
-  const dir = fixtureSite();
-  // A git that logs its arguments before running the real one, first on the PATH that spawn reads.
+/** A git that logs its arguments before running the real one, first on the PATH that spawn reads while `run` runs. */
+async function gitCalls<T>(run: () => Promise<T>): Promise<{ result: T; calls: string[] }> {
   const bin = mkdtempSync(path.join(tmpdir(), 'docs-it-git-'));
   const calls = path.join(bin, 'calls');
   const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
   writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
   const pathBefore = process.env.PATH;
   try {
-    commitHistory(dir, [['2024-03-05', [faq]]]);
     process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
-    const dates = await readLastCommitDates(dir, 'content');
+    const result = await run();
     process.env.PATH = pathBefore;
-    assert.is(dates?.get(faq), '2024-03-05');
-    const asked = readFileSync(calls, 'utf8').trim().split('\n');
-    assert.is(asked.length, 2, asked.join('\n'));
+    const text = existsSync(calls) ? readFileSync(calls, 'utf8').trim() : '';
+    return { result, calls: text ? text.split('\n') : [] };
   } finally {
     process.env.PATH = pathBefore;
-    removeDir(dir);
     removeDir(bin);
+  }
+}
+
+test('the last commits of a full clone take two git processes', async () => {
+  const dir = fixtureSite();
+  try {
+    commitHistory(dir, [['2024-03-05', [faq]]]);
+    const { result: dates, calls } = await gitCalls(() => readLastCommitDates(dir, 'content'));
+    assert.is(dates?.get(faq), '2024-03-05');
+    assert.is(calls.length, 2, calls.join('\n'));
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("HEAD's commit read from git's files is git's own: branch, packed refs, detached, worktree, shallow clone", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-it-head-'));
+  const worktree = `${dir}-altro`;
+  const shallow = `${dir}-corto`;
+  const head = (at: string) => git(at, ['rev-parse', 'HEAD']).trim();
+  try {
+    mkdirSync(path.join(dir, 'sito/content'), { recursive: true });
+    writeFileSync(path.join(dir, 'sito/content/pagina.md'), 'Uno.\n');
+    commitHistory(dir, [
+      ['2024-01-10', ['sito/content/pagina.md']],
+      ['2024-02-10', ['sito/content/pagina.md']],
+    ]);
+    assert.equal(
+      gitHeadOf(path.join(dir, 'sito')),
+      { commit: head(dir), shallow: '' },
+      'a loose ref, from a subfolder',
+    );
+    git(dir, ['pack-refs', '--all']);
+    assert.not.ok(existsSync(path.join(dir, '.git/refs/heads/main')));
+    assert.is(gitHeadOf(dir)?.commit, head(dir), 'packed refs');
+    git(dir, ['checkout', '-q', '--detach', 'HEAD~1']);
+    assert.is(gitHeadOf(dir)?.commit, head(dir), 'a detached HEAD');
+    git(dir, ['checkout', '-q', 'main']);
+    git(dir, ['worktree', 'add', '-q', '-b', 'altro', worktree, 'HEAD~1']);
+    assert.is(gitHeadOf(path.join(worktree, 'sito'))?.commit, head(worktree), "a linked worktree's own HEAD");
+    assert.is.not(head(worktree), head(dir));
+    git(repoRoot, ['clone', '-q', '--depth', '1', `file://${dir}`, shallow]);
+    assert.equal(gitHeadOf(shallow), {
+      commit: head(shallow),
+      shallow: readFileSync(path.join(shallow, '.git/shallow'), 'utf8'),
+    });
+    // What this reading does not follow is git's to say.
+    assert.is(gitHeadOf(dir, { GIT_DIR: path.join(worktree, '.git') }), undefined, 'a variable that moves it');
+    git(dir, ['replace', head(dir), 'HEAD~1']);
+    assert.is(gitHeadOf(dir), undefined, 'a replace ref');
+  } finally {
+    for (const folder of [dir, worktree, shallow]) removeDir(folder);
+  }
+});
+
+test('a build keeps the last commits by the commit at HEAD: git is asked again only once HEAD moves', async () => {
+  const dir = fixtureSite();
+  try {
+    commitHistory(dir, [['2024-03-05', [faq]]]);
+    const built = async (noCache = false) =>
+      gitCalls(() => buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), noCache }));
+    const faqDate = () =>
+      /<time dateTime="([^"]+)"/.exec(
+        meta(readFileSync(path.join(dir, 'build/it/v1/guides/faq/index.html'), 'utf8')),
+      )?.[1];
+    assert.ok((await built()).calls.length > 0, 'the first build asks git');
+    assert.is(faqDate(), '2024-03-05');
+    assert.equal((await built()).calls, [], 'nothing committed: git is not started');
+    writeFileSync(path.join(dir, faq), `${readFileSync(path.join(dir, faq), 'utf8')}\nAltro.\n`);
+    git(dir, ['commit', '-q', '-am', 'altra modifica'], '2024-06-01');
+    assert.ok((await built()).calls.length > 0, 'a commit: git is asked again');
+    assert.is(faqDate(), '2024-06-01');
+    assert.equal((await built()).calls, []);
+    assert.ok((await built(true)).calls.length > 0, '--no-cache asks git');
+  } finally {
+    removeDir(dir);
   }
 });
 

@@ -30,6 +30,7 @@ import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } 
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
 import { type SearchPartsMade, siteFiles } from '../site/files/site-files';
+import { keptLastCommits } from '../site/kept-last-commits';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
@@ -213,7 +214,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   });
   const content = await run.task(
     'content',
-    () => readContent(config, run.cache.modules, undefined, run.cache.content),
+    () => readContent(config, run.cache.modules, keptLastCommits(run.cache), run.cache.content),
     (c) => `${c.discovered.sources.length} files`,
   );
   turbofanForFiles(content.discovered.sources.length, run.cache.startsCold);

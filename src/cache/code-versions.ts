@@ -12,7 +12,8 @@ export type StageName =
   | 'render'
   | 'search'
   | 'bundle'
-  | 'service-worker';
+  | 'service-worker'
+  | 'last-commits';
 
 /**
  * The module each cached stage runs, as the bundler names it. Everything the module can reach (our sources
@@ -32,6 +33,8 @@ export const stageModules: Record<StageName, string> = {
   search: 'src/search/search-files.ts',
   bundle: 'src/site/bundle/bundle-client.ts',
   'service-worker': 'src/build/write-service-worker.ts',
+  // Git's last commit of each content file, kept by the commit at HEAD (see site/kept-last-commits.ts).
+  'last-commits': 'src/translations/last-commit-dates.ts',
 };
 
 export type CodeVersions = Record<StageName, string>;

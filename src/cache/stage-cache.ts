@@ -93,6 +93,14 @@ export interface Cache {
     set(bytes: Uint8Array): void;
   };
   /**
+   * What the last build read of git's history, under the key it was read with (`keyOf('last-commits', …)`): one
+   * file, replaced by each build that asks git again. Under `--no-cache` nothing is read back.
+   */
+  readonly lastCommits: {
+    get(key: string): unknown;
+    set(key: string, value: unknown): void;
+  };
+  /**
    * The content files as the last build saw them, with what was derived from their texts (`content-record.ts`).
    * Counted as the stage `content`: a hit is a file taken from the record and never read, a miss a file read.
    */
@@ -167,6 +175,7 @@ const ownEntries = new Set([
   'modules',
   'search-pages',
   'search-state.bin',
+  'last-commits.json',
   'page-summaries.pack',
   'route-keys.pack',
   'outputs',
@@ -217,11 +226,14 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     // The browser bundle: taken again while the files esbuild read are as they were.
     bundle: watchedFileStore(path.join(dir, 'bundle.json')),
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
+    // Kept in one file of its own instead (see `lastCommits` below).
+    'last-commits': memoryStore(),
   };
   const searchParts = blobStore(path.join(dir, 'search-pages'));
   // Parts this run made: read back under `--no-cache` too (made by this run, not reused from an earlier one).
   const partsMadeNow = new Set<string>();
   const searchStateFile = path.join(dir, 'search-state.bin');
+  const lastCommitsFile = path.join(dir, 'last-commits.json');
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
   const countsOf = (name: StageName): StageStats => {
@@ -267,6 +279,20 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     searchState: {
       get: () => (reuse ? readFileOrNone(searchStateFile) : undefined),
       set: (bytes) => backgroundWrites().writeLater(searchStateFile, bytes),
+    },
+    lastCommits: {
+      get(key) {
+        const bytes = reuse ? readFileOrNone(lastCommitsFile) : undefined;
+        if (!bytes) return undefined;
+        try {
+          const kept = JSON.parse(bytes.toString('utf8')) as { key?: unknown; value?: unknown };
+          return kept.key === key ? kept.value : undefined;
+        } catch {
+          // Cut short (a build stopped while writing it): git is asked again.
+          return undefined;
+        }
+      },
+      set: (key, value) => backgroundWrites().writeLater(lastCommitsFile, JSON.stringify({ key, value })),
     },
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { formatSummary } from '../src/cli/build-command';
+import { backgroundWrites } from '../src/disk/background-writes';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import { usesMdx } from '../src/markdown/detect-format';
 import { OutputFolder } from '../src/output/output-folder';
@@ -183,6 +184,30 @@ test('the output is deterministic: two builds give the same HTML (nothing time- 
   // Without the cache, so every page is really rendered again.
   await buildSite({ packageRoot: repoRoot, config: path.join(dir, 'site.config.ts'), out, noCache: true });
   assert.is(read('it/v1/guides/intro/primo/index.html'), before);
+});
+
+test('a warm build that compiled no page waits for the file-writing thread only at its end', async () => {
+  await build();
+  const writes = backgroundWrites();
+  const flush = writes.flush;
+  // Where each wait for the thread was asked from (the stack of the call).
+  const waits: string[] = [];
+  writes.flush = () => {
+    waits.push(new Error().stack ?? '');
+    return flush.call(writes);
+  };
+  try {
+    const warm = await build();
+    assert.match(formatSummary(warm, dir, true), 'Markdown: 0 pages compiled');
+    // The markdown stage's end waits for the pages this run compiled to be on disk: there are none.
+    assert.equal(
+      waits.filter((stack) => stack.includes('compilePages')),
+      [],
+    );
+    assert.ok(waits.length > 0, 'the build waits at its end');
+  } finally {
+    writes.flush = flush;
+  }
 });
 
 test('unchanged pages come from the previous build; changed ones and files edited by hand are rendered', async () => {

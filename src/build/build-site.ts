@@ -171,8 +171,10 @@ async function compilePages(
   );
   // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
   await run.compiler.close();
-  // The site keeps no compiled page: it reads them back from the cache's files, which must be on disk.
-  await run.cache.flush();
+  // The site keeps no compiled page: it reads back from the cache's files those this run compiled, which must be on
+  // disk first. A build that compiled none waits for nothing here: the file-writing thread may still be looking at
+  // the output's spare folder (`checkSpare`), which a warm build's other stages do not need yet.
+  if ((run.cache.stats().compile?.misses ?? 0) > 0) await run.cache.flush();
   return pages;
 }
 

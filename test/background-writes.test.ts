@@ -382,6 +382,22 @@ test('a folder checked against what its last update left: the update takes what 
   assert.is(after?.times[after.folders.indexOf('c-0')], statSync(path.join(dir, 'c-0')).ctimeMs, 'its time now');
 });
 
+test('a check is sent to the thread at once: it runs while this thread is still busy', async () => {
+  const writes = writer();
+  const store = path.join(root, 'subito');
+  mkdirSync(store, { recursive: true });
+  const queued = path.join(store, 'prima.txt');
+  writes.writeLater(queued, 'scritto prima del controllo');
+  const check = writes.check(store, path.join(root, 'subito.manifest'));
+  // Busy without a pause, as a warm build's stages can be: what was queued with the check reaches the disk meanwhile.
+  const guard = Date.now() + 60_000;
+  while (!existsSync(queued) && Date.now() < guard) {
+    // Spins: no event of this thread's runs until the loop ends.
+  }
+  assert.ok(existsSync(queued), 'written while this thread was busy');
+  assert.is(await check.found, undefined, 'no manifest: nothing found');
+});
+
 test('a folder whose manifest lists no folders (a build into a new folder) is walked by the check', async () => {
   const writes = writer();
   const store = path.join(root, 'nuovo');

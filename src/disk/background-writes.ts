@@ -303,6 +303,9 @@ export function createBackgroundWrites(): BackgroundWrites {
           onChecked.set(opId, resolve);
         });
       });
+      // Sent at once (the thread started if need be), not once this thread pauses: a warm build's stages after it
+      // may run without a pause until the output is opened, which then waits for the check.
+      send();
       return { id, found };
     },
     keep(file) {

@@ -17,6 +17,7 @@ import { bundleSiteStyles, noSiteStyles, type SiteStyles, withSiteStyles } from 
 import { planExecution } from '../site/compile/execution-plan';
 import { editedContent } from '../site/edited-content';
 import { type SiteFiles, siteFiles } from '../site/files/site-files';
+import { keptLastCommits } from '../site/kept-last-commits';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
 import { createSite, readContent, type Site, type SiteContent } from '../site/site';
@@ -69,8 +70,11 @@ export class DevSite {
    * site in use, but the next save starts from what is on disk); undefined when it could not be read.
    */
   private content: SiteContent | undefined;
-  /** Git's history of the content, read again only after a commit (a save changes none). */
-  private readonly lastCommits = new LastCommitsReader();
+  /**
+   * Git's history of the content, read again only after a commit (a save changes none); kept in the cache across
+   * runs (`keptLastCommits`), once the run has started.
+   */
+  private lastCommits: LastCommitsReader | undefined;
   /** Why the content or config could not be read (the last good state of the site is served meanwhile). */
   private modelErrors: DocsItError[] = [];
   private markPageServed!: () => void;
@@ -275,7 +279,9 @@ export class DevSite {
   private async reload(changed: string[], changedFiles: readonly string[] = []): Promise<string[]> {
     let site: Site;
     try {
-      const lastCommitsOf = (root: string, folder: string) => this.lastCommits.read(root, folder);
+      this.lastCommits ??= new LastCommitsReader(keptLastCommits(this.run.cache));
+      const reader = this.lastCommits;
+      const lastCommitsOf = (root: string, folder: string) => reader.read(root, folder);
       // A save of files the site has: only they are read again (the model is still made from all of them).
       const last = this.content;
       this.content = undefined;

@@ -7,9 +7,11 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type RunningDev, startDev } from '../src/cli/dev-command';
+import { docusaurusPagesWithoutDiagrams } from './docusaurus-fixture';
 import { afterChangeThrottle, copyFixture, quietly, removeDir, repoRoot } from './helpers';
 
-const dir = copyFixture('docusaurus');
+// No test here looks at a diagram, and Mermaid in the bundle would be bundled again at each edit of the site's code.
+const dir = copyFixture('docusaurus', docusaurusPagesWithoutDiagrams());
 let dev: RunningDev;
 const origin = () => new URL(dev.url).origin;
 const page = async (route: string) => (await fetch(`${origin()}${route}`)).text();

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -6,7 +6,7 @@ import { buildSite } from '../src/build/build-site';
 import { formatError } from '../src/errors';
 import { collectingReporter } from '../src/site/reporter';
 import { sharedDocusaurusBuild } from './docusaurus-fixture';
-import { buildErrors, copyFixture, quietly, removeDir, repoRoot, siteBuildErrors } from './helpers';
+import { buildErrors, copyFixture, quietly, removeDir, repoRoot, siteBuildErrors, withFiles } from './helpers';
 
 // The fixture written in the Docusaurus 2 dialect builds as it is, and renders what Docusaurus would.
 const dir = copyFixture('docusaurus');
@@ -42,26 +42,11 @@ const brokenRouteLink = {
 const cacheControlHeaders = '/*\n  cache-control: public\n  cache-control: max-age=86400\n';
 
 /**
- * Runs `run` with some files of the shared fixture (whose bundle is built already) added or replaced, and puts
- * them back as they were afterwards: for the tests that build the whole fixture with a change that concerns no
- * other test, which a fresh copy would bundle again.
+ * Runs `run` with some files of the shared fixture (whose bundle is built already) added or replaced (`withFiles`):
+ * for the tests that build the whole fixture with a change that concerns no other test.
  */
-async function withSharedFiles<T>(files: Record<string, string>, run: () => Promise<T>): Promise<T> {
-  const before = new Map<string, Buffer | undefined>();
-  for (const [rel, text] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    before.set(file, existsSync(file) ? readFileSync(file) : undefined);
-    writeFileSync(file, text);
-  }
-  try {
-    return await run();
-  } finally {
-    for (const [file, bytes] of before) {
-      if (bytes) writeFileSync(file, bytes);
-      else rmSync(file);
-    }
-  }
-}
+const withSharedFiles = <T>(files: Record<string, string>, run: () => Promise<T>): Promise<T> =>
+  withFiles(dir, files, run);
 
 /** The errors of building the shared fixture with some files added or replaced, into an output of its own. */
 const sharedFixtureErrors = (files: Record<string, string>) =>
@@ -570,22 +555,22 @@ test('two docs given one id is an error at the id line', async () => {
 });
 
 test('MDX import failures: a module that throws while it loads is an error at each import of it', async () => {
-  const errors = await buildErrors('docusaurus', {
-    'src/components/Rompe.tsx': "throw new Error('rotto al caricamento');\nexport default () => null;\n",
-    'content/docs/guide/rompe.mdx': "# Rompe\n\nimport Rompe from '@site/src/components/Rompe';\n\n<Rompe />\n",
+  const errors = await sharedFixtureErrors({
+    'src/prove/Rompe.tsx': "throw new Error('rotto al caricamento');\nexport default () => null;\n",
+    'content/docs/guide/rompe.mdx': "# Rompe\n\nimport Rompe from '@site/src/prove/Rompe';\n\n<Rompe />\n",
   });
   assert.match(
     errors.join('\n'),
-    'content/docs/guide/rompe.mdx:3:1: importing @site/src/components/Rompe failed: src/components/Rompe.tsx threw ' +
-      'while it loaded: rotto al caricamento\n  → Fix src/components/Rompe.tsx: code at its top level',
+    'content/docs/guide/rompe.mdx:3:1: importing @site/src/prove/Rompe failed: src/prove/Rompe.tsx threw ' +
+      'while it loaded: rotto al caricamento\n  → Fix src/prove/Rompe.tsx: code at its top level',
   );
 });
 
 test('MDX import failures: a missing export and a component that throws are errors at their lines', async () => {
-  const errors = await buildErrors('docusaurus', {
-    'src/components/Lancia.tsx': "export default function Lancia() {\n  throw new Error('rotto nel rendering');\n}\n",
+  const errors = await sharedFixtureErrors({
+    'src/prove/Lancia.tsx': "export default function Lancia() {\n  throw new Error('rotto nel rendering');\n}\n",
     'content/docs/guide/lancia.mdx':
-      "# Lancia\n\nimport Lancia from '@site/src/components/Lancia';\n\nTesto.\n\n<Lancia />\n",
+      "# Lancia\n\nimport Lancia from '@site/src/prove/Lancia';\n\nTesto.\n\n<Lancia />\n",
     'content/docs/guide/manca.mdx':
       "# Manca\n\nimport { Nessuno } from '@site/src/components/Avviso';\n\n<Nessuno />\n",
   });
@@ -600,14 +585,14 @@ test('MDX import failures: a missing export and a component that throws are erro
 });
 
 test('every bad import of a page is an error, and a component that renders as undefined names its import', async () => {
-  const errors = await buildErrors('docusaurus', {
-    'src/components/Registro.tsx':
+  const errors = await sharedFixtureErrors({
+    'src/prove/Registro.tsx':
       'const registro: Record<string, () => null> = {};\nexport const Pulsante = registro.Pulsante;\n',
     'content/docs/guide/imports.mdx':
       "# Imports\n\nimport Manca from '@site/src/components/Manca';\n" +
       "import { Nessuno } from '@site/src/components/Avviso';\nimport Altro from '@theme/Inesistente';\n\n<Manca />\n",
     'content/docs/guide/indefinito.mdx':
-      "# Indefinito\n\nimport { Pulsante } from '@site/src/components/Registro';\n\nTesto.\n\n<Pulsante />\n",
+      "# Indefinito\n\nimport { Pulsante } from '@site/src/prove/Registro';\n\nTesto.\n\n<Pulsante />\n",
   });
   const text = errors.join('\n');
   assert.match(text, 'content/docs/guide/imports.mdx:3:1: cannot import @site/src/components/Manca');
@@ -616,7 +601,7 @@ test('every bad import of a page is an error, and a component that renders as un
   assert.match(
     text,
     'content/docs/guide/indefinito.mdx:3:1: <Pulsante> renders as undefined: the export Pulsante of ' +
-      '@site/src/components/Registro has no value',
+      '@site/src/prove/Registro has no value',
   );
 });
 

@@ -118,6 +118,35 @@ export async function buildErrors(
   }
 }
 
+/**
+ * Runs `run` with some files of the site in `dir` added or replaced, and puts them back as they were afterwards:
+ * for a test that builds a copy another test of its file built already (its cache holding the browser bundle,
+ * which a fresh copy would bundle again) with a change that concerns no other test. A file added to a folder the
+ * bundle was made from changes the folder, and the next build bundles again (the cache's check, see
+ * `watchedFileStore`): a test's own modules go to a folder of their own.
+ */
+export async function withFiles<T>(dir: string, files: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const before = new Map<string, Buffer | undefined>();
+  /** The folders made for the files, removed with them. */
+  const made: string[] = [];
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    before.set(file, existsSync(file) ? readFileSync(file) : undefined);
+    const folder = mkdirSync(path.dirname(file), { recursive: true });
+    if (folder) made.push(folder);
+    writeFileSync(file, text);
+  }
+  try {
+    return await run();
+  } finally {
+    for (const [file, bytes] of before) {
+      if (bytes) writeFileSync(file, bytes);
+      else rmSync(file);
+    }
+    for (const folder of made) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The errors (as printed) of building the site in `dir` as it is; none when it builds. */
 export async function siteBuildErrors(dir: string, options: Partial<BuildOptions> = {}): Promise<string[]> {
   const config = path.join(dir, 'site.config.ts');

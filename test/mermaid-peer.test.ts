@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DevSite } from '../src/dev/dev-site';
 import { formatError } from '../src/errors';
+import { docusaurusPagesWithoutDiagrams } from './docusaurus-fixture';
 import { buildErrors, copyFixture, removeDir, repoRoot } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'docs-it-mermaid-'));
@@ -26,14 +27,7 @@ test.after(() => removeDir(work));
 
 /** The docusaurus fixture's diagrams: two fences, the first (by file) in guide/panoramica.md at line 16. */
 const firstDiagram = 'content/docs/guide/panoramica.md';
-const withoutDiagrams = () => {
-  const files: Record<string, string> = {};
-  for (const file of [firstDiagram, 'content/docs/riferimenti/api/eventi.md']) {
-    const text = readFileSync(path.join(repoRoot, 'test/fixtures/docusaurus', file), 'utf8');
-    files[file] = text.replace(/```mermaid\n[\s\S]*?```\n/g, '');
-  }
-  return files;
-};
+const withoutDiagrams = docusaurusPagesWithoutDiagrams;
 
 test('a build with a diagram but without the mermaid package fails at the diagram and says npm i mermaid', async () => {
   const errors = await buildErrors('docusaurus', {}, { packageRoot: pkg });

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { checkoutCliDir, codeVersionsFile } from '../bin/cli-bundle.mjs';
 import { buildSite } from '../src/build/build-site';
 import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash } from '../src/markdown/compile-crash';
@@ -18,7 +19,7 @@ import { codeBlockKey } from '../src/site/compile/compile-protocol';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
 import { italianText, plainPageInput } from './compile-inputs';
-import { buildErrors, copyFixture, filesOf, quietly, removeDir, repoRoot } from './helpers';
+import { copyFixture, filesOf, quietly, removeDir, repoRoot, siteBuildErrors, withFiles } from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
 
@@ -210,7 +211,15 @@ test('errors of pages compiled in workers are the same, at the same places, in t
     'content/docs/guide/rotta.mdx': '# Rotta\n\nTesto <Sconosciuto />.\n',
     'content/docs/guide/sintassi.mdx': '# Sintassi\n\n{ apertura senza chiusura\n',
   };
-  const errorsWith = (jobs: number) => buildErrors('docusaurus', broken, { jobs });
+  // Built from the shared copy (its cache keeps the browser bundle, the same whatever compiles the pages): every
+  // page compiled again by each build, as in a fresh copy.
+  shared ??= { dir: copyFixture('docusaurus'), reference: new Map() };
+  const { dir } = shared;
+  const errorsWith = (jobs: number) =>
+    withFiles(dir, broken, () => {
+      forgetAllButBundles(dir);
+      return siteBuildErrors(dir, { jobs, out: path.join(dir, `build-errors-${jobs}`) });
+    });
   const one = await errorsWith(1);
   // The fixture's own page that uses a component without importing it is the third.
   assert.is(one.length, 3);
@@ -335,9 +344,12 @@ test('workers that cannot start fail every page at once, with the reason, instea
 
 test('workers that cannot load: the build thread compiles and highlights, to the same bytes, one warning', async () => {
   const reference = await referenceBuild();
-  // A CLI folder whose compile worker stops while it loads (the code versions come from the sources then).
+  // A CLI folder whose compile worker stops while it loads, with the checkout's code versions when its CLI bundle
+  // has them (else they come from the sources: esbuild bundles the whole CLI for its graph).
   const cliDir = mkdtempSync(path.join(shared!.dir, 'cli-'));
   copyFileSync(path.join(repoRoot, 'test/fixtures/workers/broken-worker.mjs'), path.join(cliDir, 'compile-worker.mjs'));
+  const versions = path.join(checkoutCliDir(repoRoot), codeVersionsFile);
+  if (existsSync(versions)) copyFileSync(versions, path.join(cliDir, codeVersionsFile));
   const workerWarnings = (found: ReturnType<typeof collectingReporter>['found']) =>
     found.filter((d) => /worker/.test(d.error.message)).map((d) => `${d.severity}: ${d.error.message}`);
   for (const [i, variant] of [{ jobs: 2 }, { highlightAheadFrom: 1 }].entries()) {

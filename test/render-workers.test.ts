@@ -15,6 +15,7 @@ import { siteFiles } from '../src/site/files/site-files';
 import { collectingReporter } from '../src/site/reporter';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
+import { docusaurusPagesWithoutDiagrams } from './docusaurus-fixture';
 import { copyFixture, filesOf, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
 /** An override of a theme component the pages draw: a worker must render it as the build's thread does. */
@@ -79,8 +80,9 @@ test('an override that throws in a render worker fails the build at its file and
     '',
   ].join('\n');
   // One copy for both builds: the second takes the browser bundle (built before any route is rendered, and the
-  // same whoever renders) and the compiled pages from the first's cache, and renders every route again.
-  const site = copyFixture('docusaurus', { 'src/theme/Footer.tsx': throwing });
+  // same whoever renders) and the compiled pages from the first's cache, and renders every route again. Without
+  // the fixture's diagrams, which would put Mermaid into that bundle: the failing footer is every page's.
+  const site = copyFixture('docusaurus', { ...docusaurusPagesWithoutDiagrams(), 'src/theme/Footer.tsx': throwing });
   try {
     const one = await siteBuildErrors(site, { renderWorkers: 0 });
     assert.ok(one.length > 0);

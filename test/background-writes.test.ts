@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   linkSync,
@@ -23,7 +24,7 @@ import { encodeManifest } from '../src/disk/manifest-file';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
 import { processTmpDir } from './build-outputs';
-import { removeDir } from './helpers';
+import { removeDir, repoRoot } from './helpers';
 
 const root = path.join(processTmpDir(), 'background-writes');
 
@@ -65,6 +66,29 @@ test('writers made and closed in one process leave no listener on stderr behind:
   } finally {
     process.removeListener('warning', onWarning);
   }
+});
+
+test('start() starts the thread before any work, idle: it does not keep the process alive', () => {
+  const module = JSON.stringify(path.join(repoRoot, 'src/disk/background-writes.ts'));
+  // The process's threads as the system counts them: a worker is one more from its start.
+  const script = `
+    const { readFileSync } = await import('node:fs');
+    const threads = () => Number(/^Threads:\\s+(\\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+    const { createBackgroundWrites } = await import(${module});
+    const writes = createBackgroundWrites();
+    const before = threads();
+    writes.start();
+    process.stdout.write(String(threads() - before));`;
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+    // The hang guard: a thread that held the process would keep it alive forever.
+    timeout: 60_000,
+  });
+  // Ended on its own (the idle thread holds nothing), having started one thread.
+  assert.is(child.status, 0, child.stderr);
+  assert.ok(Number(child.stdout) >= 1, `threads started: ${child.stdout}`);
 });
 
 test('files, links and copies are on disk, in folders made for them, once flush resolves', async () => {

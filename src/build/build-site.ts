@@ -88,6 +88,9 @@ export interface BuildSummary {
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const start = performance.now();
   const writesBefore = backgroundWrites().stats();
+  // Every build writes: the thread loads while the config, the content and the model are read (a warm build's first
+  // use of it, the output's spare check, comes before this thread pauses for anything).
+  backgroundWrites().start();
   const run = await startRun(options, 'build', {
     highlightsSoon: mayHighlightAhead(availableParallelism(), options.jobs),
   });

@@ -77,6 +77,11 @@ export interface BackgroundWrites {
    */
   check(store: string, manifest: string): SpareCheck;
   /**
+   * Starts the thread now if none runs, idle until work is queued (it does not keep the process alive): a caller
+   * that will queue work soon (a build, which always writes) has it loaded by the time it first needs it.
+   */
+  start(): void;
+  /**
    * Notes that a file of the folder given to `update` stays as it is (the caller found it holding the bytes it
    * wants): nothing is written, and `prune` leaves it.
    */
@@ -159,8 +164,6 @@ export function createBackgroundWrites(): BackgroundWrites {
   const start = (): Worker => {
     // No flags of this process: the thread needs none (its sources' module registers tsx itself).
     const worker = new Worker(threadModule, { execArgv: [] });
-    // Idle, the thread must not keep the process alive: every build flushes before it reports.
-    worker.unref();
     worker.on('message', (done: WriteDone) => {
       pendingBytes -= done.bytes;
       pendingOps -= done.ids.length;
@@ -197,6 +200,9 @@ export function createBackgroundWrites(): BackgroundWrites {
       onChecked.clear();
       if (pendingOps > 0) fail(new Error('the file-writing thread stopped'));
     });
+    // Idle, the thread must not keep the process alive: every build flushes before it reports. After the listeners:
+    // a `message` listener added to a worker refs it again.
+    worker.unref();
     return worker;
   };
 
@@ -307,6 +313,9 @@ export function createBackgroundWrites(): BackgroundWrites {
       // may run without a pause until the output is opened, which then waits for the check.
       send();
       return { id, found };
+    },
+    start() {
+      thread ??= start();
     },
     keep(file) {
       keeps.push(file);

@@ -1,4 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -84,11 +93,27 @@ test('the front matter is parsed again across builds only for an edited file, an
   assert.is(parsed?.hits, 1, 'only authors.yml looked up: no page front matter looked up in its cache');
   const restore = edit('content/docs/guides/faq.md', (t) => t.replace('title: FAQ', 'title: Domande rapide'));
   const edited = await build();
-  assert.is(edited.cache['front-matter']?.misses, 1, 'the edited file alone');
+  assert.is(edited.cache.content?.misses, 1, 'the edited file alone read (and its front matter parsed)');
   assert.match(read('it/v1/guides/faq/index.html'), '<title>Domande rapide | Sito di prova</title>');
   restore();
   await build();
   assert.match(read('it/v1/guides/faq/index.html'), '<title>FAQ | Sito di prova</title>');
+});
+
+test('no page’s front matter is kept in the front matter cache: a page the record misses is parsed again', async () => {
+  await settled(path.join(dir, 'content'));
+  rmSync(path.join(dir, 'node_modules/.cache/docs-it'), { recursive: true, force: true });
+  const cold = await build();
+  assert.ok((cold.cache.content?.misses ?? 0) > 15, 'every page read');
+  assert.equal(cold.cache['front-matter'], { hits: 0, misses: 1 }, 'authors.yml alone kept');
+  // Its time changed, its text did not: the record misses it, and it is parsed again.
+  const file = path.join(dir, 'content/docs/guides/codice.md');
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(file, later, later);
+  const touched = await build();
+  assert.is(touched.cache.content?.misses, 1, 'the touched page read again');
+  assert.equal(touched.cache['front-matter'], { hits: 1, misses: 0 }, 'authors.yml alone looked up');
+  assert.match(read('it/v1/guides/codice/index.html'), '<title>Codice | Sito di prova</title>');
 });
 
 /** Resolves once every file under `root` last changed more than the file systems' timestamp granularity ago. */

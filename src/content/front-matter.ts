@@ -3,20 +3,14 @@ import * as z from 'zod';
 import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
+import { checkedFrontMatter, dateStart, plainId, plainSlug } from './front-matter-check';
 import { letGoOfText, onLetGo } from './held-texts';
 import { plainFrontMatter } from './plain-front-matter';
 import type { ParsedSource, SourceFile } from './source-file';
 import { shareFacts } from './text-facts';
 
-/** `?` and `#` would end the path in every URL made from a slug; control characters cannot be in a file name. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
-const plainSlug = /^[^?#\u0000-\u001f\u007f]*$/;
-
 const common = {
-  id: z
-    .string()
-    .regex(/^[^/]+$/, 'an id is one name, without "/" (the folder is added to it)')
-    .optional(),
+  id: z.string().regex(plainId, 'an id is one name, without "/" (the folder is added to it)').optional(),
   title: z.string().min(1).optional(),
   description: z.string().optional(),
   keywords: z.array(z.string()).optional(),
@@ -50,9 +44,7 @@ const docSchema = z.looseObject({
   /** Docusaurus: when and by whom the page was last changed, shown at its end. */
   last_update: z
     .strictObject({
-      date: z
-        .union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date such as 2023-06-14'), z.date()])
-        .optional(),
+      date: z.union([z.string().regex(dateStart, 'expected a date such as 2023-06-14'), z.date()]).optional(),
       author: z.string().optional(),
     })
     .optional(),
@@ -72,7 +64,7 @@ const blogSchema = z.looseObject({
   ...common,
   authors: z.union([authorRef, z.array(authorRef)]).optional(),
   tags: z.array(z.string()).optional(),
-  date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date such as 2023-06-14'), z.date()]).optional(),
+  date: z.union([z.string().regex(dateStart, 'expected a date such as 2023-06-14'), z.date()]).optional(),
 });
 
 const pageSchema = z.looseObject({
@@ -218,6 +210,38 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
   if (head === undefined) return { frontMatter: {}, keyLines: {}, headChars: 0, headLines: 0 };
   const yamlText = head.yaml;
   const { data, keyLines } = plainFrontMatter(yamlText) ?? yamlFrontMatter(yamlText, source.file);
+  const frontMatter =
+    checkedFrontMatter(source.section, shapeKeys[source.section], data) ?? zodFrontMatter(source, data, keyLines);
+  const part: FrontMatterPart = { frontMatter, keyLines, headChars: head.chars, headLines: head.lines };
+  const known = schemas[source.section].shape;
+  const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));
+  if (unknownKeys.length > 0) part.unknownKeys = unknownKeys;
+  // A copy: the parser's strings are slices of the file's text, which they would keep whole for as long as the
+  // model holds the front matter (a build lets each text go once its page is compiled, see `held-texts.ts`). The
+  // same copy as a warm build's, which reads the part back from the cache.
+  return structuredClone(part);
+}
+
+/** Each section's schema's keys, in its order: the order of zod's output (see `checkedFrontMatter`). */
+const shapeKeys = {
+  docs: Object.keys(docSchema.shape),
+  blog: Object.keys(blogSchema.shape),
+  pages: Object.keys(pageSchema.shape),
+};
+
+/**
+ * A section's front matter as `parseFrontMatterPart` checks it, both ways (for the tests that compare them): the
+ * check without zod (undefined where it leaves the data to zod) and zod's `safeParse`.
+ */
+export function frontMatterChecks(section: SourceFile['section'], data: unknown) {
+  return {
+    quick: checkedFrontMatter(section, shapeKeys[section], data),
+    zod: schemas[section].safeParse(data, { reportInput: true }),
+  };
+}
+
+/** The front matter checked by zod: its output, or the error of its first issue, at its key's line. */
+function zodFrontMatter(source: SourceFile, data: unknown, keyLines: Record<string, number>): Record<string, unknown> {
   const result = schemas[source.section].safeParse(data, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -229,19 +253,7 @@ export function parseFrontMatterPart(source: SourceFile): FrontMatterPart {
       'Fix the value of this front matter key (see WRITING.md for the keys and their types).',
     );
   }
-  const part: FrontMatterPart = {
-    frontMatter: result.data as Record<string, unknown>,
-    keyLines,
-    headChars: head.chars,
-    headLines: head.lines,
-  };
-  const known = schemas[source.section].shape;
-  const unknownKeys = Object.keys(data as object).filter((key) => !Object.hasOwn(known, key));
-  if (unknownKeys.length > 0) part.unknownKeys = unknownKeys;
-  // A copy: the parser's strings are slices of the file's text, which they would keep whole for as long as the
-  // model holds the front matter (a build lets each text go once its page is compiled, see `held-texts.ts`). The
-  // same copy as a warm build's, which reads the part back from the cache.
-  return structuredClone(part);
+  return result.data as Record<string, unknown>;
 }
 
 /**

@@ -22,10 +22,10 @@ export { headingOf };
 
 /**
  * A content file's front matter, parsed and checked, kept in the content record: a file taken from the record is
- * neither read nor looked up in the front-matter cache, whose key, lookup and decoding were most of the model stage
- * of a warm build. Kept as it is when JSON gives it back the same (nearly always), else as V8's serialization (a
- * blog post's `date` may be a `Date`). `parse` is the front-matter stage (`parseFrontMatterPart` behind its cache);
- * imported here, that parser is part of the record's code, so a change to it makes a new record.
+ * not read (the front matter's own cache, whose key, lookup and decoding were most of the model stage of a warm
+ * build, no longer keeps pages at all). Kept as it is when JSON gives it back the same (nearly always), else as
+ * V8's serialization (a blog post's `date` may be a `Date`). `parse` is `parseFrontMatterPart` (the tests count its
+ * calls); imported here, that parser is part of the record's code, so a change to it makes a new record.
  */
 export function frontMatterPartOf(
   source: SourceFile,

@@ -1,8 +1,6 @@
-import { digestOfString, presetDigest } from '../cache/digest';
 import type { Cache } from '../cache/stage-cache';
-import { parseFrontMatterPart, withFrontMatter, yamlFileData } from '../content/front-matter';
+import { withFrontMatter, yamlFileData } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
-import { textDigestFact, textFact } from '../content/text-facts';
 import type { CompileInput } from '../markdown/compile-page';
 import type { RenderInput } from '../render/render-page';
 import type { SearchInput } from '../search/search-files';
@@ -21,8 +19,7 @@ export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: str
  * or memory over disk).
  */
 export function createStages(cache: Cache, compiler: Compiler) {
-  const parse = cache.stageSync('front-matter', parseFrontMatterPart);
-  // Keyed by the file's name and text, beside the front matter: the same YAML reads both.
+  // A YAML file (`authors.yml`, no page: not in the record) by its name and text: the same YAML as front matter.
   const readYaml = cache.stageSync('front-matter', yamlFileData);
   // The props builders' code (see `renderKey`), one digest a run.
   const propsVersion = cache.keyOf('props', null);
@@ -30,18 +27,11 @@ export function createStages(cache: Cache, compiler: Compiler) {
   const searchVersion = cache.keyOf('search', null);
   return {
     /** A content file with its front matter split off and checked. */
-    parseSource: (source: SourceFile) => {
-      // Keyed by the text's digest, known without reading a file taken from the content record.
-      presetDigest(
-        source,
-        'text',
-        textFact(source, textDigestFact, (s) => digestOfString(s.text)),
-      );
-      return withFrontMatter(
-        source,
-        frontMatterPartOf(source, (s) => parse(s, s.file)),
-      );
-    },
+    // A page's front matter is not kept in this stage: the content record keeps it with the file's other facts, and
+    // a page the record misses is parsed again. Kept here too, a cold build hashed and serialized every page's for
+    // builds that hardly ever found it: the pack keeps only what a build used, so the first build that parses an
+    // edited page (and uses no other page's entry) drops the others (docs/measurements.md).
+    parseSource: (source: SourceFile) => withFrontMatter(source, frontMatterPartOf(source)),
     /** A YAML file's value (`authors.yml`), by its name and text. */
     readYaml,
     /** A page's markdown compiled (links still placeholders), by its compile input. */

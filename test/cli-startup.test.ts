@@ -71,6 +71,25 @@ test("the build's thread loads the markdown pipeline only when it compiles a pag
     );
 });
 
+test("the page compiler loads unified's markdown pipeline only for a page the direct path does not take", () => {
+  // The direct path (markdown-it's tree made into hast, see direct-hast) needs no micromark, mdast-util-to-hast,
+  // remark plugin or parse5: a site whose pages all take it never compiles or evaluates them (md-pipeline.ts).
+  const sources = [...loadedAtStart((file) => /\/compile-page-[^/]+\.mjs$/.test(file))];
+  assert.ok(sources.includes('src/markdown/direct-hast.ts'), 'the direct path is there');
+  assert.ok(sources.includes('src/markdown/rehype-code.ts'), 'the rehype plugins are there');
+  for (const left of [
+    'src/markdown/md-pipeline.ts',
+    'node_modules/micromark/',
+    'node_modules/mdast-util-to-hast/',
+    'node_modules/remark-gfm/',
+    'node_modules/parse5/',
+  ])
+    assert.not.ok(
+      sources.some((source) => source.startsWith(left)),
+      `${left} is loaded at start`,
+    );
+});
+
 test("the build's thread loads no glob library: its content is listed by a plain walk", () => {
   // fast-glob (with micromatch, picomatch, braces) is loaded only to read a site's code for `@theme/` names.
   const sources = [...loadedAtStart('program.mjs')];

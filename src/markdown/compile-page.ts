@@ -4,12 +4,7 @@ import type { Root } from 'mdast';
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import rehypeStringify from 'rehype-stringify';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { type PluggableList, unified } from 'unified';
+import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { CurrentCategoryContext, SiteConfigContext } from '../../templates/content/contexts';
 import { islandOf } from '../../templates/content/island';
@@ -42,31 +37,13 @@ import { builtinDirectives } from './directives';
 import { createFastPath, type FastParserLoader, fastParserWanted } from './fast-parser';
 import { hastHtml } from './hast-html';
 import { createHighlighter, type Highlighter } from './highlighter';
+import type { mdProcessors } from './md-pipeline';
 import { overrideErrorIn } from './override-errors';
-import { checkPageLimits, createElementBudget, stackOverflowError, treeDepthGuard } from './page-limits';
+import { checkPageLimits, createElementBudget, stackOverflowError } from './page-limits';
 import { pageSource } from './page-source';
-import rehypeCode from './rehype-code';
-import rehypeCollect from './rehype-collect';
-import rehypeExcerpt from './rehype-excerpt';
-import rehypeHeadingAnchors from './rehype-heading-anchors';
-import rehypeHeadingSlugs from './rehype-heading-slugs';
-import rehypeInlineCodeBreaks from './rehype-inline-code-breaks';
-import rehypeLinks from './rehype-links';
-import rehypeMdxExports from './rehype-mdx-exports';
-import rehypeRawIfNeeded from './rehype-raw-if-needed';
-import rehypeSearchBlocks from './rehype-search-blocks';
-import rehypeThemeIslands from './rehype-theme-islands';
-import remarkAutolinkGuard from './remark-autolink-guard';
+import { rehypePlugins } from './rehype-plugins';
 import { cardListMarker } from './remark-card-list';
-import remarkCodeBlockComponent from './remark-code-block-component';
-import remarkEmojiIfNeeded from './remark-emoji-if-needed';
-import remarkHeadingIds from './remark-heading-ids';
-import remarkImports, { builtinKey, importsArgument } from './remark-imports';
-import remarkMdExpressions from './remark-md-expressions';
-import remarkMdxFragments from './remark-mdx-fragments';
-import remarkNpm2yarn from './remark-npm2yarn';
-import remarkStripTitle from './remark-strip-title';
-import remarkUnknownDirectives from './remark-unknown-directives';
+import { builtinKey, importsArgument } from './remark-imports';
 
 /** Everything one page's compile reads: the page is a function of this and of the compiler's code. */
 export interface CompileInput extends PageContext {
@@ -75,50 +52,6 @@ export interface CompileInput extends PageContext {
   format: 'md' | 'mdx';
   /** Blog posts keep an excerpt for the lists. */
   excerpt: boolean;
-}
-
-/** remark plugins shared by `.md` and `.mdx`, in order: directives are read before they become HTML. */
-function remarkPlugins(format: 'md' | 'mdx', directives: readonly DirectivePlugin[]): PluggableList {
-  return [
-    // First: every later plugin walks the tree recursively.
-    treeDepthGuard,
-    ...(format === 'mdx' ? [remarkMdxFragments, remarkCodeBlockComponent, remarkImports] : []),
-    remarkGfm,
-    remarkAutolinkGuard,
-    remarkDirective,
-    [remarkUnknownDirectives, { directives }],
-    // Before the directives: its code blocks become tabs, which the tabs directive then draws.
-    remarkNpm2yarn,
-    ...directives.map((directive) => directive.plugin),
-    remarkHeadingIds,
-    // Emoji shortcodes (`:white_check_mark:`) as Docusaurus shows them (its `markdown.emoji`, on by default).
-    remarkEmojiIfNeeded,
-    ...(format === 'md' ? [remarkMdExpressions] : []),
-    remarkStripTitle,
-  ];
-}
-
-/**
- * rehype plugins shared by both formats: ids first (links and the TOC need them), code before search (code is
- * never searched), anchors after search (their labels are not text of the page), the excerpt last.
- */
-function rehypePlugins(highlighter: Highlighter, excerpt: boolean, format: 'md' | 'mdx'): PluggableList {
-  return [
-    // Raw HTML (parsed just before, in `.md`) can nest deeper than the markdown did.
-    treeDepthGuard,
-    rehypeHeadingSlugs,
-    rehypeLinks,
-    [rehypeCode, { highlighter, output: format === 'mdx' ? 'mdx' : 'raw' }],
-    rehypeInlineCodeBreaks,
-    rehypeCollect,
-    rehypeSearchBlocks,
-    rehypeHeadingAnchors,
-    // Once the rest has read the admonitions' content: the site's override draws them (when it has one).
-    [rehypeThemeIslands, { format }],
-    ...(excerpt ? [rehypeExcerpt] : []),
-    // After the TOC is collected: MDX pages export it (and their front matter) as Docusaurus's do.
-    ...(format === 'mdx' ? [rehypeMdxExports] : []),
-  ];
 }
 
 /**
@@ -144,18 +77,11 @@ export function createPageCompiler(
     fastWanted === false || directives !== builtinDirectives
       ? undefined
       : createFastPath({ ...(typeof fastWanted === 'function' ? { load: fastWanted } : {}), warn: options.warn });
-  const make = (excerpt: boolean) =>
-    unified()
-      .use(remarkParse)
-      .use(remarkPlugins('md', directives))
-      .use(remarkRehype, { allowDangerousHtml: true })
-      .use(rehypeRawIfNeeded)
-      .use(rehypePlugins(highlighter, excerpt, 'md'))
-      .use(rehypeStringify, { allowDangerousHtml: true })
-      .freeze();
   const direct = options.direct ?? true;
-  const md = make(false);
-  const mdWithExcerpt = make(true);
+  // unified's whole `.md` pipeline, loaded by the first page the direct path does not take (see md-pipeline).
+  let processors: Promise<ReturnType<typeof mdProcessors>> | undefined;
+  const mdProcessorsOnce = () =>
+    (processors ??= import('./md-pipeline').then((pipeline) => pipeline.mdProcessors(highlighter, directives)));
   // The direct path's rehype half: the same plugins, run on the hast direct-hast makes.
   const makeRehype = (excerpt: boolean) =>
     unified()
@@ -183,7 +109,6 @@ export function createPageCompiler(
       };
       prepare(file);
       if (format === 'md') {
-        const processor = excerpt ? mdWithExcerpt : md;
         const tree = fast && (await fast.parse(source));
         // The direct path on a page without the site's overrides, on its own file: what it wrote is dropped if it
         // gives up.
@@ -191,17 +116,27 @@ export function createPageCompiler(
           tree && direct && !input.theme ? prepare(new VFile({ path: input.file, value: source })) : undefined;
         const directHtml =
           directFile && (await compileDirect(excerpt ? rehypeMdWithExcerpt : rehypeMd, tree!, directFile));
-        const fastHtml = directHtml === undefined ? await compileFast(processor, tree || undefined, file) : directHtml;
-        if (directHtml !== undefined) file = directFile!;
-        if (fastHtml !== undefined) html = fastHtml;
-        else {
-          // The full parser, on a page the fast one does not take or on which it met a problem: its places are exact.
-          file = prepare(new VFile({ path: input.file, value: source }));
-          html = String(await processor.process(file));
+        if (directHtml !== undefined) {
+          file = directFile!;
+          html = directHtml;
+        } else {
+          const processors = await mdProcessorsOnce();
+          const processor = excerpt ? processors.mdWithExcerpt : processors.md;
+          const fastHtml = await compileFast(processor, tree || undefined, file);
+          if (fastHtml !== undefined) html = fastHtml;
+          else {
+            // The full parser, on a page the fast one does not take or on which it met a problem: its places are
+            // exact.
+            file = prepare(new VFile({ path: input.file, value: source }));
+            html = String(await processor.process(file));
+          }
         }
       } else {
         // MDX is loaded only by sites that have .mdx pages.
-        const { compile: compileMdx, run: runMdx } = await import('@mdx-js/mdx');
+        const [{ compile: compileMdx, run: runMdx }, { remarkPlugins }] = await Promise.all([
+          import('@mdx-js/mdx'),
+          import('./md-pipeline'),
+        ]);
         const compiled = await compileMdx(file, {
           // Not from the extension (MDX's default): a `.md` page may be MDX too (see `usesMdx`).
           format: 'mdx',

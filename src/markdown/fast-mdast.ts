@@ -119,16 +119,18 @@ export function fastMdast(md: Parser, source: string, skipped?: (why: string) =>
 }
 
 const containerOpener = /^(:{3,})([A-Za-z][\w-]*)(?:\[(.*)\])?(?:\{([^{}]*)\})?[ ]*$/;
-const attribute = /^[ ]*([A-Za-z_][\w-]*)="([^"&\\]*)"[ ]*/;
+// A value is optional (`{groupId="os" queryString}`: the key's value is empty), and attributes are apart: micromark
+// reads `{a="x"b}` as no attributes at all (its directive is text).
+const attribute = /^[ ]*([A-Za-z_][\w-]*)(?:="([^"&\\]*)")?(?:[ ]+|$)/;
 
-/** A directive's `{key="value" …}`, when written only so. */
+/** A directive's `{key="value" key …}`, when written only so. */
 function attributesOf(text: string | undefined): Record<string, string> {
   const attributes: Record<string, string> = {};
   let rest = text ?? '';
   while (rest.trim() !== '') {
     const match = attribute.exec(rest);
     if (!match || match[0] === '') return notCovered('directive attributes');
-    attributes[match[1]!] = match[2]!;
+    attributes[match[1]!] = match[2] ?? '';
     rest = rest.slice(match[0].length);
   }
   return attributes;
@@ -430,8 +432,10 @@ class TokenReader {
         if (token.type === 'th_open')
           align.push(side as Table['align'] extends (infer A)[] | null | undefined ? A : never);
         const inline = this.tokens[this.at++]!;
-        // markdown-it fills a short row with empty cells, which micromark does not add.
-        if (inline.type !== 'inline' || inline.content === '') notCovered('empty table cell');
+        // markdown-it fills a short row with empty cells, which micromark does not add; the header row has as many
+        // cells as the delimiter row (else it is no table), so an empty one there is written (`| | a |`).
+        if (inline.type !== 'inline' || (inline.content === '' && token.type !== 'th_open'))
+          notCovered('empty table cell');
         const locate = this.cellLocator(rowLine, inline.content);
         const cell: TableCell = {
           type: 'tableCell',

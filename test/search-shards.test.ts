@@ -234,6 +234,92 @@ test("the postings packer writes a shard's JSON as JSON.stringify would, its pie
   );
 });
 
+/**
+ * The cut as it was first written, a number at a time (the packer cuts a list's joined text instead): a piece takes
+ * the next number while the shard has room for it (a number's bytes are its digits and a comma; a piece's, its
+ * term's and brackets too); a number that does not fit ends the piece, and a shard that cannot take a new piece's
+ * term and first number is cut before it, unless empty.
+ */
+function cutNumberByNumber(lists: readonly (readonly number[])[], limit: number, termOf: (t: number) => number) {
+  const shards: string[] = [];
+  const at: { first: number; more: number }[] = [];
+  let pieces: number[][] = [];
+  let bytes = 2;
+  const cut = () => {
+    shards.push(JSON.stringify(pieces));
+    pieces = [];
+    bytes = 2;
+  };
+  const size = (n: number) => JSON.stringify(n).length + 1;
+  lists.forEach((list, t) => {
+    const term = termOf(t);
+    let piece: number[] | undefined;
+    let pieceBytes = 0;
+    let first = -1;
+    let more = 0;
+    for (const n of list) {
+      if (piece && bytes + pieceBytes + size(n) <= limit) {
+        piece.push(n);
+        pieceBytes += size(n);
+        continue;
+      }
+      if (piece) bytes += pieceBytes;
+      if (bytes + 2 + size(term) + size(n) > limit && (pieces.length > 0 || piece)) cut();
+      piece = [term, n];
+      pieces.push(piece);
+      pieceBytes = 2 + size(term) + size(n);
+      if (first === -1) first = shards.length;
+      else more++;
+    }
+    if (piece) bytes += pieceBytes;
+    at.push({ first, more });
+  });
+  if (pieces.length > 0 || shards.length === 0) cut();
+  return { shards, at };
+}
+
+test('the postings packer cuts each list where a packer taking a number at a time would, and hashes it', () => {
+  const number = fc.oneof(
+    fc.integer({ min: 0, max: 12 }),
+    fc.integer({ min: 0, max: 2_000_000 }),
+    fc.constantFrom(9, 10, 99, 100, 99_999, 100_000, 2 ** 31, 2 ** 40),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(number, { minLength: 1, maxLength: 80 }), { maxLength: 40 }),
+      fc.integer({ min: 8, max: 300 }),
+      (lists, limit) => {
+        const termOf = (t: number) => t * 37;
+        const packer = new PostingsPacker(limit);
+        const hashes: string[] = [];
+        const at = lists.map((list, t) => {
+          // Half the lists as a typed array's used part, as the index writer gives them.
+          const numbers = t % 2 ? list : Float64Array.from([...list, 5, 5]).subarray(0, list.length);
+          const where = packer.add(termOf(t), numbers);
+          hashes.push(packer.listHash.join());
+          return where;
+        });
+        packer.end();
+        const expected = cutNumberByNumber(lists, limit, termOf);
+        assert.equal(
+          packer.take().map(([, json]) => json),
+          expected.shards,
+        );
+        assert.equal(at, expected.at);
+        // Lists of the same numbers hash alike, and (with these few) different ones apart.
+        lists.forEach((list, t) => {
+          const same = lists.findIndex((other) => other.join() === list.join());
+          assert.is(hashes[t] === hashes[same], true);
+          lists.forEach((other, u) => {
+            if (other.join() !== list.join()) assert.is.not(hashes[t], hashes[u]);
+          });
+        });
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
 test('records.json made piece by piece is the bytes of one JSON.stringify, however it is cut', () => {
   const records = [
     { id: 'a', title: 'Perché Tauri?', text: 'È più leggero: “citazioni” e emoji 🦀 incluse', level: 1 },

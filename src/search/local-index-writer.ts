@@ -31,7 +31,7 @@ export type IndexFileSink = (file: string, json: string) => Promise<void>;
 export type KeyedFileSink = (file: string, key: string, contents: () => string) => Promise<void>;
 
 /** `array`, or a copy of it twice as long (at least `length`) when it has room for fewer than `length` numbers. */
-function withRoom<T extends Int32Array | Uint32Array>(array: T, length: number): T {
+function withRoom<T extends Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
   if (length <= array.length) return array;
   const next = new (array.constructor as new (size: number) => T)(Math.max(array.length * 2, length));
   next.set(array);
@@ -578,40 +578,44 @@ export class LocalIndexWriter {
     const postings = new PostingsPacker(sizes.postings);
     const termPacker = new TermPacker();
     const scratch = new ListScratch();
+    /** The list being encoded: its numbers, written in place, then handed to the packer whole. */
+    let numbers = new Float64Array(64 * 1024);
     /** Encodes term `t` of the term shard that starts at `from` into the packers; its list's hash kept. */
     const encodeTerm = (t: number, from: number) => {
-      // Each list decoded into one scratch and encoded straight into its shard's JSON: nothing per term but its name.
+      // Each list decoded into one scratch and its numbers into one array: nothing per term but its name and text.
       const id = sorted[t]!;
       const term = names[id]!;
       // The list as the shards encode it (see `PostingsShard`).
-      postings.begin(t - from);
+      let k = 0;
       for (let f = 0; f < fields.length; f++) {
         const slot = this.termLists[id * fields.length + f]!;
         if (!slot) continue;
         const n = this.pool.readInto(slot - 1, scratch);
-        postings.push(f);
-        postings.push(n);
+        // At most five numbers a document, after the field and the count.
+        numbers = withRoom(numbers, k + 2 + 5 * n);
+        numbers[k++] = f;
+        numbers[k++] = n;
         let previous = -1;
         let previousPage = -1;
         for (let i = 0; i < n; i++) {
           const doc = scratch.docs[i]!;
-          postings.push(doc - previous);
+          numbers[k++] = doc - previous;
           previous = doc;
           if (f < pFields) {
-            postings.push(scratch.tfs[i]!);
-            postings.push(this.pageLengths.values[doc * pFields + f]!);
-            postings.push(pageCodeOf(doc));
+            numbers[k++] = scratch.tfs[i]!;
+            numbers[k++] = this.pageLengths.values[doc * pFields + f]!;
+            numbers[k++] = pageCodeOf(doc);
           } else if (f !== parentField) {
             const page = this.pageOf.values[doc]!;
-            postings.push(page - previousPage);
-            postings.push(scratch.tfs[i]!);
-            postings.push(this.sectionLengths.values[doc * sFields + f - pFields]!);
-            postings.push(sectionCodeOf(doc));
+            numbers[k++] = page - previousPage;
+            numbers[k++] = scratch.tfs[i]!;
+            numbers[k++] = this.sectionLengths.values[doc * sFields + f - pFields]!;
+            numbers[k++] = sectionCodeOf(doc);
             previousPage = page;
           }
         }
       }
-      const at = postings.finish();
+      const at = postings.add(t - from, numbers.subarray(0, k));
       const [h1, h2] = postings.listHash;
       this.termHashes[id * 2] = h1;
       this.termHashes[id * 2 + 1] = h2;

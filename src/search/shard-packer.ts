@@ -6,6 +6,7 @@
  * files of its own: a word added or a list grown by an edit moves the cuts of its own term shard only, and the
  * other shards keep their names and bytes (the writer then leaves them as the last build wrote them).
  */
+import { hash as oneShotHash } from 'node:crypto';
 import type { TermShard } from '../shared/search/local-index-format';
 
 export interface ShardSizes {
@@ -78,100 +79,79 @@ export class TermShardCutter {
   }
 }
 
+/** A list's numbers in order, as `PostingsPacker.add` takes them: an array, or a typed array's used part. */
+export type PostingsNumbers = { readonly length: number; join(separator: string): string };
+
 /**
  * Packs one term shard's encoded posting lists, in term order, into its postings files: a list runs over into the
- * next file when this one is full (`restart` for the next term shard). A list comes a number at a time (`begin`,
- * `push`, `finish`) and is written straight into the file's JSON (`JSON.stringify` of its `PostingsShard`, the same
- * bytes), so no list or piece is an array: at 100,000 pages the index's end read every list into arrays and pieces,
- * the stage's peak. Finished files wait in `take()` until their owner writes them.
+ * next file when this one is full (`restart` for the next term shard). A list comes whole (`add`) and is joined into
+ * its digits and commas by the engine (`join`, whose text of a finite number is `JSON.stringify`'s); its pieces are
+ * cut out of that text where its commas fall, so the packer's own code runs per piece, not per number: a cold build
+ * of a small site runs without V8's optimizing compiler, where a call per number cost more than the rest of the
+ * index's end. Finished files wait in `take()` until their owner writes them.
  */
 export class PostingsPacker {
-  /** The current shard's JSON so far (ASCII: digits, commas and brackets). */
-  private json = new Uint8Array(64 * 1024);
-  private jsonLength = 0;
+  /** The current shard's pieces, as JSON, each but the first with its leading comma. */
+  private parts: string[] = [];
   private pieces = 0;
+  /** The current shard's size as the cut counts it: its brackets, and per piece its bytes and a comma. */
   private bytes = 2;
   private count = 0;
   private ready: [number, string][] = [];
-  /** The list being added: its term, whether a piece of it is open and that piece's bytes, where it is. */
-  private term = 0;
-  private open = false;
-  private pieceBytes = 0;
-  private first = -1;
-  private more = 0;
-  /** Two lanes of a hash of the list's numbers (`listHash`). */
-  private h1 = 0;
-  private h2 = 0;
+  /** Two lanes of a hash of the list last added (`listHash`). */
+  private hash: [number, number] = [0, 0];
 
   constructor(private readonly limit: number) {}
 
   /** Starts the files of another term shard, from 0 (the finished ones taken). */
   restart(): void {
-    this.jsonLength = 0;
+    this.parts = [];
     this.pieces = 0;
     this.bytes = 2;
     this.count = 0;
     this.ready = [];
   }
 
-  /** A hash of the numbers of the list last finished (64 bits, two lanes): what the writer keeps of it. */
+  /** A hash of the numbers of the list last added (64 bits, two lanes): what the writer keeps of it. */
   get listHash(): [number, number] {
-    return [this.h1 >>> 0, this.h2 >>> 0];
+    return this.hash;
   }
 
-  /** Adds term `t`'s list whole; returns the shard its first piece is in and how many more shards it runs over. */
-  add(t: number, list: readonly number[]): { first: number; more: number } {
-    this.begin(t);
-    for (const n of list) this.push(n);
-    return this.finish();
-  }
-
-  /** Starts term `t`'s list: its numbers follow (`push`), then `finish`. */
-  begin(t: number): void {
-    this.term = t;
-    this.open = false;
-    this.first = -1;
-    this.more = 0;
-    this.h1 = 0x9747b28c;
-    this.h2 = 0x3c6ef372;
-  }
-
-  /** The next number of the list begun. */
-  push(n: number): void {
-    // Each lane its own multiplier, its high bits folded down; a number past 2^32 (rare) its high half too.
-    const low = n >>> 0;
-    const high = n > 0xffffffff ? (n / 4294967296) >>> 0 : 0;
-    const h1 = Math.imul(this.h1 ^ low, 0x01000193);
-    const h2 = Math.imul((this.h2 ^ low) + high, 0x5bd1e995);
-    this.h1 = h1 ^ (h1 >>> 15) ^ high;
-    this.h2 = h2 ^ (h2 >>> 13);
-    if (this.open) {
-      // The piece takes the number while the shard has room for it.
-      if (this.bytes + this.pieceBytes + numberBytes(n) <= this.limit) {
-        this.pieceBytes += numberBytes(n);
-        this.text(',');
-        this.number(n);
-        return;
-      }
-      this.close();
+  /**
+   * Adds term `t`'s list (finite numbers); returns the shard its first piece is in and how many more
+   * shards it runs over. A piece takes the list's numbers while the shard has room for them (its first number
+   * always); a shard that cannot take a piece's term and first number is cut before it, unless it is empty.
+   */
+  add(t: number, list: PostingsNumbers): { first: number; more: number } {
+    const text = list.join(',');
+    // The text stands for the numbers one to one: its digest is the list's.
+    const digest = oneShotHash('sha1', text, 'buffer');
+    this.hash = [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+    if (list.length === 0) return { first: -1, more: 0 };
+    const term = String(t);
+    // A number's bytes in the cut's count are its digits and a comma; a piece's, its term's and brackets too.
+    const termBytes = term.length + 1;
+    const length = text.length;
+    let from = 0;
+    let firstEnd = text.indexOf(',');
+    if (firstEnd < 0) firstEnd = length;
+    if (this.bytes + 2 + termBytes + firstEnd + 1 > this.limit && this.pieces) this.cut();
+    const first = this.count;
+    for (;;) {
+      // The piece's numbers end at the last comma within the room left (or the text's end), after one number.
+      const room = this.limit - this.bytes - 2 - termBytes;
+      let to = length;
+      if (length - from + 1 > room) to = Math.max(text.lastIndexOf(',', from + room - 1), firstEnd);
+      this.parts.push(`${this.pieces ? ',[' : '['}${term},${text.slice(from, to)}]`);
+      this.bytes += 2 + termBytes + to - from + 1;
+      this.pieces++;
+      if (to === length) return { first, more: this.count - first };
+      // The next number did not fit: it cannot open a piece in this shard either.
+      this.cut();
+      from = to + 1;
+      firstEnd = text.indexOf(',', from);
+      if (firstEnd < 0) firstEnd = length;
     }
-    // A new shard when this one cannot take the piece's term and first number.
-    const t = this.term;
-    if (this.bytes + 2 + numberBytes(t) + numberBytes(n) > this.limit && this.pieces) this.cut();
-    this.text(this.pieces ? ',[' : '[');
-    this.number(t);
-    this.text(',');
-    this.number(n);
-    this.pieceBytes = 2 + numberBytes(t) + numberBytes(n);
-    this.open = true;
-    if (this.first === -1) this.first = this.count;
-    else this.more++;
-  }
-
-  /** Ends the list begun: the shard it starts in, and how many more shards it runs over. */
-  finish(): { first: number; more: number } {
-    if (this.open) this.close();
-    return { first: this.first, more: this.more };
   }
 
   /** Ends the last shard: it is written even when empty if no shard was (the entry always has a first one). */
@@ -191,48 +171,11 @@ export class PostingsPacker {
     return ready;
   }
 
-  private close(): void {
-    this.text(']');
-    this.bytes += this.pieceBytes;
-    this.pieces++;
-    this.open = false;
-  }
-
   private cut(): void {
-    this.ready.push([this.count++, `[${Buffer.from(this.json.buffer, 0, this.jsonLength).toString('latin1')}]`]);
-    this.jsonLength = 0;
+    this.ready.push([this.count++, `[${this.parts.join('')}]`]);
+    this.parts = [];
     this.pieces = 0;
     this.bytes = 2;
-  }
-
-  private room(n: number): void {
-    if (this.jsonLength + n <= this.json.length) return;
-    const next = new Uint8Array(Math.max(this.json.length * 2, this.jsonLength + n));
-    next.set(this.json.subarray(0, this.jsonLength));
-    this.json = next;
-  }
-
-  /** ASCII text. */
-  private text(text: string): void {
-    this.room(text.length);
-    for (let i = 0; i < text.length; i++) this.json[this.jsonLength++] = text.charCodeAt(i);
-  }
-
-  /** A number as `JSON.stringify` writes it (its digits without a string for a safe whole number, most of them). */
-  private number(n: number): void {
-    if (!Number.isSafeInteger(n) || n < 0) {
-      this.text(JSON.stringify(n));
-      return;
-    }
-    let digits = 1;
-    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-    this.room(digits);
-    let rest = n;
-    for (let i = this.jsonLength + digits - 1; i >= this.jsonLength; i--) {
-      this.json[i] = 48 + (rest % 10);
-      rest = Math.floor(rest / 10);
-    }
-    this.jsonLength += digits;
   }
 }
 

@@ -24,6 +24,7 @@ import { type FieldTerms, type PagePart, PagePartMaker } from './page-part';
 import { ListScratch, PostingsPool } from './postings-pool';
 import type { SearchRecord } from './records';
 import { defaultShardSizes, PostingsPacker, type ShardSizes, TermPacker, TermShardCutter } from './shard-packer';
+import { StemThread } from './stem-thread';
 
 /** Where the writer puts a file, by path under the search folder. */
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
@@ -127,6 +128,28 @@ function isStateHead(value: unknown): value is StateHead {
   );
 }
 
+/**
+ * The stemmer the index's words are stemmed with: its file beside the index, its function, and its module (`url`,
+ * see `stemmerUrl`) when a thread may stem the words (`StemThread`).
+ */
+export interface IndexStemmer {
+  file: string;
+  stem: Stem;
+  url?: string | undefined;
+}
+
+/**
+ * A writer starts a stem thread once this many words wait to be stemmed (a thread costs about 55 ms of processor
+ * time to start, some 3,500 words' stemming), then sends them in batches of `stemBatch`.
+ */
+const stemThreadFrom = 2048;
+const stemBatch = 256;
+
+/** A word's stem length as a term shard writes it (0: its stem is too short to match by, or not its prefix). */
+function stemLengthOf(term: string, stemmed: string): string {
+  return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
+}
+
 export interface LocalIndexWords {
   stopWords: readonly string[];
   synonyms: string[][];
@@ -162,16 +185,23 @@ export class LocalIndexWriter {
   private shardFiles = new Map<string, string[]>();
   /** What every list's encoding depended on at the last `end` ('' before one: every shard is encoded). */
   private global = '';
+  /**
+   * The words numbered since the last sent to the stem thread, in their order; undefined when the index stems at its
+   * end (no stemmer module to start a thread with, a writer from a state, or after `end`).
+   */
+  private unsent: string[] | undefined;
+  private stemThread: StemThread | undefined;
 
   constructor(
     words: LocalIndexWords,
     private readonly write: IndexFileSink,
-    private readonly stemmer?: { file: string; stem: Stem },
+    private readonly stemmer?: IndexStemmer,
     private readonly sizes: ShardSizes = defaultShardSizes,
     private readonly sinks: { keyed?: KeyedFileSink | undefined } = {},
   ) {
     this.stop = [...words.stopWords];
     this.synonyms = words.synonyms;
+    if (stemmer?.url) this.unsent = [];
   }
 
   private readonly synonyms: string[][];
@@ -235,7 +265,7 @@ export class LocalIndexWriter {
     settings: string,
     words: LocalIndexWords,
     write: IndexFileSink,
-    stemmer?: { file: string; stem: Stem },
+    stemmer?: IndexStemmer,
     sizes: ShardSizes = defaultShardSizes,
     sinks: { keyed?: KeyedFileSink | undefined } = {},
   ): LocalIndexWriter | undefined {
@@ -276,6 +306,8 @@ export class LocalIndexWriter {
       return copy.buffer;
     };
     const writer = new LocalIndexWriter(words, write, stemmer, sizes, sinks);
+    // An edit's few new words are stemmed at the end: a thread would cost more than they do.
+    writer.unsent = undefined;
     writer.pageLengths.values = new Uint32Array(take());
     writer.sectionLengths.values = new Uint32Array(take());
     writer.pageCodes.values = new Uint32Array(take());
@@ -335,7 +367,22 @@ export class LocalIndexWriter {
       this.index(fieldTerms, pageFields.length, s, this.sectionLengths);
       this.sectionCodes.push(code);
     }
+    this.sendStems();
     await this.writeText(page, () => part);
+  }
+
+  /** Sends the words numbered since the last batch to the stem thread, starting it once enough words wait. */
+  private sendStems(): void {
+    const unsent = this.unsent;
+    if (!unsent || unsent.length < (this.stemThread ? stemBatch : stemThreadFrom)) return;
+    this.stemThread ??= new StemThread(this.stemmer!.url!);
+    this.stemThread.send(unsent);
+    this.unsent = [];
+  }
+
+  /** Stops the stem thread of an index that will not be ended (its stage failed). */
+  close(): void {
+    this.stemThread?.close();
   }
 
   /** Writes a page's text file (`partOf` gives its part: an earlier build's file may be kept without it). */
@@ -575,6 +622,10 @@ export class LocalIndexWriter {
     }
     starts.push(liveCount);
 
+    // The stems the thread made, by word number (undefined: none, or it failed); the words after them stemmed here.
+    const stems = this.stemThread ? await this.stemThread.stems(this.unsent ?? []) : undefined;
+    this.stemThread = undefined;
+    this.unsent = undefined;
     const postings = new PostingsPacker(sizes.postings);
     const termPacker = new TermPacker();
     const scratch = new ListScratch();
@@ -619,7 +670,7 @@ export class LocalIndexWriter {
       const [h1, h2] = postings.listHash;
       this.termHashes[id * 2] = h1;
       this.termHashes[id * 2 + 1] = h2;
-      termPacker.add(term, stemmer ? this.stemLength(term, stemmer.stem) : '', rawSizes[t]!, at);
+      termPacker.add(term, stemmer ? stemLengthOf(term, stems?.[id] ?? stemmer.stem(term)) : '', rawSizes[t]!, at);
     };
     /**
      * Encodes the terms `[from, to)` (one term shard): yields each postings file as it is cut (a shard of the words
@@ -728,11 +779,6 @@ export class LocalIndexWriter {
     return json;
   }
 
-  private stemLength(term: string, stem: Stem): string {
-    const stemmed = stem(term);
-    return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
-  }
-
   /** Mean length of each field over its documents. */
   private averages(): number[] {
     const averages = fields.map(() => 0);
@@ -769,6 +815,7 @@ export class LocalIndexWriter {
     if (t === undefined) {
       t = this.terms.size;
       this.terms.set(term, t);
+      this.unsent?.push(term);
       this.termLists = withRoom(this.termLists, (t + 1) * fields.length);
       this.termHashes = withRoom(this.termHashes, (t + 1) * 2);
     }

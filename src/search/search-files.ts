@@ -6,7 +6,7 @@ import type { RecordOptions, SearchPage } from './records';
 import { parseRecordsList, RecordsPieces, recordsDirOf, recordsJsonOf, recordsListOf } from './records-files';
 import type { SearchWords } from './search-words';
 import type { ShardSizes } from './shard-packer';
-import { loadStemmer, stemmerSource } from './stemmer';
+import { loadStemmer, stemmerSource, stemmerUrl } from './stemmer';
 
 /** What the search files are made from: every searchable page, what every record says of the site, its words. */
 export interface SearchInput {
@@ -127,7 +127,7 @@ async function stemmerOf(input: Omit<SearchInput, 'pages'>) {
   if (!stemmer) return undefined;
   const source = await stemmerSource(stemmer);
   const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
-  return { file, source, stem: await loadStemmer(stemmer) };
+  return { file, source, stem: await loadStemmer(stemmer), url: stemmerUrl(stemmer) };
 }
 
 /**
@@ -188,18 +188,23 @@ export async function writeSearchParts(
     await pieces.add(firstUrl, bytes, key);
     keys = [];
   };
-  for await (const part of parts) {
-    if (keys.length > 0) run.add(',');
-    else firstUrl = part.url;
-    run.add(part.records);
-    keys.push(part.key);
-    count += part.recordCount;
-    await index.addPart(part);
-    if (endsRun(part.url, keys.length)) await endRun();
+  try {
+    for await (const part of parts) {
+      if (keys.length > 0) run.add(',');
+      else firstUrl = part.url;
+      run.add(part.records);
+      keys.push(part.key);
+      count += part.recordCount;
+      await index.addPart(part);
+      if (endsRun(part.url, keys.length)) await endRun();
+    }
+    if (keys.length > 0) await endRun();
+    await pieces.end(count);
+    await index.end();
+  } finally {
+    // A stage that failed leaves no thread behind (`dev` goes on in the same process).
+    index.close();
   }
-  if (keys.length > 0) await endRun();
-  await pieces.end(count);
-  await index.end();
   if (stem) await sink.file(`${dir}${stem.file}`, stem.source);
   if (keep) keep.saveState(index.state(keep.settings));
   return { records: count, held: () => index.held() };

@@ -40,9 +40,17 @@ export async function loadStemmer(name: StemmerName): Promise<Stem> {
 }
 
 /**
- * The stemmer's ES module as the package ships it (self-contained, `export function stemmer`): the browser
- * imports this file from beside the index to stem queries exactly as the index was stemmed.
+ * The stemmer's ES module as the package ships it (self-contained, `export function stemmer`): the file
+ * `stemmerSource` reads, and the one `StemThread` imports (the module the CLI bundle holds is built from it).
+ */
+export function stemmerUrl(name: StemmerName): string {
+  return import.meta.resolve(`@orama/stemmers/${name}`);
+}
+
+/**
+ * The stemmer's module (`stemmerUrl`): the browser imports this file from beside the index to stem queries exactly
+ * as the index was stemmed.
  */
 export async function stemmerSource(name: StemmerName): Promise<string> {
-  return readFile(fileURLToPath(import.meta.resolve(`@orama/stemmers/${name}`)), 'utf8');
+  return readFile(fileURLToPath(stemmerUrl(name)), 'utf8');
 }

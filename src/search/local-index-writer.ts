@@ -139,8 +139,9 @@ export interface IndexStemmer {
 }
 
 /**
- * A writer starts a stem thread once this many words wait to be stemmed (a thread costs about 55 ms of processor
- * time to start, some 3,500 words' stemming), then sends them in batches of `stemBatch`.
+ * A writer starts a stem thread once this many words wait to be stemmed, then sends them in batches of `stemBatch`.
+ * A thread's start costs about 55 ms of processor time (some 3,500 words' stemming without TurboFan), on the other
+ * processor; the words' stemming it takes off is the build's thread's, its critical path (docs/measurements.md).
  */
 const stemThreadFrom = 2048;
 const stemBatch = 256;

@@ -118,9 +118,9 @@ export class PostingsPacker {
   }
 
   /**
-   * Adds term `t`'s list (finite numbers); returns the shard its first piece is in and how many more
-   * shards it runs over. A piece takes the list's numbers while the shard has room for them (its first number
-   * always); a shard that cannot take a piece's term and first number is cut before it, unless it is empty.
+   * Adds term `t`'s list (finite numbers); returns the shard its first piece is in and how many more shards it runs
+   * over. A piece takes the list's numbers while the shard has room for them (its first number always); a shard that
+   * cannot take a piece's term and first number is cut before it, unless it is empty.
    */
   add(t: number, list: PostingsNumbers): { first: number; more: number } {
     const text = list.join(',');

@@ -20,6 +20,8 @@ import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { createCache } from '../src/cache/stage-cache';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
 import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
+import type { Compiler } from '../src/site/compile/compiler';
+import { createStages, type RenderKeyInput } from '../src/site/stages';
 import { copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
 // The basic fixture, plus an MDX page with a fragment and a page with two code blocks: every kind of input.
@@ -411,6 +413,79 @@ test('digests: the same value gives the same digest; what JSON would drop silent
   for (const bad of [{ f: () => 1 }, { m: new Map() }, { s: { set: new Set([1]) } }, { list: [undefined] }]) {
     assert.throws(() => digestOf(bad), /cache input/);
   }
+});
+
+test("render keys: a run digests their shared part once, and any field's change still gives another key", async () => {
+  const cache = createCache({
+    versions: await loadCodeVersions(repoRoot),
+    dir: path.join(dir, 'render-key-cache'),
+    mode: 'build',
+  });
+  let renderDigests = 0;
+  const counted = {
+    ...cache,
+    keyOf: (name: Parameters<typeof cache.keyOf>[0], input: unknown) => {
+      if (name === 'render') renderDigests++;
+      return cache.keyOf(name, input);
+    },
+  };
+  const stages = createStages(counted, {} as Compiler);
+  const site = { title: 'Sito' } as unknown as RenderKeyInput['site'];
+  const chrome = { navbar: [] } as unknown as RenderKeyInput['chrome'];
+  const assets = { css: ['/a.css'] } as unknown as RenderKeyInput['assets'];
+  const input = (page: string, change: Partial<RenderKeyInput> = {}): RenderKeyInput => ({
+    site,
+    chrome,
+    assets,
+    hasBlog: true,
+    theme: 'tema',
+    page,
+    sidebar: 'barra',
+    ...change,
+  });
+  const keys = new Set<string>();
+  for (let i = 0; i < 50; i++) keys.add(stages.renderKey(input(`pagina-${i}`)));
+  assert.is(keys.size, 50, 'a key a page');
+  assert.is(renderDigests, 1, 'the shared part digested once for 50 routes');
+  assert.is(stages.renderKey(input('pagina-0')), [...keys][0], 'the same input, the same key');
+  const base = stages.renderKey(input('p'));
+  const changes: Partial<RenderKeyInput>[] = [
+    { site: { title: 'Altro' } as unknown as RenderKeyInput['site'] },
+    { chrome: { navbar: [1] } as unknown as RenderKeyInput['chrome'] },
+    { assets: { css: ['/b.css'] } as unknown as RenderKeyInput['assets'] },
+    { hasBlog: false },
+    { theme: 'altro tema' },
+    { sidebar: 'altra barra' },
+    { sidebar: undefined },
+  ];
+  for (const change of changes) {
+    const changed = stages.renderKey(input('p', change));
+    assert.is.not(changed, base, JSON.stringify(change));
+    assert.is(stages.renderKey(input('p')), base, `back to the first input after ${JSON.stringify(change)}`);
+  }
+  assert.is.not(stages.renderKey(input('p', { sidebar: '' })), stages.renderKey(input('p', { sidebar: undefined })));
+});
+
+test("a page's compile key is digested once a run, however many stages ask for it", async () => {
+  const cache = createCache({
+    versions: await loadCodeVersions(repoRoot),
+    dir: path.join(dir, 'compile-key-cache'),
+    mode: 'build',
+  });
+  let compileDigests = 0;
+  const counted = {
+    ...cache,
+    keyOf: (name: Parameters<typeof cache.keyOf>[0], input: unknown) => {
+      if (name === 'compile') compileDigests++;
+      return cache.keyOf(name, input);
+    },
+  };
+  const stages = createStages(counted, {} as Compiler);
+  const job = { file: 'a.md', route: '/a', body: 'Testo.' } as Parameters<typeof stages.compileKey>[0];
+  const other = { ...job, body: 'Altro testo.' };
+  assert.is(stages.compileKey(job), stages.compileKey(job));
+  assert.is.not(stages.compileKey(other), stages.compileKey(job), 'another input, another key');
+  assert.is(compileDigests, 2, 'one digest a job');
 });
 
 /** A module graph like the CLI bundle's: a render stage over templates, a compile stage over plugins and a package. */

@@ -1,3 +1,4 @@
+import { digestText } from '../cache/digest';
 import type { Cache } from '../cache/stage-cache';
 import { withFrontMatter, yamlFileData } from '../content/front-matter';
 import type { SourceFile } from '../content/source-file';
@@ -13,6 +14,19 @@ import { frontMatterPartOf } from './source-facts';
  */
 export type RenderKeyInput = Omit<RenderInput, 'page' | 'sidebar'> & { page: string; sidebar: string | undefined };
 
+/** What every route's render key shares: the render input but the route's props and sidebar. */
+type RenderKeyShared = Omit<RenderKeyInput, 'page' | 'sidebar'>;
+
+/** Whether two shared parts hold the same values: each field the same (objects by identity: inputs are immutable). */
+function sameShared(a: RenderKeyShared, b: RenderKeyShared): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key) || a[key as keyof RenderKeyShared] !== b[key as keyof RenderKeyShared]) return false;
+  }
+  return true;
+}
+
 /**
  * The stages whose outputs are kept, as the site asks for them: wrapped with the run's cache here, or by the
  * compiler (pages and code blocks). Build and dev get the same stages; only the cache behind them differs (disk,
@@ -25,6 +39,11 @@ export function createStages(cache: Cache, compiler: Compiler) {
   const propsVersion = cache.keyOf('props', null);
   // Whether search takes a route is part of its kept key (see `routeKeys`): the search code's version, once a run.
   const searchVersion = cache.keyOf('search', null);
+  // Each job's compile key, made once a run: the markdown stage and the search parts' keys both ask for it.
+  const compileKeys = new WeakMap<CompileInput, string>();
+  // The shared part of the render keys (the config, the chrome, the assets…), digested when it changes: every
+  // route of a run gives the same one, and digesting it per route cost several hashes a route.
+  let renderShared: { of: RenderKeyShared; key: string } | undefined;
   return {
     /** A content file with its front matter split off and checked. */
     // A page's front matter is not kept in this stage: the content record keeps it with the file's other facts, and
@@ -42,7 +61,14 @@ export function createStages(cache: Cache, compiler: Compiler) {
      */
     compiled: compiler.kept,
     /** A page's compile key: what its summary is kept under (see site/page-stand-in.ts). */
-    compileKey: (input: CompileInput) => cache.keyOf('compile', input),
+    compileKey(input: CompileInput): string {
+      let key = compileKeys.get(input);
+      if (key === undefined) {
+        key = cache.keyOf('compile', input);
+        compileKeys.set(input, key);
+      }
+      return key;
+    },
     /** Each compiled page's summary, by compile key (see site/page-stand-in.ts). */
     pageSummaries: cache.pageSummaries,
     /**
@@ -65,8 +91,14 @@ export function createStages(cache: Cache, compiler: Compiler) {
      * route's props as their digest (`Site.routeKey`); a build's props have their pages' HTML standing in by key
      * (site/page-stand-in.ts), so the props builders' code is part of the key.
      */
-    // The input's own fields at the top (each object among them digested once a run), the props' code beside them.
-    renderKey: (input: RenderKeyInput) => cache.keyOf('render', { ...input, propsCode: propsVersion }),
+    // The shared fields' key (the stage's code and the props' code in it) with the route's two digests: one hash a
+    // route. A digest is base64url, so the joined parts cannot be read two ways.
+    renderKey(input: RenderKeyInput): string {
+      const { page, sidebar, ...shared } = input;
+      if (renderShared === undefined || !sameShared(renderShared.of, shared))
+        renderShared = { of: shared, key: cache.keyOf('render', { ...shared, propsCode: propsVersion }) };
+      return digestText(`${renderShared.key}\0${page}\0${sidebar === undefined ? '-' : `+${sidebar}`}`).slice(0, 32);
+    },
     /**
      * The key of the search files: what every record says of the site, its words, and a running digest of its
      * searchable pages in order (the search stage streams them).

@@ -212,6 +212,19 @@ test('a pack is written whole, with only what the run used, once it would pass t
   rmSync(file);
 });
 
+test('a pack saved twice by one run: an entry first set after the first save is in the second', () => {
+  const file = path.join(dir, 'pack-twice.pack');
+  const pack = packStore(file, 1024 * 1024);
+  pack.set('', 'uno', 'primo');
+  pack.save();
+  pack.set('', 'due', 'secondo');
+  pack.save();
+  const read = packStore(file, 1024 * 1024);
+  assert.is(read.get('', 'uno'), 'primo');
+  assert.is(read.get('', 'due'), 'secondo');
+  rmSync(file);
+});
+
 test('a serialized entry V8 cannot read (newer V8, or cut short) is a miss, not a failed build', () => {
   const file = path.join(dir, 'pack-unreadable.json');
   const strings = packStore(file, 1024 * 1024);

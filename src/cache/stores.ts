@@ -70,8 +70,10 @@ export function packStore(file: string, maxChars: number): Store<string> {
         used.delete(key);
         chars -= before.length;
       }
-      // A key names its input: the file's entry under it is this value, unless it is the value replaced.
-      if (keep(key, value) && (before !== undefined || !loaded?.has(key))) unsaved.add(key);
+      // A key names its input: the file's entry under it is this value, unless it is the value replaced. Asked
+      // before the key is kept: after a save, what the file holds is what this run used.
+      const inFile = before === undefined && loaded?.has(key) === true;
+      if (keep(key, value) && !inFile) unsaved.add(key);
     },
     prune: () => undefined,
     save() {

@@ -9,6 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
@@ -222,6 +224,45 @@ test('a pack saved twice by one run: an entry first set after the first save is 
   const read = packStore(file, 1024 * 1024);
   assert.is(read.get('', 'uno'), 'primo');
   assert.is(read.get('', 'due'), 'secondo');
+  rmSync(file);
+});
+
+test("a pack does not hold the values it read: read again from the file's bytes when a save needs them", () => {
+  const file = path.join(dir, 'pack-held.pack');
+  const value = (i: number) => `${i} `.padEnd(10_000, String.fromCharCode(97 + (i % 26)));
+  const first = packStore(file, 64 * 1024 * 1024);
+  for (let i = 0; i < 1000; i++) first.set('', `k${i}`, value(i));
+  first.save();
+  // V8's collector, asked for by this test alone (the process's flags stay as they were for the other tests).
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  const second = packStore(file, 64 * 1024 * 1024);
+  second.get('', 'k0');
+  gc();
+  const before = getHeapStatistics().used_heap_size;
+  for (let i = 0; i < 1000; i++) assert.is(second.get('', `k${i}`), value(i));
+  gc();
+  const grown = getHeapStatistics().used_heap_size - before;
+  // 10 MB of values read: held, they would be 10 MB of the heap.
+  assert.ok(grown < 3_000_000, `the heap grew by ${grown} bytes`);
+  // A run that used a few of them, read them again, set one and replaced one: its save writes them whole.
+  const third = packStore(file, 64 * 1024 * 1024);
+  for (let i = 0; i < 50; i++) third.get('', `k${i}`);
+  assert.is(third.get('', 'k3'), value(3), 'a value asked for twice');
+  third.set('', 'k4', 'sostituito');
+  third.set('', 'nuovo', 'è nuovo');
+  third.save();
+  assert.is(third.get('', 'k5'), value(5), 'read after the save, from the bytes read before it');
+  third.set('', 'altro', 'un altro');
+  third.save();
+  const fourth = packStore(file, 64 * 1024 * 1024);
+  assert.is(fourth.get('', 'k0'), value(0));
+  assert.is(fourth.get('', 'k49'), value(49));
+  assert.is(fourth.get('', 'k4'), 'sostituito');
+  assert.is(fourth.get('', 'nuovo'), 'è nuovo');
+  assert.is(fourth.get('', 'altro'), 'un altro');
+  assert.is(fourth.get('', 'k50'), undefined, 'an entry the run did not use is gone');
   rmSync(file);
 });
 

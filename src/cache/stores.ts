@@ -45,35 +45,45 @@ export function memoryStore<O>(): Store<O> {
  */
 export function packStore(file: string, maxChars: number): Store<string> {
   let loaded: Pack | undefined;
-  const used = new Map<string, string>();
+  /**
+   * Each key this run used, with its value when this run set it, or null when the value is the file's as read: that
+   * one is read again from the file's bytes if a save needs it, not held. A warm build reads tens of thousands of
+   * values (every page's summary, every route's entry), and each held until the save lived through the young
+   * generation's collections into the old one, for a save that then wrote nothing.
+   */
+  const used = new Map<string, string | null>();
   /** Keys whose value in `used` the file does not hold. */
   const unsaved = new Set<string>();
   let chars = 0;
-  const keep = (key: string, value: string) => {
+  const usedValue = (key: string, held: string | null) => held ?? loaded?.value(key);
+  const keep = (key: string, value: string, read: boolean) => {
     if (used.has(key) || chars + value.length > maxChars) return false;
-    used.set(key, value);
+    used.set(key, read ? null : value);
     chars += value.length;
     return true;
   };
   return {
     get(_id, key) {
       loaded ??= readPack(file);
-      const value = used.get(key) ?? loaded.value(key);
-      if (value !== undefined) keep(key, value);
+      const held = used.get(key);
+      if (held !== undefined) return usedValue(key, held);
+      const value = loaded.value(key);
+      if (value !== undefined) keep(key, value, true);
       return value;
     },
     set(_id, key, value) {
       // A value set again replaces what was read under its key (an entry a reader refused: see `pageSummaries`).
-      const before = used.get(key);
+      const held = used.get(key);
+      const before = held === undefined ? undefined : usedValue(key, held);
       if (before === value) return;
-      if (before !== undefined) {
+      if (held !== undefined) {
         used.delete(key);
-        chars -= before.length;
+        chars -= before?.length ?? 0;
       }
       // A key names its input: the file's entry under it is this value, unless it is the value replaced. Asked
       // before the key is kept: after a save, what the file holds is what this run used.
-      const inFile = before === undefined && loaded?.has(key) === true;
-      if (keep(key, value) && !inFile) unsaved.add(key);
+      const inFile = held === undefined && loaded?.has(key) === true;
+      if (keep(key, value, false) && !inFile) unsaved.add(key);
     },
     prune: () => undefined,
     save() {
@@ -92,13 +102,22 @@ export function packStore(file: string, maxChars: number): Store<string> {
         if (segment) writeChunksSync(file, segment, 'a');
         size = appendTo.bytes + appended;
       } else {
-        const contents = packSegment([...used], packFormat);
+        const entries = [...used].map(([key, held]) => [key, usedValue(key, held)!] as const);
+        const contents = packSegment(entries, packFormat);
         replaceFileSync(file, contents);
         size = segmentBytes(contents);
       }
       unsaved.clear();
-      // What the file now holds as far as this run knows (entries it did not use, if kept, are not looked up).
-      loaded = { whole: true, count: used.size, bytes: size, has: (key) => used.has(key), value: () => undefined };
+      // What the file now holds as far as this run knows (entries it did not use, if kept, are not looked up); the
+      // values read before are still read from the bytes they were read from.
+      const before = loaded;
+      loaded = {
+        whole: true,
+        count: used.size,
+        bytes: size,
+        has: (key) => used.has(key),
+        value: (key) => (used.get(key) === null ? before?.value(key) : undefined),
+      };
     },
   };
 }

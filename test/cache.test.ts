@@ -21,8 +21,11 @@ import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { createCache } from '../src/cache/stage-cache';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
+import { loadConfig } from '../src/config/load-config';
 import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
 import type { Compiler } from '../src/site/compile/compiler';
+import { startRun } from '../src/site/run';
+import { createSite, readContent } from '../src/site/site';
 import { createStages, type RenderKeyInput } from '../src/site/stages';
 import { copyFixture, editFile, removeDir, repoRoot } from './helpers';
 
@@ -322,6 +325,51 @@ test('config: a changed setting renders every page again, and compiles only the 
   assert.is(misses(back, 'compile'), 1);
 });
 
+test("a warm build takes each .md page's compile key by its job's identity: none digested, each the digest's", async () => {
+  await build();
+  await build();
+  const options = { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') };
+  const run = await startRun(options, 'build');
+  try {
+    const digested: string[] = [];
+    const counted = {
+      ...run.cache,
+      keyOf: (name: Parameters<typeof run.cache.keyOf>[0], input: unknown) => {
+        const file = (input as { file?: unknown } | null)?.file;
+        if (name === 'compile' && typeof file === 'string') digested.push(file);
+        return run.cache.keyOf(name, input);
+      },
+    };
+    const resolved = await loadConfig(options, run.cache.modules);
+    const stages = createStages(counted, run.compiler);
+    const content = await readContent(resolved, run.cache.modules);
+    const site = createSite(resolved, content, stages, { keepPages: false, standIns: true });
+    await site.compileAll();
+    const mdx = [...site.jobs.values()].filter((job) => job.format === 'mdx').map((job) => job.file);
+    assert.ok(mdx.length > 0 && mdx.length < site.jobs.size, 'the fixture has both kinds of page');
+    assert.equal(digested.sort(), mdx.sort(), 'only the MDX pages digested');
+    // Each key taken (the stages' memo of this run) is the one the job's digest gives.
+    for (const job of site.jobs.values()) assert.is(stages.compileKey(job), run.cache.keyOf('compile', job), job.file);
+  } finally {
+    await run.cache.flush();
+    run.end();
+  }
+});
+
+test('a shared input of the jobs outside the model (an interface text) compiles every page again', async () => {
+  const restore = edit('site.config.ts', (t) =>
+    t.replace(
+      "tagline: 'Un sito piccolo per i test',",
+      "tagline: 'Un sito piccolo per i test',\n  themeText: { 'theme.common.headingLinkTitle': 'Vai a {heading}' },",
+    ),
+  );
+  const summary = await build();
+  assert.is(summary.cache.compile?.hits ?? 0, 0, 'no page taken from the cache');
+  assert.match(read('it/v1/guides/faq/index.html'), 'Vai a');
+  restore();
+  await build();
+});
+
 test('a moved page (slug) is compiled for its new route; the pages linking to it are only rendered again', async () => {
   const restore = edit('content/docs/guides/intro/primo.md', (t) =>
     t.replace('sidebar_position: 1', 'sidebar_position: 1\nslug: inizio'),
@@ -565,6 +613,7 @@ function graph(): ModuleGraph {
       [stageModules.bundle]: imports(),
       [stageModules['service-worker']]: imports(),
       [stageModules['last-commits']]: imports(),
+      [stageModules['compile-jobs']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
       'node_modules/yaml/index.js': imports(),
     },

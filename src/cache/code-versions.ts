@@ -7,6 +7,7 @@ export type StageName =
   | 'content'
   | 'front-matter'
   | 'compile'
+  | 'compile-jobs'
   | 'highlight'
   | 'props'
   | 'render'
@@ -25,6 +26,9 @@ export const stageModules: Record<StageName, string> = {
   content: 'src/site/source-facts.ts',
   'front-matter': 'src/content/front-matter.ts',
   compile: 'src/markdown/compile-page.ts',
+  // How a page's compile input is made from the model and its text: a warm build takes a `.md` page's compile key by
+  // what its job is made of (see compile-jobs.ts's `jobIdentity`), so a change here must name other jobs.
+  'compile-jobs': 'src/site/compile/compile-jobs.ts',
   highlight: 'src/markdown/highlighter.ts',
   // The routes' props builders: a render key is made from props whose pages' HTML stands in by key (see
   // site/page-stand-in.ts), so a builder's change to what it does with that HTML must change the key too.

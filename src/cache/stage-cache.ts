@@ -120,6 +120,15 @@ export interface Cache {
     set(compileKey: string, value: unknown): void;
   };
   /**
+   * Each `.md` page's compile key, by what its job is made of (site/compile/compile-jobs.ts's `jobIdentity`): a warm
+   * build takes the key of a page whose job's inputs are unchanged instead of digesting the job. One file; under
+   * `--no-cache` nothing is read back.
+   */
+  readonly compileKeys: {
+    get(identity: string): string | undefined;
+    set(identity: string, key: string): void;
+  };
+  /**
    * What each route's key props gave (site/route-keys.ts), by a key of the site's inputs and the route: a warm build
    * takes a route whose pages are unchanged from here instead of making its props again. One file; under `--no-cache`
    * nothing is read back. Counted as the stage `props`: a hit is a route taken (`took`), a miss one stored.
@@ -178,6 +187,7 @@ const ownEntries = new Set([
   'last-commits.json',
   'page-summaries.pack',
   'route-keys.pack',
+  'compile-keys.pack',
   'outputs',
   'cli',
 ]);
@@ -193,6 +203,9 @@ function readFileOrNone(file: string): Buffer | undefined {
 
 /** Each route's entry is a few hundred characters: 100,000 routes are far under this. */
 const maxRouteKeyChars = 128 * 1024 * 1024;
+
+/** Each page's compile key by its job's identity: about 70 characters a page, 100,000 pages far under this. */
+const maxCompileKeyChars = 64 * 1024 * 1024;
 
 /** Highlighted HTML kept on disk is capped: enough for thousands of blocks, never a memory problem. */
 const maxBlockChars = 24 * 1024 * 1024;
@@ -211,6 +224,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
   const compiledPages = blobJsonStore<unknown>(blobStore(path.join(dir, 'compile')));
   const summaries = packStore(path.join(dir, 'page-summaries.pack'), maxSummaryChars);
   const routeKeys = packStore(path.join(dir, 'route-keys.pack'), maxRouteKeyChars);
+  const compileKeys = packStore(path.join(dir, 'compile-keys.pack'), maxCompileKeyChars);
   /** The summaries set by this run: read back under `--no-cache` too (as `CachedStage.kept`), and no hit. */
   const summariesSet = new Set<string>();
   const stores: Record<StageName, Store<unknown>> = {
@@ -218,6 +232,8 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     content: memoryStore(),
     'front-matter': mode === 'dev' ? layeredStore(frontMatter) : frontMatter,
     compile: mode === 'dev' ? layeredStore(compiledPages) : compiledPages,
+    // Keys only (see `compileKeys`): nothing is stored by this name.
+    'compile-jobs': memoryStore(),
     highlight: packStore(highlighted, maxBlockChars) as Store<unknown>,
     props: memoryStore(),
     // Rendered pages and search files are kept as the files of the last build (see output/output-reuse).
@@ -385,6 +401,10 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         summariesSet.add(compileKey);
       },
     },
+    compileKeys: {
+      get: (identity) => (reuse ? compileKeys.get(identity, identity) : undefined),
+      set: (identity, key) => compileKeys.set(identity, identity, key),
+    },
     routeKeys: {
       get: (key) => (reuse ? routeKeys.get(key, key) : undefined),
       set(key, value) {
@@ -404,6 +424,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       record.save();
       summaries.save();
       routeKeys.save();
+      compileKeys.save();
       searchParts.save();
     },
     flush: () => backgroundWrites().flush(),
@@ -415,6 +436,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       record.save();
       summaries.save();
       routeKeys.save();
+      compileKeys.save();
       modules.prune();
       searchParts.prune();
       // Anything else in the folder is from an older layout of the cache (or an older docs-it): never read again.

@@ -41,7 +41,7 @@ import { type LastCommit, readLastCommits } from '../translations/last-commit-da
 import { loadSiteCode } from './code/load-site-code';
 import { siteCodeContextOf } from './code/site-code-plugins';
 import { loadThemeOverrides, type ThemeOverrides } from './code/theme-overrides';
-import { bodyLengthOf, compileJobsOf } from './compile/compile-jobs';
+import { bodyLengthOf, compileJobsOf, jobIdentity, jobsInputsOf } from './compile/compile-jobs';
 import { type SiteHostFile, siteCacheControl } from './files/host-files';
 import { checkLinks } from './links/check-links';
 import { declaredLinks } from './links/declared-links';
@@ -334,13 +334,14 @@ export function createSite(
   const routeInputsKey = (): string | null => {
     if (routeInputs !== undefined) return routeInputs;
     routeInputs = null;
-    if (!useStandIns || config.editUrls) return routeInputs;
+    const modelDigest = modelDigestOnce();
+    if (!useStandIns || config.editUrls || modelDigest === null) return routeInputs;
     try {
       routeInputs = stages.routeInputsKey({
         format: keptRoutesFormat,
         site: config.site,
         text: chrome.text,
-        model: modelDigestOf(model),
+        model: modelDigest,
         lastCommits: content.lastCommits ? [...content.lastCommits] : null,
       });
     } catch (error) {
@@ -348,6 +349,42 @@ export function createSite(
       if (!(error instanceof TypeError)) throw error;
     }
     return routeInputs;
+  };
+  /** The model's digest (`modelDigestOf`), made once; null for a model holding what no digest can see. */
+  let modelDigest: string | null | undefined;
+  const modelDigestOnce = (): string | null => {
+    if (modelDigest !== undefined) return modelDigest;
+    modelDigest = null;
+    try {
+      modelDigest = modelDigestOf(model);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+    return modelDigest;
+  };
+  /**
+   * The key of what every job is made of besides its file and body (`Stages.compileJobsKey`), for a build's `.md`
+   * pages' keys to be taken from the previous build's by `jobIdentity`; null without stand-ins (`dev`) or when no
+   * digest can see the model or the jobs' inputs (every job is then digested).
+   */
+  let jobsKey: string | null | undefined;
+  const jobsKeyOnce = (): string | null => {
+    if (jobsKey !== undefined) return jobsKey;
+    jobsKey = null;
+    const inputs = jobsInputsOf(jobs);
+    const modelDigest = useStandIns && inputs ? modelDigestOnce() : null;
+    if (modelDigest === null || !inputs) return jobsKey;
+    try {
+      jobsKey = stages.compileJobsKey({ model: modelDigest, inputs });
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+    return jobsKey;
+  };
+  /** A job's compile key, taken from the previous build's for an unchanged `.md` page (see `jobIdentity`). */
+  const compileKeyOf = (job: CompileInput): string => {
+    const key = jobsKeyOnce();
+    return stages.compileKey(job, key === null ? undefined : jobIdentity(job, key));
   };
   /**
    * A route's key, problems and indexed path as the previous build kept them, when every page its props were made
@@ -489,7 +526,7 @@ export function createSite(
             const { page, urls } = await linked(compiled);
             // A page read back was summarised when this run compiled it.
             if (useStandIns && !kept) {
-              const key = stages.compileKey(job);
+              const key = compileKeyOf(job);
               stages.pageSummaries.set(key, summaryOf(compiled));
               standInOfCompiled.set(page, standInOf(unlinkedOf(summaryOf(page)), key, urls));
             }
@@ -520,7 +557,7 @@ export function createSite(
         const job = jobs.get(file);
         if (!job) return Promise.reject(new Error(`${file} is not a page of this site`));
         standIn = (async () => {
-          const key = stages.compileKey(job);
+          const key = compileKeyOf(job);
           let summary = stages.pageSummaries.get(key, isPageSummary);
           if (summary === undefined) {
             // Compiled (or read back) here, its summary kept as it is and its stand-in made as it was linked.

@@ -61,14 +61,26 @@ export function createStages(cache: Cache, compiler: Compiler) {
      */
     compiled: compiler.kept,
     /** A page's compile key: what its summary is kept under (see site/page-stand-in.ts). */
-    compileKey(input: CompileInput): string {
+    // With the job's `identity` (see compile-jobs.ts's `jobIdentity`), the key an earlier build made for the same job
+    // is taken as it is: the job is not digested.
+    compileKey(input: CompileInput, identity?: string): string {
       let key = compileKeys.get(input);
       if (key === undefined) {
-        key = cache.keyOf('compile', input);
+        key = identity === undefined ? undefined : cache.compileKeys.get(identity);
+        if (key === undefined) {
+          key = cache.keyOf('compile', input);
+          if (identity !== undefined) cache.compileKeys.set(identity, key);
+        }
         compileKeys.set(input, key);
       }
       return key;
     },
+    /**
+     * The key of what every job of a site is made of besides its own file and body (`jobIdentity`): the model's digest
+     * and the jobs' shared inputs, under the code that makes the jobs and the compiler's.
+     */
+    compileJobsKey: (input: { model: string; inputs: object }) =>
+      cache.keyOf('compile', { jobs: cache.keyOf('compile-jobs', input) }),
     /** Each compiled page's summary, by compile key (see site/page-stand-in.ts). */
     pageSummaries: cache.pageSummaries,
     /**

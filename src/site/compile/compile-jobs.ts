@@ -1,4 +1,4 @@
-import { presetDigest } from '../../cache/digest';
+import { digestText, presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
 import { withoutFrontMatter } from '../../content/front-matter';
@@ -78,6 +78,31 @@ function codeOfPage(code: SiteCode, modules: string[]): SiteCode {
   return { url: code.url, components: code.components, imports, exports };
 }
 
+/**
+ * What a `.md` page's job is made of besides the model and the inputs every job shares (`jobsInputsOf`): its file and
+ * its body's digest. An `.md` job reads no other file (an MDX page's holds the texts it imports, and has none).
+ */
+const ownParts = new WeakMap<CompileInput, string>();
+
+/** The inputs every job of a map shares besides the model: each argument of `compileJobsOf` but the content. */
+const sharedInputs = new WeakMap<ReadonlyMap<string, CompileInput>, object>();
+
+/** What the jobs of `compileJobsOf` were made from besides the model and the pages' texts (plain data, digestible). */
+export function jobsInputsOf(jobs: ReadonlyMap<string, CompileInput>): object | undefined {
+  return sharedInputs.get(jobs);
+}
+
+/**
+ * What a `.md` job is known by without reading it: `jobsKey` (a key of the model's digest, `jobsInputsOf` and this
+ * module's and the compiler's code) with its file and its body's digest. Two jobs of one identity are the same job:
+ * its route, front matter, title, title line and category are the model's, the rest the shared inputs' or its
+ * body's. Undefined for an MDX job.
+ */
+export function jobIdentity(job: CompileInput, jobsKey: string): string | undefined {
+  const own = ownParts.get(job);
+  return own === undefined ? undefined : digestText(`${jobsKey}\0${own}`).slice(0, 32);
+}
+
 /** Every content file that becomes (part of) a page, as compiler input, by site-root relative path. */
 export function compileJobsOf(
   model: ContentModel,
@@ -127,7 +152,9 @@ export function compileJobsOf(
       if (markdown.mdx1UndefinedComponents) job.mdx1UndefinedComponents = true;
     }
     onLetGo(job, letGoOfJob);
-    presetDigest(job, 'body', bodyDigestOf(source));
+    const bodyDigest = bodyDigestOf(source);
+    presetDigest(job, 'body', bodyDigest);
+    if (format === 'md') ownParts.set(job, `${source.file}\0${bodyDigest}`);
     bodyLengths.set(job, bodyLengthOfSource(source));
     const pageTheme =
       theme &&
@@ -178,6 +205,8 @@ export function compileJobsOf(
   const notFound = model.notFoundPage;
   if (notFound)
     add(notFound.source, notFound.route, notFound.titleLine, notFound.frontMatter, { title: notFound.title });
+  // Every argument but the model and the content (an argument added above belongs here too: see `jobIdentity`).
+  sharedInputs.set(jobs, { baseUrl, text, code: code ?? null, siteConfig, theme: theme ?? null, markdown });
   return jobs;
 }
 

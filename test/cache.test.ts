@@ -325,7 +325,7 @@ test('config: a changed setting renders every page again, and compiles only the 
   assert.is(misses(back, 'compile'), 1);
 });
 
-test("a warm build takes each .md page's compile key by its job's identity: none digested, each the digest's", async () => {
+test("a warm build takes each .md page's compile key by its job's identity, none digested, each its own", async () => {
   await build();
   await build();
   const options = { packageRoot: repoRoot, config: path.join(dir, 'site.config.ts') };
@@ -367,6 +367,23 @@ test('a shared input of the jobs outside the model (an interface text) compiles 
   assert.is(summary.cache.compile?.hits ?? 0, 0, 'no page taken from the cache');
   assert.match(read('it/v1/guides/faq/index.html'), 'Vai a');
   restore();
+  await build();
+});
+
+test('front matter changed in place, the body unchanged, compiles the page again: the model is a key', async () => {
+  const faq = 'content/docs/guides/faq.md';
+  const restoreFirst = edit(faq, (t) =>
+    t.replace('sidebar_position: 5', 'sidebar_position: 5\ntoc_max_heading_level: 3'),
+  );
+  await build();
+  assert.match(read('it/v1/guides/faq/index.html'), 'class="toc-link" href="#perché-tauri"');
+  // A line of the same length: the body (front matter lines blanked, positions kept) is the same text.
+  const restoreSecond = edit(faq, (t) => t.replace('toc_max_heading_level: 3', 'toc_max_heading_level: 2'));
+  const summary = await build();
+  assert.is(misses(summary, 'compile'), 1);
+  assert.not.match(read('it/v1/guides/faq/index.html'), 'class="toc-link" href="#perché-tauri"');
+  restoreSecond();
+  restoreFirst();
   await build();
 });
 

@@ -420,6 +420,9 @@ export function createSite(
   const assets =
     options.assets ??
     createSiteAssets(config.paths.root, [config.paths.content, config.paths.static], config.site.baseUrl);
+  // A build's pages' keys and its kept routes both need the model's digest: made here, before the markdown stage puts
+  // thousands of pages in flight (made among them it took longer: see docs/measurements.md).
+  if (useStandIns) modelDigestOnce();
   const contentDiagnostics = [...config.warnings, ...contentWarningsOf(content, model)].map(warningDiagnostic);
   /** Each page's problems, for the pages that have any (most have none: no empty array held a page). */
   const pageDiagnostics = new Map<string, Diagnostic[]>();

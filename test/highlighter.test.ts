@@ -129,6 +129,36 @@ test("a block's HTML (from grammar tokens, scanners shared) is Shiki's own, ever
   for (const block of all) assert.is(await highlighter.highlight(block), await asShipped.highlight(block), block.code);
 });
 
+test("a block's HTML does not depend on the languages the thread highlighted before it", async () => {
+  // Markdown's fenced code, Vue's and Svelte's blocks, MDX's code are highlighted with a language only when it is
+  // loaded, and Nix's and Vue's grammars inject rules into Markdown's: one page built twice (cold, then warm after an
+  // edit elsewhere; or in another worker) must come out alike.
+  const block = (lang: string, code: string): CodeBlock => ({ lang, code, highlightLines: [], showLineNumbers: false });
+  const sensitive = [
+    block(
+      'markdown',
+      '# Titolo\n\n```js\nimport Box from "./Box";\n```\n\n```nix\n{ pkgs }: pkgs.hello\n```\n\n' +
+        '```css\na { color: red }\n```\n\n<div v-if="ok">{{ testo }}</div>',
+    ),
+    block(
+      'vue',
+      '<template>\n  <p v-if="ok">{{ testo }}</p>\n</template>\n' +
+        '<script setup lang="tsx">\nconst ok: boolean = true;\n</script>\n' +
+        '<style lang="scss">\n$c: red;\np { color: $c; }\n</style>',
+    ),
+    block(
+      'svelte',
+      '<script lang="ts">\n  let n: number = 0;\n</script>\n<style lang="scss">\n$c: red;\n</style>\n<p>{n}</p>',
+    ),
+    block('mdx', "import Box from './Box';\n\n# Titolo\n\n```rust\nfn main() {}\n```\n\n<Box />"),
+  ];
+  const alone: string[] = [];
+  for (const each of sensitive) alone.push(await createHighlighter().highlight(each));
+  const after = createHighlighter();
+  for (const lang of Object.keys(grammarLoaders)) await after.highlight(block(lang, 'x'));
+  for (const [i, each] of sensitive.entries()) assert.is(await after.highlight(each), alone[i], each.lang!);
+});
+
 test('tokens written as HTML: whitespace merged into the next token, styles, references, marked lines', () => {
   // Colour ids as a theme's colour map holds them (id 0 has none), and tokens as `tokenizeLine2` gives them: each
   // a start offset and its metadata (font style in bits 11–14, foreground colour id in bits 15–23).

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type {
   createHighlighterCore,
   HighlighterCore,
+  LanguageRegistration,
   RegexEngine,
   ShikiTransformer,
   ThemeRegistration,
@@ -197,35 +198,25 @@ export interface HighlighterOptions {
 /** A highlighter whose light and dark colours are CSS variables set by the stylesheet. */
 export function createHighlighter(options: HighlighterOptions = {}): ShikiHighlighter {
   const { wasm = onigWasm, warn, asShipped = false } = options;
-  let core: Promise<HighlighterCore> | undefined;
-  const loaded = new Map<string, Promise<void>>();
+  const loaded = new Map<string, Promise<HighlighterCore>>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
   /** Every grammar loaded, with those it brought (embedded languages): what `digitShapes` reads. */
   const loadedGrammars: RawGrammar[] = [];
   /** The state a block's first line is read in, Shiki's own once it is loaded. */
   let initialState: StateStack | undefined;
-  const withEngine = async (engine: RegexEngine | Promise<RegexEngine>) => {
-    const { createHighlighterCore, theme, initial } = await shiki();
-    initialState = initial;
-    return createHighlighterCore({
-      themes: [theme],
-      langs: [],
-      engine: asShipped ? engine : sharingScanners(await engine),
-    });
-  };
-  const getCore = () =>
-    // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more
-    // than they save (docs/measurements.md, `npm run bench:shiki`). Where WebAssembly cannot load (a runtime
-    // without it, a damaged install), the JavaScript engine, which gives the same HTML on the grammars measured.
-    // An instantiator, which Shiki calls without testing its input for a `Response` (see `onigWasm`).
-    (core ??= shiki()
+  // WASM for every grammar: the JavaScript engine is faster on a few alone, but its start costs a build more than
+  // they save (docs/measurements.md, `npm run bench:shiki`). Where WebAssembly cannot load (a runtime without it, a
+  // damaged install), the JavaScript engine, which gives the same HTML on the grammars measured. An instantiator,
+  // which Shiki calls without testing its input for a `Response` (see `onigWasm`). One engine for every core (see
+  // `coreFor`): rules with the same patterns share a scanner across them too.
+  let engine: Promise<RegexEngine> | undefined;
+  const getEngine = (): Promise<RegexEngine> =>
+    (engine ??= shiki()
       .then(({ createOnigurumaEngine }) =>
-        withEngine(
-          createOnigurumaEngine({
-            instantiator: async (imports) => (await webAssembly.instantiate(await wasm(), imports)).instance,
-          }),
-        ),
+        createOnigurumaEngine({
+          instantiator: async (imports) => (await webAssembly.instantiate(await wasm(), imports)).instance,
+        }),
       )
       .catch(async (error: unknown) => {
         warn?.(
@@ -234,8 +225,33 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
         );
         const { createJavaScriptRegexEngine } = await import('shiki/engine/javascript');
         // Forgiving: a pattern it cannot translate matches nothing, where it would otherwise fail the block.
-        return withEngine(createJavaScriptRegexEngine({ forgiving: true }));
-      }));
+        return createJavaScriptRegexEngine({ forgiving: true });
+      })
+      .then((made) => (asShipped ? made : sharingScanners(made))));
+  const newCore = async (): Promise<HighlighterCore> => {
+    const { createHighlighterCore, theme, initial } = await shiki();
+    initialState = initial;
+    return createHighlighterCore({ themes: [theme], langs: [], engine: await getEngine() });
+  };
+  let shared: Promise<HighlighterCore> | undefined;
+  const sharedCore = (): Promise<HighlighterCore> => (shared ??= newCore());
+  /**
+   * The core a language's grammar is loaded into (`registrations`: its module's). A grammar that embeds others
+   * lazily (Markdown's fenced code, Vue's and Svelte's blocks: Shiki highlights them with a language only if it is
+   * loaded) or whose module injects rules into grammars outside it (Nix's into Markdown) would make a block's HTML
+   * depend on which languages the pages highlighted before it, in this thread: two builds of one page (cold and
+   * warm, or in another worker) could differ. Such a grammar is loaded alone, into a core of its own, and reads
+   * only what it brings; the others share one core, where no grammar changes another.
+   */
+  const coreFor = (registrations: readonly LanguageRegistration[]): Promise<HighlighterCore> => {
+    const own = new Set(registrations.map((r) => r.scopeName));
+    const isolated = registrations.some(
+      (r) =>
+        (r.embeddedLangsLazy?.length ?? 0) > 0 ||
+        (r.injectTo ?? []).some((scope) => ![...own].some((s) => s === scope || s.startsWith(`${scope}.`))),
+    );
+    return isolated ? newCore() : sharedCore();
+  };
 
   const resolveLanguage = (lang: string): string | null | undefined => {
     const lower = lang.toLowerCase();
@@ -256,24 +272,22 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
       },
     };
   };
-  const ready = async (lang: string) => {
-    const highlighter = await getCore();
+  /** The core holding `lang`'s grammar, loaded on first use (see `coreFor`). */
+  const ready = (lang: string): Promise<HighlighterCore> => {
     let loading = loaded.get(lang);
     if (!loading) {
-      loading = grammars[lang]!()
-        .then((mod) => {
-          const registrations = (mod as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default;
-          loadedGrammars.push(...(registrations as unknown as RawGrammar[]));
-          return highlighter.loadLanguage(registrations);
-        })
+      loading = grammars[lang]!().then(async (mod) => {
+        const registrations = (mod as { default: LanguageRegistration[] }).default;
+        const highlighter = await coreFor(registrations);
+        loadedGrammars.push(...(registrations as unknown as RawGrammar[]));
+        await highlighter.loadLanguage(registrations);
         // A grammar loaded may inject rules into those loaded before: the lines they read are read again.
-        .then(() => {
-          for (const forget of forgetters) forget();
-        });
+        for (const forget of forgetters) forget();
+        return highlighter;
+      });
       loaded.set(lang, loading);
     }
-    await loading;
-    return highlighter;
+    return loading;
   };
 
   /**
@@ -281,15 +295,18 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
    * read and leaves the state as it was) but without its token objects: the grammar's binary tokens are written
    * directly. A line read again gives the same tokens (`rememberLineTokens`), so its HTML is written once.
    */
-  let writeLine: ((line: string, tokens: Uint32Array) => string) | undefined;
+  const writers = new WeakMap<HighlighterCore, (line: string, tokens: Uint32Array) => string>();
   /** The HTML of the line last written with these tokens (lines of one shape share their tokens). */
   const lineHtml = new WeakMap<Uint32Array, { line: string; html: string }>();
   const linesHtml = (highlighter: HighlighterCore, grammar: Grammar, initial: StateStack, code: string): string[] => {
+    let writeLine = writers.get(highlighter);
     if (!writeLine) {
-      // The theme sets the colour ids the grammar's tokens carry: set before the first line is read, never changed.
+      // The theme sets the colour ids the grammar's tokens carry: set in each core before its first line is read,
+      // never changed.
       const { theme, colorMap } = highlighter.setTheme('docs-it');
       const replacements = theme.colorReplacements ?? {};
       writeLine = createLineWriter(colorMap.map((color) => (color && replacements[color.toLowerCase()]) || color));
+      writers.set(highlighter, writeLine);
     }
     const html: string[] = [];
     let state = initial;
@@ -316,7 +333,7 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
     resolveLanguage,
     prepare() {
       // A failure here is the first block's to meet: it asks for the same promise.
-      getCore().catch(() => undefined);
+      sharedCore().catch(() => undefined);
     },
     async highlight(block) {
       if (block.lang === null) {

@@ -193,12 +193,14 @@ test('bad input: a word larger than a shard may be is a clear error, not a slow 
   );
 });
 
+/** A number of a posting list: small counts, documents' numbers, and the edges of a number's digits. */
+const number = fc.oneof(
+  fc.integer({ min: 0, max: 12 }),
+  fc.integer({ min: 0, max: 2_000_000 }),
+  fc.constantFrom(9, 10, 99, 100, 99_999, 100_000, 2 ** 31, 2 ** 40),
+);
+
 test("the postings packer writes a shard's JSON as JSON.stringify would, its pieces the lists, within its size", () => {
-  const number = fc.oneof(
-    fc.integer({ min: 0, max: 12 }),
-    fc.integer({ min: 0, max: 2_000_000 }),
-    fc.constantFrom(9, 10, 99, 100, 99_999, 100_000, 2 ** 31, 2 ** 40),
-  );
   fc.assert(
     fc.property(
       fc.array(fc.array(number, { minLength: 1, maxLength: 60 }), { maxLength: 40 }),
@@ -279,11 +281,6 @@ function cutNumberByNumber(lists: readonly (readonly number[])[], limit: number,
 }
 
 test('the postings packer cuts each list where a packer taking a number at a time would, and hashes it', () => {
-  const number = fc.oneof(
-    fc.integer({ min: 0, max: 12 }),
-    fc.integer({ min: 0, max: 2_000_000 }),
-    fc.constantFrom(9, 10, 99, 100, 99_999, 100_000, 2 ** 31, 2 ** 40),
-  );
   fc.assert(
     fc.property(
       fc.array(fc.array(number, { minLength: 1, maxLength: 80 }), { maxLength: 40 }),

@@ -45,6 +45,8 @@ export function memoryStore<O>(): Store<O> {
  */
 export function packStore(file: string, maxChars: number): Store<string> {
   let loaded: Pack | undefined;
+  /** The pack as read from the file: the values `used` marks as read are its, whatever saves came after. */
+  let read: Pack | undefined;
   /**
    * Each key this run used, with its value when this run set it, or null when the value is the file's as read: that
    * one is read again from the file's bytes if a save needs it, not held. A warm build reads tens of thousands of
@@ -55,7 +57,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
   /** Keys whose value in `used` the file does not hold. */
   const unsaved = new Set<string>();
   let chars = 0;
-  const usedValue = (key: string, held: string | null) => held ?? loaded?.value(key);
+  const usedValue = (key: string, held: string | null) => held ?? read?.value(key);
   const keep = (key: string, value: string, read: boolean) => {
     if (used.has(key) || chars + value.length > maxChars) return false;
     used.set(key, read ? null : value);
@@ -64,7 +66,7 @@ export function packStore(file: string, maxChars: number): Store<string> {
   };
   return {
     get(_id, key) {
-      loaded ??= readPack(file);
+      loaded ??= read = readPack(file);
       const held = used.get(key);
       if (held !== undefined) return usedValue(key, held);
       const value = loaded.value(key);
@@ -109,15 +111,9 @@ export function packStore(file: string, maxChars: number): Store<string> {
       }
       unsaved.clear();
       // What the file now holds as far as this run knows (entries it did not use, if kept, are not looked up); the
-      // values read before are still read from the bytes they were read from.
-      const before = loaded;
-      loaded = {
-        whole: true,
-        count: used.size,
-        bytes: size,
-        has: (key) => used.has(key),
-        value: (key) => (used.get(key) === null ? before?.value(key) : undefined),
-      };
+      // values read before are still read from the bytes they were read from (`read`: one pack, however many saves
+      // a `dev` session makes, not a chain of them).
+      loaded = { whole: true, count: used.size, bytes: size, has: (key) => used.has(key), value: () => undefined };
     },
   };
 }

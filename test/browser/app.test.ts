@@ -107,7 +107,11 @@ test('a link with a hash scrolls to its target; an unknown path shows the 404 pa
   });
   await page.click('#test-hash');
   await page.waitForURL('**/prerequisites#linux');
-  await page.waitForFunction(() => Math.abs(document.getElementById('linux')!.getBoundingClientRect().top) < 120);
+  // The URL changes as the navigation starts: the target is looked for until the new page has it.
+  await page.waitForFunction(() => {
+    const target = document.getElementById('linux');
+    return target !== null && Math.abs(target.getBoundingClientRect().top) < 120;
+  });
   await page.evaluate(() => history.back());
   await page.waitForURL('**/it/v1/guides');
   await page.waitForSelector('#test-404');

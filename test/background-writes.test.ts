@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   linkSync,
@@ -24,7 +23,7 @@ import { encodeManifest } from '../src/disk/manifest-file';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
 import { processTmpDir } from './build-outputs';
-import { removeDir, repoRoot } from './helpers';
+import { removeDir, repoRoot, runModuleScript } from './helpers';
 
 const root = path.join(processTmpDir(), 'background-writes');
 
@@ -79,10 +78,7 @@ test('start() starts the thread before any work, idle: it does not keep the proc
     const before = threads();
     writes.start();
     process.stdout.write(String(threads() - before));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+  const child = runModuleScript(script, {
     // The hang guard: a thread that held the process would keep it alive forever.
     timeout: 60_000,
   });

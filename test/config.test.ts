@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -7,7 +6,7 @@ import { formatKeyPath } from '../src/config/describe-issue';
 import { loadConfig } from '../src/config/load-config';
 import { validateConfig } from '../src/config/validate-config';
 import { type DocsItError, DocsItErrors, docsItErrorsOf } from '../src/errors';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, removeDir, repoRoot, runModuleScript } from './helpers';
 
 test('loads the real site.config.ts with its values and defaults', async () => {
   const config = await loadConfig({ packageRoot: repoRoot, config: path.join(repoRoot, 'site.config.ts') });
@@ -54,11 +53,7 @@ test("validating the real config compiles none of zod's fast parsers (new Functi
     globalThis.Function = Original;
     (await import('esbuild')).stop();
     process.stdout.write(String(compiled));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
-  });
+  const child = runModuleScript(script);
   assert.is(child.status, 0, child.stderr);
   assert.is(child.stdout, '0', 'parsers compiled');
 });

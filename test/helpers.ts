@@ -1,3 +1,4 @@
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -32,6 +33,20 @@ import { processTmpDir } from './build-outputs';
 const italianText = interfaceTextOf('it');
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Runs `script`, an ES module's source that may import the project's TypeScript (tsx is loaded), in a Node process of
+ * its own from the repository's root: what a test needs a fresh process for (a thread count, an event loop left
+ * empty, a module loaded once per process). `timeout`: a hang guard, for a script that could otherwise never end.
+ */
+export function runModuleScript(script: string, options: { timeout?: number } = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+    ...options,
+  });
+}
+
 export const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', name);
 
 /** A fresh copy of a fixture site in a temporary folder, with optional files added or replaced. */

@@ -2,7 +2,6 @@
  * The code highlighter where Shiki's WebAssembly engine cannot load: its JavaScript engine highlights instead,
  * with one warning, and the blocks come out as the WebAssembly engine makes them.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { fencedCodeBlocks } from '../src/markdown/code-fences';
 import { type CodeBlock, createHighlighter, grammarLoaders } from '../src/markdown/highlighter';
 import { blockHtml, createLineWriter } from '../src/markdown/token-html';
-import { repoRoot } from './helpers';
+import { repoRoot, runModuleScript } from './helpers';
 
 const blocks: CodeBlock[] = [
   {
@@ -42,11 +41,7 @@ test('without WebAssembly the JavaScript engine highlights every block alike, wi
     const html = [];
     for (const block of ${JSON.stringify(blocks)}) html.push(await highlighter.highlight(block));
     console.log(JSON.stringify({ html, warnings }));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
-  });
+  const child = runModuleScript(script);
   assert.is(child.status, 0, child.stderr);
   const fallback = JSON.parse(child.stdout) as { html: string[]; warnings: string[] };
   const usual = createHighlighter();
@@ -70,11 +65,7 @@ test("highlighting loads none of Node's fetch client and runs Shiki's own WebAss
     for (const block of ${JSON.stringify(blocks)}) html.push(await highlighter.highlight(block));
     const fetchClient = process.moduleLoadList.filter((m) => /undici|http2|tls/.test(m));
     console.log(JSON.stringify({ html, fetchClient }));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
-  });
+  const child = runModuleScript(script);
   assert.is(child.status, 0, child.stderr);
   const result = JSON.parse(child.stdout) as { html: string[]; fetchClient: string[] };
   // Loading it (undici, http, http2, tls) is a cost of every thread that highlights, for nothing.

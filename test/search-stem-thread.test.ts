@@ -3,9 +3,7 @@
  * build's thread makes, none stemmed by the build's thread once the thread works, every one when it fails, and a
  * build awaiting the thread's stems is not ended by an event loop that looks empty.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type IndexStemmer, LocalIndexWriter } from '../src/search/local-index-writer';
@@ -14,9 +12,9 @@ import type { SearchPage } from '../src/search/records';
 import { searchWordsOf } from '../src/search/search-words';
 import { StemThread } from '../src/search/stem-thread';
 import { loadStemmer, stemmerUrl } from '../src/search/stemmer';
+import { repoRoot, runModuleScript } from './helpers';
 import { italianRecordOptions } from './search-record-options';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
 const stem = await loadStemmer('italian');
 
@@ -108,10 +106,7 @@ test('a process awaiting only the thread’s stems waits for them (the thread ho
     const thread = new StemThread(stemmerUrl('italian'));
     const stems = await thread.stems(['finestre', 'compilazione']);
     process.stdout.write(stems.join(' '));`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
+  const child = runModuleScript(script, {
     timeout: 60_000,
   });
   assert.is(child.status, 0, child.stderr);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { importTsModule } from '../src/config/import-ts-module';
 import { publicApiUrl } from '../src/config/strip-types';
 import { validateConfig } from '../src/config/validate-config';
 import { docsItErrorsOf } from '../src/errors';
-import { copyFixture, removeDir, repoRoot } from './helpers';
+import { copyFixture, removeDir, repoRoot, runModuleScript } from './helpers';
 
 /** The default export of `file` and the code of the module made of it (a folder of modules of its own). */
 async function imported(file: string, esbuildOnly = false): Promise<{ value: unknown; code: string }> {
@@ -178,11 +177,7 @@ test('a type stripper that cannot load gives one warning, and esbuild makes the 
       const warnings = [typeStripperWarning(), typeStripperWarning()].map((warning) => warning?.message ?? null);
       (await import('esbuild')).stop();
       process.stdout.write(JSON.stringify({ titles, warnings }));`;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
-    });
+    const child = runModuleScript(script);
     assert.is(child.status, 0, child.stderr);
     assert.is(child.stderr, '');
     assert.equal(JSON.parse(child.stdout), {

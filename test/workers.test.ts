@@ -2,7 +2,6 @@
  * Pages compiled in worker threads (`--jobs`): the same output, byte for byte, with 1, 2 or 3 of them, and the
  * same errors at the same places.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,16 @@ import { codeBlockKey } from '../src/site/compile/compile-protocol';
 import { planExecution } from '../src/site/compile/execution-plan';
 import { collectingReporter } from '../src/site/reporter';
 import { italianText, plainPageInput } from './compile-inputs';
-import { copyFixture, filesOf, quietly, removeDir, repoRoot, siteBuildErrors, withFiles } from './helpers';
+import {
+  copyFixture,
+  filesOf,
+  quietly,
+  removeDir,
+  repoRoot,
+  runModuleScript,
+  siteBuildErrors,
+  withFiles,
+} from './helpers';
 
 /** The Italian site's interface, which these pages are compiled with. */
 
@@ -438,11 +446,7 @@ test('workers start in a process run as `node --input-type=module -e` (as npm ru
     const page = await pool.compile({ file: 'a.md', body: 'compilata in un worker', fragments: {} });
     console.log(page.html);
     await pool.close();`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.base.json' },
-  });
+  const child = runModuleScript(script);
   assert.is(child.stdout.trim(), 'compilata in un worker', child.stderr);
 });
 

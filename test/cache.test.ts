@@ -15,11 +15,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildSummary, buildSite } from '../src/build/build-site';
 import { blobEntriesOf, blobStore } from '../src/cache/blob-store';
-import { type CodeReader, codeVersionsOf, type ModuleGraph, stageModules } from '../src/cache/code-versions';
+import {
+  type CodeReader,
+  codeVersionsOf,
+  type ModuleGraph,
+  type StageName,
+  stageModules,
+} from '../src/cache/code-versions';
 import { granularityNs } from '../src/cache/content-record';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
-import { createCache } from '../src/cache/stage-cache';
+import { type Cache, createCache } from '../src/cache/stage-cache';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
 import { loadConfig } from '../src/config/load-config';
 import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
@@ -534,21 +540,22 @@ test('digests: the same value gives the same digest; what JSON would drop silent
   }
 });
 
-test("render keys: a run digests their shared part once, and any field's change still gives another key", async () => {
-  const cache = createCache({
-    versions: await loadCodeVersions(repoRoot),
-    dir: path.join(dir, 'render-key-cache'),
-    mode: 'build',
-  });
-  let renderDigests = 0;
-  const counted = {
+/** A build's stages over a cache of their own in `folder`, with how many keys of `stage` they digested so far. */
+async function stagesCountingDigests(folder: string, stage: StageName) {
+  const cache = createCache({ versions: await loadCodeVersions(repoRoot), dir: path.join(dir, folder), mode: 'build' });
+  let digests = 0;
+  const counted: Cache = {
     ...cache,
-    keyOf: (name: Parameters<typeof cache.keyOf>[0], input: unknown) => {
-      if (name === 'render') renderDigests++;
+    keyOf: (name, input) => {
+      if (name === stage) digests++;
       return cache.keyOf(name, input);
     },
   };
-  const stages = createStages(counted, {} as Compiler);
+  return { stages: createStages(counted, {} as Compiler), digests: () => digests };
+}
+
+test("render keys: a run digests their shared part once, and any field's change still gives another key", async () => {
+  const { stages, digests } = await stagesCountingDigests('render-key-cache', 'render');
   const site = { title: 'Sito' } as unknown as RenderKeyInput['site'];
   const chrome = { navbar: [] } as unknown as RenderKeyInput['chrome'];
   const assets = { css: ['/a.css'] } as unknown as RenderKeyInput['assets'];
@@ -565,7 +572,7 @@ test("render keys: a run digests their shared part once, and any field's change 
   const keys = new Set<string>();
   for (let i = 0; i < 50; i++) keys.add(stages.renderKey(input(`pagina-${i}`)));
   assert.is(keys.size, 50, 'a key a page');
-  assert.is(renderDigests, 1, 'the shared part digested once for 50 routes');
+  assert.is(digests(), 1, 'the shared part digested once for 50 routes');
   assert.is(stages.renderKey(input('pagina-0')), [...keys][0], 'the same input, the same key');
   const base = stages.renderKey(input('p'));
   const changes: Partial<RenderKeyInput>[] = [
@@ -586,25 +593,12 @@ test("render keys: a run digests their shared part once, and any field's change 
 });
 
 test("a page's compile key is digested once a run, however many stages ask for it", async () => {
-  const cache = createCache({
-    versions: await loadCodeVersions(repoRoot),
-    dir: path.join(dir, 'compile-key-cache'),
-    mode: 'build',
-  });
-  let compileDigests = 0;
-  const counted = {
-    ...cache,
-    keyOf: (name: Parameters<typeof cache.keyOf>[0], input: unknown) => {
-      if (name === 'compile') compileDigests++;
-      return cache.keyOf(name, input);
-    },
-  };
-  const stages = createStages(counted, {} as Compiler);
+  const { stages, digests } = await stagesCountingDigests('compile-key-cache', 'compile');
   const job = { file: 'a.md', route: '/a', body: 'Testo.' } as Parameters<typeof stages.compileKey>[0];
   const other = { ...job, body: 'Altro testo.' };
   assert.is(stages.compileKey(job), stages.compileKey(job));
   assert.is.not(stages.compileKey(other), stages.compileKey(job), 'another input, another key');
-  assert.is(compileDigests, 2, 'one digest a job');
+  assert.is(digests(), 2, 'one digest a job');
 });
 
 /** A module graph like the CLI bundle's: a render stage over templates, a compile stage over plugins and a package. */

@@ -326,61 +326,34 @@ export function createSite(
     standInHtml.set(file, standIn.html);
     return standIn;
   };
+  /** The model's digest (`modelDigestOf`), made once; null for a model holding what no digest can see. */
+  const modelDigestOnce = digestOnce(() => modelDigestOf(model));
   /**
    * The key of what every route's key props are made from besides its pages (`route-keys.ts`), made when first asked
    * for; null when this site's routes are not kept (`dev`, `editUrl` functions, a model the digest cannot see).
    */
-  let routeInputs: string | null | undefined;
-  const routeInputsKey = (): string | null => {
-    if (routeInputs !== undefined) return routeInputs;
-    routeInputs = null;
+  const routeInputsKey = digestOnce(() => {
+    if (!useStandIns || config.editUrls) return null;
     const modelDigest = modelDigestOnce();
-    if (!useStandIns || config.editUrls || modelDigest === null) return routeInputs;
-    try {
-      routeInputs = stages.routeInputsKey({
-        format: keptRoutesFormat,
-        site: config.site,
-        text: chrome.text,
-        model: modelDigest,
-        lastCommits: content.lastCommits ? [...content.lastCommits] : null,
-      });
-    } catch (error) {
-      // A model or a config holding what no digest can see: its routes are made every build, as before.
-      if (!(error instanceof TypeError)) throw error;
-    }
-    return routeInputs;
-  };
-  /** The model's digest (`modelDigestOf`), made once; null for a model holding what no digest can see. */
-  let modelDigest: string | null | undefined;
-  const modelDigestOnce = (): string | null => {
-    if (modelDigest !== undefined) return modelDigest;
-    modelDigest = null;
-    try {
-      modelDigest = modelDigestOf(model);
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-    }
-    return modelDigest;
-  };
+    if (modelDigest === null) return null;
+    return stages.routeInputsKey({
+      format: keptRoutesFormat,
+      site: config.site,
+      text: chrome.text,
+      model: modelDigest,
+      lastCommits: content.lastCommits ? [...content.lastCommits] : null,
+    });
+  });
   /**
    * The key of what every job is made of besides its file and body (`Stages.compileJobsKey`), for a build's `.md`
    * pages' keys to be taken from the previous build's by `jobIdentity`; null without stand-ins (`dev`) or when no
    * digest can see the model or the jobs' inputs (every job is then digested).
    */
-  let jobsKey: string | null | undefined;
-  const jobsKeyOnce = (): string | null => {
-    if (jobsKey !== undefined) return jobsKey;
-    jobsKey = null;
+  const jobsKeyOnce = digestOnce(() => {
     const inputs = jobsInputsOf(jobs);
     const modelDigest = useStandIns && inputs ? modelDigestOnce() : null;
-    if (modelDigest === null || !inputs) return jobsKey;
-    try {
-      jobsKey = stages.compileJobsKey({ model: modelDigest, inputs });
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-    }
-    return jobsKey;
-  };
+    return modelDigest === null || !inputs ? null : stages.compileJobsKey({ model: modelDigest, inputs });
+  });
   /** A job's compile key, taken from the previous build's for an unchanged `.md` page (see `jobIdentity`). */
   const compileKeyOf = (job: CompileInput): string => {
     const key = jobsKeyOnce();
@@ -715,6 +688,24 @@ const pagesInFlight = 2048;
 
 /** Entries a site that does not keep its pages holds: the few one route's files and search entry ask for again. */
 const recentEntries = 16;
+
+/**
+ * A digest made on the first call and kept; null when `make` gives none, or when what it digests holds what no digest
+ * can see (a TypeError from the digest): then what it keys is made every build, as without a cache.
+ */
+function digestOnce(make: () => string | null): () => string | null {
+  let made: string | null | undefined;
+  return () => {
+    if (made !== undefined) return made;
+    made = null;
+    try {
+      made = make();
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+    return made;
+  };
+}
 
 /** A memo of every entry (`keepAll`), or of the latest few, the oldest forgotten first. */
 function memoOf<V>(keepAll: boolean): Map<string, V> {

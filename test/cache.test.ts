@@ -624,6 +624,7 @@ function graph(): ModuleGraph {
       [stageModules.bundle]: imports(),
       [stageModules['service-worker']]: imports(),
       [stageModules['last-commits']]: imports(),
+      [stageModules.config]: imports(),
       [stageModules['compile-jobs']]: imports(),
       [stageModules['front-matter']]: imports('node_modules/yaml/index.js'),
       'node_modules/yaml/index.js': imports(),

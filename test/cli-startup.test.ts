@@ -105,6 +105,14 @@ test('the markdown pipeline loads the emoji table only for a page whose text cou
     assert.not.ok(/node_modules\/(remark-emoji|node-emoji|emojilib)\//.test(source), `${source} is loaded with it`);
 });
 
+test("the CLI loads the config's schemas only when it validates a config", () => {
+  // A build whose config is the data the last one validated takes the validated config from the cache.
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/config/load-config.ts'), 'the config loader is there');
+  for (const schema of ['validate-config', 'site-schema', 'docs-schema', 'navigation-schema', 'csp-schema'])
+    assert.not.ok(sources.includes(`src/config/${schema}.ts`), `${schema} is loaded at start`);
+});
+
 test("the build's thread loads Shiki only when it highlights a block itself", () => {
   // At a cold start a worker highlights the blocks ahead of it: the build's thread would compile Shiki for nothing.
   const sources = [...loadedAtStart('program.mjs')];

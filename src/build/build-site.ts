@@ -7,6 +7,7 @@ import { loadConfig } from '../config/load-config';
 import { checkOutputFolder } from '../config/output-path';
 import { customCssFiles } from '../config/package-stylesheet';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { validatedConfigsOf } from '../config/validated-config-memo';
 import { withoutFrontMatter } from '../content/front-matter';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
 import { backgroundWrites, type SpareCheck, type WriteStats } from '../disk/background-writes';
@@ -213,7 +214,7 @@ async function checkLinksOf(run: Run, site: Site, pages: CompiledPages, options:
 /** The config, the content (with the translations' input when asked for) and the site's model. */
 async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   const config = await run.task('config', async () => {
-    const loaded = await loadConfig(options, run.cache.modules);
+    const loaded = await loadConfig(options, run.cache.modules, validatedConfigsOf(run.cache));
     checkOutputFolder(loaded, options.out);
     return loaded;
   });

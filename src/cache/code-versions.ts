@@ -4,6 +4,7 @@ import { digestText } from './digest';
 
 /** The stages whose outputs the cache keeps: each one's version is a digest of the code it runs. */
 export type StageName =
+  | 'config'
   | 'content'
   | 'front-matter'
   | 'compile'
@@ -22,6 +23,8 @@ export type StageName =
  * a Shiki upgrade changes `highlight` and `compile`, and nobody has to remember to say so.
  */
 export const stageModules: Record<StageName, string> = {
+  // The config's validation (its schemas, zod): a build whose config is the same data reuses what it gave.
+  config: 'src/config/validate-config.ts',
   // What a build derives from a content file's text, kept in the content record (`content-record.ts`).
   content: 'src/site/source-facts.ts',
   'front-matter': 'src/content/front-matter.ts',

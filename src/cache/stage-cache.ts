@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { backgroundWrites } from '../disk/background-writes';
 import { blobJsonStore, blobStore } from './blob-store';
 import type { CodeVersions, StageName } from './code-versions';
@@ -91,6 +92,15 @@ export interface Cache {
   readonly searchState: {
     get(): Uint8Array | undefined;
     set(bytes: Uint8Array): void;
+  };
+  /**
+   * The validated config of the last build that validated one, under the key of what it validated
+   * (config/validated-config-memo.ts): one file, replaced when the config changes. Under `--no-cache` nothing is read
+   * back.
+   */
+  readonly validatedConfig: {
+    get(key: string): unknown;
+    set(key: string, value: unknown): void;
   };
   /**
    * What the last build read of git's history, under the key it was read with (`keyOf('last-commits', …)`): one
@@ -185,6 +195,7 @@ const ownEntries = new Set([
   'search-pages',
   'search-state.bin',
   'last-commits.json',
+  'validated-config.bin',
   'page-summaries.pack',
   'route-keys.pack',
   'compile-keys.pack',
@@ -244,12 +255,15 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     'service-worker': watchedFileStore(path.join(dir, 'service-worker.json')),
     // Kept in one file of its own instead (see `lastCommits` below).
     'last-commits': memoryStore(),
+    // Kept in one file of its own instead (see `validatedConfig` below).
+    config: memoryStore(),
   };
   const searchParts = blobStore(path.join(dir, 'search-pages'));
   // Parts this run made: read back under `--no-cache` too (made by this run, not reused from an earlier one).
   const partsMadeNow = new Set<string>();
   const searchStateFile = path.join(dir, 'search-state.bin');
   const lastCommitsFile = path.join(dir, 'last-commits.json');
+  const validatedConfigFile = path.join(dir, 'validated-config.bin');
   const stats: Partial<Record<StageName, StageStats>> = {};
   const modules = moduleFiles(path.join(dir, 'modules'), { reuse });
   const countsOf = (name: StageName): StageStats => {
@@ -295,6 +309,20 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     searchState: {
       get: () => (reuse ? readFileOrNone(searchStateFile) : undefined),
       set: (bytes) => backgroundWrites().writeLater(searchStateFile, bytes),
+    },
+    validatedConfig: {
+      get(key) {
+        const bytes = reuse ? readFileOrNone(validatedConfigFile) : undefined;
+        if (!bytes) return undefined;
+        try {
+          const kept = deserialize(bytes) as { key?: unknown; value?: unknown };
+          return kept.key === key ? kept.value : undefined;
+        } catch {
+          // Cut short (a build stopped while writing it): the config is validated again.
+          return undefined;
+        }
+      },
+      set: (key, value) => backgroundWrites().writeLater(validatedConfigFile, serialize({ key, value })),
     },
     lastCommits: {
       get(key) {

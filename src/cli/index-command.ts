@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/load-config';
-import { currentLocaleOf } from '../config/site-schema';
+import { currentLocaleOf } from '../config/locales';
 import { DocsItError } from '../errors';
 import { describeMeilisearchError, describeOutcome, PushFailure, pushToMeilisearch } from '../search/meilisearch-push';
 import type { SearchRecord } from '../search/records';

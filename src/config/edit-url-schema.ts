@@ -44,17 +44,3 @@ export const editUrlSchema = <P>() =>
     ])
     .optional()
     .transform((value) => (typeof value === 'string' ? value : undefined));
-
-/** The `editUrl` functions of a config that passed validation (`raw` as the config module exported it). */
-export function editUrlFunctionsOf(raw: unknown): EditUrlFunctions {
-  const functionAt = (section: 'docs' | 'blog') => {
-    const value = (raw as Record<string, { editUrl?: unknown } | undefined>)[section]?.editUrl;
-    return typeof value === 'function' ? value : undefined;
-  };
-  const docs = functionAt('docs');
-  const blog = functionAt('blog');
-  return {
-    ...(docs ? { docs: docs as EditUrlFunction<DocEditUrlParams> } : {}),
-    ...(blog ? { blog: blog as EditUrlFunction<BlogEditUrlParams> } : {}),
-  };
-}

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ModuleFiles, moduleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
-import { defaultFavicon } from './config-defaults';
-import { editUrlFunctionsOf } from './edit-url-schema';
+import { defaultFavicon, defaultSiteUrl } from './config-defaults';
+import { editUrlFunctionsOf } from './edit-url-functions';
 import { importTsModule } from './import-ts-module';
 import { lineOfKeyPath } from './locate-key';
 import { isPackageStylesheet, packageStylesheetFile } from './package-stylesheet';
@@ -12,10 +12,10 @@ import { isRefusal, publishableSync } from './publishable';
 import type { ResolvedConfig, ResolvedPaths } from './resolved-config';
 import { searchHostExpected, searchHostOrigin } from './search-host';
 import { readSidebarsFile, type SidebarsFile } from './sidebars-file';
-import { defaultSiteUrl, type SiteConfig } from './site-schema';
+import type { SiteConfig } from './site-schema';
 import { typeStripperWarning } from './strip-types';
 import { loadThemeText } from './theme-text';
-import { validateConfig } from './validate-config';
+import { type ValidatedConfigs, validatedConfig } from './validated-config-memo';
 
 export interface LoadConfigOptions {
   /** The docs-it package. */
@@ -73,8 +73,15 @@ export function resolvePaths(options: LoadConfigOptions): ResolvedPaths {
   };
 }
 
-/** Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. */
-export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFiles): Promise<ResolvedConfig> {
+/**
+ * Loads `site.config.ts` (transpiled with esbuild), validates it and resolves every path. `validated`: where the run
+ * keeps the validated config for the next one (the cache's), which then skips validating the same data again.
+ */
+export async function loadConfig(
+  options: LoadConfigOptions,
+  modules?: ModuleFiles,
+  validated?: ValidatedConfigs,
+): Promise<ResolvedConfig> {
   const paths = resolvePaths(options);
   const relConfig = path.relative(paths.root, paths.configFile) || path.basename(paths.configFile);
   if (!existsSync(paths.configFile)) {
@@ -100,22 +107,30 @@ export async function loadConfig(options: LoadConfigOptions, modules?: ModuleFil
     modules: modules ?? moduleFiles(path.join(paths.cache, 'modules')),
     packageRoot: options.packageRoot,
   });
-  const validated = validateConfig(sidebarsFile ? withSidebars(raw, sidebarsFile.sidebars) : raw, relConfig, source, {
+  const input = sidebarsFile ? withSidebars(raw, sidebarsFile.sidebars) : raw;
+  const facts = {
     hasDocs: existsSync(paths.docs),
     hasBlog: existsSync(paths.blog),
     hasDefaultFavicon: existsSync(path.join(paths.static, defaultFavicon)),
-  });
-  checkStaticFiles(validated, paths, relConfig, source);
-  checkCustomCss(validated, paths, relConfig, source);
+  };
+  // The schemas (and zod) are loaded only when the config must be validated.
+  const config = await validatedConfig(
+    input,
+    facts,
+    async () => (await import('./validate-config')).validateConfig(input, relConfig, source, facts),
+    validated,
+  );
+  checkStaticFiles(config, paths, relConfig, source);
+  checkCustomCss(config, paths, relConfig, source);
   // From here on `themeText` holds the site's strings from both places, checked.
-  const themeText = await loadThemeText(validated, paths.root, relConfig, source);
+  const themeText = await loadThemeText(config, paths.root, relConfig, source);
   const mode = options.mode ?? 'production';
   const editUrls = editUrlFunctionsOf(raw);
   return {
     site: {
-      ...validated,
+      ...config,
       themeText: themeText.overrides,
-      search: searchFromEnv(validated.search, options.env ?? process.env),
+      search: searchFromEnv(config.search, options.env ?? process.env),
     },
     ...(editUrls.docs || editUrls.blog ? { editUrls } : {}),
     ...(sidebarsFile ? { sidebarsFile: { file: sidebarsFile.file, source: sidebarsFile.source } } : {}),

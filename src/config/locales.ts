@@ -69,3 +69,11 @@ export function completeI18n(i18n: I18nInput): I18nConfig {
   });
   return { defaultLocale: i18n.defaultLocale, currentLocale: i18n.currentLocale ?? i18n.defaultLocale, locales };
 }
+
+/**
+ * The locale the site is built in (the schema checks that `currentLocale` is one of the locales). Here, not beside
+ * the schema: the pages' templates ask it, and a build that reuses its validated config loads no schema.
+ */
+export function currentLocaleOf(site: { i18n: I18nConfig }): LocaleConfig {
+  return site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
+}

@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import type { ModuleFiles } from '../cache/module-files';
 import { DocsItError, DocsItErrors } from '../errors';
 import { describeIssue, formatKeyPath } from './describe-issue';
-import { type SidebarItemInput, sidebarsSchema } from './docs-schema';
+import type { SidebarItemInput } from './docs-schema';
 import { importTsModule } from './import-ts-module';
 import { lineOfKeyPath } from './locate-key';
 
@@ -124,6 +124,8 @@ export async function readSidebarsFile(
     );
   }
   const leftOut: LeftOut[] = [];
+  // The schemas (and zod) loaded only here: a build that reuses its validated config loads none.
+  const { sidebarsSchema } = await import('./docs-schema');
   const result = sidebarsSchema.safeParse(
     Object.fromEntries(Object.entries(given).map(([k, v]) => [k, longhand(v, [k], leftOut)])),
   );

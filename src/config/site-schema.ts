@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defaultKeptFiles } from '../shared/kept-files';
 import { synonymPattern } from '../shared/search/text-terms';
 import { brokenLinkPolicySchema } from './broken-links-schema';
+import { defaultSiteUrl } from './config-defaults';
 import { cspSchema } from './csp-schema';
 import { blogSchema, docsSchema } from './docs-schema';
 import { completeI18n } from './locales';
@@ -65,7 +66,6 @@ const i18nSchema = z
  * The origin of a site whose config names none: a real address that leads nowhere outside the machine (never
  * someone else's domain, as `example.com` would be), right for `docs-it serve`; `build` warns while it is used.
  */
-export const defaultSiteUrl = 'http://localhost';
 
 /** Whether the URL parser accepts an origin (the pattern above lets `https://exa mple.org` through). */
 const isOrigin = (url: string) => URL.canParse(url);
@@ -354,8 +354,3 @@ export type SiteConfig = Omit<ParsedConfig, 'navbar' | 'footer' | 'colorMode' | 
 };
 export type Locale = SiteConfig['i18n']['locales'][number];
 export type { SidebarItemInput } from './docs-schema';
-
-/** The locale the site is built in (the schema checks that `currentLocale` is one of the locales). */
-export function currentLocaleOf(site: SiteConfig): Locale {
-  return site.i18n.locales.find((l) => l.code === site.i18n.currentLocale)!;
-}

@@ -10,8 +10,8 @@ import { DocsItError, DocsItErrors } from '../errors';
 import { referenceCatalogue, themeCatalogueOf, translationIds } from '../shared/i18n/catalogues';
 import { type Catalogue, placeholdersOf, type TranslationId } from '../shared/i18n/interface-text';
 import { editDistance } from './describe-issue';
+import { currentLocaleOf } from './locales';
 import type { SiteConfig } from './site-schema';
-import { currentLocaleOf } from './site-schema';
 
 /** The site's strings over the theme's, and what is worth a word about them. */
 export interface SiteThemeText {

@@ -6,6 +6,7 @@ import { type LoadConfigOptions, loadConfig } from '../config/load-config';
 import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
+import { validatedConfigsOf } from '../config/validated-config-memo';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -118,7 +119,11 @@ export class DevSite {
     // Pages compile in workers, never on the thread that answers readers: a page that takes long (or never ends)
     // holds one worker, and the other answers the pages asked for meanwhile.
     this.run.compiler.follow(planExecution({ mode: 'dev', processors: availableParallelism() }));
-    this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
+    this.config = await loadConfig(
+      { ...this.options, mode: 'development' },
+      this.run.cache.modules,
+      validatedConfigsOf(this.run.cache),
+    );
     await this.reload([]);
   }
 
@@ -170,7 +175,11 @@ export class DevSite {
     const i18n = path.join(paths.root, 'i18n') + path.sep;
     if (changed.some((f) => f === paths.configFile || f.startsWith(i18n))) {
       try {
-        this.config = await loadConfig({ ...this.options, mode: 'development' }, this.run.cache.modules);
+        this.config = await loadConfig(
+          { ...this.options, mode: 'development' },
+          this.run.cache.modules,
+          validatedConfigsOf(this.run.cache),
+        );
       } catch (error) {
         this.modelErrors = errorsOf(error);
         return { paths: [], diagnostics: this.diagnostics, compiled: [] };

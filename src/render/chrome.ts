@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { currentLocaleOf } from '../config/locales';
 import { lineOfKeyPath } from '../config/locate-key';
-import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
+import type { SiteConfig } from '../config/site-schema';
 import type { ContentModel } from '../content/build-content-model';
 import { DocsItError, DocsItErrors } from '../errors';
 import { interfaceTextOf } from '../shared/i18n/catalogues';

@@ -1,5 +1,6 @@
 import { localeHref } from '../../templates/format';
-import { currentLocaleOf, type SiteConfig } from '../config/site-schema';
+import { currentLocaleOf } from '../config/locales';
+import type { SiteConfig } from '../config/site-schema';
 import { escapeHtml } from '../shared/escape-html';
 import { documentTitle } from '../shared/page-title';
 import type { RouteProps } from '../shared/route-data';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { digestOf } from '../cache/digest';
 import type { ModuleFiles } from '../cache/module-files';
 import type { ContentFiles } from '../cache/stage-cache';
-import { brokenLinkPoliciesOf } from '../config/broken-links-schema';
+import { brokenLinkPoliciesOf } from '../config/broken-link-policies';
 import type { ResolvedConfig } from '../config/resolved-config';
 import {
   buildContentModel,

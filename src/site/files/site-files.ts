@@ -6,7 +6,7 @@
 import { createHash, type Hash, hash as oneShotHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { currentLocaleOf } from '../../config/site-schema';
+import { currentLocaleOf } from '../../config/locales';
 import { DocsItError } from '../../errors';
 import type { CopiedFile, OutputFile, OutputGroup } from '../../output/output-file';
 import { clientSidebars } from '../../render/client-sidebar';

@@ -1,4 +1,5 @@
-import type { BrokenLinkPolicies, BrokenLinkPolicy } from '../../config/broken-links-schema';
+import type { BrokenLinkPolicies } from '../../config/broken-link-policies';
+import type { BrokenLinkPolicy } from '../../config/broken-links-schema';
 import { DocsItError, ErrorCollector, type SourceLocation } from '../../errors';
 import type { LinkRef } from '../../markdown/compiled-page';
 import { isExternalUrl } from '../../shared/url-scheme';

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/load-config';
 import { hasReusableOutput } from '../src/output/output-reuse';
 import type { ClientBundle } from '../src/site/bundle/bundle-client';
 import { renderAhead } from '../src/site/files/render-ahead';
-import { fragmentsOf, routeHtmlRenderer } from '../src/site/files/site-files';
+import { fragmentsOf, routeHtmlRenderer, searchPartMaker } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
 import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
@@ -64,6 +64,35 @@ test("a compiled page's route is rendered ahead to the render stage's bytes, and
     assert.is(ahead.rendered, 1 + posts, 'each post rendered');
     assert.is(ahead.take(list.path), undefined, 'the list is left to the render stage');
     ahead.stop();
+  } finally {
+    run.end();
+  }
+});
+
+test('a route rendered ahead has its search part made in its turn, kept past `stop`, handed over once', async () => {
+  const { run, site } = await buildsSite();
+  try {
+    const [doc, other] = site.model.routes.filter((r) => r.kind === 'doc' && r.file);
+    const asked: string[] = [];
+    const maker = searchPartMaker(site);
+    const ahead = renderAhead(site, Promise.resolve(bundle), (route) => {
+      asked.push(route);
+      return maker(route);
+    });
+    await site.page(doc!.file!);
+    await site.page(other!.file!);
+    ahead.compiled(doc!.file!);
+    await turnsUntil(() => asked.length > 0);
+    assert.equal(asked, [doc!.path], 'made once its route is rendered, not before');
+    assert.is(ahead.takePart(other!.path), undefined, 'a route not rendered ahead has none');
+    // The render stage ends before the search stage: what it stops is its documents, not the parts.
+    ahead.stop();
+    const part = await ahead.takePart(doc!.path);
+    assert.ok(part, 'kept for the search stage');
+    assert.is(part.url, doc!.path);
+    assert.is(part.key, '', 'the search stage gives it its key');
+    assert.equal(part, await searchPartMaker(site)(doc!.path), "the part the route's page and props make");
+    assert.is(ahead.takePart(doc!.path), undefined, 'handed over once');
   } finally {
     run.end();
   }

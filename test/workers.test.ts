@@ -109,6 +109,8 @@ test('the Docusaurus-dialect site builds to the same bytes: 1, 2 or 3 workers, a
     assert.is(summary.workers, jobs === 1 ? 0 : jobs, 'as many workers as asked for');
     if (variant.highlightAheadFrom && availableParallelism() > 1) assert.ok(summary.highlightedAhead > 0);
     else assert.is(summary.highlightedAhead, 0);
+    // Routes rendered while the markdown stage waited have their search parts made then (`renderAhead`).
+    if (summary.renderedAhead > 0) assert.ok(summary.searchParts.ahead > 0, 'search parts made ahead');
     assertSameFiles(files, reference);
   }
   // Every page compiled each time: as many each time.

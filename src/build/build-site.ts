@@ -30,7 +30,7 @@ import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
-import { type SearchPartsMade, siteFiles } from '../site/files/site-files';
+import { type SearchPartsMade, searchPartMaker, siteFiles } from '../site/files/site-files';
 import { keptLastCommits } from '../site/kept-last-commits';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
@@ -165,7 +165,7 @@ async function compilePages(
   run.compiler.follow(planOf(options, site), site.jobs.values());
   let ahead: RenderAhead | undefined;
   if (rendersAhead(run, site, options)) {
-    ahead = renderAhead(site, bundling);
+    ahead = renderAhead(site, bundling, searchPartMaker(site));
     started(ahead);
   }
   const pages = await run.task(
@@ -367,7 +367,7 @@ async function writeOutput(
     kinds: options.fileKinds ?? [],
     ...(workers > 0 ? { renderPool: (shared) => (pool = createRenderPool({ size: workers, shared, warn })) } : {}),
     ...(options.renderWorkers === undefined ? { renderHereFirst } : {}),
-    ...(ahead ? { renderedAhead: ahead.take } : {}),
+    ...(ahead ? { renderedAhead: ahead.take, partMadeAhead: ahead.takePart } : {}),
   });
   const output = await OutputFolder.open(config.paths.out, {
     root: config.paths.root,

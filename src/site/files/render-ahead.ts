@@ -6,6 +6,7 @@
  * could not be rendered ahead is rendered there as usual, failing there with its located error.
  */
 import type { RouteKind } from '../../content/content-types';
+import type { MadePart } from '../../search/page-part';
 import type { ClientBundle } from '../bundle/bundle-client';
 import type { Site } from '../site';
 import { routeHtmlRenderer } from './site-files';
@@ -16,7 +17,9 @@ export interface RenderAhead {
   compiled(file: string): void;
   /** The route's document rendered ahead (or being rendered), handed over once; undefined when it was not. */
   take(route: string): Promise<Uint8Array | undefined> | undefined;
-  /** Renders nothing more, and lets go of what was not taken. */
+  /** The route's search part made ahead (see `renderAhead`'s `partOf`), handed over once; undefined when it was not. */
+  takePart(route: string): Promise<MadePart | undefined> | undefined;
+  /** Renders nothing more, and lets go of the documents not taken (the search parts wait for the search stage). */
   stop(): void;
   /** Routes rendered ahead so far (for `--verbose` and tests). */
   readonly rendered: number;
@@ -31,9 +34,15 @@ const aheadKinds: ReadonlySet<RouteKind> = new Set(['doc', 'blog-post']);
 /**
  * Renders the routes of each page `compiled` names, one route per turn of the event loop (`setImmediate`), so
  * that a message from the highlighting thread that the markdown stage waits for is handled between two pages, never
- * after a queue of them. Starts once `bundle` (the document's assets) is made.
+ * after a queue of them. Starts once `bundle` (the document's assets) is made. With `partOf`, each route's search
+ * part is made in the same turn, after its document: the search stage, after the render stage, would otherwise make
+ * it on this thread with nothing to wait for (`searchPartMaker`).
  */
-export function renderAhead(site: Site, bundle: Promise<ClientBundle>): RenderAhead {
+export function renderAhead(
+  site: Site,
+  bundle: Promise<ClientBundle>,
+  partOf?: (route: string) => Promise<MadePart | undefined>,
+): RenderAhead {
   const routesOfFile = new Map<string, string[]>();
   for (const route of site.model.routes) {
     if (!route.file || !aheadKinds.has(route.kind)) continue;
@@ -44,6 +53,7 @@ export function renderAhead(site: Site, bundle: Promise<ClientBundle>): RenderAh
   const queue: string[] = [];
   let head = 0;
   const held = new Map<string, Promise<Uint8Array | undefined>>();
+  const parts = new Map<string, Promise<MadePart | undefined>>();
   const taken = new Set<string>();
   let render: ((route: string) => Promise<string>) | undefined;
   let stopped = false;
@@ -67,8 +77,11 @@ export function renderAhead(site: Site, bundle: Promise<ClientBundle>): RenderAh
       () => undefined,
     );
     held.set(route, document);
+    // A part that fails is made again by the search stage, which reports why.
+    const part = partOf && document.then(() => partOf(route)).catch(() => undefined);
+    if (part) parts.set(route, part);
     // One page at a time: the next waits for this one's props (an image's hash may read a file).
-    document.then(schedule);
+    (part ?? document).then(schedule);
   };
   bundle.then(
     (made) => {
@@ -92,6 +105,11 @@ export function renderAhead(site: Site, bundle: Promise<ClientBundle>): RenderAh
       const document = held.get(route);
       held.delete(route);
       return document;
+    },
+    takePart(route) {
+      const part = parts.get(route);
+      parts.delete(route);
+      return part;
     },
     stop() {
       stopped = true;

@@ -16,7 +16,7 @@ import { colorModeScript } from '../../render/inline-scripts';
 import { type RenderInput, renderPage } from '../../render/render-page';
 import type { RenderShared } from '../../render/render-protocol';
 import { sidebarParts } from '../../render/sidebar-parts';
-import { type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
+import { type MadePart, type PagePart, PagePartMaker, partFileOf, partOfFile } from '../../search/page-part';
 import { type SearchPage, searchPageOf } from '../../search/records';
 import { recordsDirOf } from '../../search/records-files';
 import {
@@ -96,7 +96,8 @@ export interface SiteFiles {
   /** Whether the service worker precaches the file at an output path (only files of the site, under its base URL). */
   precached(file: string): boolean;
   /**
-   * Search parts made so far: while a render worker rendered their route (`ahead`), and by the search stage, which
+   * Search parts made so far: while their route was rendered by a render worker or ahead of the render stage
+   * (`ahead`), and by the search stage, which
    * read their page back (`inStage`; the first routes of those, each with why its part was not made ahead when that
    * failed, in `inStageRoutes`).
    */
@@ -245,6 +246,11 @@ export interface SiteFilesOptions {
    * undefined (or a promise of it) when it was not, or failed there: the page is then rendered as usual.
    */
   renderedAhead?: (route: string) => Promise<Uint8Array | undefined> | undefined;
+  /**
+   * A route's search part when it was made with the route rendered ahead (`searchPartMaker`), without its key,
+   * taken once; undefined (or a promise of it) when it was not: the search stage makes it as usual.
+   */
+  partMadeAhead?: (route: string) => Promise<MadePart | undefined> | undefined;
 }
 
 /** The document's assets every page links to: one object for every page of a run (its digest is taken once). */
@@ -304,6 +310,55 @@ export function routeHtmlRenderer(site: Site, bundle: ClientBundle): (route: str
   const assets = documentAssetsOf(bundle, site.config.site);
   const { renderInputOf, renderHere } = pageRendering(site, clientSidebars(site.model.sidebars.sidebars), () => assets);
   return async (route) => renderHere(route, await renderInputOf(route));
+}
+
+const searchHeads = new WeakMap<Site, Omit<SearchInput, 'pages'>>();
+
+/** What every search part of a state of a site is made with: its records' options and its search words. */
+function searchHeadOf(site: Site): Omit<SearchInput, 'pages'> {
+  let head = searchHeads.get(site);
+  if (!head) {
+    const siteConfig = site.config.site;
+    head = {
+      options: searchRecordOptionsOf(siteConfig, site.chrome.text),
+      words: searchWordsOf({
+        lang: siteConfig.i18n.currentLocale,
+        htmlLang: currentLocaleOf(siteConfig).htmlLang,
+        synonyms: siteConfig.search.synonyms,
+      }),
+    };
+    searchHeads.set(site, head);
+  }
+  return head;
+}
+
+/** A route as search sees it (undefined: search leaves it out), from its props and its page's search blocks. */
+async function searchPageAt(site: Site, route: Site['model']['routes'][number]): Promise<SearchPage | undefined> {
+  const { page } = await site.routePage(route.path);
+  const file = route.file;
+  const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
+  return searchPageOf(page, blocks, searchHeadOf(site).options);
+}
+
+/**
+ * Makes a route's search part on the calling thread, for routes rendered ahead of the render stage
+ * (`render-ahead.ts`): their page and props are at hand while the markdown stage waits for the highlighting thread,
+ * and the search stage takes the part instead of making it (`SiteFilesOptions.partMadeAhead`). The part has no key
+ * (`PagePart.key` is ''): a route's key is its key props', which a build makes only in its props stage (they report
+ * the route's problems), and the search stage gives the part its key. The same route's page and props give the same
+ * part whenever it is made: the search stage would make it from the same `routePage` and compiled page.
+ */
+export function searchPartMaker(site: Site): (route: string) => Promise<MadePart | undefined> {
+  const routes = new Map(site.model.routes.map((route) => [route.path, route]));
+  let maker: PagePartMaker | undefined;
+  return async (path) => {
+    const route = routes.get(path);
+    const page = route && (await searchPageAt(site, route));
+    if (!page) return undefined;
+    const head = searchHeadOf(site);
+    maker ??= new PagePartMaker(head.words.stopWords);
+    return maker.partOf(page, head.options);
+  };
 }
 
 /** The files of one state of a site; nothing is produced until asked for. */
@@ -403,29 +458,11 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     });
   }
 
-  let searchHead: Omit<SearchInput, 'pages'> | undefined;
-  const searchHeadOf = () => {
-    searchHead ??= {
-      options: searchRecordOptionsOf(siteConfig, site.chrome.text),
-      words: searchWordsOf({
-        lang: siteConfig.i18n.currentLocale,
-        htmlLang: currentLocaleOf(siteConfig).htmlLang,
-        synonyms: siteConfig.search.synonyms,
-      }),
-    };
-    return searchHead;
-  };
-  /** A route as search sees it, read back from the cache's files (a build keeps no compiled page). */
-  const searchPageAt = async (route: (typeof model.routes)[number]) => {
-    const { page } = await site.routePage(route.path);
-    const file = route.file;
-    const blocks = file && 'contentHtml' in page.props ? (await site.page(file)).search : [];
-    return searchPageOf(page, blocks, searchHeadOf().options);
-  };
+  const searchHeadOfSite = () => searchHeadOf(site);
   /** The searchable pages, one at a time, each with its route's place in the model. */
   async function* searchPages(): AsyncGenerator<[SearchPage, number]> {
     for (let i = 0; i < model.routes.length; i++) {
-      const searchPage = await searchPageAt(model.routes[i]!);
+      const searchPage = await searchPageAt(site, model.routes[i]!);
       if (searchPage) yield [searchPage, i];
     }
   }
@@ -443,9 +480,9 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     try {
       const key = await partKeyAt(route);
       if (key === undefined || stages.searchParts.has(key)) return;
-      const page = await searchPageAt(route);
+      const page = await searchPageAt(site, route);
       if (!page) return;
-      const head = searchHeadOf();
+      const head = searchHeadOfSite();
       partMaker ??= new PagePartMaker(head.words.stopWords);
       const part = partMaker.partOf(page, head.options, key);
       partsMade.ahead++;
@@ -468,7 +505,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     const { digest, searchable, blocks } = await site.routeKey(route.path);
     if (!searchable) return undefined;
     const job = blocks && route.file ? site.jobs.get(route.file) : undefined;
-    partsKey ??= stages.searchPartsKey(searchHeadOf());
+    partsKey ??= stages.searchPartsKey(searchHeadOfSite());
     const pageKey = job ? stages.compileKey(job) : '';
     return oneShotHash('sha256', `${partsKey}\0${digest}\0${pageKey}`, 'base64url').slice(0, 32);
   };
@@ -482,7 +519,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     return found;
   };
   /** The search files' key: the settings, and a digest of every searchable page's part key in order. */
-  const searchKeyOf = (digest: Hash) => stages.searchKey({ ...searchHeadOf(), pages: digest.digest('base64url') });
+  const searchKeyOf = (digest: Hash) => stages.searchKey({ ...searchHeadOfSite(), pages: digest.digest('base64url') });
   /**
    * What the key pass found (each page's part key and route), so that making the files after it reads back only
    * the pages whose part the cache folder lacks.
@@ -505,7 +542,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     },
     async make(out) {
       const digest = createHash('sha256');
-      const head = searchHeadOf();
+      const head = searchHeadOfSite();
       const maker = new PagePartMaker(head.words.stopWords);
       // No key pass before (a first build into the output folder, `dev`): the keys are found now.
       const found = keyed ?? (await keyPass());
@@ -517,7 +554,14 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         const [key, route] = found[i]!;
         const kept = keptPart(key);
         if (kept) return kept;
-        const page = await searchPageAt(model.routes[route]!);
+        const ahead = await options.partMadeAhead?.(model.routes[route]!.path);
+        if (ahead) {
+          const part = { ...ahead, key };
+          partsMade.ahead++;
+          await stages.searchParts.set(key, partFileOf(part));
+          return part;
+        }
+        const page = await searchPageAt(site, model.routes[route]!);
         if (!page) throw new Error(`search: ${model.routes[route]!.path} is no longer searchable`);
         const part = maker.partOf(page, head.options, key);
         partsMade.inStage++;
@@ -594,7 +638,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
     pages,
     search,
     searchSource: {
-      head: searchHeadOf,
+      head: searchHeadOfSite,
       async *pages() {
         for await (const [page] of searchPages()) yield page;
       },

@@ -69,7 +69,7 @@ test("a compiled page's route is rendered ahead to the render stage's bytes, and
   }
 });
 
-test('a route rendered ahead has its search part made in its turn, kept past `stop`, handed over once', async () => {
+test('a route rendered ahead has its search part made after it, kept past `stop`, handed over once', async () => {
   const { run, site } = await buildsSite();
   try {
     const [doc, other] = site.model.routes.filter((r) => r.kind === 'doc' && r.file);

@@ -35,7 +35,7 @@ const aheadKinds: ReadonlySet<RouteKind> = new Set(['doc', 'blog-post']);
  * Renders the routes of each page `compiled` names, one route per turn of the event loop (`setImmediate`), so
  * that a message from the highlighting thread that the markdown stage waits for is handled between two pages, never
  * after a queue of them. Starts once `bundle` (the document's assets) is made. With `partOf`, each route's search
- * part is made in the same turn, after its document: the search stage, after the render stage, would otherwise make
+ * part is made in the next turn after its document: the search stage, after the render stage, would otherwise make
  * it on this thread with nothing to wait for (`searchPartMaker`).
  */
 export function renderAhead(
@@ -77,8 +77,14 @@ export function renderAhead(
       () => undefined,
     );
     held.set(route, document);
-    // A part that fails is made again by the search stage, which reports why.
-    const part = partOf && document.then(() => partOf(route)).catch(() => undefined);
+    // The part in a turn of its own after the document: a message the markdown stage waits for is handled between
+    // the two. A part that fails, or is not made after `stop`, is made by the search stage (which reports why).
+    const part =
+      partOf &&
+      document
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(() => (stopped ? undefined : partOf(route)))
+        .catch(() => undefined);
     if (part) parts.set(route, part);
     // One page at a time: the next waits for this one's props (an image's hash may read a file).
     (part ?? document).then(schedule);

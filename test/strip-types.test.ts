@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { init, parse } from 'es-module-lexer/minimal';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { moduleFiles } from '../src/cache/module-files';
 import { importTsModule } from '../src/config/import-ts-module';
-import { publicApiUrl } from '../src/config/strip-types';
+import { leadingImports } from '../src/config/leading-imports';
+import { publicApiUrl, strippedModule } from '../src/config/strip-types';
 import { validateConfig } from '../src/config/validate-config';
 import { docsItErrorsOf } from '../src/errors';
 import { copyFixture, removeDir, repoRoot, runModuleScript } from './helpers';
@@ -191,6 +193,64 @@ test('a type stripper that cannot load gives one warning, and esbuild makes the 
   } finally {
     removeDir(dir);
   }
+});
+
+test('the imports of a plain module are read without es-module-lexer, as it reads them', async () => {
+  await init;
+  const lexed = (code: string) =>
+    parse(code)[0].map(({ n, s, e, t }) => (t === 1 ? { specifier: n, start: s, end: e } : { dynamic: t }));
+  const read = [
+    'import { defineConfig } from "docs-it";\nexport default defineConfig({ title: "x" });\n',
+    'import a, { b as c, d } from "pkg";\n\nimport * as ns from "node:path";\nimport "side-effect";\n' +
+      'export const x = 1;\n',
+    'import {\n\ta,\n\tb\n} from "docs-it";\nexport default [a, b];',
+    'import def from "docs-it"',
+    'export default { title: "no imports" };\n',
+  ];
+  for (const code of read) assert.equal(leadingImports(code), lexed(code), code);
+  const left = [
+    'import { a } from "x";\nconst b = await import("y");\n',
+    'export default { url: import.meta.url };\n',
+    'export * from "x";\n',
+    'export { a } from "x";\n',
+    'const text = "importante";\nimport { a } from "x";\n',
+    'import data from "./data.json" with { type: "json" };\n',
+    "import { a } from 'single-quoted';\n",
+    '// a comment\nimport { a } from "x";\n',
+    'import { a /* } */ } from "x";\n',
+    'import defer * as ns from "x";\n',
+  ];
+  for (const code of left) assert.is(leadingImports(code), undefined, code);
+  // What oxc prints of this site's config and data module, and of the benchmarks' corpus config.
+  for (const file of ['site.config.ts', 'content/data/releases.ts', 'test/fixtures/basic/site.config.ts']) {
+    const code = await strippedModule(path.join(repoRoot, file), readFileSync(path.join(repoRoot, file), 'utf8'));
+    assert.ok(code, file);
+  }
+});
+
+test('a config that imports only docs-it is made without loading es-module-lexer', () => {
+  // Its WebAssembly compiled at a cold build's start is a fixed cost of every small site's build.
+  const hooks = `export async function resolve(specifier, context, next) {
+    if (specifier.startsWith('es-module-lexer')) throw new Error('es-module-lexer loaded');
+    return next(specifier, context);
+  }`;
+  const url = JSON.stringify(pathToFileURL(path.join(repoRoot, 'src/config/strip-types.ts')).href);
+  const config = JSON.stringify(path.join(repoRoot, 'site.config.ts'));
+  const script = `
+    const { register } = await import('node:module');
+    const { readFileSync } = await import('node:fs');
+    register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}));
+    const { strippedModule } = await import(${url});
+    const made = await strippedModule(${config}, readFileSync(${config}, 'utf8'));
+    // The same call for a module only the lexer reads: it fails, which shows the hook sees the lexer's load.
+    const lexed = await strippedModule('/x/meta.ts', 'export default import.meta.url;').then(
+      () => 'made',
+      (error) => error.message,
+    );
+    process.stdout.write(JSON.stringify([made.includes(${JSON.stringify(JSON.stringify(publicApiUrl))}), lexed]));`;
+  const child = runModuleScript(script);
+  assert.is(child.status, 0, child.stderr);
+  assert.equal(JSON.parse(child.stdout), [true, 'es-module-lexer loaded']);
 });
 
 test.run();

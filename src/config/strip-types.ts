@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { DocsItError } from '../errors';
+import { type LeadingImport, leadingImports } from './leading-imports';
 
 /*
  * A site module (its config, a data file) made without esbuild: when it imports nothing of the site's own (only
@@ -104,30 +105,40 @@ export async function strippedModule(file: string, source: string): Promise<stri
     inject: commonJsGlobals,
   });
   if (result.errors.length > 0 || Object.keys(result.helpersUsed).length > 0) return undefined;
-  const lexer = await import('es-module-lexer/minimal');
-  await lexer.init();
-  const [imports] = lexer.parse(result.code, file);
+  const imports = leadingImports(result.code) ?? (await lexedImports(result.code, file));
+  if (imports === undefined) return undefined;
   const resolveFrom = createRequire(file);
-  const docsIt: { s: number; e: number }[] = [];
-  for (const specifier of imports) {
-    // `import()`, `import.meta`, import phases: left to esbuild.
-    if (!staticImports.has(specifier.t)) return undefined;
-    if (specifier.n === 'docs-it') docsIt.push(specifier);
-    else if (!isPackageImport(specifier.n, resolveFrom)) return undefined;
+  const docsIt: LeadingImport[] = [];
+  for (const imported of imports) {
+    if (imported.specifier === 'docs-it') docsIt.push(imported);
+    else if (!isPackageImport(imported.specifier, resolveFrom)) return undefined;
   }
   let code = result.code;
-  // Its quotes included (`s` and `e` bound the specifier's text within them).
-  for (const { s, e } of docsIt.reverse())
-    code = code.slice(0, s - 1) + JSON.stringify(publicApiUrl) + code.slice(e + 1);
+  // Its quotes included (`start` and `end` bound the specifier's text within them).
+  for (const { start, end } of docsIt.reverse())
+    code = code.slice(0, start - 1) + JSON.stringify(publicApiUrl) + code.slice(end + 1);
   return code;
+}
+
+/** The static imports es-module-lexer finds in `code`; undefined when it holds another kind (see below). */
+async function lexedImports(code: string, file: string): Promise<LeadingImport[] | undefined> {
+  const lexer = await import('es-module-lexer/minimal');
+  await lexer.init();
+  const [imports] = lexer.parse(code, file);
+  const found: LeadingImport[] = [];
+  for (const { t, n, s, e } of imports) {
+    // `import()`, `import.meta`, import phases: left to esbuild, and so is a specifier the lexer cannot read.
+    if (!staticImports.has(t) || typeof n !== 'string') return undefined;
+    found.push({ specifier: n, start: s, end: e });
+  }
+  return found;
 }
 
 /**
  * Whether an import names a Node built-in or a package the site's folders give (resolved as Node would: a name
  * that a tsconfig's `paths` or a package's `imports` maps to a file of the site is not one, and goes to esbuild).
  */
-function isPackageImport(specifier: string | undefined, resolveFrom: NodeJS.Require): boolean {
-  if (typeof specifier !== 'string') return false;
+function isPackageImport(specifier: string, resolveFrom: NodeJS.Require): boolean {
   if (specifier.startsWith('node:') || builtinModules.includes(specifier)) return true;
   if (/^[.#/]/.test(specifier) || specifier.includes(':') || path.isAbsolute(specifier)) return false;
   try {

@@ -354,24 +354,31 @@ function scanInline(text: string, paragraph: Paragraph, state: ScanState): Probl
 
 /**
  * Throws, located at the first node too deep, when a parsed tree (mdast or hast) nests deeper than
- * `pageLimits.treeDepth`: every later walk of the page recurses once per level. Iterative, so it cannot overflow.
+ * `pageLimits.treeDepth`: every later walk of the page recurses once per level. It recurses only within the limit
+ * itself, so it cannot overflow.
  */
 export function checkTreeDepth(tree: Node, file: string): void {
-  const stack: [Node, number][] = [[tree, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > pageLimits.treeDepth) {
-      const start = node.position?.start;
-      throw new DocsItError(
-        `the page's content is nested ${depth} levels deep (at most ${pageLimits.treeDepth}): lists, quotes, ` +
-          'emphasis, links or elements inside one another',
-        { file, line: start?.line ?? 1, column: start?.column ?? 1 },
-        flatten,
-      );
-    }
-    const children = (node as { children?: Node[] }).children;
-    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
+  deepestWithin(tree, 0, file);
+}
+
+/**
+ * Walks `node` (at `depth`) in document order and throws at the first node deeper than the limit, never more than
+ * `pageLimits.treeDepth` calls deep. No pair allocated and destructured per node, as an explicit stack would: a
+ * small build runs this on every page without V8's optimizing compiler (see optimizing-compiler.ts), where those
+ * cost several times the walk itself (docs/measurements.md).
+ */
+function deepestWithin(node: Node, depth: number, file: string): void {
+  if (depth > pageLimits.treeDepth) {
+    const start = node.position?.start;
+    throw new DocsItError(
+      `the page's content is nested ${depth} levels deep (at most ${pageLimits.treeDepth}): lists, quotes, ` +
+        'emphasis, links or elements inside one another',
+      { file, line: start?.line ?? 1, column: start?.column ?? 1 },
+      flatten,
+    );
   }
+  const children = (node as { children?: Node[] }).children;
+  if (children) for (let i = 0; i < children.length; i++) deepestWithin(children[i]!, depth + 1, file);
 }
 
 /** A unified plugin that checks the tree's depth (`checkTreeDepth`) where it runs: after parsing, after raw HTML. */

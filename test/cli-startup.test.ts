@@ -113,6 +113,14 @@ test("the CLI loads the config's schemas only when it validates a config", () =>
     assert.not.ok(sources.includes(`src/config/${schema}.ts`), `${schema} is loaded at start`);
 });
 
+test('the CLI loads the YAML library only when a build parses YAML', () => {
+  // 262 kB compiled and evaluated at every start, for sites whose front matter the plain reader takes (yaml-module.ts).
+  const sources = [...loadedAtStart('program.mjs')];
+  assert.ok(sources.includes('src/content/front-matter.ts'), 'the front matter reader is there');
+  const yaml = sources.filter((source) => source.startsWith('node_modules/yaml/'));
+  assert.equal(yaml, [], 'yaml is loaded at start');
+});
+
 test("the build's thread loads Shiki only when it highlights a block itself", () => {
   // At a cold start a worker highlights the blocks ahead of it: the build's thread would compile Shiki for nothing.
   const sources = [...loadedAtStart('program.mjs')];

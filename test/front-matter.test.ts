@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { buildContentModel } from '../src/content/build-content-model';
 import {
+  contentReadsYaml,
   frontMatterHead,
   normalizedContentText,
   parseFrontMatter,
@@ -96,6 +97,21 @@ test("a Docusaurus import reads a doc's front matter as the build does", () => {
   } finally {
     removeDir(dir);
   }
+});
+
+test('a build parses YAML for an authors file, a YAML category or front matter beyond the plain reader', () => {
+  // Such a build loads the YAML library ahead; any other leaves it out of its process (src/content/yaml-module.ts).
+  const plainPages = {
+    'content/docs/a.md': '---\ntitle: Uno\ntags: [a, b]\n---\n\nTesto.\n',
+    'content/docs/b.md': 'Senza front matter.\n',
+    'content/docs/_category_.json': '{ "label": "Guide" }',
+  };
+  assert.not.ok(contentReadsYaml(discovered(plainPages)));
+  const anchored = '---\ntitle: &a Uno\nid: *a\n---\n';
+  assert.ok(contentReadsYaml(discovered({ ...plainPages, 'content/docs/c.md': anchored })));
+  assert.ok(contentReadsYaml(discovered({ ...plainPages, 'content/docs/_category_.yml': 'label: Guide\n' })));
+  const authors = { file: 'content/blog/authors.yml', text: 'ana:\n  name: Ana\n' };
+  assert.ok(contentReadsYaml(discovered(plainPages, { authors })));
 });
 
 test.run();

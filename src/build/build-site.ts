@@ -8,8 +8,9 @@ import { checkOutputFolder } from '../config/output-path';
 import { customCssFiles } from '../config/package-stylesheet';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { validatedConfigsOf } from '../config/validated-config-memo';
-import { withoutFrontMatter } from '../content/front-matter';
+import { contentReadsYaml, withoutFrontMatter } from '../content/front-matter';
 import { pagesWithoutUpstream } from '../content/upstream-coverage';
+import { loadYaml } from '../content/yaml-module';
 import { backgroundWrites, type SpareCheck, type WriteStats } from '../disk/background-writes';
 import { type Diagnostic, DocsItError, warningDiagnostic } from '../errors';
 import type { WriteCounts } from '../output/output-file';
@@ -225,6 +226,7 @@ async function readSite(run: Run, options: BuildOptions): Promise<Site> {
   );
   turbofanForFiles(content.discovered.sources.length, run.cache.startsCold);
   highlightEarly(run, config, content, options);
+  await yamlAhead(run, content);
   if (options.upstream || options.translationStatus) {
     const translations = await run.task(
       'translations',
@@ -288,6 +290,16 @@ function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, 
     sources.map((source) => withoutFrontMatter(source.text)),
     plan.highlightAheadFrom,
   );
+}
+
+/**
+ * YAML's library loaded now when this build will parse YAML (see yaml-module.ts), which a build that holds every
+ * text can tell. A build whose content record vouched for files takes their front matter from the cache, and loads
+ * the library only if a changed file needs it.
+ */
+async function yamlAhead(run: Run, content: SiteContent): Promise<void> {
+  if ((run.cache.stats().content?.hits ?? 0) > 0) return;
+  if (contentReadsYaml(content.discovered)) await loadYaml();
 }
 
 /**

@@ -1,13 +1,14 @@
-import { isMap, isScalar, LineCounter, parse, parseDocument } from 'yaml';
 import * as z from 'zod';
 import { formatKeyPath } from '../config/describe-issue';
 import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
+import type { DiscoveredContent } from './discover';
 import { checkedFrontMatter, dateStart, plainId, plainSlug } from './front-matter-check';
 import { letGoOfText, onLetGo } from './held-texts';
 import { plainFrontMatter } from './plain-front-matter';
 import type { ParsedSource, SourceFile } from './source-file';
 import { shareFacts } from './text-facts';
+import { yamlModule } from './yaml-module';
 
 const common = {
   id: z.string().regex(plainId, 'an id is one name, without "/" (the folder is added to it)').optional(),
@@ -139,6 +140,18 @@ export function frontMatterHead(text: string): FrontMatterHead | 'unclosed' | un
 }
 
 /**
+ * Whether building this content parses YAML: an authors file, a category file in YAML, or a page's front matter the
+ * plain reader does not take (`plainFrontMatter`). Reads every page's text: for a build that holds them all.
+ */
+export function contentReadsYaml(discovered: DiscoveredContent): boolean {
+  if (discovered.authors || discovered.categories.some((category) => /\.ya?ml$/.test(category.file))) return true;
+  return discovered.sources.some((source) => {
+    const head = frontMatterHead(normalizedText(source));
+    return head !== undefined && head !== 'unclosed' && plainFrontMatter(head.yaml) === undefined;
+  });
+}
+
+/**
  * A content file's text without its front matter nor the line end after it (a fragment's content), or the text
  * as it is when it has none (an unclosed one included: the page that has it says so).
  */
@@ -262,11 +275,12 @@ function zodFrontMatter(source: SourceFile, data: unknown, keyLines: Record<stri
  * several milliseconds). Throws YAML's own error, with its position.
  */
 export function yamlFileData(file: { file: string; text: string }): unknown {
-  return parse(file.text);
+  return yamlModule().parse(file.text);
 }
 
 /** The front matter read by YAML (1.2, its core schema): its value, and the line of each key in the file. */
 export function yamlFrontMatter(yamlText: string, file: string): { data: unknown; keyLines: Record<string, number> } {
+  const { isMap, isScalar, LineCounter, parseDocument } = yamlModule();
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];

@@ -1,4 +1,3 @@
-import { LineCounter, parseDocument } from 'yaml';
 import type { SidebarItemInput } from '../config/site-schema';
 import { DocsItError, type ErrorCollector } from '../errors';
 import type { Breadcrumb, NavLink, SidebarCategory, SidebarItem } from '../shared/sidebar';
@@ -6,6 +5,7 @@ import { joinRoute } from '../shared/urls';
 import type { CategoryMeta, Doc } from './content-types';
 import type { CategoryFile } from './discover';
 import { baseName } from './paths';
+import { yamlModule } from './yaml-module';
 
 /** A label as a URL segment, as Docusaurus writes generated index pages (`Guide pratiche` → `guide-pratiche`). */
 function slugOfLabel(label: string): string {
@@ -59,6 +59,7 @@ export interface GeneratedIndex extends DocNavigation {
 
 /** The value of a `_category_.yml` file, or a located error. */
 function parseCategoryYaml(file: CategoryFile): unknown {
+  const { LineCounter, parseDocument } = yamlModule();
   const lineCounter = new LineCounter();
   const doc = parseDocument(file.text, { lineCounter, prettyErrors: false });
   const error = doc.errors[0];

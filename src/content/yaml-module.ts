@@ -13,6 +13,7 @@ let loaded: Yaml | undefined;
 
 /** Loads the YAML library ahead of the synchronous stages that will parse YAML (the CLI bundle's own chunk). */
 export async function loadYaml(): Promise<void> {
+  if (loaded) return;
   // yaml is CommonJS: imported, its exports are the namespace's default (the bundle's, Node's), named ones maybe not.
   const imported = (await import('yaml')) as Yaml & { default?: Yaml };
   loaded ??= imported.default ?? imported;

@@ -7,6 +7,7 @@ import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { validatedConfigsOf } from '../config/validated-config-memo';
+import { loadYaml } from '../content/yaml-module';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -302,6 +303,8 @@ export class DevSite {
       this.content = content;
       // Only texts read again: the files next to pages are those of the site made from `last`.
       const assets = edited && this.site?.content === last ? { assets: this.site.assets } : {};
+      // Any later save may bring YAML: the long-lived server takes the library's chunk at once (see yaml-module.ts).
+      await loadYaml();
       site = createSite(this.config, content, this.stages, { recover, ...assets });
       this.modelErrors = [];
     } catch (error) {

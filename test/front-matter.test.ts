@@ -13,6 +13,7 @@ import {
   contentReadsYaml,
   frontMatterHead,
   normalizedContentText,
+  pagesAssumedToReadYaml,
   parseFrontMatter,
   withoutFrontMatter,
 } from '../src/content/front-matter';
@@ -112,6 +113,11 @@ test('a build parses YAML for an authors file, a YAML category or front matter b
   assert.ok(contentReadsYaml(discovered({ ...plainPages, 'content/docs/_category_.yml': 'label: Guide\n' })));
   const authors = { file: 'content/blog/authors.yml', text: 'ana:\n  name: Ana\n' };
   assert.ok(contentReadsYaml(discovered(plainPages, { authors })));
+  // A large site is not looked through: its pages' look would cost more than the library.
+  const many = Object.fromEntries(
+    Array.from({ length: pagesAssumedToReadYaml }, (_, i) => [`content/docs/p${i}.md`, '---\ntitle: Uno\n---\n']),
+  );
+  assert.ok(contentReadsYaml(discovered(many)));
 });
 
 test.run();

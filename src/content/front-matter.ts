@@ -140,11 +140,19 @@ export function frontMatterHead(text: string): FrontMatterHead | 'unclosed' | un
 }
 
 /**
+ * From this many pages on, a build is taken to parse YAML without looking: the look (every page's front matter read
+ * plainly, about 3 µs a page) costs more than loading the library (about 10 ms).
+ */
+export const pagesAssumedToReadYaml = 2000;
+
+/**
  * Whether building this content parses YAML: an authors file, a category file in YAML, or a page's front matter the
- * plain reader does not take (`plainFrontMatter`). Reads every page's text: for a build that holds them all.
+ * plain reader does not take (`plainFrontMatter`); assumed for a site of `pagesAssumedToReadYaml` pages. Reads every
+ * page's text: for a build that holds them all.
  */
 export function contentReadsYaml(discovered: DiscoveredContent): boolean {
   if (discovered.authors || discovered.categories.some((category) => /\.ya?ml$/.test(category.file))) return true;
+  if (discovered.sources.length >= pagesAssumedToReadYaml) return true;
   return discovered.sources.some((source) => {
     const head = frontMatterHead(normalizedText(source));
     return head !== undefined && head !== 'unclosed' && plainFrontMatter(head.yaml) === undefined;

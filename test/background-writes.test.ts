@@ -22,6 +22,7 @@ import {
 import { encodeManifest } from '../src/disk/manifest-file';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
+import { revisionOf } from '../src/output/written-file';
 import { processTmpDir } from './build-outputs';
 import { removeDir, repoRoot, runModuleScript } from './helpers';
 
@@ -118,6 +119,37 @@ test('a write that fails is reported to its caller; the others are written', asy
   assert.is(failures.length, 1);
   assert.ok(failures[0]!.code === 'ENOTDIR' || failures[0]!.code === 'EEXIST', failures[0]!.code);
   assert.is(readFileSync(path.join(dir, 'buono.txt'), 'utf8'), 'sì');
+});
+
+test("a write's revision is made by the thread from the bytes it wrote, told before flush resolves", async () => {
+  const writes = writer();
+  const dir = path.join(root, 'revisions');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'un-file'), 'non una cartella');
+  const told = new Map<string, string>();
+  const tell = (name: string) => (revision: string) => told.set(name, revision);
+  void writes.write(path.join(dir, 'testo.html'), '<p>città</p>', undefined, false, undefined, tell('testo'));
+  void writes.write(path.join(dir, 'byte.bin'), new Uint8Array([1, 2, 3]), undefined, false, undefined, tell('byte'));
+  void writes.write(path.join(dir, 'un-file/no.txt'), 'x', () => undefined, false, undefined, tell('fallito'));
+  void writes.write(path.join(dir, 'senza.txt'), 'nessuna revisione chiesta');
+  await writes.flush();
+  assert.equal(
+    [...told],
+    [
+      ['testo', revisionOf(Buffer.from('<p>città</p>'))],
+      ['byte', revisionOf(new Uint8Array([1, 2, 3]))],
+    ],
+  );
+});
+
+test("a new build folder's files are hashed by the writing thread: their revisions known once flushed", async () => {
+  const out = path.join(root, 'revisions-out');
+  const output = await OutputFolder.open(out, { root });
+  await output.write('it/index.html', '<h1>Ciao</h1>');
+  assert.throws(() => output.fileInfo('it/index.html'), /before it was flushed/);
+  await output.flush();
+  assert.equal(output.fileInfo('it/index.html'), { size: 13, revision: revisionOf(Buffer.from('<h1>Ciao</h1>')) });
+  await output.commit();
 });
 
 test('past the limit of bytes waiting, a write waits for the disk instead of filling memory', async () => {

@@ -5,7 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkoutCliDir } from '../bin/cli-bundle.mjs';
 import { buildSite } from '../src/build/build-site';
-import { OutputFolder, revisionOf } from '../src/output/output-folder';
+import { OutputFolder } from '../src/output/output-folder';
+import { revisionOf } from '../src/output/written-file';
 import { type BundleInput, isSiteFree } from '../src/site/bundle/bundle-client';
 import {
   type PrebuiltClientList,

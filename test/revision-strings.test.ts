@@ -1,5 +1,5 @@
 /*
- * A written file's revision (output-folder's `revisionOf`) is kept for every file until the build ends (the
+ * A written file's revision (written-file's `revisionOf`) is kept for every file until the build ends (the
  * output's manifest, the service worker's precache list): it must weigh its own 32 characters, not keep a longer
  * digest alive (a slice of a string is, in V8, a view into it).
  */
@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { revisionOf } from '../src/output/output-folder';
+import { revisionOf } from '../src/output/written-file';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

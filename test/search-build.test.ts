@@ -84,6 +84,8 @@ test('an output group that fails after writing files leaves nothing of it in the
   });
   const first = await OutputFolder.open(groupOut);
   assert.equal(await first.writeGroup(group(false)), { written: 2, reused: 0 });
+  // A written file's revision is known once it is on disk (the file-writing thread makes it).
+  await first.flush();
   assert.is(first.fileInfo('g/records.json')?.size, 5);
   await first.commit();
   assert.is(readFileSync(path.join(groupOut, 'g/records.json'), 'utf8'), '[1,3]');

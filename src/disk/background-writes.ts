@@ -21,7 +21,9 @@ export type { FileStamp, FolderTimes, SpareFound, WriteFailure };
 export interface BackgroundWrites {
   /**
    * Queues a file (its folder is created if missing). Resolves at once, or once the writes waiting fall under
-   * `maxPendingBytes` when the disk is slower than the build, so memory stays bounded.
+   * `maxPendingBytes` when the disk is slower than the build, so memory stays bounded. `onRevision`, when given, is
+   * told the bytes' revision (written-file's `revisionOf`), made by the thread once it wrote them: before `flush`
+   * resolves, never when the write failed.
    */
   write(
     file: string,
@@ -29,6 +31,7 @@ export interface BackgroundWrites {
     onError?: (failure: WriteFailure) => void,
     recycle?: boolean,
     keep?: FileStamp,
+    onRevision?: (revision: string) => void,
   ): Promise<void>;
   /** Queues bytes to add at the end of a file queued by `write` before (writes happen in the order queued). */
   append(file: string, data: string | Uint8Array, onError?: (failure: WriteFailure) => void): Promise<void>;
@@ -147,6 +150,7 @@ export function createBackgroundWrites(): BackgroundWrites {
   let pendingOps = 0;
   let scheduled = false;
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
+  const onRevisions = new Map<number, (revision: string) => void>();
   /** What each `prune` and `check` queued waits for (see `WriteDone`). */
   const onPruned = new Map<number, (folders: FolderTimes | undefined) => void>();
   const onChecked = new Map<number, (found: SpareFound | undefined) => void>();
@@ -179,8 +183,10 @@ export function createBackgroundWrites(): BackgroundWrites {
         resolve?.(done.checked.found);
       }
       for (const failure of done.failures) onErrors.get(failure.id)?.(failure);
+      for (const [id, revision] of done.revisions ?? []) onRevisions.get(id)?.(revision);
       for (const id of done.ids) {
         onErrors.delete(id);
+        onRevisions.delete(id);
         // A prune that found no folder being updated (or failed) has nothing to say.
         onPruned.get(id)?.(undefined);
         onPruned.delete(id);
@@ -211,6 +217,7 @@ export function createBackgroundWrites(): BackgroundWrites {
     thread = undefined;
     for (const handler of onErrors.values()) handler({ message: error.message });
     onErrors.clear();
+    onRevisions.clear();
     for (const resolve of onPruned.values()) resolve(undefined);
     onPruned.clear();
     for (const resolve of onChecked.values()) resolve(undefined);
@@ -258,10 +265,12 @@ export function createBackgroundWrites(): BackgroundWrites {
     wait = true,
     onPrune?: (folders: FolderTimes | undefined) => void,
     onId?: (id: number) => void,
+    onRevision?: (revision: string) => void,
   ): Promise<void> => {
     batchKeeps();
     const id = nextId++;
     if (onError) onErrors.set(id, onError);
+    if (onRevision) onRevisions.set(id, onRevision);
     if (onPrune) onPruned.set(id, onPrune);
     onId?.(id);
     batch.push({ ...op, id, dir: path.dirname(op.file) });
@@ -280,11 +289,15 @@ export function createBackgroundWrites(): BackgroundWrites {
   };
 
   return {
-    write: (file, data, onError, recycle = false, keep) =>
+    write: (file, data, onError, recycle = false, keep, onRevision) =>
       queue(
-        { kind: 'write', file, data, recycle, ...(keep ? { keep } : {}) },
+        { kind: 'write', file, data, recycle, ...(keep ? { keep } : {}), ...(onRevision ? { revision: true } : {}) },
         typeof data === 'string' ? data.length : data.byteLength,
         onError,
+        true,
+        undefined,
+        undefined,
+        onRevision,
       ),
     append: (file, data, onError) =>
       queue({ kind: 'append', file, data }, typeof data === 'string' ? data.length : data.byteLength, onError),

@@ -21,6 +21,11 @@ export interface WriteOp {
   from?: string;
   /** A new file that may take the place of a spare one. */
   recycle?: boolean;
+  /**
+   * Of a `write`: its bytes' revision (written-file's `revisionOf`) is wanted, made here from the bytes written and
+   * handed back with the batch's answer (`WriteDone.revisions`), not by the build's thread.
+   */
+  revision?: boolean;
   /** In a folder being updated: the file there is left as it is when it is a plain file of this size and time. */
   keep?: FileStamp;
   /**
@@ -80,6 +85,8 @@ export interface WriteDone {
   bytes: number;
   ms: number;
   failures: ({ id: number } & WriteFailure)[];
+  /** Each written file's revision that was asked for (`WriteOp.revision`), by its op's id. */
+  revisions?: [id: number, revision: string][];
   /**
    * Of a `prune` (its `id`): the folders the updated folder holds now and their change times (its files are the
    * build's to list), or none when they are not known (the next update then walks it).

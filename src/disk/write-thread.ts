@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { revisionOf } from '../output/written-file';
 import { isBuildFolderName, readManifestFile } from './manifest-file';
 import type { CheckedListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
@@ -599,6 +600,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
   keptAsIs = 0;
   pruned = undefined;
   const failures: ({ id: number } & WriteFailure)[] = [];
+  const revisions: [id: number, revision: string][] = [];
   for (const op of ops) {
     try {
       if (['spare', 'update', 'prune', 'keep', 'check'].includes(op.kind)) {
@@ -621,6 +623,8 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
         else mkdirSync(op.dir, { recursive: true });
         apply(op);
       }
+      // Hashed once written: the bytes are here, and the build needs the revision only at its end.
+      if (op.revision) revisions.push([op.id, revisionOf(op.data!)]);
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
       failures.push({ id: op.id, ...(code ? { code } : {}), message });
@@ -636,6 +640,7 @@ port.on('message', ({ ops, bytes }: WriteBatch) => {
     bytes,
     ms,
     failures,
+    ...(revisions.length > 0 ? { revisions } : {}),
     ...(pruned ? { pruned } : {}),
   } satisfies WriteDone);
 });

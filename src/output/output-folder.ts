@@ -1,4 +1,3 @@
-import { hash as oneShotHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import {
   tidyStore,
 } from './output-store';
 import { fileFailure, writeFailure } from './write-failure';
-import type { WrittenFile } from './written-file';
+import { revisionOf, type WrittenFile } from './written-file';
 
 /**
  * The output folder of a build: the new build is written into a folder of its own (see output-store) and
@@ -139,7 +138,12 @@ export class OutputFolder {
   }
 
   /** What was written where, for the service worker's precache manifest (no second read of the output). */
-  private readonly written = new Map<string, { size: number; revision?: string; source?: string }>();
+  private readonly written = new Map<string, WrittenEntry>();
+  /**
+   * The key each keyed file was made from, for the next build's manifest: given to `reuse` as the build is saved,
+   * once every file's revision is known (see `write`).
+   */
+  private readonly keys = new Map<string, string>();
   /** The modification time of each file kept as the spare held it (`keep`): the manifest takes it without an lstat. */
   private readonly stamps = new Map<string, number>();
   /** The folders of the folder updated in place and their times once it was pruned (see background-writes). */
@@ -165,12 +169,23 @@ export class OutputFolder {
     // Encoded once for the file, its size and its hash (each would encode the string again).
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const size = data.byteLength;
-    const revision = revisionOf(data);
-    this.written.set(relPath, { size, revision });
+    const entry: WrittenEntry = { size };
+    this.written.set(relPath, entry);
     if (source) this.sources.set(relPath, source);
     this.files++;
     this.bytes += size;
-    const keep = this.inPlace ? this.reuse.spareHolds(relPath, { size, revision }) : undefined;
+    if (!this.inPlace) {
+      // Hashed by the file-writing thread, which has the bytes as it writes them: the revision is needed only once
+      // the files are flushed (the manifest, the precache list), and the build's thread has better to do.
+      const hashed = (revision: string) => {
+        entry.revision = revision;
+      };
+      await backgroundWrites().write(target, data, this.failed(relPath), true, undefined, hashed);
+      return;
+    }
+    // The folder updated in place: whether it holds these bytes already decides what is written.
+    entry.revision = revisionOf(data);
+    const keep = this.reuse.spareHolds(relPath, { size, revision: entry.revision });
     await backgroundWrites().write(target, data, this.failed(relPath), true, keep);
   }
 
@@ -290,7 +305,7 @@ export class OutputFolder {
         counts.written++;
       }
       fill();
-      if (key !== undefined) this.reuse.record(file.path, key, this.fileInfo(file.path)!);
+      if (key !== undefined) this.keys.set(file.path, key);
       onProgress?.(counts.written + counts.reused, files.length);
     }
     return counts;
@@ -341,7 +356,7 @@ export class OutputFolder {
         },
       });
     }
-    for (const file of files) this.reuse.record(file, fileKeys.get(file) ?? key, this.fileInfo(file)!);
+    for (const file of files) this.keys.set(file, fileKeys.get(file) ?? key);
     this.reuse.recordGroup(group.name, key, files);
     return previous ? { written: 0, reused: files.length } : { written: files.length - kept, reused: kept };
   }
@@ -360,7 +375,7 @@ export class OutputFolder {
     throw writeFailure(Object.assign(new Error(error.message), { code: error.code }), file, this.sources.get(relPath));
   }
 
-  /** Size and content hash of a file this build wrote or linked. */
+  /** Size and content hash of a file this build wrote (once flushed: see `write`), copied, linked or kept. */
   fileInfo(relPath: string): WrittenFile | undefined {
     const file = this.written.get(relPath);
     return file && { size: file.size, revision: revisionOfEntry(file) };
@@ -418,6 +433,7 @@ export class OutputFolder {
 
   /** Keeps what the published build was made from and holds, for the next builds (in `commit`'s `keep`). */
   saveManifest(): void {
+    for (const [relPath, key] of this.keys) this.reuse.record(relPath, key, this.fileInfo(relPath)!);
     this.reuse.save(
       path.basename(this.tmp),
       [...this.written.keys()].map((relPath) => [relPath, this.heldFile(relPath)]),
@@ -473,16 +489,19 @@ function isPublished(out: string, dir: string): boolean {
 }
 
 /**
- * A content hash for precache revisions (SHA-256, not MD5: CPUs hash it in hardware, so it is the faster one): the
- * first 16 bytes of the digest in hex. Encoded from the bytes, it is a string of its own: a slice of the whole hex
- * digest would be V8's view into it, keeping its 64 characters alive for as long as the build keeps the revision.
+ * A file of the build as its writer knows it: its size, its revision once known (a written file's is made by the
+ * file-writing thread: known once the writes are flushed), and, for a copied file, where it was copied from.
  */
-export function revisionOf(contents: Uint8Array): string {
-  return oneShotHash('sha256', contents, 'buffer').toString('hex', 0, 16);
+interface WrittenEntry {
+  size: number;
+  revision?: string;
+  source?: string;
 }
 
 /** A written entry's revision; a copied file is read and hashed the first time it is asked for. */
-function revisionOfEntry(file: { revision?: string; source?: string }): string {
-  file.revision ??= revisionOf(readFileSync(file.source!));
+function revisionOfEntry(file: WrittenEntry): string {
+  if (file.revision !== undefined) return file.revision;
+  if (file.source === undefined) throw new Error("a written file's revision was asked for before it was flushed");
+  file.revision = revisionOf(readFileSync(file.source));
   return file.revision;
 }

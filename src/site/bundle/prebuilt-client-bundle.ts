@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { revisionOf } from '../../output/output-folder';
+import { revisionOf } from '../../output/written-file';
 import { bundleClientWithInputs, type ClientBundle, rebasedBundle } from './bundle-client';
 
 /** The file beside the CLI bundle that lists the browser bundle of a site without code of its own (`isSiteFree`). */

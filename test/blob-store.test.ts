@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blobEntriesOf, blobJsonStore, blobStore } from '../src/cache/blob-store';
+import { withJsonText } from '../src/cache/json-text';
 import { backgroundWrites } from '../src/disk/background-writes';
 import { removeDir, repoRoot } from './helpers';
 
@@ -193,6 +194,21 @@ test('a JSON store over blobs: a value back as it was, an entry that does not pa
   assert.equal(again.get('x', 'pagina'), { html: '<p>ciao</p>', n: [1, 2] });
   assert.is(again.get('y', 'rotta'), undefined);
   assert.ok(again.has?.('pagina'));
+});
+
+test('a JSON store keeps the text a value came with (a page from a compile worker) as it is, once', async () => {
+  const dir = newFolder();
+  const store = blobJsonStore<{ html: string }>(blobStore(dir));
+  // Spaced unlike JSON.stringify's: what is kept is the text given, not one made again here.
+  const page = withJsonText({ html: '<p>ciao</p>' }, '{ "html": "<p>ciao</p>" }');
+  store.set('x', 'pagina', page);
+  // Taken by the first set: the same value set again is stringified (the store does not hold the text for it).
+  store.set('x', 'di nuovo', page);
+  store.save();
+  await backgroundWrites().flush();
+  const blobs = blobStore(dir);
+  assert.is(blobs.text('pagina'), '{ "html": "<p>ciao</p>" }');
+  assert.is(blobs.text('di nuovo'), '{"html":"<p>ciao</p>"}');
 });
 
 test.run();

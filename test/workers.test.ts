@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkoutCliDir, codeVersionsFile } from '../bin/cli-bundle.mjs';
 import { buildSite } from '../src/build/build-site';
+import { jsonTextOf } from '../src/cache/json-text';
 import { resolvePaths } from '../src/config/load-config';
 import { CompileCrash } from '../src/markdown/compile-crash';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
@@ -433,6 +434,33 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
     assert.ok(page.html.includes('<pre>dalla cache</pre>'), page.html);
     assert.ok(page.html.includes(await highlighter.highlight(rust)));
     assert.ok(page.html.includes(await highlighter.highlight(inList)));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a page compiled in a worker comes with its JSON, which the cache keeps: this thread makes none', async () => {
+  const pool = createCompilePool({
+    size: 1,
+    script: compileWorkerScript(repoRoot, undefined),
+    highlight: (block, inWorker) => inWorker(block),
+  });
+  try {
+    const page = await pool.compile(input('docs/json.md', '# Titolo\n\nUn paragrafo con `codice`.\n'));
+    const stringify = JSON.stringify;
+    let made = 0;
+    JSON.stringify = (value: unknown) => {
+      made++;
+      return stringify(value);
+    };
+    let text: string;
+    try {
+      text = jsonTextOf(page);
+    } finally {
+      JSON.stringify = stringify;
+    }
+    assert.is(made, 0, "the page's JSON was made in this thread");
+    assert.is(text, JSON.stringify(page));
   } finally {
     await pool.close();
   }

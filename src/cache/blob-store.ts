@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backgroundWrites } from '../disk/background-writes';
+import { jsonTextOf } from './json-text';
 import { replaceFileSync } from './replace-file';
 import { readdirOrNone, type Store } from './stores';
 
@@ -237,7 +238,8 @@ export function blobJsonStore<O>(blobs: BlobStore): Store<O> & { use(key: string
         return undefined;
       }
     },
-    set: (_id, key, value) => blobs.set(key, JSON.stringify(value)),
+    // A page a compile worker sent comes with its JSON (see json-text): this thread does not make it again.
+    set: (_id, key, value) => blobs.set(key, jsonTextOf(value)),
     room: () => blobs.room(),
     has: (key) => blobs.has(key),
     use: (key) => blobs.use(key),

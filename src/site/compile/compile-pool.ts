@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { withJsonText } from '../../cache/json-text';
 import { DocsItError } from '../../errors';
 import { CompileCrash } from '../../markdown/compile-crash';
 import type { CompileInput } from '../../markdown/compile-page';
@@ -170,7 +171,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
           if (key !== undefined) blocks?.keep(key, html);
         }
         if (job) {
-          if (message.page) job.resolve(message.page);
+          if (message.page) job.resolve(message.json ? withJsonText(message.page, message.json) : message.page);
           else job.reject(errorOf(message.error!));
         }
         dispatch();

@@ -54,6 +54,12 @@ export type FromWorker =
       type: 'compiled';
       id: number;
       page?: CompiledPage;
+      /**
+       * The page's JSON (`JSON.stringify(page)`), made by the worker, which has time to spare: the compile cache
+       * keeps it as it is (see cache/json-text), and the run's thread, the markdown stage's critical path, does not
+       * make it.
+       */
+      json?: string;
       error?: WorkerError;
       /**
        * The blocks of the page's `missing` it highlighted, for the run's cache, by `codeBlockKey`: the run made each

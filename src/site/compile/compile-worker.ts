@@ -106,7 +106,7 @@ function compileNext(): void {
   current = blocks;
   // The blocks highlighted here go back with the page, or with its error (the run keeps them either way).
   const withBlocks = async (
-    result: { page: CompiledPage; error?: undefined } | { page?: undefined; error: WorkerError },
+    result: { page: CompiledPage; json: string; error?: undefined } | { page?: undefined; error: WorkerError },
   ): Promise<FromWorker> => {
     const highlighted: [key: string, html: string][] = [];
     for (const [key, html] of blocks.highlighted) {
@@ -119,7 +119,7 @@ function compileNext(): void {
   if (!text) throw new Error(`a page names interface text ${message.text}, which was not sent`);
   compilePage({ ...message.input, text })
     .then(
-      (page) => withBlocks({ page }),
+      (page) => withBlocks({ page, json: JSON.stringify(page) }),
       (error: unknown) => withBlocks({ error: asWorkerError(error, message.input.file) }),
     )
     .then(send)

@@ -517,6 +517,7 @@ function writesSince(before: WriteStats): WriteStats {
   const now = backgroundWrites().stats();
   return {
     files: now.files - before.files,
+    batches: now.batches - before.batches,
     recycled: now.recycled - before.recycled,
     kept: now.kept - before.kept,
     bytes: now.bytes - before.bytes,

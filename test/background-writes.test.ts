@@ -38,8 +38,8 @@ test.after(async () => {
 
 /** The writers the tests make, each with a thread of its own: stopped once the tests are done. */
 const writers: BackgroundWrites[] = [];
-const writer = (options?: Parameters<typeof createBackgroundWrites>[0]) => {
-  const made = createBackgroundWrites(options);
+const writer = () => {
+  const made = createBackgroundWrites();
   writers.push(made);
   return made;
 };
@@ -105,20 +105,6 @@ test('files, links and copies are on disk, in folders made for them, once flush 
   const stats = writes.stats();
   assert.is(stats.files, 103);
   assert.ok(stats.busyMs > 0);
-});
-
-test('files queued one by one while this thread pauses go in one message, sent at once by flush', async () => {
-  // A minute to gather: nothing but the flush can have sent them.
-  const writes = writer({ gatherMs: 60_000 });
-  const dir = path.join(root, 'gathered');
-  for (let i = 0; i < 10; i++) {
-    void writes.write(path.join(dir, `voce-${i}.json`), `{"voce":${i}}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  assert.is(writes.stats().batches, 0, 'nothing sent before the flush');
-  await writes.flush();
-  assert.is(writes.stats().batches, 1);
-  assert.is(readFileSync(path.join(dir, 'voce-9.json'), 'utf8'), '{"voce":9}');
 });
 
 test('a write that fails is reported to its caller; the others are written', async () => {

@@ -517,7 +517,6 @@ function writesSince(before: WriteStats): WriteStats {
   const now = backgroundWrites().stats();
   return {
     files: now.files - before.files,
-    batches: now.batches - before.batches,
     recycled: now.recycled - before.recycled,
     kept: now.kept - before.kept,
     bytes: now.bytes - before.bytes,

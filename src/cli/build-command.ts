@@ -44,7 +44,7 @@ export function formatSummary(summary: BuildSummary, root: string, verbose = fal
     lines.push(
       `Disk: ${countOf(w.files, 'file')} (output and cache; ${w.recycled} in place of files of the replaced build; ` +
         `${w.kept} left in place in the build folder updated), ` +
-        `${formatBytes(w.bytes)}, written by a thread (${countOf(w.batches, 'message')}) in ` +
+        `${formatBytes(w.bytes)}, written by a thread in ` +
         `${(w.busyMs / 1000).toFixed(2)} s; the build waited ${(w.waitedMs / 1000).toFixed(2)} s for it`,
     );
   }

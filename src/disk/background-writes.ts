@@ -114,8 +114,6 @@ export interface SpareCheck {
 
 export interface WriteStats {
   files: number;
-  /** Messages that carried work to the thread (each costs the build's thread a send and an answer to take). */
-  batches: number;
   /** Files that took the place of spare ones (see `useSpare`) instead of being created. */
   recycled: number;
   /** Files of a folder updated in place left as they were (see `update`), not counted in `files`. */
@@ -140,30 +138,17 @@ export const maxPendingBytes = 16 * 1024 * 1024;
 // Files sent to the thread together: one message per file cost more than the write of a small one.
 const batchFiles = 32;
 const batchBytes = 1024 * 1024;
-/**
- * How long files queued one by one (a compiled page's cache entry as each page comes back from its worker) wait for
- * others before they are sent: each message costs the build's thread a send and an answer, and wakes the thread,
- * which on a busy machine takes the processor from the sender (docs/measurements.md). Whoever waits for the disk
- * (`flush`, `room`, `check`) sends at once.
- */
-const defaultGatherMs = 4;
-
-export interface BackgroundWritesOptions {
-  /** How long a batch not yet full waits for more before it is sent (default `defaultGatherMs`). */
-  gatherMs?: number;
-}
 /** Files kept (`keep`) in one op at most: the thread takes them in while the build goes on. */
 const keepsAtOnce = 4096;
 
-export function createBackgroundWrites({ gatherMs = defaultGatherMs }: BackgroundWritesOptions = {}): BackgroundWrites {
+export function createBackgroundWrites(): BackgroundWrites {
   let thread: Worker | undefined;
   let nextId = 1;
   let batch: WriteOp[] = [];
   let batchSize = 0;
   let pendingBytes = 0;
   let pendingOps = 0;
-  /** The send scheduled for a batch not yet full (see `gatherMs`). */
-  let scheduled: NodeJS.Timeout | undefined;
+  let scheduled = false;
   const onErrors = new Map<number, (failure: WriteFailure) => void>();
   const onRevisions = new Map<number, (revision: string) => void>();
   /** What each `prune` and `check` queued waits for (see `WriteDone`). */
@@ -171,7 +156,7 @@ export function createBackgroundWrites({ gatherMs = defaultGatherMs }: Backgroun
   const onChecked = new Map<number, (found: SpareFound | undefined) => void>();
   let roomWaiters: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
-  const stats: WriteStats = { files: 0, batches: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
+  const stats: WriteStats = { files: 0, recycled: 0, kept: 0, bytes: 0, busyMs: 0, waitedMs: 0 };
   // Since when someone waits (for room, for the end): time counted once, however many wait together.
   const since = { room: 0, idle: 0 };
   const waitFor = (which: 'room' | 'idle') => {
@@ -263,20 +248,14 @@ export function createBackgroundWrites({ gatherMs = defaultGatherMs }: Backgroun
   };
 
   const send = () => {
-    clearTimeout(scheduled);
-    scheduled = undefined;
+    scheduled = false;
     batchKeeps();
     if (!batch.length) return;
     thread ??= start();
     thread.ref();
     thread.postMessage({ ops: batch, bytes: batchSize } satisfies WriteBatch);
-    stats.batches++;
     batch = [];
     batchSize = 0;
-  };
-  /** Sends the batch once `gatherMs` has passed, unless it fills (or someone waits) first. */
-  const sendSoon = () => {
-    scheduled ??= setTimeout(send, gatherMs);
   };
 
   const queue = (
@@ -299,7 +278,11 @@ export function createBackgroundWrites({ gatherMs = defaultGatherMs }: Backgroun
     pendingBytes += size;
     pendingOps++;
     if (batch.length >= batchFiles || batchSize >= batchBytes) send();
-    else sendSoon();
+    else if (!scheduled) {
+      // A last few files are sent once the build's thread pauses, if no full batch has sent them by then.
+      scheduled = true;
+      setImmediate(send);
+    }
     if (!wait || pendingBytes < maxPendingBytes) return Promise.resolve();
     send();
     return waitFor('room');
@@ -350,7 +333,10 @@ export function createBackgroundWrites({ gatherMs = defaultGatherMs }: Backgroun
     keep(file) {
       keeps.push(file);
       if (keeps.length >= keepsAtOnce) batchKeeps();
-      sendSoon();
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(send);
+      }
     },
     prune(dir) {
       return new Promise((resolve) => void queue({ kind: 'prune', file: dir }, 0, undefined, false, resolve));

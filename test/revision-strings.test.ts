@@ -1,5 +1,5 @@
 /*
- * A written file's revision (written-file's `revisionOf`) is kept for every file until the build ends (the
+ * A written file's revision (disk/revision's `revisionOf`) is kept for every file until the build ends (the
  * output's manifest, the service worker's precache list): it must weigh its own 32 characters, not keep a longer
  * digest alive (a slice of a string is, in V8, a view into it).
  */

@@ -23,8 +23,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { revisionOf } from '../output/written-file';
 import { isBuildFolderName, readManifestFile } from './manifest-file';
+import { revisionOf } from './revision';
 import type { CheckedListing, FolderTimes, WriteBatch, WriteDone, WriteFailure, WriteOp } from './write-protocol';
 
 const port = parentPort!;

@@ -15,9 +15,6 @@ export interface SiteFolderFacts {
 /** Where a site's favicon is when its config names none. */
 export const defaultFavicon = 'img/favicon.svg';
 
-/** The site's URL when the config names none (pages link by path; see load-config's warning). */
-export const defaultSiteUrl = 'http://localhost';
-
 /** `getting-started` → `Getting started`; the default sidebar `docs` → `Docs`. */
 function labelOfSidebarId(id: string): string {
   const words = id

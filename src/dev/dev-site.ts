@@ -7,7 +7,6 @@ import { customCssFiles } from '../config/package-stylesheet';
 import { isRefusal, publishable } from '../config/publishable';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { validatedConfigsOf } from '../config/validated-config-memo';
-import { loadYaml } from '../content/yaml-module';
 import { type Diagnostic, type DocsItError, docsItErrorsOf, errorDiagnostic } from '../errors';
 import type { CompileInput } from '../markdown/compile-page';
 import type { CompiledPage } from '../markdown/compiled-page';
@@ -22,7 +21,7 @@ import { type SiteFiles, siteFiles } from '../site/files/site-files';
 import { keptLastCommits } from '../site/kept-last-commits';
 import { LastCommitsReader } from '../site/last-commits-reader';
 import { type Run, type RunOptions, startRun } from '../site/run';
-import { createSite, readContent, type Site, type SiteContent } from '../site/site';
+import { createSite, loadYaml, readContent, type Site, type SiteContent } from '../site/site';
 import { firstMermaidUseOf } from '../site/source-facts';
 import type { Stages } from '../site/stages';
 

@@ -64,6 +64,9 @@ import { createSiteAssets, type SiteAssets } from './site-assets';
 import { themeNamesOf } from './source-facts';
 import type { Stages } from './stages';
 
+// For dev's long-lived server, which takes YAML's library at once (see content/yaml-module.ts).
+export { loadYaml } from '../content/yaml-module';
+
 /** The site's files as read from disk: content, data, and the config's own text (for located errors). */
 export interface SiteContent {
   discovered: DiscoveredContent;

@@ -203,6 +203,31 @@ const ownEntries = new Set([
   'cli',
 ]);
 
+/**
+ * One value in a file of its own under the key it was made with, replaced by each `set`: what `get` gives only for
+ * the same key, and not under `--no-cache` (`reuse` false). A file that does not decode (cut short by a build stopped
+ * while writing it) is a miss.
+ */
+function keyedFile(
+  file: string,
+  reuse: boolean,
+  format: { encode(kept: { key: string; value: unknown }): string | Uint8Array; decode(bytes: Buffer): unknown },
+): { get(key: string): unknown; set(key: string, value: unknown): void } {
+  return {
+    get(key) {
+      const bytes = reuse ? readFileOrNone(file) : undefined;
+      if (!bytes) return undefined;
+      try {
+        const kept = format.decode(bytes) as { key?: unknown; value?: unknown };
+        return kept.key === key ? kept.value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set: (key, value) => backgroundWrites().writeLater(file, format.encode({ key, value })),
+  };
+}
+
 /** A file's bytes, or undefined when it cannot be read. */
 function readFileOrNone(file: string): Buffer | undefined {
   try {
@@ -310,34 +335,11 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
       get: () => (reuse ? readFileOrNone(searchStateFile) : undefined),
       set: (bytes) => backgroundWrites().writeLater(searchStateFile, bytes),
     },
-    validatedConfig: {
-      get(key) {
-        const bytes = reuse ? readFileOrNone(validatedConfigFile) : undefined;
-        if (!bytes) return undefined;
-        try {
-          const kept = deserialize(bytes) as { key?: unknown; value?: unknown };
-          return kept.key === key ? kept.value : undefined;
-        } catch {
-          // Cut short (a build stopped while writing it): the config is validated again.
-          return undefined;
-        }
-      },
-      set: (key, value) => backgroundWrites().writeLater(validatedConfigFile, serialize({ key, value })),
-    },
-    lastCommits: {
-      get(key) {
-        const bytes = reuse ? readFileOrNone(lastCommitsFile) : undefined;
-        if (!bytes) return undefined;
-        try {
-          const kept = JSON.parse(bytes.toString('utf8')) as { key?: unknown; value?: unknown };
-          return kept.key === key ? kept.value : undefined;
-        } catch {
-          // Cut short (a build stopped while writing it): git is asked again.
-          return undefined;
-        }
-      },
-      set: (key, value) => backgroundWrites().writeLater(lastCommitsFile, JSON.stringify({ key, value })),
-    },
+    validatedConfig: keyedFile(validatedConfigFile, reuse, { encode: serialize, decode: deserialize }),
+    lastCommits: keyedFile(lastCommitsFile, reuse, {
+      encode: (kept) => JSON.stringify(kept),
+      decode: (bytes) => JSON.parse(bytes.toString('utf8')),
+    }),
     stage<I, O>(name: StageName, run: (input: I) => O | Promise<O>): CachedStage<I, O> {
       const store = stores[name] as Store<O>;
       const counts = countsOf(name);

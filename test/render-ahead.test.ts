@@ -9,9 +9,10 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { loadConfig } from '../src/config/load-config';
 import { hasReusableOutput } from '../src/output/output-reuse';
+import { loadStemmer } from '../src/search/stemmer';
 import type { ClientBundle } from '../src/site/bundle/bundle-client';
 import { renderAhead } from '../src/site/files/render-ahead';
-import { fragmentsOf, routeHtmlRenderer, searchPartMaker } from '../src/site/files/site-files';
+import { fragmentsOf, routeHtmlRenderer, searchPartMaker, stemsAheadOf } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
 import { copyFixture, quietly, removeDir, repoRoot } from './helpers';
@@ -93,6 +94,30 @@ test('a route rendered ahead has its search part made after it, kept past `stop`
     assert.is(part.key, '', 'the search stage gives it its key');
     assert.equal(part, await searchPartMaker(site)(doc!.path), "the part the route's page and props make");
     assert.is(ahead.takePart(doc!.path), undefined, 'handed over once');
+  } finally {
+    run.end();
+  }
+});
+
+test("a part made ahead has its words stemmed ahead by the index's stemmer", async () => {
+  const { run, site } = await buildsSite();
+  try {
+    const doc = site.model.routes.find((r) => r.kind === 'doc' && r.file)!;
+    // The stemmer's module loaded first: a few turns of the event loop then stem the part's words.
+    const stem = await loadStemmer('italian');
+    const stems = stemsAheadOf(site);
+    assert.ok(stems, 'an Italian site stems its words');
+    await site.page(doc.file!);
+    const part = await searchPartMaker(site, stems)(doc.path);
+    assert.ok(part);
+    const words = new Set([
+      ...part.page.flatMap(([, terms]) => terms),
+      ...part.sections.flatMap(([, fields]) => fields.flatMap(([, terms]) => terms)),
+    ]);
+    assert.ok(words.size > 3, `${words.size} words`);
+    await turnsUntil(() => [...words].every((word) => stems.known.has(word)));
+    for (const word of words) assert.is(stems.known.get(word), stem(word), word);
+    stems.stop();
   } finally {
     run.end();
   }

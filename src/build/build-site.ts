@@ -17,6 +17,7 @@ import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
+import type { StemsAhead } from '../search/stems-ahead';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
 import {
@@ -31,7 +32,7 @@ import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
-import { type SearchPartsMade, searchPartMaker, siteFiles } from '../site/files/site-files';
+import { type SearchPartsMade, searchPartMaker, siteFiles, stemsAheadOf } from '../site/files/site-files';
 import { keptLastCommits } from '../site/kept-last-commits';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';
@@ -101,6 +102,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let site: Site | undefined;
   // Pages rendered while the markdown stage compiles the others, when this build does that (see `rendersAhead`).
   let ahead: RenderAhead | undefined;
+  // The words of the search parts made ahead, stemmed while the markdown stage waits (see stems-ahead.ts).
+  let stems: StemsAhead | undefined;
   // The client bundle, made in esbuild's process while the pages are compiled: a build that fails before it
   // waits for it still, since it keeps what it made in the cache (a build writes nothing once it has returned).
   let bundling: Promise<ClientBundle> | undefined;
@@ -116,7 +119,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       site.config.mode === 'production' ? runningCliDir(options.packageRoot, options.cliDir) : undefined;
     // esbuild bundles in its own process while the markdown is compiled here.
     bundling = bundleOf(run, site, options, prebuiltDir);
-    let pages: CompiledPages | undefined = await compilePages(run, site, options, bundling, (a) => (ahead = a));
+    let pages: CompiledPages | undefined = await compilePages(run, site, options, bundling, (a, s) => {
+      ahead = a;
+      stems = s;
+    });
     report();
     await checkLinksOf(run, site, pages, options);
     // Every page's ids and links are the link check's alone: not held while the routes are rendered.
@@ -130,7 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       () => made,
       (b) => `${b.files.length} files`,
     );
-    const output = await writeOutput(run, site, bundle, { options, prebuiltDir, ahead, spareCheck }, (warning) =>
+    const output = await writeOutput(run, site, bundle, { options, prebuiltDir, ahead, stems, spareCheck }, (warning) =>
       found.push(warningDiagnostic(new DocsItError(warning))),
     );
     return summaryOf(run, site, output, {
@@ -161,19 +167,29 @@ async function compilePages(
   site: Site,
   options: BuildOptions,
   bundling: Promise<ClientBundle>,
-  started: (ahead: RenderAhead) => void,
+  started: (ahead: RenderAhead, stems: StemsAhead | undefined) => void,
 ): Promise<CompiledPages> {
   run.compiler.follow(planOf(options, site), site.jobs.values());
   let ahead: RenderAhead | undefined;
+  let stems: StemsAhead | undefined;
   if (rendersAhead(run, site, options)) {
-    ahead = renderAhead(site, bundling, searchPartMaker(site));
-    started(ahead);
+    // The words of the parts made ahead stemmed in the stage's waits too: the search stage's end then waits for no
+    // stem thread (see stems-ahead.ts).
+    stems = stemsAheadOf(site);
+    ahead = renderAhead(site, bundling, searchPartMaker(site, stems));
+    started(ahead, stems);
   }
-  const pages = await run.task(
-    'markdown',
-    (onProgress) => site.compileAll(onProgress, ahead?.compiled),
-    (p) => `${p.size} pages`,
-  );
+  let pages: CompiledPages;
+  try {
+    pages = await run.task(
+      'markdown',
+      (onProgress) => site.compileAll(onProgress, ahead?.compiled),
+      (p) => `${p.size} pages`,
+    );
+  } finally {
+    // Past this stage the build's thread no longer waits: stemming here would only delay it.
+    stems?.stop();
+  }
   // Every page is compiled: the workers' heaps would only weigh on rendering (memory, garbage collection).
   await run.compiler.close();
   // The site keeps no compiled page: it reads back from the cache's files those this run compiled, which must be on
@@ -362,11 +378,13 @@ async function writeOutput(
     options,
     prebuiltDir,
     ahead,
+    stems,
     spareCheck,
   }: {
     options: BuildOptions;
     prebuiltDir: string | undefined;
     ahead: RenderAhead | undefined;
+    stems: StemsAhead | undefined;
     spareCheck: SpareCheck | undefined;
   },
   warn: (message: string) => void,
@@ -380,6 +398,7 @@ async function writeOutput(
     ...(workers > 0 ? { renderPool: (shared) => (pool = createRenderPool({ size: workers, shared, warn })) } : {}),
     ...(options.renderWorkers === undefined ? { renderHereFirst } : {}),
     ...(ahead ? { renderedAhead: ahead.take, partMadeAhead: ahead.takePart } : {}),
+    ...(stems ? { stemmedAhead: stems.known } : {}),
   });
   const output = await OutputFolder.open(config.paths.out, {
     root: config.paths.root,

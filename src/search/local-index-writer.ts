@@ -129,13 +129,15 @@ function isStateHead(value: unknown): value is StateHead {
 }
 
 /**
- * The stemmer the index's words are stemmed with: its file beside the index, its function, and its module (`url`,
- * see `stemmerUrl`) when a thread may stem the words (`StemThread`).
+ * The stemmer the index's words are stemmed with: its file beside the index, its function, its module (`url`, see
+ * `stemmerUrl`) when a thread may stem the words (`StemThread`), and words it stemmed before the index was written
+ * (`known`, see stems-ahead.ts), which neither the thread nor the index stems again.
  */
 export interface IndexStemmer {
   file: string;
   stem: Stem;
   url?: string | undefined;
+  known?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -191,6 +193,8 @@ export class LocalIndexWriter {
    * end (no stemmer module to start a thread with, a writer from a state, or after `end`).
    */
   private unsent: string[] | undefined;
+  /** Per word sent (or to send) to the stem thread, in that order, its number. */
+  private readonly sentIds = new Column();
   private stemThread: StemThread | undefined;
 
   constructor(
@@ -623,8 +627,16 @@ export class LocalIndexWriter {
     }
     starts.push(liveCount);
 
-    // The stems the thread made, by word number (undefined: none, or it failed); the words after them stemmed here.
+    // The stems the thread made, in the order it was sent the words (undefined: none, or it failed); the words
+    // neither it nor `known` stemmed are stemmed here.
     const stems = this.stemThread ? await this.stemThread.stems(this.unsent ?? []) : undefined;
+    const sentAt = new Int32Array(stems ? this.terms.size : 0).fill(-1);
+    if (stems) for (let i = 0; i < this.sentIds.length; i++) sentAt[this.sentIds.values[i]!] = i;
+    const known = stemmer?.known;
+    const stemOf = (id: number, term: string, stem: Stem) => {
+      const at = stems ? sentAt[id]! : -1;
+      return (at >= 0 ? stems![at] : known?.get(term)) ?? stem(term);
+    };
     this.stemThread = undefined;
     this.unsent = undefined;
     const postings = new PostingsPacker(sizes.postings);
@@ -671,7 +683,7 @@ export class LocalIndexWriter {
       const [h1, h2] = postings.listHash;
       this.termHashes[id * 2] = h1;
       this.termHashes[id * 2 + 1] = h2;
-      termPacker.add(term, stemmer ? stemLengthOf(term, stems?.[id] ?? stemmer.stem(term)) : '', rawSizes[t]!, at);
+      termPacker.add(term, stemmer ? stemLengthOf(term, stemOf(id, term, stemmer.stem)) : '', rawSizes[t]!, at);
     };
     /**
      * Encodes the terms `[from, to)` (one term shard): yields each postings file as it is cut (a shard of the words
@@ -816,7 +828,10 @@ export class LocalIndexWriter {
     if (t === undefined) {
       t = this.terms.size;
       this.terms.set(term, t);
-      this.unsent?.push(term);
+      if (this.unsent && !this.stemmer?.known?.has(term)) {
+        this.unsent.push(term);
+        this.sentIds.push(t);
+      }
       this.termLists = withRoom(this.termLists, (t + 1) * fields.length);
       this.termHashes = withRoom(this.termHashes, (t + 1) * 2);
     }

@@ -122,12 +122,12 @@ export class RunBytes {
   }
 }
 
-async function stemmerOf(input: Omit<SearchInput, 'pages'>) {
+async function stemmerOf(input: Omit<SearchInput, 'pages'>, known?: ReadonlyMap<string, string>) {
   const { stemmer } = input.words;
   if (!stemmer) return undefined;
   const source = await stemmerSource(stemmer);
   const file = `stemmer.${oneShotHash('sha1', source, 'hex').slice(0, 8)}.js`;
-  return { file, source, stem: await loadStemmer(stemmer), url: stemmerUrl(stemmer) };
+  return { file, source, stem: await loadStemmer(stemmer), url: stemmerUrl(stemmer), known };
 }
 
 /**
@@ -162,7 +162,8 @@ function writerSinks(dir: string, sink: SearchFileSink) {
 
 /**
  * `writeSearchFiles` from the pages' parts (page-part.ts), each made or kept from an earlier build. With `keep`,
- * each run of pages' records and the index's state are kept for the next build (`updateSearchFiles`).
+ * each run of pages' records and the index's state are kept for the next build (`updateSearchFiles`); with
+ * `stemmedAhead`, the words it holds are not stemmed again (see stems-ahead.ts).
  */
 export async function writeSearchParts(
   parts: AsyncIterable<PagePart> | Iterable<PagePart>,
@@ -170,9 +171,10 @@ export async function writeSearchParts(
   sink: SearchFileSink,
   sizes?: ShardSizes,
   keep?: SearchKeep,
+  stemmedAhead?: ReadonlyMap<string, string>,
 ): Promise<{ records: number; held: () => ReturnType<LocalIndexWriter['held']> }> {
   const dir = searchDirOf(input.options.baseUrl);
-  const stem = await stemmerOf(input);
+  const stem = await stemmerOf(input, stemmedAhead);
   const { write, sinks } = writerSinks(dir, sink);
   const index = new LocalIndexWriter(input.words, write, stem, sizes, sinks);
   const pieces = new RecordsPieces(input.options.baseUrl, sink);

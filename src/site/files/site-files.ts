@@ -27,6 +27,8 @@ import {
   writeSearchParts,
 } from '../../search/search-files';
 import { searchWordsOf } from '../../search/search-words';
+import { loadStemmer } from '../../search/stemmer';
+import { StemsAhead } from '../../search/stems-ahead';
 import type { SidebarItem } from '../../shared/sidebar';
 import {
   feedFileOf,
@@ -251,6 +253,8 @@ export interface SiteFilesOptions {
    * taken once; undefined (or a promise of it) when it was not: the search stage makes it as usual.
    */
   partMadeAhead?: (route: string) => Promise<MadePart | undefined> | undefined;
+  /** Words the index's stemmer stemmed ahead of the search stage (`stemsAheadOf`), with their stems. */
+  stemmedAhead?: ReadonlyMap<string, string>;
 }
 
 /** The document's assets every page links to: one object for every page of a run (its digest is taken once). */
@@ -348,7 +352,7 @@ async function searchPageAt(site: Site, route: Site['model']['routes'][number]):
  * the route's problems), and the search stage gives the part its key. The same route's page and props give the same
  * part whenever it is made: the search stage would make it from the same `routePage` and compiled page.
  */
-export function searchPartMaker(site: Site): (route: string) => Promise<MadePart | undefined> {
+export function searchPartMaker(site: Site, stems?: StemsAhead): (route: string) => Promise<MadePart | undefined> {
   const routes = new Map(site.model.routes.map((route) => [route.path, route]));
   let maker: PagePartMaker | undefined;
   return async (path) => {
@@ -357,8 +361,19 @@ export function searchPartMaker(site: Site): (route: string) => Promise<MadePart
     if (!page) return undefined;
     const head = searchHeadOf(site);
     maker ??= new PagePartMaker(head.words.stopWords);
-    return maker.partOf(page, head.options);
+    const part = maker.partOf(page, head.options);
+    stems?.offer(part);
+    return part;
   };
+}
+
+/**
+ * What stems the words of the parts `searchPartMaker` makes, ahead of the search stage, with the stemmer the index
+ * uses (`SiteFilesOptions.stemmedAhead` gives the index what it stemmed); undefined when the index stems no word.
+ */
+export function stemsAheadOf(site: Site): StemsAhead | undefined {
+  const { stemmer } = searchHeadOf(site).words;
+  return stemmer ? new StemsAhead(() => loadStemmer(stemmer)) : undefined;
 }
 
 /** The files of one state of a site; nothing is produced until asked for. */
@@ -587,7 +602,7 @@ export function siteFiles(site: Site, stages: Stages, options: SiteFilesOptions 
         async function* parts(): AsyncGenerator<PagePart> {
           for (let i = 0; i < found.length; i++) yield await partAt(i);
         }
-        await writeSearchParts(parts(), head, out, undefined, keep);
+        await writeSearchParts(parts(), head, out, undefined, keep, options.stemmedAhead);
       }
       return searchKeyOf(digest);
     },

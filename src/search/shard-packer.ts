@@ -8,6 +8,7 @@
  */
 import { hash as oneShotHash } from 'node:crypto';
 import type { TermShard } from '../shared/search/local-index-format';
+import { type NumberList, NumbersText } from './numbers-text';
 
 export interface ShardSizes {
   /** A term shard is cut once its JSON reaches this size (a query loads the shards its words fall in). */
@@ -80,12 +81,12 @@ export class TermShardCutter {
 }
 
 /** A list's numbers in order, as `PostingsPacker.add` takes them: an array, or a typed array's used part. */
-export type PostingsNumbers = { readonly length: number; join(separator: string): string };
+export type PostingsNumbers = NumberList;
 
 /**
  * Packs one term shard's encoded posting lists, in term order, into its postings files: a list runs over into the
  * next file when this one is full (`restart` for the next term shard). A list comes whole (`add`) and is joined into
- * its digits and commas by the engine (`join`, whose text of a finite number is `JSON.stringify`'s); its pieces are
+ * its digits and commas (`NumbersText`: `join`'s text, which for a finite number is `JSON.stringify`'s); its pieces are
  * cut out of that text where its commas fall, so the packer's own code runs per piece, not per number: a cold build
  * of a small site runs without V8's optimizing compiler, where a call per number cost more than the rest of the
  * index's end. Finished files wait in `take()` until their owner writes them.
@@ -100,6 +101,7 @@ export class PostingsPacker {
   private ready: [number, string][] = [];
   /** Two lanes of a hash of the list last added (`listHash`). */
   private hash: [number, number] = [0, 0];
+  private readonly texts = new NumbersText();
 
   constructor(private readonly limit: number) {}
 
@@ -123,7 +125,7 @@ export class PostingsPacker {
    * cannot take a piece's term and first number is cut before it, unless it is empty.
    */
   add(t: number, list: PostingsNumbers): { first: number; more: number } {
-    const text = list.join(',');
+    const text = this.texts.of(list);
     // The text stands for the numbers one to one: its digest is the list's.
     const digest = oneShotHash('sha1', text, 'buffer');
     this.hash = [digest.readUInt32LE(0), digest.readUInt32LE(4)];

@@ -317,6 +317,31 @@ test('the postings packer cuts each list where a packer taking a number at a tim
   );
 });
 
+test('a list added with its hash known is packed the same and keeps that hash, not one made again', () => {
+  const lists = [
+    [3, 1, 4, 1, 5],
+    [9, 2, 6],
+    [5, 3, 5, 8, 9, 7, 9],
+  ];
+  const hashed = new PostingsPacker(24);
+  const places: { first: number; more: number }[] = [];
+  const hashes = lists.map((list, t) => {
+    places.push(hashed.add(t, list));
+    return hashed.listHash;
+  });
+  hashed.end();
+  const known = new PostingsPacker(24);
+  // The second list's hash given as known (a word an edit left alone), the others made.
+  const at = lists.map((list, t) => {
+    const where = known.add(t, list, t === 1 ? [7, 11] : undefined);
+    assert.equal(known.listHash, t === 1 ? [7, 11] : hashes[t]);
+    return where;
+  });
+  known.end();
+  assert.equal(known.take(), hashed.take());
+  assert.equal(at, places);
+});
+
 test('records.json made piece by piece is the bytes of one JSON.stringify, however it is cut', () => {
   const records = [
     { id: 'a', title: 'Perché Tauri?', text: 'È più leggero: “citazioni” e emoji 🦀 incluse', level: 1 },

@@ -679,7 +679,12 @@ export class LocalIndexWriter {
           }
         }
       }
-      const at = postings.add(t - from, numbers.subarray(0, k));
+      // A word the edits left alone has the list the last `end` hashed (the shard is encoded again for another).
+      const known =
+        encodeAll || this.touched.has(id)
+          ? undefined
+          : ([this.termHashes[id * 2]!, this.termHashes[id * 2 + 1]!] as const);
+      const at = postings.add(t - from, numbers.subarray(0, k), known);
       const [h1, h2] = postings.listHash;
       this.termHashes[id * 2] = h1;
       this.termHashes[id * 2 + 1] = h2;

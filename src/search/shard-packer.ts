@@ -122,13 +122,17 @@ export class PostingsPacker {
   /**
    * Adds term `t`'s list (finite numbers); returns the shard its first piece is in and how many more shards it runs
    * over. A piece takes the list's numbers while the shard has room for them (its first number always); a shard that
-   * cannot take a piece's term and first number is cut before it, unless it is empty.
+   * cannot take a piece's term and first number is cut before it, unless it is empty. `known`: the list's hash
+   * (`listHash`) when the caller has it from an earlier add of the same numbers, which then is not hashed again.
    */
-  add(t: number, list: PostingsNumbers): { first: number; more: number } {
+  add(t: number, list: PostingsNumbers, known?: readonly [number, number]): { first: number; more: number } {
     const text = this.texts.of(list);
-    // The text stands for the numbers one to one: its digest is the list's.
-    const digest = oneShotHash('sha1', text, 'buffer');
-    this.hash = [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+    if (known) this.hash = [known[0], known[1]];
+    else {
+      // The text stands for the numbers one to one: its digest is the list's.
+      const digest = oneShotHash('sha1', text, 'buffer');
+      this.hash = [digest.readUInt32LE(0), digest.readUInt32LE(4)];
+    }
     if (list.length === 0) return { first: -1, more: 0 };
     const term = String(t);
     // A number's bytes in the cut's count are its digits and a comma; a piece's, its term's and brackets too.

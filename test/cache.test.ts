@@ -275,6 +275,28 @@ test("a pack does not hold the values it read: read again from the file's bytes 
   rmSync(file);
 });
 
+test("a pack's index holds no object per key: its entries' places are numbers in one list", () => {
+  const file = path.join(dir, 'pack-index.pack');
+  const count = 100_000;
+  const first = packStore(file, 64 * 1024 * 1024);
+  for (let i = 0; i < count; i++) first.set('', `k${i}`, `v${i}`);
+  first.save();
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  const second = packStore(file, 64 * 1024 * 1024);
+  gc();
+  const before = getHeapStatistics().used_heap_size;
+  // The first read reads the file and indexes its keys; the index lives as long as the store.
+  assert.is(second.get('', 'k0'), 'v0');
+  gc();
+  const grown = getHeapStatistics().used_heap_size - before;
+  assert.is(second.get('', `k${count - 1}`), `v${count - 1}`);
+  // The key, its map entry and two numbers: about 82 bytes a key here; a pair per key made it about 125.
+  assert.ok(grown < 100 * count, `the index grew the heap by ${grown} bytes`);
+  rmSync(file);
+});
+
 test('a serialized entry V8 cannot read (newer V8, or cut short) is a miss, not a failed build', () => {
   const file = path.join(dir, 'pack-unreadable.json');
   const strings = packStore(file, 1024 * 1024);

@@ -177,7 +177,10 @@ function readPack(file: string): Pack {
   } catch {
     return { whole: true, count: 0, bytes: 0, has: () => false, value: () => undefined };
   }
-  const index = new Map<string, [start: number, end: number]>();
+  // Each key's entry number; entry `i`'s bytes are `bounds[2i]` to `bounds[2i + 1]`. Numbers, not a pair per key:
+  // a warm build holds the index of every pack it read (tens of thousands of keys) to its end.
+  const index = new Map<string, number>();
+  const bounds: number[] = [];
   let whole = bytes.toString('latin1', 0, packFormat.length) === packFormat;
   let at = packFormat.length;
   while (whole && at < bytes.length) {
@@ -202,7 +205,8 @@ function readPack(file: string): Pack {
     let start = headEnd + 1;
     for (let i = 0; i < head.keys.length; i++) {
       const length = head.lengths[i]!;
-      index.set(head.keys[i]!, [start, start + length]);
+      index.set(head.keys[i]!, bounds.length >> 1);
+      bounds.push(start, start + length);
       start += length;
     }
     at = end;
@@ -213,8 +217,8 @@ function readPack(file: string): Pack {
     bytes: bytes.byteLength,
     has: (key) => index.has(key),
     value(key) {
-      const where = index.get(key);
-      return where && bytes.toString('utf8', where[0], where[1]);
+      const i = index.get(key);
+      return i === undefined ? undefined : bytes.toString('utf8', bounds[2 * i], bounds[2 * i + 1]);
     },
   };
 }

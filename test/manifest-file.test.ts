@@ -1,5 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeManifest, encodeManifest, type ManifestData } from '../src/disk/manifest-file';
@@ -69,6 +71,36 @@ test("a build folder's folders and their times read back with every file's stamp
   // The folder alone: its name is empty.
   const alone = decodeManifest(encodeManifest({ ...data, folders: { folders: [''], times: [7] } }))!.listing();
   assert.equal(alone?.folders, ['']);
+});
+
+test("a manifest read holds no string per file's key and hash: each is taken from its column when looked up", () => {
+  const count = 100_000;
+  const files: ManifestData['files'] = new Map();
+  const keyOf = (i: number) => `chiave-${i}`.padEnd(43, 'k');
+  const revisionOf = (i: number) => `${i}`.padEnd(40, 'f');
+  for (let i = 0; i < count; i++)
+    files.set(`it/docs/pagina-${i}/index.html`, { key: keyOf(i), size: i, mtimeMs: i + 0.5, revision: revisionOf(i) });
+  const bytes = encodeManifest({ groups: {}, files, held: new Map() });
+  files.clear();
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  gc();
+  const before = getHeapStatistics().used_heap_size;
+  const read = decodeManifest(bytes);
+  gc();
+  const grown = getHeapStatistics().used_heap_size - before;
+  assert.ok(read);
+  for (const i of [0, 1, 77_777, count - 1])
+    assert.equal(read.file(`it/docs/pagina-${i}/index.html`), {
+      key: keyOf(i),
+      size: i,
+      mtimeMs: i + 0.5,
+      revision: revisionOf(i),
+    });
+  // The paths and their index, the columns' places: about 106 bytes a file here; a string per key and hash made it
+  // about 271.
+  assert.ok(grown < 150 * count, `reading the manifest grew the heap by ${grown} bytes`);
 });
 
 test('a manifest cut short, grown, changed in one byte or of another format reads as none', () => {

@@ -55,7 +55,26 @@ const maxRecordChars = 512 * 1024 * 1024;
 export function contentRecord(file: string, version: string | undefined, options: { reuse: boolean }): ContentRecord {
   const pack = packStore(file, maxRecordChars);
   const keyOf = (name: string) => `${version}\0${name}`;
-  const now = new Map<string, { stamp: FileStamp; facts: TextFacts; keys?: number }>();
+  /**
+   * This build's files: a file read with its stamp; a file taken from the record with how many facts it had, its
+   * stamp left in the record (read again only if facts were added to it). A warm build takes every file: a stamp
+   * each (five BigInts) held to the save would be tens of thousands of objects living through the young
+   * generation's collections, for a save that then writes nothing.
+   */
+  const now = new Map<
+    string,
+    { stamp: FileStamp; facts: TextFacts } | { stamp?: undefined; facts: TextFacts; keys: number }
+  >();
+  /** A taken file's stamp as the record holds it (its entry is this run's: read again from the pack's bytes). */
+  const recordedStamp = (name: string): string[] | undefined => {
+    const stored = pack.get(name, keyOf(name));
+    try {
+      const entry: unknown = stored === undefined ? undefined : JSON.parse(stored);
+      return isEntry(entry) ? (entry.slice(0, 5) as string[]) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     take(name, stat) {
       if (!options.reuse || version === undefined) return undefined;
@@ -68,7 +87,7 @@ export function contentRecord(file: string, version: string | undefined, options
       }
       if (!isEntry(entry) || !matches(entry, stat)) return undefined;
       const facts = entry[5];
-      now.set(name, { stamp: stampOf(stat), facts, keys: Object.keys(facts).length });
+      now.set(name, { facts, keys: Object.keys(facts).length });
       return facts;
     },
     keep(name, stat, readAt, facts) {
@@ -83,18 +102,16 @@ export function contentRecord(file: string, version: string | undefined, options
       if (version === undefined) return;
       // Facts are added after `take`/`keep` (never changed: each is derived from the same text): an entry taken
       // whose facts are as many as when it was taken is the pack's already.
-      for (const [name, { stamp, facts, keys }] of now) {
-        if (keys !== undefined && keys === Object.keys(facts).length) continue;
-        const entry: Entry = [
-          String(stamp.size),
-          String(stamp.mtimeNs),
-          String(stamp.ctimeNs),
-          String(stamp.ino),
-          String(stamp.dev),
-          facts,
-        ];
+      for (const [name, file] of now) {
+        const { facts } = file;
+        if (file.stamp === undefined && file.keys === Object.keys(facts).length) continue;
+        const stamp = file.stamp
+          ? [file.stamp.size, file.stamp.mtimeNs, file.stamp.ctimeNs, file.stamp.ino, file.stamp.dev].map(String)
+          : recordedStamp(name);
+        if (!stamp) continue;
+        const entry = [...stamp, facts] as Entry;
         pack.set(name, keyOf(name), JSON.stringify(entry));
-        now.set(name, { stamp, facts, keys: Object.keys(facts).length });
+        now.set(name, { facts, keys: Object.keys(facts).length });
       }
       pack.save();
     },

@@ -4,7 +4,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodeManifest, encodeManifest, type ManifestData } from '../src/disk/manifest-file';
+import { decodeManifest, encodeManifest, encodeManifestColumns, type ManifestData } from '../src/disk/manifest-file';
 import { outputReuse } from '../src/output/output-reuse';
 import { processTmpDir } from './build-outputs';
 import { removeDir } from './helpers';
@@ -44,6 +44,38 @@ test('a manifest reads back as it was written, file by file', () => {
   assert.ok(empty);
   assert.is(empty.folder, undefined);
   assert.is(empty.file(''), undefined);
+});
+
+test('a manifest given as its columns is the bytes of the same manifest given as maps', () => {
+  const data = sample();
+  const folders = { folders: ['', 'it', 'it/docs'], times: [1.5, 2.5, 3.25] };
+  const files = [...data.files];
+  const held = [...data.held];
+  const bytes = encodeManifestColumns({
+    folder: data.folder!,
+    groups: data.groups,
+    files: {
+      paths: files.map(([path]) => path),
+      keys: files.map(([, entry]) => entry.key),
+      sizes: files.map(([, entry]) => entry.size),
+      mtimes: files.map(([, entry]) => entry.mtimeMs),
+      revisions: files.map(([, entry]) => entry.revision),
+    },
+    held: {
+      paths: held.map(([path]) => path),
+      sizes: held.map(([, entry]) => entry.size),
+      mtimes: held.map(([, entry]) => entry.mtimeMs),
+      revisions: held.map(([, entry]) => entry.revision ?? ''),
+    },
+    folders,
+  });
+  assert.ok(bytes.equals(encodeManifest({ ...data, folders })));
+  const empty = { paths: [], sizes: [], mtimes: [], revisions: [] };
+  assert.ok(
+    encodeManifestColumns({ groups: {}, files: { ...empty, keys: [] }, held: empty }).equals(
+      encodeManifest({ groups: {}, files: new Map(), held: new Map() }),
+    ),
+  );
 });
 
 test("a build folder's folders and their times read back with every file's stamp; none recorded, no listing", () => {

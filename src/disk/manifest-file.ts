@@ -75,22 +75,63 @@ interface Head {
 /** Paths never hold a NUL character; keys and hashes are base64url or hex. */
 const separator = '\0';
 
+/** Files of a manifest as columns, one line a file in each (see `ManifestColumns`). */
+export interface FileColumns {
+  paths: string[];
+  sizes: number[];
+  mtimes: number[];
+  /** Each file's hash ('' when its bytes are not known: a held file only). */
+  revisions: string[];
+}
+
+/**
+ * What a build writes, as the manifest's blocks lay it out: a build saving tens of thousands of files fills these as
+ * it goes, instead of maps it would then spread into the same columns.
+ */
+export interface ManifestColumns {
+  folder?: string;
+  groups: ManifestGroups;
+  files: FileColumns & { keys: string[] };
+  held: FileColumns;
+  folders?: FolderTimes | undefined;
+}
+
 export function encodeManifest(data: ManifestData): Buffer {
-  const files = [...data.files];
-  const held = [...data.held];
-  const numbers = new Float64Array(2 * (files.length + held.length));
-  let at = 0;
-  for (const [, entry] of files) numbers[at++] = entry.size;
-  for (const [, entry] of held) numbers[at++] = entry.size;
-  for (const [, entry] of files) numbers[at++] = entry.mtimeMs;
-  for (const [, entry] of held) numbers[at++] = entry.mtimeMs;
+  const columnsOf = <E extends HeldEntry>(entries: Map<string, E>) => {
+    const columns: FileColumns = { paths: [], sizes: [], mtimes: [], revisions: [] };
+    for (const [path, entry] of entries) {
+      columns.paths.push(path);
+      columns.sizes.push(entry.size);
+      columns.mtimes.push(entry.mtimeMs);
+      columns.revisions.push(entry.revision ?? '');
+    }
+    return columns;
+  };
+  return encodeManifestColumns({
+    ...(data.folder !== undefined ? { folder: data.folder } : {}),
+    groups: data.groups,
+    files: { ...columnsOf(data.files), keys: [...data.files.values()].map((entry) => entry.key) },
+    held: columnsOf(data.held),
+    folders: data.folders,
+  });
+}
+
+/** `encodeManifest` of a manifest given as its columns (the same bytes). */
+export function encodeManifestColumns(data: ManifestColumns): Buffer {
+  const { files, held } = data;
+  const count = files.paths.length + held.paths.length;
+  const numbers = new Float64Array(2 * count);
+  numbers.set(files.sizes, 0);
+  numbers.set(held.sizes, files.paths.length);
+  numbers.set(files.mtimes, count);
+  numbers.set(held.mtimes, count + files.paths.length);
   const blocks = [
     Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength),
-    Buffer.from(files.map(([path]) => path).join(separator)),
-    Buffer.from(files.map(([, entry]) => entry.key).join(separator)),
-    Buffer.from(files.map(([, entry]) => entry.revision).join(separator)),
-    Buffer.from(held.map(([path]) => path).join(separator)),
-    Buffer.from(held.map(([, entry]) => entry.revision ?? '').join(separator)),
+    Buffer.from(files.paths.join(separator)),
+    Buffer.from(files.keys.join(separator)),
+    Buffer.from(files.revisions.join(separator)),
+    Buffer.from(held.paths.join(separator)),
+    Buffer.from(held.revisions.join(separator)),
     Buffer.from(new Float64Array(data.folders?.times ?? []).buffer),
     Buffer.from((data.folders?.folders ?? []).join(separator)),
   ];
@@ -98,8 +139,8 @@ export function encodeManifest(data: ManifestData): Buffer {
   const unsigned: Omit<Head, 'digest'> = {
     ...(data.folder !== undefined ? { folder: data.folder } : {}),
     groups: data.groups,
-    files: files.length,
-    held: held.length,
+    files: files.paths.length,
+    held: held.paths.length,
     folders: data.folders?.folders.length ?? 0,
     lengths: blocks.map((block) => block.byteLength),
   };

@@ -436,7 +436,8 @@ export class OutputFolder {
     for (const [relPath, key] of this.keys) this.reuse.record(relPath, key, this.fileInfo(relPath)!);
     this.reuse.save(
       path.basename(this.tmp),
-      [...this.written.keys()].map((relPath) => [relPath, this.heldFile(relPath)]),
+      this.written.keys(),
+      (relPath) => this.heldFile(relPath),
       this.stamps,
       this.folders,
     );

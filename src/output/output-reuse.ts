@@ -6,9 +6,9 @@ import type { FileStamp, FolderTimes, SpareFound } from '../disk/background-writ
 import { insideFolder } from '../disk/inside-folder';
 import {
   decodeManifest,
-  encodeManifest,
+  encodeManifestColumns,
+  type ManifestColumns,
   type ManifestData,
-  type ManifestEntry,
   type ManifestView,
   readManifestFile,
 } from '../disk/manifest-file';
@@ -61,12 +61,14 @@ export interface OutputReuse {
   /**
    * Saves what the build just swapped into place (the build folder named `folder`) was made from and holds (every
    * file's size and hash, the keyed ones' included); the replaced build's manifest becomes the spare's. Call after
-   * the swap. `stamps` holds the modification times already known of files of the build (kept as they were), which
-   * are not looked at again; `folders`, the folder's folders and their times, when known.
+   * the swap. `held` lists every file of the build, `heldFile` gives the size and hash of one no key made (asked for
+   * those only). `stamps` holds the modification times already known of files of the build (kept as they were),
+   * which are not looked at again; `folders`, the folder's folders and their times, when known.
    */
   save(
     folder: string,
-    held: Iterable<[string, WrittenFile | undefined]>,
+    held: Iterable<string>,
+    heldFile?: (file: string) => WrittenFile | undefined,
     stamps?: ReadonlyMap<string, number>,
     folders?: FolderTimes,
   ): void;
@@ -211,29 +213,43 @@ export function outputReuse(outDir: string, options: ReuseOptions): OutputReuse 
       // Only on disk: this build goes on using what it read.
       rmSync(spareFile, { force: true });
     },
-    save(folder, held, stamps, folders) {
+    save(folder, held, heldFile, stamps, folders) {
       const stampOf = (file: string) =>
         stamps?.get(file) ?? lstatSync(path.join(outDir, file), { throwIfNoEntry: false })?.mtimeMs;
-      const files = new Map<string, ManifestEntry>();
+      // Straight into the manifest's columns: at 10,000 pages 31,680 files, which maps spread into the same columns
+      // cost a map, an entry and a pair each.
+      const files: ManifestColumns['files'] = { paths: [], keys: [], sizes: [], mtimes: [], revisions: [] };
       for (const [file, entry] of next.files) {
         const mtimeMs = stampOf(file);
         if (mtimeMs === undefined) continue;
-        entry.mtimeMs = mtimeMs;
-        files.set(file, entry);
+        files.paths.push(file);
+        files.keys.push(entry.key);
+        files.sizes.push(entry.size);
+        files.mtimes.push(mtimeMs);
+        files.revisions.push(entry.revision);
       }
-      const heldFiles: ManifestData['held'] = new Map();
-      for (const [file, written] of held) {
-        if (files.has(file)) continue;
+      const heldFiles: ManifestColumns['held'] = { paths: [], sizes: [], mtimes: [], revisions: [] };
+      for (const file of held) {
+        // A keyed file is listed as such (one whose stamp is gone is gone: not listed as held either).
+        if (next.files.has(file)) continue;
         const mtimeMs = stampOf(file);
+        if (mtimeMs === undefined) continue;
+        const written = heldFile?.(file);
+        heldFiles.paths.push(file);
+        heldFiles.mtimes.push(mtimeMs);
         // A file whose bytes are not known is listed all the same (a size no file has: never taken as held), so
         // that the update of the folder that reads this list instead of walking it removes it if need be.
-        if (mtimeMs !== undefined) heldFiles.set(file, written ? { ...written, mtimeMs } : { size: -1, mtimeMs });
+        heldFiles.sizes.push(written ? written.size : -1);
+        heldFiles.revisions.push(written?.revision ?? '');
       }
       mkdirSync(path.dirname(manifestFile), { recursive: true });
       // The published build's manifest now describes the spare; one that describes no folder is of no use there.
       if (previous.folder && previous.folder !== folder) renameSync(manifestFile, spareFile);
       else rmSync(spareFile, { force: true });
-      replaceFileSync(manifestFile, encodeManifest({ folder, groups: next.groups, files, held: heldFiles, folders }));
+      replaceFileSync(
+        manifestFile,
+        encodeManifestColumns({ folder, groups: next.groups, files, held: heldFiles, folders }),
+      );
       pruneManifests(path.dirname(manifestFile), keptManifests);
     },
   };

@@ -562,6 +562,34 @@ test('digests: the same value gives the same digest; what JSON would drop silent
   }
 });
 
+test('under --no-cache a look at what a stage stored makes no key: nothing would be read back', async () => {
+  const versions = await loadCodeVersions(repoRoot);
+  const cacheDir = path.join(dir, 'no-reuse-cache');
+  const highlightOf = (cache: Cache) =>
+    cache.stage('highlight', async (block: { code: string }) => `<b>${block.code}</b>`);
+  const kept = createCache({ versions, dir: cacheDir, mode: 'build' });
+  await highlightOf(kept)({ code: 'x' });
+  kept.save();
+  await backgroundWrites().flush();
+  let reads = 0;
+  // A new object each time: a digest is kept by object.
+  const watched = () =>
+    Object.defineProperty({}, 'code', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return 'x';
+      },
+    }) as { code: string };
+  const warm = createCache({ versions, dir: cacheDir, mode: 'build' });
+  assert.is(highlightOf(warm).stored(watched()), '<b>x</b>', 'a build that reuses finds it');
+  assert.ok(reads > 0);
+  reads = 0;
+  const cold = createCache({ versions, dir: cacheDir, mode: 'build', reuse: false });
+  assert.is(highlightOf(cold).stored(watched()), undefined);
+  assert.is(reads, 0, 'the input was not digested');
+});
+
 /** A build's stages over a cache of their own in `folder`, with how many keys of `stage` they digested so far. */
 async function stagesCountingDigests(folder: string, stage: StageName) {
   const cache = createCache({ versions: await loadCodeVersions(repoRoot), dir: path.join(dir, folder), mode: 'build' });

@@ -382,7 +382,8 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
           const key = keyOf(name, input);
           return store.has ? store.has(key) : store.get(key, key) !== undefined;
         },
-        stored: (input: I) => storedAt(keyOf(name, input)),
+        // Under `--no-cache` nothing is read back: the key (a digest of the input) is not made for nothing.
+        stored: (input: I) => (reuse ? storedAt(keyOf(name, input)) : undefined),
         kept(input: I) {
           const key = keyOf(name, input);
           return store.get(key, key);

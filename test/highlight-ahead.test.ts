@@ -122,6 +122,8 @@ const rust = '```rust\nfn main() {\n    avvia();\n}\n```\n';
 const ts = '```ts\nconst x: number = 1;\n```\n';
 const sh = '```sh\necho ciao\n```\n';
 const withTwoBlocks = `# Codice\n\n${rust}\n${ts}`;
+/** A content file's markdown as a build sends it to the worker started early. */
+const early = (file: string, body: string) => ({ file, body });
 
 test('a worker started before the pages are known is kept: it highlights the blocks the pages then need', async () => {
   const reference = await coldCompiler();
@@ -129,7 +131,7 @@ test('a worker started before the pages are known is kept: it highlights the blo
   try {
     // Three blocks in the content read, two in the pages compiled: below the plan's three, only the worker
     // started early highlights ahead.
-    compiler.highlightEarly([withTwoBlocks, `# Altro\n\n${sh}`], 3);
+    compiler.highlightEarly([early('a.md', withTwoBlocks), early('b.md', `# Altro\n\n${sh}`)], 3);
     compiler.follow(plan(3), [page('a.md', withTwoBlocks)]);
     const compiled = await compiler.compile(page('a.md', withTwoBlocks));
     assert.is(compiler.highlightedAhead, 2);
@@ -138,6 +140,30 @@ test('a worker started before the pages are known is kept: it highlights the blo
     assert.is(reference.highlightedAhead, 0);
   } finally {
     await Promise.all([compiler.close(), reference.close()]);
+  }
+});
+
+test("a page whose file was sent early is not looked at again: only the other pages' blocks are sent", async () => {
+  const compiler = await coldCompiler();
+  try {
+    compiler.highlightEarly([early('a.md', withTwoBlocks)], 2);
+    const read: string[] = [];
+    const watched = (file: string, body: string) =>
+      Object.defineProperty(page(file, body), 'body', {
+        enumerable: true,
+        get: () => {
+          read.push(file);
+          return body;
+        },
+      });
+    const other = `# Altro\n\n${sh}`;
+    compiler.follow(plan(2), [watched('a.md', withTwoBlocks), watched('b.md', other)]);
+    assert.equal(read, ['b.md'], "a.md's blocks were sent early");
+    await compiler.compile(page('a.md', withTwoBlocks));
+    await compiler.compile(page('b.md', other));
+    assert.is(compiler.highlightedAhead, 3, "b.md's block was sent by follow");
+  } finally {
+    await compiler.close();
   }
 });
 
@@ -178,7 +204,7 @@ test('a cold build starts its highlighting worker with its compiler, the one tha
     // Nothing was asked of the compiler yet: the worker starts while the build reads its config and content.
     assert.is(compiler.highlightWorkers, 1);
     await starts.until(1);
-    compiler.highlightEarly([withTwoBlocks], 2);
+    compiler.highlightEarly([early('a.md', withTwoBlocks)], 2);
     compiler.follow(plan(2), [page('a.md', withTwoBlocks)]);
     await compiler.compile(page('a.md', withTwoBlocks));
     assert.is(compiler.highlightedAhead, 2);
@@ -196,7 +222,7 @@ test('the worker started with the compiler highlights nothing when the pages cal
   try {
     assert.is(few.highlightWorkers, 1);
     // Too few blocks for a worker: the build's thread highlights them.
-    few.highlightEarly([withTwoBlocks], 3);
+    few.highlightEarly([early('a.md', withTwoBlocks)], 3);
     few.follow(plan(3), [page('a.md', withTwoBlocks)]);
     await few.compile(page('a.md', withTwoBlocks));
     assert.is(few.highlightedAhead, 0);
@@ -233,7 +259,7 @@ test('a run starts the worker at once only when it may highlight ahead and its c
 test('a worker started early is dropped by a plan without one: the build thread highlights alone', async () => {
   const compiler = await coldCompiler();
   try {
-    compiler.highlightEarly([withTwoBlocks], 1);
+    compiler.highlightEarly([early('a.md', withTwoBlocks)], 1);
     compiler.follow(plan(undefined), [page('a.md', withTwoBlocks)]);
     await compiler.compile(page('a.md', withTwoBlocks));
     assert.is(compiler.highlightedAhead, 0);

@@ -303,7 +303,7 @@ function highlightEarly(run: Run, config: ResolvedConfig, content: SiteContent, 
   const plan = planFor(options, config, sources.length);
   if (plan.workers > 0 || plan.highlightAheadFrom === undefined) return;
   run.compiler.highlightEarly(
-    sources.map((source) => withoutFrontMatter(source.text)),
+    sources.map((source) => ({ file: source.file, body: withoutFrontMatter(source.text) })),
     plan.highlightAheadFrom,
   );
 }

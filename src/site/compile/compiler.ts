@@ -31,12 +31,13 @@ export interface Compiler {
    */
   follow(plan: ExecutionPlan, pages?: Iterable<CompileInput>): void;
   /**
-   * Starts the worker that highlights ahead before the pages are known, sending it the code blocks of `bodies`
-   * (pages' markdown) that the cache lacks, when there are at least `minBlocks`: its start and the grammars'
-   * first use then overlap the stages before the markdown's. The next `follow` keeps it (and sends it the
-   * pages' blocks) when it plans a worker highlighting ahead, and stops it otherwise. Nothing once `follow` ran.
+   * Starts the worker that highlights ahead before the pages are known, sending it the code blocks of `pages`
+   * (each content file's markdown, by its file) that the cache lacks, when there are at least `minBlocks`: its start
+   * and the grammars' first use then overlap the stages before the markdown's. The next `follow` keeps it (and sends
+   * it the blocks of the pages whose files it was not sent) when it plans a worker highlighting ahead, and stops it
+   * otherwise. Nothing once `follow` ran.
    */
-  highlightEarly(bodies: Iterable<string>, minBlocks: number): void;
+  highlightEarly(pages: Iterable<{ file: string; body: string }>, minBlocks: number): void;
   /** Whether pages are compiled in workers (then they are best asked for all at once). */
   readonly parallel: boolean;
   /** Whether this thread compiles the pages while a worker highlights their code blocks ahead of it. */
@@ -257,6 +258,8 @@ export function createCompiler({
   };
   /** A worker started by `highlightEarly` that no `follow` took yet. */
   let early: HighlightAhead | undefined;
+  /** The files whose blocks `early` was sent (those the cache lacked). */
+  let sentEarly: ReadonlySet<string> | undefined;
   let followed = false;
   let highlightWorkers = 0;
   const startHighlightWorker = () => {
@@ -277,16 +280,20 @@ export function createCompiler({
   };
 
   const startAhead = (pages: Iterable<CompileInput>, minBlocks: number) => {
-    // A page the cache has is not compiled: its blocks (and its text) are not looked at.
+    // A page the cache has is not compiled: its blocks (and its text) are not looked at. Nor are those of a page whose
+    // file the worker started early was sent: its body is that file's, so its blocks were found and sent already (a
+    // block missed would only be highlighted by this thread, as one the worker failed on).
+    const sent = early ? sentEarly : undefined;
     const blocks = blocksToHighlight(
       (function* () {
-        for (const page of pages) if (!compileStage.has(page)) yield page.body;
+        for (const page of pages) if (!compileStage.has(page) && !sent?.has(page.file)) yield page.body;
       })(),
     );
     // A worker started early highlights the blocks it was sent first: those of the pages follow in their order
     // (one sent already is not sent again).
     const started = early ?? (blocks.length < minBlocks ? undefined : highlightWorker());
     early = undefined;
+    sentEarly = undefined;
     for (const block of blocks) started?.send(block);
     return started;
   };
@@ -307,6 +314,7 @@ export function createCompiler({
       // Planned otherwise after all (compile workers, or none at all): the early worker has nothing to do.
       early?.close().catch(() => undefined);
       early = undefined;
+      sentEarly = undefined;
       stopSpare();
     },
     boundTheEnd() {
@@ -315,11 +323,20 @@ export function createCompiler({
       endHeapGrowingPercent = undefined;
       collectGarbage();
     },
-    highlightEarly(bodies, minBlocks) {
+    highlightEarly(pages, minBlocks) {
       if (followed || early) return;
-      const blocks = blocksToHighlight(bodies);
+      const files = new Set<string>();
+      const blocks = blocksToHighlight(
+        (function* () {
+          for (const page of pages) {
+            files.add(page.file);
+            yield page.body;
+          }
+        })(),
+      );
       if (blocks.length < minBlocks) return stopSpare();
       early = highlightWorker();
+      sentEarly = files;
       for (const block of blocks) early.send(block);
     },
     get parallel() {
@@ -345,6 +362,7 @@ export function createCompiler({
       pool = undefined;
       ahead = undefined;
       early = undefined;
+      sentEarly = undefined;
       spare = undefined;
       compile = compileStage;
       await Promise.all(stopping);

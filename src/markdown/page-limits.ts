@@ -111,6 +111,84 @@ export function checkPageLimits(body: string, file: string): void {
       split,
     );
   }
+  if (withinLimitsAtSight(body)) return;
+  scanPageLines(body, file);
+}
+
+/**
+ * Whether a page is so far inside every limit the line scan checks that the scan cannot find a problem: each of
+ * those counts is bounded by a count of characters taken in one pass over the page, without a line cut out. A
+ * bracket opened or left without its pair is a `[` or a `]`; an emphasis mark a `*` or `_`; an element opened a `<`;
+ * a lazy line a line; an admonition open a line of three colons or more; a container a line opens one of
+ * `> - + * . ) ^` on it (a quote, a list item's marker or the end of its number, a footnote); an indentation four
+ * columns for each space or tab in a row at most. Most pages are, and skip the scan, which cuts every line and
+ * matches several patterns on each: it is for the rest.
+ */
+export function withinLimitsAtSight(body: string): boolean {
+  let lines = 1;
+  let opening = 0;
+  let closing = 0;
+  let marks = 0;
+  let tags = 0;
+  let colons = 0;
+  let markers = 0;
+  let mostMarkers = 0;
+  let blanks = 0;
+  let mostBlanks = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      if (++blanks > mostBlanks) mostBlanks = blanks;
+      continue;
+    }
+    blanks = 0;
+    switch (c) {
+      case 10: // \n
+        lines++;
+        markers = 0;
+        break;
+      case 91: // [
+        opening++;
+        break;
+      case 93: // ]
+        closing++;
+        break;
+      case 95: // _
+        marks++;
+        break;
+      case 42: // * (a list item's marker too)
+        marks++;
+        if (++markers > mostMarkers) mostMarkers = markers;
+        break;
+      case 60: // <
+        tags++;
+        break;
+      case 58: // :
+        colons++;
+        break;
+      case 62: // >
+      case 45: // -
+      case 43: // +
+      case 46: // .
+      case 41: // )
+      case 94: // ^
+        if (++markers > mostMarkers) mostMarkers = markers;
+        break;
+    }
+  }
+  return (
+    lines <= pageLimits.lazyLines &&
+    opening <= pageLimits.bracketNesting &&
+    closing <= pageLimits.unmatchedBrackets &&
+    marks <= pageLimits.emphasisMarks &&
+    tags <= pageLimits.tagNesting &&
+    mostMarkers + Math.floor(colons / 3) <= pageLimits.blockNesting &&
+    mostBlanks * 4 <= pageLimits.indentColumns
+  );
+}
+
+/** `checkPageLimits`'s scan of every line, for a page `withinLimitsAtSight` does not let through. */
+export function scanPageLines(body: string, file: string): void {
   const lines = body.split('\n');
   if (lines.length > pageLimits.lines) {
     throw new DocsItError(

@@ -55,6 +55,16 @@ test('on every .md page of the site and the fixtures: the same tree as micromark
   assert.ok(pages.length > 100 && fast / pages.length > 0.8, `${fast} of ${pages.length}`);
 });
 
+test("markdown-it's normalizing rule is off: the converter gives it no carriage return or NUL to rewrite", () => {
+  // With the rule, a NUL would be U+FFFD: the parser takes its text as given.
+  const inline = md.parse('a\0b\n', {}).find((token) => token.type === 'inline');
+  assert.is(inline?.content, 'a\0b');
+  // And the converter never gives it either: such a page takes the full parser.
+  assert.is(fastMdast(md, 'a\0b\n'), undefined);
+  assert.is(fastMdast(md, 'a\r\nb\n'), undefined);
+  assert.is(fastMdast(md, 'a\rb\n'), undefined);
+});
+
 test("a header cell written empty and a directive's attribute without a value take the fast parser", () => {
   // The site's pages have both (a table's corner cell, `::::tabs{groupId="os" queryString}`): micromark read them
   // more slowly than the rest of the site together.

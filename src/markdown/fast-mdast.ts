@@ -55,6 +55,9 @@ export function createFastParser(MarkdownItClass: typeof MarkdownIt): Parser {
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
   md.validateLink = () => true;
+  // `fastMdast` gives it no text with `\r` or NUL (those pages take the full parser): markdown-it's first rule, which
+  // writes every line break of the text again and looks for NULs, would give the text back as it was.
+  md.core.ruler.disable('normalize');
   // Each link's and image's span in its inline source, to locate it in the page.
   const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
   for (const name of ['link', 'image', 'autolink', 'backticks']) {

@@ -64,6 +64,10 @@ test('each count at its bound is let through; one more is not', () => {
     ['numbered list items with a parenthesis', (n) => `${r('1) ', n)}x\n`, blockNesting],
     ['quotes on a line', (n) => `${r('> ', n)}x\n`, blockNesting],
     ['quotes and list items', (n) => `${r('> ', n - 16)}${r('+ ', 16)}x\n`, blockNesting],
+    ['footnotes and list items', (n) => `${r('[^a]: ', 16)}${r('- ', n - 16)}x\n`, blockNesting],
+    ['admonitions around list items', (n) => `${r(':::note\n', 16)}${r('* ', n - 16)}x\n`, blockNesting],
+    // Each line's quote and the admonitions open: one fewer admonition.
+    ['admonitions opened in a quote', (n) => `${r('> :::tip\n', n)}x\n`, blockNesting - 1],
     ['admonitions opened', (n) => `${r(':::note\n', n)}x\n`, blockNesting],
     ['blanks in a row', (n) => `${r(' ', n)}x\n`, columns],
     ['tabs in a row', (n) => `${r('\t', n)}x\n`, columns],

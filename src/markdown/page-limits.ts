@@ -117,75 +117,58 @@ export function checkPageLimits(body: string, file: string): void {
 
 /**
  * Whether a page is so far inside every limit the line scan checks that the scan cannot find a problem: each of
- * those counts is bounded by a count of characters taken in one pass over the page, without a line cut out. A
- * bracket opened or left without its pair is a `[` or a `]`; an emphasis mark a `*` or `_`; an element opened a `<`;
- * a lazy line a line; an admonition open a line of three colons or more; a container a line opens one of
- * `> - + * . ) ^` on it (a quote, a list item's marker or the end of its number, a footnote); an indentation four
- * columns for each space or tab in a row at most. Most pages are, and skip the scan, which cuts every line and
- * matches several patterns on each: it is for the rest.
+ * those counts is bounded by how often something occurs in the page. A bracket opened or left without its pair is a
+ * `[` or a `]`; an emphasis mark a `*` or `_`; an element opened a `<`; a lazy line a line; an admonition open a line
+ * with three colons before a letter; a container a marker at its line's start (a quote, a list item, a footnote,
+ * after any blanks); an indentation four columns for each space or tab in a row at most. Most pages are, and skip
+ * the scan, which cuts every line and matches several patterns on each: it is for the rest. Every count is a native
+ * search (`indexOf`, regular expressions), fast without V8's optimizing compiler too (a small build runs without it:
+ * see optimizing-compiler.ts).
  */
 export function withinLimitsAtSight(body: string): boolean {
-  let lines = 1;
-  let opening = 0;
-  let closing = 0;
-  let marks = 0;
-  let tags = 0;
-  let colons = 0;
-  let markers = 0;
-  let mostMarkers = 0;
-  let blanks = 0;
-  let mostBlanks = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c === 32 || c === 9) {
-      if (++blanks > mostBlanks) mostBlanks = blanks;
-      continue;
-    }
-    blanks = 0;
-    switch (c) {
-      case 10: // \n
-        lines++;
-        markers = 0;
-        break;
-      case 91: // [
-        opening++;
-        break;
-      case 93: // ]
-        closing++;
-        break;
-      case 95: // _
-        marks++;
-        break;
-      case 42: // * (a list item's marker too)
-        marks++;
-        if (++markers > mostMarkers) mostMarkers = markers;
-        break;
-      case 60: // <
-        tags++;
-        break;
-      case 58: // :
-        colons++;
-        break;
-      case 62: // >
-      case 45: // -
-      case 43: // +
-      case 46: // .
-      case 41: // )
-      case 94: // ^
-        if (++markers > mostMarkers) mostMarkers = markers;
-        break;
-    }
-  }
+  const { lazyLines, bracketNesting, unmatchedBrackets, emphasisMarks, tagNesting, blockNesting } = pageLimits;
+  // What a line may open of containers besides the admonitions open around it.
+  const markers = blockNesting - directivesUpTo(body, blockNesting);
   return (
-    lines <= pageLimits.lazyLines &&
-    opening <= pageLimits.bracketNesting &&
-    closing <= pageLimits.unmatchedBrackets &&
-    marks <= pageLimits.emphasisMarks &&
-    tags <= pageLimits.tagNesting &&
-    mostMarkers + Math.floor(colons / 3) <= pageLimits.blockNesting &&
-    mostBlanks * 4 <= pageLimits.indentColumns
+    markers >= 0 &&
+    countUpTo(body, '\n', lazyLines - 1) < lazyLines &&
+    countUpTo(body, '[', bracketNesting) <= bracketNesting &&
+    countUpTo(body, ']', unmatchedBrackets) <= unmatchedBrackets &&
+    countUpTo(body, '*', emphasisMarks) + countUpTo(body, '_', emphasisMarks) <= emphasisMarks &&
+    countUpTo(body, '<', tagNesting) <= tagNesting &&
+    !blankRun.test(body) &&
+    !lineWithMarkers(markers + 1).test(body)
   );
 }
+
+/** How often `mark` occurs in `text`, counted up to `most + 1` (enough to tell it is past `most`). */
+function countUpTo(text: string, mark: string, most: number): number {
+  let count = 0;
+  for (let at = text.indexOf(mark); at !== -1 && count <= most; at = text.indexOf(mark, at + 1)) count++;
+  return count;
+}
+
+/** Where an admonition (a container directive) may open: a line that opens one has three colons before a letter. */
+const directiveOpening = /:::[A-Za-z]/g;
+
+/** How many places could open an admonition in `text`, counted up to `most + 1`. */
+function directivesUpTo(text: string, most: number): number {
+  directiveOpening.lastIndex = 0;
+  let count = 0;
+  while (count <= most && directiveOpening.exec(text) !== null) count++;
+  return count;
+}
+
+/** Spaces and tabs in a row that could indent a line past `pageLimits.indentColumns` (a tab is four columns). */
+const blankRun = new RegExp(`[ \\t]{${pageLimits.indentColumns / 4 + 1}}`);
+
+/**
+ * A line that starts with `n` containers' markers (each after any blanks), by `n` (each made once): what
+ * `containerPrefix` counts, without its look at what follows each marker (so at least as many).
+ */
+const markerLines: RegExp[] = [];
+const lineWithMarkers = (n: number) =>
+  (markerLines[n] ??= new RegExp(`^(?:[ \\t]*(?:>|[-+*]|\\d{1,9}[.)]|\\[\\^[^\\]\\s]+\\]:)){${n}}`, 'm'));
 
 /** `checkPageLimits`'s scan of every line, for a page `withinLimitsAtSight` does not let through. */
 export function scanPageLines(body: string, file: string): void {

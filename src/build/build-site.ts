@@ -17,7 +17,6 @@ import type { WriteCounts } from '../output/output-file';
 import { OutputFolder } from '../output/output-folder';
 import { hasReusableOutput, type ReuseOptions } from '../output/output-reuse';
 import { clientConfigOf } from '../render/client-config';
-import type { StemsAhead } from '../search/stems-ahead';
 import { formatBytes } from '../shared/format-units';
 import { clientBundleOf, keptBundleOf } from '../site/bundle/bundle-cache';
 import {
@@ -32,7 +31,13 @@ import { bundleSiteStyles, withSiteStyles } from '../site/bundle/site-styles';
 import { type ExecutionPlan, keepsEveryPage, mayHighlightAhead, planExecution } from '../site/compile/execution-plan';
 import { type RenderAhead, renderAhead } from '../site/files/render-ahead';
 import { createRenderPool, type RenderPool } from '../site/files/render-pool';
-import { type SearchPartsMade, searchPartMaker, siteFiles, stemsAheadOf } from '../site/files/site-files';
+import {
+  type SearchPartsMade,
+  type StemsAhead,
+  searchPartMaker,
+  siteFiles,
+  stemsAheadOf,
+} from '../site/files/site-files';
 import { keptLastCommits } from '../site/kept-last-commits';
 import type { PhaseTiming } from '../site/progress';
 import { type Run, type RunOptions, startRun } from '../site/run';

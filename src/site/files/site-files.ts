@@ -367,6 +367,9 @@ export function searchPartMaker(site: Site, stems?: StemsAhead): (route: string)
   };
 }
 
+// The build asks for it through this module: the build folder does not import the search folder.
+export type { StemsAhead };
+
 /**
  * What stems the words of the parts `searchPartMaker` makes, ahead of the search stage, with the stemmer the index
  * uses (`SiteFilesOptions.stemmedAhead` gives the index what it stemmed); undefined when the index stems no word.

@@ -102,6 +102,63 @@ test('a blog post’s <!-- truncate --> on its own line: the direct path, the pi
   }
 });
 
+test('text directives, card lists, cards, inline tags, a literal autolink: direct, the pipeline’s page', async () => {
+  const body = [
+    '# Titolo',
+    '',
+    'Alle 00:00 UTC, **entro le 10:30**; Nota:bene e [ore 9:15](./a.md).',
+    'Dopo un a capo  ',
+    'alle 11:45.',
+    '',
+    'Premi <kbd>Ctrl</kbd> + <kbd>C</kbd</kbd>  ',
+    '<kbd>V</kbd> poi, H<sub>2</sub>O e <var>x</var>; la dicitura [https://tauri.app/]». E *[https://a.it/b]* qui.',
+    '',
+    '- <kbd>Cmd</kbd> + <samp>ok</samp> alle 8:00',
+    '',
+    '| tasto | ora |',
+    '|---|---|',
+    '| <kbd>F5</kbd> | 12:00 |',
+    '',
+    'Un link [città](./città.md) e uno [a b](<./a b.md> "t").',
+    '',
+    ':::::grid',
+    '::::card{title="Piccole" href="/it/v1/guides/building/app-size"}',
+    'Un’app di base occupa **pochi** megabyte.',
+    '',
+    '- e una lista',
+    '::::',
+    '::::card{title="Senza indirizzo"}',
+    'Testo.',
+    '::::',
+    '::::card',
+    'Senza titolo.',
+    '::::',
+    ':::::',
+    '',
+    ':::tip',
+    '::doc-card-list',
+    ':::',
+    '',
+    '::doc-card-list',
+    '',
+  ].join('\n');
+  const tree = fastMdast(md, pageSource(body, 'md'));
+  assert.ok(tree && directHast(tree, { text: italianText, titleLine: 1 }), 'the direct path takes this page');
+  const input = inputOf('content/docs/pagina.md', body);
+  const page = await directCompiler(input);
+  assert.equal(page, await pipelineCompiler(input));
+  assert.equal(page.cardList, { line: 36, column: 1 });
+  assert.ok(page.html.includes('<kbd>Ctrl</kbd>') && page.html.includes('class="card-grid"'), page.html);
+  // A blog post with tags and its excerpt's marker: rehype-raw reads both in the pipeline.
+  const post = 'Premi <kbd>Ctrl</kbd> alle 10:30.\n\n<!-- truncate -->\n\nDopo <sub>2</sub>.\n';
+  const postTree = fastMdast(md, pageSource(post, 'md'));
+  assert.ok(postTree && directHast(postTree, { text: italianText }), 'the direct path takes the post');
+  for (const excerpt of [true, false]) {
+    const input = { ...inputOf('content/blog/2024-01-01-post.md', post), excerpt };
+    assert.equal(await directCompiler(input), await pipelineCompiler(input));
+  }
+});
+
 /** A page's compile input, once the direct path was seen to refuse it (the pipeline then compiles it). */
 function refusedInput(body: string) {
   const tree = fastMdast(md, pageSource(body, 'md'));
@@ -159,7 +216,13 @@ test('what the direct path does not cover goes to the pipeline, silently, to the
   const pages = [
     "Un'immagine ![alt](./img.png).\n",
     'Un link [a](./con%20spazio.md) codificato.\n',
-    'Un link [a](./città.md).\n',
+    'Un link [a](./😀.md).\n',
+    // Tags that do not pair around one text, a labelled card, a leaf no plugin draws.
+    'Solo </kbd> chiuso <kbd>\n',
+    'Premi <kbd>Ctrl *C*</kbd>.\n',
+    'Premi <kbd>C</sub>.\n',
+    ':::::grid[Etichetta]\n::::card{title="a"}\nx\n::::\n:::::\n',
+    '::altro\n',
     'Emoji :smile: qui.\n',
     '```bash npm2yarn\nnpm install x\n```\n',
     '```mermaid\ngraph TD\n```\n',

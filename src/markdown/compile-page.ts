@@ -31,7 +31,7 @@ import { type ContentOverrides, overrideExportName } from '../shared/theme-compo
 import { CompileCrash } from './compile-crash';
 import type { CompiledPage, ImportBinding, PageContext, Problem } from './compiled-page';
 import { countWords } from './count-words';
-import { directHast } from './direct-hast';
+import { type DirectNotes, directHast } from './direct-hast';
 import type { DirectivePlugin } from './directive-plugin';
 import { builtinDirectives } from './directives';
 import { createFastPath, type FastParserLoader, fastParserWanted } from './fast-parser';
@@ -248,8 +248,10 @@ interface RehypeProcessor {
  * to report: then the page takes the unified pipeline, whose result is the same bytes.
  */
 async function compileDirect(processor: RehypeProcessor, tree: Root, file: VFile): Promise<string | undefined> {
-  const hast = directHast(tree, file.data.page!);
+  const notes: DirectNotes = {};
+  const hast = directHast(tree, file.data.page!, notes);
   if (!hast) return undefined;
+  if (notes.cardList) file.data.cardList = notes.cardList;
   try {
     const html = hastHtml((await processor.run(hast as never, file)) as HastRoot);
     return (file.data.problems?.length ?? 0) === 0 && file.messages.length === 0 ? html : undefined;

@@ -3,6 +3,8 @@ import type { Heading, List, ListItem, Root, RootContent, Table } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { admonitionMarkup, admonitionOf } from '../shared/admonitions';
 import type { InterfaceText } from '../shared/i18n/interface-text';
+import { builtinDirectives } from './directives';
+import { phrasingTag } from './fast-mdast';
 import { isTruncateHtml } from './rehype-excerpt';
 import { shortcode } from './remark-emoji-if-needed';
 import { headingIdPattern } from './remark-heading-ids';
@@ -15,11 +17,12 @@ import { tabItemsOf, tabsMarkup } from './remark-tabs';
  * plugin run, mdast-util-to-hast's state (its walk for definitions, the structured clone of each `hProperties`, the
  * positions it copies) or the remark plugins' separate walks. It covers the constructs the generated and most written
  * pages are made of: paragraphs, headings (`{#id}` included), emphasis, strong, strikethrough, inline code, links,
- * line breaks, lists, block quotes, rules, fenced code, tables, admonitions and a blog post's `<!-- truncate -->`.
- * Anything else (other raw HTML, images,
- * other directives, emoji shortcodes, npm2yarn blocks, Mermaid, a link whose address the pipeline would
- * percent-encode, deep nesting) makes `directHast` return undefined, and the page takes the pipeline, as does any
- * page whose compile finds a problem (see compile-page). test/direct-path.test.ts holds both to the same bytes.
+ * line breaks, lists, block quotes, rules, fenced code, tables, admonitions, tabs, grids and cards, `::doc-card-list`,
+ * text directives no plugin draws (their text), a few phrasing elements' tags in pairs around a text, and a blog
+ * post's `<!-- truncate -->`. Anything else (other raw HTML, images, other directives, emoji shortcodes, npm2yarn
+ * blocks, Mermaid, a link address with a `%` or beyond the Basic Multilingual Plane, deep nesting) makes
+ * `directHast` return undefined, and the page takes the pipeline, as does any page whose compile finds a problem
+ * (see compile-page). test/direct-path.test.ts holds both to the same bytes.
  */
 
 /** Why the direct path gave up on a page. */
@@ -35,13 +38,40 @@ export interface DirectPage {
   text: InterfaceText;
 }
 
+/** What the remark plugins note of a page beside its tree, which the direct path notes too. */
+export interface DirectNotes {
+  /** Where remark-card-list's `::doc-card-list` is (the last one, as the plugin leaves it). */
+  cardList?: { line: number; column: number };
+}
+
 /** The walk's state: the page, and the `::::tabs` blocks met so far (their ids count them, as remark-tabs does). */
 interface Walk extends DirectPage {
   tabs: number;
+  notes: DirectNotes;
 }
 
-/** A URL micromark's `normalizeUri` leaves as it is (no `%`, space, non-ASCII or `"<>[\]^`{|}`). */
-const plainUrl = /^[!#$&-;=?-Z_a-z~]*$/;
+/** The names a directive plugin handles as text directives (`:name`): none of the built-in ones does. */
+const textDirectiveNames = new Set(
+  builtinDirectives.filter((directive) => directive.forms.includes('text')).flatMap((directive) => directive.names),
+);
+
+/** The characters micromark's `normalizeUri` leaves as they are. */
+const uriCharacter = /[!#$&-;=?-Z_a-z~]/;
+
+/**
+ * A link's address as mdast-util-to-hast writes it (micromark-util-sanitize-uri's `normalizeUri`): every other
+ * character percent-encoded with `encodeURIComponent`. An address with a `%` (kept when it starts an escape) or a
+ * surrogate (paired or lone) takes the pipeline.
+ */
+function normalizedUrl(url: string): string {
+  let out = '';
+  for (const character of url) {
+    if (uriCharacter.test(character)) out += character;
+    else if (character === '%' || /[\uD800-\uDFFF]/u.test(character) || character.length > 1) notDirect('link address');
+    else out += encodeURIComponent(character);
+  }
+  return out;
+}
 /** Deeper trees take the pipeline, whose guard reports a page nested too deep. */
 const maxDepth = 64;
 
@@ -58,7 +88,7 @@ const element = (tagName: string, properties: Element['properties'], children: E
  * The hast of a page's mdast (from the fast parser, not changed here), or undefined when the page holds something
  * the direct path does not cover.
  */
-export function directHast(tree: Root, page: DirectPage): HastRoot | undefined {
+export function directHast(tree: Root, page: DirectPage, notes: DirectNotes = {}): HastRoot | undefined {
   try {
     let children: RootContent[] = tree.children;
     // remark-strip-title: the first top-level `# ` on the title's line.
@@ -68,7 +98,7 @@ export function directHast(tree: Root, page: DirectPage): HastRoot | undefined {
       );
       if (index !== -1) children = children.filter((_, i) => i !== index);
     }
-    return { type: 'root', children: wrap(all(children, { ...page, tabs: 0 }, 0), false) };
+    return { type: 'root', children: wrap(all(children, { ...page, tabs: 0, notes }, 0), false) };
   } catch (error) {
     if (error instanceof NotDirect) return undefined;
     throw error;
@@ -91,6 +121,12 @@ function all(nodes: readonly RootContent[], page: Walk, depth: number): ElementC
   if (depth > maxDepth) notDirect('deep');
   const values: ElementContent[] = [];
   for (let i = 0; i < nodes.length; i++) {
+    const tagged = phrasingElement(nodes, i, page, depth + 1);
+    if (tagged) {
+      values.push(tagged);
+      i += 2;
+      continue;
+    }
     const result = one(nodes[i]!, page, depth + 1);
     if (i && nodes[i - 1]!.type === 'break') {
       if (!Array.isArray(result) && result.type === 'text') result.value = trimSpaceStart(result.value);
@@ -103,6 +139,23 @@ function all(nodes: readonly RootContent[], page: Walk, depth: number): ElementC
     else values.push(result);
   }
   return values;
+}
+
+/**
+ * `<kbd>text</kbd>` at `nodes[at]`: a start tag the fast parser takes (see `phrasingTag`), one text, its end tag, in
+ * one paragraph. The pipeline makes the tags raw nodes and rehype-raw parses the page's HTML again, which gives the
+ * element around the text, not trimmed after a line break (the start tag was the node after it); other HTML, or tags
+ * that do not pair so, take the pipeline.
+ */
+function phrasingElement(nodes: readonly RootContent[], at: number, page: Walk, depth: number): Element | undefined {
+  const open = nodes[at]!;
+  if (open.type !== 'html' || isTruncateHtml(open.value)) return undefined;
+  const tag = phrasingTag.exec(open.value);
+  const inner = nodes[at + 1];
+  const close = nodes[at + 2];
+  if (!tag || open.value.startsWith('</') || inner?.type !== 'text' || close?.type !== 'html') return notDirect('html');
+  if (close.value !== `</${tag[1]}>`) return notDirect('html');
+  return element(tag[1]!, {}, [one(inner, page, depth) as HastText]);
 }
 
 function one(node: RootContent, page: Walk, depth: number): ElementContent | ElementContent[] {
@@ -126,8 +179,7 @@ function one(node: RootContent, page: Walk, depth: number): ElementContent | Ele
     case 'break':
       return [element('br', {}, []), eol()];
     case 'link': {
-      if (!plainUrl.test(node.url)) notDirect('link address to encode');
-      const properties: Element['properties'] = { href: node.url };
+      const properties: Element['properties'] = { href: normalizedUrl(node.url) };
       if (node.title !== null && node.title !== undefined) properties.title = node.title;
       const link = element('a', properties, all(node.children, page, depth));
       // rehype-links locates the link from it.
@@ -154,7 +206,22 @@ function one(node: RootContent, page: Walk, depth: number): ElementContent | Ele
     case 'table':
       return table(node, page, depth);
     case 'containerDirective':
+      if (node.name === 'grid' || node.name === 'card') return card(node, page, depth);
       return node.name === 'tabs' ? tabs(node, page, depth) : admonition(node, page, depth);
+    case 'textDirective':
+      // remark-unknown-directives: a name no plugin handles as text is the text it was written as (the fast parser
+      // reads only `:name`, without a label or attributes), a text node of its own.
+      if (textDirectiveNames.has(node.name) || node.children.length > 0 || Object.keys(node.attributes ?? {}).length)
+        notDirect('text directive');
+      return one({ type: 'text', value: `:${node.name}` }, page, depth);
+    case 'leafDirective': {
+      // remark-card-list's marker, its place noted.
+      if (node.name !== 'doc-card-list' || node.children.length > 0 || Object.keys(node.attributes ?? {}).length)
+        notDirect(`leaf directive ${node.name}`);
+      const start = node.position?.start;
+      page.notes.cardList = { line: start?.line ?? 1, column: start?.column ?? 1 };
+      return element('div', { dataDocsItCardList: '' }, []);
+    }
     case 'html':
       // A blog post's `<!-- truncate -->`: rehype-raw would re-parse the whole page for that comment, whose HTML is
       // its text (hast-html writes a raw node as it is). Other HTML takes the pipeline.
@@ -264,6 +331,27 @@ function tabs(node: ContainerDirective, page: Walk, depth: number): Element {
     element('div', tabsMarkup.panel(uid, i, item), all(item.children, page, depth)),
   );
   return element('div', tabsMarkup.box(node), [element('div', tabsMarkup.list(), buttons), ...panels]);
+}
+
+/**
+ * remark-cards' `:::::grid` and `::::card{title href}`, as mdast-util-to-hast makes them from the plugin's `hName`s:
+ * their children without line endings between them, a card's title a paragraph (a link when it has an address)
+ * before them. A label takes the pipeline.
+ */
+function card(node: ContainerDirective, page: Walk, depth: number): Element {
+  const first = node.children[0];
+  if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel)
+    notDirect('labelled card');
+  const children = all(node.children, page, depth);
+  if (node.name === 'grid') return element('div', { className: ['card-grid'] }, children);
+  const title = node.attributes?.title;
+  const href = node.attributes?.href;
+  if (!title) return element('div', { className: ['card'] }, children);
+  const text = one({ type: 'text', value: title }, page, depth) as HastText;
+  const heading = element('p', { className: ['card-title'] }, [
+    href ? element('a', { href: normalizedUrl(href) }, [text]) : text,
+  ]);
+  return element('div', { className: ['card'] }, [heading, ...children]);
 }
 
 /** An admonition's default title, which remark-emoji reads too. */

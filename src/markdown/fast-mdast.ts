@@ -16,7 +16,7 @@ import type {
   TableCell,
   TableRow,
 } from 'mdast';
-import type { ContainerDirective } from 'mdast-util-directive';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString as textOf } from 'mdast-util-to-string';
 import { fenceAfter, fenceLine } from './fence-lines';
 
@@ -24,13 +24,16 @@ import { fenceAfter, fenceLine } from './fence-lines';
  * The fast parser: markdown-it's tokens turned into the mdast micromark builds (remark-parse with GFM and directives),
  * for the `.md` pages whose constructs this converter is proven on (test/fast-parse.test.ts compares both trees and
  * both compiled pages on every page of the site and of the fixtures). Anything else makes `fastMdast` return
- * undefined and the page takes the full parser: raw inline HTML, link reference definitions, footnotes, task lists,
- * text a text directive or a GFM autolink literal could start in, `~`, tabs, directives not at the start of a line.
+ * undefined and the page takes the full parser: raw inline HTML but a few phrasing elements' bare tags
+ * (`phrasingTag`), link reference definitions, footnotes, task lists, text a text directive or a GFM autolink literal
+ * could start in (but the shapes `withTextDirectives` and `withLiteralAutolinks` read as micromark does), `~`, tabs,
+ * directives not at the start of a line (a leaf directive alone on its line is taken).
  *
  * Positions: the tree carries the ones a compiled page reads when nothing is wrong with it (links and images,
  * which the link stage reports at; headings, whose line says which is the page's title; raw HTML, whose elements
- * are located from it; `::doc-card-list`). A page whose compile finds a problem is compiled again by the full
- * parser (see compile-page), so every located error and warning is the full parser's.
+ * are located from it; `::doc-card-list`). A text directive has none, as the autolink literals GFM finds after
+ * parsing have none. A page whose compile finds a problem is compiled again by the full parser (see compile-page),
+ * so every located error and warning is the full parser's.
  */
 
 type Parser = MarkdownIt;
@@ -51,6 +54,8 @@ interface Span {
 export function createFastParser(MarkdownItClass: typeof MarkdownIt): Parser {
   const md = new MarkdownItClass('commonmark', { html: true });
   md.enable(['table', 'strikethrough']);
+  // An escape or an entity stays a token of its own (`text_special`): a `:` from one starts no text directive.
+  md.core.ruler.disable('text_join');
   // mdast keeps a link's destination as written (escapes and entities decoded), never percent-encoded or refused.
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
@@ -60,7 +65,7 @@ export function createFastParser(MarkdownItClass: typeof MarkdownIt): Parser {
   md.core.ruler.disable('normalize');
   // Each link's and image's span in its inline source, to locate it in the page.
   const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: InlineRule }[] }).__rules__;
-  for (const name of ['link', 'image', 'autolink', 'backticks']) {
+  for (const name of ['link', 'image', 'autolink', 'backticks', 'html_inline']) {
     const rule = rules.find((r) => r.name === name);
     if (!rule) throw new Error(`markdown-it has no inline rule ${name}`);
     const original = rule.fn;
@@ -71,7 +76,9 @@ export function createFastParser(MarkdownItClass: typeof MarkdownIt): Parser {
       if (matched && !silent) {
         const opened = state.tokens
           .slice(before)
-          .find((t) => t.type === 'link_open' || t.type === 'image' || t.type === 'code_inline');
+          .find(
+            (t) => t.type === 'link_open' || t.type === 'image' || t.type === 'code_inline' || t.type === 'html_inline',
+          );
         if (opened) opened.meta = { start, end: state.pos } satisfies Span;
       }
       return matched;
@@ -139,6 +146,11 @@ function attributesOf(text: string | undefined): Record<string, string> {
   return attributes;
 }
 const containerCloser = /^(:{3,})[ ]*$/;
+/**
+ * A leaf directive written as its name alone on its line (`::doc-card-list`): a name of lowercase words joined by
+ * single hyphens, so micromark's name ends where the line does (a name may not end in `-` or `_`).
+ */
+const leafLine = /^::([a-z]+(?:-[a-z]+)*)$/;
 
 /** The blocks of lines [from, to): markdown-it parses the text between container directives, which it has not. */
 function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootContent[] {
@@ -152,15 +164,33 @@ function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootConte
       continue;
     }
     if (fence !== undefined || !line.includes(':')) continue;
+    // Right after a paragraph's line a directive could be read as the paragraph's text: not covered.
+    const before = i > from ? lines.lines[i - 1]! : '';
+    const afterBlock = /^[ ]*$|^:{3,}|^[ ]*(?:`{3,}|~{3,})[ ]*$/.test(before);
+    const leaf = leafLine.exec(line);
+    if (leaf) {
+      // Alone between blank lines (or the container's fences): no paragraph's lazy line either side.
+      if (!afterBlock || (i + 1 < to && lines.lines[i + 1]!.trim() !== '')) notCovered('leaf directive beside text');
+      out.push(...segmentOf(md, lines, segment, i));
+      // remark-card-list keeps the place of its leaf (where a misuse is reported).
+      const leafDirective: LeafDirective = {
+        type: 'leafDirective',
+        name: leaf[1]!,
+        attributes: {},
+        children: [],
+        position: { start: lines.point(i, 0), end: lines.point(i, line.length) },
+      };
+      out.push(leafDirective);
+      segment = i + 1;
+      continue;
+    }
     if (/^\s+:{2,}/.test(line) || /^:{1,2}[A-Za-z]/.test(line)) notCovered('directive not at a line start');
     const opener = containerOpener.exec(line);
     if (!opener) {
       if (/^:{3,}/.test(line)) notCovered('directive fence');
       continue;
     }
-    // Right after a paragraph's line the fence could be read as the paragraph's text: not covered.
-    const before = i > from ? lines.lines[i - 1]! : '';
-    if (!/^[ ]*$|^:{3,}|^[ ]*(?:`{3,}|~{3,})[ ]*$/.test(before)) notCovered('directive after text');
+    if (!afterBlock) notCovered('directive after text');
     const end = closerOf(lines, i, to, opener[1]!.length);
     out.push(...segmentOf(md, lines, segment, i));
     const directive: ContainerDirective = {
@@ -343,7 +373,7 @@ class TokenReader {
   private inline(): PhrasingContent[] {
     const token = this.tokens[this.at++];
     if (token?.type !== 'inline') return notCovered('expected inline');
-    return phrasing(token.children ?? [], this.locator(token), token.content);
+    return phrasing(token.children ?? [], this.locator(token), token.content, 'directives');
   }
 
   /** Turns offsets in an inline token's content into the page's points. */
@@ -442,7 +472,7 @@ class TokenReader {
         const locate = this.cellLocator(rowLine, inline.content);
         const cell: TableCell = {
           type: 'tableCell',
-          children: phrasing(inline.children ?? [], locate, inline.content),
+          children: phrasing(inline.children ?? [], locate, inline.content, 'directives'),
         };
         rows.at(-1)!.children.push(cell);
       }
@@ -473,10 +503,19 @@ function prefixEnd(line: string, piece: string): number {
   return -1;
 }
 
-/** markdown-it's inline tokens as mdast phrasing content, adjacent texts merged as micromark has them. */
-function phrasing(tokens: Token[], locate: Locator | undefined, content: string): PhrasingContent[] {
+/**
+ * markdown-it's inline tokens as mdast phrasing content, adjacent texts merged as micromark has them. Text
+ * directives are read in the text of paragraphs, headings and table cells (`texts`), not in an image's alt or a
+ * directive's label.
+ */
+function phrasing(
+  tokens: Token[],
+  locate: Locator | undefined,
+  content: string,
+  texts: 'directives' | 'plain' = 'plain',
+): PhrasingContent[] {
   if (markBesideSymbol.test(content)) notCovered('emphasis mark beside a symbol');
-  const stack: { children: PhrasingContent[]; close?: string }[] = [{ children: [] }];
+  const stack: { children: PhrasingContent[]; close?: string; literal?: boolean }[] = [{ children: [] }];
   const append = (value: string) => {
     const children = stack.at(-1)!.children;
     const last = children.at(-1);
@@ -488,9 +527,20 @@ function phrasing(tokens: Token[], locate: Locator | undefined, content: string)
     push(node);
     stack.push({ children: node.children, close });
   };
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     switch (token.type) {
-      case 'text':
+      case 'text': {
+        if (texts === 'plain' || stack.at(-1)!.literal || !token.content.includes(':')) {
+          if (token.content !== '') append(token.content);
+          break;
+        }
+        const end = index + 1 < tokens.length ? tokens[index + 1]!.type : undefined;
+        for (const piece of withTextDirectives(token.content, endsName.has(end))) {
+          if (typeof piece === 'string') append(piece);
+          else push(piece);
+        }
+        break;
+      }
       case 'text_special':
         if (token.content !== '') append(token.content);
         break;
@@ -524,6 +574,8 @@ function phrasing(tokens: Token[], locate: Locator | undefined, content: string)
         link.position = spanOf(token, locate);
         if (token.markup === 'autolink') autolinks.add(link);
         open(link, 'link_close');
+        // An autolink's text is its address (`<https://x.it:8080>`), where micromark reads no directive.
+        if (token.markup === 'autolink') stack.at(-1)!.literal = true;
         break;
       }
       case 'image': {
@@ -535,6 +587,20 @@ function phrasing(tokens: Token[], locate: Locator | undefined, content: string)
           alt: textOf(children),
           position: spanOf(token, locate),
         });
+        break;
+      }
+      case 'html_inline': {
+        if (!phrasingTag.test(token.content)) notCovered('html_inline');
+        // Alone on its line a tag may be an HTML block to micromark (a list item's lazy line is not one to it).
+        const { start, end } = token.meta as Span;
+        const lineEnd = content.indexOf('\n', end);
+        if (
+          (start === 0 || content[start - 1] === '\n') &&
+          content.slice(end, lineEnd === -1 ? undefined : lineEnd).trim() === ''
+        )
+          notCovered('tag alone on its line');
+        const html: Html = { type: 'html', value: token.content, position: spanOf(token, locate) };
+        push(html);
         break;
       }
       case 'em_close':
@@ -550,7 +616,94 @@ function phrasing(tokens: Token[], locate: Locator | undefined, content: string)
     }
   }
   if (stack.length !== 1) notCovered('unclosed inline');
-  return stack[0]!.children;
+  const children = stack[0]!.children;
+  // Every `[` of the text is written as one (no escape or entity could have made it).
+  if (texts === 'directives' && !/[\\&]/.test(content)) withLiteralAutolinks(children);
+  return children;
+}
+
+/**
+ * A GFM autolink literal as this converter covers it: `http://` or `https://` (lowercase) right after a `[` that opens
+ * no link, a host of letters, digits and inner hyphens with a dot, a path of plain characters, then closing marks up
+ * to a space or the text's end (`[https://tauri.app/]».`). After that `[` micromark's syntax extension reads no
+ * literal (its `previousUnbalanced`: a label is open), so GFM's transform after parsing does
+ * (mdast-util-gfm-autolink-literal's `findUrl`): from the protocol to the next space or the text's end, less the
+ * trailing punctuation `splitUrl` takes off, as a link without a place between the text before it and the rest.
+ */
+const hostLabel = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const literalAutolink = new RegExp(
+  `(?<=\\[)(https?://)(${hostLabel}(?:\\.${hostLabel})+(?:/[A-Za-z0-9/._~-]*)?[\\]»”’.,;!?'"]*)(?=[ \\n]|$)`,
+);
+
+/** What `splitUrl` takes off the end of an address (none of it `(` or `)`, whose balance it would weigh). */
+const trailing = /[!"&'),.:;<>?\]}]+$/;
+
+/** The texts of `children` (not in links) with the autolink literals GFM finds in them, as it finds them. */
+function withLiteralAutolinks(children: PhrasingContent[]): void {
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.type === 'emphasis' || child.type === 'strong' || child.type === 'delete')
+      withLiteralAutolinks(child.children);
+    if (child.type !== 'text' || !autolinkLiteral.test(child.value)) continue;
+    const value = child.value;
+    // One address, and nothing else GFM could read as one (`www.`, an e-mail's `@`): else the full parser.
+    if (/www\.|@/i.test(value) || value.match(/https?:\/\//gi)?.length !== 1) continue;
+    const match = literalAutolink.exec(value);
+    if (!match) continue;
+    const address = match[2]!;
+    const trail = trailing.exec(address)?.[0] ?? '';
+    const url = match[1]! + address.slice(0, address.length - trail.length);
+    const nodes: PhrasingContent[] = [];
+    if (match.index > 0) nodes.push({ type: 'text', value: value.slice(0, match.index) });
+    nodes.push({ type: 'link', title: null, url, children: [{ type: 'text', value: url }] });
+    // The text taken off the address and the rest of the text are one (find-and-replace's `add` joins them).
+    const rest = trail + value.slice(match.index + match[0].length);
+    if (rest) nodes.push({ type: 'text', value: rest });
+    children.splice(i, 1, ...nodes);
+    i += nodes.length - 1;
+  }
+}
+
+/**
+ * Raw inline HTML the converter takes: the start or end tag, without attributes, of a phrasing element parse5 treats as
+ * any other element (not a formatting one it may reopen, nor one that closes a paragraph). Both parsers read such a tag
+ * as one piece of HTML; whether the tags pair is the direct path's question (direct-hast).
+ */
+export const phrasingTag = /^<\/?(kbd|samp|var|sub|sup)>$/;
+
+/**
+ * A text directive as this converter covers it: `:name` right after a letter or a digit, its name ASCII letters and
+ * digits up to a space or one of `.,;!?)` (punctuation that ends micromark's name and starts neither a label `[`,
+ * attributes `{` nor a second name `:`); a `:` that does not fit stays in the text, which then takes the full parser.
+ * micromark tries a directive at every `:` not after another `:`, its name then running over anything but whitespace
+ * and punctuation other than `-` and `_` (micromark-extension-directive's directive-text.js and factory-name.js).
+ */
+const textDirective = /(?<=[\p{L}\p{N}]):([A-Za-z0-9]+)(?=[ .,;!?)]|$)/gu;
+
+/**
+ * The token types after a text token that leave its last name ended as a space or one of `.,;!?)` would: a line
+ * ending, the end of the inline, or the closing mark of emphasis, strong, strikethrough or a link (`*`, `_`, `~`, `]`:
+ * punctuation that is neither `[`, `{` nor `:`).
+ */
+const endsName = new Set([undefined, 'softbreak', 'hardbreak', 'em_close', 'strong_close', 's_close', 'link_close']);
+
+/**
+ * A text token's characters (every one as written: escapes and entities are tokens of their own) with the text
+ * directives micromark reads in them; one at the text's end only when what follows ends its name (`atEnd`).
+ */
+function withTextDirectives(value: string, atEnd: boolean): (string | TextDirective)[] {
+  const pieces: (string | TextDirective)[] = [];
+  let from = 0;
+  for (const match of value.matchAll(textDirective)) {
+    const end = match.index + match[0].length;
+    if (end === value.length && !atEnd) continue;
+    if (match.index > from) pieces.push(value.slice(from, match.index));
+    // Without a place: remark-unknown-directives turns a directive without one into `:name`, what it spans here.
+    pieces.push({ type: 'textDirective', name: match[1]!, attributes: {}, children: [] });
+    from = end;
+  }
+  if (from < value.length) pieces.push(value.slice(from));
+  return pieces;
 }
 
 /**

@@ -89,7 +89,7 @@ test('text directives, a leaf directive, inline tags, an autolink literal after 
     '[a 10:30](x.md) e 10:30.\n',
     'Ore 10:30  \ndopo\n',
     '# Ore 10:30\n\n| 10:30 | b |\n|---|---|\n| x | *12:00* |\n',
-    'Vedi <https://esempio.it:8080/x>.\n',
+    'Vedi <https://esempio.it:8080> e <https://esempio.it:8080/x>.\n',
     '::doc-card-list\n',
     'Testo.\n\n::doc-card-list\n\n## Dopo\n',
     ':::tip\n::doc-card-list\n:::\n',

@@ -145,6 +145,9 @@ test('text directives, a leaf directive, inline tags, an autolink literal after 
     // A tag alone on its line: micromark may read it as an HTML block (after a list item's lazy line).
     '- a\n<kbd>\n',
     'Testo\n</kbd>\n',
+    // A delimiter row without pipes: a table of one column to GFM, a paragraph to markdown-it.
+    'Testo\n:---\n',
+    '> Testo\n> ---:\n',
   ];
   for (const source of near) assert.is(fastMdast(md, source), undefined, source);
 });

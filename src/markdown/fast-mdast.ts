@@ -164,6 +164,8 @@ function blocksOf(md: Parser, lines: Lines, from: number, to: number): RootConte
       continue;
     }
     if (fence !== undefined || !line.includes(':')) continue;
+    // `:---`, `---:` or `:-:` under a line of text is a table of one column to GFM (markdown-it wants a pipe).
+    if (/^[ >]*(?::-+:?|-+:)[ ]*$/.test(line)) notCovered('delimiter row without pipes');
     // Right after a paragraph's line a directive could be read as the paragraph's text: not covered.
     const before = i > from ? lines.lines[i - 1]! : '';
     const afterBlock = /^[ ]*$|^:{3,}|^[ ]*(?:`{3,}|~{3,})[ ]*$/.test(before);

@@ -619,8 +619,8 @@ function phrasing(
   }
   if (stack.length !== 1) notCovered('unclosed inline');
   const children = stack[0]!.children;
-  // Every `[` of the text is written as one (no escape or entity could have made it).
-  if (texts === 'directives' && !/[\\&]/.test(content)) withLiteralAutolinks(children);
+  // Only where one may be (`[http`), and where every `[` of the text is written as one (no escape or entity made it).
+  if (texts === 'directives' && content.includes('[http') && !/[\\&]/.test(content)) withLiteralAutolinks(children);
   return children;
 }
 

@@ -529,10 +529,11 @@ function phrasing(
     push(node);
     stack.push({ children: node.children, close });
   };
-  for (const [index, token] of tokens.entries()) {
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
     switch (token.type) {
       case 'text': {
-        if (texts === 'plain' || stack.at(-1)!.literal || !token.content.includes(':')) {
+        if (texts === 'plain' || stack.at(-1)!.literal || !directiveStart.test(token.content)) {
           if (token.content !== '') append(token.content);
           break;
         }
@@ -681,6 +682,8 @@ export const phrasingTag = /^<\/?(kbd|samp|var|sub|sup)>$/;
  * and punctuation other than `-` and `_` (micromark-extension-directive's directive-text.js and factory-name.js).
  */
 const textDirective = /(?<=[\p{L}\p{N}]):([A-Za-z0-9]+)(?=[ .,;!?)]|$)/gu;
+/** What every text directive taken starts with: a text without it (`Nota: bene`) is looked at no further. */
+const directiveStart = /:[A-Za-z0-9]/;
 
 /**
  * The token types after a text token that leave its last name ended as a space or one of `.,;!?)` would: a line

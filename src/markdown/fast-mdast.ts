@@ -628,7 +628,7 @@ function phrasing(
 /**
  * A GFM autolink literal as this converter covers it: `http://` or `https://` (lowercase) right after a `[` that opens
  * no link, a host of letters, digits and inner hyphens with a dot, a path of plain characters, then closing marks up
- * to a space or the text's end (`[https://tauri.app/]».`). After that `[` micromark's syntax extension reads no
+ * to a space or the text's end (`[https://esempio.it/]».`). After that `[` micromark's syntax extension reads no
  * literal (its `previousUnbalanced`: a label is open), so GFM's transform after parsing does
  * (mdast-util-gfm-autolink-literal's `findUrl`): from the protocol to the next space or the text's end, less the
  * trailing punctuation `splitUrl` takes off, as a link without a place between the text before it and the rest.

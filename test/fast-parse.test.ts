@@ -392,6 +392,9 @@ test('what the fast parser is not proven on goes to the full parser, silently, t
     'Vedi https://esempio.it e www.esempio.it.\n',
     '- [ ] da fare\n- [x] fatto\n',
     'Ore 10:30[x] e Nota:bene{a}.\n',
+    // remark-md-expressions' warning, located in the source.
+    'Testo {x} qui.\n',
+    '## Titolo {&#35;x}\n',
     'Testo <span>HTML</span> in linea.\n',
     '~barrato~\n',
     'Riga\t con tabulazione.\n',

@@ -620,10 +620,27 @@ function phrasing(
   }
   if (stack.length !== 1) notCovered('unclosed inline');
   const children = stack[0]!.children;
+  if (content.includes('{')) checkExpressions(children, content.includes('&'));
   // Only where one may be (`[http`), and where every `[` of the text is written as one (no escape or entity made it).
   if (texts === 'directives' && content.includes('[http') && !/[\\&]/.test(content)) withLiteralAutolinks(children);
   return children;
 }
+
+/**
+ * A `{…}` in a text, which remark-md-expressions warns of where it reads it in the page's source (a text's place, which
+ * this tree does not give): such a page takes the full parser, whose warning it is. A heading id's `{#id}` at a text's
+ * end is let through (the plugin reads none), unless an entity may have written its `#` (`{&#35;x}` is read as `{#x}`
+ * here and warned of by the plugin).
+ */
+function checkExpressions(nodes: PhrasingContent[], entities: boolean): void {
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const value = entities ? node.value : node.value.replace(trailingId, '');
+      if (/\{[^{}]*\}/.test(value)) notCovered('{…} in text');
+    } else if ('children' in node) checkExpressions(node.children, entities);
+  }
+}
+const trailingId = /\s*\{#[\p{L}\p{N}_:.-]+\}\s*$/u;
 
 /**
  * A GFM autolink literal as this converter covers it: `http://` or `https://` (lowercase) right after a `[` that opens

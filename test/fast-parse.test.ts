@@ -86,6 +86,7 @@ test('text directives, a leaf directive, inline tags, an autolink literal after 
   const covered = [
     'Ore 10:30 e Nota:bene.\n',
     '**entro le 00:00 UTC**; alle 9:15, poi:\nalle 10:45\n',
+    'Ore *10:30*, **11:00**, ~~12:00~~ e 13:00\\\ndopo\n',
     '[a 10:30](x.md) e 10:30.\n',
     'Ore 10:30  \ndopo\n',
     '# Ore 10:30\n\n| 10:30 | b |\n|---|---|\n| x | *12:00* |\n',
@@ -118,6 +119,7 @@ test('text directives, a leaf directive, inline tags, an autolink literal after 
     'Ore 10:3-0 e 10:30è.\n',
     'Ore 10\\:30 e 10&#58;30.\n',
     'Ore 10:30[link](x.md).\n',
+    'Ore _10:30_ e __10:30__.\n',
     '![Ore 10:30](x.png)\n',
     ':::tip[Ore 10:30]\nx\n:::\n',
     // A leaf beside text, with attributes or a label, indented, or a name micromark would not end there.
@@ -249,6 +251,7 @@ const piece = fc.oneof(
     '**forte**',
     '_x_',
     'snake_case',
+    '_10:30_',
     '10:30',
     'Nota:bene',
     ':30',

@@ -537,8 +537,10 @@ function phrasing(
           if (token.content !== '') append(token.content);
           break;
         }
-        const end = index + 1 < tokens.length ? tokens[index + 1]!.type : undefined;
-        for (const piece of withTextDirectives(token.content, endsName.has(end))) {
+        const next = tokens[index + 1];
+        // An `_` closing emphasis would go on with the name (micromark's names take `_`, and may not end in it).
+        const ended = !next || (endsName.has(next.type) && !next.markup.startsWith('_'));
+        for (const piece of withTextDirectives(token.content, ended)) {
           if (typeof piece === 'string') append(piece);
           else push(piece);
         }
@@ -704,10 +706,10 @@ const directiveStart = /:[A-Za-z0-9]/;
 
 /**
  * The token types after a text token that leave its last name ended as a space or one of `.,;!?)` would: a line
- * ending, the end of the inline, or the closing mark of emphasis, strong, strikethrough or a link (`*`, `_`, `~`, `]`:
- * punctuation that is neither `[`, `{` nor `:`).
+ * ending (or the `\` of a hard one), or the closing mark of emphasis or strong written with `*`, of strikethrough or
+ * of a link (`*`, `~`, `]`: punctuation that is neither `[`, `{`, `:`, `-` nor `_`).
  */
-const endsName = new Set([undefined, 'softbreak', 'hardbreak', 'em_close', 'strong_close', 's_close', 'link_close']);
+const endsName = new Set(['softbreak', 'hardbreak', 'em_close', 'strong_close', 's_close', 'link_close']);
 
 /**
  * A text token's characters (every one as written: escapes and entities are tokens of their own) with the text

@@ -57,6 +57,8 @@ const textDirectiveNames = new Set(
 
 /** The characters micromark's `normalizeUri` leaves as they are. */
 const uriCharacter = /[!#$&-;=?-Z_a-z~]/;
+/** An address made of them only, as most are: left as it is without a look at each character. */
+const plainUrl = /^[!#$&-;=?-Z_a-z~]*$/;
 
 /**
  * A link's address as mdast-util-to-hast writes it (micromark-util-sanitize-uri's `normalizeUri`): every other
@@ -64,6 +66,7 @@ const uriCharacter = /[!#$&-;=?-Z_a-z~]/;
  * surrogate (paired or lone) takes the pipeline.
  */
 function normalizedUrl(url: string): string {
+  if (plainUrl.test(url)) return url;
   let out = '';
   for (const character of url) {
     if (uriCharacter.test(character)) out += character;

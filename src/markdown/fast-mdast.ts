@@ -596,6 +596,7 @@ function phrasing(
       }
       case 'html_inline': {
         if (!phrasingTag.test(token.content)) notCovered('html_inline');
+        const position = spanOf(token, locate);
         // Alone on its line a tag may be an HTML block to micromark (a list item's lazy line is not one to it).
         const { start, end } = token.meta as Span;
         const lineEnd = content.indexOf('\n', end);
@@ -604,7 +605,7 @@ function phrasing(
           content.slice(end, lineEnd === -1 ? undefined : lineEnd).trim() === ''
         )
           notCovered('tag alone on its line');
-        const html: Html = { type: 'html', value: token.content, position: spanOf(token, locate) };
+        const html: Html = { type: 'html', value: token.content, position };
         push(html);
         break;
       }

@@ -26,6 +26,7 @@ import { granularityNs } from '../src/cache/content-record';
 import { digestOf } from '../src/cache/digest';
 import { loadCodeVersions } from '../src/cache/load-code-versions';
 import { type Cache, createCache } from '../src/cache/stage-cache';
+import { stageKey } from '../src/cache/stage-key';
 import { packStore, serializedStore, watchedFileStore } from '../src/cache/stores';
 import { loadConfig } from '../src/config/load-config';
 import { backgroundWrites, maxPendingBytes } from '../src/disk/background-writes';
@@ -588,6 +589,15 @@ test('under --no-cache a look at what a stage stored makes no key: nothing would
   const cold = createCache({ versions, dir: cacheDir, mode: 'build', reuse: false });
   assert.is(highlightOf(cold).stored(watched()), undefined);
   assert.is(reads, 0, 'the input was not digested');
+});
+
+test("a stage's key is `stageKey` with the stage's version: what a compile worker keys a block with", async () => {
+  const versions = await loadCodeVersions(repoRoot);
+  const cache = createCache({ versions, dir: path.join(dir, 'stage-key-cache'), mode: 'build' });
+  const highlight = cache.stage('highlight', async () => '');
+  const block = { code: 'let x = 1;', lang: 'rust', highlightLines: [], showLineNumbers: false };
+  assert.is(highlight.version, versions.highlight);
+  assert.is(highlight.key(block), stageKey('highlight', highlight.version, block));
 });
 
 /** A build's stages over a cache of their own in `folder`, with how many keys of `stage` they digested so far. */

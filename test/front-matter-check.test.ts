@@ -3,14 +3,9 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  frontMatterChecks,
-  frontMatterHead,
-  normalizedContentText,
-  parseFrontMatter,
-  yamlFrontMatter,
-} from '../src/content/front-matter';
+import { frontMatterChecks, frontMatterHead, parseFrontMatter, yamlFrontMatter } from '../src/content/front-matter';
 import { plainFrontMatter } from '../src/content/plain-front-matter';
+import { normalizedContentText } from '../src/content/text-again';
 import { DocsItError } from '../src/errors';
 import { repoRoot } from './helpers';
 import { numbers } from './seeded-numbers';

@@ -12,11 +12,11 @@ import { buildContentModel } from '../src/content/build-content-model';
 import {
   contentReadsYaml,
   frontMatterHead,
-  normalizedContentText,
   pagesAssumedToReadYaml,
   parseFrontMatter,
   withoutFrontMatter,
 } from '../src/content/front-matter';
+import { normalizedContentText } from '../src/content/text-again';
 import { docsIndexOf } from '../src/docusaurus-import/docs-index';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
 import { compileJobsOf } from '../src/site/compile/compile-jobs';

@@ -5,12 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type Transferable, Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../src/config/load-config';
 import { DocsItError, DocsItErrors } from '../src/errors';
 import type { CompileInput } from '../src/markdown/compile-page';
-import { keepsEveryPage } from '../src/site/compile/execution-plan';
+import type { ToWorker } from '../src/site/compile/compile-protocol';
+import { keepsEveryPage, planExecution } from '../src/site/compile/execution-plan';
 import { siteFiles } from '../src/site/files/site-files';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
@@ -191,6 +193,58 @@ test("a large build lets every page's text go before compiling: each is read aga
     assert.is(first?.message, 'the file changed while the site was being built');
     assert.is(first?.location?.file, 'content/docs/molte/a.md');
   } finally {
+    removeDir(textDir);
+  }
+});
+
+test("with workers a large build sends where each page's text is, not its text; an edit since: its error", async () => {
+  const textDir = copyFixture('basic', { 'content/docs/molte/a.md': '# A\n\nPrima.\n' });
+  const edited = path.join(textDir, 'content/docs/molte/a.md');
+  const sent: ToWorker[] = [];
+  const postMessage = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: ToWorker, transfer?: readonly Transferable[]) {
+    sent.push(message);
+    return postMessage.call(this, message, transfer);
+  };
+  const compile = async (edit: boolean) => {
+    writeFileSync(edited, '# A\n\nPrima.\n');
+    const options = { packageRoot: repoRoot, config: `${textDir}/site.config.ts`, noCache: true };
+    const run = await startRun(options, 'build');
+    try {
+      const resolved = await loadConfig(options, run.cache.modules);
+      const site = createSite(resolved, await readContent(resolved, run.cache.modules), run.stages, {
+        keepPages: false,
+      });
+      const plan = planExecution({ mode: 'build', pages: site.jobs.size, processors: 2, jobs: 2 });
+      run.compiler.follow(plan, site.jobs.values());
+      // Edited once the model is made: the worker reads the new text, which is not the one the build's keys are of.
+      if (edit) writeFileSync(edited, '# A\n\nDopo.\n');
+      await site.compileAll();
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      await run.compiler.close();
+      await run.cache.flush();
+      run.end();
+    }
+  };
+  try {
+    assert.is(await compile(false), undefined);
+    const pages = sent.flatMap((message) => (message.type === 'compile' ? [message] : []));
+    assert.ok(pages.length > 1, `${pages.length} pages sent`);
+    for (const page of pages) {
+      assert.is(page.input.body, undefined, `${page.input.file} was sent with its text`);
+      assert.is(page.place?.file, page.input.file);
+    }
+    // As the build's thread would: a located error of the page, not a crash.
+    const error = await compile(true);
+    assert.instance(error, DocsItErrors);
+    const [first] = (error as DocsItErrors).errors;
+    assert.is(first?.message, 'the file changed while the site was being built');
+    assert.is(first?.location?.file, 'content/docs/molte/a.md');
+  } finally {
+    Worker.prototype.postMessage = postMessage;
     removeDir(textDir);
   }
 });

@@ -10,7 +10,9 @@ import * as assert from 'uvu/assert';
 import { checkoutCliDir, codeVersionsFile } from '../bin/cli-bundle.mjs';
 import { buildSite } from '../src/build/build-site';
 import { jsonTextOf } from '../src/cache/json-text';
+import { stageKey } from '../src/cache/stage-key';
 import { resolvePaths } from '../src/config/load-config';
+import { fencedCodeBlocks } from '../src/markdown/code-fences';
 import { CompileCrash } from '../src/markdown/compile-crash';
 import { type CodeBlock, createHighlighter } from '../src/markdown/highlighter';
 import { interfaceTextOf } from '../src/shared/i18n/catalogues';
@@ -434,6 +436,41 @@ test("a page's code blocks go with it: the cache's HTML used, the rest highlight
     assert.ok(page.html.includes('<pre>dalla cache</pre>'), page.html);
     assert.ok(page.html.includes(await highlighter.highlight(rust)));
     assert.ok(page.html.includes(await highlighter.highlight(inList)));
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a build that reuses no block: the worker finds the page's blocks, keyed as the cache keys them", async () => {
+  const body = ['# Blocchi', '', '```rust', 'fn main() {}', '```', '', '```ts', 'const x = 1;', '```', ''].join('\n');
+  const kept: { key: string; html: string }[] = [];
+  const asked: CodeBlock[] = [];
+  const highlighter = createHighlighter();
+  const pool = createCompilePool({
+    size: 1,
+    script: compileWorkerScript(repoRoot, undefined),
+    highlight: (block, inWorker) => {
+      asked.push(block);
+      return inWorker(block);
+    },
+    blocks: {
+      // This thread reads no text for them.
+      of: () => ({ sent: { scan: true, version: 'versione' } }),
+      keep: (key, html) => void kept.push({ key, html }),
+    },
+  });
+  try {
+    await pool.compile(input('docs/blocchi.md', body));
+    const blocks = fencedCodeBlocks(body, highlighter.resolveLanguage);
+    assert.is(blocks.length, 2);
+    const expected = await Promise.all(
+      blocks.map(async (block) => ({
+        key: stageKey('highlight', 'versione', block),
+        html: await highlighter.highlight(block),
+      })),
+    );
+    assert.equal(kept, expected);
+    assert.equal(asked, [], 'no block asked for');
   } finally {
     await pool.close();
   }

@@ -5,8 +5,8 @@ import { backgroundWrites } from '../disk/background-writes';
 import { blobJsonStore, blobStore } from './blob-store';
 import type { CodeVersions, StageName } from './code-versions';
 import { type ContentRecord, contentRecord } from './content-record';
-import { digestOf, digestText } from './digest';
 import { type ModuleFiles, moduleFiles } from './module-files';
+import { stageKey } from './stage-key';
 import {
   layeredStore,
   memoryStore,
@@ -44,6 +44,8 @@ export interface CachedStage<I, O> {
   storedAt(key: string): O | undefined;
   /** The stage for an input whose `key` was made already, computing what the cache lacks with `compute`. */
   at(key: string, compute: () => Promise<O>): Promise<O>;
+  /** The stage's code version, which its keys are made with (`stageKey`): for a thread that makes them itself. */
+  readonly version: string;
 }
 
 export interface StageStats {
@@ -295,10 +297,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
     stats[name] ??= { hits: 0, misses: 0 };
     return stats[name];
   };
-  // One-shot: a warm build of a large site makes three keys a page (compile, render, search part), and a Hash
-  // object for each short string costs several times the hash.
-  const keyOf = (name: StageName, input: unknown) =>
-    digestText(`${name}\0${versions[name]}\0${digestOf(input)}`).slice(0, 32);
+  const keyOf = (name: StageName, input: unknown) => stageKey(name, versions[name], input);
   const record = contentRecord(path.join(dir, 'content-record.pack'), versions.content, { reuse });
   const content: ContentFiles = {
     take(file, stat) {
@@ -391,6 +390,7 @@ export function createCache({ versions, dir, mode, reuse = true }: CacheOptions)
         key: (input: I) => keyOf(name, input),
         storedAt,
         at: (key: string, compute: () => Promise<O>) => cachedAt(key, undefined, compute),
+        version: versions[name],
       });
     },
     stageSync<I, O>(name: StageName, run: (input: I) => O): (input: I, id?: string) => O {

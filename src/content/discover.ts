@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { digestOfString } from '../cache/digest';
@@ -6,9 +6,10 @@ import type { ContentFiles } from '../cache/stage-cache';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { insideFolder, isPlainRelative } from '../disk/inside-folder';
 import { DocsItError, DocsItErrors } from '../errors';
-import { onLetGo } from './held-texts';
+import { onLetGo, onPlace } from './held-texts';
 import { contentListings, type LeftOut, type Listing, listSiteFiles } from './list-files';
 import type { SourceFile } from './source-file';
+import { readText, readTextAgain, type TextPlace } from './text-again';
 import { attachFacts, textDigestFact, textFact } from './text-facts';
 
 /** Metadata files of sidebar categories, keyed by folder (relative to `content/docs`). */
@@ -184,6 +185,7 @@ function rereadableSource(
   Object.defineProperty(source, rereadable, { value: { abs, held: text, read: text !== undefined, readLater } });
   Object.defineProperty(source, 'text', { enumerable: true, get: rereadableText });
   onLetGo(source, letGoOfRereadable);
+  onPlace(source, placeOfRereadable);
   return source;
 }
 
@@ -192,12 +194,20 @@ function rereadableText(this: RereadableSource): string {
   if (state.held === undefined) {
     if (!state.read) state.readLater?.();
     state.read = true;
-    const again = readText(state.abs, this.file);
     // Facts and keys of this build are the first text's: a file edited since is not that text.
-    if (digestOfString(again) !== digestOfSource(this)) throw changedDuringBuild(this.file);
-    state.held = again;
+    state.held = readTextAgain({ abs: state.abs, file: this.file, digest: digestOfSource(this) });
   }
   return state.held;
+}
+
+/** Where a let-go text is, for a reader elsewhere (counted as read, as `rereadableText` counts it). */
+function placeOfRereadable(holder: object): TextPlace | undefined {
+  const source = holder as RereadableSource;
+  const state = source[rereadable];
+  if (state.held !== undefined) return undefined;
+  if (!state.read) state.readLater?.();
+  state.read = true;
+  return { abs: state.abs, file: source.file, digest: digestOfSource(source) };
 }
 
 function letGoOfRereadable(holder: object): void {
@@ -207,25 +217,4 @@ function letGoOfRereadable(holder: object): void {
     digestOfSource(source);
     source[rereadable].held = undefined;
   }
-}
-
-function changedDuringBuild(file: string): DocsItError {
-  return new DocsItError(
-    'the file changed while the site was being built',
-    { file },
-    'Build again once the file is saved: this build read it before the change.',
-  );
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: false });
-
-/** A content file's text; a file that is not UTF-8 is an error at its first bad line. */
-export function readText(abs: string, rel: string): string {
-  const buffer = readFileSync(abs);
-  const text = utf8.decode(buffer);
-  if (text.includes('\uFFFD') && !buffer.includes(Buffer.from('\uFFFD'))) {
-    const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
-    throw new DocsItError('the file is not valid UTF-8', { file: rel, line }, 'Save the file with UTF-8 encoding.');
-  }
-  return text;
 }

@@ -4,9 +4,10 @@ import { DocsItError } from '../errors';
 import { upstreamRefSchema } from '../translations/upstream-ref';
 import type { DiscoveredContent } from './discover';
 import { checkedFrontMatter, dateStart, plainId, plainSlug } from './front-matter-check';
-import { letGoOfText, onLetGo } from './held-texts';
+import { letGoOfText, onLetGo, placeOfText } from './held-texts';
 import { plainFrontMatter } from './plain-front-matter';
 import type { ParsedSource, SourceFile } from './source-file';
+import { type BodyPlace, bodyOfText, normalizedContentText } from './text-again';
 import { shareFacts } from './text-facts';
 import { yamlModule } from './yaml-module';
 
@@ -113,11 +114,6 @@ function normalizedText(source: SourceFile): string {
   return normalizedContentText(source.text);
 }
 
-/** A content file's text as every reader of it takes it: no BOM, `\n` line ends. */
-export function normalizedContentText(text: string): string {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-}
-
 /** The front matter a text starts with: its YAML, and what of the text it takes (through the closing `---`). */
 export interface FrontMatterHead {
   yaml: string;
@@ -207,8 +203,20 @@ function parsedText(this: LazyParsedSource): string {
 function parsedBody(this: LazyParsedSource): string {
   const state = this[parsedFrom];
   const { part } = state;
-  state.body ??= part.headChars === 0 ? this.text : '\n'.repeat(part.headLines) + this.text.slice(part.headChars);
+  state.body ??= bodyOfText(this.text, part.headChars, part.headLines);
   return state.body;
+}
+
+/**
+ * Where a parsed source's body is when neither it nor its file's source holds its text (a large build lets every
+ * page's go: `SiteOptions.keepPages`), for a compile worker to read it there (`readBody`); counted as read. Undefined
+ * while a text is held, or for a source that cannot say where its text is (a test's).
+ */
+export function bodyPlaceOf(parsed: ParsedSource): BodyPlace | undefined {
+  const state = (parsed as Partial<LazyParsedSource>)[parsedFrom];
+  if (!state || state.body !== undefined || state.text !== undefined) return undefined;
+  const place = placeOfText(state.source);
+  return place && { ...place, headChars: state.part.headChars, headLines: state.part.headLines };
 }
 
 function letGoOfParsed(holder: object): void {

@@ -1,3 +1,5 @@
+import type { TextPlace } from './text-again';
+
 /**
  * A content file's text is held by its source objects (the file as read, the parsed source, its body) until the
  * build lets it go: a build that keeps no compiled page (see `SiteOptions.keepPages`) lets a page's text go once the
@@ -17,4 +19,20 @@ export function onLetGo(holder: object, letGo: (holder: object) => void): void {
 /** Lets go of the text `holder` keeps, if it keeps one it can read again. */
 export function letGoOfText(holder: object): void {
   letGoOf.get(holder)?.(holder);
+}
+
+/** Where each holder's text is read again once let go (its source object says: see `onPlace`). */
+const placeOf = new WeakMap<object, (holder: object) => TextPlace | undefined>();
+
+/** How to find where `holder`'s text is once let go; given the holder, so that one function serves a kind. */
+export function onPlace(holder: object, place: (holder: object) => TextPlace | undefined): void {
+  placeOf.set(holder, place);
+}
+
+/**
+ * Where `holder`'s text is, when it holds none now and can say (else undefined: whoever wants it reads it from the
+ * holder): for a reader in another thread, which reads and checks it there (`readTextAgain`), counted as read.
+ */
+export function placeOfText(holder: object): TextPlace | undefined {
+  return placeOf.get(holder)?.(holder);
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
-import { frontMatterHead, normalizedContentText } from '../content/front-matter';
+import { frontMatterHead } from '../content/front-matter';
+import { normalizedContentText } from '../content/text-again';
 
 /** A doc of the Docusaurus site, as sidebars and navbar items name it. */
 export interface DocEntry {

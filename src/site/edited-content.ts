@@ -2,7 +2,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolved-config';
 import { themeNamesIn } from '../config/site-theme-files';
-import { readText } from '../content/discover';
+import { readText } from '../content/text-again';
 import { usesMdx } from '../markdown/detect-format';
 import { importsOf } from '../markdown/mdx-imports';
 import { lastCommitsOfContent, type SiteContent } from './site';

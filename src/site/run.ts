@@ -51,6 +51,8 @@ export async function startRun(
     cache,
     script: compileWorkerScript(options.packageRoot, options.cliDir),
     startHighlighting: highlightsSoon && cache.startsCold,
+    // `dev` compiles an edited page again with the blocks it highlighted before: they go with it.
+    blocksFoundByWorkers: mode === 'build' && cache.startsCold,
   });
   return {
     cache,

@@ -1,9 +1,10 @@
 import { digestText, presetDigest } from '../../cache/digest';
 import type { ContentModel } from '../../content/build-content-model';
 import type { DiscoveredContent } from '../../content/discover';
-import { withoutFrontMatter } from '../../content/front-matter';
+import { bodyPlaceOf, withoutFrontMatter } from '../../content/front-matter';
 import { letGoOfText, onLetGo } from '../../content/held-texts';
 import type { ParsedSource } from '../../content/source-file';
+import type { BodyPlace } from '../../content/text-again';
 import { isAssetImport } from '../../markdown/asset-refs';
 import type { CompileInput } from '../../markdown/compile-page';
 import { componentsMayDraw, contentOverridesOfPage } from '../../markdown/content-components';
@@ -31,6 +32,28 @@ const sourceOfJob = Symbol('source of job');
 
 function jobBody(this: CompileInput & { [sourceOfJob]: ParsedSource }): string {
   return this[sourceOfJob].body;
+}
+
+/**
+ * A job as a compile worker is sent it: its interface text apart (sent to each worker once), and its body, or where
+ * the body is when this thread holds no text of it (a large build let every page's go): the worker reads and checks
+ * it there (`readBody`), and this thread, the markdown stage's critical path, neither reads nor sends it.
+ */
+export function sentJob(job: CompileInput): {
+  text: CompileInput['text'];
+  input: Omit<CompileInput, 'text' | 'body'> & { body?: string };
+  place?: BodyPlace;
+} {
+  const source = (job as { [sourceOfJob]?: ParsedSource })[sourceOfJob];
+  const place = source && bodyPlaceOf(source);
+  if (!place) {
+    const { text, ...input } = job;
+    return { text, input };
+  }
+  // Each field but the body, whose getter would read the text here.
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(job)) if (key !== 'body' && key !== 'text') input[key] = job[key as keyof CompileInput];
+  return { text: job.text, input: input as Omit<CompileInput, 'text' | 'body'>, place };
 }
 
 function letGoOfJob(job: object): void {

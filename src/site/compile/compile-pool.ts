@@ -7,8 +7,8 @@ import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
 import { workerEnd } from '../worker-end';
-import { bodyLengthOf } from './compile-jobs';
-import type { FromWorker, PageBlocks, ToWorker, WorkerError } from './compile-protocol';
+import { bodyLengthOf, sentJob } from './compile-jobs';
+import type { FromWorker, PageBlocks, ScanBlocks, ToWorker, WorkerError } from './compile-protocol';
 
 export interface CompilePool {
   /** Compiles a page in one of the workers; errors come back as they would in this thread. */
@@ -38,8 +38,11 @@ export interface PoolOptions {
    * worker highlighted for it without asking go. Without it, a worker asks `highlight` for every block.
    */
   blocks?: {
-    /** The page's blocks for its worker, and each missing block's cache key by its `codeBlockKey`. */
-    of(input: CompileInput): { sent: PageBlocks; keys: Map<string, string> };
+    /**
+     * The page's blocks for its worker, and each missing block's cache key by its `codeBlockKey`; or, when the cache
+     * holds no block, that the worker finds and keys them itself (`ScanBlocks`: the page's text is not read here).
+     */
+    of(input: CompileInput): { sent: PageBlocks; keys: Map<string, string> } | { sent: ScanBlocks; keys?: undefined };
     /** A block's HTML a worker highlighted, under the cache key `of` gave for it (made once). */
     keep(key: string, html: string): void;
   };
@@ -170,6 +173,7 @@ export function createCompilePool(options: PoolOptions): CompilePool {
           const key = job?.keys?.get(blockKey);
           if (key !== undefined) blocks?.keep(key, html);
         }
+        for (const [key, html] of message.keyed ?? []) blocks?.keep(key, html);
         if (job) {
           if (message.page) job.resolve(message.json ? withJsonText(message.page, message.json) : message.page);
           else job.reject(errorOf(message.error!));
@@ -255,8 +259,19 @@ export function createCompilePool(options: PoolOptions): CompilePool {
       if (!slot) return;
       // The queue is sorted smallest first: the largest page is at its end.
       const job = queue.pop()!;
+      let pageBlocks: ReturnType<NonNullable<PoolOptions['blocks']>['of']> | undefined;
+      let sent: ReturnType<typeof sentJob>;
+      try {
+        // The blocks first: a scan here reads the page's text, which then goes with the page (not its place).
+        pageBlocks = blocks?.of(job.input);
+        sent = sentJob(job.input);
+      } catch (error) {
+        // Its text read here is not the one the build's facts came from: the page's error, as in this thread.
+        job.reject(error as Error);
+        continue;
+      }
       slot.jobs.push(job);
-      const { text, ...input } = job.input;
+      const { text, input, place } = sent;
       let textId = textIds.get(text);
       if (textId === undefined) {
         textId = textIds.size + 1;
@@ -267,10 +282,10 @@ export function createCompilePool(options: PoolOptions): CompilePool {
         slot.texts.add(textId);
       }
       const message: ToWorker = { type: 'compile', id: job.id, input, text: textId };
-      if (blocks) {
-        const { sent, keys } = blocks.of(job.input);
-        message.blocks = sent;
-        job.keys = keys;
+      if (place) message.place = place;
+      if (pageBlocks) {
+        message.blocks = pageBlocks.sent;
+        if (pageBlocks.keys) job.keys = pageBlocks.keys;
       }
       slot.worker.postMessage(message);
     }

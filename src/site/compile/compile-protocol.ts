@@ -1,3 +1,4 @@
+import type { BodyPlace } from '../../content/text-again';
 import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import type { CodeBlock } from '../../markdown/highlighter';
@@ -10,7 +11,9 @@ import type { InterfaceText } from '../../shared/i18n/interface-text';
  * block the run said nothing of, the worker asks the run, which takes the block's HTML from its cache or, when the
  * cache lacks it, asks the same worker to highlight. The run keeps every output (one store, one count): a worker
  * writes no file. The site's interface text, the same object in every page's input of a language and two thirds
- * of a page's message, goes to each worker once (`text`) and a page names it by number.
+ * of a page's message, goes to each worker once (`text`) and a page names it by number. A page whose text the run
+ * let go (a large build) goes without its body: the worker reads it from its file (`place`), and for a build that
+ * reuses no highlighted block, finds the page's blocks itself and hands each back under its cache key (`ScanBlocks`).
  */
 
 /** What names a code block in the messages: two blocks with the same key are highlighted alike. */
@@ -28,6 +31,16 @@ export interface PageBlocks {
 }
 
 /** What went wrong in a worker, as plain data: a located error for the writer, or a crash of docs-it. */
+/**
+ * A page's blocks when the run's cache holds none it could give (a build that reuses nothing): the worker finds them
+ * itself as the run would (`fencedCodeBlocks`), highlights each, and hands them back under their cache keys, made
+ * with the highlight stage's code version (`stageKey`): the run's thread neither scans the page nor keys its blocks.
+ */
+export interface ScanBlocks {
+  scan: true;
+  version: string;
+}
+
 export type WorkerError =
   | {
       kind: 'located';
@@ -40,8 +53,18 @@ export type WorkerError =
 export type ToWorker =
   /** An interface text the pages sent after it name by `id` (sent once to each worker). */
   | { type: 'text'; id: number; text: InterfaceText }
-  /** A page to compile: its input but its interface text, which `text` names. */
-  | { type: 'compile'; id: number; input: Omit<CompileInput, 'text'>; text: number; blocks?: PageBlocks }
+  /**
+   * A page to compile: its input but its interface text, which `text` names, and, for a page whose text the run let
+   * go, but its body, which the worker reads from `place` (a text changed since the run read it is the page's error).
+   */
+  | {
+      type: 'compile';
+      id: number;
+      input: Omit<CompileInput, 'text' | 'body'> & { body?: string };
+      place?: BodyPlace;
+      text: number;
+      blocks?: PageBlocks | ScanBlocks;
+    }
   /** The answer to a `block`: its HTML, or why there is none. */
   | { type: 'block-html'; id: number; html?: string; error?: string }
   /** A block to highlight: one a `block` asked for that the cache lacks, or one ahead (see highlight-ahead). */
@@ -66,6 +89,8 @@ export type FromWorker =
        * one's cache key when it sent the page, and does not make it again from the block.
        */
       highlighted?: [key: string, html: string][];
+      /** The blocks of a `ScanBlocks` page it highlighted, by their cache keys. */
+      keyed?: [key: string, html: string][];
     }
   /** A code block of the page it compiles, whose HTML it asks for. */
   | { type: 'block'; id: number; block: CodeBlock }

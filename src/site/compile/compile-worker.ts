@@ -5,7 +5,10 @@
  * highlighter alone: the markdown pipeline's modules are most of what a worker compiles as it starts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { stageKey } from '../../cache/stage-key';
+import { readBody } from '../../content/text-again';
 import { DocsItError } from '../../errors';
+import { fencedCodeBlocks } from '../../markdown/code-fences';
 import { CompileCrash } from '../../markdown/compile-crash';
 import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
@@ -32,6 +35,8 @@ interface PageBlocksHere {
   known: Map<string, string>;
   missing: Set<string>;
   highlighted: Map<string, Promise<string>>;
+  /** For a page sent with `ScanBlocks`: each block's cache key by its `codeBlockKey`. */
+  keys?: Map<string, string>;
 }
 let current: PageBlocksHere | undefined;
 
@@ -85,6 +90,21 @@ function asWorkerError(error: unknown, file: string): WorkerError {
 }
 
 type CompileMessage = Extract<ToWorker, { type: 'compile' }>;
+
+/**
+ * What the run sent of a page's blocks, as this worker uses it; for a `ScanBlocks` page, its blocks found here as
+ * the run's `blocksOf` finds them (every one missing: the run's cache holds none), each keyed as the cache keys it.
+ */
+function blocksHere(sent: CompileMessage['blocks'], body: string): PageBlocksHere {
+  const highlighted = new Map<string, Promise<string>>();
+  if (!sent || !('scan' in sent)) return { known: new Map(sent?.known), missing: new Set(sent?.missing), highlighted };
+  const keys = new Map<string, string>();
+  for (const block of fencedCodeBlocks(body, highlighter.resolveLanguage)) {
+    const blockKey = codeBlockKey(block);
+    if (!keys.has(blockKey)) keys.set(blockKey, stageKey('highlight', sent.version, block));
+  }
+  return { known: new Map(), missing: new Set(keys.keys()), highlighted, keys };
+}
 /** The interface texts the run sent, by the number its pages name them with (compile-protocol). */
 const texts = new Map<number, CompileInput['text']>();
 // Pages run one after the other, in the order they came: a worker that dies was on the first of them, and the
@@ -98,11 +118,18 @@ function compileNext(): void {
   if (!message) return;
   compiling = true;
   if (!compilePage) throw new Error('a highlighting worker was sent a page to compile');
-  const blocks: PageBlocksHere = {
-    known: new Map(message.blocks?.known),
-    missing: new Set(message.blocks?.missing),
-    highlighted: new Map(),
-  };
+  const { file } = message.input;
+  let body: string;
+  try {
+    body = message.place ? readBody(message.place) : message.input.body!;
+  } catch (error) {
+    // Not the text the run's facts and keys came from (or unreadable): the page's error, as in the run's thread.
+    send({ type: 'compiled', id: message.id, error: asWorkerError(error, file) });
+    compiling = false;
+    compileNext();
+    return;
+  }
+  const blocks = blocksHere(message.blocks, body);
   current = blocks;
   // The blocks highlighted here go back with the page, or with its error (the run keeps them either way).
   const withBlocks = async (
@@ -111,16 +138,18 @@ function compileNext(): void {
     const highlighted: [key: string, html: string][] = [];
     for (const [key, html] of blocks.highlighted) {
       const done = await html.catch(() => undefined);
-      if (done !== undefined) highlighted.push([key, done]);
+      // A scanned page's block goes back under its cache key (every block it highlights is one the scan found).
+      if (done !== undefined) highlighted.push([blocks.keys?.get(key) ?? key, done]);
     }
-    return { type: 'compiled', id: message.id, ...result, ...(highlighted.length > 0 ? { highlighted } : {}) };
+    const kept = highlighted.length === 0 ? {} : blocks.keys ? { keyed: highlighted } : { highlighted };
+    return { type: 'compiled', id: message.id, ...result, ...kept };
   };
   const text = texts.get(message.text);
   if (!text) throw new Error(`a page names interface text ${message.text}, which was not sent`);
-  compilePage({ ...message.input, text })
+  compilePage({ ...message.input, body, text })
     .then(
       (page) => withBlocks({ page, json: JSON.stringify(page) }),
-      (error: unknown) => withBlocks({ error: asWorkerError(error, message.input.file) }),
+      (error: unknown) => withBlocks({ error: asWorkerError(error, file) }),
     )
     .then(send)
     .finally(() => {

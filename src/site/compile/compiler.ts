@@ -7,7 +7,7 @@ import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
 import { type CompilePool, createCompilePool } from './compile-pool';
-import { codeBlockKey, type PageBlocks } from './compile-protocol';
+import { codeBlockKey, type PageBlocks, type ScanBlocks } from './compile-protocol';
 import type { ExecutionPlan } from './execution-plan';
 import { type HighlightAhead, highlightAhead } from './highlight-ahead';
 
@@ -80,6 +80,12 @@ export interface CompilerOptions {
    * none.
    */
   startHighlighting?: boolean;
+  /**
+   * The cache holds no highlighted block to send with a page (a build with `--no-cache`, or a first one): each
+   * worker finds its page's blocks and keys them itself (see `ScanBlocks`), and this thread never reads a page's text
+   * for them. A block two pages share is then highlighted for each (as under `--no-cache` already).
+   */
+  blocksFoundByWorkers?: boolean;
 }
 
 /**
@@ -109,6 +115,7 @@ export function createCompiler({
   collectGarbage = collectNow,
   heapBoundAfter = pagesCompiledForHeapBound,
   startHighlighting = false,
+  blocksFoundByWorkers = false,
 }: CompilerOptions): Compiler {
   let pool: CompilePool | undefined;
   /** The plan's bound on the heaps' growth, until this build has compiled `heapBoundAfter` pages (then set). */
@@ -190,7 +197,11 @@ export function createCompiler({
 
   // What the cache holds of a page's code blocks goes with the page to its worker, which highlights the rest
   // itself: a block asked for one message at a time waits for this thread twice (compile-protocol).
-  const blocksOf = (input: CompileInput) => {
+  const blocksOf = (
+    input: CompileInput,
+  ): { sent: PageBlocks; keys: Map<string, string> } | { sent: ScanBlocks; keys?: undefined } => {
+    // Nothing to send: the page's text is not read here for them (a large build let it go).
+    if (blocksFoundByWorkers) return { sent: { scan: true, version: highlight.version } };
     const known: PageBlocks['known'] = [];
     const missing: string[] = [];
     // Each block's cache key (a digest of its code), made once here: the worker hands a missing block's HTML back by

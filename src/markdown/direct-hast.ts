@@ -6,6 +6,8 @@ import type { InterfaceText } from '../shared/i18n/interface-text';
 import { builtinDirectives } from './directives';
 import { phrasingTag } from './fast-mdast';
 import { isTruncateHtml } from './rehype-excerpt';
+import { cardListElement } from './remark-card-list';
+import { cardsMarkup } from './remark-cards';
 import { shortcode } from './remark-emoji-if-needed';
 import { headingIdPattern } from './remark-heading-ids';
 import { npm2yarnMarker } from './remark-npm2yarn';
@@ -223,7 +225,7 @@ function one(node: RootContent, page: Walk, depth: number): ElementContent | Ele
         notDirect(`leaf directive ${node.name}`);
       const start = node.position?.start;
       page.notes.cardList = { line: start?.line ?? 1, column: start?.column ?? 1 };
-      return element('div', { dataDocsItCardList: '' }, []);
+      return element(cardListElement.hName, { ...cardListElement.hProperties }, []);
     }
     case 'html':
       // A blog post's `<!-- truncate -->`: rehype-raw would re-parse the whole page for that comment, whose HTML is
@@ -346,15 +348,16 @@ function card(node: ContainerDirective, page: Walk, depth: number): Element {
   if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel)
     notDirect('labelled card');
   const children = all(node.children, page, depth);
-  if (node.name === 'grid') return element('div', { className: ['card-grid'] }, children);
+  const { grid, card: box, title: titleBox } = cardsMarkup;
+  if (node.name === 'grid') return element(grid.hName, { className: [...grid.className] }, children);
   const title = node.attributes?.title;
   const href = node.attributes?.href;
-  if (!title) return element('div', { className: ['card'] }, children);
+  if (!title) return element(box.hName, { className: [...box.className] }, children);
   const text = one({ type: 'text', value: title }, page, depth) as HastText;
-  const heading = element('p', { className: ['card-title'] }, [
+  const heading = element(titleBox.hName, { className: [...titleBox.className] }, [
     href ? element('a', { href: normalizedUrl(href) }, [text]) : text,
   ]);
-  return element('div', { className: ['card'] }, [heading, ...children]);
+  return element(box.hName, { className: [...box.className] }, [heading, ...children]);
 }
 
 /** An admonition's default title, which remark-emoji reads too. */

@@ -7,6 +7,9 @@ import { eachNode } from './walk';
 /** The marker the render stage replaces with the cards of the page's sidebar category. */
 export const cardListMarker = '<div data-docs-it-card-list=""></div>';
 
+/** The marker's element (the direct path, direct-hast.ts, makes the same). */
+export const cardListElement = { hName: 'div', hProperties: { dataDocsItCardList: '' } } as const;
+
 /** `::doc-card-list` → a marker; its position is kept so a misuse can be reported at the right line. */
 function remarkCardList() {
   return (tree: Root, file: VFile) => {
@@ -14,7 +17,7 @@ function remarkCardList() {
       if (node.name !== 'doc-card-list') return;
       const start = node.position?.start;
       file.data.cardList = { line: start?.line ?? 1, column: start?.column ?? 1 };
-      node.data = { hName: 'div', hProperties: { dataDocsItCardList: '' } };
+      node.data = { hName: cardListElement.hName, hProperties: { ...cardListElement.hProperties } };
       node.children = [];
     });
   };

@@ -131,6 +131,16 @@ export interface ShikiHighlighter extends Highlighter {
    * does it while it waits for them.
    */
   prepare(): void;
+  /**
+   * The block's HTML if `claim` says this thread may highlight it, undefined when it says no. `claim` is asked once
+   * the block's grammar is ready, in the same turn as the block is then highlighted (no other block is started in
+   * between): a block two threads may highlight goes to the first that starts on it (see highlight-ahead).
+   */
+  highlightClaimed(block: CodeBlock, claim: () => boolean): Promise<string | undefined>;
+  /** Whether a block in `lang` is highlighted without a grammar to load: plain text, or a grammar loaded already. */
+  hasGrammar(lang: string | null): boolean;
+  /** Whether this highlighter was asked for a block in a grammar (it has loaded Shiki, or is loading it). */
+  readonly started: boolean;
 }
 
 /**
@@ -199,6 +209,8 @@ export interface HighlighterOptions {
 export function createHighlighter(options: HighlighterOptions = {}): ShikiHighlighter {
   const { wasm = onigWasm, warn, asShipped = false } = options;
   const loaded = new Map<string, Promise<HighlighterCore>>();
+  /** The languages whose grammar is loaded (`ready` settled for them). */
+  const grammarsLoaded = new Set<string>();
   const remembering = new WeakSet<object>();
   const forgetters: (() => void)[] = [];
   /** Every grammar loaded, with those it brought (embedded languages): what `digitShapes` reads. */
@@ -283,6 +295,7 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
         await highlighter.loadLanguage(registrations);
         // A grammar loaded may inject rules into those loaded before: the lines they read are read again.
         for (const forget of forgetters) forget();
+        grammarsLoaded.add(lang);
         return highlighter;
       });
       loaded.set(lang, loading);
@@ -335,40 +348,50 @@ export function createHighlighter(options: HighlighterOptions = {}): ShikiHighli
       // A failure here is the first block's to meet: it asks for the same promise.
       sharedCore().catch(() => undefined);
     },
-    async highlight(block) {
-      if (block.lang === null) {
-        const marked = new Set(block.highlightLines);
-        const lines = block.code
-          .split('\n')
-          .map((line, i) => `<span class="line${marked.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`);
-        const preClass = `shiki${block.showLineNumbers ? ' line-numbers' : ''} plain`;
-        return `<pre class="${preClass}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
-      }
-      const highlighter = await ready(block.lang);
-      const grammar = highlighter.getLanguage(block.lang);
-      // As shipped, every line is read: the reference the tests hold the memory and its shapes to.
-      if (!asShipped && !remembering.has(grammar)) {
-        remembering.add(grammar);
-        const lang = block.lang;
-        const scope = () => loadedGrammars.find((raw) => raw.name === lang)?.scopeName;
-        forgetters.push(
-          rememberLineTokens(grammar, bytesPerGeneration, () => {
-            const scopeName = scope();
-            return scopeName === undefined ? null : digitShapes(loadedGrammars, scopeName);
-          }),
-        );
-      }
-      // A NUL, which Shiki's tree and serializer treat in ways of their own, takes Shiki's path.
-      if (!asShipped && initialState && !block.code.includes('\0'))
-        return blockHtml(linesHtml(highlighter, grammar, initialState, block.code), block);
-      return highlighter.codeToHtml(block.code, {
-        lang: block.lang,
-        theme: 'docs-it',
-        // No time limit per line (Shiki's default is 500 ms): on a busy machine a long line would be left
-        // unhighlighted, and the same input must give the same page whatever the load.
-        tokenizeTimeLimit: 0,
-        transformers: [transformerFor(block)],
-      });
+    highlight: (block) => highlightOnce(block, undefined) as Promise<string>,
+    highlightClaimed: highlightOnce,
+    hasGrammar: (lang) => lang === null || grammarsLoaded.has(lang),
+    get started() {
+      return loaded.size > 0;
     },
   };
+
+  /** The block's HTML; undefined when `claim`, asked just before the work starts, says no. */
+  async function highlightOnce(block: CodeBlock, claim: (() => boolean) | undefined): Promise<string | undefined> {
+    if (block.lang === null) {
+      if (claim && !claim()) return undefined;
+      const marked = new Set(block.highlightLines);
+      const lines = block.code
+        .split('\n')
+        .map((line, i) => `<span class="line${marked.has(i + 1) ? ' highlighted' : ''}">${escapeHtml(line)}</span>`);
+      const preClass = `shiki${block.showLineNumbers ? ' line-numbers' : ''} plain`;
+      return `<pre class="${preClass}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+    }
+    const highlighter = await ready(block.lang);
+    if (claim && !claim()) return undefined;
+    const grammar = highlighter.getLanguage(block.lang);
+    // As shipped, every line is read: the reference the tests hold the memory and its shapes to.
+    if (!asShipped && !remembering.has(grammar)) {
+      remembering.add(grammar);
+      const lang = block.lang;
+      const scope = () => loadedGrammars.find((raw) => raw.name === lang)?.scopeName;
+      forgetters.push(
+        rememberLineTokens(grammar, bytesPerGeneration, () => {
+          const scopeName = scope();
+          return scopeName === undefined ? null : digitShapes(loadedGrammars, scopeName);
+        }),
+      );
+    }
+    // A NUL, which Shiki's tree and serializer treat in ways of their own, takes Shiki's path.
+    if (!asShipped && initialState && !block.code.includes('\0'))
+      return blockHtml(linesHtml(highlighter, grammar, initialState, block.code), block);
+    return highlighter.codeToHtml(block.code, {
+      lang: block.lang,
+      theme: 'docs-it',
+      // No time limit per line (Shiki's default is 500 ms): on a busy machine a long line would be left
+      // unhighlighted, and the same input must give the same page whatever the load.
+      tokenizeTimeLimit: 0,
+      transformers: [transformerFor(block)],
+    });
+  }
 }

@@ -42,6 +42,82 @@ test('a block highlighted ahead is the HTML this thread would make', async () =>
   }
 });
 
+/** A block of `lang`, as a page would have it. */
+const blockOf = (lang: string | null, code: string): CodeBlock => ({
+  lang,
+  code,
+  highlightLines: [],
+  showLineNumbers: false,
+});
+/**
+ * Blocks whose HTML would depend on the languages their thread highlighted before them, were the highlighter not
+ * made to keep it from doing so (test/highlighter.test.ts), with blocks of a plain grammar and plain text.
+ */
+const mixedBlocks = (): CodeBlock[] => [
+  blockOf('markdown', '# Titolo\n\n```js\nimport Box from "./Box";\n```\n\n```nix\n{ pkgs }: pkgs.hello\n```'),
+  blockOf(
+    'vue',
+    '<template>\n  <p v-if="ok">{{ testo }}</p>\n</template>\n<script setup lang="ts">\nconst ok = 1;\n</script>',
+  ),
+  blockOf('svelte', '<script lang="ts">\n  let n: number = 0;\n</script>\n<p>{n}</p>'),
+  blockOf('mdx', "import Box from './Box';\n\n```rust\nfn main() {}\n```\n\n<Box />"),
+  ...Array.from({ length: 8 }, (_, i) => blockOf('rust', `fn f${i}() -> u32 {\n    ${i} + 1\n}`)),
+  ...Array.from({ length: 4 }, (_, i) => blockOf(null, `uscita ${i}`)),
+];
+/** The worker that waits for this thread to take a block (`held-worker.mjs`). */
+const heldScript = path.join(repoRoot, 'test/fixtures/workers/held-worker.mjs');
+/** What the held worker says of each block ahead it answers for, by id: whether it skipped it. */
+const workerAnswers = () => {
+  const channel = new BroadcastChannel('highlighting-worker');
+  const answers = new Map<number, boolean>();
+  const waiting: (() => void)[] = [];
+  channel.onmessage = (event) => {
+    const { id, skipped } = (event as { data: { id: number; skipped: boolean } }).data;
+    answers.set(id, skipped);
+    for (const wake of waiting.splice(0)) wake();
+  };
+  return {
+    answers,
+    /** Resolves once the worker has answered for `n` blocks. */
+    until: (n: number) =>
+      new Promise<void>(function check(resolve) {
+        if (answers.size >= n) resolve();
+        else waiting.push(() => check(resolve));
+      }),
+    close: () => channel.close(),
+  };
+};
+
+test("a block waited for that the worker has not started is this thread's: each highlighted once, alike", async () => {
+  const blocks = mixedBlocks();
+  const here = createHighlighter();
+  // This thread has used every grammar of the blocks (and more) before: what it highlights must not differ.
+  for (const lang of ['markdown', 'vue', 'svelte', 'mdx', 'rust', 'nix', 'typescript', 'css'])
+    await here.highlight(blockOf(lang, 'x'));
+  const answers = workerAnswers();
+  const ahead = highlightAhead(heldScript, { here });
+  try {
+    for (const block of blocks) ahead.send(block);
+    // The worker starts only once this thread has taken a block: the last one sent, the block waited for here.
+    const last = await ahead.take(blocks.at(-1)!);
+    assert.is(ahead.highlightedHere, 1);
+    const html = await Promise.all(blocks.map((block) => ahead.take(block)));
+    assert.is(html.at(-1), last);
+    const fresh = createHighlighter();
+    for (const [i, block] of blocks.entries())
+      assert.is(html[i], await fresh.highlight(block), block.lang ?? 'plain text');
+    // Every block answered for: the worker skipped exactly those this thread highlighted (a block both highlighted
+    // would be one more here than skipped there), and highlighted the rest.
+    await answers.until(blocks.length);
+    const skipped = [...answers.answers.values()].filter(Boolean).length;
+    assert.is(skipped, ahead.highlightedHere, 'the worker skipped each block this thread took, and only those');
+    assert.is(ahead.taken, blocks.length - ahead.highlightedHere);
+  } finally {
+    await ahead.close();
+    answers.close();
+  }
+});
+
 test('a highlighting worker has no page compiler: a page sent to it stops it', async () => {
   const worker = new Worker(script, { workerData: { highlightOnly: true } });
   const stopped = new Promise<Error>((resolve, reject) => {
@@ -164,6 +240,31 @@ test("a page whose file was sent early is not looked at again: only the other pa
     assert.is(compiler.highlightedAhead, 3, "b.md's block was sent by follow");
   } finally {
     await compiler.close();
+  }
+});
+
+test('a page whose blocks this thread partly highlighted as it waited compiles as if the worker did all', async () => {
+  const reference = await coldCompiler();
+  const compiler = createCompiler({ cache: await coldCache(), script: heldScript });
+  const answers = workerAnswers();
+  // A page compiled before the plan is followed has its block highlighted here: this thread has Rust's grammar. The
+  // next page's Rust block, last sent, is then the one this thread takes as it waits for the TypeScript one; the
+  // worker, held until a block is taken, highlights that one.
+  const first = `# Uno\n\n${rust}`;
+  const body = `# Codice\n\n${ts}\n\`\`\`rust\nfn altro() {}\n\`\`\`\n`;
+  try {
+    await compiler.compile(page('uno.md', first));
+    compiler.follow(plan(1), [page('a.md', body)]);
+    const compiled = await compiler.compile(page('a.md', body));
+    assert.is(compiler.highlightedAhead, 1);
+    reference.follow(plan(undefined));
+    assert.equal(compiled, await reference.compile(page('a.md', body)));
+    await answers.until(2);
+    const skippedById = [...answers.answers].sort(([a], [b]) => a - b).map(([, skipped]) => skipped);
+    assert.equal(skippedById, [false, true], 'the worker skipped the block taken here, and only it');
+  } finally {
+    await Promise.all([compiler.close(), reference.close()]);
+    answers.close();
   }
 });
 

@@ -68,7 +68,12 @@ export type ToWorker =
   /** The answer to a `block`: its HTML, or why there is none. */
   | { type: 'block-html'; id: number; html?: string; error?: string }
   /** A block to highlight: one a `block` asked for that the cache lacks, or one ahead (see highlight-ahead). */
-  | { type: 'highlight'; id: number; block: CodeBlock };
+  | { type: 'highlight'; id: number; block: CodeBlock }
+  /**
+   * Who highlights the blocks ahead from number `part` × the part's length on: their flags, shared with the run (see
+   * block-claims). A block ahead the run took is skipped. Sent before the first of those blocks.
+   */
+  | { type: 'claims'; part: number; flags: Int32Array };
 
 export type FromWorker =
   /** Its modules are loaded: from now on, a worker that stops was stopped by a page. */
@@ -94,6 +99,7 @@ export type FromWorker =
     }
   /** A code block of the page it compiles, whose HTML it asks for. */
   | { type: 'block'; id: number; block: CodeBlock }
-  | { type: 'highlighted'; id: number; html?: string; error?: string }
+  /** A block's HTML, or why there is none; `skipped` when the run's thread took it first (see block-claims). */
+  | { type: 'highlighted'; id: number; html?: string; error?: string; skipped?: true }
   /** Something the run should warn about once (its highlighter fell back to another engine). */
   | { type: 'warning'; message: string };

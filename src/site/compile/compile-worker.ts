@@ -13,6 +13,7 @@ import { CompileCrash } from '../../markdown/compile-crash';
 import type { CompileInput } from '../../markdown/compile-page';
 import type { CompiledPage } from '../../markdown/compiled-page';
 import { type CodeBlock, createHighlighter } from '../../markdown/highlighter';
+import { BlockClaim, blockClaims } from './block-claims';
 import { codeBlockKey, type FromWorker, type ToWorker, type WorkerError } from './compile-protocol';
 
 const port = parentPort!;
@@ -89,6 +90,9 @@ function asWorkerError(error: unknown, file: string): WorkerError {
   };
 }
 
+/** Who highlights each block ahead: the run's thread may take one before this thread starts on it. */
+const claims = blockClaims();
+
 type CompileMessage = Extract<ToWorker, { type: 'compile' }>;
 
 /**
@@ -159,18 +163,25 @@ function compileNext(): void {
     });
 }
 
+/** Highlights a block the run sent, and sends its HTML (or why there is none, or that the run took it). */
+function highlightFor({ id, block }: Extract<ToWorker, { type: 'highlight' }>): Promise<void> {
+  return highlighter
+    .highlightClaimed(block, () => claims.claim(id, BlockClaim.worker))
+    .then(
+      (html) =>
+        send(html === undefined ? { type: 'highlighted', id, skipped: true } : { type: 'highlighted', id, html }),
+      (error: unknown) => send({ type: 'highlighted', id, error: String((error as Error)?.message ?? error) }),
+    );
+}
+
 port.on('message', (message: ToWorker) => {
   if (message.type === 'compile') {
     pages.push(message);
     compileNext();
   } else if (message.type === 'text') texts.set(message.id, message.text);
-  else if (message.type === 'highlight') {
-    const { id } = message;
-    highlighter.highlight(message.block).then(
-      (html) => send({ type: 'highlighted', id, html }),
-      (error: unknown) => send({ type: 'highlighted', id, error: String((error as Error)?.message ?? error) }),
-    );
-  } else {
+  else if (message.type === 'claims') claims.add(message.part, message.flags);
+  else if (message.type === 'highlight') highlightFor(message);
+  else {
     const entry = waiting.get(message.id);
     waiting.delete(message.id);
     if (message.html !== undefined) entry?.resolve(message.html);

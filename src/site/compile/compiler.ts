@@ -275,7 +275,7 @@ export function createCompiler({
   let highlightWorkers = 0;
   const startHighlightWorker = () => {
     highlightWorkers++;
-    return highlightAhead(script, warnOnce);
+    return highlightAhead(script, { warn: warnOnce, here: highlighter });
   };
   /** The worker started before the pages were known (`startHighlighting`), until it is given blocks or stopped. */
   let spare = startHighlighting ? startHighlightWorker() : undefined;

@@ -13,42 +13,11 @@ import { searchWordsOf } from '../src/search/search-words';
 import { StemThread } from '../src/search/stem-thread';
 import { loadStemmer, stemmerUrl } from '../src/search/stemmer';
 import { repoRoot, runModuleScript } from './helpers';
+import { pagesOf, wordsOf } from './italian-word-pages';
 import { italianRecordOptions } from './search-record-options';
 
 const words = searchWordsOf({ lang: 'it', htmlLang: 'it', synonyms: [] });
 const stem = await loadStemmer('italian');
-
-/** Italian-looking words, many distinct (roots with prefixes and endings the stemmer cuts or keeps). */
-function wordsOf(count: number): string[] {
-  const roots = (
-    'compil finestr aggiorn configur notific process percors dialog legg scriv event comand ' +
-    'install distribu firm verific present cerc trov port cost lavor program disegn'
-  ).split(' ');
-  const ends = ' are ato ata ati azione azioni mente ismo ista ando endo iamo ete ono ava evano ire ito ezza'.split(
-    ' ',
-  );
-  const starts = ['', 'ri', 'pre', 'de', 'sotto', 'inter', 'contro', 'auto'];
-  const all: string[] = [];
-  for (const start of starts) for (const root of roots) for (const end of ends) all.push(`${start}${root}${end}`);
-  return all.slice(0, count);
-}
-
-/** Pages that hold `words` between them, a few hundred a page, some repeated across pages. */
-function pagesOf(all: readonly string[]): SearchPage[] {
-  const perPage = 300;
-  return Array.from({ length: Math.ceil(all.length / perPage) }, (_, p) => ({
-    url: `/it/v1/guide/pagina-${p}`,
-    title: `Pagina ${p}`,
-    category: 'Guide',
-    keywords: [],
-    description: null,
-    weight: 1,
-    blocks: [
-      { kind: 'heading', level: 2, text: all[p]!, id: `h-${p}` },
-      { kind: 'text', text: all.slice(p * perPage, (p + 1) * perPage + 40).join(' ') },
-    ] as SearchPage['blocks'],
-  }));
-}
 
 /** The index's files for `pages`, and how many words the build's thread stemmed. */
 async function indexFiles(pages: SearchPage[], url: string | undefined) {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { countWords } from '../src/markdown/count-words';
+import { compileMd } from './helpers';
 
 /** The words a page's `words` counts, as docs-it defined them first (count-words.ts counts them in one pass). */
 const byRegExp = (html: string) =>
@@ -59,6 +60,15 @@ test('words of odd HTML: the same count as the regular expressions', () => {
     for (let i = next() % 30; i > 0; i--) html += pieces[next() % pieces.length];
     assert.is(countWords(html), byRegExp(html), JSON.stringify(html));
   }
+});
+
+test("a page's words are counted when it is a blog post's (its reading time), and only then", async () => {
+  const body = 'Tre parole qui.\n\n```js\nuno due\n```\n';
+  const post = await compileMd(body, { excerpt: true });
+  assert.is(post.words, countWords(post.html));
+  assert.is(post.words, 5);
+  // No other page reads them: not counted (the job's `excerpt` is in its key, so no post is given a doc's 0).
+  assert.is((await compileMd(body)).words, 0);
 });
 
 test.run();

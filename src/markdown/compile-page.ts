@@ -208,7 +208,8 @@ export function createPageCompiler(
       links: file.data.links ?? [],
       problems: file.data.problems ?? [],
       search,
-      words: countWords(html),
+      // Only a blog post's words are read (its reading time); `excerpt` is a post's, and part of the job's key.
+      words: excerpt ? countWords(html) : 0,
     };
     if (file.data.excerptHtml !== undefined) result.excerptHtml = file.data.excerptHtml;
     if (file.data.cardList) result.cardList = file.data.cardList;

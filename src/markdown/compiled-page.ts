@@ -56,7 +56,7 @@ export interface CompiledPage {
   cardList?: { line: number; column: number };
   /** Headings and text blocks, for search. */
   search: SearchBlock[];
-  /** Words of text, for reading times. */
+  /** Words of text, for a blog post's reading time; 0 on any other page (compiled without `excerpt`). */
   words: number;
 }
 

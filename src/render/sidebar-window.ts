@@ -2,6 +2,7 @@ import {
   containsPath,
   pathsOf,
   rendersWhole,
+  type ShownSidebarCategory,
   type ShownSidebarItem,
   type SidebarCategory,
   type SidebarItem,
@@ -137,10 +138,21 @@ export function pageSidebar(items: SidebarItem[] | undefined, path: string): Pag
   return made;
 }
 
+// Each open category of a window (made for its page), by the sidebar's category it shows: its fields are that one's,
+// so what is computed of them (a render key's digest: site/sidebar-key.ts) is computed once a run, not once a page.
+const shownFrom = new WeakMap<ShownSidebarCategory, SidebarCategory>();
+
+/** The sidebar's category a window's open category shows (its fields), if a window made it. */
+export function categoryShownBy(shown: ShownSidebarCategory): SidebarCategory | undefined {
+  return shownFrom.get(shown);
+}
+
 function shownItem(item: SidebarItem, path: string): ShownSidebarItem {
   if (item.type === 'link') return item;
   if (!opens(item) && !containsPath(item, path)) return closedForm(item);
-  return { ...item, items: shownSidebar(item.items, path) };
+  const shown: ShownSidebarCategory = { ...item, items: shownSidebar(item.items, path) };
+  shownFrom.set(shown, item);
+  return shown;
 }
 
 /** Whether a page's sidebar has gaps (its hydration data says so). */

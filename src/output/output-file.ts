@@ -17,6 +17,11 @@ export interface GroupWriter {
    * was made from the same key, else `contents` makes it.
    */
   keyed?(path: string, key: string, contents: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void>;
+  /**
+   * The previous build's file made from `key`, as UTF-8 text, when it is still as that build wrote it (the trust
+   * `keyed` gives it when it keeps it): what a group made again takes of its unchanged parts. Undefined otherwise.
+   */
+  previous?(path: string, key: string): string | undefined;
 }
 
 /**

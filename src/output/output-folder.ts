@@ -354,6 +354,16 @@ export class OutputFolder {
           files.push(file);
           fileKeys.set(file, fileKey);
         },
+        previous: (file, fileKey) => {
+          const found = this.reuse.reusable(file, fileKey);
+          if (!found) return undefined;
+          try {
+            return readFileSync(found.path, 'utf8');
+          } catch {
+            // Gone since its stamp was looked at: the group makes that part.
+            return undefined;
+          }
+        },
       });
     }
     for (const file of files) this.keys.set(file, fileKeys.get(file) ?? key);

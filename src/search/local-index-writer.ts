@@ -30,6 +30,17 @@ import { StemThread } from './stem-thread';
 export type IndexFileSink = (file: string, json: string) => Promise<void>;
 /** Where it puts a file that depends on `key` alone (see `GroupWriter.keyed`), by path under the search folder. */
 export type KeyedFileSink = (file: string, key: string, contents: () => string) => Promise<void>;
+/**
+ * The last build's file made from `key`, by path under the search folder, when it is still as written
+ * (`GroupWriter.previous`): undefined otherwise.
+ */
+export type PreviousFileSource = (file: string, key: string) => string | undefined;
+
+/** The writer's sinks besides its plain one: for files kept by key, and the last build's files read back. */
+export interface IndexSinks {
+  keyed?: KeyedFileSink | undefined;
+  previous?: PreviousFileSource | undefined;
+}
 
 /** `array`, or a copy of it twice as long (at least `length`) when it has room for fewer than `length` numbers. */
 function withRoom<T extends Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
@@ -75,7 +86,13 @@ function lowerBound(sorted: Int32Array, length: number, n: number): number {
 }
 
 /** The version of the state file's layout (`LocalIndexWriter.state`): a file of another is a miss. */
-const stateVersion = 2;
+const stateVersion = 3;
+
+/**
+ * Numbers per term in `LocalIndexWriter.places`: its term shard's place among the last `end`'s (-1: in none), its
+ * own place in that shard, the first of the shard's postings files holding its list, and how many more it runs over.
+ */
+const placeWidth = 4;
 
 /** The state file's first line. */
 interface StateHead {
@@ -92,8 +109,9 @@ interface StateHead {
   unused: number;
   /** See `LocalIndexWriter.global`. */
   global: string;
-  /** The last `end`'s term shards' keys, and their files' digests (see `LocalIndexWriter.shardFiles`). */
+  /** The last `end`'s term shards' keys, names and files' digests (see `LocalIndexWriter.shardFiles`). */
   shardKeys: string[];
+  shardNames: string[];
   shardFiles: string[][];
   /** The byte lengths of the numbers' blocks, in `state`'s order. */
   blocks: number[];
@@ -119,11 +137,13 @@ function isStateHead(value: unknown): value is StateHead {
     isCount(head.unused) &&
     typeof head.global === 'string' &&
     isStrings(head.shardKeys) &&
+    isStrings(head.shardNames) &&
+    head.shardNames.length === head.shardKeys.length &&
     Array.isArray(head.shardFiles) &&
     head.shardFiles.length === head.shardKeys.length &&
     head.shardFiles.every((digests) => isStrings(digests) && digests.length > 0) &&
     Array.isArray(head.blocks) &&
-    head.blocks.length === 11 &&
+    head.blocks.length === 12 &&
     head.blocks.every(isCount)
   );
 }
@@ -151,6 +171,49 @@ const stemBatch = 256;
 /** A word's stem length as a term shard writes it (0: its stem is too short to match by, or not its prefix). */
 function stemLengthOf(term: string, stemmed: string): string {
   return encodeStemLength(stemmed.length >= minStemLength && term.startsWith(stemmed) ? stemmed.length : 0);
+}
+
+/**
+ * The last build's postings files of one term shard at a time, read back (`PreviousFileSource`) for the lists an edit
+ * left alone: a shard encoded again for a touched word takes the others' text from them, neither decoding the lists
+ * nor writing their numbers' digits (at 10,000 pages most of what such shards hold: common words' long lists).
+ */
+class PreviousPostings {
+  private shard = '';
+  /** The current shard's files read so far, by number (null: not as written, or gone). */
+  private readonly texts = new Map<number, string | null>();
+
+  constructor(private readonly read: PreviousFileSource | undefined) {}
+
+  /**
+   * The text of the list at place `place` of shard `name` (its postings files' digests `digests`, the term shard's
+   * first), which runs from its file `first` to `last`: its pieces' numbers, joined. Undefined when a file is not
+   * the last build's.
+   */
+  listText(name: string, digests: readonly string[], place: number, first: number, last: number): string | undefined {
+    if (!this.read) return undefined;
+    if (name !== this.shard) {
+      this.shard = name;
+      this.texts.clear();
+    }
+    // A piece is `[place,numbers]`: only a piece opens a bracket, and a list has one piece in each of its files.
+    const open = `[${place},`;
+    let text: string | undefined;
+    for (let k = first; k <= last; k++) {
+      let file = this.texts.get(k);
+      if (file === undefined) {
+        file = this.read(shardPaths.postings(name, k), digests[k + 1]!) ?? null;
+        this.texts.set(k, file);
+      }
+      if (file === null) return undefined;
+      const start = file.indexOf(open);
+      const end = start < 0 ? -1 : file.indexOf(']', start);
+      if (end < 0) return undefined;
+      const piece = file.slice(start + open.length, end);
+      text = text === undefined ? piece : `${text},${piece}`;
+    }
+    return text;
+  }
 }
 
 export interface LocalIndexWords {
@@ -186,6 +249,13 @@ export class LocalIndexWriter {
   private readonly touched = new Set<number>();
   /** The last `end`'s term shards: by key, their files' digests (the term shard's, then its postings files'). */
   private shardFiles = new Map<string, string[]>();
+  /** The last `end`'s term shards' names, in their order. */
+  private shardNames: string[] = [];
+  /**
+   * Per term, where the last `end` put its list (`placeWidth` numbers): a shard encoded again for another word takes
+   * the text of a list the edits left alone from the last build's postings files, not from the pool.
+   */
+  private places = new Int32Array(0);
   /** What every list's encoding depended on at the last `end` ('' before one: every shard is encoded). */
   private global = '';
   /**
@@ -202,7 +272,7 @@ export class LocalIndexWriter {
     private readonly write: IndexFileSink,
     private readonly stemmer?: IndexStemmer,
     private readonly sizes: ShardSizes = defaultShardSizes,
-    private readonly sinks: { keyed?: KeyedFileSink | undefined } = {},
+    private readonly sinks: IndexSinks = {},
   ) {
     this.stop = [...words.stopWords];
     this.synonyms = words.synonyms;
@@ -228,6 +298,12 @@ export class LocalIndexWriter {
     // Lists replaced by edits leave their slices in the pool: past a quarter of it, the pool is copied without them.
     if (this.pool.unused * 4 > this.pool.used) this.pool = this.pool.compacted(this.termLists);
     const pool = this.pool.snapshot();
+    if (this.places.length < this.terms.size * placeWidth) {
+      // Words numbered since the last `end` (none when called after it, as it should be) are in no shard yet.
+      const places = new Int32Array(this.terms.size * placeWidth).fill(-1);
+      places.set(this.places);
+      this.places = places;
+    }
     const blocks: ArrayBufferView[] = [
       this.pageLengths.used,
       this.sectionLengths.used,
@@ -240,6 +316,7 @@ export class LocalIndexWriter {
       pool.state,
       pool.pool,
       this.termHashes.subarray(0, this.terms.size * 2),
+      this.places.subarray(0, this.terms.size * placeWidth),
     ];
     const head: StateHead = {
       v: stateVersion,
@@ -254,6 +331,7 @@ export class LocalIndexWriter {
       // A state saved with edits not yet ended (no `end` since `replacePart`) has stale hashes: none is trusted.
       global: this.touched.size ? '' : this.global,
       shardKeys: [...this.shardFiles.keys()],
+      shardNames: this.shardNames,
       shardFiles: [...this.shardFiles.values()],
       blocks: blocks.map((block) => block.byteLength),
     };
@@ -272,7 +350,7 @@ export class LocalIndexWriter {
     write: IndexFileSink,
     stemmer?: IndexStemmer,
     sizes: ShardSizes = defaultShardSizes,
-    sinks: { keyed?: KeyedFileSink | undefined } = {},
+    sinks: IndexSinks = {},
   ): LocalIndexWriter | undefined {
     const end = bytes.indexOf(10);
     if (end < 0) return undefined;
@@ -298,6 +376,7 @@ export class LocalIndexWriter {
     ];
     if (expected.some((n, i) => head.blocks[i] !== n) || head.blocks[8]! % 4 !== 0) return undefined;
     if (head.blocks[10] !== head.terms.length * 2 * 4) return undefined;
+    if (head.blocks[11] !== head.terms.length * placeWidth * 4) return undefined;
     if (head.keys.length !== pages || head.urls.length !== pages || head.weights.length !== pages) return undefined;
     if (end + 1 + head.blocks.reduce((a, b) => a + b, 0) !== bytes.length) return undefined;
     // Copied out of the file's bytes: typed arrays need aligned offsets, and they grow in place.
@@ -330,8 +409,10 @@ export class LocalIndexWriter {
     writer.pool.unused = head.unused;
     writer.termHashes = new Uint32Array(take());
     if (writer.termHashes.length === 0) writer.termHashes = new Uint32Array(1024 * 2);
+    writer.places = new Int32Array(take());
     writer.global = head.global;
     writer.shardFiles = new Map(head.shardKeys.map((key, i) => [key, head.shardFiles[i]!]));
+    writer.shardNames = head.shardNames;
     const lists = poolState.length / 7;
     if (writer.termLists.some((slot) => slot < 0 || slot > lists)) return undefined;
     head.terms.forEach((term, t) => {
@@ -644,12 +725,53 @@ export class LocalIndexWriter {
     const scratch = new ListScratch();
     /** The list being encoded: its numbers, written in place, then handed to the packer whole. */
     let numbers = new Float64Array(64 * 1024);
-    /** Encodes term `t` of the term shard that starts at `from` into the packers; its list's hash kept. */
-    const encodeTerm = (t: number, from: number) => {
-      // Each list decoded into one scratch and its numbers into one array: nothing per term but its name and text.
+    // Where the last `end` put each list, and its shards' names and files, for the lists the edits left alone.
+    const previousPlaces = this.places;
+    const previousNames = this.shardNames;
+    const previousFiles = [...this.shardFiles.values()];
+    const places = new Int32Array(names.length * placeWidth).fill(-1);
+    const previous = encodeAll ? undefined : new PreviousPostings(this.sinks.previous);
+    /**
+     * The text of term `id`'s list as the last build's postings files hold it, when the edits left the list alone
+     * (`known`: its hash) and those files are still as written: its pieces joined. Undefined otherwise (then the
+     * list is encoded from the pool).
+     */
+    const previousText = (id: number): string | undefined => {
+      if (!previous || id * placeWidth >= previousPlaces.length) return undefined;
+      const shard = previousPlaces[id * placeWidth]!;
+      const files = previousFiles[shard];
+      const name = previousNames[shard];
+      if (shard < 0 || !files || name === undefined) return undefined;
+      const place = previousPlaces[id * placeWidth + 1]!;
+      const first = previousPlaces[id * placeWidth + 2]!;
+      const last = first + previousPlaces[id * placeWidth + 3]!;
+      if (first < 0 || last + 1 >= files.length) return undefined;
+      return previous.listText(name, files, place, first, last);
+    };
+    /** Encodes term `t` of term shard `s` (which starts at `from`) into the packers; its list's hash kept. */
+    const encodeTerm = (t: number, from: number, s: number) => {
       const id = sorted[t]!;
       const term = names[id]!;
-      // The list as the shards encode it (see `PostingsShard`).
+      // A word the edits left alone has the list the last `end` hashed (the shard is encoded again for another).
+      const known =
+        encodeAll || this.touched.has(id)
+          ? undefined
+          : ([this.termHashes[id * 2]!, this.termHashes[id * 2 + 1]!] as const);
+      const text = known && previousText(id);
+      const at = postings.add(t - from, text || listNumbers(id), known);
+      const [h1, h2] = postings.listHash;
+      this.termHashes[id * 2] = h1;
+      this.termHashes[id * 2 + 1] = h2;
+      const place = id * placeWidth;
+      places[place] = s;
+      places[place + 1] = t - from;
+      places[place + 2] = at.first;
+      places[place + 3] = at.more;
+      termPacker.add(term, stemmer ? stemLengthOf(term, stemOf(id, term, stemmer.stem)) : '', rawSizes[t]!, at);
+    };
+    /** Term `id`'s list as the shards encode it (see `PostingsShard`), decoded from the pool. */
+    const listNumbers = (id: number) => {
+      // Each list decoded into one scratch and its numbers into one array: nothing per term but its name and text.
       let k = 0;
       for (let f = 0; f < fields.length; f++) {
         const slot = this.termLists[id * fields.length + f]!;
@@ -659,12 +781,12 @@ export class LocalIndexWriter {
         numbers = withRoom(numbers, k + 2 + 5 * n);
         numbers[k++] = f;
         numbers[k++] = n;
-        let previous = -1;
+        let previousDoc = -1;
         let previousPage = -1;
         for (let i = 0; i < n; i++) {
           const doc = scratch.docs[i]!;
-          numbers[k++] = doc - previous;
-          previous = doc;
+          numbers[k++] = doc - previousDoc;
+          previousDoc = doc;
           if (f < pFields) {
             numbers[k++] = scratch.tfs[i]!;
             numbers[k++] = this.pageLengths.values[doc * pFields + f]!;
@@ -679,26 +801,17 @@ export class LocalIndexWriter {
           }
         }
       }
-      // A word the edits left alone has the list the last `end` hashed (the shard is encoded again for another).
-      const known =
-        encodeAll || this.touched.has(id)
-          ? undefined
-          : ([this.termHashes[id * 2]!, this.termHashes[id * 2 + 1]!] as const);
-      const at = postings.add(t - from, numbers.subarray(0, k), known);
-      const [h1, h2] = postings.listHash;
-      this.termHashes[id * 2] = h1;
-      this.termHashes[id * 2 + 1] = h2;
-      termPacker.add(term, stemmer ? stemLengthOf(term, stemOf(id, term, stemmer.stem)) : '', rawSizes[t]!, at);
+      return numbers.subarray(0, k);
     };
     /**
      * Encodes the terms `[from, to)` (one term shard): yields each postings file as it is cut (a shard of the words
      * of every page holds lists of megabytes, at 10,000 pages 11 MB in one shard, not held at once), then returns
      * the term shard.
      */
-    function* encodeShard(from: number, to: number): Generator<[number, string], TermShard, undefined> {
+    function* encodeShard(from: number, to: number, s: number): Generator<[number, string], TermShard, undefined> {
       postings.restart();
       for (let t = from; t < to; t++) {
-        encodeTerm(t, from);
+        encodeTerm(t, from, s);
         if (postings.waiting) yield* postings.take();
       }
       postings.end();
@@ -706,9 +819,9 @@ export class LocalIndexWriter {
       return termPacker.take();
     }
     /** `encodeShard` whole: its term shard and its postings files, in order. */
-    const encode = (from: number, to: number): { terms: TermShard; postings: string[] } => {
+    const encode = (from: number, to: number, s: number): { terms: TermShard; postings: string[] } => {
       const files: string[] = [];
-      const shard = encodeShard(from, to);
+      const shard = encodeShard(from, to, s);
       for (let next = shard.next(); ; next = shard.next()) {
         if (next.done) return { terms: next.value, postings: files };
         files.push(next.value[1]);
@@ -726,6 +839,8 @@ export class LocalIndexWriter {
 
     const firsts: [string, number][] = [];
     const shardNames = new Map<string, string>();
+    /** The term shards' names in order (`files` holds their keys in the same order). */
+    const shardList: string[] = [];
     /** Per term shard key, its files' digests: the term shard's, then its postings files' in order. */
     const files = new Map<string, string[]>();
     const put = async (file: string, digest: string, contents: () => string) => {
@@ -741,6 +856,7 @@ export class LocalIndexWriter {
       if (other !== undefined)
         throw new Error(`search: the term shards of "${other}" and "${first}" have one name (${name}): rename a word`);
       shardNames.set(name, first);
+      shardList.push(name);
       firsts.push([first, from]);
       let touched = encodeAll;
       for (let t = from; t < to && !touched; t++) touched = this.touched.has(sorted[t]!);
@@ -749,7 +865,14 @@ export class LocalIndexWriter {
       if (keyed && key !== undefined && kept !== undefined) {
         // The last build's files, each by its digest, unless the sink lost one: then the shard is encoded (once).
         let made: ReturnType<typeof encode> | undefined;
-        const encoded = () => (made ??= encode(from, to));
+        const encoded = () => (made ??= encode(from, to, s));
+        // The same words and lists as the last `end`'s shard of this key: each list where it was, in this shard.
+        for (let t = from; t < to; t++) {
+          const place = sorted[t]! * placeWidth;
+          if (place >= previousPlaces.length) continue;
+          places.set(previousPlaces.subarray(place, place + placeWidth), place);
+          places[place] = s;
+        }
         await keyed(shardPaths.terms(name), kept[0]!, () => this.termJson(name, encoded().terms));
         for (let k = 1; k < kept.length; k++)
           await keyed(shardPaths.postings(name, k - 1), kept[k]!, () => encoded().postings[k - 1]!);
@@ -758,7 +881,7 @@ export class LocalIndexWriter {
       }
       // Encoded again: each file keyed by its bytes' digest, so a file the edit left as it was is not written.
       const digests = [''];
-      const encoding = encodeShard(from, to);
+      const encoding = encodeShard(from, to, s);
       let next = encoding.next();
       for (; !next.done; next = encoding.next()) {
         const [k, piece] = next.value;
@@ -772,6 +895,8 @@ export class LocalIndexWriter {
       await put(shardPaths.terms(name), digests[0], () => json);
     }
     this.shardFiles = files;
+    this.shardNames = shardList;
+    this.places = places;
     this.global = global;
     this.touched.clear();
 

@@ -48,6 +48,8 @@ export interface SearchFileSink {
   file(path: string, contents: string | Uint8Array): Promise<void>;
   /** A file that depends on `key` alone, kept from the previous build when its key is the same (a build's sink). */
   keyed?(path: string, key: string, contents: () => string | Uint8Array | Promise<string | Uint8Array>): Promise<void>;
+  /** The previous build's file made from `key`, as text, when it is still as written (a build's sink). */
+  previous?(path: string, key: string): string | undefined;
 }
 
 /**
@@ -152,10 +154,12 @@ export async function writeSearchFiles(
 /** The index writer's sinks under the search folder. */
 function writerSinks(dir: string, sink: SearchFileSink) {
   const keyed = sink.keyed?.bind(sink);
+  const previous = sink.previous?.bind(sink);
   return {
     write: (file: string, json: string) => sink.file(`${dir}${file}`, json),
     sinks: {
       keyed: keyed && ((file: string, key: string, contents: () => string) => keyed(`${dir}${file}`, key, contents)),
+      previous: previous && ((file: string, key: string) => previous(`${dir}${file}`, key)),
     },
   };
 }

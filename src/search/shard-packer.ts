@@ -122,18 +122,19 @@ export class PostingsPacker {
   /**
    * Adds term `t`'s list (finite numbers); returns the shard its first piece is in and how many more shards it runs
    * over. A piece takes the list's numbers while the shard has room for them (its first number always); a shard that
-   * cannot take a piece's term and first number is cut before it, unless it is empty. `known`: the list's hash
-   * (`listHash`) when the caller has it from an earlier add of the same numbers, which then is not hashed again.
+   * cannot take a piece's term and first number is cut before it, unless it is empty. `list` may be given as its text
+   * (`join(',')`'s, as an earlier build's postings files hold it). `known`: the list's hash (`listHash`) when the
+   * caller has it from an earlier add of the same numbers, which then is not hashed again.
    */
-  add(t: number, list: PostingsNumbers, known?: readonly [number, number]): { first: number; more: number } {
-    const text = this.texts.of(list);
+  add(t: number, list: PostingsNumbers | string, known?: readonly [number, number]): { first: number; more: number } {
+    const text = typeof list === 'string' ? list : this.texts.of(list);
     if (known) this.hash = [known[0], known[1]];
     else {
       // The text stands for the numbers one to one: its digest is the list's.
       const digest = oneShotHash('sha1', text, 'buffer');
       this.hash = [digest.readUInt32LE(0), digest.readUInt32LE(4)];
     }
-    if (list.length === 0) return { first: -1, more: 0 };
+    if (text.length === 0) return { first: -1, more: 0 };
     const term = String(t);
     // A number's bytes in the cut's count are its digits and a comma; a piece's, its term's and brackets too.
     const termBytes = term.length + 1;

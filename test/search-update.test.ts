@@ -234,9 +234,14 @@ test('an edited paragraph reads the lists of the words whose counts it changed, 
 
 /**
  * A sink that keeps files by key as a build's output folder does (`GroupWriter.keyed`): a keyed file whose key is
- * the last build's is kept with the last build's bytes and its contents not asked for; `lost` files are gone.
+ * the last build's is kept with the last build's bytes and its contents not asked for, and read back as they are
+ * (`GroupWriter.previous`, through `shown`); `lost` files are gone.
  */
-function keyedSink(last: Map<string, { key: string; text: string }>, lost: ReadonlySet<string> = new Set()) {
+function keyedSink(
+  last: Map<string, { key: string; text: string }>,
+  lost: ReadonlySet<string> = new Set(),
+  shown: (text: string) => string = (text) => text,
+) {
   const sink = memorySink();
   const keys = new Map<string, { key: string; text: string }>();
   const made: string[] = [];
@@ -255,7 +260,11 @@ function keyedSink(last: Map<string, { key: string; text: string }>, lost: Reado
     keys.set(file, { key, text });
     await sink.file(file, text);
   };
-  return { sink: { ...sink, keyed } as SearchFileSink, files: () => filesOf(sink), keys, made };
+  const previous = (file: string, key: string) => {
+    const old = lost.has(file) ? undefined : last.get(file);
+    return old?.key === key ? shown(old.text) : undefined;
+  };
+  return { sink: { ...sink, keyed, previous } as SearchFileSink, files: () => filesOf(sink), keys, made };
 }
 
 /** Words of a site of many words: each page has a few dozen of thousands, the first ones more often. */
@@ -383,6 +392,56 @@ test('an edit encodes and writes again only the shards it touched; a lost shard 
       if (!lost.length) assert.ok(read < lists / 3, `${step}: ${read} of ${lists} lists read`);
       last = warm.keys;
     }
+  } finally {
+    PostingsPool.prototype.readInto = readInto;
+  }
+});
+
+test("a shard encoded again takes the lists the edit left alone from the last build's files, as they are", async () => {
+  const pages = 400;
+  const added = Array.from({ length: pages }, () => '');
+  const partsNow = () => added.map((text, p) => maker.partOf(widePageOf(p, text), options, `w${p}.${text.length}`));
+  const before = partsNow();
+  const { keep, state } = memoryKeep();
+  const sizes: ShardSizes = { terms: 300, postings: 2000 };
+  const cold = keyedSink(new Map());
+  await writeSearchParts(before, input, cold.sink, sizes, keep);
+  const cut = state();
+  added[7] += ' parola7 nuova7';
+  const parts = partsNow();
+  const made = memorySink();
+  await writeSearchParts(parts, input, made, sizes);
+  const expected = filesOf(made);
+  // Lists read from the pool by the update (its edited lists' and what `end` encodes).
+  let reads = 0;
+  const { readInto } = PostingsPool.prototype;
+  PostingsPool.prototype.readInto = function (this: PostingsPool, ...args) {
+    reads++;
+    return readInto.apply(this, args);
+  };
+  try {
+    const readBy = async (sink: ReturnType<typeof keyedSink>, previous: boolean) => {
+      reads = 0;
+      const to = previous ? sink.sink : { ...sink.sink, previous: undefined };
+      const updated = await update(cut, before, parts, keep, { sink: to, files: sink.files, sizes });
+      assert.ok(updated);
+      return { reads, files: updated.files };
+    };
+    const without = await readBy(keyedSink(cold.keys), false);
+    const taken = await readBy(keyedSink(cold.keys), true);
+    assertSame(without.files, expected, 'without the last files');
+    assertSame(taken.files, expected, 'with them');
+    assert.ok(taken.reads < without.reads / 2, `${taken.reads} lists read against ${without.reads}`);
+    // A piece's numbers as the last build's files have them are what the shard encoded again is made of.
+    const marked = keyedSink(cold.keys, new Set(), (text) => text.replace(/,(\d+)\]/g, ',987654]'));
+    const { files } = await readBy(marked, true);
+    const postings = [...marked.made].filter((file) => file.startsWith('it/search/postings/'));
+    assert.ok(postings.length > 0);
+    assert.ok(
+      postings.some((file) => files.get(file)!.includes(',987654]')),
+      "a list left alone is the last file's text",
+    );
+    assert.not.ok([...expected.values()].some((text) => text.includes('987654')));
   } finally {
     PostingsPool.prototype.readInto = readInto;
   }

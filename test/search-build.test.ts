@@ -142,4 +142,39 @@ test("a group kept in the spare updated in place: the spare's files stay, the pu
   assert.is(readFileSync(path.join(groupOut, 'g/a.json'), 'utf8'), '{"a":1}');
 });
 
+test("a group made again reads back the previous build's keyed files, only under their key and as written", async () => {
+  const groupOut = path.join(dir, 'group-previous');
+  const reuse = { manifests: path.join(dir, 'group-previous-manifests'), enabled: true };
+  let builds = 0;
+  let seen: (string | undefined)[] = [];
+  const group: OutputGroup = {
+    name: 'g',
+    // A key of its own each build: the group is made again, its keyed file kept.
+    key: async () => `k${builds}`,
+    async make(writer) {
+      seen = [writer.previous?.('g/a.json', 'ka'), writer.previous?.('g/a.json', 'kb')];
+      await writer.keyed!('g/a.json', 'ka', () => '{"a":1}');
+      await writer.file('g/b.json', `{"b":${builds}}`);
+      return `k${builds}`;
+    },
+  };
+  const buildOnce = async () => {
+    builds++;
+    const folder = await OutputFolder.open(groupOut, { reuse });
+    await folder.writeGroup(group);
+    await folder.commit();
+    folder.saveManifest();
+  };
+  await buildOnce();
+  assert.equal(seen, [undefined, undefined], 'no previous build');
+  await buildOnce();
+  assert.equal(seen, ['{"a":1}', undefined], 'the file under its key only');
+  // The published build's file replaced by hand: not the file its key made.
+  const a = path.join(realpathSync(groupOut), 'g/a.json');
+  writeFileSync(`${a}.new`, '{"a":2}');
+  renameSync(`${a}.new`, a);
+  await buildOnce();
+  assert.equal(seen, [undefined, undefined], 'a file changed by hand');
+});
+
 test.run();

@@ -142,7 +142,7 @@ test("a group kept in the spare updated in place: the spare's files stay, the pu
   assert.is(readFileSync(path.join(groupOut, 'g/a.json'), 'utf8'), '{"a":1}');
 });
 
-test("a group made again reads back the previous build's keyed files, only under their key and as written", async () => {
+test("a group made again reads back the previous build's keyed files: under their key only, as written", async () => {
   const groupOut = path.join(dir, 'group-previous');
   const reuse = { manifests: path.join(dir, 'group-previous-manifests'), enabled: true };
   let builds = 0;

@@ -180,8 +180,13 @@ function stemLengthOf(term: string, stemmed: string): string {
  */
 class PreviousPostings {
   private shard = '';
-  /** The current shard's files read so far, by number (null: not as written, or gone). */
-  private readonly texts = new Map<number, string | null>();
+  /**
+   * The last file read, by its shard and number (null: not as written, or gone): the next list taken starts in it
+   * or after it (a shard's lists are in its words' order, and the words of a shard encoded again are in the same
+   * order), so no other file is held (a shard of common words' lists has megabytes of them).
+   */
+  private file = -1;
+  private text: string | null = null;
 
   constructor(private readonly read: PreviousFileSource | undefined) {}
 
@@ -192,19 +197,16 @@ class PreviousPostings {
    */
   listText(name: string, digests: readonly string[], place: number, first: number, last: number): string | undefined {
     if (!this.read) return undefined;
-    if (name !== this.shard) {
-      this.shard = name;
-      this.texts.clear();
-    }
     // A piece is `[place,numbers]`: only a piece opens a bracket, and a list has one piece in each of its files.
     const open = `[${place},`;
     let text: string | undefined;
     for (let k = first; k <= last; k++) {
-      let file = this.texts.get(k);
-      if (file === undefined) {
-        file = this.read(shardPaths.postings(name, k), digests[k + 1]!) ?? null;
-        this.texts.set(k, file);
+      if (name !== this.shard || k !== this.file) {
+        this.shard = name;
+        this.file = k;
+        this.text = this.read(shardPaths.postings(name, k), digests[k + 1]!) ?? null;
       }
+      const file = this.text;
       if (file === null) return undefined;
       const start = file.indexOf(open);
       const end = start < 0 ? -1 : file.indexOf(']', start);

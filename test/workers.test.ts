@@ -492,7 +492,8 @@ test('a page compiled in a worker comes with its JSON, which the cache keeps: th
     };
     let text: string;
     try {
-      text = jsonTextOf(page);
+      const json = jsonTextOf(page);
+      text = typeof json === 'string' ? json : new TextDecoder().decode(json);
     } finally {
       JSON.stringify = stringify;
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { transferOf } from './handed-over';
 import type {
   FileStamp,
   FolderTimes,
@@ -23,7 +24,8 @@ export interface BackgroundWrites {
    * Queues a file (its folder is created if missing). Resolves at once, or once the writes waiting fall under
    * `maxPendingBytes` when the disk is slower than the build, so memory stays bounded. `onRevision`, when given, is
    * told the bytes' revision (written-file's `revisionOf`), made by the thread once it wrote them: before `flush`
-   * resolves, never when the write failed.
+   * resolves, never when the write failed. Bytes handed over (handed-over's `handOver`) go to the thread
+   * transferred, not copied, and read as empty here once sent (as the build's thread pauses, or with a full batch).
    */
   write(
     file: string,
@@ -253,7 +255,13 @@ export function createBackgroundWrites(): BackgroundWrites {
     if (!batch.length) return;
     thread ??= start();
     thread.ref();
-    thread.postMessage({ ops: batch, bytes: batchSize } satisfies WriteBatch);
+    // Bytes their maker handed over go as they are (see handed-over); any other is copied by the clone.
+    const transfer = new Set<ArrayBuffer>();
+    for (const op of batch) {
+      const buffer = transferOf(op.data);
+      if (buffer) transfer.add(buffer);
+    }
+    thread.postMessage({ ops: batch, bytes: batchSize } satisfies WriteBatch, [...transfer]);
     batch = [];
     batchSize = 0;
   };

@@ -2,6 +2,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, re
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { backgroundWrites, type FolderTimes, type SpareCheck, type WriteFailure } from '../disk/background-writes';
+import { handedOverText } from '../disk/handed-over';
 import { insideFolder } from '../disk/inside-folder';
 import type { CopiedFile, OutputFile, OutputGroup, WriteCounts } from './output-file';
 import { type Lock, takeLock } from './output-lock';
@@ -162,12 +163,14 @@ export class OutputFolder {
 
   /**
    * Queues a file of the build (the file-writing thread creates it and its folders, beside the rendering; see
-   * background-writes). `source` names what it is made from, for a located error when it cannot be written.
+   * background-writes). `source` names what it is made from, for a located error when it cannot be written. Bytes
+   * handed over (written-file's `handOver`) reach that thread without a copy, and read as empty here after.
    */
   async write(relPath: string, contents: string | Uint8Array, source?: string): Promise<void> {
     const target = this.resolve(relPath);
-    // Encoded once for the file, its size and its hash (each would encode the string again).
-    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    // Encoded once for the file, its size and its hash (each would encode the string again), into bytes nothing
+    // else holds: the writing thread takes them without a copy (see handed-over).
+    const data = typeof contents === 'string' ? handedOverText(contents) : contents;
     const size = data.byteLength;
     const entry: WrittenEntry = { size };
     this.written.set(relPath, entry);

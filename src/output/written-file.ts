@@ -4,5 +4,7 @@ export interface WrittenFile {
   revision: string;
 }
 
+// Bytes a caller gives up as it hands them to the writer (disk/handed-over), named here for the same callers.
+export { handedOverText, handOver } from '../disk/handed-over';
 // Made where the bytes are (disk/revision); named here too for the writer's callers, which do not reach the disk.
 export { revisionOf } from '../disk/revision';

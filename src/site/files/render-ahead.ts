@@ -6,6 +6,7 @@
  * could not be rendered ahead is rendered there as usual, failing there with its located error.
  */
 import type { RouteKind } from '../../content/content-types';
+import { handedOverText } from '../../output/written-file';
 import type { MadePart } from '../../search/page-part';
 import type { ClientBundle } from '../bundle/bundle-client';
 import type { Site } from '../site';
@@ -73,7 +74,8 @@ export function renderAhead(
     rendered++;
     // A failure is left to the render stage, which renders the page again and reports it at its place.
     const document = render(route).then(
-      (html) => Buffer.from(html),
+      // Held here until taken, once, then only by the writer: handed over, it is not copied to its thread.
+      (html) => handedOverText(html),
       () => undefined,
     );
     held.set(route, document);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { handOver } from '../../output/written-file';
 import type { FromRenderWorker, RenderShared, ToRenderWorker } from '../../render/render-protocol';
 import type { RoutePage } from '../../render/route-props';
 import { workerExecArgv } from '../compile/compile-pool';
@@ -9,6 +10,7 @@ export interface RenderPool {
   /**
    * The route's HTML document, rendered by a worker; by `here` (the build's thread) once no worker can (none
    * started, or the one holding the page stopped). The same bytes either way: every thread runs the same code.
+   * A worker's bytes are the caller's alone, handed over (see output's `handOver`): written, they are not copied.
    */
   render(page: RoutePage, here: () => string): Promise<Uint8Array | string>;
   /** Stops the workers. */
@@ -94,7 +96,8 @@ export function createRenderPool({ size, shared, warn, script = workerModule }: 
       const job = slot.jobs.get(message.id);
       if (!job) return;
       slot.jobs.delete(message.id);
-      if (message.type === 'rendered') job.resolve(message.bytes);
+      // Transferred from the worker and held by nothing else here: the writer may take them as they are.
+      if (message.type === 'rendered') job.resolve(handOver(message.bytes));
       else {
         const error = new Error(message.message);
         if (message.stack) error.stack = message.stack;

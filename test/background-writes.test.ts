@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -19,7 +20,9 @@ import {
   maxPendingBytes,
   type WriteFailure,
 } from '../src/disk/background-writes';
+import { handOver } from '../src/disk/handed-over';
 import { encodeManifest } from '../src/disk/manifest-file';
+import type { WriteBatch } from '../src/disk/write-protocol';
 import { DocsItError } from '../src/errors';
 import { OutputFolder } from '../src/output/output-folder';
 import { revisionOf } from '../src/output/written-file';
@@ -150,6 +153,57 @@ test("a new build folder's files are hashed by the writing thread: their revisio
   await output.flush();
   assert.equal(output.fileInfo('it/index.html'), { size: 13, revision: revisionOf(Buffer.from('<h1>Ciao</h1>')) });
   await output.commit();
+});
+
+test('bytes handed over go to the thread transferred (empty here once sent); others, and a slice of a pool, copied', async () => {
+  const writes = writer();
+  const dir = path.join(root, 'handed-over');
+  const handed = handOver(new TextEncoder().encode('consegnati al thread'));
+  const held = new TextEncoder().encode('tenuti da chi li ha fatti');
+  // `Buffer.from` of a short text: a slice of the pool's slab, shared with other buffers; it cannot go without them.
+  const pooled = handOver(Buffer.from('dal pool condiviso'));
+  assert.ok(pooled.buffer.byteLength > pooled.byteLength, 'a slice of a larger buffer');
+  await writes.write(path.join(dir, 'handed.txt'), handed);
+  await writes.write(path.join(dir, 'held.txt'), held);
+  await writes.append(path.join(dir, 'held.txt'), handOver(new TextEncoder().encode(', e altri')));
+  await writes.write(path.join(dir, 'pooled.txt'), pooled);
+  await writes.flush();
+  assert.is(handed.byteLength, 0, 'transferred: detached on this side');
+  assert.is(new TextDecoder().decode(held), 'tenuti da chi li ha fatti', 'copied: still here');
+  assert.is(pooled.toString(), 'dal pool condiviso', 'copied: the pool is not given away');
+  assert.is(readFileSync(path.join(dir, 'handed.txt'), 'utf8'), 'consegnati al thread');
+  assert.is(readFileSync(path.join(dir, 'held.txt'), 'utf8'), 'tenuti da chi li ha fatti, e altri');
+  assert.is(readFileSync(path.join(dir, 'pooled.txt'), 'utf8'), 'dal pool condiviso');
+});
+
+test("an output file's text goes to the thread in a buffer of its own, transferred: none copied by the clone", async () => {
+  const post = Worker.prototype.postMessage;
+  const copied: string[] = [];
+  const transferred: number[] = [];
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: Parameters<typeof post>[1]) {
+    const ops = (message as Partial<WriteBatch> | null)?.ops;
+    const list = (transfer ?? []) as ArrayBuffer[];
+    for (const op of ops ?? []) {
+      if (op.data === undefined) continue;
+      if (typeof op.data === 'string' || !list.includes(op.data.buffer as ArrayBuffer)) copied.push(op.file);
+      else transferred.push(op.data.byteLength);
+    }
+    return post.call(this, message, transfer);
+  } as typeof post;
+  try {
+    const out = path.join(root, 'transferred-out');
+    const output = await OutputFolder.open(out, { root });
+    // Short (`Buffer.from` would slice the pool) and long, with a two-byte character.
+    await output.write('it/breve.json', '{"a":"à"}');
+    await output.write('it/index.html', `<p>${'lungo ’ '.repeat(2000)}</p>`);
+    await output.flush();
+    await output.commit();
+    assert.equal(copied, []);
+    assert.equal(transferred, [10, Buffer.byteLength(`<p>${'lungo ’ '.repeat(2000)}</p>`)]);
+    assert.is(readFileSync(path.join(out, 'it/breve.json'), 'utf8'), '{"a":"à"}');
+  } finally {
+    Worker.prototype.postMessage = post;
+  }
 });
 
 test('past the limit of bytes waiting, a write waits for the disk instead of filling memory', async () => {

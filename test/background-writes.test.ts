@@ -155,7 +155,7 @@ test("a new build folder's files are hashed by the writing thread: their revisio
   await output.commit();
 });
 
-test('bytes handed over go to the thread transferred (empty here once sent); others, and a slice of a pool, copied', async () => {
+test('bytes handed over go to the thread transferred (empty once sent); others and pool slices copied', async () => {
   const writes = writer();
   const dir = path.join(root, 'handed-over');
   const handed = handOver(new TextEncoder().encode('consegnati al thread'));
@@ -176,7 +176,7 @@ test('bytes handed over go to the thread transferred (empty here once sent); oth
   assert.is(readFileSync(path.join(dir, 'pooled.txt'), 'utf8'), 'dal pool condiviso');
 });
 
-test("an output file's text goes to the thread in a buffer of its own, transferred: none copied by the clone", async () => {
+test("an output file's text goes to the thread in a buffer of its own, transferred, not cloned", async () => {
   const post = Worker.prototype.postMessage;
   const copied: string[] = [];
   const transferred: number[] = [];

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { loadConfig } from '../src/config/load-config';
+import { transferOf } from '../src/disk/handed-over';
 import { hasReusableOutput } from '../src/output/output-reuse';
 import { loadStemmer } from '../src/search/stemmer';
 import type { ClientBundle } from '../src/site/bundle/bundle-client';
@@ -56,6 +57,7 @@ test("a compiled page's route is rendered ahead to the render stage's bytes, and
     const document = await ahead.take(doc.path);
     const expected = Buffer.from(await routeHtmlRenderer(site, bundle)(doc.path));
     assert.ok(document && Buffer.from(document).equals(expected), 'the same bytes as the render stage');
+    assert.ok(transferOf(document) instanceof ArrayBuffer, 'handed over: written, its buffer goes without a copy');
     assert.is(ahead.take(doc.path), undefined, 'handed over once');
     // A list of posts reads other pages than its own: never rendered ahead.
     for (const post of site.model.posts) await site.page(post.source.file);

@@ -3,11 +3,13 @@
  * thread alone, the site's overrides of theme components included; a worker that cannot start or stops hands its
  * pages back to the build's thread, with one warning.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../src/build/build-site';
 import { loadConfig } from '../src/config/load-config';
+import { createBackgroundWrites } from '../src/disk/background-writes';
 import type { RenderShared } from '../src/render/render-protocol';
 import type { RoutePage } from '../src/render/route-props';
 import { createRenderPool, type RenderPool } from '../src/site/files/render-pool';
@@ -15,6 +17,7 @@ import { siteFiles } from '../src/site/files/site-files';
 import { collectingReporter } from '../src/site/reporter';
 import { startRun } from '../src/site/run';
 import { createSite, readContent } from '../src/site/site';
+import { processTmpDir } from './build-outputs';
 import { docusaurusPagesWithoutDiagrams } from './docusaurus-fixture';
 import { copyFixture, filesOf, removeDir, repoRoot, siteBuildErrors } from './helpers';
 
@@ -119,6 +122,28 @@ test("render workers that cannot start: the build's thread renders every page, o
     assert.is(await pool.render(page('/f'), () => 'f'), 'f');
   } finally {
     await pool.close();
+  }
+});
+
+test("a worker's rendered bytes are handed over: written, they go to the writing thread without a copy", async () => {
+  const pool = createRenderPool({
+    size: 1,
+    shared,
+    warn: (message) => assert.unreachable(message),
+    script: path.join(repoRoot, 'test/fixtures/workers/rendering-worker.mjs'),
+  });
+  const writes = createBackgroundWrites();
+  const out = path.join(processTmpDir(), 'render-workers-handed');
+  try {
+    const bytes = await pool.render(page('/consegnata'), () => 'non qui');
+    assert.instance(bytes, Uint8Array);
+    await writes.write(path.join(out, 'index.html'), bytes);
+    await writes.flush();
+    assert.is((bytes as Uint8Array).byteLength, 0, 'transferred to the writing thread: detached here');
+    assert.is(readFileSync(path.join(out, 'index.html'), 'utf8'), '<p>/consegnata</p>');
+  } finally {
+    await Promise.all([pool.close(), writes.close()]);
+    removeDir(out);
   }
 });
 

@@ -200,7 +200,7 @@ test('a JSON store keeps the text a value came with (a page from a compile worke
   const dir = newFolder();
   const store = blobJsonStore<{ html: string }>(blobStore(dir));
   // Spaced unlike JSON.stringify's: what is kept is the text given, not one made again here.
-  const page = withJsonText({ html: '<p>ciao</p>' }, new TextEncoder().encode('{ "html": "<p>ciao</p>" }'));
+  const page = withJsonText({ html: '<p>ciao</p>' }, '{ "html": "<p>ciao</p>" }');
   store.set('x', 'pagina', page);
   // Taken by the first set: the same value set again is stringified (the store does not hold the text for it).
   store.set('x', 'di nuovo', page);

@@ -142,7 +142,7 @@ export function blobStore(dir: string, options: BlobStoreOptions = {}): BlobStor
   function set(key: string, contents: string | Uint8Array): void {
     used.add(key);
     // A text goes as it is: cloning it costs this thread less than encoding it to hand its bytes over would
-    // (docs/measurements.md, "transferred"); bytes handed over (a compiled page's JSON) go without a copy.
+    // (docs/measurements.md, "bytes nobody else holds transferred").
     const length = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     const writes = backgroundWrites();
     // Handed to the writing thread at once, never held here: an entry kept a while outlives the young generation,

@@ -85,9 +85,9 @@ export type FromWorker =
       /**
        * The page's JSON (`JSON.stringify(page)`), made by the worker, which has time to spare: the compile cache
        * keeps it as it is (see cache/json-text), and the run's thread, the markdown stage's critical path, does not
-       * make it. In UTF-8, its buffer transferred: the cache hands it on to the file-writing thread as it is.
+       * make it.
        */
-      json?: Uint8Array;
+      json?: string;
       error?: WorkerError;
       /**
        * The blocks of the page's `missing` it highlighted, for the run's cache, by `codeBlockKey`: the run made each

@@ -17,10 +17,7 @@ import { BlockClaim, blockClaims } from './block-claims';
 import { codeBlockKey, type FromWorker, type ToWorker, type WorkerError } from './compile-protocol';
 
 const port = parentPort!;
-// A compiled page's JSON goes transferred: the build's thread hands it on to the file-writing thread as it is.
-const send = (message: FromWorker) =>
-  port.postMessage(message, message.type === 'compiled' && message.json ? [message.json.buffer as ArrayBuffer] : []);
-const encoder = new TextEncoder();
+const send = (message: FromWorker) => port.postMessage(message);
 const highlighter = createHighlighter({ warn: (message) => send({ type: 'warning', message }) });
 const waiting = new Map<number, { resolve(html: string): void; reject(error: Error): void }>();
 let lastId = 0;
@@ -140,7 +137,7 @@ function compileNext(): void {
   current = blocks;
   // The blocks highlighted here go back with the page, or with its error (the run keeps them either way).
   const withBlocks = async (
-    result: { page: CompiledPage; json: Uint8Array; error?: undefined } | { page?: undefined; error: WorkerError },
+    result: { page: CompiledPage; json: string; error?: undefined } | { page?: undefined; error: WorkerError },
   ): Promise<FromWorker> => {
     const highlighted: [key: string, html: string][] = [];
     for (const [key, html] of blocks.highlighted) {
@@ -155,7 +152,7 @@ function compileNext(): void {
   if (!text) throw new Error(`a page names interface text ${message.text}, which was not sent`);
   compilePage({ ...message.input, body, text })
     .then(
-      (page) => withBlocks({ page, json: encoder.encode(JSON.stringify(page)) }),
+      (page) => withBlocks({ page, json: JSON.stringify(page) }),
       (error: unknown) => withBlocks({ error: asWorkerError(error, file) }),
     )
     .then(send)

@@ -83,12 +83,13 @@ const largeSiteHeapGrowingPercent = 100;
 const pagesForLessGrowth = 50_000;
 const largerSiteHeapGrowingPercent = 50;
 /**
- * From this many pages on, a full collection makes the bound apply as it is set: without it the markdown stage of a
- * 100,000-page build grew the build's thread to the limit the model stage's last collection set (its peak 2.76 GB
- * against 1.2 GB with it); at 10,000 pages it lowered no peak and cost processor time (docs/measurements.md, h117's
- * section and the lead's of the fourteenth session).
+ * From this many pages on (every site whose heaps are bounded), a full collection makes the bound apply as it is set:
+ * without it the markdown stage may grow the build's thread to the limit the model stage's last collection set. At
+ * 100,000 pages that made the peak more than twice as high (h117); at 10,000 pages it made some cold builds' peaks
+ * about 150 MB higher than the others', close to the memory budget, and the collection costs no processor time a
+ * pair resolves (docs/measurements.md, the lead's twenty-eighth session).
  */
-const pagesForCollectionAtBound = pagesForLessGrowth;
+const pagesForCollectionAtBound = pagesKeptInMemory;
 /**
  * From `pagesForLessGrowth` pages on, the stages after rendering grow the heaps a quarter past what they hold: there
  * the build's thread holds the most (every page's model and keys, the search index's lists), and one and a half times
